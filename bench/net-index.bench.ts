@@ -1,0 +1,213 @@
+// Benchmark of engine/net ContainmentIndex: build time, memory per entry and
+// per-query latency (median/p99) at 10k and 1M IPv4 prefixes + 200k IPv6.
+// Run: node --expose-gc dist/bench/net-index.bench.js
+import Benchmark from 'benchmark';
+import { performance } from 'node:perf_hooks';
+import { ContainmentIndex } from '../engine/net/containment-index.js';
+import { networkOf, u32ToHex } from '../engine/net/ip.js';
+import { V6Index } from '../engine/net/v6-index.js';
+import { hexToWords6 } from '../engine/net/words.js';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) console.warn('warning: run with --expose-gc for meaningful memory figures');
+
+let seed = 0x9e3779b9;
+/** xorshift32: deterministic data across runs. */
+function rnd(): number {
+  seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
+  return seed >>> 0;
+}
+
+function heap(): number {
+  gc?.(); gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+interface Prefix { hex: string; len: number }
+
+function v4Prefixes(n: number): Prefix[] {
+  const out: Prefix[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const len = 8 + (rnd() % 25);
+    out[i] = { hex: networkOf(4, u32ToHex(rnd()), len), len };
+  }
+  return out;
+}
+
+function v6Hex(): string {
+  return '20010db8' + u32ToHex(rnd()) + u32ToHex(rnd()) + u32ToHex(rnd());
+}
+
+function v6Prefixes(n: number): Prefix[] {
+  const out: Prefix[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const len = 32 + (rnd() % 97);
+    out[i] = { hex: networkOf(6, v6Hex(), len), len };
+  }
+  return out;
+}
+
+interface Built { idx: ContainmentIndex; addMs: number; rebuildMs: number; bytesPerEntry: number }
+
+function build(idx: ContainmentIndex, family: 4 | 6, data: Prefix[], firstSlot: number): Built {
+  const before = heap();
+  const t0 = performance.now();
+  for (let i = 0; i < data.length; i++) idx.add(firstSlot + i, family, data[i].hex, data[i].len);
+  const t1 = performance.now();
+  idx.flush();
+  const t2 = performance.now();
+  const bytes = heap() - before;
+  return { idx, addMs: t1 - t0, rebuildMs: t2 - t1, bytesPerEntry: bytes / data.length };
+}
+
+interface Lat { median: number; p99: number; avgResults: number }
+
+/** Per-query latency in µs, timer overhead (median of empty timings) subtracted. */
+function latency(queries: string[], run: (q: string) => number[]): Lat {
+  let results = 0;
+  for (const q of queries) results += run(q).length; // warm-up
+  const n = queries.length;
+  const t = new Float64Array(n);
+  const empty = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = performance.now();
+    empty[i] = performance.now() - a;
+  }
+  for (let i = 0; i < n; i++) {
+    const q = queries[i];
+    const a = performance.now();
+    run(q);
+    t[i] = performance.now() - a;
+  }
+  t.sort();
+  empty.sort();
+  const overhead = empty[n >> 1];
+  const at = (p: number) => Math.max(0, t[Math.min(n - 1, Math.floor(p * n))] - overhead) * 1000;
+  return { median: at(0.5), p99: at(0.99), avgResults: results / n };
+}
+
+function queriesV4(count: number, data: Prefix[]) {
+  const hosts: string[] = [], slash24: string[] = [], near24: string[] = [];
+  for (let i = 0; i < count; i++) {
+    hosts.push(u32ToHex(rnd()));
+    slash24.push(networkOf(4, u32ToHex(rnd()), 24));
+    // Selective containedIn is aimed where data is: the /24 around an existing prefix.
+    near24.push(networkOf(4, data[rnd() % data.length].hex, 24));
+  }
+  return { hosts, slash24, near24 };
+}
+
+const QUERIES = 20000;
+const fmt = (x: number, d = 2) => x.toFixed(d);
+
+function measure(label: string, idx: ContainmentIndex, data: Prefix[]) {
+  const q = queriesV4(QUERIES, data);
+  const rows: [string, Lat][] = [
+    ['containing host orEqual (net_host)', latency(q.hosts, (h) => idx.containing(4, h, 32, true))],
+    ['containing /24 orEqual (net_contains_or_equals)', latency(q.slash24, (h) => idx.containing(4, h, 24, true))],
+    ['containedIn /24 strict (net_contained)', latency(q.near24, (h) => idx.containedIn(4, h, 24, false))],
+  ];
+  for (const [name, l] of rows) {
+    console.log(`${label} ${name}: median ${fmt(l.median, 3)} µs, p99 ${fmt(l.p99, 3)} µs, avg results ${fmt(l.avgResults)}`);
+  }
+  return { q, rows };
+}
+
+function benchSuite(label: string, idx: ContainmentIndex, q: ReturnType<typeof queriesV4>): Promise<void> {
+  return new Promise((resolve) => {
+    let i = 0;
+    const next = () => (i = (i + 1) % QUERIES);
+    new Benchmark.Suite(label)
+      .add(`${label} containing host`, () => { idx.containing(4, q.hosts[next()], 32, true); })
+      .add(`${label} containing /24 orEqual`, () => { idx.containing(4, q.slash24[next()], 24, true); })
+      .add(`${label} containedIn /24`, () => { idx.containedIn(4, q.near24[next()], 24, false); })
+      .on('cycle', (e: Benchmark.Event) => {
+        const b = e.target as unknown as Benchmark;
+        console.log(`  benchmark.js ${b.name}: mean ${fmt(b.stats.mean * 1e6, 3)} µs ±${fmt(b.stats.rme, 1)}%`);
+      })
+      .on('complete', () => resolve())
+      .run({ async: false, maxTime: 1.5 } as Benchmark.Options);
+  });
+}
+
+/** Compare the chosen IPv6 column layout with sorted 32-char hex strings. */
+function v6LayoutComparison(data: Prefix[]) {
+  const hexes = data.map((p) => p.hex).sort();
+  const queries: string[] = [];
+  for (let i = 0; i < QUERIES; i++) queries.push(v6Hex());
+
+  const m0 = heap();
+  const strings: string[] = [];
+  for (const h of hexes) { const s = h.slice(0, 16) + h.slice(16); s.charCodeAt(31); strings.push(s); }
+  const stringBytes = (heap() - m0) / strings.length;
+
+  const words = new Uint32Array(hexes.length * 4);
+  hexes.forEach((h, i) => hexToWords6(h, words, i * 4));
+  const v6 = new V6Index();
+  v6.n = hexes.length;
+  v6.net = words;
+  v6.len = new Uint8Array(hexes.length);
+
+  const lbString = (x: string) => {
+    let lo = 0, hi = strings.length;
+    while (lo < hi) { const mid = (lo + hi) >>> 1; if (strings[mid] < x) lo = mid + 1; else hi = mid; }
+    return lo;
+  };
+  const w = new Uint32Array(4);
+  const lbWords = (x: string) => { hexToWords6(x, w, 0); return v6.lowerBound(w[0], w[1], w[2], w[3], 0); };
+  const time = (f: (x: string) => number) => {
+    let s = 0;
+    for (const q of queries) s += f(q);
+    const t0 = performance.now();
+    for (let r = 0; r < 5; r++) for (const q of queries) s += f(q);
+    return { ns: ((performance.now() - t0) * 1e6) / (5 * queries.length), s };
+  };
+  const ts = time(lbString), tw = time(lbWords);
+  console.log(`IPv6 layout @${hexes.length}: hex strings ${fmt(stringBytes, 1)} B/entry (string+slot only), lowerBound ${fmt(ts.ns, 0)} ns; ` +
+    `u32 words 16 B/entry, lowerBound incl. hex->words ${fmt(tw.ns, 0)} ns`);
+}
+
+async function main() {
+  console.log(`Node ${process.version}, ${process.platform}/${process.arch}`);
+
+  const small = v4Prefixes(10_000);
+  const b10k = build(new ContainmentIndex(), 4, small, 0);
+  console.log(`10k IPv4 build: add ${fmt(b10k.addMs)} ms + rebuild ${fmt(b10k.rebuildMs)} ms, ${fmt(b10k.bytesPerEntry, 1)} B/entry`);
+  const m10k = measure('10k', b10k.idx, small);
+
+  const big = v4Prefixes(1_000_000);
+  const b1m = build(new ContainmentIndex(), 4, big, 0);
+  console.log(`1M IPv4 build: add ${fmt(b1m.addMs)} ms + rebuild ${fmt(b1m.rebuildMs)} ms = ${fmt(b1m.addMs + b1m.rebuildMs)} ms, ${fmt(b1m.bytesPerEntry, 1)} B/entry`);
+  const v6 = v6Prefixes(200_000);
+  const b6 = build(b1m.idx, 6, v6, 1_000_000);
+  console.log(`+200k IPv6 build (into the 1M index): add ${fmt(b6.addMs)} ms + rebuild ${fmt(b6.rebuildMs)} ms, ${fmt(b6.bytesPerEntry, 1)} B/entry`);
+
+  // A second full rebuild of the mixed 1.2M index after one change (lazy path).
+  b1m.idx.remove(0);
+  b1m.idx.add(0, 4, big[0].hex, big[0].len);
+  let t0 = performance.now();
+  b1m.idx.flush();
+  console.log(`rebuild after one add, 1M IPv4 sub-index: ${fmt(performance.now() - t0)} ms`);
+
+  const m1m = measure('1M', b1m.idx, big);
+  const v6q: string[] = [];
+  for (let i = 0; i < QUERIES; i++) v6q.push(v6Hex());
+  const l6 = latency(v6q, (h) => b1m.idx.containing(6, h, 128, true));
+  console.log(`200k IPv6 containing host: median ${fmt(l6.median, 3)} µs, p99 ${fmt(l6.p99, 3)} µs, avg results ${fmt(l6.avgResults)}`);
+
+  for (let k = 0; k < 3; k++) {
+    const r = m1m.rows[k][1].median / Math.max(1e-9, m10k.rows[k][1].median);
+    console.log(`ratio 1M/10k median ${m1m.rows[k][0]}: ${fmt(r)}x`);
+  }
+
+  await benchSuite('10k', b10k.idx, m10k.q);
+  await benchSuite('1M', b1m.idx, m1m.q);
+  v6LayoutComparison(v6);
+  t0 = performance.now();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,133 @@
+// Picks, per predicate, the index that narrows the rows before the full predicate runs.
+// Returns null when no index serves the node (the rows are then scanned).
+import type { NetNode, Plan } from '../plan/nodes.js';
+import type { ContainmentIndex } from '../net/containment-index.js';
+import { maxLength } from '../net/ip.js';
+import type { IndexedTable } from './indexed-table.js';
+import type { Resolver } from './resolve.js';
+
+export interface Candidates {
+  readonly slots: Iterable<number>;
+  readonly size: number;
+  readonly index: string;
+}
+
+export interface CandidateTrace { readonly predicate: string; readonly index: string; readonly candidates: number | null }
+
+const EMPTY: Candidates = { slots: [], size: 0, index: 'none (no match possible)' };
+
+function union(parts: readonly (ReadonlySet<number> | undefined)[], index: string): Candidates {
+  const present = parts.filter((p): p is ReadonlySet<number> => !!p && p.size > 0);
+  if (present.length === 0) return { ...EMPTY, index };
+  if (present.length === 1) return { slots: present[0], size: present[0].size, index };
+  const all = new Set<number>();
+  for (const p of present) for (const s of p) all.add(s);
+  return { slots: all, size: all.size, index };
+}
+
+function fromArray(slots: ArrayLike<number> & Iterable<number>, index: string): Candidates {
+  return { slots, size: slots.length, index };
+}
+
+function netCandidates(n: NetNode, table: IndexedTable): Candidates | null {
+  const idx: ContainmentIndex | null = table.netIndex;
+  const addr: ContainmentIndex | null = table.addrIndex;
+  if (!idx || !addr) return null;
+  const { family, network, broadcast, length } = n;
+  const label = `containment(${n.field}).${n.op}`;
+  switch (n.op) {
+    case 'equal': return n.field === 'host'
+      ? fromArray(addr.networkInRange(family, network, network), label)
+      : fromArray(idx.equal(family, network, length), label);
+    case 'addr_eq': return fromArray(addr.networkInRange(family, network, network), label);
+    case 'addr_in': return fromArray(addr.networkInRange(family, network, broadcast), label);
+    case 'contained': return fromArray(idx.containedIn(family, network, length, false), label);
+    case 'contained_or_equal': return fromArray(idx.containedIn(family, network, length, true), label);
+    case 'contains': return fromArray(idx.containing(family, network, length, false), label);
+    case 'contains_or_equal': return fromArray(idx.containing(family, network, length, true), label);
+  }
+  void maxLength;
+  return null;
+}
+
+export function candidatesFor(plan: Plan, table: IndexedTable, resolver: Resolver, trace: CandidateTrace[]): Candidates | null {
+  const c = candidatesInner(plan, table, resolver, trace);
+  if (plan.kind !== 'and' && plan.kind !== 'or')
+    trace.push({ predicate: describe(plan), index: c?.index ?? 'scan', candidates: c?.size ?? null });
+  return c;
+}
+
+function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, trace: CandidateTrace[]): Candidates | null {
+  switch (plan.kind) {
+    case 'const': return plan.value ? null : EMPTY;
+    case 'cmp': {
+      if (plan.op === 'eq' && !plan.ci && table.hash.has(plan.field))
+        return union(plan.values.map((v) => table.hash.get(plan.field)!.get(v)), `hash(${plan.field})`);
+      if (plan.op === 'eq' && plan.ci && table.ciHash.has(plan.field))
+        return union(plan.values.map((v) => table.ciHash.get(plan.field)!.get(String(v).toLowerCase())), `hash(lower(${plan.field}))`);
+      const sorted = table.sorted.get(plan.field);
+      if (sorted && ['lt', 'lte', 'gt', 'gte'].includes(plan.op) && plan.values.length === 1) {
+        const v = plan.values[0] as number | string;
+        const r = plan.op === 'lt' ? sorted.range(null, false, v, true)
+          : plan.op === 'lte' ? sorted.range(null, false, v, false)
+          : plan.op === 'gt' ? sorted.range(v, true, null, false)
+          : sorted.range(v, false, null, false);
+        return fromArray(r, `sorted(${plan.field})`);
+      }
+      return null;
+    }
+    case 'null': {
+      const h = table.hash.get(plan.field);
+      return h ? union([h.get(null)], `hash(${plan.field})`) : null;
+    }
+    case 'fk': {
+      const h = table.hash.get(plan.field);
+      if (!h) return null;
+      return union([...resolver.fkIds(plan)].map((id) => h.get(id)), `hash(${plan.field})`);
+    }
+    case 'tag': {
+      if (!table.tags) return EMPTY;
+      const id = resolver.tagId(plan.ref);
+      return id === null ? { ...EMPTY, index: 'tags' } : union([table.tags.get(id)], 'tags');
+    }
+    case 'net': return netCandidates(plan, table);
+    case 'cf': return null;
+    case 'not': return null;
+    case 'and': {
+      // Most selective indexed child wins; the full predicate filters the rest.
+      let best: Candidates | null = null;
+      for (const c of plan.children) {
+        const got = candidatesFor(c, table, resolver, trace);
+        if (got && (!best || got.size < best.size)) best = got;
+      }
+      return best;
+    }
+    case 'or': {
+      const parts: Candidates[] = [];
+      for (const c of plan.children) {
+        const got = candidatesFor(c, table, resolver, trace);
+        if (!got) return null;
+        parts.push(got);
+      }
+      const all = new Set<number>();
+      for (const p of parts) for (const s of p.slots) all.add(s);
+      return { slots: all, size: all.size, index: `union(${parts.map((p) => p.index).join(', ')})` };
+    }
+  }
+}
+
+/** One line a person can read: "network contained 10.0.0.0/8", "not(status eq active)". */
+export function describe(plan: Plan): string {
+  switch (plan.kind) {
+    case 'const': return String(plan.value);
+    case 'and': return `and(${plan.children.map(describe).join(', ')})`;
+    case 'or': return `or(${plan.children.map(describe).join(', ')})`;
+    case 'not': return `not(${describe(plan.child)})`;
+    case 'cmp': return `${plan.field} ${plan.ci ? 'i' : ''}${plan.op} ${plan.values.map((v) => JSON.stringify(v)).join('|')}`;
+    case 'null': return `${plan.field} is null`;
+    case 'fk': return `${plan.field} in ${plan.target}(${plan.refs.join('|')})${plan.tree ? ' with descendants' : ''}`;
+    case 'tag': return `tagged ${plan.ref}`;
+    case 'net': return `${plan.field} ${plan.op} ${plan.network}/${plan.length} (IPv${plan.family})`;
+    case 'cf': return `cf_${plan.name} ${plan.ci ? 'i' : ''}${plan.op} ${plan.values.map((v) => JSON.stringify(v)).join('|')}`;
+  }
+}

@@ -1,0 +1,123 @@
+// One resource's rows in memory with the indexes the evaluator uses. Rows live in slots
+// (dense integers) so indexes hold small numbers; every index follows insert/remove.
+import type { FieldDef, ResourceDef } from '../schema/types.js';
+import { ContainmentIndex } from '../net/containment-index.js';
+import { maxLength, parseCidr, type AddrHex, type Family } from '../net/ip.js';
+import { HashIndex, type HashKey } from './hash-index.js';
+import { SortedIndex, type SortValue } from './sorted-index.js';
+
+export type Row = Record<string, unknown> & { id: string };
+
+/** Network key of a prefix or address row, kept beside the row so predicates never re-parse text. */
+export interface NetKey { readonly family: Family; readonly network: AddrHex; readonly broadcast: AddrHex; readonly host: AddrHex; readonly length: number }
+
+const HASHED_KINDS = new Set(['uuid', 'slug', 'string', 'choice', 'fk', 'integer', 'boolean', 'mac', 'ip', 'prefix', 'address', 'datetime']);
+const CI_KINDS = new Set(['slug', 'string', 'mac', 'ip', 'prefix', 'address']);
+const SORTED_KINDS = new Set(['integer', 'datetime']);
+
+function hashKey(v: unknown): HashKey {
+  return v === undefined || v === null ? null : (v as HashKey);
+}
+
+export class IndexedTable {
+  private readonly rows: (Row | undefined)[] = [];
+  private readonly slotById = new Map<string, number>();
+  private readonly freeSlots: number[] = [];
+  readonly hash = new Map<string, HashIndex>();
+  readonly ciHash = new Map<string, HashIndex>();
+  readonly sorted = new Map<string, SortedIndex>();
+  readonly tags: HashIndex | null;
+  /** (network-of-row, length): containment lookups. */
+  readonly netIndex: ContainmentIndex | null;
+  /** (address, full length): host/network address range lookups. */
+  readonly addrIndex: ContainmentIndex | null;
+  readonly netKeys: (NetKey | undefined)[] = [];
+  private readonly netSource: FieldDef | undefined;
+
+  constructor(readonly def: ResourceDef) {
+    for (const f of def.fields) {
+      if (HASHED_KINDS.has(f.kind)) this.hash.set(f.name, new HashIndex());
+      if (CI_KINDS.has(f.kind)) this.ciHash.set(f.name, new HashIndex());
+      if (SORTED_KINDS.has(f.kind)) {
+        const name = f.name;
+        this.sorted.set(name, new SortedIndex((s) => (this.rows[s]?.[name] ?? null) as SortValue | null, () => this.slots()));
+      }
+    }
+    this.tags = def.fields.some((f) => f.kind === 'tags') ? new HashIndex() : null;
+    this.netSource = def.fields.find((f) => f.kind === 'prefix' || f.kind === 'address');
+    this.netIndex = this.netSource ? new ContainmentIndex() : null;
+    this.addrIndex = this.netSource ? new ContainmentIndex() : null;
+  }
+
+  get size(): number { return this.slotById.size; }
+
+  *slots(): IterableIterator<number> {
+    for (const s of this.slotById.values()) yield s;
+  }
+
+  slotOf(id: string): number | undefined { return this.slotById.get(id); }
+  row(slot: number): Row | undefined { return this.rows[slot]; }
+  get(id: string): Row | undefined {
+    const s = this.slotById.get(id);
+    return s === undefined ? undefined : this.rows[s];
+  }
+  *all(): IterableIterator<Row> {
+    for (const s of this.slotById.values()) yield this.rows[s]!;
+  }
+
+  insert(row: Row): void {
+    if (this.slotById.has(row.id)) throw new Error(`duplicate id ${row.id}`);
+    const slot = this.freeSlots.pop() ?? this.rows.length;
+    this.rows[slot] = row;
+    this.slotById.set(row.id, slot);
+    this.indexRow(row, slot, true);
+  }
+
+  remove(id: string): Row | undefined {
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return undefined;
+    const row = this.rows[slot]!;
+    this.indexRow(row, slot, false);
+    this.rows[slot] = undefined;
+    this.slotById.delete(id);
+    this.freeSlots.push(slot);
+    return row;
+  }
+
+  replace(row: Row): void {
+    this.remove(row.id);
+    this.insert(row);
+  }
+
+  private indexRow(row: Row, slot: number, add: boolean): void {
+    for (const [name, idx] of this.hash) {
+      const k = hashKey(row[name]);
+      if (add) idx.add(k, slot); else idx.remove(k, slot);
+    }
+    for (const [name, idx] of this.ciHash) {
+      const v = row[name];
+      const k = typeof v === 'string' ? v.toLowerCase() : null;
+      if (add) idx.add(k, slot); else idx.remove(k, slot);
+    }
+    for (const idx of this.sorted.values()) idx.invalidate();
+    if (this.tags) for (const t of (row.tags as string[] | undefined) ?? []) {
+      if (add) this.tags.add(t, slot); else this.tags.remove(t, slot);
+    }
+    if (this.netSource && this.netIndex && this.addrIndex) {
+      if (add) {
+        const c = parseCidr(String(row[this.netSource.name]));
+        if (!c) return;
+        const key: NetKey = { family: c.family, network: c.network, broadcast: c.broadcast, host: c.host, length: c.length };
+        this.netKeys[slot] = key;
+        this.netIndex.add(slot, key.family, key.network, key.length);
+        // Prefixes are looked up by their network address, addresses by their host.
+        const addr = this.netSource.kind === 'prefix' ? key.network : key.host;
+        this.addrIndex.add(slot, key.family, addr, maxLength(key.family));
+      } else {
+        this.netKeys[slot] = undefined;
+        this.netIndex.remove(slot);
+        this.addrIndex.remove(slot);
+      }
+    }
+  }
+}

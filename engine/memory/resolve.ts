@@ -1,0 +1,46 @@
+// Resolves foreign-key and tag references of a plan against the tables: ids or text references
+// (slug, else name), `null` excluded (the planner turns it into a null node), trees expanded.
+import type { FkNode } from '../plan/nodes.js';
+import { resource } from '../schema/registry.js';
+import type { IndexedTable } from './indexed-table.js';
+
+export interface TableSource { table(name: string): IndexedTable }
+
+export class Resolver {
+  private readonly fkCache = new Map<FkNode, Set<string>>();
+  constructor(private readonly tables: TableSource) {}
+
+  /** Ids of the referenced objects (and, for trees, all their descendants). */
+  fkIds(n: FkNode): Set<string> {
+    let ids = this.fkCache.get(n);
+    if (ids) return ids;
+    const target = this.tables.table(n.target);
+    const def = resource(n.target);
+    ids = new Set<string>();
+    for (const ref of n.refs) {
+      if (target.get(ref)) ids.add(ref);
+      for (const s of target.hash.get(def.refField)?.get(ref) ?? []) ids.add(target.row(s)!.id);
+    }
+    if (n.tree && def.tree) {
+      const parents = target.hash.get(def.tree)!;
+      const queue = [...ids];
+      while (queue.length) {
+        for (const s of parents.get(queue.pop()!) ?? []) {
+          const id = target.row(s)!.id;
+          if (!ids.has(id)) { ids.add(id); queue.push(id); }
+        }
+      }
+    }
+    this.fkCache.set(n, ids);
+    return ids;
+  }
+
+  /** Tag id for a slug or id, or null when no such tag exists. */
+  tagId(ref: string): string | null {
+    const tags = this.tables.table('tag');
+    if (tags.get(ref)) return ref;
+    const s = tags.hash.get('slug')?.get(ref);
+    if (s && s.size) return tags.row(s.values().next().value as number)!.id;
+    return null;
+  }
+}

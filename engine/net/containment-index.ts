@@ -1,0 +1,172 @@
+// Nested-interval ("laminar forest") index over CIDR blocks. Any two CIDR
+// blocks are nested or disjoint, so after sorting by (network asc, length asc)
+// each entry has one nearest enclosing entry (its parent), and:
+//  - blocks containing x are a parent chain reached from a binary search;
+//  - blocks inside N are one contiguous range of the sorted order.
+// IPv4 and IPv6 live in separate sub-indexes: containment never crosses families.
+import type { AddrHex, Family } from './ip.js';
+import { SlotTable } from './slot-table.js';
+import { V4Index } from './v4-index.js';
+import { V6Index } from './v6-index.js';
+import { MASK, checkLength, hexToWord4, hexToWords6, wordBits } from './words.js';
+
+// Location tags stored in the slot table: loc = position * 4 + tag.
+const PENDING = 1;
+const V6 = 2;
+const MAX_SLOT = 0x7fffffff;
+
+export class ContainmentIndex {
+  private readonly v4 = new V4Index();
+  private readonly v6 = new V6Index();
+  private readonly slots = new SlotTable();
+  // Query scratch: words of the query (lo in 0..3, hi in 4..7); reused, never escapes.
+  private readonly w = new Uint32Array(8);
+
+  add(slot: number, family: Family, network: AddrHex, length: number): void {
+    if (!Number.isInteger(slot) || slot < 0 || slot > MAX_SLOT) throw new RangeError(`bad slot ${slot}`);
+    if (this.slots.get(slot) >= 0) this.remove(slot);
+    if (family === 4) {
+      const x = this.word4(network, length);
+      const pos = this.v4.addPending(slot, (x & MASK[length]) >>> 0, length);
+      this.slots.set(slot, pos * 4 + PENDING);
+    } else {
+      this.words6(family, network, length);
+      this.maskWords(length); // stored networks are always masked
+      const pos = this.v6.addPending(slot, this.w, 0, length);
+      this.slots.set(slot, pos * 4 + PENDING + V6);
+    }
+  }
+
+  remove(slot: number): void {
+    const loc = this.slots.get(slot);
+    if (loc < 0) return;
+    const pos = Math.floor(loc / 4);
+    const sub = loc & V6 ? this.v6 : this.v4;
+    sub.kill(pos, (loc & PENDING) !== 0);
+    this.slots.delete(slot);
+  }
+
+  get size(): number {
+    return this.slots.size;
+  }
+
+  /** Applies pending adds/removes now (queries do this lazily). */
+  flush(): void {
+    if (this.v4.needsRebuild()) this.v4.rebuild(this.slots, 0);
+    if (this.v6.needsRebuild()) this.v6.rebuild(this.slots, V6);
+  }
+
+  equal(family: Family, network: AddrHex, length: number): number[] {
+    return this.exact(family, network, length);
+  }
+
+  networkEquals(family: Family, network: AddrHex): number[] {
+    return this.exact(family, network, -1);
+  }
+
+  containing(family: Family, network: AddrHex, length: number, orEqual: boolean): number[] {
+    this.flush();
+    const out: number[] = [];
+    const maxLen = orEqual ? length : length - 1;
+    if (family === 4) {
+      this.v4.containing(this.word4(network, length), maxLen, out);
+    } else {
+      const w = this.words6(family, network, length);
+      this.v6.containing(w[0], w[1], w[2], w[3], maxLen, out);
+    }
+    return out;
+  }
+
+  containedIn(family: Family, network: AddrHex, length: number, orEqual: boolean): number[] {
+    this.flush();
+    const out: number[] = [];
+    const minLen = orEqual ? length : length + 1;
+    if (family === 4) {
+      const x = this.word4(network, length);
+      const m = MASK[length];
+      this.v4.range((x & m) >>> 0, (x | ~m) >>> 0, minLen, out);
+    } else {
+      this.words6(family, network, length);
+      this.v6.range(this.maskWords(length), minLen, out);
+    }
+    return out;
+  }
+
+  networkInRange(family: Family, lo: AddrHex, hi: AddrHex): number[] {
+    this.flush();
+    const out: number[] = [];
+    if (family === 4) {
+      this.v4.range(this.word4(lo, 0), this.word4(hi, 0), 0, out);
+    } else {
+      this.words6(family, hi, 0);
+      this.w.copyWithin(4, 0, 4);
+      this.words6(family, lo, 0);
+      this.v6.range(this.w, 0, out);
+    }
+    return out;
+  }
+
+  /** Upper bound on containedIn(...) result size, O(log n); for plan costing. */
+  estimateContainedIn(family: Family, network: AddrHex, length: number): number {
+    this.flush();
+    if (family === 4) {
+      const x = this.word4(network, length);
+      const m = MASK[length];
+      return this.v4.countRange((x & m) >>> 0, (x | ~m) >>> 0);
+    }
+    this.words6(family, network, length);
+    return this.v6.countRange(this.maskWords(length));
+  }
+
+  /** Upper bound on networkInRange(...) result size, O(log n). */
+  estimateNetworkInRange(family: Family, lo: AddrHex, hi: AddrHex): number {
+    this.flush();
+    if (family === 4) return Math.max(0, this.v4.countRange(this.word4(lo, 0), this.word4(hi, 0)));
+    this.words6(family, hi, 0);
+    this.w.copyWithin(4, 0, 4);
+    this.words6(family, lo, 0);
+    return Math.max(0, this.v6.countRange(this.w));
+  }
+
+  /** Live entries per family. */
+  stats(): { v4: number; v6: number } {
+    return { v4: this.v4.live, v6: this.v6.live };
+  }
+
+  private exact(family: Family, network: AddrHex, length: number): number[] {
+    this.flush();
+    const out: number[] = [];
+    if (family === 4) {
+      this.v4.equal(this.word4(network, length < 0 ? 0 : length), length, out);
+    } else {
+      const w = this.words6(family, network, length < 0 ? 0 : length);
+      this.v6.equal(w[0], w[1], w[2], w[3], length, out);
+    }
+    return out;
+  }
+
+  private word4(hex: AddrHex, length: number): number {
+    const x = hexToWord4(hex);
+    if (x < 0 || !checkLength(4, length)) throw new RangeError(`bad IPv4 block ${hex}/${length}`);
+    return x;
+  }
+
+  /** Parses IPv6 hex into w[0..3]. */
+  private words6(family: Family, hex: AddrHex, length: number): Uint32Array {
+    if (family !== 6) throw new RangeError(`bad family ${family}`);
+    if (!hexToWords6(hex, this.w, 0) || !checkLength(6, length)) throw new RangeError(`bad IPv6 block ${hex}/${length}`);
+    return this.w;
+  }
+
+  /** w[0..3] := network, w[4..7] := broadcast of w[0..3]/length. */
+  private maskWords(length: number): Uint32Array {
+    const w = this.w;
+    for (let k = 0; k < 4; k++) {
+      const m = MASK[wordBits(length, k)];
+      const x = w[k];
+      w[k] = x & m;
+      w[k + 4] = x | ~m;
+    }
+    return w;
+  }
+}

@@ -1,0 +1,245 @@
+// IP address / CIDR parsing and formatting over a fixed-width hex encoding.
+// Hex is the interchange form because, at fixed width, string order equals
+// numeric order, so callers can compare and sort addresses without BigInt.
+
+export type Family = 4 | 6;
+/** Address as fixed-width lowercase hex: 8 chars (IPv4) or 32 chars (IPv6). String order == numeric order within a family. */
+export type AddrHex = string;
+export interface Addr { family: Family; hex: AddrHex }
+export interface Cidr { family: Family; host: AddrHex; network: AddrHex; broadcast: AddrHex; length: number; hostBitsSet: boolean }
+
+export const maxLength = (f: Family): 32 | 128 => (f === 4 ? 32 : 128);
+
+const HEX_CHARS = '0123456789abcdef';
+const ZEROS = '0'.repeat(32);
+const FS = 'f'.repeat(32);
+// Two-char hex for every byte: building hex from bytes then needs no padStart.
+const HEX2: string[] = [];
+for (let i = 0; i < 256; i++) HEX2.push(HEX_CHARS[i >> 4] + HEX_CHARS[i & 15]);
+
+const C_0 = 48, C_9 = 57, C_DOT = 46, C_COLON = 58;
+
+/** Value of one hex digit char code, or -1. */
+export function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  const l = c | 0x20; // ASCII lowercase fold
+  if (l >= 97 && l <= 102) return l - 87;
+  return -1;
+}
+
+export function u32ToHex(n: number): AddrHex {
+  return HEX2[n >>> 24] + HEX2[(n >>> 16) & 255] + HEX2[(n >>> 8) & 255] + HEX2[n & 255];
+}
+
+export function hexToU32(hex8: AddrHex): number {
+  return parseInt(hex8, 16) >>> 0;
+}
+
+/** Dotted quad in s[start, end) -> uint32, or -1. Exactly 4 parts, 0-255, no leading zeros. */
+function parseV4(s: string, start: number, end: number): number {
+  let value = 0;
+  let parts = 0;
+  let i = start;
+  while (true) {
+    const first = i;
+    let part = 0;
+    while (i < end) {
+      const c = s.charCodeAt(i);
+      if (c < C_0 || c > C_9) break;
+      part = part * 10 + (c - C_0);
+      i++;
+      if (i - first > 3) return -1;
+    }
+    const digits = i - first;
+    if (digits === 0 || part > 255) return -1;
+    if (digits > 1 && s.charCodeAt(first) === C_0) return -1; // '010' could mean octal
+    value = value * 256 + part;
+    parts++;
+    if (i === end) break;
+    if (s.charCodeAt(i) !== C_DOT || parts === 4) return -1;
+    i++;
+  }
+  return parts === 4 ? value : -1;
+}
+
+// Reused group buffer: IPv6 parsing touches it instead of allocating arrays.
+const G = new Uint16Array(8);
+
+function groupsToHex(): string {
+  let out = '';
+  for (let k = 0; k < 8; k++) out += HEX2[G[k] >>> 8] + HEX2[G[k] & 255];
+  return out;
+}
+
+/** Parse an RFC 4291 textual IPv6 address in s to 32-char hex, or null. */
+function parseV6(s: string): string | null {
+  const n = s.length;
+  if (n < 2 || n > 45) return null;
+  let g = 0; // groups written
+  let gap = -1; // group index where '::' sits
+  let i = 0;
+  if (s.charCodeAt(0) === C_COLON) {
+    if (s.charCodeAt(1) !== C_COLON) return null;
+    gap = 0;
+    i = 2;
+  }
+  while (i < n) {
+    if (g === 8) return null;
+    let v = 0;
+    let j = i;
+    while (j < n && j - i < 5) {
+      const h = hexDigit(s.charCodeAt(j));
+      if (h < 0) break;
+      v = v * 16 + h;
+      j++;
+    }
+    if (j < n && s.charCodeAt(j) === C_DOT) {
+      // Embedded IPv4 must be the final 32 bits.
+      if (g > 6) return null;
+      const v4 = parseV4(s, i, n);
+      if (v4 < 0) return null;
+      G[g++] = v4 >>> 16;
+      G[g++] = v4 & 0xffff;
+      break;
+    }
+    if (j === i || j - i > 4) return null;
+    G[g++] = v;
+    if (j === n) break;
+    if (s.charCodeAt(j) !== C_COLON) return null;
+    j++;
+    if (j < n && s.charCodeAt(j) === C_COLON) {
+      if (gap >= 0) return null;
+      gap = g;
+      j++;
+    } else if (j === n) {
+      return null; // single trailing colon
+    }
+    i = j;
+  }
+  if (gap < 0) {
+    if (g !== 8) return null;
+  } else {
+    if (g > 7) return null; // '::' stands for at least one zero group
+    const tail = g - gap;
+    for (let k = 0; k < tail; k++) G[7 - k] = G[g - 1 - k];
+    for (let k = gap; k < 8 - tail; k++) G[k] = 0;
+  }
+  return groupsToHex();
+}
+
+export function parseAddress(text: string): Addr | null {
+  if (typeof text !== 'string') return null;
+  if (text.indexOf(':') >= 0) {
+    const hex = parseV6(text);
+    return hex === null ? null : { family: 6, hex };
+  }
+  const v = parseV4(text, 0, text.length);
+  return v < 0 ? null : { family: 4, hex: u32ToHex(v) };
+}
+
+/** Decimal prefix length in s[start, end), digits only, or -1. */
+function parseLength(s: string, start: number, end: number, max: number): number {
+  const digits = end - start;
+  if (digits < 1 || digits > 3) return -1;
+  let v = 0;
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c < C_0 || c > C_9) return -1;
+    v = v * 10 + (c - C_0);
+  }
+  return v <= max ? v : -1;
+}
+
+export function parseCidr(text: string, opts?: { requireLength?: boolean }): Cidr | null {
+  if (typeof text !== 'string') return null;
+  const slash = text.indexOf('/');
+  const addr = parseAddress(slash < 0 ? text : text.slice(0, slash));
+  if (addr === null) return null;
+  const max = maxLength(addr.family);
+  let length: number = max;
+  if (slash < 0) {
+    if (opts?.requireLength) return null;
+  } else {
+    length = parseLength(text, slash + 1, text.length, max);
+    if (length < 0) return null;
+  }
+  const network = networkOf(addr.family, addr.hex, length);
+  return {
+    family: addr.family,
+    host: addr.hex,
+    network,
+    broadcast: broadcastOf(addr.family, addr.hex, length),
+    length,
+    hostBitsSet: network !== addr.hex,
+  };
+}
+
+/** Keep the first `length` bits of hex, fill the rest with fill ('0' or 'f' run). */
+function maskHex(family: Family, hex: AddrHex, length: number, fill: string): AddrHex {
+  const width = family === 4 ? 8 : 32;
+  const full = length >> 2;
+  const rem = length & 3;
+  if (full >= width) return hex;
+  if (rem === 0) return hex.slice(0, full) + fill.slice(0, width - full);
+  const keep = 0xf & (0xf << (4 - rem));
+  const d = hexDigit(hex.charCodeAt(full));
+  const nib = fill === ZEROS ? d & keep : d | (~keep & 0xf);
+  return hex.slice(0, full) + HEX_CHARS[nib] + fill.slice(0, width - full - 1);
+}
+
+export function networkOf(family: Family, hex: AddrHex, length: number): AddrHex {
+  return maskHex(family, hex, length, ZEROS);
+}
+
+export function broadcastOf(family: Family, hex: AddrHex, length: number): AddrHex {
+  return maskHex(family, hex, length, FS);
+}
+
+function hex4(hex: string, at: number): number {
+  return (
+    (hexDigit(hex.charCodeAt(at)) << 12) |
+    (hexDigit(hex.charCodeAt(at + 1)) << 8) |
+    (hexDigit(hex.charCodeAt(at + 2)) << 4) |
+    hexDigit(hex.charCodeAt(at + 3))
+  );
+}
+
+function formatV4(n: number): string {
+  return (n >>> 24) + '.' + ((n >>> 16) & 255) + '.' + ((n >>> 8) & 255) + '.' + (n & 255);
+}
+
+function formatV6(hex: string): string {
+  for (let k = 0; k < 8; k++) G[k] = hex4(hex, k * 4);
+  // IPv4-mapped: dotted tail, as RFC 5952 section 5 and PostgreSQL print it.
+  if (G[0] === 0 && G[1] === 0 && G[2] === 0 && G[3] === 0 && G[4] === 0 && G[5] === 0xffff) {
+    return '::ffff:' + formatV4(((G[6] << 16) | G[7]) >>> 0);
+  }
+  // Longest run of >= 2 zero groups; first wins a tie (strict >).
+  let best = -1, bestLen = 1;
+  for (let k = 0; k < 8; ) {
+    if (G[k] !== 0) { k++; continue; }
+    let e = k;
+    while (e < 8 && G[e] === 0) e++;
+    if (e - k > bestLen) { best = k; bestLen = e - k; }
+    k = e;
+  }
+  let out = '';
+  for (let k = 0; k < 8; k++) {
+    if (k === best) {
+      out += '::';
+      k += bestLen - 1;
+      continue;
+    }
+    if (out.length > 0 && out.charCodeAt(out.length - 1) !== C_COLON) out += ':';
+    out += G[k].toString(16);
+  }
+  return out;
+}
+
+export function formatAddress(a: Addr): string {
+  return a.family === 4 ? formatV4(hexToU32(a.hex)) : formatV6(a.hex);
+}
+
+export function formatCidr(family: Family, hex: AddrHex, length: number): string {
+  return formatAddress({ family, hex }) + '/' + length;
+}

@@ -1,0 +1,171 @@
+// IPv4 half of the containment index: entries sorted by (network, length) in
+// typed-array columns, plus each entry's nearest enclosing entry (parent).
+// Removed entries stay in place as tombstones (slot -1) until the next
+// rebuild: the forest shape is still valid for the survivors, so a remove
+// never forces an O(n) rebuild by itself.
+import { radixOrder } from './radix.js';
+import { MASK } from './words.js';
+import type { SlotTable } from './slot-table.js';
+
+export class V4Index {
+  n = 0;
+  net: Uint32Array = new Uint32Array(0);
+  len: Uint8Array = new Uint8Array(0);
+  slot: Int32Array = new Int32Array(0);
+  parent: Int32Array = new Int32Array(0);
+  dead = 0;
+  // Adds since the last rebuild, unsorted.
+  pn = 0;
+  pNet: Uint32Array = new Uint32Array(16);
+  pLen: Uint8Array = new Uint8Array(16);
+  pSlot: Int32Array = new Int32Array(16);
+  pDead = 0;
+
+  get live(): number {
+    return this.n - this.dead + this.pn - this.pDead;
+  }
+
+  needsRebuild(): boolean {
+    return this.pn > 0 || (this.dead > 64 && this.dead * 4 > this.n);
+  }
+
+  /** Appends a pending entry (network already masked); returns its pending position. */
+  addPending(slot: number, net: number, len: number): number {
+    if (this.pn === this.pSlot.length) {
+      const cap = this.pn * 2;
+      this.pNet = grow(this.pNet, new Uint32Array(cap));
+      this.pLen = grow(this.pLen, new Uint8Array(cap));
+      this.pSlot = grow(this.pSlot, new Int32Array(cap));
+    }
+    const p = this.pn++;
+    this.pNet[p] = net;
+    this.pLen[p] = len;
+    this.pSlot[p] = slot;
+    return p;
+  }
+
+  kill(pos: number, pending: boolean): void {
+    if (pending) {
+      this.pSlot[pos] = -1;
+      this.pDead++;
+    } else {
+      this.slot[pos] = -1;
+      this.dead++;
+    }
+  }
+
+  /** Re-sorts live sorted + pending entries; tells `table` every entry's new location. */
+  rebuild(table: SlotTable, tag: number): void {
+    const m = this.live;
+    const net = new Uint32Array(m);
+    const len = new Uint8Array(m);
+    const slot = new Int32Array(m);
+    let k = 0;
+    for (let i = 0; i < this.n; i++) {
+      if (this.slot[i] < 0) continue;
+      net[k] = this.net[i]; len[k] = this.len[i]; slot[k++] = this.slot[i];
+    }
+    for (let i = 0; i < this.pn; i++) {
+      if (this.pSlot[i] < 0) continue;
+      net[k] = this.pNet[i]; len[k] = this.pLen[i]; slot[k++] = this.pSlot[i];
+    }
+    // Free the old columns before allocating sorted ones (lower peak memory).
+    this.net = this.len = this.slot = this.parent = null as never;
+    this.pNet = new Uint32Array(16); this.pLen = new Uint8Array(16); this.pSlot = new Int32Array(16);
+    this.pn = this.pDead = this.dead = 0;
+
+    const order = radixOrder(m, [
+      (d, c) => { for (let r = 0; r < c; r++) d[r] = len[r]; },
+      (d, c) => { for (let r = 0; r < c; r++) d[r] = net[r] & 0xffff; },
+      (d, c) => { for (let r = 0; r < c; r++) d[r] = net[r] >>> 16; },
+    ]);
+    const sNet = new Uint32Array(m);
+    const sLen = new Uint8Array(m);
+    const sSlot = new Int32Array(m);
+    for (let i = 0; i < m; i++) {
+      const r = order[i];
+      sNet[i] = net[r]; sLen[i] = len[r]; sSlot[i] = slot[r];
+    }
+    this.n = m;
+    this.net = sNet;
+    this.len = sLen;
+    this.slot = sSlot;
+    this.parent = buildParents(sNet, sLen, m);
+    for (let i = 0; i < m; i++) table.update(sSlot[i], i * 4 + tag);
+  }
+
+  /** Does entry i contain address x? */
+  private covers(i: number, x: number): boolean {
+    return ((this.net[i] ^ x) & MASK[this.len[i]]) === 0;
+  }
+
+  /** First position whose key (network, length) >= (x, l). */
+  lowerBound(x: number, l: number): number {
+    const net = this.net, len = this.len;
+    let lo = 0, hi = this.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = net[mid];
+      if (v < x || (v === x && len[mid] < l)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Entries E with E.length <= maxLen whose block contains address x. */
+  containing(x: number, maxLen: number, out: number[]): void {
+    if (maxLen < 0) return;
+    const parent = this.parent, len = this.len, slot = this.slot, net = this.net;
+    // Last entry with key <= (x, maxLen): every qualifying entry is it or an ancestor.
+    let i = this.lowerBound(x, maxLen + 1) - 1;
+    // Climb past entries that do not cover x (<= 33 distinct lengths).
+    while (i >= 0 && !this.covers(i, x)) {
+      const p = parent[i];
+      // A run of equal duplicates: jump to its first member instead of stepping.
+      if (p >= 0 && net[p] === net[i] && len[p] === len[i]) i = parent[this.lowerBound(net[i], len[i])];
+      else i = p;
+    }
+    // From here every ancestor covers x; filter only by length.
+    for (; i >= 0; i = parent[i]) {
+      if (len[i] <= maxLen && slot[i] >= 0) out.push(slot[i]);
+    }
+  }
+
+  /** Entries with network in [lo, hi] and key >= (lo, minLen). */
+  range(lo: number, hi: number, minLen: number, out: number[]): void {
+    const net = this.net, slot = this.slot, n = this.n;
+    for (let i = this.lowerBound(lo, minLen); i < n && net[i] <= hi; i++) {
+      if (slot[i] >= 0) out.push(slot[i]);
+    }
+  }
+
+  /** Entries with exactly this network (and length, unless l < 0). */
+  equal(x: number, l: number, out: number[]): void {
+    const net = this.net, len = this.len, slot = this.slot, n = this.n;
+    for (let i = this.lowerBound(x, l < 0 ? 0 : l); i < n && net[i] === x && (l < 0 || len[i] === l); i++) {
+      if (slot[i] >= 0) out.push(slot[i]);
+    }
+  }
+
+  /** Number of sorted positions (including tombstones) with network in [lo, hi]. */
+  countRange(lo: number, hi: number): number {
+    return this.lowerBound(hi, 33) - this.lowerBound(lo, 0);
+  }
+}
+
+/** Nearest enclosing entry for each sorted entry. The ancestor chain of i-1 is the stack. */
+function buildParents(net: Uint32Array, len: Uint8Array, m: number): Int32Array {
+  const parent = new Int32Array(m);
+  for (let i = 0; i < m; i++) {
+    let t = i - 1;
+    const x = net[i];
+    while (t >= 0 && ((net[t] ^ x) & MASK[len[t]]) !== 0) t = parent[t];
+    parent[i] = t;
+  }
+  return parent;
+}
+
+function grow<T extends Uint32Array | Uint8Array | Int32Array>(old: T, next: T): T {
+  next.set(old as never);
+  return next;
+}

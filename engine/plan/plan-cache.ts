@@ -1,0 +1,26 @@
+// Parsed + planned queries, cached by resource, schema version and canonical query string,
+// so a repeated query costs one hash lookup.
+import { LRUCache } from 'lru-cache';
+import { canonicalQueryKey, parseQuery } from '../query/index.js';
+import type { CustomFieldDef, ResourceDef } from '../schema/types.js';
+import { planQuery, type PlanResult } from './planner.js';
+
+export interface CachedPlan extends PlanResult {
+  readonly control: Readonly<Record<string, readonly string[]>>;
+}
+
+export class PlanCache {
+  private readonly lru: LRUCache<string, CachedPlan>;
+  constructor(max = 5000) { this.lru = new LRUCache({ max }); }
+
+  get(r: ResourceDef, params: readonly (readonly [string, string])[], opts: { strict: boolean; customFields: readonly CustomFieldDef[]; schemaVersion: number }): CachedPlan {
+    const key = `${r.name}|${opts.schemaVersion}|${opts.strict ? 1 : 0}|${canonicalQueryKey(params)}`;
+    let hit = this.lru.get(key);
+    if (!hit) {
+      const parsed = parseQuery(params);
+      hit = { ...planQuery(r, parsed, opts), control: parsed.control };
+      this.lru.set(key, hit);
+    }
+    return hit;
+  }
+}

@@ -1,0 +1,50 @@
+// Value normalisation shared by writes and filters: a filter value is normalised exactly like a
+// written one (`mac_address=aa-bb-cc-00-11-22` finds `AA:BB:CC:00:11:22`).
+
+/** MAC in any common spelling -> `AA:BB:CC:00:11:22`, or null when it is not a MAC. */
+export function normalizeMac(text: string): string | null {
+  const t = text.trim();
+  if (!/^(?:[0-9A-Fa-f]{2}([:-]?)(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})$/.test(t)) return null;
+  const hex = t.replace(/[^0-9A-Fa-f]/g, '').toUpperCase();
+  return hex.match(/../g)!.join(':');
+}
+
+/** Date or date-time -> ISO-8601 UTC with milliseconds, or null. A bare date means its midnight UTC. */
+export function normalizeDateTime(text: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', tz = 'Z'] = m;
+  const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}${frac.slice(0, 4)}${tz.length === 5 ? tz.slice(0, 3) + ':' + tz.slice(3) : tz}`;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return null;
+  // Reject impossible dates that Date.parse rolls over (2024-02-31).
+  if (tz === 'Z' && !new Date(ms).toISOString().startsWith(`${y}-${mo}-${d}`)) return null;
+  return new Date(ms).toISOString();
+}
+
+/** Calendar date `YYYY-MM-DD` that exists, or null. */
+export function normalizeDate(text: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  const ms = Date.parse(text + 'T00:00:00Z');
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text ? text : null;
+}
+
+/** Whole number from a JSON number or a decimal string, or null. */
+export function toInteger(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
+  if (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim())) return Number(v.trim());
+  return null;
+}
+
+const TRUE_WORDS = new Set(['true', 'True', 'TRUE', '1', 'yes', 'on']);
+const FALSE_WORDS = new Set(['false', 'False', 'FALSE', '0', 'no', 'off']);
+export function toBoolean(v: unknown): boolean | null {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'string') return TRUE_WORDS.has(v) ? true : FALSE_WORDS.has(v) ? false : null;
+  if (v === 0 || v === 1) return v === 1;
+  return null;
+}
+
+export const SLUG_RE = /^[-a-zA-Z0-9_]+$/;
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const URL_RE = /^(?:[a-z][a-z0-9+.-]*:\/\/)[^\s/?#]+[^\s]*$/i;

@@ -1,0 +1,64 @@
+// The schema registry: the one list of resources, checked once at load.
+import type { FieldDef, ResourceDef } from './types.js';
+import { tag } from './resources/tag.js';
+import { customField } from './resources/custom-field.js';
+import { region } from './resources/region.js';
+import { site } from './resources/site.js';
+import { device } from './resources/device.js';
+import { iface } from './resources/interface.js';
+import { vlan } from './resources/vlan.js';
+import { prefix } from './resources/prefix.js';
+import { ipAddress } from './resources/ip-address.js';
+import { token } from './resources/token.js';
+
+/** In dependency order: a resource comes after every resource it references. */
+export const RESOURCES: readonly ResourceDef[] = [tag, customField, region, site, device, iface, vlan, prefix, ipAddress, token];
+
+const byName = new Map(RESOURCES.map((r) => [r.name, r]));
+
+export function resource(name: string): ResourceDef {
+  const r = byName.get(name);
+  if (!r) throw new Error(`unknown resource ${name}`);
+  return r;
+}
+
+export function findResource(name: string): ResourceDef | undefined {
+  return byName.get(name);
+}
+
+export function field(r: ResourceDef, name: string): FieldDef | undefined {
+  return r.fields.find((f) => f.name === name);
+}
+
+/** 'dcim.site' */
+export function contentType(r: ResourceDef): string {
+  return `${r.app}.${r.name}`;
+}
+
+export function resourcePath(r: ResourceDef): string {
+  return `/api/${r.app}/${r.plural}/`;
+}
+
+export const isTaggable = (r: ResourceDef): boolean => r.fields.some((f) => f.kind === 'tags');
+export const hasCustomFields = (r: ResourceDef): boolean => r.fields.some((f) => f.kind === 'custom_fields');
+
+/** Resources that carry custom fields, by content type: what `content_types` of a custom field may name. */
+export const CUSTOM_FIELD_CONTENT_TYPES: readonly string[] = RESOURCES.filter(hasCustomFields).map(contentType);
+
+// Checked at load: a mistake in a resource stops the start, naming resource and field.
+function check(): void {
+  for (const r of RESOURCES) {
+    const names = new Set<string>();
+    for (const f of r.fields) {
+      if (names.has(f.name)) throw new Error(`schema: ${r.name}.${f.name} declared twice`);
+      names.add(f.name);
+      if (f.kind === 'fk' && (!f.target || !byName.has(f.target))) throw new Error(`schema: ${r.name}.${f.name} has no known target`);
+      if (f.kind === 'choice' && !f.choices?.length) throw new Error(`schema: ${r.name}.${f.name} has no choices`);
+    }
+    for (const key of [r.refField, r.displayField, r.tree].filter(Boolean) as string[])
+      if (!names.has(key)) throw new Error(`schema: ${r.name} names unknown field ${key}`);
+    for (const group of r.uniqueTogether ?? []) for (const n of group)
+      if (!names.has(n)) throw new Error(`schema: ${r.name} unique group names unknown field ${n}`);
+  }
+}
+check();

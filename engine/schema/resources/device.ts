@@ -1,0 +1,19 @@
+import type { ResourceDef } from '../types.js';
+import { baseFields, choices, taggableFields } from '../common-fields.js';
+
+export const device: ResourceDef = {
+  name: 'device', app: 'dcim', plural: 'devices', label: 'Device', description: 'A piece of network hardware at a site',
+  refField: 'name', displayField: 'name', uniqueTogether: [['site', 'name']],
+  fields: [
+    ...baseFields,
+    { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
+    { name: 'site', kind: 'fk', label: 'Site', target: 'site', required: true, onDelete: 'protect' },
+    { name: 'status', kind: 'choice', label: 'Status', default: 'active',
+      choices: choices(['offline', 'Offline'], ['active', 'Active'], ['planned', 'Planned'], ['staged', 'Staged'],
+        ['failed', 'Failed'], ['inventory', 'Inventory'], ['decommissioning', 'Decommissioning']) },
+    { name: 'serial', kind: 'string', label: 'Serial number', maxLength: 50, search: true },
+    { name: 'asset_tag', kind: 'string', label: 'Asset tag', maxLength: 50, nullable: true, unique: true, search: true },
+    { name: 'comments', kind: 'string', label: 'Comments', maxLength: 2000 },
+    ...taggableFields,
+  ],
+};

@@ -1,0 +1,23 @@
+import type { ResourceDef } from '../types.js';
+import { baseFields, choices, descriptionField, taggableFields } from '../common-fields.js';
+import { deriveNetFields } from '../net-derive.js';
+
+export const ipAddress: ResourceDef = {
+  name: 'ip_address', app: 'ipam', plural: 'ip-addresses', label: 'IP address', description: 'An IPv4 or IPv6 address with its mask',
+  refField: 'address', displayField: 'address',
+  derive: (row) => deriveNetFields(row.address as string, 'host'),
+  fields: [
+    ...baseFields,
+    { name: 'address', kind: 'address', label: 'Address', required: true, filter: false },
+    { name: 'host', kind: 'ip', label: 'Host', readOnly: true, netRole: 'host', search: true },
+    { name: 'broadcast', kind: 'ip', label: 'Broadcast', readOnly: true, filter: false },
+    { name: 'prefix_length', kind: 'integer', label: 'Prefix length', readOnly: true },
+    { name: 'family', kind: 'integer', label: 'Family', readOnly: true, filter: false },
+    { name: 'status', kind: 'choice', label: 'Status', default: 'active',
+      choices: choices(['active', 'Active'], ['reserved', 'Reserved'], ['deprecated', 'Deprecated'], ['dhcp', 'DHCP'], ['slaac', 'SLAAC']) },
+    { name: 'dns_name', kind: 'string', label: 'DNS name', maxLength: 255, pattern: '^[0-9A-Za-z._-]*$', search: true },
+    { name: 'interface', kind: 'fk', label: 'Interface', target: 'interface', nullable: true, onDelete: 'set_null' },
+    descriptionField,
+    ...taggableFields,
+  ],
+};

@@ -1,0 +1,20 @@
+import type { ResourceDef } from '../types.js';
+import { baseFields, choices, descriptionField, taggableFields } from '../common-fields.js';
+
+export const site: ResourceDef = {
+  name: 'site', app: 'dcim', plural: 'sites', label: 'Site', description: 'A physical location holding devices',
+  refField: 'slug', displayField: 'name',
+  fields: [
+    ...baseFields,
+    { name: 'name', kind: 'string', label: 'Name', required: true, unique: true, maxLength: 100, search: true },
+    { name: 'slug', kind: 'slug', label: 'Slug', required: true, unique: true, maxLength: 100, search: true },
+    { name: 'status', kind: 'choice', label: 'Status', default: 'active',
+      choices: choices(['planned', 'Planned'], ['staging', 'Staging'], ['active', 'Active'], ['decommissioning', 'Decommissioning'], ['retired', 'Retired']) },
+    { name: 'region', kind: 'fk', label: 'Region', target: 'region', nullable: true, onDelete: 'set_null' },
+    { name: 'asn', kind: 'integer', label: 'ASN', nullable: true, min: 1, max: 4294967295 },
+    { name: 'facility', kind: 'string', label: 'Facility', maxLength: 50, search: true },
+    { name: 'physical_address', kind: 'string', label: 'Physical address', maxLength: 200 },
+    descriptionField,
+    ...taggableFields,
+  ],
+};

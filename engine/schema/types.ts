@@ -1,0 +1,76 @@
+// Types of the schema registry: every resource is described once, as data.
+// Filters, validation, serializers, OPTIONS, DDL and OpenAPI are derived from these records.
+
+export type FieldKind =
+  | 'uuid'          // server-assigned id
+  | 'string'        // free text
+  | 'slug'          // ^[-a-zA-Z0-9_]+$
+  | 'integer'
+  | 'boolean'
+  | 'choice'        // one of `choices`
+  | 'fk'            // id of another resource (`target`)
+  | 'tags'          // many-to-many to tags
+  | 'custom_fields' // object keyed by custom field name
+  | 'prefix'        // writable CIDR, host bits must be clear
+  | 'address'       // writable host/len
+  | 'ip'            // read-only bare address text derived from a prefix or address
+  | 'mac'           // MAC address, stored upper-case colon form
+  | 'datetime'      // ISO 8601, UTC
+  | 'json'
+  | 'string_list';  // list of strings
+
+export interface Choice { readonly value: string; readonly display: string }
+
+export type OnDelete = 'cascade' | 'set_null' | 'protect';
+
+export interface FieldDef {
+  readonly name: string;
+  readonly kind: FieldKind;
+  readonly label: string;
+  readonly required?: boolean;
+  readonly readOnly?: boolean;
+  readonly nullable?: boolean;
+  readonly maxLength?: number;
+  readonly min?: number;
+  readonly max?: number;
+  readonly pattern?: string;
+  readonly choices?: readonly Choice[];
+  readonly target?: string;          // resource name, for fk
+  readonly onDelete?: OnDelete;      // for fk
+  readonly unique?: boolean;
+  readonly default?: unknown;
+  readonly search?: boolean;         // included in `q`
+  readonly filter?: false;           // no filter generated
+  readonly hidden?: boolean;         // never serialized (e.g. token key hash)
+  readonly netRole?: 'network' | 'host'; // the network-lookup field of prefixes / addresses
+}
+
+export interface ResourceDef {
+  readonly name: string;            // 'site'
+  readonly app: string;             // 'dcim'
+  readonly plural: string;          // 'sites' (path segment)
+  readonly label: string;           // 'Site'
+  readonly description: string;
+  readonly fields: readonly FieldDef[];
+  readonly uniqueTogether?: readonly (readonly string[])[];
+  readonly refField: string;        // text form accepted for foreign-key filters (slug, else name)
+  readonly displayField: string;    // field shown as `display`
+  readonly tree?: string;           // name of the self-referencing parent field: filters match descendants
+  readonly derive?: (row: Record<string, unknown>) => Record<string, unknown>; // read-only fields computed from writable ones
+  readonly inventory?: false;       // not a public inventory list endpoint (tokens)
+}
+
+export interface CustomFieldDef {
+  readonly id: string;
+  readonly name: string;
+  readonly label: string;
+  readonly type: CustomFieldType;
+  readonly filter_logic: 'loose' | 'exact' | 'disabled';
+  readonly content_types: readonly string[];
+  readonly choices: readonly string[];
+  readonly required: boolean;
+  readonly default: unknown;
+}
+
+export type CustomFieldType = 'text' | 'integer' | 'boolean' | 'date' | 'url' | 'select' | 'multi-select' | 'json';
+export const CUSTOM_FIELD_TYPES: readonly CustomFieldType[] = ['text', 'integer', 'boolean', 'date', 'url', 'select', 'multi-select', 'json'];

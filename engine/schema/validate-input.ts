@@ -1,0 +1,140 @@
+// Write validation derived from the registry: body -> normalised field values, or errors keyed by
+// field. Pure: references (foreign keys, tags) are returned for the caller to check against storage.
+import { formatCidr, parseCidr } from '../net/ip.js';
+import { MSG } from './messages.js';
+import { normalizeMac, SLUG_RE, toBoolean, toInteger, UUID_RE } from './normalize.js';
+import type { CustomFieldDef, FieldDef, ResourceDef } from './types.js';
+import { validateCustomFieldData } from './custom-field-values.js';
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface ValidInput {
+  readonly values: Record<string, unknown>;      // writable fields given (or defaulted on create), normalised
+  readonly tagRefs: readonly string[] | null;    // slugs or ids as given, null when `tags` absent
+}
+
+export type InputResult = { ok: true; input: ValidInput } | { ok: false; errors: FieldErrors };
+
+function add(errors: FieldErrors, field: string, msg: string): void {
+  (errors[field] ??= []).push(msg);
+}
+
+type Check = { ok: true; value: unknown } | { ok: false; message: string };
+const ok = (value: unknown): Check => ({ ok: true, value });
+const bad = (message: string): Check => ({ ok: false, message });
+
+/** One field's value, by kind. */
+function checkValue(f: FieldDef, v: unknown): Check {
+  if (v === null) return f.nullable ? ok(null) : bad(MSG.notNull);
+  switch (f.kind) {
+    case 'string': case 'slug': {
+      if (typeof v !== 'string') return bad(MSG.string);
+      if (f.maxLength !== undefined && v.length > f.maxLength) return bad(MSG.maxLength(f.maxLength));
+      if (f.required && v === '') return bad(MSG.notBlank);
+      if (f.kind === 'slug' && !SLUG_RE.test(v)) return bad(MSG.slug);
+      if (f.pattern && v !== '' && !new RegExp(f.pattern).test(v)) return bad(MSG.pattern(f.pattern));
+      return ok(v);
+    }
+    case 'integer': {
+      const n = toInteger(v);
+      if (n === null) return bad(MSG.integer);
+      if (f.min !== undefined && n < f.min) return bad(MSG.min(f.min));
+      if (f.max !== undefined && n > f.max) return bad(MSG.max(f.max));
+      return ok(n);
+    }
+    case 'boolean': { const b = toBoolean(v); return b === null ? bad(MSG.boolean) : ok(b); }
+    case 'choice':
+      return typeof v === 'string' && f.choices!.some((c) => c.value === v) ? ok(v) : bad(MSG.choice(String(v)));
+    case 'fk': {
+      // Ids, or a nested object carrying an id (what clients read back).
+      const id = typeof v === 'object' && v !== null && 'id' in v ? (v as { id: unknown }).id : v;
+      return typeof id === 'string' && UUID_RE.test(id) ? ok(id.toLowerCase()) : bad(MSG.fkNotFound(String(typeof id === 'object' ? JSON.stringify(id) : id)));
+    }
+    case 'prefix': {
+      if (typeof v !== 'string') return bad(MSG.prefix(String(v)));
+      const c = parseCidr(v.trim(), { requireLength: true });
+      if (!c) return bad(MSG.prefix(v));
+      const canonical = formatCidr(c.family, c.network, c.length);
+      if (c.hostBitsSet) return bad(MSG.hostBits(v, canonical));
+      return ok(canonical);
+    }
+    case 'address': {
+      if (typeof v !== 'string') return bad(MSG.address(String(v)));
+      const c = parseCidr(v.trim());
+      return c ? ok(formatCidr(c.family, c.host, c.length)) : bad(MSG.address(v));
+    }
+    case 'mac': {
+      if (typeof v !== 'string') return bad(MSG.mac(String(v)));
+      if (v === '') return f.nullable ? ok(null) : bad(MSG.mac(v));
+      const m = normalizeMac(v);
+      return m ? ok(m) : bad(MSG.mac(v));
+    }
+    case 'string_list':
+      return Array.isArray(v) && v.every((x) => typeof x === 'string') ? ok([...v]) : bad(MSG.list);
+    case 'json': return ok(v);
+    case 'tags': case 'custom_fields': case 'uuid': case 'ip': case 'datetime':
+      return ok(v); // handled by the caller or read-only
+  }
+}
+
+function defaultFor(f: FieldDef): unknown {
+  if (f.default !== undefined) return Array.isArray(f.default) ? [...f.default] : f.default;
+  if (f.nullable) return null;
+  if (f.kind === 'string') return '';
+  return undefined;
+}
+
+/**
+ * Validate a create (`existing` null) or an update (`existing` the stored values; `partial` for PATCH).
+ * Read-only fields in the body are ignored, as REST framework does; unknown fields are errors.
+ */
+export function validateInput(
+  r: ResourceDef, body: unknown, opts: { partial: boolean; creating: boolean; customFields: readonly CustomFieldDef[]; existingCustomFields?: Record<string, unknown> },
+): InputResult {
+  const errors: FieldErrors = {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, errors: { non_field_errors: [`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? 'list' : body === null ? 'null' : typeof body}.`] } };
+  }
+  const data = body as Record<string, unknown>;
+  const byName = new Map(r.fields.map((f) => [f.name, f]));
+  for (const key of Object.keys(data)) {
+    if (!byName.has(key) && key !== 'url' && key !== 'display') add(errors, key, MSG.unknownField);
+  }
+  const values: Record<string, unknown> = {};
+  let tagRefs: string[] | null = null;
+  for (const f of r.fields) {
+    if (f.readOnly || f.hidden) continue;
+    const present = Object.prototype.hasOwnProperty.call(data, f.name);
+    if (!present) {
+      if (opts.partial) continue;
+      if (f.required) { add(errors, f.name, MSG.required); continue; }
+      if (f.kind === 'tags') { if (opts.creating) tagRefs = []; continue; }
+      if (f.kind === 'custom_fields') {
+        const cf = validateCustomFieldData(opts.customFields, {}, opts.creating, undefined);
+        if (!cf.ok) for (const m of cf.errors) add(errors, f.name, m); else values[f.name] = cf.value;
+        continue;
+      }
+      if (opts.creating) { const d = defaultFor(f); if (d !== undefined) values[f.name] = d; }
+      continue;
+    }
+    const v = data[f.name];
+    if (f.kind === 'tags') {
+      if (!Array.isArray(v)) { add(errors, f.name, MSG.list); continue; }
+      tagRefs = [];
+      for (const t of v) {
+        const ref = typeof t === 'object' && t !== null ? ((t as Record<string, unknown>).id ?? (t as Record<string, unknown>).slug ?? (t as Record<string, unknown>).name) : t;
+        if (typeof ref !== 'string') add(errors, f.name, MSG.tagNotFound(JSON.stringify(t)));
+        else tagRefs.push(ref);
+      }
+      continue;
+    }
+    if (f.kind === 'custom_fields') {
+      const cf = validateCustomFieldData(opts.customFields, v, opts.creating, opts.existingCustomFields);
+      if (!cf.ok) for (const m of cf.errors) add(errors, f.name, m); else values[f.name] = cf.value;
+      continue;
+    }
+    const c = checkValue(f, v);
+    if (c.ok) values[f.name] = c.value; else add(errors, f.name, c.message);
+  }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input: { values, tagRefs } };
+}

@@ -1,0 +1,30 @@
+// The Express app factory: JSON parsing, inventory and token routes, JSON 404s, error mapping.
+import express, { type Express } from 'express';
+import { resourcePath } from '../engine/schema/registry.js';
+import type { AppContext } from './context.js';
+import { errorHandler } from './errors.js';
+import { INVENTORY_RESOURCES, inventoryRouter } from './routes/inventory.js';
+import { tokensRouter } from './routes/tokens.js';
+
+export const API_VERSION = '1.3';
+
+export function createApp(ctx: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(express.json({ limit: '1mb', strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use((_req, res, next) => { res.set('API-Version', API_VERSION); next(); });
+
+  app.get('/api/', (req, res) => {
+    const base = `${req.protocol}://${req.get('host')}`;
+    const apps = [...new Set(INVENTORY_RESOURCES.map((r) => r.app))];
+    res.json(Object.fromEntries(apps.map((a) => [a, `${base}/api/${a}/`])));
+  });
+  app.get('/api/status/', (_req, res) => { res.json({ 'api-version': API_VERSION, storage: ctx.storage.kind }); });
+  for (const r of INVENTORY_RESOURCES) app.use(resourcePath(r), inventoryRouter(ctx, r));
+  app.use('/api/users/tokens/', tokensRouter(ctx));
+
+  app.use((req, res) => { res.status(404).json({ detail: `Not found: ${req.method} ${req.path}` }); });
+  app.use(errorHandler(ctx.log));
+  return app;
+}

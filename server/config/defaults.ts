@@ -1,0 +1,36 @@
+// Configuration keys, their environment variables and defaults: one table.
+export interface TokenConfig { readonly key: string; readonly permissions: readonly string[]; readonly description?: string }
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly storage: string;
+  readonly strictFiltering: boolean;
+  readonly demoData: boolean;
+  readonly tokens: readonly TokenConfig[];
+  readonly machinesDir: string;
+  readonly maxPageSize: number;
+}
+
+type Parse = 'string' | 'port' | 'boolean' | 'positive';
+
+export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; parse: Parse | 'tokens' }[] = [
+  { key: 'host', env: 'HOST', parse: 'string' },
+  { key: 'port', env: 'PORT', parse: 'port' },
+  { key: 'storage', env: 'STORAGE_URL', parse: 'string' },
+  { key: 'strictFiltering', env: 'STRICT_FILTERING', parse: 'boolean' },
+  { key: 'demoData', env: 'DEMO_DATA', parse: 'boolean' },
+  { key: 'tokens', env: null, parse: 'tokens' },
+  { key: 'machinesDir', env: 'MACHINES_DIR', parse: 'string' },
+  { key: 'maxPageSize', env: 'MAX_PAGE_SIZE', parse: 'positive' },
+];
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  port: 8080,
+  storage: 'memory:',
+  strictFiltering: true,
+  tokens: [] as TokenConfig[],
+  machinesDir: 'machines/',
+  maxPageSize: 1000,
+} as const;

@@ -1,0 +1,75 @@
+// Resolves configuration: defaults < JSON file (--config FILE or CONFIG_FILE) < environment.
+// Any problem is a ConfigError with one line that names it.
+import fs from 'node:fs';
+import { CONFIG_KEYS, DEFAULTS, type Config, type TokenConfig } from './defaults.js';
+
+export class ConfigError extends Error {}
+
+const BOOL: Record<string, boolean> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };
+
+function parseValue(name: string, parse: string, v: unknown): unknown {
+  switch (parse) {
+    case 'string':
+      if (typeof v !== 'string' || v === '') throw new ConfigError(`config: ${name} must be a non-empty string`);
+      return v;
+    case 'boolean': {
+      if (typeof v === 'boolean') return v;
+      const b = BOOL[String(v).toLowerCase()];
+      if (b === undefined) throw new ConfigError(`config: ${name} must be true or false, got "${v}"`);
+      return b;
+    }
+    case 'port': case 'positive': {
+      const n = typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : NaN;
+      const max = parse === 'port' ? 65535 : 1e9;
+      if (!Number.isInteger(n) || n < (parse === 'port' ? 0 : 1) || n > max) throw new ConfigError(`config: ${name} must be a whole number${parse === 'port' ? ' from 0 to 65535' : ' above 0'}, got "${v}"`);
+      return n;
+    }
+    case 'tokens': {
+      if (!Array.isArray(v)) throw new ConfigError(`config: tokens must be a list of {"key", "permissions"}`);
+      return v.map((t, i): TokenConfig => {
+        if (typeof t !== 'object' || t === null || typeof t.key !== 'string' || t.key.length < 8)
+          throw new ConfigError(`config: tokens[${i}].key must be a string of at least 8 characters`);
+        const perms = t.permissions ?? ['*'];
+        if (!Array.isArray(perms) || !perms.every((p: unknown) => typeof p === 'string'))
+          throw new ConfigError(`config: tokens[${i}].permissions must be a list of strings`);
+        return { key: t.key, permissions: perms, description: typeof t.description === 'string' ? t.description : undefined };
+      });
+    }
+  }
+  throw new Error(`unknown parse ${parse}`);
+}
+
+function configFileFrom(argv: readonly string[], env: NodeJS.ProcessEnv): string | null {
+  const i = argv.indexOf('--config');
+  if (i >= 0) {
+    if (!argv[i + 1]) throw new ConfigError('config: --config needs a file name');
+    return argv[i + 1];
+  }
+  const eq = argv.find((a) => a.startsWith('--config='));
+  if (eq) return eq.slice('--config='.length);
+  return env.CONFIG_FILE || null;
+}
+
+export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Config {
+  const file = configFileFrom(argv, env);
+  let fromFile: Record<string, unknown> = {};
+  if (file) {
+    let text: string;
+    try { text = fs.readFileSync(file, 'utf8'); } catch (e) { throw new ConfigError(`config: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`); }
+    try { fromFile = JSON.parse(text); } catch (e) { throw new ConfigError(`config: ${file} is not valid JSON: ${(e as Error).message}`); }
+    if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile)) throw new ConfigError(`config: ${file} must hold a JSON object`);
+    const known = new Set(CONFIG_KEYS.map((k) => k.key as string));
+    for (const k of Object.keys(fromFile)) if (!known.has(k)) throw new ConfigError(`config: ${file} has unknown key "${k}"`);
+  }
+  const out: Record<string, unknown> = { ...DEFAULTS };
+  for (const { key, env: envName, parse } of CONFIG_KEYS) {
+    if (key in fromFile) out[key] = parseValue(key, parse, fromFile[key]);
+    if (envName && env[envName] !== undefined && env[envName] !== '') out[key] = parseValue(envName, parse, env[envName]);
+  }
+  // Demo data by default only where nothing persists.
+  if (out.demoData === undefined) out.demoData = out.storage === 'memory:';
+  const scheme = String(out.storage).split(':')[0] + ':';
+  if (!['memory:', 'postgres:', 'postgresql:', 'mysql:'].includes(scheme))
+    throw new ConfigError(`config: unknown storage scheme in "${out.storage}" (expected memory:, memory:/dir, postgres://… or mysql://…)`);
+  return out as unknown as Config;
+}

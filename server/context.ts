@@ -1,0 +1,17 @@
+// What route handlers share: built once at start.
+import type { PlanCache } from '../engine/plan/plan-cache.js';
+import type { Inventory } from '../storage/service/inventory.js';
+import type { Tokens } from '../storage/service/tokens.js';
+import type { Storage } from '../storage/types.js';
+import type { Config } from './config/defaults.js';
+
+export interface Logger { info(msg: string): void; warn(msg: string): void; error(msg: string): void }
+
+export interface AppContext {
+  readonly config: Config;
+  readonly storage: Storage;
+  readonly inventory: Inventory;
+  readonly tokens: Tokens;
+  readonly planCache: PlanCache;
+  readonly log: Logger;
+}

@@ -1,0 +1,134 @@
+// The demo dataset of the embedded default: deterministic, small enough to load in a moment,
+// broad enough that every filter in docs/filtering.md returns something.
+import { resource } from '../engine/schema/registry.js';
+import type { Inventory } from '../storage/service/inventory.js';
+import type { Row } from '../storage/types.js';
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function create(inv: Inventory, name: string, bodies: unknown[]): Promise<Row[]> {
+  const out = await inv.create(resource(name), bodies);
+  if (!out.ok) throw new Error(`demo data: ${name}: ${JSON.stringify(out.errors).slice(0, 500)}`);
+  return out.value;
+}
+
+const CITIES = ['ams', 'fra', 'lon', 'par', 'mad', 'ber', 'nyc', 'iad', 'ord', 'sfo', 'sea', 'lax', 'sin', 'tyo', 'syd'];
+
+export async function loadDemoData(inv: Inventory): Promise<void> {
+  const rand = rng(42);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+
+  const tags = await create(inv, 'tag', [
+    { name: 'Core', slug: 'core', color: 'f44336' }, { name: 'Edge', slug: 'edge', color: '2196f3' },
+    { name: 'Production', slug: 'production', color: '4caf50' }, { name: 'Lab', slug: 'lab', color: 'ff9800' },
+    { name: 'Critical', slug: 'critical', color: '9c27b0' },
+  ]);
+  await create(inv, 'custom_field', [
+    { name: 'rack_count', label: 'Rack count', type: 'integer', content_types: ['dcim.site'] },
+    { name: 'contact', label: 'Contact', type: 'text', content_types: ['dcim.site', 'dcim.device'] },
+    { name: 'tier', label: 'Tier', type: 'select', choices: ['gold', 'silver', 'bronze'], content_types: ['dcim.site'], filter_logic: 'exact' },
+    { name: 'features', label: 'Features', type: 'multi-select', choices: ['bgp', 'ospf', 'mpls', 'evpn'], content_types: ['dcim.site'] },
+    { name: 'commissioned', label: 'Commissioned', type: 'date', content_types: ['dcim.device'] },
+    { name: 'monitored', label: 'Monitored', type: 'boolean', content_types: ['dcim.device', 'dcim.interface'] },
+    { name: 'circuit_id', label: 'Circuit ID', type: 'text', content_types: ['dcim.interface', 'ipam.prefix'], filter_logic: 'exact' },
+  ]);
+
+  const [eu, na, apac] = await create(inv, 'region', [
+    { name: 'Europe', slug: 'eu' }, { name: 'North America', slug: 'na' }, { name: 'Asia Pacific', slug: 'apac' },
+  ]);
+  const subs = await create(inv, 'region', [
+    { name: 'Europe West', slug: 'eu-west', parent: eu.id }, { name: 'Europe Central', slug: 'eu-central', parent: eu.id },
+    { name: 'US East', slug: 'na-east', parent: na.id }, { name: 'US West', slug: 'na-west', parent: na.id },
+  ]);
+  const regionOf = (city: string) => ({ ams: subs[0], lon: subs[0], par: subs[0], mad: subs[0], fra: subs[1], ber: subs[1],
+    nyc: subs[2], iad: subs[2], ord: subs[2], sfo: subs[3], sea: subs[3], lax: subs[3] } as Record<string, Row>)[city] ?? apac;
+
+  const statuses = ['active', 'active', 'active', 'planned', 'staging', 'decommissioning', 'retired'];
+  const siteBodies = [];
+  for (let i = 0; i < 30; i++) {
+    const city = CITIES[i % CITIES.length];
+    const role = i < 15 ? 'core' : 'edge';
+    const name = `${city}-${role}-${String(Math.floor(i / CITIES.length) + 1).padStart(2, '0')}`;
+    const cf: Record<string, unknown> = { rack_count: 1 + Math.floor(rand() * 12), tier: pick(['gold', 'silver', 'bronze']), features: ['bgp', ...(rand() < 0.5 ? ['mpls'] : []), ...(rand() < 0.3 ? ['evpn'] : [])] };
+    if (i % 4 !== 3) cf.contact = `noc-${city}@example.net`;
+    siteBodies.push({
+      name, slug: name, status: statuses[i % statuses.length], region: i === 29 ? null : regionOf(city).id,
+      asn: 65000 + i * 7, facility: `${city.toUpperCase()}${1 + (i % 3)}`, description: `${role === 'core' ? 'Core' : 'Edge'} site in ${city.toUpperCase()}`,
+      tags: [role, ...(i % 3 === 0 ? ['production'] : []), ...(i % 5 === 0 ? ['critical'] : []), ...(i % 7 === 6 ? ['lab'] : [])],
+      custom_fields: cf,
+    });
+  }
+  const sites = await create(inv, 'site', siteBodies);
+
+  const devBodies = [];
+  for (const [si, s] of sites.entries()) {
+    for (const [k, role] of ['rtr-01', 'rtr-02', 'sw-01', 'sw-02'].entries()) {
+      devBodies.push({
+        name: `${s.name}-${role}`, site: s.id, status: pick(['active', 'active', 'active', 'planned', 'offline', 'staged']),
+        serial: `SN${String(si * 4 + k).padStart(6, '0')}`, asset_tag: k === 3 ? null : `AT-${si * 4 + k}`,
+        tags: role.startsWith('rtr') ? ['core'] : ['edge'],
+        custom_fields: { commissioned: `202${si % 5}-0${1 + (k % 9)}-1${k}`, monitored: k !== 2, ...(k === 0 ? { contact: `oncall-${s.slug}@example.net` } : {}) },
+      });
+    }
+  }
+  const devices = await create(inv, 'device', devBodies);
+
+  const ifBodies = [];
+  for (const [di, d] of devices.entries()) {
+    const rtr = (d.name as string).includes('rtr');
+    for (let j = 0; j < 20; j++) {
+      const type = j === 0 ? 'virtual' : j === 1 ? 'lag' : rtr ? pick(['10gbase-x-sfpp', '100gbase-x-qsfp28', '1000base-t']) : pick(['1000base-t', '10gbase-t', '10gbase-x-sfpp']);
+      const mac = [0x00, 0x1b, di >> 8, di & 0xff, j, (di * 7 + j) & 0xff].map((b) => b.toString(16).padStart(2, '0')).join(':');
+      ifBodies.push({
+        device: d.id, name: j === 0 ? 'lo0' : j === 1 ? 'ae0' : `${rtr ? 'et' : 'ge'}-0/0/${j - 2}`, type, enabled: rand() > 0.1,
+        mtu: type === 'virtual' ? null : pick([1500, 9000, 9216]), mac_address: type === 'virtual' ? null : mac,
+        description: j === 2 ? 'uplink to core' : j === 3 ? 'uplink to edge' : '', tags: j < 4 ? ['production'] : [],
+        custom_fields: j === 2 ? { circuit_id: `CKT-${1000 + di}`, monitored: true } : {},
+      });
+    }
+  }
+  await create(inv, 'interface', ifBodies);
+
+  const vlanBodies = sites.flatMap((s, i) => [
+    { vid: 10, name: `${s.slug}-mgmt`, site: s.id, status: 'active' },
+    { vid: 100 + i, name: `${s.slug}-users`, site: s.id, status: pick(['active', 'reserved']) },
+    { vid: 4000 + i, name: `${s.slug}-transit`, site: s.id, status: pick(['active', 'deprecated']) },
+  ]);
+  const vlans = await create(inv, 'vlan', vlanBodies);
+
+  const pfx: unknown[] = [
+    { prefix: '10.0.0.0/8', status: 'container', description: 'private IPv4 space' },
+    { prefix: '192.168.0.0/16', status: 'container' }, { prefix: '192.168.1.0/24' }, { prefix: '192.168.2.0/24' },
+    { prefix: '192.168.3.0/24' }, { prefix: '192.168.3.192/28' }, { prefix: '192.168.3.208/28' }, { prefix: '192.168.3.224/28' },
+    { prefix: '2001:db8::/32', status: 'container', description: 'documentation IPv6 space' },
+    { prefix: 'fd78:da4f:e596:c217::/64' }, { prefix: 'fd78:da4f:e596:c217::/120' }, { prefix: 'fd78:da4f:e596:c217::/122' },
+  ];
+  for (const [i, s] of sites.entries()) {
+    pfx.push({ prefix: `10.${i}.0.0/16`, status: 'container', site: s.id, tags: ['production'], description: `${s.name} aggregate` });
+    for (let k = 0; k < 4; k++) pfx.push({ prefix: `10.${i}.${k}.0/24`, site: s.id, vlan: vlans[i * 3 + (k % 3)].id, status: pick(['active', 'active', 'reserved', 'deprecated']), custom_fields: k === 0 ? { circuit_id: `CKT-P${i}` } : {} });
+    pfx.push({ prefix: `10.${i}.255.0/30`, site: s.id, description: 'point-to-point' });
+    pfx.push({ prefix: `2001:db8:${i.toString(16)}::/48`, status: 'container', site: s.id });
+    pfx.push({ prefix: `2001:db8:${i.toString(16)}:1::/64`, site: s.id });
+  }
+  await create(inv, 'prefix', pfx);
+
+  const ipBodies: unknown[] = [];
+  for (const [di, d] of devices.entries()) {
+    const si = Math.floor(di / 4);
+    ipBodies.push({ address: `10.${si}.0.${1 + (di % 4)}/24`, dns_name: `${d.name}.example.net`, status: 'active' });
+    ipBodies.push({ address: `2001:db8:${si.toString(16)}:1::${(1 + (di % 4)).toString(16)}/64`, dns_name: `${d.name}.example.net`, status: pick(['active', 'slaac']) });
+  }
+  ipBodies.push({ address: '10.0.0.1/25', status: 'reserved', description: 'duplicate host, other mask' }, { address: '192.168.3.193/28', status: 'dhcp' });
+  await create(inv, 'ip_address', ipBodies);
+  void tags;
+}

@@ -1,0 +1,23 @@
+// `npm start`: one line per problem at start, an admin token printed once, clean SIGTERM.
+import { ConfigError, loadConfig } from './config/load-config.js';
+import { StorageConfigError } from '../storage/open-storage.js';
+import { start } from './start.js';
+
+async function main(): Promise<void> {
+  let running;
+  try {
+    const config = loadConfig(process.argv.slice(2), process.env);
+    running = await start(config);
+    console.log(`listening on ${running.url} (storage ${config.storage}${config.demoData ? ', demo data loaded' : ''})`);
+    if (running.adminKey) console.log(`admin token (shown once): ${running.adminKey}\n  try: curl -H "Authorization: Token ${running.adminKey}" "${running.url}/api/ipam/prefixes/?network__net_contained=10.0.0.0/8"`);
+  } catch (e) {
+    if (e instanceof ConfigError || e instanceof StorageConfigError) console.error(e.message);
+    else console.error(`start failed: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  const stop = async () => { await running.close(); process.exit(0); };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+void main();

@@ -1,0 +1,94 @@
+// Inventory REST endpoints, one router generated per registry resource.
+import { Router, type Request, type Response } from 'express';
+import { RESOURCES, contentType, resourcePath } from '../../engine/schema/registry.js';
+import type { ResourceDef } from '../../engine/schema/types.js';
+import { authenticate, permissionFor, requirePermission } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { serializeRows } from '../serialize.js';
+import { isTrue, parsePage } from './list-params.js';
+import { optionsBody } from './options.js';
+import type { Row } from '../../storage/types.js';
+import { sendWriteError } from '../errors.js';
+
+export const baseUrl = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+
+function queryPairs(req: Request): [string, string][] {
+  const i = req.originalUrl.indexOf('?');
+  return i < 0 ? [] : [...new URLSearchParams(req.originalUrl.slice(i + 1))];
+}
+
+function pageUrl(req: Request, limit: number, offset: number | null): string | null {
+  if (offset === null) return null;
+  const params = new URLSearchParams(queryPairs(req).filter(([k]) => k !== 'limit' && k !== 'offset'));
+  params.set('limit', String(limit));
+  if (offset > 0) params.set('offset', String(offset));
+  return `${baseUrl(req)}${req.baseUrl}${req.path === '/' ? '/' : req.path}?${params}`;
+}
+
+async function serialize(ctx: AppContext, r: ResourceDef, req: Request, rows: readonly Row[], brief = false) {
+  return serializeRows(r, rows, { baseUrl: baseUrl(req), storage: ctx.storage, customFields: await ctx.inventory.customFieldsFor(r), brief });
+}
+
+async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response): Promise<void> {
+  const cfs = await ctx.inventory.customFieldsFor(r);
+  const planned = ctx.planCache.get(r, queryPairs(req), { strict: ctx.config.strictFiltering, customFields: cfs, schemaVersion: ctx.inventory.schemaVersion });
+  const { page, errors: pageErrors } = parsePage(r, planned.control, ctx.config.maxPageSize);
+  const errors = { ...planned.errors, ...pageErrors };
+  if (Object.keys(errors).length) { res.status(400).json(errors); return; }
+  if (planned.ignored.length) ctx.log.warn(`ignored unknown filter parameters on ${resourcePath(r)}: ${planned.ignored.join(', ')}`);
+  if (isTrue(planned.control.explain)) {
+    res.json({ resource: contentType(r), storage: ctx.storage.kind, plan: planned.plan, ignored: planned.ignored, execution: await ctx.storage.explain(r.name, planned.plan) });
+    return;
+  }
+  const found = await ctx.inventory.find(r, planned.plan, page);
+  const next = page.offset + page.limit < found.count ? page.offset + page.limit : null;
+  const prev = page.offset > 0 ? Math.max(0, page.offset - page.limit) : null;
+  res.json({
+    count: found.count,
+    next: pageUrl(req, page.limit, next),
+    previous: pageUrl(req, page.limit, prev),
+    results: await serialize(ctx, r, req, found.rows, isTrue(planned.control.brief)),
+  });
+}
+
+export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
+  const router = Router();
+  const can = (action: 'view' | 'add' | 'change' | 'delete') => requirePermission(permissionFor(r, action));
+  router.use(authenticate(ctx.tokens));
+
+  router.get('/', can('view'), (req, res) => list(ctx, r, req, res));
+  router.options('/', can('view'), (req, res) => { res.json(optionsBody(r, req.principal!)); });
+  router.post('/', can('add'), async (req, res) => {
+    const bulk = Array.isArray(req.body);
+    const bodies = bulk ? (req.body as unknown[]) : [req.body];
+    if (bulk && bodies.length === 0) { res.status(400).json({ non_field_errors: ['Expected a non-empty list of items.'] }); return; }
+    const out = await ctx.inventory.create(r, bodies);
+    if (!out.ok) {
+      const errs = out.errors;
+      sendWriteError(res, out.status, Array.isArray(errs) && !bulk ? errs[0] : errs);
+      return;
+    }
+    const body = await serialize(ctx, r, req, out.value);
+    res.status(201).json(bulk ? body : body[0]);
+  });
+  router.get('/:id/', can('view'), async (req, res) => {
+    const row = await ctx.inventory.get(r, String(req.params.id));
+    if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }
+    res.json((await serialize(ctx, r, req, [row], isTrue(req.query.brief === undefined ? undefined : [String(req.query.brief)])))[0]);
+  });
+  for (const [method, partial] of [['put', false], ['patch', true]] as const) {
+    router[method]('/:id/', can('change'), async (req, res) => {
+      const out = await ctx.inventory.update(r, String(req.params.id), req.body, partial);
+      if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
+      res.json((await serialize(ctx, r, req, [out.value]))[0]);
+    });
+  }
+  router.delete('/:id/', can('delete'), async (req, res) => {
+    const out = await ctx.inventory.delete(r, String(req.params.id));
+    if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
+    res.status(204).end();
+  });
+  return router;
+}
+
+export const INVENTORY_RESOURCES = RESOURCES.filter((r) => r.inventory !== false);

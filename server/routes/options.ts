@@ -1,0 +1,31 @@
+// OPTIONS metadata of a list path, derived from the registry.
+import type { FieldDef, ResourceDef } from '../../engine/schema/types.js';
+import { allows, type Principal } from '../../storage/service/tokens.js';
+import { permissionFor } from '../auth.js';
+
+const TYPE_OF_KIND: Record<FieldDef['kind'], string> = {
+  uuid: 'string', string: 'string', slug: 'slug', integer: 'integer', boolean: 'boolean', choice: 'choice',
+  fk: 'field', tags: 'list', custom_fields: 'custom_fields', prefix: 'string', address: 'string', ip: 'string',
+  mac: 'string', datetime: 'datetime', json: 'json', string_list: 'list',
+};
+
+function fieldMeta(f: FieldDef): Record<string, unknown> {
+  const meta: Record<string, unknown> = { type: TYPE_OF_KIND[f.kind], required: !!f.required, read_only: !!f.readOnly, label: f.label };
+  if (f.maxLength !== undefined) meta.max_length = f.maxLength;
+  if (f.min !== undefined) meta.min_value = f.min;
+  if (f.max !== undefined) meta.max_value = f.max;
+  if (f.choices) meta.choices = f.choices.map((c) => ({ value: c.value, display: c.display }));
+  return meta;
+}
+
+export function optionsBody(r: ResourceDef, principal: Principal): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    name: `${r.label} List`,
+    description: r.description,
+    renders: ['application/json'],
+    parses: ['application/json'],
+  };
+  if (allows(principal, permissionFor(r, 'add')))
+    body.actions = { POST: Object.fromEntries(r.fields.filter((f) => !f.hidden).map((f) => [f.name, fieldMeta(f)])) };
+  return body;
+}

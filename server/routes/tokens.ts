@@ -1,0 +1,47 @@
+// /api/users/tokens/: list, create (the key is shown once), revoke.
+import { Router } from 'express';
+import { resource } from '../../engine/schema/registry.js';
+import { allows } from '../../storage/service/tokens.js';
+import { authenticate, permissionFor, requirePermission } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { objectUrl } from '../serialize.js';
+import type { Row } from '../../storage/types.js';
+import { baseUrl } from './inventory.js';
+import { UUID_RE } from '../../engine/schema/normalize.js';
+
+const tokenDef = resource('token');
+
+function view(base: string, row: Row): Record<string, unknown> {
+  return { id: row.id, url: objectUrl(base, tokenDef, row.id), display: `…${row.key_tail}`, key_tail: row.key_tail, permissions: row.permissions, description: row.description, created: row.created };
+}
+
+export function tokensRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use(authenticate(ctx.tokens));
+  router.get('/', requirePermission(permissionFor(tokenDef, 'view')), async (req, res) => {
+    const all = await ctx.storage.find('token', { kind: 'const', value: true }, { limit: ctx.config.maxPageSize, offset: 0, ordering: [{ field: 'created', desc: false }] });
+    res.json({ count: all.count, next: null, previous: null, results: all.rows.map((r) => view(baseUrl(req), r)) });
+  });
+  router.post('/', requirePermission(permissionFor(tokenDef, 'add')), async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const errors: Record<string, string[]> = {};
+    for (const k of Object.keys(body)) if (!['permissions', 'description'].includes(k)) errors[k] = ['Unknown field.'];
+    const perms = body.permissions ?? ['*'];
+    if (!Array.isArray(perms) || !perms.every((p) => typeof p === 'string' && /^(\*|[a-z]+\.(view|add|change|delete)_[a-z]+)$/.test(p)))
+      errors.permissions = ['Expected a list of permissions such as "*" or "dcim.view_site".'];
+    else if (!perms.every((p) => allows(req.principal!, p as string)))
+      errors.permissions = ['A token cannot grant permissions its creator does not have.'];
+    if (body.description !== undefined && typeof body.description !== 'string') errors.description = ['Not a valid string.'];
+    if (Object.keys(errors).length) { res.status(400).json(errors); return; }
+    const { key, row } = await ctx.tokens.create(perms as string[], (body.description as string) ?? '');
+    res.status(201).json({ ...view(baseUrl(req), row), key });
+  });
+  router.delete('/:id/', requirePermission(permissionFor(tokenDef, 'delete')), async (req, res) => {
+    const id = String(req.params.id);
+    const row = UUID_RE.test(id) ? await ctx.storage.get('token', id.toLowerCase()) : null;
+    if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }
+    await ctx.storage.apply([{ op: 'delete', resource: 'token', id: row.id }]);
+    res.status(204).end();
+  });
+  return router;
+}

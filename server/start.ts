@@ -1,0 +1,51 @@
+// Startup: config -> storage -> tokens -> demo data -> listening server. Used by main and tests.
+import type { Server } from 'node:http';
+import { PlanCache } from '../engine/plan/plan-cache.js';
+import { createStorage } from '../storage/open-storage.js';
+import { Inventory } from '../storage/service/inventory.js';
+import { Tokens } from '../storage/service/tokens.js';
+import { createApp } from './app.js';
+import type { Config } from './config/defaults.js';
+import type { AppContext, Logger } from './context.js';
+import { loadDemoData } from './demo-data.js';
+
+export interface Running {
+  readonly server: Server;
+  readonly ctx: AppContext;
+  readonly url: string;
+  readonly adminKey: string | null;   // set when no token was configured and one was created
+  close(): Promise<void>;
+}
+
+export const consoleLogger: Logger = {
+  info: (m) => console.log(m),
+  warn: (m) => console.warn(m),
+  error: (m) => console.error(m),
+};
+
+export async function start(config: Config, log: Logger = consoleLogger): Promise<Running> {
+  const storage = await createStorage(config.storage);
+  await storage.open();
+  const inventory = new Inventory(storage);
+  const tokens = new Tokens(storage);
+  for (const t of config.tokens) await tokens.create(t.permissions, t.description ?? 'from config', t.key);
+  let adminKey: string | null = null;
+  if (config.tokens.length === 0 && (await tokens.count()) === 0) adminKey = (await tokens.create(['*'], 'admin token created at first start')).key;
+  if (config.demoData) await loadDemoData(inventory);
+  const ctx: AppContext = { config, storage, inventory, tokens, planCache: new PlanCache(), log };
+  const app = createApp(ctx);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  return {
+    server, ctx, url, adminKey,
+    close: async () => {
+      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections?.(); });
+      await storage.close();
+    },
+  };
+}

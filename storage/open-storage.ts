@@ -1,0 +1,21 @@
+// STORAGE_URL -> a Storage. The one place that knows the URL schemes.
+import type { Storage } from './types.js';
+import { MemoryStorage } from './memory/memory-storage.js';
+
+export class StorageConfigError extends Error {}
+
+export const STORAGE_SCHEMES = ['memory:', 'postgres:', 'postgresql:', 'mysql:'] as const;
+
+export async function createStorage(url: string): Promise<Storage> {
+  const scheme = url.slice(0, url.indexOf(':') + 1);
+  switch (scheme) {
+    case 'memory:': {
+      const dir = url.slice('memory:'.length).replace(/^\/\//, '');
+      return new MemoryStorage(dir ? dir : null);
+    }
+    case 'postgres:': case 'postgresql:': case 'mysql:':
+      throw new StorageConfigError(`storage ${scheme} is not available in this build`);
+    default:
+      throw new StorageConfigError(`unknown storage scheme in STORAGE_URL "${url}" (expected one of memory:, memory:/dir, postgres://…, mysql://…)`);
+  }
+}

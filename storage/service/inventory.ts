@@ -1,0 +1,172 @@
+// Inventory operations over any Storage: validation from the registry, reference resolution,
+// cascades, and one atomic batch per request.
+import { randomUUID } from 'node:crypto';
+import type { Plan } from '../../engine/plan/nodes.js';
+import { contentType, RESOURCES, resource } from '../../engine/schema/registry.js';
+import { MSG } from '../../engine/schema/messages.js';
+import { UUID_RE } from '../../engine/schema/normalize.js';
+import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
+import { validateInput, type FieldErrors } from '../../engine/schema/validate-input.js';
+import { StorageConflict, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
+
+export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; errors: FieldErrors | FieldErrors[] | { detail: string } };
+
+const nowIso = () => new Date().toISOString();
+
+export class Inventory {
+  private cfCache: CustomFieldDef[] | null = null;
+
+  constructor(readonly storage: Storage) {}
+
+  /** Custom field definitions, read through the store and cached until one is written. */
+  async customFields(): Promise<CustomFieldDef[]> {
+    if (!this.cfCache) {
+      const { rows } = await this.storage.find('custom_field', { kind: 'const', value: true }, { limit: 1e9, offset: 0, ordering: [{ field: 'name', desc: false }] });
+      this.cfCache = rows.map((r) => r as unknown as CustomFieldDef);
+    }
+    return this.cfCache;
+  }
+
+  /** Bumped whenever custom field definitions change: plan caches key on it. */
+  schemaVersion = 0;
+
+  async customFieldsFor(r: ResourceDef): Promise<CustomFieldDef[]> {
+    const ct = contentType(r);
+    return (await this.customFields()).filter((d) => d.content_types.includes(ct));
+  }
+
+  get(r: ResourceDef, id: string): Promise<Row | null> {
+    return UUID_RE.test(id) ? this.storage.get(r.name, id.toLowerCase()) : Promise.resolve(null);
+  }
+
+  find(r: ResourceDef, plan: Plan, page: Page): Promise<FindResult> {
+    return this.storage.find(r.name, plan, page);
+  }
+
+  async create(r: ResourceDef, bodies: readonly unknown[]): Promise<WriteResult<Row[]>> {
+    const cfDefs = await this.customFieldsFor(r);
+    const rows: Row[] = [];
+    const allErrors: FieldErrors[] = [];
+    for (const body of bodies) {
+      const v = validateInput(r, body, { partial: false, creating: true, customFields: cfDefs });
+      if (!v.ok) { allErrors.push(v.errors); continue; }
+      const now = nowIso();
+      const row: Row = { id: randomUUID(), created: now, last_updated: now, ...v.input.values };
+      const errs = await this.resolveRefs(r, row, v.input.tagRefs);
+      allErrors.push(errs);
+      rows.push(this.derive(r, row));
+    }
+    if (allErrors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: allErrors };
+    const uniq = await this.checkUnique(r, rows);
+    if (uniq.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: uniq };
+    return this.write(rows.map((row) => ({ op: 'create', resource: r.name, row })), rows);
+  }
+
+  async update(r: ResourceDef, id: string, body: unknown, partial: boolean): Promise<WriteResult<Row>> {
+    const old = await this.get(r, id);
+    if (!old) return { ok: false, status: 404, errors: { detail: 'Not found.' } };
+    const cfDefs = await this.customFieldsFor(r);
+    const v = validateInput(r, body, { partial, creating: false, customFields: cfDefs, existingCustomFields: old.custom_fields as Record<string, unknown> | undefined });
+    if (!v.ok) return { ok: false, status: 400, errors: v.errors };
+    const row: Row = { ...old, ...v.input.values, id: old.id, last_updated: nowIso() };
+    const errs = await this.resolveRefs(r, row, v.input.tagRefs);
+    if (Object.keys(errs).length) return { ok: false, status: 400, errors: errs };
+    const derived = this.derive(r, row);
+    const [uniq] = await this.checkUnique(r, [derived]);
+    if (Object.keys(uniq).length) return { ok: false, status: 400, errors: uniq };
+    const res = await this.write([{ op: 'update', resource: r.name, row: derived }], [derived]);
+    return res.ok ? { ok: true, value: derived } : res;
+  }
+
+  async delete(r: ResourceDef, id: string): Promise<WriteResult<null>> {
+    const old = await this.get(r, id);
+    if (!old) return { ok: false, status: 404, errors: { detail: 'Not found.' } };
+    const ops: WriteOp[] = [];
+    const problem = await this.planDelete(r, old.id, ops, new Set());
+    if (problem) return { ok: false, status: 409, errors: { detail: problem } };
+    const res = await this.write(ops, null);
+    return res.ok ? { ok: true, value: null } : res;
+  }
+
+  /** Dependents first (cascade deletes, set-null updates), then the object; protect refuses. */
+  private async planDelete(r: ResourceDef, id: string, ops: WriteOp[], seen: Set<string>): Promise<string | null> {
+    if (seen.has(id)) return null;
+    seen.add(id);
+    for (const other of RESOURCES) for (const f of other.fields) {
+      if (f.kind !== 'fk' || f.target !== r.name) continue;
+      const deps = (await this.storage.findBy(other.name, f.name, id)).filter((d) => !seen.has(d.id));
+      if (!deps.length) continue;
+      if (f.onDelete === 'protect') return `Cannot delete this ${r.label.toLowerCase()}: ${deps.length} ${other.label.toLowerCase()} object(s) refer to it through ${f.name}.`;
+      for (const d of deps) {
+        if (f.onDelete === 'cascade') {
+          const p = await this.planDelete(other, d.id, ops, seen);
+          if (p) return p;
+        } else ops.push({ op: 'update', resource: other.name, row: { ...d, [f.name]: null, last_updated: nowIso() } });
+      }
+    }
+    if (r.name === 'tag') for (const other of RESOURCES.filter((x) => x.fields.some((f) => f.kind === 'tags'))) {
+      for (const d of await this.storage.findBy(other.name, 'tags', id))
+        ops.push({ op: 'update', resource: other.name, row: { ...d, tags: (d.tags as string[]).filter((t) => t !== id) } });
+    }
+    ops.push({ op: 'delete', resource: r.name, id });
+    return null;
+  }
+
+  private derive(r: ResourceDef, row: Row): Row {
+    return r.derive ? { ...row, ...r.derive(row) } : row;
+  }
+
+  /** Foreign keys must exist; tags given by slug, name or id become ids. Errors by field. */
+  private async resolveRefs(r: ResourceDef, row: Row, tagRefs: readonly string[] | null): Promise<FieldErrors> {
+    const errors: FieldErrors = {};
+    for (const f of r.fields) {
+      if (f.kind !== 'fk') continue;
+      const v = row[f.name];
+      if (v !== null && v !== undefined && !(await this.storage.get(f.target!, v as string)))
+        (errors[f.name] ??= []).push(MSG.fkNotFound(String(v)));
+    }
+    if (tagRefs) {
+      const ids: string[] = [];
+      for (const ref of tagRefs) {
+        const t = (UUID_RE.test(ref) ? await this.storage.get('tag', ref.toLowerCase()) : null)
+          ?? (await this.storage.findBy('tag', 'slug', ref))[0] ?? (await this.storage.findBy('tag', 'name', ref))[0];
+        if (!t) (errors.tags ??= []).push(MSG.tagNotFound(ref));
+        else if (!ids.includes(t.id)) ids.push(t.id);
+      }
+      row.tags = ids;
+    }
+    return errors;
+  }
+
+  /** Uniqueness against stored rows and within the batch, reported per field like other errors. */
+  private async checkUnique(r: ResourceDef, rows: readonly Row[]): Promise<FieldErrors[]> {
+    const out: FieldErrors[] = [];
+    const groups: string[][] = [...r.fields.filter((f) => f.unique).map((f) => [f.name]), ...(r.uniqueTogether ?? []).map((g) => [...g])];
+    const seen = new Set<string>();
+    for (const row of rows) {
+      const errs: FieldErrors = {};
+      for (const g of groups) {
+        if (g.some((n) => row[n] === null || row[n] === undefined)) continue;
+        const key = JSON.stringify([g, g.map((n) => row[n])]);
+        const clash = seen.has(key) || (await this.storage.findBy(r.name, g[0], row[g[0]])).some((o) => o.id !== row.id && g.every((n) => o[n] === row[n]));
+        seen.add(key);
+        if (clash) (errs[g[g.length - 1]] ??= []).push(`${r.label} with this ${g.map((n) => n.replace('_', ' ')).join(' and ')} already exists.`);
+      }
+      out.push(errs);
+    }
+    return out;
+  }
+
+  private async write<T>(ops: WriteOp[], value: T): Promise<WriteResult<T>> {
+    try {
+      await this.storage.apply(ops);
+    } catch (e) {
+      if (e instanceof StorageConflict) return { ok: false, status: 400, errors: { [e.field]: [e.message] } };
+      throw e;
+    }
+    if (ops.some((o) => o.resource === 'custom_field')) { this.cfCache = null; this.schemaVersion++; }
+    return { ok: true, value };
+  }
+}
+
+export { resource };

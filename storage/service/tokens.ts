@@ -1,0 +1,42 @@
+// API tokens: keys are random, stored as SHA-256 hashes; the key itself is returned once.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Row, Storage } from '../types.js';
+
+export interface Principal { readonly tokenId: string; readonly permissions: readonly string[] }
+
+export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+export class Tokens {
+  constructor(private readonly storage: Storage) {}
+
+  async authenticate(key: string): Promise<Principal | null> {
+    const [row] = await this.storage.findBy('token', 'key_hash', hashKey(key));
+    return row ? { tokenId: row.id, permissions: row.permissions as string[] } : null;
+  }
+
+  /** Create a token; with `key` given (from config) it is stored if not already present. */
+  async create(permissions: readonly string[], description = '', key?: string): Promise<{ key: string; row: Row }> {
+    const k = key ?? randomBytes(20).toString('hex');
+    const hash = hashKey(k);
+    const [existing] = await this.storage.findBy('token', 'key_hash', hash);
+    if (existing) {
+      const row = { ...existing, permissions: [...permissions], description };
+      await this.storage.apply([{ op: 'update', resource: 'token', row }]);
+      return { key: k, row };
+    }
+    const now = new Date().toISOString();
+    const row: Row = { id: randomUUID(), created: now, last_updated: now, key_hash: hash, key_tail: k.slice(-4), permissions: [...permissions], description };
+    await this.storage.apply([{ op: 'create', resource: 'token', row }]);
+    return { key: k, row };
+  }
+
+  async count(): Promise<number> {
+    const r = await this.storage.find('token', { kind: 'const', value: true }, { limit: 1, offset: 0, ordering: [] });
+    return r.count;
+  }
+}
+
+/** `dcim.view_site` granted by `*` or by the exact permission. */
+export function allows(p: Principal, permission: string): boolean {
+  return p.permissions.includes('*') || p.permissions.includes(permission);
+}

@@ -1,0 +1,37 @@
+// The Storage interface: what every backend (memory, PostgreSQL, MySQL) provides.
+// Signatures are async and plan-based so SQL backends fit without memory-only assumptions.
+import type { Plan } from '../engine/plan/nodes.js';
+
+export type Row = Record<string, unknown> & { id: string };
+
+export interface OrderKey { readonly field: string; readonly desc: boolean }
+export interface Page { readonly limit: number; readonly offset: number; readonly ordering: readonly OrderKey[] }
+export interface FindResult { readonly count: number; readonly rows: readonly Row[] }
+
+/** One write; a batch of them is applied atomically by `apply`. Rows are complete (derived fields included). */
+export type WriteOp =
+  | { readonly op: 'create'; readonly resource: string; readonly row: Row }
+  | { readonly op: 'update'; readonly resource: string; readonly row: Row }
+  | { readonly op: 'delete'; readonly resource: string; readonly id: string };
+
+/** A write refused by the store's own integrity checks (unique or foreign key), naming the field. */
+export class StorageConflict extends Error {
+  constructor(readonly field: string, message: string) { super(message); }
+}
+
+/** The backend could not be reached; the server answers 503. */
+export class StorageUnavailable extends Error {}
+
+export interface Storage {
+  readonly kind: 'memory' | 'postgres' | 'mysql';
+  open(): Promise<void>;
+  close(): Promise<void>;
+  get(resource: string, id: string): Promise<Row | null>;
+  getMany(resource: string, ids: readonly string[]): Promise<Row[]>;
+  /** Rows whose field equals value exactly (for reference resolution and dependents). */
+  findBy(resource: string, field: string, value: unknown): Promise<Row[]>;
+  find(resource: string, plan: Plan, page: Page): Promise<FindResult>;
+  explain(resource: string, plan: Plan): Promise<unknown>;
+  /** Apply a batch of writes atomically: all or nothing. Throws StorageConflict. */
+  apply(ops: readonly WriteOp[]): Promise<void>;
+}
