@@ -18,10 +18,25 @@ function rnd(): number {
   return seed >>> 0;
 }
 
-function heap(): number {
-  gc?.(); gc?.();
+/** Live heap + ArrayBuffer bytes. Waits between GCs: freed ArrayBuffer backing stores are released asynchronously. */
+async function heap(): Promise<number> {
+  for (let k = 0; k < 4; k++) {
+    gc?.();
+    await new Promise((r) => setTimeout(r, 25));
+  }
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;
+}
+
+/** Drops repeated (network, length) pairs: real inventories rarely hold duplicates. */
+function dedupe(data: Prefix[]): Prefix[] {
+  const seen = new Set<string>();
+  return data.filter((p) => {
+    const k = p.hex + '/' + p.len;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 interface Prefix { hex: string; len: number }
@@ -50,14 +65,14 @@ function v6Prefixes(n: number): Prefix[] {
 
 interface Built { idx: ContainmentIndex; addMs: number; rebuildMs: number; bytesPerEntry: number }
 
-function build(idx: ContainmentIndex, family: 4 | 6, data: Prefix[], firstSlot: number): Built {
-  const before = heap();
+async function build(idx: ContainmentIndex, family: 4 | 6, data: Prefix[], firstSlot: number): Promise<Built> {
+  const before = await heap();
   const t0 = performance.now();
   for (let i = 0; i < data.length; i++) idx.add(firstSlot + i, family, data[i].hex, data[i].len);
   const t1 = performance.now();
   idx.flush();
   const t2 = performance.now();
-  const bytes = heap() - before;
+  const bytes = (await heap()) - before;
   return { idx, addMs: t1 - t0, rebuildMs: t2 - t1, bytesPerEntry: bytes / data.length };
 }
 
@@ -132,15 +147,15 @@ function benchSuite(label: string, idx: ContainmentIndex, q: ReturnType<typeof q
 }
 
 /** Compare the chosen IPv6 column layout with sorted 32-char hex strings. */
-function v6LayoutComparison(data: Prefix[]) {
+async function v6LayoutComparison(data: Prefix[]): Promise<void> {
   const hexes = data.map((p) => p.hex).sort();
   const queries: string[] = [];
   for (let i = 0; i < QUERIES; i++) queries.push(v6Hex());
 
-  const m0 = heap();
+  const m0 = await heap();
   const strings: string[] = [];
   for (const h of hexes) { const s = h.slice(0, 16) + h.slice(16); s.charCodeAt(31); strings.push(s); }
-  const stringBytes = (heap() - m0) / strings.length;
+  const stringBytes = ((await heap()) - m0) / strings.length;
 
   const words = new Uint32Array(hexes.length * 4);
   hexes.forEach((h, i) => hexToWords6(h, words, i * 4));
@@ -169,24 +184,29 @@ function v6LayoutComparison(data: Prefix[]) {
 }
 
 async function main() {
-  console.log(`Node ${process.version}, ${process.platform}/${process.arch}`);
+  console.log(`Node ${process.version}, ${process.platform}/${process.arch}, gc ${gc ? 'exposed' : 'NOT exposed'}`);
 
   const small = v4Prefixes(10_000);
-  const b10k = build(new ContainmentIndex(), 4, small, 0);
+  const b10k = await build(new ContainmentIndex(), 4, small, 0);
   console.log(`10k IPv4 build: add ${fmt(b10k.addMs)} ms + rebuild ${fmt(b10k.rebuildMs)} ms, ${fmt(b10k.bytesPerEntry, 1)} B/entry`);
   const m10k = measure('10k', b10k.idx, small);
 
   const big = v4Prefixes(1_000_000);
-  const b1m = build(new ContainmentIndex(), 4, big, 0);
+  const b1m = await build(new ContainmentIndex(), 4, big, 0);
   console.log(`1M IPv4 build: add ${fmt(b1m.addMs)} ms + rebuild ${fmt(b1m.rebuildMs)} ms = ${fmt(b1m.addMs + b1m.rebuildMs)} ms, ${fmt(b1m.bytesPerEntry, 1)} B/entry`);
-  const v6 = v6Prefixes(200_000);
-  const b6 = build(b1m.idx, 6, v6, 1_000_000);
-  console.log(`+200k IPv6 build (into the 1M index): add ${fmt(b6.addMs)} ms + rebuild ${fmt(b6.rebuildMs)} ms, ${fmt(b6.bytesPerEntry, 1)} B/entry`);
 
-  // A second full rebuild of the mixed 1.2M index after one change (lazy path).
+  const v6 = v6Prefixes(200_000);
+  const alone6 = await build(new ContainmentIndex(), 6, v6, 0);
+  console.log(`200k IPv6 alone: add ${fmt(alone6.addMs)} ms + rebuild ${fmt(alone6.rebuildMs)} ms, ${fmt(alone6.bytesPerEntry, 1)} B/entry`);
+  alone6.idx = null as never;
+  const b6 = await build(b1m.idx, 6, v6, 1_000_000);
+  console.log(`+200k IPv6 into the 1M index: add ${fmt(b6.addMs)} ms + rebuild ${fmt(b6.rebuildMs)} ms, ` +
+    `whole 1.2M index ${fmt((b1m.bytesPerEntry * 1e6 + b6.bytesPerEntry * 2e5) / 1.2e6, 1)} B/entry`);
+
+  // Lazy path: one change, next flush re-sorts only the touched (IPv4) sub-index.
   b1m.idx.remove(0);
   b1m.idx.add(0, 4, big[0].hex, big[0].len);
-  let t0 = performance.now();
+  const t0 = performance.now();
   b1m.idx.flush();
   console.log(`rebuild after one add, 1M IPv4 sub-index: ${fmt(performance.now() - t0)} ms`);
 
@@ -195,16 +215,29 @@ async function main() {
   for (let i = 0; i < QUERIES; i++) v6q.push(v6Hex());
   const l6 = latency(v6q, (h) => b1m.idx.containing(6, h, 128, true));
   console.log(`200k IPv6 containing host: median ${fmt(l6.median, 3)} µs, p99 ${fmt(l6.p99, 3)} µs, avg results ${fmt(l6.avgResults)}`);
+  ratios(m10k.rows, m1m.rows);
 
-  for (let k = 0; k < 3; k++) {
-    const r = m1m.rows[k][1].median / Math.max(1e-9, m10k.rows[k][1].median);
-    console.log(`ratio 1M/10k median ${m1m.rows[k][0]}: ${fmt(r)}x`);
-  }
+  // Same generator, duplicates removed: isolates index cost from result size.
+  const u10k = dedupe(small), u1m = dedupe(big), u6 = dedupe(v6);
+  console.log(`dedup: 10k -> ${u10k.length}, 1M -> ${u1m.length}, 200k IPv6 -> ${u6.length}`);
+  const d10k = (await build(new ContainmentIndex(), 4, u10k, 0)).idx;
+  const md10k = measure('10k-dedup', d10k, u10k);
+  const d1m = (await build(new ContainmentIndex(), 4, u1m, 0)).idx;
+  const md1m = measure('1M-dedup', d1m, u1m);
+  const d6 = (await build(new ContainmentIndex(), 6, u6, 0)).idx;
+  const ld6 = latency(v6q, (h) => d6.containing(6, h, 128, true));
+  console.log(`IPv6-dedup containing host: median ${fmt(ld6.median, 3)} µs, p99 ${fmt(ld6.p99, 3)} µs, avg results ${fmt(ld6.avgResults)}`);
+  ratios(md10k.rows, md1m.rows);
 
   await benchSuite('10k', b10k.idx, m10k.q);
   await benchSuite('1M', b1m.idx, m1m.q);
-  v6LayoutComparison(v6);
-  t0 = performance.now();
+  await v6LayoutComparison(v6);
+}
+
+function ratios(a: [string, Lat][], b: [string, Lat][]): void {
+  for (let k = 0; k < a.length; k++) {
+    console.log(`ratio median ${b[k][0]}: ${fmt(b[k][1].median / Math.max(1e-9, a[k][1].median))}x`);
+  }
 }
 
 main().catch((e) => {

@@ -126,8 +126,12 @@ export class V4Index {
       else i = p;
     }
     // From here every ancestor covers x; filter only by length.
-    for (; i >= 0; i = parent[i]) {
+    while (i >= 0) {
       if (len[i] <= maxLen && slot[i] >= 0) out.push(slot[i]);
+      // Duplicates chain to i - 1; testing for that lets the CPU predict the
+      // next index instead of waiting on the parent load.
+      const p = parent[i];
+      i = p === i - 1 ? i - 1 : p;
     }
   }
 

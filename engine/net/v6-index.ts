@@ -156,8 +156,10 @@ export class V6Index {
         i = p;
       }
     }
-    for (; i >= 0; i = parent[i]) {
+    while (i >= 0) {
       if (len[i] <= maxLen && slot[i] >= 0) out.push(slot[i]);
+      const p = parent[i];
+      i = p === i - 1 ? i - 1 : p; // predictable step through duplicate runs
     }
   }
 

@@ -31,8 +31,11 @@ async function serialize(ctx: AppContext, r: ResourceDef, req: Request, rows: re
 
 async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response): Promise<void> {
   const cfs = await ctx.inventory.customFieldsFor(r);
-  const planned = ctx.planCache.get(r, queryPairs(req), { strict: ctx.config.strictFiltering, customFields: cfs, schemaVersion: ctx.inventory.schemaVersion });
-  const { page, errors: pageErrors } = parsePage(r, planned.control, ctx.config.maxPageSize);
+  const pairs = queryPairs(req);
+  const planned = ctx.planCache.get(r, pairs, { strict: ctx.config.strictFiltering, customFields: cfs, schemaVersion: ctx.inventory.schemaVersion });
+  // limit/offset are not part of the plan cache key: read them from this request.
+  const paging = { ...planned.control, limit: pairs.filter(([k]) => k === 'limit').map(([, v]) => v), offset: pairs.filter(([k]) => k === 'offset').map(([, v]) => v) };
+  const { page, errors: pageErrors } = parsePage(r, paging, ctx.config.maxPageSize);
   const errors = { ...planned.errors, ...pageErrors };
   if (Object.keys(errors).length) { res.status(400).json(errors); return; }
   if (planned.ignored.length) ctx.log.warn(`ignored unknown filter parameters on ${resourcePath(r)}: ${planned.ignored.join(', ')}`);

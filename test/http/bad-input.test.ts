@@ -1,0 +1,81 @@
+// Every kind of bad input is a 400 naming the field (never a 500) and writes nothing.
+import { expect } from 'chai';
+import { startServer, type TestServer } from '../support/server.js';
+
+describe('bad input', () => {
+  let srv: TestServer;
+  let siteId: string;
+  before(async () => {
+    srv = await startServer();
+    siteId = (await srv.req('POST', '/api/dcim/sites/', { name: 'base', slug: 'base' })).body.id;
+  });
+  after(() => srv.close());
+
+  const cases: [string, string, unknown, string][] = [
+    ['wrong type for a string', '/api/dcim/sites/', { name: 5, slug: 'x1' }, 'name'],
+    ['wrong type for an integer', '/api/dcim/sites/', { name: 'x2', slug: 'x2', asn: 'many' }, 'asn'],
+    ['integer out of range', '/api/ipam/vlans/', { vid: 4095, name: 'v' }, 'vid'],
+    ['unknown choice', '/api/dcim/sites/', { name: 'x3', slug: 'x3', status: 'sleeping' }, 'status'],
+    ['unknown field', '/api/dcim/sites/', { name: 'x4', slug: 'x4', colour: 'red' }, 'colour'],
+    ['missing required field', '/api/dcim/sites/', { slug: 'x5' }, 'name'],
+    ['bad slug', '/api/dcim/sites/', { name: 'x6', slug: 'no spaces' }, 'slug'],
+    ['unknown foreign key id', '/api/dcim/devices/', { name: 'd', site: '00000000-0000-4000-8000-000000000000' }, 'site'],
+    ['foreign key that is not an id', '/api/dcim/devices/', { name: 'd', site: 'base' }, 'site'],
+    ['duplicate unique name', '/api/dcim/sites/', { name: 'base', slug: 'other' }, 'name'],
+    ['prefix with host bits', '/api/ipam/prefixes/', { prefix: '10.0.0.1/8' }, 'prefix'],
+    ['prefix that is not a network', '/api/ipam/prefixes/', { prefix: '10.0.0.0/40' }, 'prefix'],
+    ['address that is not an address', '/api/ipam/ip-addresses/', { address: '10.0.0.256/24' }, 'address'],
+    ['bad MAC address', '/api/dcim/interfaces/', { name: 'e', type: 'virtual', device: '00000000-0000-4000-8000-000000000000', mac_address: 'zz:zz' }, 'mac_address'],
+    ['unknown tag', '/api/dcim/sites/', { name: 'x7', slug: 'x7', tags: ['nope'] }, 'tags'],
+    ['tags not a list', '/api/dcim/sites/', { name: 'x8', slug: 'x8', tags: 'core' }, 'tags'],
+    ['custom field name pattern', '/api/extras/custom-fields/', { name: 'Bad-Name', content_types: ['dcim.site'] }, 'name'],
+  ];
+  for (const [what, path, body, field] of cases) {
+    it(`${what} -> 400 naming ${field}`, async () => {
+      const before = (await srv.req('GET', path)).body.count;
+      const res = await srv.req('POST', path, body);
+      expect(res.status, JSON.stringify(res.body)).to.equal(400);
+      expect(res.body).to.have.property(field).that.is.an('array').that.is.not.empty;
+      expect((await srv.req('GET', path)).body.count).to.equal(before);
+    });
+  }
+
+  it('malformed JSON is a 400 with a detail', async () => {
+    const res = await srv.req('POST', '/api/dcim/sites/', '{"name": ');
+    expect(res.status).to.equal(400);
+    expect(res.body.detail).to.match(/JSON/);
+  });
+
+  it('a body that is not an object is a 400', async () => {
+    const res = await srv.req('POST', '/api/dcim/sites/', '"text"');
+    expect(res.status).to.equal(400);
+    expect(res.body).to.have.property('non_field_errors');
+  });
+
+  it('duplicate unique values inside one bulk create are refused whole', async () => {
+    const res = await srv.req('POST', '/api/dcim/sites/', [{ name: 'twin', slug: 'twin' }, { name: 'twin', slug: 'twin2' }]);
+    expect(res.status).to.equal(400);
+    expect((await srv.req('GET', '/api/dcim/sites/?name=twin')).body.count).to.equal(0);
+  });
+
+  it('unique together: a device name repeats only across sites', async () => {
+    const s2 = (await srv.req('POST', '/api/dcim/sites/', { name: 'other', slug: 'other' })).body.id;
+    expect((await srv.req('POST', '/api/dcim/devices/', { name: 'r1', site: siteId })).status).to.equal(201);
+    expect((await srv.req('POST', '/api/dcim/devices/', { name: 'r1', site: s2 })).status).to.equal(201);
+    const dup = await srv.req('POST', '/api/dcim/devices/', { name: 'r1', site: siteId });
+    expect(dup.status).to.equal(400);
+  });
+
+  it('unknown path and unknown object are 404 JSON', async () => {
+    const a = await srv.req('GET', '/api/dcim/nothing/');
+    expect(a.status).to.equal(404);
+    expect(a.body).to.have.property('detail');
+    expect((await srv.req('GET', '/api/dcim/sites/00000000-0000-4000-8000-000000000000/')).status).to.equal(404);
+    expect((await srv.req('GET', '/api/dcim/sites/not-an-id/')).status).to.equal(404);
+  });
+
+  it('bad limit and ordering are 400 naming the parameter', async () => {
+    expect((await srv.req('GET', '/api/dcim/sites/?limit=abc')).body).to.have.keys(['limit']);
+    expect((await srv.req('GET', '/api/dcim/sites/?ordering=nope')).body).to.have.keys(['ordering']);
+  });
+});
