@@ -41,13 +41,22 @@ function dedupe(data: Prefix[]): Prefix[] {
 
 interface Prefix { hex: string; len: number }
 
+/**
+ * Re-creates the strings flat. Concatenated (cons) strings get flattened when
+ * the index reads them and GC then frees their parts, which would show up as
+ * negative index memory.
+ */
+function flat(data: Prefix[]): Prefix[] {
+  return JSON.parse(JSON.stringify(data)) as Prefix[];
+}
+
 function v4Prefixes(n: number): Prefix[] {
   const out: Prefix[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const len = 8 + (rnd() % 25);
     out[i] = { hex: networkOf(4, u32ToHex(rnd()), len), len };
   }
-  return out;
+  return flat(out);
 }
 
 function v6Hex(): string {
@@ -60,7 +69,7 @@ function v6Prefixes(n: number): Prefix[] {
     const len = 32 + (rnd() % 97);
     out[i] = { hex: networkOf(6, v6Hex(), len), len };
   }
-  return out;
+  return flat(out);
 }
 
 interface Built { idx: ContainmentIndex; addMs: number; rebuildMs: number; bytesPerEntry: number }

@@ -2,8 +2,8 @@
 // Returns null when no index serves the node (the rows are then scanned).
 import type { NetNode, Plan } from '../plan/nodes.js';
 import type { ContainmentIndex } from '../net/containment-index.js';
-import { maxLength } from '../net/ip.js';
 import type { IndexedTable } from './indexed-table.js';
+import { describe } from '../plan/describe.js';
 import type { Resolver } from './resolve.js';
 
 export interface Candidates {
@@ -46,7 +46,6 @@ function netCandidates(n: NetNode, table: IndexedTable): Candidates | null {
     case 'contains': return fromArray(idx.containing(family, network, length, false), label);
     case 'contains_or_equal': return fromArray(idx.containing(family, network, length, true), label);
   }
-  void maxLength;
   return null;
 }
 
@@ -116,18 +115,3 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
   }
 }
 
-/** One line a person can read: "network contained 10.0.0.0/8", "not(status eq active)". */
-export function describe(plan: Plan): string {
-  switch (plan.kind) {
-    case 'const': return String(plan.value);
-    case 'and': return `and(${plan.children.map(describe).join(', ')})`;
-    case 'or': return `or(${plan.children.map(describe).join(', ')})`;
-    case 'not': return `not(${describe(plan.child)})`;
-    case 'cmp': return `${plan.field} ${plan.ci ? 'i' : ''}${plan.op} ${plan.values.map((v) => JSON.stringify(v)).join('|')}`;
-    case 'null': return `${plan.field} is null`;
-    case 'fk': return `${plan.field} in ${plan.target}(${plan.refs.join('|')})${plan.tree ? ' with descendants' : ''}`;
-    case 'tag': return `tagged ${plan.ref}`;
-    case 'net': return `${plan.field} ${plan.op} ${plan.network}/${plan.length} (IPv${plan.family})`;
-    case 'cf': return `cf_${plan.name} ${plan.ci ? 'i' : ''}${plan.op} ${plan.values.map((v) => JSON.stringify(v)).join('|')}`;
-  }
-}

@@ -1,7 +1,8 @@
 // The memory evaluator: candidates from the most selective index, then the full predicate.
 import type { Plan } from '../plan/nodes.js';
 import type { IndexedTable, Row } from './indexed-table.js';
-import { candidatesFor, describe, type CandidateTrace } from './candidates.js';
+import { candidatesFor, type CandidateTrace } from './candidates.js';
+import { describe } from '../plan/describe.js';
 import { compilePredicate } from './predicate.js';
 import { sortSlots, type OrderKey } from './order.js';
 import { Resolver, type TableSource } from './resolve.js';

@@ -9,6 +9,7 @@ import { isTrue, parsePage } from './list-params.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
 import { sendWriteError } from '../errors.js';
+import { planJson } from '../../engine/plan/describe.js';
 
 export const baseUrl = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
@@ -40,7 +41,7 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   if (Object.keys(errors).length) { res.status(400).json(errors); return; }
   if (planned.ignored.length) ctx.log.warn(`ignored unknown filter parameters on ${resourcePath(r)}: ${planned.ignored.join(', ')}`);
   if (isTrue(planned.control.explain)) {
-    res.json({ resource: contentType(r), storage: ctx.storage.kind, plan: planned.plan, ignored: planned.ignored, execution: await ctx.storage.explain(r.name, planned.plan) });
+    res.json({ resource: contentType(r), storage: ctx.storage.kind, plan: planJson(planned.plan), ignored: planned.ignored, execution: await ctx.storage.explain(r.name, planned.plan) });
     return;
   }
   const found = await ctx.inventory.find(r, planned.plan, page);
