@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import { errorHandler } from './errors.js';
 import { INVENTORY_RESOURCES, inventoryRouter } from './routes/inventory.js';
 import { tokensRouter } from './routes/tokens.js';
+import { lifecycleRouter } from './routes/lifecycle.js';
 
 export const API_VERSION = '1.3';
 
@@ -23,6 +24,7 @@ export function createApp(ctx: AppContext): Express {
   app.get('/api/status/', (_req, res) => { res.json({ 'api-version': API_VERSION, storage: ctx.storage.kind }); });
   for (const r of INVENTORY_RESOURCES) app.use(resourcePath(r), inventoryRouter(ctx, r));
   app.use('/api/users/tokens/', tokensRouter(ctx));
+  app.use('/api/v1', lifecycleRouter(ctx));
 
   app.use((req, res) => { res.status(404).json({ detail: `Not found: ${req.method} ${req.path}` }); });
   app.use(errorHandler(ctx.log));

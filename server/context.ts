@@ -2,6 +2,7 @@
 import type { PlanCache } from '../engine/plan/plan-cache.js';
 import type { Inventory } from '../storage/service/inventory.js';
 import type { Tokens } from '../storage/service/tokens.js';
+import type { Lifecycle } from '../storage/service/lifecycle.js';
 import type { Storage } from '../storage/types.js';
 import type { Config } from './config/defaults.js';
 
@@ -12,6 +13,7 @@ export interface AppContext {
   readonly storage: Storage;
   readonly inventory: Inventory;
   readonly tokens: Tokens;
+  readonly lifecycle: Lifecycle;
   readonly planCache: PlanCache;
   readonly log: Logger;
 }

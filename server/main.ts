@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { StorageConfigError } from '../storage/open-storage.js';
 import { start } from './start.js';
+import { MachineFileError } from './machine-files.js';
 
 async function main(): Promise<void> {
   let running;
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
     console.log(`listening on ${running.url} (storage ${config.storage}${config.demoData ? ', demo data loaded' : ''})`);
     if (running.adminKey) console.log(`admin token (shown once): ${running.adminKey}\n  try: curl -H "Authorization: Token ${running.adminKey}" "${running.url}/api/ipam/prefixes/?network__net_contained=10.0.0.0/8"`);
   } catch (e) {
-    if (e instanceof ConfigError || e instanceof StorageConfigError) console.error(e.message);
+    if (e instanceof ConfigError || e instanceof StorageConfigError || e instanceof MachineFileError) console.error(e.message);
     else console.error(`start failed: ${(e as Error).message}`);
     process.exit(1);
   }

@@ -4,6 +4,8 @@ import { PlanCache } from '../engine/plan/plan-cache.js';
 import { createStorage } from '../storage/open-storage.js';
 import { Inventory } from '../storage/service/inventory.js';
 import { Tokens } from '../storage/service/tokens.js';
+import { Lifecycle } from '../storage/service/lifecycle.js';
+import { installMachineFiles } from './machine-files.js';
 import { createApp } from './app.js';
 import type { Config } from './config/defaults.js';
 import type { AppContext, Logger } from './context.js';
@@ -32,7 +34,9 @@ export async function start(config: Config, log: Logger = consoleLogger): Promis
   let adminKey: string | null = null;
   if (config.tokens.length === 0 && (await tokens.count()) === 0) adminKey = (await tokens.create(['*'], 'admin token created at first start')).key;
   if (config.demoData) await loadDemoData(inventory);
-  const ctx: AppContext = { config, storage, inventory, tokens, planCache: new PlanCache(), log };
+  const lifecycle = new Lifecycle(storage);
+  await installMachineFiles(config.machinesDir, lifecycle);
+  const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, planCache: new PlanCache(), log };
   const app = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));

@@ -11,7 +11,8 @@ export interface FindResult { readonly count: number; readonly rows: readonly Ro
 /** One write; a batch of them is applied atomically by `apply`. Rows are complete (derived fields included). */
 export type WriteOp =
   | { readonly op: 'create'; readonly resource: string; readonly row: Row }
-  | { readonly op: 'update'; readonly resource: string; readonly row: Row }
+  /** `expectVersion`: compare-and-swap on the row's `version` column; a mismatch is a StorageConflict on `version`. */
+  | { readonly op: 'update'; readonly resource: string; readonly row: Row; readonly expectVersion?: number }
   | { readonly op: 'delete'; readonly resource: string; readonly id: string };
 
 /** A write refused by the store's own integrity checks (unique or foreign key), naming the field. */

@@ -36,7 +36,8 @@ export class V6Index {
       const nSlot = new Int32Array(cap); nSlot.set(this.pSlot); this.pSlot = nSlot;
     }
     const p = this.pn++;
-    this.pNet.set(w.subarray(at, at + 4), p * 4);
+    const b = p * 4;
+    this.pNet[b] = w[at]; this.pNet[b + 1] = w[at + 1]; this.pNet[b + 2] = w[at + 2]; this.pNet[b + 3] = w[at + 3];
     this.pLen[p] = len;
     this.pSlot[p] = slot;
     return p;
@@ -60,12 +61,12 @@ export class V6Index {
     let k = 0;
     for (let i = 0; i < this.n; i++) {
       if (this.slot[i] < 0) continue;
-      net.set(this.net.subarray(i * 4, i * 4 + 4), k * 4);
+      copy4(net, k * 4, this.net, i * 4);
       len[k] = this.len[i]; slot[k++] = this.slot[i];
     }
     for (let i = 0; i < this.pn; i++) {
       if (this.pSlot[i] < 0) continue;
-      net.set(this.pNet.subarray(i * 4, i * 4 + 4), k * 4);
+      copy4(net, k * 4, this.pNet, i * 4);
       len[k] = this.pLen[i]; slot[k++] = this.pSlot[i];
     }
     this.net = this.len = this.slot = this.parent = null as never;
@@ -84,7 +85,7 @@ export class V6Index {
     for (let i = 0; i < m; i++) {
       const r = order[i];
       const a = i * 4, b = r * 4;
-      sNet[a] = net[b]; sNet[a + 1] = net[b + 1]; sNet[a + 2] = net[b + 2]; sNet[a + 3] = net[b + 3];
+      copy4(sNet, a, net, b);
       sLen[i] = len[r]; sSlot[i] = slot[r];
     }
     this.n = m;
@@ -192,4 +193,8 @@ export class V6Index {
   countRange(w: Uint32Array): number {
     return this.lowerBound(w[4], w[5], w[6], w[7], 256) - this.lowerBound(w[0], w[1], w[2], w[3], 0);
   }
+}
+
+function copy4(dst: Uint32Array, d: number, src: Uint32Array, s: number): void {
+  dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = src[s + 3];
 }

@@ -10,9 +10,10 @@ import { vlan } from './resources/vlan.js';
 import { prefix } from './resources/prefix.js';
 import { ipAddress } from './resources/ip-address.js';
 import { token } from './resources/token.js';
+import { entity, history, idempotency, machine } from './resources/lifecycle.js';
 
 /** In dependency order: a resource comes after every resource it references. */
-export const RESOURCES: readonly ResourceDef[] = [tag, customField, region, site, device, iface, vlan, prefix, ipAddress, token];
+export const RESOURCES: readonly ResourceDef[] = [tag, customField, region, site, device, iface, vlan, prefix, ipAddress, token, machine, entity, history, idempotency];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
 

@@ -9,7 +9,10 @@ import { isTrue, parsePage } from './list-params.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
 import { sendWriteError } from '../errors.js';
-import { planJson } from '../../engine/plan/describe.js';
+import { describe, planJson } from '../../engine/plan/describe.js';
+import type { CachedPlan } from '../../engine/plan/plan-cache.js';
+import type { CustomFieldDef } from '../../engine/schema/types.js';
+import type { Page } from '../../storage/types.js';
 
 export const baseUrl = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
@@ -30,29 +33,37 @@ async function serialize(ctx: AppContext, r: ResourceDef, req: Request, rows: re
   return serializeRows(r, rows, { baseUrl: baseUrl(req), storage: ctx.storage, customFields: await ctx.inventory.customFieldsFor(r), brief });
 }
 
-async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response): Promise<void> {
-  const cfs = await ctx.inventory.customFieldsFor(r);
+/** Filters and paging of a list request, or null after answering 400. Shared by every list endpoint. */
+export async function planRequest(ctx: AppContext, r: ResourceDef, req: Request, res: Response, customFields: readonly CustomFieldDef[]): Promise<{ planned: CachedPlan; page: Page } | null> {
   const pairs = queryPairs(req);
-  const planned = ctx.planCache.get(r, pairs, { strict: ctx.config.strictFiltering, customFields: cfs, schemaVersion: ctx.inventory.schemaVersion });
+  const planned = ctx.planCache.get(r, pairs, { strict: ctx.config.strictFiltering, customFields, schemaVersion: ctx.inventory.schemaVersion });
   // limit/offset are not part of the plan cache key: read them from this request.
   const paging = { ...planned.control, limit: pairs.filter(([k]) => k === 'limit').map(([, v]) => v), offset: pairs.filter(([k]) => k === 'offset').map(([, v]) => v) };
   const { page, errors: pageErrors } = parsePage(r, paging, ctx.config.maxPageSize);
   const errors = { ...planned.errors, ...pageErrors };
-  if (Object.keys(errors).length) { res.status(400).json(errors); return; }
-  if (planned.ignored.length) ctx.log.warn(`ignored unknown filter parameters on ${resourcePath(r)}: ${planned.ignored.join(', ')}`);
-  if (isTrue(planned.control.explain)) {
-    res.json({ resource: contentType(r), storage: ctx.storage.kind, plan: planJson(planned.plan), ignored: planned.ignored, execution: await ctx.storage.explain(r.name, planned.plan) });
-    return;
-  }
-  const found = await ctx.inventory.find(r, planned.plan, page);
-  const next = page.offset + page.limit < found.count ? page.offset + page.limit : null;
+  if (Object.keys(errors).length) { res.status(400).json(errors); return null; }
+  if (planned.ignored.length) ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}: ${planned.ignored.join(', ')}`);
+  return { planned, page };
+}
+
+/** The list envelope around one page of already serialized results. */
+export function envelope(req: Request, page: Page, count: number, results: unknown[]) {
+  const next = page.offset + page.limit < count ? page.offset + page.limit : null;
   const prev = page.offset > 0 ? Math.max(0, page.offset - page.limit) : null;
-  res.json({
-    count: found.count,
-    next: pageUrl(req, page.limit, next),
-    previous: pageUrl(req, page.limit, prev),
-    results: await serialize(ctx, r, req, found.rows, isTrue(planned.control.brief)),
-  });
+  return { count, next: pageUrl(req, page.limit, next), previous: pageUrl(req, page.limit, prev), results };
+}
+
+export async function sendExplain(ctx: AppContext, r: ResourceDef, res: Response, planned: CachedPlan): Promise<void> {
+  res.json({ resource: contentType(r), storage: ctx.storage.kind, plan: describe(planned.plan), tree: planJson(planned.plan), ignored: planned.ignored, execution: await ctx.storage.explain(r.name, planned.plan) });
+}
+
+async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response): Promise<void> {
+  const got = await planRequest(ctx, r, req, res, await ctx.inventory.customFieldsFor(r));
+  if (!got) return;
+  const { planned, page } = got;
+  if (isTrue(planned.control.explain)) { await sendExplain(ctx, r, res, planned); return; }
+  const found = await ctx.inventory.find(r, planned.plan, page);
+  res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, isTrue(planned.control.brief))));
 }
 
 export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {

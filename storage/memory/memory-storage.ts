@@ -96,6 +96,8 @@ export class MemoryStorage implements Storage {
           const old = t.get(op.row.id);
           if (op.op === 'create' && old) throw new StorageConflict('id', 'An object with this id already exists.');
           if (op.op === 'update' && !old) throw new StorageConflict('id', 'Not found.');
+          if (op.op === 'update' && op.expectVersion !== undefined && old!.version !== op.expectVersion)
+            throw new StorageConflict('version', `The object changed meanwhile (version ${String(old!.version)}, expected ${op.expectVersion}).`);
           this.checkRow(t, op.row);
           if (old) { t.replace(op.row); undos.push(() => t.replace(old)); }
           else { t.insert(op.row); undos.push(() => t.remove(op.row.id)); }

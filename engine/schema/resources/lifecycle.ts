@@ -1,0 +1,57 @@
+// Lifecycle records: machines, entities, history rows and idempotency keys. Stored through the
+// same Storage as inventory (so every backend holds them), listed by their own routes.
+import type { ResourceDef } from '../types.js';
+import { baseFields } from '../common-fields.js';
+
+export const machine: ResourceDef = {
+  name: 'machine', app: 'lifecycle', plural: 'machines', label: 'Machine', description: 'Versioned state machine definitions',
+  refField: 'key', displayField: 'key', inventory: false, uniqueTogether: [['machine_name', 'version']],
+  fields: [
+    ...baseFields,
+    { name: 'key', kind: 'string', label: 'Name@version', unique: true, readOnly: true },
+    { name: 'machine_name', kind: 'string', label: 'Machine name', required: true, maxLength: 100 },
+    { name: 'version', kind: 'string', label: 'Version', required: true, maxLength: 50 },
+    { name: 'definition', kind: 'json', label: 'Definition', required: true },
+  ],
+};
+
+export const entity: ResourceDef = {
+  name: 'entity', app: 'lifecycle', plural: 'entities', label: 'Entity', description: 'Objects held at a state of a machine',
+  refField: 'entity_id', displayField: 'entity_id', inventory: false,
+  fields: [
+    ...baseFields,
+    { name: 'entity_id', kind: 'string', label: 'Entity id', required: true, unique: true, maxLength: 128, search: true },
+    { name: 'machine_name', kind: 'string', label: 'Machine name', required: true, maxLength: 100, search: true },
+    { name: 'machine_version', kind: 'string', label: 'Machine version', required: true, maxLength: 50 },
+    { name: 'state', kind: 'string', label: 'State', required: true, maxLength: 100, search: true },
+    { name: 'context', kind: 'json', label: 'Context' },
+    { name: 'version', kind: 'integer', label: 'Version', readOnly: true },
+  ],
+};
+
+export const history: ResourceDef = {
+  name: 'history', app: 'lifecycle', plural: 'history', label: 'History row', description: 'One row per entity change',
+  refField: 'entity_id', displayField: 'trigger', inventory: false,
+  fields: [
+    ...baseFields,
+    { name: 'entity_id', kind: 'string', label: 'Entity id', required: true, maxLength: 128 },
+    { name: 'seq', kind: 'integer', label: 'Sequence', required: true },
+    { name: 'trigger', kind: 'string', label: 'Trigger', required: true, maxLength: 100 },
+    { name: 'source_state', kind: 'string', label: 'Source state', nullable: true, maxLength: 100 },
+    { name: 'target_state', kind: 'string', label: 'Target state', required: true, maxLength: 100 },
+    { name: 'context', kind: 'json', label: 'Context' },
+  ],
+};
+
+/** A stored response for an Idempotency-Key: written in the same batch as the change it answers. */
+export const idempotency: ResourceDef = {
+  name: 'idempotency', app: 'lifecycle', plural: 'idempotency-keys', label: 'Idempotency key', description: 'Responses kept for Idempotency-Key replays',
+  refField: 'key', displayField: 'key', inventory: false,
+  fields: [
+    ...baseFields,
+    { name: 'key', kind: 'string', label: 'Key', required: true, unique: true, maxLength: 300 },
+    { name: 'request_hash', kind: 'string', label: 'Request hash', required: true, maxLength: 64 },
+    { name: 'status', kind: 'integer', label: 'Status', required: true },
+    { name: 'response', kind: 'json', label: 'Response' },
+  ],
+};

@@ -1,0 +1,73 @@
+// Lifecycle endpoints under /api/v1: machines, entities, events, history.
+import { Router, type Request, type Response } from 'express';
+import { machineToSvg } from '../../engine/lifecycle/index.js';
+import { resource } from '../../engine/schema/registry.js';
+import { entityView, historyView, type LcResult } from '../../storage/service/lifecycle.js';
+import { authenticate, permissionFor, requirePermission } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { isTrue, parsePage } from './list-params.js';
+import { envelope, planRequest, sendExplain } from './inventory.js';
+
+const entityDef = resource('entity');
+const machineDef = resource('machine');
+const historyDef = resource('history');
+
+function send<T>(res: Response, r: LcResult<T>): void {
+  res.status(r.status).json(r.body);
+}
+
+const idemKey = (req: Request): string | null => req.get('idempotency-key') ?? null;
+
+export function lifecycleRouter(ctx: AppContext): Router {
+  const lc = ctx.lifecycle;
+  const router = Router();
+  router.use(authenticate(ctx.tokens));
+  const can = (r: typeof entityDef, action: 'view' | 'add' | 'change') => requirePermission(permissionFor(r, action));
+
+  router.get(['/machines', '/machines/'], can(machineDef, 'view'), async (_req, res) => {
+    const rows = await lc.machineRows();
+    res.json({ count: rows.length, next: null, previous: null, results: rows.map((r) => ({ machine_name: r.machine_name, version: r.version, description: (r.definition as { meta?: { description?: string } }).meta?.description ?? '' })) });
+  });
+  router.post(['/machines', '/machines/'], can(machineDef, 'add'), async (req, res) => send(res, await lc.installMachine(req.body)));
+  router.get('/machines/:name', can(machineDef, 'view'), async (req, res) => {
+    const rows = await lc.machineRows(String(req.params.name));
+    if (!rows.length) { res.status(404).json({ detail: `Machine ${req.params.name} not found.`, code: 'machine_not_found' }); return; }
+    const latest = await lc.machine(String(req.params.name));
+    res.json({ machine_name: req.params.name, versions: rows.map((r) => r.version), latest: latest?.meta.version ?? null, definition: latest });
+  });
+  router.get('/machines/:name/versions/:version', can(machineDef, 'view'), async (req, res) => {
+    const def = await lc.machine(String(req.params.name), String(req.params.version));
+    if (!def) { res.status(404).json({ detail: `Machine ${req.params.name} version ${req.params.version} not found.`, code: 'machine_not_found' }); return; }
+    res.json(def);
+  });
+  router.get('/machines/:name/versions/:version/diagram.svg', can(machineDef, 'view'), async (req, res) => {
+    const def = await lc.machine(String(req.params.name), String(req.params.version));
+    if (!def) { res.status(404).json({ detail: 'Machine not found.', code: 'machine_not_found' }); return; }
+    res.type('image/svg+xml').send(machineToSvg(def));
+  });
+
+  router.get(['/entities', '/entities/'], can(entityDef, 'view'), async (req, res) => {
+    const got = await planRequest(ctx, entityDef, req, res, []);
+    if (!got) return;
+    if (isTrue(got.planned.control.explain)) { await sendExplain(ctx, entityDef, res, got.planned); return; }
+    const found = await lc.findEntities(got.planned.plan, got.page);
+    res.json(envelope(req, got.page, found.count, found.rows.map(entityView)));
+  });
+  router.post('/entities/:entity_id/create', can(entityDef, 'add'), async (req, res) => send(res, await lc.create(String(req.params.entity_id), req.body, idemKey(req))));
+  router.post('/entities/:entity_id/events', can(entityDef, 'change'), async (req, res) => send(res, await lc.event(String(req.params.entity_id), req.body, idemKey(req))));
+  router.get('/entities/:entity_id', can(entityDef, 'view'), async (req, res) => {
+    const row = await lc.entityRow(String(req.params.entity_id));
+    if (!row) { res.status(404).json({ detail: `Entity ${req.params.entity_id} not found.`, code: 'entity_not_found' }); return; }
+    res.json(entityView(row));
+  });
+  router.get('/entities/:entity_id/history', can(entityDef, 'view'), async (req, res) => {
+    const id = String(req.params.entity_id);
+    if (!(await lc.entityRow(id))) { res.status(404).json({ detail: `Entity ${id} not found.`, code: 'entity_not_found' }); return; }
+    const control = Object.fromEntries(['limit', 'offset'].map((k) => [k, req.query[k] === undefined ? [] : [String(req.query[k])]]));
+    const { page, errors } = parsePage(historyDef, control, ctx.config.maxPageSize);
+    if (Object.keys(errors).length) { res.status(400).json(errors); return; }
+    const found = await lc.history(id, { ...page, ordering: [{ field: 'seq', desc: false }] });
+    res.json(envelope(req, page, found.count, found.rows.map(historyView)));
+  });
+  return router;
+}

@@ -1,0 +1,183 @@
+// Lifecycle operations over any Storage: machines, entity creation, events with a compare-and-swap
+// on the entity version (the state change and its history row in one atomic batch), idempotency.
+import { createHash, randomUUID } from 'node:crypto';
+import { latestVersion, transition, validateMachine, type MachineDef } from '../../engine/lifecycle/index.js';
+import type { Plan } from '../../engine/plan/nodes.js';
+import { StorageConflict, type Page, type Row, type Storage, type WriteOp } from '../types.js';
+
+export interface LcError { readonly detail: string; readonly code: string; readonly [k: string]: unknown }
+export type LcResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: LcError };
+
+export const ENTITY_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+const MAX_CAS_RETRIES = 50;
+
+const fail = (status: number, code: string, detail: string, extra: Record<string, unknown> = {}): LcResult<never> =>
+  ({ ok: false, status, body: { detail, code, ...extra } });
+
+export function entityView(row: Row): Record<string, unknown> {
+  return {
+    entity_id: row.entity_id, machine_name: row.machine_name, machine_version: row.machine_version, state: row.state,
+    context: row.context ?? {}, version: row.version, created_at: row.created, updated_at: row.last_updated,
+  };
+}
+
+export function historyView(row: Row): Record<string, unknown> {
+  return { id: row.id, entity_id: row.entity_id, trigger: row.trigger, source_state: row.source_state, target_state: row.target_state, context: row.context ?? {}, created_at: row.created };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export class Lifecycle {
+  /** name@version -> definition; safe to cache in every process: a stored version never changes. */
+  private readonly defs = new Map<string, MachineDef>();
+
+  constructor(private readonly storage: Storage) {}
+
+  /** Validate and store a definition. Same name and version: identical is a no-op, different a 409. */
+  async installMachine(raw: unknown): Promise<LcResult<MachineDef>> {
+    const v = validateMachine(raw);
+    if (!v.ok) return fail(400, 'invalid_machine', 'The machine definition is invalid.', { problems: v.problems });
+    const m = v.machine;
+    const key = `${m.meta.machine_name}@${m.meta.version}`;
+    const [existing] = await this.storage.findBy('machine', 'key', key);
+    if (existing) {
+      if (JSON.stringify(existing.definition) === JSON.stringify(raw)) return { ok: true, status: 200, body: m };
+      return fail(409, 'machine_exists', `Machine ${m.meta.machine_name} version ${m.meta.version} already exists.`);
+    }
+    const now = new Date().toISOString();
+    try {
+      await this.storage.apply([{ op: 'create', resource: 'machine', row: { id: randomUUID(), created: now, last_updated: now, key, machine_name: m.meta.machine_name, version: m.meta.version, definition: raw } }]);
+    } catch (e) {
+      if (e instanceof StorageConflict) return fail(409, 'machine_exists', `Machine ${m.meta.machine_name} version ${m.meta.version} already exists.`);
+      throw e;
+    }
+    this.defs.set(key, m);
+    return { ok: true, status: 201, body: m };
+  }
+
+  async machineRows(name?: string): Promise<Row[]> {
+    if (name !== undefined) return this.storage.findBy('machine', 'machine_name', name);
+    const all = await this.storage.find('machine', { kind: 'const', value: true }, { limit: 1e6, offset: 0, ordering: [{ field: 'machine_name', desc: false }, { field: 'version', desc: false }] });
+    return [...all.rows];
+  }
+
+  /** A machine by name and version; the highest version (semantic order) when none is given. */
+  async machine(name: string, version?: string): Promise<MachineDef | null> {
+    if (version === undefined) {
+      const versions = (await this.machineRows(name)).map((r) => r.version as string);
+      const latest = latestVersion(versions);
+      if (!latest) return null;
+      version = latest;
+    }
+    const key = `${name}@${version}`;
+    let def = this.defs.get(key);
+    if (!def) {
+      const [row] = await this.storage.findBy('machine', 'key', key);
+      if (!row) return null;
+      const v = validateMachine(row.definition);
+      if (!v.ok) return null;
+      this.defs.set(key, (def = v.machine));
+    }
+    return def;
+  }
+
+  async entityRow(entityId: string): Promise<Row | null> {
+    return (await this.storage.findBy('entity', 'entity_id', entityId))[0] ?? null;
+  }
+
+  findEntities(plan: Plan, page: Page) {
+    return this.storage.find('entity', plan, page);
+  }
+
+  async history(entityId: string, page: Page) {
+    return this.storage.find('history', { kind: 'cmp', field: 'entity_id', valueType: 'string', op: 'eq', ci: false, values: [entityId] }, page);
+  }
+
+  async create(entityId: string, body: unknown, idemKey: string | null): Promise<LcResult<Record<string, unknown>>> {
+    if (!ENTITY_ID_RE.test(entityId)) return fail(400, 'invalid_entity_id', 'entity_id must be 1–128 characters of A-Z a-z 0-9 . _ : -');
+    if (!isPlainObject(body)) return fail(400, 'invalid_body', 'The body must be a JSON object.');
+    const { machine_name, machine_version, context } = body;
+    if (typeof machine_name !== 'string') return fail(400, 'invalid_body', 'machine_name is required and must be a string.');
+    if (machine_version !== undefined && typeof machine_version !== 'string') return fail(400, 'invalid_body', 'machine_version must be a string.');
+    if (context !== undefined && !isPlainObject(context)) return fail(400, 'invalid_body', 'context must be a JSON object.');
+    return this.idempotent(idemKey && `create:${entityId}:${idemKey}`, body, async () => {
+      const def = await this.machine(machine_name, machine_version as string | undefined);
+      if (!def) return fail(404, 'machine_not_found', machine_version ? `Machine ${machine_name} version ${machine_version} not found.` : `Machine ${machine_name} not found.`);
+      if (await this.entityRow(entityId)) return fail(409, 'entity_exists', `Entity ${entityId} already exists.`);
+      const now = new Date().toISOString();
+      const ctx = (context as Record<string, unknown> | undefined) ?? {};
+      const row: Row = { id: randomUUID(), created: now, last_updated: now, entity_id: entityId, machine_name, machine_version: def.meta.version, state: def.initial_state, context: ctx, version: 1 };
+      const hist: Row = { id: randomUUID(), created: now, last_updated: now, entity_id: entityId, seq: 1, trigger: '__entity_created__', source_state: null, target_state: def.initial_state, context: ctx };
+      return { ops: [{ op: 'create', resource: 'entity', row }, { op: 'create', resource: 'history', row: hist }], status: 201, body: entityView(row), conflict: () => fail(409, 'entity_exists', `Entity ${entityId} already exists.`) };
+    });
+  }
+
+  async event(entityId: string, body: unknown, idemKey: string | null): Promise<LcResult<Record<string, unknown>>> {
+    if (!isPlainObject(body)) return fail(400, 'invalid_body', 'The body must be a JSON object.');
+    const { trigger, context, expected_state } = body;
+    if (typeof trigger !== 'string' || !trigger) return fail(400, 'invalid_body', 'trigger is required and must be a string.');
+    if (context !== undefined && !isPlainObject(context)) return fail(400, 'invalid_body', 'context must be a JSON object.');
+    if (expected_state !== undefined && typeof expected_state !== 'string') return fail(400, 'invalid_body', 'expected_state must be a string.');
+    return this.idempotent(idemKey && `event:${entityId}:${idemKey}`, body, async () => {
+      const row = await this.entityRow(entityId);
+      if (!row) return fail(404, 'entity_not_found', `Entity ${entityId} not found.`);
+      if (expected_state !== undefined && row.state !== expected_state)
+        return fail(409, 'state_mismatch', `Entity ${entityId} is at ${String(row.state)}, not ${expected_state}.`, { current_state: row.state });
+      const def = await this.machine(row.machine_name as string, row.machine_version as string);
+      if (!def) return fail(404, 'machine_not_found', `Machine ${String(row.machine_name)} version ${String(row.machine_version)} not found.`);
+      const t = transition(def, { entity_id: entityId, machine_name: def.meta.machine_name, machine_version: def.meta.version, state: row.state as string, context: (row.context ?? {}) as Record<string, unknown>, version: row.version as number }, { trigger, context: context as Record<string, unknown> | undefined });
+      if (!t.ok) {
+        if (t.code === 'invalid_transition') return fail(409, 'invalid_transition', `No transition for trigger ${trigger} from state ${String(row.state)}.`, { current_state: row.state, available_triggers: t.available });
+        return fail(409, 'guard_rejected', `Guard rejected: ${t.description}`, { current_state: row.state, guard: t.guard });
+      }
+      const now = new Date().toISOString();
+      const version = (row.version as number) + 1;
+      const next: Row = { ...row, state: t.target_state, context: t.context, version, last_updated: now };
+      const hist: Row = { id: randomUUID(), created: now, last_updated: now, entity_id: entityId, seq: version, trigger, source_state: t.source_state, target_state: t.target_state, context: t.context };
+      return {
+        ops: [{ op: 'update', resource: 'entity', row: next, expectVersion: row.version as number }, { op: 'create', resource: 'history', row: hist }],
+        status: 200, body: { entity: entityView(next), source_state: t.source_state, target_state: t.target_state, trigger },
+        conflict: null,
+      };
+    });
+  }
+
+  /**
+   * Run `attempt` and apply its batch; a lost compare-and-swap re-runs it (re-reading the entity).
+   * With an idempotency key the stored first response is returned for a repeat, written in the same batch.
+   */
+  private async idempotent(key: string | null | '', body: unknown, attempt: () => Promise<LcResult<never> | { ops: WriteOp[]; status: number; body: Record<string, unknown>; conflict: (() => LcResult<never>) | null }>): Promise<LcResult<Record<string, unknown>>> {
+    const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    const replay = async (): Promise<LcResult<Record<string, unknown>> | null> => {
+      if (!key) return null;
+      const [prev] = await this.storage.findBy('idempotency', 'key', key);
+      if (!prev) return null;
+      if (prev.request_hash !== hash) return fail(422, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
+      return { ok: true, status: prev.status as number, body: prev.response as Record<string, unknown> };
+    };
+    for (let i = 0; i < MAX_CAS_RETRIES; i++) {
+      const prior = await replay();
+      if (prior) return prior;
+      const r = await attempt();
+      if ('ok' in r) return r;
+      const ops = [...r.ops];
+      if (key) {
+        const now = new Date().toISOString();
+        ops.push({ op: 'create', resource: 'idempotency', row: { id: randomUUID(), created: now, last_updated: now, key, request_hash: hash, status: r.status, response: r.body } });
+      }
+      try {
+        await this.storage.apply(ops);
+        return { ok: true, status: r.status, body: r.body };
+      } catch (e) {
+        if (!(e instanceof StorageConflict)) throw e;
+        if (e.field === 'key') continue;                // a concurrent request with the same key won: replay it
+        if (e.field === 'version') continue;            // lost the compare-and-swap: read again
+        if (r.conflict) return r.conflict();
+        throw e;
+      }
+    }
+    return fail(409, 'too_much_contention', 'The entity kept changing; try again.');
+  }
+}
