@@ -30,6 +30,17 @@ export class SqlBuilder {
     return this;
   }
 
+  /**
+   * Renders an expression that carries parameters as text, for hooks taking an expression string.
+   * Its parameters are bound now: the returned text must be emitted before any other parameter.
+   */
+  render(e: (b: SqlBuilder) => void): string {
+    const sub = new SqlBuilder(this.ph, this.base + this.params.length);
+    e(sub);
+    this.params.push(...sub.params);
+    return sub.text;
+  }
+
   build(): SqlText {
     return { sql: this.text, params: this.params };
   }

@@ -1,0 +1,190 @@
+// PostgreSQL: `$n::type` placeholders, text in COLLATE "C" (code point order, ASCII regex classes
+// as RE2), case folding through an ICU collation (JavaScript's toLowerCase), jsonb for JSON, and
+// networks as cidr/inet columns: an SP-GiST inet_ops index serves containment (<<, <<=, >>, >>=),
+// a B-tree serves equality, address ranges and ordering.
+import type { NetNode } from '../../plan/nodes.js';
+import { maxLength, parseCidr } from '../../net/ip.js';
+import type { Dialect, Emit, NetColumn } from '../dialect.js';
+import { LIKE_ESCAPE_CHAR } from '../like.js';
+import { alignedTo, inetText, isAlignedBlock, minAlignedLength, validLength } from '../net-shapes.js';
+import { re2ToPostgres } from '../regex-translate.js';
+import type { ParamType, SqlBuilder } from '../sql-builder.js';
+import type { ColumnModel, TableModel, ValueClass } from '../table-model.js';
+
+export interface PostgresOptions {
+  /** Collation whose lower() / ~* fold case as JavaScript does; null: the database default. */
+  readonly ciCollation: string | null;
+}
+
+export const DEFAULT_POSTGRES_OPTIONS: PostgresOptions = { ciCollation: 'und-x-icu' };
+
+const quote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
+
+const PARAM_TYPE: Record<ValueClass, ParamType> = {
+  text: 'text', uuid: 'uuid', datetime: 'timestamptz', number: 'bigint', boolean: 'boolean', json: 'jsonb', opaque: 'jsonb',
+};
+
+const COLUMN_TYPE: Record<ValueClass, string> = {
+  text: 'text COLLATE "C"', uuid: 'uuid', datetime: 'timestamptz(3)', number: 'bigint', boolean: 'boolean', json: 'jsonb', opaque: 'jsonb',
+};
+
+function encode(col: ColumnModel, v: unknown): unknown {
+  if (col.cls === 'opaque') {
+    if (v === undefined || v === null) return col.field.kind === 'tags' ? '[]' : col.field.kind === 'custom_fields' ? '{}' : null;
+    return JSON.stringify(v);
+  }
+  if (v === undefined || v === null) return null;
+  return col.cls === 'json' ? JSON.stringify(v) : v;
+}
+
+/** Typed network columns filled from the prefix / address text. */
+function netColumns(m: TableModel): NetColumn[] {
+  const cidr = (text: unknown) => (typeof text === 'string' ? parseCidr(text) : null);
+  if (m.net?.kind === 'prefix') return [
+    { name: 'net_block', sqlType: 'cidr', paramType: 'cidr', encode: (t) => { const c = cidr(t); return c && inetText(c.family, c.network, c.length); } },
+  ];
+  if (m.net?.kind === 'address') return [
+    // host/length: inet operators then work on the address's block, as memory's contained/contains do.
+    { name: 'net_block', sqlType: 'inet', paramType: 'inet', encode: (t) => { const c = cidr(t); return c && inetText(c.family, c.host, c.length); } },
+    // host/32 (/128): inet order on full-length values is address order.
+    { name: 'net_host', sqlType: 'inet', paramType: 'inet', encode: (t) => { const c = cidr(t); return c && inetText(c.family, c.host, maxLength(c.family)); } },
+  ];
+  return [];
+}
+
+export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS): Dialect {
+  const ci = opts.ciCollation ? ` COLLATE ${quote(opts.ciCollation)}` : '';
+  const d: Dialect = {
+    name: 'postgres',
+    label: 'PostgreSQL',
+    quote,
+    placeholder: (i, type) => `$${i}::${type}`,
+    TRUE: 'TRUE',
+    FALSE: 'FALSE',
+
+    paramType: (cls) => PARAM_TYPE[cls],
+    encode,
+    inList(b, expr, values, type) {
+      if (values.length === 1) b.emit(`${expr} = `).param(values[0], type);
+      else b.emit(`${expr} = ANY(`).param(values, `${type}[]`).emit(')');
+    },
+
+    lower: (expr) => `lower((${expr})${ci})`,
+    textOf: (expr, cls) => (cls === 'uuid'
+      ? `(${expr}::text COLLATE "C")`
+      : `(to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') COLLATE "C")`),
+    like(b, expr, pattern) { b.emit(`${expr} LIKE `).param(pattern, 'text').emit(` ESCAPE '${LIKE_ESCAPE_CHAR}'`); },
+    regex(b, expr, pattern, isCi) {
+      if (isCi) b.emit(`(${expr})${ci} ~* `).param(re2ToPostgres(pattern), 'text');
+      else b.emit(`${expr} ~ `).param(re2ToPostgres(pattern), 'text');
+    },
+
+    jsonMember(b, col, name) {
+      if (name === null) b.emit(col);
+      else b.emit(`(${col} -> `).param(name, 'text').emit(')');
+    },
+    jsonTypeIs(b, e, t) { b.emit('jsonb_typeof('); e(b); b.emit(`) = '${t}'`); },
+    jsonString(b, e) { b.emit('(('); e(b); b.emit(` #>> '{}') COLLATE "C")`); },
+    jsonNumber(b, e) { b.emit('('); e(b); b.emit(')::numeric'); },
+    jsonNumberType: 'numeric',
+    jsonArrayHas(b, e, value) { e(b); b.emit(' @> ').param(JSON.stringify([value]), 'jsonb'); },
+
+    net: (b, m, alias, n) => netPredicate(d, b, m, alias, n),
+    netOrder(m, alias, field) {
+      const col = (c: string) => `${alias}.${quote(c)}`;
+      if (m.net!.kind === 'prefix') return [col('net_block')]; // cidr order = (family, network, length)
+      const f = m.byField.get(field)!.field;
+      const useHost = f.netRole === 'host' || f.kind === 'address';
+      return useHost ? [col('net_host'), col('prefix_length')] : [`network(${col('net_block')})`];
+    },
+    netColumns,
+
+    // PostgreSQL's defaults are exactly memory's: NULLS LAST ascending, NULLS FIRST descending.
+    orderTerm: (expr, desc) => `${expr} ${desc ? 'DESC' : 'ASC'}`,
+
+    columnType: (col) => COLUMN_TYPE[col.cls],
+  };
+  return d;
+}
+
+/**
+ * Net node on a prefix (net_block cidr) or IP address (net_block inet host/len, net_host inet host/max)
+ * table. Nodes whose range is a CIDR block (all the planner builds) use the inet operators the
+ * indexes serve; anything else falls back to exact address-range comparisons.
+ */
+function netPredicate(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n: NetNode): void {
+  const col = (c: string) => `${alias}.${quote(c)}`;
+  const blk = col('net_block'), host = col('net_host');
+  const f = n.family, M = maxLength(f);
+  const isPrefix = m.net!.kind === 'prefix';
+  const useHost = n.field === 'host' && !isPrefix; // a prefix's host is its network address
+  const inet = (hex: string, len: number) => inetText(f, hex, len);
+  switch (n.op) {
+    case 'equal':
+      if (!validLength(n)) { b.emit(d.FALSE); return; }
+      if (isPrefix || useHost) { b.emit(`${blk} = `).param(inet(n.network, n.length), 'inet'); return; }
+      if (!alignedTo(f, n.network, n.length)) { b.emit(d.FALSE); return; }
+      b.emit(`(${blk} <<= `).param(inet(n.network, n.length), 'cidr').emit(` AND masklen(${blk}) = `).param(n.length, 'integer').emit(')');
+      return;
+    case 'addr_eq':
+      if (useHost) { b.emit(`${host} = `).param(inet(n.network, M), 'inet'); return; }
+      if (isPrefix) { cidrRange(b, blk, inet(n.network, minAlignedLength(f, n.network)), inet(n.network, M)); return; }
+      b.emit(`CASE WHEN ${blk} >>= `).param(inet(n.network, M), 'inet')
+        .emit(` THEN set_masklen(network(${blk}), `).param(M, 'integer').emit(') = ').param(inet(n.network, M), 'inet')
+        .emit(` ELSE ${d.FALSE} END`);
+      return;
+    case 'addr_in':
+      if (n.network > n.broadcast) { b.emit(d.FALSE); return; }
+      if (useHost) { b.emit(`${host} BETWEEN `).param(inet(n.network, M), 'inet').emit(' AND ').param(inet(n.broadcast, M), 'inet'); return; }
+      // cidr values whose network lies in [n, b] are exactly those between (n, shortest) and (b, max).
+      if (isPrefix) { cidrRange(b, blk, inet(n.network, minAlignedLength(f, n.network)), inet(n.broadcast, M)); return; }
+      break;
+    case 'contained': case 'contained_or_equal':
+      if (isAlignedBlock(n)) { b.emit(`${blk} ${n.op === 'contained' ? '<<' : '<<='} `).param(inet(n.network, n.length), 'cidr'); return; }
+      break;
+    case 'contains': case 'contains_or_equal':
+      if (isAlignedBlock(n)) { b.emit(`${blk} ${n.op === 'contains' ? '>>' : '>>='} `).param(inet(n.network, n.length), 'cidr'); return; }
+      break;
+  }
+  genericNet(d, b, m, alias, n, useHost);
+}
+
+function cidrRange(b: SqlBuilder, expr: string, lo: string, hi: string): void {
+  b.emit(`${expr} BETWEEN `).param(lo, 'cidr').emit(' AND ').param(hi, 'cidr');
+}
+
+/** netTest of memory spelled out on full-length addresses; CASE keeps masks of the other family away. */
+function genericNet(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n: NetNode, useHost: boolean): void {
+  const col = (c: string) => `${alias}.${quote(c)}`;
+  const blk = col('net_block'), len = col('prefix_length');
+  const M = maxLength(n.family);
+  const addr = (hex: string): Emit => (bb) => bb.param(inetText(n.family, hex, M), 'inet');
+  const aNet: Emit = (bb) => bb.emit(`set_masklen(network(${blk})::inet, `).param(M, 'integer').emit(')');
+  const aBc: Emit = (bb) => bb.emit(`set_masklen(broadcast(${blk}), `).param(M, 'integer').emit(')');
+  const aX: Emit = useHost ? (bb) => bb.emit(col('net_host')) : aNet;
+  const lenCmp = (op: string): Emit => (bb) => bb.emit(`${len} ${op} `).param(n.length, 'numeric');
+  const seq = (...parts: (Emit | string)[]) => { for (const p of parts) typeof p === 'string' ? b.emit(p) : p(b); };
+  b.emit(`CASE WHEN ${col('family')} = `).param(n.family, 'integer').emit(' THEN ');
+  switch (n.op) {
+    case 'equal': seq('(', aX, ' = ', addr(n.network), ' AND ', lenCmp('='), ')'); break;
+    case 'addr_eq': seq(aX, ' = ', addr(n.network)); break;
+    case 'addr_in': seq(aX, ' BETWEEN ', addr(n.network), ' AND ', addr(n.broadcast)); break;
+    case 'contained': case 'contained_or_equal':
+      seq('(', lenCmp(n.op === 'contained' ? '>' : '>='), ' AND ', aNet, ' BETWEEN ', addr(n.network), ' AND ', addr(n.broadcast), ')'); break;
+    case 'contains': case 'contains_or_equal':
+      seq('(', lenCmp(n.op === 'contains' ? '<' : '<='), ' AND ', aNet, ' <= ', addr(n.network), ' AND ', aBc, ' >= ', addr(n.broadcast), ')'); break;
+  }
+  b.emit(` ELSE ${d.FALSE} END`);
+}
+
+/** Index definitions of the network columns. */
+export function postgresNetIndexes(m: TableModel): { name: string; using: string; columns: string }[] {
+  if (!m.net) return [];
+  const t = m.table;
+  const out = [
+    { name: `ix_${t}_net_spgist`, using: 'spgist', columns: `${quote('net_block')} inet_ops` },
+  ];
+  if (m.net.kind === 'prefix') out.push({ name: `ix_${t}_net_block`, using: 'btree', columns: quote('net_block') });
+  else out.push({ name: `ix_${t}_net_host`, using: 'btree', columns: `${quote('net_host')}, ${quote('prefix_length')}` });
+  return out;
+}

@@ -1,0 +1,116 @@
+// The memory evaluator (index candidates + predicate) returns exactly the rows of a plain,
+// independently written scan, on random data and random plans (fast-check).
+import { expect } from 'chai';
+import fc from 'fast-check';
+import * as N from '../../engine/plan/nodes.js';
+import type { Plan } from '../../engine/plan/nodes.js';
+import { broadcastOf, formatCidr, networkOf, parseCidr } from '../../engine/net/ip.js';
+import { MemoryStorage } from '../../storage/memory/memory-storage.js';
+import type { Row } from '../../storage/types.js';
+
+const SITES = ['s-a', 's-b', 's-c'];
+const TAGS = ['t-x', 't-y'];
+const STATUSES = ['active', 'reserved', 'deprecated', 'container'];
+const id = (prefix: string, i: number) => `00000000-0000-4000-8000-${prefix}${String(i).padStart(11, '0')}`;
+
+const v4 = fc.tuple(fc.constantFrom(10, 192), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 8, max: 32 }))
+  .map(([a, b, c, d, len]) => { const x = parseCidr(`${a}.${b}.${c}.${d}/${len}`)!; return formatCidr(4, networkOf(4, x.host, len), len); });
+const v6 = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 0xffff }), fc.integer({ min: 16, max: 128 }))
+  .map(([a, b, len]) => { const x = parseCidr(`2001:db8:${a}:${b.toString(16)}::${b.toString(16)}/${len}`)!; return formatCidr(6, networkOf(6, x.host, len), len); });
+
+const rowArb = fc.record({
+  prefix: fc.oneof(v4, v4, v6),
+  status: fc.constantFrom(...STATUSES),
+  site: fc.option(fc.integer({ min: 0, max: SITES.length - 1 }), { nil: null }),
+  tags: fc.subarray([0, 1]),
+  description: fc.constantFrom('', 'Core', 'edge link', 'CORE-2', 'lab'),
+  cf: fc.record({ n: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }), t: fc.constantFrom('alpha', 'Beta', '') }, { requiredKeys: [] }),
+});
+
+const blockArb = fc.oneof(v4, v6).map((t) => parseCidr(t)!);
+const netOps: N.NetOp[] = ['equal', 'addr_eq', 'contained', 'contained_or_equal', 'contains', 'contains_or_equal', 'addr_in'];
+
+const leafArb: fc.Arbitrary<Plan> = fc.oneof(
+  fc.subarray(STATUSES, { minLength: 1 }).map((v) => N.cmp('status', 'string', 'eq', false, v)),
+  fc.constantFrom('core', 'LINK', 'e').map((v) => N.cmp('description', 'string', 'contains', true, [v.toLowerCase()])),
+  fc.tuple(fc.constantFrom<N.CmpOp>('lt', 'lte', 'gt', 'gte', 'eq'), fc.integer({ min: 8, max: 128 })).map(([op, v]) => N.cmp('prefix_length', 'number', op, false, [v])),
+  fc.constant(N.isNull('site')),
+  fc.subarray(SITES, { minLength: 1 }).map((refs) => N.fk('site', 'site', refs, false)),
+  fc.constantFrom(...TAGS, 'nope').map((t) => N.tag(t)),
+  fc.tuple(fc.constantFrom(...netOps), blockArb).map(([op, c]) => N.net('network', op, c.family, op === 'addr_eq' ? c.host : networkOf(c.family, c.host, c.length), broadcastOf(c.family, c.host, c.length), op === 'addr_eq' ? (c.family === 4 ? 32 : 128) : c.length)),
+  fc.tuple(fc.constantFrom<N.CmpOp>('lt', 'eq', 'gte'), fc.integer({ min: 0, max: 5 })).map(([op, v]) => N.cf('n', 'number', op, false, [v])),
+  fc.constantFrom('alp', 'BETA').map((v) => N.cf('t', 'string', 'contains', true, [v.toLowerCase()])),
+);
+const planArb: fc.Arbitrary<Plan> = fc.letrec<{ plan: Plan }>((tie) => ({
+  plan: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leafArb, leafArb,
+    fc.array(tie('plan'), { minLength: 1, maxLength: 3 }).map(N.and),
+    fc.array(tie('plan'), { minLength: 1, maxLength: 3 }).map(N.or),
+    tie('plan').map(N.not)),
+})).plan;
+
+// --- the reference: a plain scan written without the engine's helpers ---
+const big = (hex: string) => BigInt('0x' + hex);
+function refNet(n: N.NetNode, row: Row): boolean {
+  const c = parseCidr(row.prefix as string)!;
+  if (c.family !== n.family) return false;
+  const rn = big(c.network), rb = big(c.broadcast), qn = big(n.network), qb = big(n.broadcast);
+  switch (n.op) {
+    case 'equal': return rn === qn && c.length === n.length;
+    case 'addr_eq': return rn === qn;
+    case 'addr_in': return rn >= qn && rn <= qb;
+    case 'contained': return c.length > n.length && rn >= qn && rb <= qb;
+    case 'contained_or_equal': return c.length >= n.length && rn >= qn && rb <= qb;
+    case 'contains': return c.length < n.length && rn <= qn && rb >= qb;
+    case 'contains_or_equal': return c.length <= n.length && rn <= qn && rb >= qb;
+  }
+}
+function refEval(p: Plan, row: Row, siteSlugs: Map<string, string>, tagSlugs: Map<string, string>): boolean {
+  const cmpNum = (op: string, a: number, b: number) => ({ lt: a < b, lte: a <= b, gt: a > b, gte: a >= b, eq: a === b } as Record<string, boolean>)[op];
+  switch (p.kind) {
+    case 'const': return p.value;
+    case 'and': return p.children.every((c) => refEval(c, row, siteSlugs, tagSlugs));
+    case 'or': return p.children.some((c) => refEval(c, row, siteSlugs, tagSlugs));
+    case 'not': return !refEval(p.child, row, siteSlugs, tagSlugs);
+    case 'null': return row[p.field] === null || row[p.field] === undefined;
+    case 'fk': return row[p.field] !== null && p.refs.includes(siteSlugs.get(row[p.field] as string)!);
+    case 'tag': return (row.tags as string[]).some((t) => tagSlugs.get(t) === p.ref);
+    case 'net': return refNet(p, row);
+    case 'cmp': {
+      const v = row[p.field];
+      if (p.valueType === 'number') return p.values.some((x) => cmpNum(p.op, v as number, x as number));
+      if (p.op === 'contains') return p.values.some((x) => String(v).toLowerCase().includes(String(x)));
+      return p.values.includes(v as string);
+    }
+    case 'cf': {
+      const v = (row.custom_fields as Record<string, unknown>)[p.name];
+      if (v === null || v === undefined) return false;
+      if (p.valueType === 'number') return p.values.some((x) => cmpNum(p.op, v as number, x as number));
+      return p.values.some((x) => String(v).toLowerCase().includes(String(x)));
+    }
+  }
+}
+
+describe('memory evaluator equals a plain scan (property)', () => {
+  it('on random prefixes and random plans, including after deletes', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(rowArb, { maxLength: 60 }), fc.array(planArb, { minLength: 1, maxLength: 8 }), fc.array(fc.nat(), { maxLength: 10 }), async (raw, plans, deletes) => {
+      const store = new MemoryStorage(null);
+      const now = '2026-01-01T00:00:00.000Z';
+      const siteSlugs = new Map<string, string>(), tagSlugs = new Map<string, string>();
+      SITES.forEach((slug, i) => { siteSlugs.set(id('1', i), slug); store.table('site').insert({ id: id('1', i), name: slug, slug, created: now, last_updated: now }); });
+      TAGS.forEach((slug, i) => { tagSlugs.set(id('2', i), slug); store.table('tag').insert({ id: id('2', i), name: slug, slug, created: now, last_updated: now }); });
+      const rows: Row[] = raw.map((r, i) => {
+        const c = parseCidr(r.prefix)!;
+        return { id: id('3', i), created: now, last_updated: now, prefix: r.prefix, prefix_length: c.length, family: c.family, status: r.status,
+          site: r.site === null ? null : id('1', r.site), tags: r.tags.map((t) => id('2', t)), description: r.description, custom_fields: r.cf };
+      });
+      for (const r of rows) store.table('prefix').insert(r);
+      const live = new Map(rows.map((r) => [r.id, r]));
+      for (const d of deletes) if (rows.length) { const r = rows[d % rows.length]; store.table('prefix').remove(r.id); live.delete(r.id); }
+      for (const plan of plans) {
+        const got = await store.find('prefix', plan, { limit: 1e6, offset: 0, ordering: [] });
+        const want = [...live.values()].filter((r) => refEval(plan, r, siteSlugs, tagSlugs)).map((r) => r.id).sort();
+        expect(got.rows.map((r) => r.id).sort()).to.deep.equal(want);
+      }
+    }), { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) });
+  });
+});
