@@ -18,3 +18,13 @@ export const descriptionField: FieldDef = { name: 'description', kind: 'string',
 export function choices(...pairs: readonly (readonly [string, string])[]): readonly Choice[] {
   return pairs.map(([value, display]) => ({ value, display }));
 }
+
+/** Read-only fields derived from a prefix or an address; `role` is the field network lookups use. */
+export function derivedNetFields(role: 'network' | 'host'): readonly FieldDef[] {
+  return [
+    { name: role, kind: 'ip', label: role === 'network' ? 'Network' : 'Host', readOnly: true, netRole: role, search: true },
+    { name: 'broadcast', kind: 'ip', label: 'Broadcast', readOnly: true, filter: false },
+    { name: 'prefix_length', kind: 'integer', label: 'Prefix length', readOnly: true },
+    { name: 'family', kind: 'integer', label: 'Family', readOnly: true, filter: false },
+  ];
+}

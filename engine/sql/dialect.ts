@@ -61,6 +61,8 @@ export interface Dialect extends Placeholders {
 
   // ---- DDL ----------------------------------------------------------------------------------
   columnType(col: ColumnModel): string;
+  /** After CREATE TABLE (…): engine and character set. */
+  readonly tableSuffix: string;
 }
 
 export interface NetColumn {

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { baseFields, choices, descriptionField, taggableFields } from '../common-fields.js';
+import { baseFields, choices, derivedNetFields, descriptionField, taggableFields } from '../common-fields.js';
 import { deriveNetFields } from '../net-derive.js';
 
 export const ipAddress: ResourceDef = {
@@ -9,10 +9,7 @@ export const ipAddress: ResourceDef = {
   fields: [
     ...baseFields,
     { name: 'address', kind: 'address', label: 'Address', required: true, filter: false },
-    { name: 'host', kind: 'ip', label: 'Host', readOnly: true, netRole: 'host', search: true },
-    { name: 'broadcast', kind: 'ip', label: 'Broadcast', readOnly: true, filter: false },
-    { name: 'prefix_length', kind: 'integer', label: 'Prefix length', readOnly: true },
-    { name: 'family', kind: 'integer', label: 'Family', readOnly: true, filter: false },
+    ...derivedNetFields('host'),
     { name: 'status', kind: 'choice', label: 'Status', default: 'active',
       choices: choices(['active', 'Active'], ['reserved', 'Reserved'], ['deprecated', 'Deprecated'], ['dhcp', 'DHCP'], ['slaac', 'SLAAC']) },
     { name: 'dns_name', kind: 'string', label: 'DNS name', maxLength: 255, pattern: '^[0-9A-Za-z._-]*$', search: true },

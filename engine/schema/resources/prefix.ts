@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { baseFields, choices, descriptionField, taggableFields } from '../common-fields.js';
+import { baseFields, choices, derivedNetFields, descriptionField, taggableFields } from '../common-fields.js';
 import { deriveNetFields } from '../net-derive.js';
 
 export const prefix: ResourceDef = {
@@ -9,10 +9,7 @@ export const prefix: ResourceDef = {
   fields: [
     ...baseFields,
     { name: 'prefix', kind: 'prefix', label: 'Prefix', required: true, filter: false },
-    { name: 'network', kind: 'ip', label: 'Network', readOnly: true, netRole: 'network', search: true },
-    { name: 'broadcast', kind: 'ip', label: 'Broadcast', readOnly: true, filter: false },
-    { name: 'prefix_length', kind: 'integer', label: 'Prefix length', readOnly: true },
-    { name: 'family', kind: 'integer', label: 'Family', readOnly: true, filter: false },
+    ...derivedNetFields('network'),
     { name: 'status', kind: 'choice', label: 'Status', default: 'active',
       choices: choices(['container', 'Container'], ['active', 'Active'], ['reserved', 'Reserved'], ['deprecated', 'Deprecated']) },
     { name: 'site', kind: 'fk', label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },

@@ -103,6 +103,7 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     orderTerm: (expr, desc) => `${expr} ${desc ? 'DESC' : 'ASC'}`,
 
     columnType: (col) => COLUMN_TYPE[col.cls],
+    tableSuffix: '',
   };
   return d;
 }

@@ -1,0 +1,72 @@
+// DDL derived from the registry: one table per resource (one column per field, named as the
+// field), typed network columns for prefixes / IP addresses, a `<table>_tags` join table per
+// taggable resource, unique constraints (incl. uniqueTogether), foreign keys and indexes.
+// Statements are idempotent (IF NOT EXISTS) so an interrupted migration can simply be re-run.
+import type { Dialect } from './dialect.js';
+import { postgresNetIndexes } from './dialects/postgres.js';
+import { mysqlNetIndexes } from './dialects/mysql.js';
+import { TABLE_MODELS, tableModel, type TableModel } from './table-model.js';
+
+interface IndexDef { readonly name: string; readonly columns: string; readonly using?: string }
+
+function columnDefs(d: Dialect, m: TableModel): string[] {
+  const q = d.quote;
+  return [
+    ...m.columns.map((c) => `${q(c.name)} ${d.columnType(c)}${c.notNull ? ' NOT NULL' : ''}`),
+    ...d.netColumns(m).map((c) => `${q(c.name)} ${c.sqlType} NOT NULL`),
+  ];
+}
+
+function constraintDefs(d: Dialect, m: TableModel): string[] {
+  const q = d.quote;
+  const list = (cols: readonly string[]) => cols.map(q).join(', ');
+  // Foreign keys refuse a delete while referenced (NO ACTION), as the memory store does: cascades
+  // and set-null are planned by the inventory service as explicit writes in the same batch.
+  return [
+    `CONSTRAINT ${q(m.pkName)} PRIMARY KEY (${q('id')})`,
+    ...m.uniques.map((u) => `CONSTRAINT ${q(u.name)} UNIQUE (${list(u.columns)})`),
+    ...m.fks.map((f) => `CONSTRAINT ${q(f.name)} FOREIGN KEY (${q(f.field)}) REFERENCES ${q(tableModel(f.target).table)} (${q('id')})`),
+  ];
+}
+
+function indexDefs(d: Dialect, m: TableModel): IndexDef[] {
+  const plain = m.indexes.map((i) => ({ name: i.name, columns: i.columns.map(d.quote).join(', ') }));
+  return [...plain, ...(d.name === 'postgres' ? postgresNetIndexes(m) : mysqlNetIndexes(m))];
+}
+
+function createTable(d: Dialect, table: string, body: readonly string[], indexes: readonly IndexDef[]): string[] {
+  const q = d.quote;
+  if (d.name === 'mysql') {
+    // MySQL has no CREATE INDEX IF NOT EXISTS: indexes are declared in the table.
+    const keys = indexes.map((i) => `KEY ${q(i.name)} (${i.columns})`);
+    return [`CREATE TABLE IF NOT EXISTS ${q(table)} (\n  ${[...body, ...keys].join(',\n  ')}\n)${d.tableSuffix}`];
+  }
+  return [
+    `CREATE TABLE IF NOT EXISTS ${q(table)} (\n  ${body.join(',\n  ')}\n)${d.tableSuffix}`,
+    ...indexes.map((i) => `CREATE INDEX IF NOT EXISTS ${q(i.name)} ON ${q(table)}${i.using ? ` USING ${i.using}` : ''} (${i.columns})`),
+  ];
+}
+
+function tagsTable(d: Dialect, m: TableModel): string[] {
+  const q = d.quote;
+  const idCol = d.columnType(m.byField.get('id')!);
+  const body = [
+    `${q('obj_id')} ${idCol} NOT NULL`,
+    `${q('tag_id')} ${idCol} NOT NULL`,
+    `CONSTRAINT ${q(`pk_${m.tagsTable}`)} PRIMARY KEY (${q('obj_id')}, ${q('tag_id')})`,
+    // Rows go with their object; a tag cannot be deleted while assigned.
+    `CONSTRAINT ${q(m.tagObjFk!)} FOREIGN KEY (${q('obj_id')}) REFERENCES ${q(m.table)} (${q('id')}) ON DELETE CASCADE`,
+    `CONSTRAINT ${q(m.tagFk!)} FOREIGN KEY (${q('tag_id')}) REFERENCES ${q(tableModel('tag').table)} (${q('id')})`,
+  ];
+  return createTable(d, m.tagsTable!, body, [{ name: `ix_${m.tagsTable}_tag`, columns: `${q('tag_id')}, ${q('obj_id')}` }]);
+}
+
+/** Every statement creating the inventory schema, in dependency order. */
+export function ddlStatements(d: Dialect): string[] {
+  const out: string[] = [];
+  for (const m of TABLE_MODELS) {
+    out.push(...createTable(d, m.table, [...columnDefs(d, m), ...constraintDefs(d, m)], indexDefs(d, m)));
+    if (m.tagsTable) out.push(...tagsTable(d, m));
+  }
+  return out;
+}

@@ -1,0 +1,191 @@
+// MySQL 8 / MariaDB 10.11: `?` placeholders (lists expanded), text in a binary NO PAD collation
+// (code point order, 'a' <> 'a '), JSON columns read through JSON_TYPE / JSON_UNQUOTE, and networks
+// as varbinary(16) address columns (4 bytes IPv4, 16 bytes IPv6) with B-tree indexes that start
+// with family: containment is an address range (`net_lo BETWEEN n AND b`), "contains" one
+// equality probe per possible prefix length.
+import type { NetNode } from '../../plan/nodes.js';
+import { networkOf, parseCidr } from '../../net/ip.js';
+import type { Dialect, NetColumn } from '../dialect.js';
+import { LIKE_ESCAPE_CHAR } from '../like.js';
+import { isAlignedBlock } from '../net-shapes.js';
+import { re2ToMysql } from '../regex-translate.js';
+import type { SqlBuilder } from '../sql-builder.js';
+import type { ColumnModel, TableModel, ValueClass } from '../table-model.js';
+
+/** MariaDB and MySQL spell the binary NO PAD collation differently. */
+export type MysqlFlavour = 'mariadb' | 'mysql';
+
+export const TEXT_COLLATION: Record<MysqlFlavour, string> = { mariadb: 'utf8mb4_nopad_bin', mysql: 'utf8mb4_0900_bin' };
+
+const quote = (id: string): string => `\`${id.replace(/`/g, '``')}\``;
+
+const NUMERIC_JSON_TYPES = `('INTEGER', 'DOUBLE', 'DECIMAL', 'UNSIGNED INTEGER')`;
+
+/** `2024-01-02T03:04:05.678Z` -> `2024-01-02 03:04:05.678` (DATETIME(3) holds UTC). */
+export function toMysqlDatetime(iso: string): string {
+  return iso.replace('T', ' ').replace(/Z$/, '');
+}
+
+const hexBytes = (hex: string): Buffer => Buffer.from(hex, 'hex');
+
+/** A varchar long enough for every value the field can hold. */
+function varcharLength(col: ColumnModel): number {
+  const f = col.field;
+  if (f.maxLength) return f.maxLength;
+  if (f.choices) return Math.max(...f.choices.map((c) => c.value.length));
+  if (f.kind === 'mac') return 17;
+  if (f.kind === 'prefix' || f.kind === 'address' || f.kind === 'ip') return 64;
+  return 255;
+}
+
+function columnType(col: ColumnModel): string {
+  const types: Record<ValueClass, string> = {
+    text: `varchar(${varcharLength(col)})`,
+    uuid: 'char(36) CHARACTER SET ascii COLLATE ascii_bin',
+    datetime: 'datetime(3)',
+    number: 'bigint',
+    boolean: 'tinyint(1)',
+    json: 'json',
+    opaque: 'json',
+  };
+  return types[col.cls];
+}
+
+function encode(col: ColumnModel, v: unknown): unknown {
+  if (col.cls === 'opaque') {
+    if (v === undefined || v === null) return col.field.kind === 'tags' ? '[]' : col.field.kind === 'custom_fields' ? '{}' : null;
+    return JSON.stringify(v);
+  }
+  if (v === undefined || v === null) return null;
+  switch (col.cls) {
+    case 'json': return JSON.stringify(v);
+    case 'boolean': return v ? 1 : 0;
+    case 'datetime': return typeof v === 'string' ? toMysqlDatetime(v) : v;
+    default: return v;
+  }
+}
+
+function netColumns(m: TableModel): NetColumn[] {
+  const cidr = (text: unknown) => (typeof text === 'string' ? parseCidr(text) : null);
+  const col = (name: string, pick: (c: NonNullable<ReturnType<typeof parseCidr>>) => string): NetColumn =>
+    ({ name, sqlType: 'varbinary(16)', paramType: 'text', encode: (t) => { const c = cidr(t); return c && hexBytes(pick(c)); } });
+  const block = [col('net_lo', (c) => c.network), col('net_hi', (c) => c.broadcast)];
+  if (m.net?.kind === 'prefix') return block;
+  if (m.net?.kind === 'address') return [col('net_host', (c) => c.host), ...block];
+  return [];
+}
+
+export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
+  const coll = TEXT_COLLATION[flavour];
+  const d: Dialect = {
+    name: 'mysql',
+    label: flavour === 'mariadb' ? 'MariaDB' : 'MySQL',
+    quote,
+    placeholder: () => '?',
+    TRUE: 'TRUE',
+    FALSE: 'FALSE',
+
+    paramType: () => 'text',
+    encode,
+    inList(b, expr, values) {
+      if (values.length === 1) { b.emit(`${expr} = `).param(values[0], 'text'); return; }
+      b.emit(`${expr} IN (`);
+      values.forEach((v, i) => { if (i) b.emit(', '); b.param(v, 'text'); });
+      b.emit(')');
+    },
+
+    lower: (expr) => `LOWER(${expr})`,
+    textOf: (expr, cls) => (cls === 'uuid'
+      ? `(CONVERT(${expr} USING utf8mb4) COLLATE ${coll})`
+      : `(CONVERT(CONCAT(LEFT(DATE_FORMAT(${expr}, '%Y-%m-%dT%H:%i:%s.%f'), 23), 'Z') USING utf8mb4) COLLATE ${coll})`),
+    like(b, expr, pattern) { b.emit(`${expr} LIKE `).param(pattern, 'text').emit(` ESCAPE '${LIKE_ESCAPE_CHAR}'`); },
+    // No REGEXP_LIKE on MariaDB: the case flag goes in front of the pattern, which both PCRE2
+    // (MariaDB) and ICU (MySQL 8) read; (?-i) keeps matching case-sensitive whatever the collation.
+    regex(b, expr, pattern, ci) { b.emit(`${expr} REGEXP `).param(`${ci ? '(?i)' : '(?-i)'}${re2ToMysql(pattern)}`, 'text'); },
+
+    jsonMember(b, col, name) {
+      if (name === null) b.emit(col);
+      else b.emit(`JSON_EXTRACT(${col}, `).param(`$."${name.replace(/[\\"]/g, (c) => '\\' + c)}"`, 'text').emit(')');
+    },
+    jsonTypeIs(b, e, t) {
+      b.emit('JSON_TYPE('); e(b);
+      b.emit(t === 'number' ? `) IN ${NUMERIC_JSON_TYPES}` : `) = '${t.toUpperCase()}'`);
+    },
+    jsonString(b, e) { b.emit('(JSON_UNQUOTE('); e(b); b.emit(`) COLLATE ${coll})`); },
+    jsonNumber(b, e) { b.emit('CAST(JSON_UNQUOTE('); e(b); b.emit(') AS DOUBLE)'); },
+    jsonNumberType: 'numeric',
+    jsonArrayHas(b, e, value) { b.emit('JSON_CONTAINS('); e(b); b.emit(', ').param(JSON.stringify(value), 'text').emit(')'); },
+
+    net: (b, m, alias, n) => netPredicate(b, m, alias, n),
+    netOrder(m, alias, field) {
+      const col = (c: string) => `${alias}.${quote(c)}`;
+      const f = m.byField.get(field)!.field;
+      const useHost = m.net!.kind === 'address' && (f.netRole === 'host' || f.kind === 'address');
+      return [col('family'), col(useHost ? 'net_host' : 'net_lo'), col('prefix_length')];
+    },
+    netColumns,
+
+    orderTerm(expr, desc, nullable) {
+      const dir = desc ? 'DESC' : 'ASC';
+      // MySQL sorts NULL first ascending; memory sorts it last (and first descending).
+      return nullable ? `(${expr} IS NULL) ${dir}, ${expr} ${dir}` : `${expr} ${dir}`;
+    },
+
+    columnType,
+    tableSuffix: ` ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=${coll}`,
+  };
+  return d;
+}
+
+/** memory's netTest on (family, net_lo = network, net_hi = broadcast, net_host = host, prefix_length). */
+function netPredicate(b: SqlBuilder, m: TableModel, alias: string, n: NetNode): void {
+  const col = (c: string) => `${alias}.${quote(c)}`;
+  const lo = col('net_lo'), hi = col('net_hi'), len = col('prefix_length');
+  const addr = n.field === 'host' && m.net!.kind === 'address' ? col('net_host') : lo;
+  const bytes = hexBytes;
+  b.emit(`(${col('family')} = `).param(n.family, 'integer').emit(' AND ');
+  switch (n.op) {
+    case 'equal':
+      b.emit(`${addr} = `).param(bytes(n.network), 'text').emit(` AND ${len} = `).param(n.length, 'integer');
+      break;
+    case 'addr_eq':
+      b.emit(`${addr} = `).param(bytes(n.network), 'text');
+      break;
+    case 'addr_in':
+      b.emit(`${addr} BETWEEN `).param(bytes(n.network), 'text').emit(' AND ').param(bytes(n.broadcast), 'text');
+      break;
+    case 'contained': case 'contained_or_equal':
+      b.emit(`${lo} BETWEEN `).param(bytes(n.network), 'text').emit(' AND ').param(bytes(n.broadcast), 'text')
+        .emit(` AND ${len} ${n.op === 'contained' ? '>' : '>='} `).param(n.length, 'integer');
+      break;
+    case 'contains': case 'contains_or_equal': {
+      if (!isAlignedBlock(n)) {
+        b.emit(`${len} ${n.op === 'contains' ? '<' : '<='} `).param(n.length, 'integer')
+          .emit(` AND ${lo} <= `).param(bytes(n.network), 'text').emit(` AND ${hi} >= `).param(bytes(n.broadcast), 'text');
+        break;
+      }
+      // The blocks containing network/length are network-of-it at each shorter length: one index
+      // probe (family, net_lo, prefix_length) per length.
+      const top = n.op === 'contains' ? n.length - 1 : n.length;
+      if (top < 0) { b.emit('FALSE'); break; }
+      b.emit('(');
+      for (let l = 0; l <= top; l++) {
+        if (l) b.emit(' OR ');
+        b.emit(`(${lo} = `).param(bytes(networkOf(n.family, n.network, l)), 'text').emit(` AND ${len} = `).param(l, 'integer').emit(')');
+      }
+      b.emit(')');
+      break;
+    }
+  }
+  b.emit(')');
+}
+
+/** Index definitions of the network columns: family first so a range never spans families. */
+export function mysqlNetIndexes(m: TableModel): { name: string; columns: string }[] {
+  if (!m.net) return [];
+  const t = m.table;
+  const cols = (...c: string[]) => c.map(quote).join(', ');
+  const out = [{ name: `ix_${t}_net_lo`, columns: cols('family', 'net_lo', 'prefix_length') }];
+  if (m.net.kind === 'address') out.push({ name: `ix_${t}_net_host`, columns: cols('family', 'net_host', 'prefix_length') });
+  return out;
+}
