@@ -3,18 +3,7 @@
 import { resource } from '../engine/schema/registry.js';
 import type { Inventory } from '../storage/service/inventory.js';
 import type { Row } from '../storage/types.js';
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../engine/random/mulberry32.js';
 
 async function create(inv: Inventory, name: string, bodies: unknown[]): Promise<Row[]> {
   const out = await inv.create(resource(name), bodies);

@@ -64,6 +64,14 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
         return union(plan.values.map((v) => table.hash.get(plan.field)!.get(v)), `hash(${plan.field})`);
       if (plan.op === 'eq' && plan.ci && table.ciHash.has(plan.field))
         return union(plan.values.map((v) => table.ciHash.get(plan.field)!.get(String(v).toLowerCase())), `hash(lower(${plan.field}))`);
+      // Substring-shaped text lookups (case-insensitive): the trigram index gives a superset.
+      if (plan.ci && plan.valueType === 'string' && ['contains', 'startswith', 'endswith', 'eq'].includes(plan.op) && plan.values.every((v) => String(v).length >= 3)) {
+        const idx = table.trigram(plan.field);
+        if (idx) {
+          const parts = plan.values.map((v) => idx.candidates(String(v)));
+          if (parts.every((p) => p !== null)) return union(parts as Set<number>[], `trigram(${plan.field})`);
+        }
+      }
       const sorted = table.sorted.get(plan.field);
       if (sorted && ['lt', 'lte', 'gt', 'gte'].includes(plan.op) && plan.values.length === 1) {
         const v = plan.values[0] as number | string;
@@ -94,7 +102,7 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
     case 'not': return null;
     case 'and': {
       // Most selective indexed child wins; the full predicate filters the rest.
-      let best: Candidates | null = null;
+      let best: Candidates | null = boundedRange(plan.children, table);
       for (const c of plan.children) {
         const got = candidatesFor(c, table, resolver, trace);
         if (got && (!best || got.size < best.size)) best = got;
@@ -115,3 +123,26 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
   }
 }
 
+
+const RANGE_OPS = new Set(['lt', 'lte', 'gt', 'gte']);
+
+/** `x__gte=a&x__lte=b` on a sorted field: one range lookup bounded at both ends. */
+function boundedRange(children: readonly Plan[], table: IndexedTable): Candidates | null {
+  const byField = new Map<string, { lo: number | string | null; loX: boolean; hi: number | string | null; hiX: boolean; n: number }>();
+  for (const c of children) {
+    if (c.kind !== 'cmp' || !RANGE_OPS.has(c.op) || c.values.length !== 1 || !table.sorted.has(c.field)) continue;
+    const v = c.values[0] as number | string;
+    const r = byField.get(c.field) ?? { lo: null, loX: false, hi: null, hiX: false, n: 0 };
+    if (c.op === 'gt' || c.op === 'gte') { if (r.lo === null || v > r.lo) { r.lo = v; r.loX = c.op === 'gt'; } }
+    else if (r.hi === null || v < r.hi) { r.hi = v; r.hiX = c.op === 'lt'; }
+    r.n++;
+    byField.set(c.field, r);
+  }
+  let best: Candidates | null = null;
+  for (const [field, r] of byField) {
+    if (r.n < 2 || r.lo === null || r.hi === null) continue;
+    const got = fromArray(table.sorted.get(field)!.range(r.lo, r.loX, r.hi, r.hiX), `sorted(${field}) bounded`);
+    if (!best || got.size < best.size) best = got;
+  }
+  return best;
+}

@@ -4,7 +4,7 @@ import type { IndexedTable, Row } from './indexed-table.js';
 import { candidatesFor, type CandidateTrace } from './candidates.js';
 import { describe } from '../plan/describe.js';
 import { compilePredicate } from './predicate.js';
-import { sortSlots, type OrderKey } from './order.js';
+import { orderedPage, type OrderKey } from './order.js';
 import { Resolver, type TableSource } from './resolve.js';
 
 export interface PageRequest { readonly limit: number; readonly offset: number; readonly ordering: readonly OrderKey[] }
@@ -17,9 +17,9 @@ export interface MemoryExplain {
   readonly predicates: readonly CandidateTrace[];
 }
 
-function matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace: CandidateTrace[]): { slots: number[]; strategy: string; candidates: number } {
+function matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace: CandidateTrace[], useIndexes = true): { slots: number[]; strategy: string; candidates: number } {
   const resolver = new Resolver(tables);
-  const cand = candidatesFor(plan, table, resolver, trace);
+  const cand = useIndexes ? candidatesFor(plan, table, resolver, trace) : null;
   const pred = compilePredicate(plan, table, resolver);
   const out: number[] = [];
   const source = cand ? cand.slots : table.slots();
@@ -27,10 +27,11 @@ function matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace:
   return { slots: out, strategy: cand ? cand.index : 'scan', candidates: cand ? cand.size : table.size };
 }
 
-export function evaluate(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource): { count: number; rows: Row[] } {
-  const { slots } = matchSlots(table, plan, tables, []);
-  sortSlots(slots, table, table.def, page.ordering);
-  return { count: slots.length, rows: slots.slice(page.offset, page.offset + page.limit).map((s) => table.row(s)!) };
+/** `useIndexes: false` scans every row: the baseline benchmarks compare the indexes with. */
+export function evaluate(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): { count: number; rows: Row[] } {
+  const { slots } = matchSlots(table, plan, tables, [], useIndexes);
+  const pageSlots = orderedPage(slots, table, table.def, page.ordering, page.offset, page.limit);
+  return { count: slots.length, rows: pageSlots.map((s) => table.row(s)!) };
 }
 
 export function explain(table: IndexedTable, plan: Plan, tables: TableSource): MemoryExplain {

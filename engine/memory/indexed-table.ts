@@ -5,6 +5,7 @@ import { ContainmentIndex } from '../net/containment-index.js';
 import { maxLength, parseCidr, type AddrHex, type Family } from '../net/ip.js';
 import { HashIndex, type HashKey } from './hash-index.js';
 import { SortedIndex, type SortValue } from './sorted-index.js';
+import { TrigramIndex } from './trigram-index.js';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -26,6 +27,8 @@ export class IndexedTable {
   readonly hash = new Map<string, HashIndex>();
   readonly ciHash = new Map<string, HashIndex>();
   readonly sorted = new Map<string, SortedIndex>();
+  /** Built on first use per field, then kept up to date. */
+  private readonly trigrams = new Map<string, TrigramIndex>();
   readonly tags: HashIndex | null;
   /** (network-of-row, length): containment lookups. */
   readonly netIndex: ContainmentIndex | null;
@@ -65,6 +68,17 @@ export class IndexedTable {
     for (const s of this.slotById.values()) yield this.rows[s]!;
   }
 
+  /** The substring index of a text field, built at first use; null for fields that are not text. */
+  trigram(field: string): TrigramIndex | null {
+    let idx = this.trigrams.get(field);
+    if (idx) return idx;
+    if (!this.ciHash.has(field)) return null;
+    idx = new TrigramIndex();
+    for (const s of this.slots()) idx.add(this.rows[s]![field], s);
+    this.trigrams.set(field, idx);
+    return idx;
+  }
+
   insert(row: Row): void {
     if (this.slotById.has(row.id)) throw new Error(`duplicate id ${row.id}`);
     const slot = this.freeSlots.pop() ?? this.rows.length;
@@ -100,6 +114,7 @@ export class IndexedTable {
       if (add) idx.add(k, slot); else idx.remove(k, slot);
     }
     for (const idx of this.sorted.values()) idx.invalidate();
+    for (const [name, idx] of this.trigrams) { if (add) idx.add(row[name], slot); else idx.remove(row[name], slot); }
     if (this.tags) for (const t of (row.tags as string[] | undefined) ?? []) {
       if (add) this.tags.add(t, slot); else this.tags.remove(t, slot);
     }

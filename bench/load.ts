@@ -1,0 +1,21 @@
+// Loads a generated dataset into any Storage in batches, with a progress bar.
+import cliProgress from 'cli-progress';
+import type { Storage } from '../storage/types.js';
+import { datasetBatches, datasetCounts, type DatasetOptions } from './generate.js';
+
+export async function loadDataset(storage: Storage, o: DatasetOptions, label: string): Promise<number> {
+  const c = datasetCounts(o);
+  const total = c.prefixes + c.sites + c.devices + c.interfaces + c.tags + 10;
+  const bar = new cliProgress.SingleBar({ format: `  load ${label} [{bar}] {percentage}% {value}/{total} rows {duration_formatted}`, noTTYOutput: true, notTTYSchedule: 5000 }, cliProgress.Presets.shades_classic);
+  bar.start(total, 0);
+  const t0 = performance.now();
+  let n = 0;
+  for (const batch of datasetBatches(o)) {
+    await storage.apply(batch);
+    n += batch.length;
+    bar.update(n);
+  }
+  bar.update(total);
+  bar.stop();
+  return performance.now() - t0;
+}

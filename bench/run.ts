@@ -1,0 +1,99 @@
+// `npm run bench [-- --quick] [--sizes 10000,100000,1000000] [--backends memory,postgres,mysql]`:
+// every query class on every backend (and a plain scan) at each size, median/p99/ops/s and
+// ratios taken in one run. Writes bench/results/<date>-filters.json and docs/benchmarks.md.
+import fs from 'node:fs';
+import { evaluate } from '../engine/memory/evaluate.js';
+import { PlanCache } from '../engine/plan/plan-cache.js';
+import { planQuery } from '../engine/plan/planner.js';
+import { parseQuery } from '../engine/query/index.js';
+import { resource } from '../engine/schema/registry.js';
+import type { CustomFieldDef } from '../engine/schema/types.js';
+import { createStorage } from '../storage/open-storage.js';
+import { MemoryStorage } from '../storage/memory/memory-storage.js';
+import type { Page, Storage } from '../storage/types.js';
+import { loadDataset } from './load.js';
+import { machineInfo } from './machine.js';
+import { measure, type Figure } from './measure.js';
+import { queryClasses } from './query-classes.js';
+import { writeReport, type BenchResults, type Measurement } from './report.js';
+import { sqlBackends } from './sql-backends.js';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const opt = (name: string, dflt: string) => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
+
+const quick = flag('quick');
+const sizes = opt('sizes', quick ? '100000' : '10000,100000,1000000').split(',').map(Number);
+const wanted = new Set(opt('backends', 'memory,postgres,mysql').split(','));
+const seed = Number(opt('seed', '42'));
+const shape = opt('shape', 'uniform') as 'uniform' | 'ipam';
+const PAGE: Page = { limit: 50, offset: 0, ordering: [{ field: 'network', desc: false }, { field: 'prefix_length', desc: false }] };
+
+async function main(): Promise<void> {
+  const results: BenchResults = { machine: machineInfo(), shape, seed, measurements: [], loads: [], notes: [] };
+  const prefixDef = resource('prefix');
+  for (const size of sizes) {
+    console.log(`\n== ${size.toLocaleString()} prefixes (${shape}, seed ${seed})`);
+    const o = { prefixes: size, seed, shape, v6Share: 1 / 6 };
+    const mem = new MemoryStorage(null);
+    await mem.open();
+    results.loads.push({ size, backend: 'memory', ms: Math.round(await loadDataset(mem, o, 'memory')) });
+    const table = mem.table('prefix');
+    const samples: string[] = [];
+    let k = 0;
+    for (const row of table.all()) if (k++ % 997 === 0) samples.push(row.prefix as string);
+    const cfs = (await mem.find('custom_field', { kind: 'const', value: true }, { limit: 100, offset: 0, ordering: [] })).rows as unknown as CustomFieldDef[];
+    const classes = queryClasses(samples, 7);
+    const plans = classes.map((c) => {
+      const r = planQuery(prefixDef, parseQuery(new URLSearchParams(c.query)), { strict: true, customFields: cfs.filter((d) => d.content_types.includes('ipam.prefix')) });
+      if (Object.keys(r.errors).length) throw new Error(`${c.name}: ${JSON.stringify(r.errors)}`);
+      return r.plan;
+    });
+    const record = (cls: string, backend: string, f: Figure, matched: number) => {
+      results.measurements.push({ size, backend, class: cls, matched, ...f } satisfies Measurement);
+      console.log(`  ${backend.padEnd(8)} ${cls.padEnd(26)} median ${String(f.median_us).padStart(9)} µs  p99 ${String(f.p99_us).padStart(9)} µs  ${String(f.ops_per_s).padStart(8)} ops/s  (${matched} rows)`);
+    };
+    if (wanted.has('memory')) {
+      for (const [i, c] of classes.entries()) {
+        const matched = evaluate(table, plans[i], PAGE, mem).count;
+        record(c.name, 'memory', await measure(() => evaluate(table, plans[i], PAGE, mem)), matched);
+        record(c.name, 'scan', await measure(() => evaluate(table, plans[i], PAGE, mem, false), { maxMs: 300 }), matched);
+      }
+      const cache = new PlanCache();
+      const params = [...new URLSearchParams(classes[14].query)];
+      const popts = { strict: true, customFields: cfs, schemaVersion: 0 };
+      record('parse+plan (cached)', 'memory', await measure(() => cache.get(prefixDef, params, popts)), 0);
+      let n = 0;
+      record('parse+plan (uncached)', 'memory', await measure(() => {
+        n++;
+        return planQuery(prefixDef, parseQuery([['network__net_contained', `10.${n & 255}.${(n >> 8) & 255}.0/24`], ['status', 'active'], [`cf_rack_count__lt`, String(n % 1000)], ['tag__n', `t${n}`]]), { strict: true, customFields: cfs });
+      }), 0);
+    }
+    for (const b of await sqlBackends(wanted)) {
+      let storage: Storage | null = null;
+      try {
+        storage = await createStorage(b.url);
+        await storage.open();
+        results.loads.push({ size, backend: b.name, ms: Math.round(await loadDataset(storage, o, b.name)) });
+        for (const [i, c] of classes.entries()) {
+          const matched = (await storage.find('prefix', plans[i], PAGE)).count;
+          record(c.name, b.name, await measure(() => storage!.find('prefix', plans[i], PAGE), { async: true, maxMs: 800 }), matched);
+        }
+        if (b.extra) for (const [name, fn] of Object.entries(await b.extra(samples))) record(name, b.name, await measure(fn, { async: true, maxMs: 800 }), 0);
+      } catch (e) {
+        results.notes.push(`${b.name} at ${size}: ${(e as Error).message}`);
+        console.log(`  ${b.name}: skipped: ${(e as Error).message}`);
+      } finally {
+        await storage?.close();
+        await b.drop();
+      }
+    }
+  }
+  fs.mkdirSync(new URL('../../bench/results/', import.meta.url), { recursive: true });
+  const file = new URL(`../../bench/results/${String(results.machine.date)}-filters${quick ? '-quick' : ''}.json`, import.meta.url);
+  fs.writeFileSync(file, JSON.stringify(results, null, 1));
+  writeReport(results, new URL('../../docs/', import.meta.url));
+  console.log(`\nwrote ${file.pathname} and docs/benchmarks.md`);
+}
+
+await main();

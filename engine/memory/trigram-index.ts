@@ -1,0 +1,46 @@
+// Case-insensitive substring index: lower-cased trigram -> rows. A query for "contains x"
+// (|x| >= 3) intersects the sets of x's trigrams, smallest first; the predicate then confirms.
+export class TrigramIndex {
+  private readonly grams = new Map<string, Set<number>>();
+
+  static gramsOf(text: string): Set<string> {
+    const t = text.toLowerCase();
+    const out = new Set<string>();
+    for (let i = 0; i + 3 <= t.length; i++) out.add(t.slice(i, i + 3));
+    return out;
+  }
+
+  add(text: unknown, slot: number): void {
+    if (typeof text !== 'string') return;
+    for (const g of TrigramIndex.gramsOf(text)) {
+      let set = this.grams.get(g);
+      if (!set) this.grams.set(g, (set = new Set()));
+      set.add(slot);
+    }
+  }
+
+  remove(text: unknown, slot: number): void {
+    if (typeof text !== 'string') return;
+    for (const g of TrigramIndex.gramsOf(text)) {
+      const set = this.grams.get(g);
+      if (!set) continue;
+      set.delete(slot);
+      if (!set.size) this.grams.delete(g);
+    }
+  }
+
+  /** Rows whose text may contain `needle` (a superset), or null when the needle is too short to use. */
+  candidates(needle: string): Set<number> | null {
+    const grams = [...TrigramIndex.gramsOf(needle)];
+    if (!grams.length) return null;
+    const sets = grams.map((g) => this.grams.get(g));
+    if (sets.some((s) => !s)) return new Set();
+    sets.sort((a, b) => a!.size - b!.size);
+    const out = new Set<number>();
+    outer: for (const s of sets[0]!) {
+      for (let i = 1; i < sets.length; i++) if (!sets[i]!.has(s)) continue outer;
+      out.add(s);
+    }
+    return out;
+  }
+}
