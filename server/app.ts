@@ -5,7 +5,11 @@ import type { AppContext } from './context.js';
 import { errorHandler } from './errors.js';
 import { INVENTORY_RESOURCES, inventoryRouter } from './routes/inventory.js';
 import { tokensRouter } from './routes/tokens.js';
+import { bodyDepthLimit, LIMITS, urlLimits } from './limits.js';
+import { healthRoutes, requestLogging } from './observability.js';
 import { lifecycleRouter } from './routes/lifecycle.js';
+import { buildOpenApiDocument, docsRouter, validateRequests } from './openapi/index.js';
+import { uiRouter } from './ui/router.js';
 
 export const API_VERSION = '1.3';
 
@@ -13,7 +17,11 @@ export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.use(express.json({ limit: '1mb', strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use(requestLogging(ctx.requestLog));
+  app.use(urlLimits);
+  app.use(express.json({ limit: LIMITS.bodyBytes, strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use(bodyDepthLimit);
+  healthRoutes(app, ctx.storage);
   app.use((_req, res, next) => { res.set('API-Version', API_VERSION); next(); });
 
   app.get('/api/', (req, res) => {
@@ -24,6 +32,9 @@ export function createApp(ctx: AppContext): Express {
   app.get('/api/status/', (_req, res) => { res.json({ 'api-version': API_VERSION, storage: ctx.storage.kind }); });
   for (const r of INVENTORY_RESOURCES) app.use(resourcePath(r), inventoryRouter(ctx, r));
   app.use('/api/users/tokens/', tokensRouter(ctx));
+  const openapi = buildOpenApiDocument({ apiVersion: API_VERSION, maxPageSize: ctx.config.maxPageSize });
+  app.use(docsRouter(openapi), uiRouter());              // /openapi.json, /docs, /ui/
+  app.use(validateRequests(openapi, ctx.tokens));        // lifecycle bodies checked against the document
   app.use('/api/v1', lifecycleRouter(ctx));
 
   app.use((req, res) => { res.status(404).json({ detail: `Not found: ${req.method} ${req.path}` }); });

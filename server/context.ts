@@ -5,6 +5,7 @@ import type { Tokens } from '../storage/service/tokens.js';
 import type { Lifecycle } from '../storage/service/lifecycle.js';
 import type { Storage } from '../storage/types.js';
 import type { Config } from './config/defaults.js';
+import type { RequestLogger } from './observability.js';
 
 export interface Logger { info(msg: string): void; warn(msg: string): void; error(msg: string): void }
 
@@ -16,4 +17,6 @@ export interface AppContext {
   readonly lifecycle: Lifecycle;
   readonly planCache: PlanCache;
   readonly log: Logger;
+  /** Structured request log; absent in tests that want silence. */
+  readonly requestLog?: RequestLogger;
 }

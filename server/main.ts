@@ -1,14 +1,16 @@
 // `npm start`: one line per problem at start, an admin token printed once, clean SIGTERM.
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { StorageConfigError } from '../storage/open-storage.js';
-import { start } from './start.js';
+import { start, consoleLogger } from './start.js';
+import { asLogger, createRequestLogger } from './observability.js';
 import { MachineFileError } from './machine-files.js';
 
 async function main(): Promise<void> {
   let running;
   try {
     const config = loadConfig(process.argv.slice(2), process.env);
-    running = await start(config);
+    const requestLog = createRequestLogger(process.env.LOG_LEVEL ?? 'info');
+    running = await start(config, { ...consoleLogger, warn: asLogger(requestLog).warn, error: asLogger(requestLog).error }, requestLog);
     console.log(`listening on ${running.url} (storage ${config.storage}${config.demoData ? ', demo data loaded' : ''})`);
     if (running.adminKey) console.log(`admin token (shown once): ${running.adminKey}\n  try: curl -H "Authorization: Token ${running.adminKey}" "${running.url}/api/ipam/prefixes/?network__net_contained=10.0.0.0/8"`);
   } catch (e) {

@@ -1,5 +1,6 @@
 // Startup: config -> storage -> tokens -> demo data -> listening server. Used by main and tests.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { RequestLogger } from './observability.js';
 import { PlanCache } from '../engine/plan/plan-cache.js';
 import { createStorage } from '../storage/open-storage.js';
 import { Inventory } from '../storage/service/inventory.js';
@@ -25,7 +26,7 @@ export const consoleLogger: Logger = {
   error: (m) => console.error(m),
 };
 
-export async function start(config: Config, log: Logger = consoleLogger): Promise<Running> {
+export async function start(config: Config, log: Logger = consoleLogger, requestLog?: RequestLogger): Promise<Running> {
   const storage = await createStorage(config.storage);
   await storage.open();
   const inventory = new Inventory(storage);
@@ -36,11 +37,13 @@ export async function start(config: Config, log: Logger = consoleLogger): Promis
   if (config.demoData) await loadDemoData(inventory);
   const lifecycle = new Lifecycle(storage);
   await installMachineFiles(config.machinesDir, lifecycle);
-  const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, planCache: new PlanCache(), log };
+  const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, planCache: new PlanCache(), log, requestLog };
   const app = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
+    // Headers up to 64 KiB reach the app, so an over-long URL gets a JSON 414 rather than a bare 431.
+    const s = createServer({ maxHeaderSize: 64 * 1024 }, app);
     s.once('error', reject);
+    s.listen(config.port, config.host, () => resolve(s));
   });
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
@@ -48,7 +51,12 @@ export async function start(config: Config, log: Logger = consoleLogger): Promis
   return {
     server, ctx, url, adminKey,
     close: async () => {
-      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections?.(); });
+      // Drain: stop accepting, let in-flight requests finish (10 s at most), then close the pools.
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), 10000);
+        server.close(() => { clearTimeout(force); resolve(); });
+        server.closeIdleConnections();
+      });
       await storage.close();
     },
   };

@@ -1,0 +1,46 @@
+// Structured request logs (pino) with a request id echoed in `X-Request-Id`; /health and /ready.
+import { randomUUID } from 'node:crypto';
+import type { Express, RequestHandler } from 'express';
+import pino from 'pino';
+import type { Storage } from '../storage/types.js';
+import type { Logger } from './context.js';
+
+export type RequestLogger = pino.Logger;
+
+export function createRequestLogger(level: string): RequestLogger {
+  return pino({ level, base: undefined });
+}
+
+/** Adapts pino to the small Logger the rest of the server uses. */
+export function asLogger(p: RequestLogger): Logger {
+  return { info: (m) => p.info(m), warn: (m) => p.warn(m), error: (m) => p.error(m) };
+}
+
+const ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Always sets the request id; logs one structured line per request when a logger is given. */
+export function requestLogging(log: RequestLogger | undefined): RequestHandler {
+  return (req, res, next) => {
+    const given = req.get('x-request-id');
+    const id = given && ID_RE.test(given) ? given : randomUUID();
+    res.set('X-Request-Id', id);
+    if (!log) { next(); return; }
+    const t0 = process.hrtime.bigint();
+    res.on('finish', () => {
+      log.info({ req_id: id, method: req.method, url: req.originalUrl.slice(0, 512), status: res.statusCode, ms: Number(process.hrtime.bigint() - t0) / 1e6 }, 'request');
+    });
+    next();
+  };
+}
+
+export function healthRoutes(app: Express, storage: Storage): void {
+  app.get('/health', (_req, res) => { res.json({ status: 'ok' }); });
+  app.get('/ready', async (_req, res) => {
+    try {
+      await storage.get('tag', '00000000-0000-4000-8000-000000000000');
+      res.json({ status: 'ready', storage: storage.kind });
+    } catch (e) {
+      res.status(503).json({ status: 'unavailable', storage: storage.kind, detail: (e as Error).message });
+    }
+  });
+}

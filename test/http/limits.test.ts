@@ -1,0 +1,50 @@
+// Limits answer with a clear message and the server keeps serving; health, readiness, request ids.
+import { expect } from 'chai';
+import { startServer, type TestServer } from '../support/server.js';
+
+describe('limits and observability', () => {
+  let srv: TestServer;
+  before(async () => { srv = await startServer(); });
+  after(() => srv.close());
+  const stillServing = async () => expect((await srv.req('GET', '/api/dcim/sites/')).status).to.equal(200);
+
+  it('a URL longer than 16 KiB is a 414', async () => {
+    const res = await srv.req('GET', `/api/dcim/sites/?name=${'a'.repeat(17 * 1024)}`);
+    expect(res.status).to.equal(414);
+    expect(res.body.detail).to.match(/URL too long/);
+    await stillServing();
+  });
+
+  it('more than 256 query parameters is a 400', async () => {
+    const q = Array.from({ length: 300 }, (_, i) => `name=${i}`).join('&');
+    const res = await srv.req('GET', `/api/dcim/sites/?${q}`);
+    expect(res.status).to.equal(400);
+    expect(res.body.detail).to.match(/Too many query parameters/);
+    await stillServing();
+  });
+
+  it('a JSON body over 1 MiB is a 413', async () => {
+    const res = await srv.req('POST', '/api/dcim/sites/', { name: 'x', slug: 'x', description: 'd'.repeat(1100 * 1024) });
+    expect(res.status).to.equal(413);
+    await stillServing();
+  });
+
+  it('JSON nested deeper than 32 levels is a 400', async () => {
+    let body: unknown = 1;
+    for (let i = 0; i < 40; i++) body = { a: body };
+    const res = await srv.req('POST', '/api/dcim/sites/', body);
+    expect(res.status).to.equal(400);
+    expect(res.body.code).to.equal('json_too_deep');
+    await stillServing();
+  });
+
+  it('/health and /ready answer without a token; responses carry X-Request-Id (echoed when given)', async () => {
+    const h = await srv.req('GET', '/health', undefined, null);
+    expect(h.status).to.equal(200);
+    const r = await srv.req('GET', '/ready', undefined, null);
+    expect(r.body).to.include({ status: 'ready', storage: 'memory' });
+    expect(h.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
+    const e = await srv.req('GET', '/health', undefined, null, { 'X-Request-Id': 'trace-42' });
+    expect(e.headers.get('x-request-id')).to.equal('trace-42');
+  });
+});
