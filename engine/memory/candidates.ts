@@ -98,7 +98,21 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
       return id === null ? { ...EMPTY, index: 'tags' } : union([table.tags.get(id)], 'tags');
     }
     case 'net': return netCandidates(plan, table);
-    case 'cf': return null;
+    case 'cf': {
+      // Exact values and list membership: equality index; numeric and date ranges: sorted index.
+      if ((plan.op === 'eq' && !plan.ci) || plan.op === 'has') {
+        const h = table.cfHash(plan.name);
+        return union(plan.values.map((v) => h.get(v)), `cf_hash(${plan.name})`);
+      }
+      if (RANGE_OPS.has(plan.op) && plan.values.length === 1 && (plan.valueType === 'number' || plan.valueType === 'string')) {
+        const v = plan.values[0] as number | string;
+        const idx = table.cfRange(plan.name, plan.valueType);
+        const r = plan.op === 'lt' ? idx.range(null, false, v, true) : plan.op === 'lte' ? idx.range(null, false, v, false)
+          : plan.op === 'gt' ? idx.range(v, true, null, false) : idx.range(v, false, null, false);
+        return fromArray(r, `cf_sorted(${plan.name})`);
+      }
+      return null;
+    }
     case 'not': return null;
     case 'and': {
       // Most selective indexed child wins; the full predicate filters the rest.

@@ -10,11 +10,23 @@ import { TrigramIndex } from './trigram-index.js';
 export type Row = Record<string, unknown> & { id: string };
 
 /** Network key of a prefix or address row, kept beside the row so predicates never re-parse text. */
-export interface NetKey { readonly family: Family; readonly network: AddrHex; readonly broadcast: AddrHex; readonly host: AddrHex; readonly length: number }
+export interface NetKey {
+  readonly family: Family; readonly network: AddrHex; readonly broadcast: AddrHex; readonly host: AddrHex; readonly length: number;
+  /** Sort keys (family, address, length) as one string each: ordering compares them without allocating. */
+  readonly networkOrder: string; readonly hostOrder: string;
+}
 
 const HASHED_KINDS = new Set(['uuid', 'slug', 'string', 'choice', 'fk', 'integer', 'boolean', 'mac', 'ip', 'prefix', 'address', 'datetime']);
 const CI_KINDS = new Set(['slug', 'string', 'mac', 'ip', 'prefix', 'address']);
 const SORTED_KINDS = new Set(['integer', 'datetime']);
+
+/** Index keys of a custom field value: the scalar, or each scalar element of a list; none for null. */
+function cfKeys(row: Row, name: string): HashKey[] {
+  const v = (row.custom_fields as Record<string, unknown> | undefined)?.[name];
+  if (v === null || v === undefined) return [];
+  const items = Array.isArray(v) ? v : [v];
+  return items.filter((x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') as HashKey[];
+}
 
 function hashKey(v: unknown): HashKey {
   return v === undefined || v === null ? null : (v as HashKey);
@@ -29,6 +41,9 @@ export class IndexedTable {
   readonly sorted = new Map<string, SortedIndex>();
   /** Built on first use per field, then kept up to date. */
   private readonly trigrams = new Map<string, TrigramIndex>();
+  /** Custom field indexes, built on first use per name: values (list elements for multi-select). */
+  private readonly cfHashes = new Map<string, HashIndex>();
+  private readonly cfSorted = new Map<string, SortedIndex>();
   readonly tags: HashIndex | null;
   /** (network-of-row, length): containment lookups. */
   readonly netIndex: ContainmentIndex | null;
@@ -79,6 +94,28 @@ export class IndexedTable {
     return idx;
   }
 
+  /** Equality index over one custom field's values (each element of a list). */
+  cfHash(name: string): HashIndex {
+    let idx = this.cfHashes.get(name);
+    if (!idx) {
+      idx = new HashIndex();
+      for (const s of this.slots()) for (const k of cfKeys(this.rows[s]!, name)) idx.add(k, s);
+      this.cfHashes.set(name, idx);
+    }
+    return idx;
+  }
+
+  /** Range index over one custom field's values of one type (numbers, or strings such as dates). */
+  cfRange(name: string, type: 'number' | 'string'): SortedIndex {
+    const key = `${name}:${type}`;
+    let idx = this.cfSorted.get(key);
+    if (!idx) {
+      idx = new SortedIndex((s) => { const v = (this.rows[s]?.custom_fields as Record<string, unknown> | undefined)?.[name]; return typeof v === type ? (v as SortValue) : null; }, () => this.slots());
+      this.cfSorted.set(key, idx);
+    }
+    return idx;
+  }
+
   insert(row: Row): void {
     if (this.slotById.has(row.id)) throw new Error(`duplicate id ${row.id}`);
     const slot = this.freeSlots.pop() ?? this.rows.length;
@@ -115,6 +152,8 @@ export class IndexedTable {
     }
     for (const idx of this.sorted.values()) idx.invalidate();
     for (const [name, idx] of this.trigrams) { if (add) idx.add(row[name], slot); else idx.remove(row[name], slot); }
+    for (const [name, idx] of this.cfHashes) for (const k of cfKeys(row, name)) { if (add) idx.add(k, slot); else idx.remove(k, slot); }
+    for (const idx of this.cfSorted.values()) idx.invalidate();
     if (this.tags) for (const t of (row.tags as string[] | undefined) ?? []) {
       if (add) this.tags.add(t, slot); else this.tags.remove(t, slot);
     }
@@ -122,7 +161,9 @@ export class IndexedTable {
       if (add) {
         const c = parseCidr(String(row[this.netSource.name]));
         if (!c) return;
-        const key: NetKey = { family: c.family, network: c.network, broadcast: c.broadcast, host: c.host, length: c.length };
+        const len = String(c.length).padStart(3, '0');
+        const key: NetKey = { family: c.family, network: c.network, broadcast: c.broadcast, host: c.host, length: c.length,
+          networkOrder: `${c.family}${c.network}${len}`, hostOrder: `${c.family}${c.host}${len}` };
         this.netKeys[slot] = key;
         this.netIndex.add(slot, key.family, key.network, key.length);
         // Prefixes are looked up by their network address, addresses by their host.
