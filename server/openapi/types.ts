@@ -18,11 +18,13 @@ export interface Operation {
   tags: string[];
   parameters?: Parameter[];
   requestBody?: { required: boolean; description?: string; content: { 'application/json': { schema: JsonSchema; examples?: Record<string, { summary?: string; value: unknown }> } } };
-  responses: Record<string, Response>;
+  responses: Record<string, Response | RefObject>;
   security?: Record<string, string[]>[];
   /** The permission the route checks (`lifecycle.add_entity`); enforced again by the validator. */
   'x-permission'?: string;
 }
+
+export interface RefObject { $ref: string }
 
 export interface Response {
   description: string;

@@ -1,0 +1,13 @@
+// The server under HTTP load: starts on STORAGE_URL with a generated dataset, prints READY <url>.
+import { DEFAULTS, type Config } from '../server/config/defaults.js';
+import { start } from '../server/start.js';
+import { loadDataset } from './load.js';
+
+const prefixes = Number(process.env.BENCH_PREFIXES ?? 100000);
+const storage = process.env.STORAGE_URL ?? 'memory:';
+const key = 'bench-key-0123456789';
+const quiet = { info: () => {}, warn: () => {}, error: (m: string) => console.error(m) };
+const running = await start({ ...DEFAULTS, port: 0, storage, demoData: false, tokens: [{ key, permissions: ['*'] }] } as Config, quiet);
+await loadDataset(running.ctx.storage, { prefixes, seed: 42, shape: 'uniform', v6Share: 1 / 6 }, storage.split(':')[0]);
+console.log(`READY ${running.url} ${key}`);
+process.on('SIGTERM', async () => { await running.close(); process.exit(0); });

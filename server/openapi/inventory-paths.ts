@@ -1,0 +1,119 @@
+// Paths of the inventory list endpoints (`/api/dcim/sites/` and `{id}/`), one set per registry
+// resource mounted by server/app.ts, and of the token endpoints.
+import { contentType, resource, resourcePath } from '../../engine/schema/registry.js';
+import type { ResourceDef } from '../../engine/schema/types.js';
+import { permissionFor, type Action } from '../auth.js';
+import { BRIEF_PARAMETER, CUSTOM_FIELD_NOTE, EXPLAIN_PARAMETER, filterParameters, limitOffsetParameters, orderingParameter } from './filter-parameters.js';
+import { UUID_PATTERN } from './field-schemas.js';
+import { listEnvelope, schemaNames } from './inventory-schemas.js';
+import { json, pascal, ref, type JsonSchema, type Operation, type Parameter, type PathItem, type RefObject } from './types.js';
+
+/** Shared responses by status code, as references to `components.responses`. */
+export const sharedResponses = (...codes: string[]): Record<string, RefObject> =>
+  Object.fromEntries(codes.map((c) => [c, { $ref: `#/components/responses/${STATUS_RESPONSE[c]}` }]));
+const STATUS_RESPONSE: Record<string, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 400: 'FieldErrors' };
+
+const idParam: Parameter = { name: 'id', in: 'path', required: true, description: 'The object id (UUID).', schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN } };
+
+function op(r: ResourceDef, action: Action, verb: string, summary: string, rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>): Operation {
+  return { operationId: `${verb}${pascal(r.plural)}`, summary, tags: [`${r.app}/${r.plural}`], 'x-permission': permissionFor(r, action), ...rest };
+}
+
+function body(schema: JsonSchema, description: string): Operation['requestBody'] {
+  return { required: true, description, content: { 'application/json': { schema } } };
+}
+
+export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<string, PathItem> {
+  const n = schemaNames(r);
+  const list: PathItem = {
+    get: op(r, 'view', 'list', `List ${r.plural}`, {
+      description: `${r.description}. Filters are ANDed across names and ORed across repeated values.${r.fields.some((f) => f.kind === 'custom_fields') ? ` ${CUSTOM_FIELD_NOTE}` : ''}`,
+      parameters: [...limitOffsetParameters(maxPageSize), orderingParameter(r), BRIEF_PARAMETER, EXPLAIN_PARAMETER, ...filterParameters(r)],
+      responses: { 200: json(ref(n.list), `A page of ${r.plural}`), ...sharedResponses('400', '401', '403') },
+    }),
+    post: op(r, 'add', 'create', `Create one ${r.label.toLowerCase()} or a list of them`, {
+      description: 'A list is created all-or-nothing: 201 with the created objects in the order given, or 400 and nothing created.',
+      requestBody: body({ anyOf: [ref(n.write), { type: 'array', minItems: 1, items: ref(n.write) }] }, 'One object, or a non-empty list of objects.'),
+      responses: {
+        201: json({ anyOf: [ref(n.read), { type: 'array', items: ref(n.read) }] }, 'Created (one object, or the list in the order given)'),
+        400: json({ anyOf: [ref('FieldErrors'), { type: 'array', items: ref('FieldErrors') }] }, 'Invalid: errors keyed by field (a list of them for a list body)'),
+        ...sharedResponses('401', '403'),
+      },
+    }),
+    options: op(r, 'view', 'options', `Metadata of ${r.plural} (OPTIONS)`, {
+      description: '`actions.POST.<field>` with type, required, read_only, label and choices; present when the token may POST here.',
+      responses: { 200: json(ref('OptionsMetadata'), 'Name, description and field metadata'), ...sharedResponses('401', '403') },
+    }),
+  };
+  const detail: PathItem = {
+    parameters: [idParam],
+    get: op(r, 'view', 'get', `Get one ${r.label.toLowerCase()}`, {
+      parameters: [BRIEF_PARAMETER],
+      responses: { 200: json(ref(n.read), r.label), ...sharedResponses('401', '403', '404') },
+    }),
+    put: op(r, 'change', 'replace', `Replace one ${r.label.toLowerCase()}`, {
+      requestBody: body(ref(n.write), 'Every required field.'),
+      responses: { 200: json(ref(n.read), 'Updated'), ...sharedResponses('400', '401', '403', '404') },
+    }),
+    patch: op(r, 'change', 'update', `Update some fields of one ${r.label.toLowerCase()}`, {
+      requestBody: body(ref(n.patch), 'Only the fields to change.'),
+      responses: { 200: json(ref(n.read), 'Updated'), ...sharedResponses('400', '401', '403', '404') },
+    }),
+    delete: op(r, 'delete', 'delete', `Delete one ${r.label.toLowerCase()}`, {
+      responses: { 204: { description: 'Deleted' }, 409: json(ref('Error'), 'Still referenced by protected objects'), ...sharedResponses('401', '403', '404') },
+    }),
+  };
+  return { [resourcePath(r)]: list, [`${resourcePath(r)}{id}/`]: detail };
+}
+
+export const OPTIONS_SCHEMA: JsonSchema = {
+  type: 'object', required: ['name', 'description', 'renders', 'parses'],
+  properties: {
+    name: { type: 'string' }, description: { type: 'string' },
+    renders: { type: 'array', items: { type: 'string' } }, parses: { type: 'array', items: { type: 'string' } },
+    actions: { type: 'object', properties: { POST: { type: 'object', additionalProperties: { type: 'object', properties: {
+      type: { type: 'string' }, required: { type: 'boolean' }, read_only: { type: 'boolean' }, label: { type: 'string' },
+      choices: { type: 'array', items: { type: 'object', properties: { value: { type: 'string' }, display: { type: 'string' } } } },
+    } } } } },
+  },
+};
+
+/** `/api/users/tokens/`: list, create (the key is shown once), revoke. */
+export function tokenPaths(): Record<string, PathItem> {
+  const t = resource('token');
+  const tokenOp = (action: Action, verb: string, summary: string, rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>): Operation =>
+    ({ operationId: `${verb}Tokens`, summary, tags: ['users/tokens'], 'x-permission': permissionFor(t, action), ...rest });
+  return {
+    [resourcePath(t)]: {
+      get: tokenOp('view', 'list', 'List tokens', { responses: { 200: json(listEnvelope(ref('Token'), 'Token list'), 'Every token (keys are never shown again)'), ...sharedResponses('401', '403') } }),
+      post: tokenOp('add', 'create', 'Create a token (the key is shown once)', {
+        description: 'A token cannot grant permissions its creator does not have.',
+        requestBody: body(ref('TokenWrite'), 'Permissions (default `["*"]`) and a description.'),
+        responses: { 201: json(ref('TokenCreated'), 'The new token with its key'), ...sharedResponses('400', '401', '403') },
+      }),
+    },
+    [`${resourcePath(t)}{id}/`]: {
+      parameters: [idParam],
+      delete: tokenOp('delete', 'revoke', 'Revoke a token', { responses: { 204: { description: 'Revoked' }, ...sharedResponses('401', '403', '404') } }),
+    },
+  };
+}
+
+export function tokenSchemas(): Record<string, JsonSchema> {
+  const permissions: JsonSchema = { type: 'array', items: { type: 'string', pattern: '^(\\*|[a-z]+\\.(view|add|change|delete)_[a-z]+)$' }, examples: [['*'], ['dcim.view_site', 'lifecycle.add_entity']] };
+  const token: JsonSchema = {
+    type: 'object', required: ['id', 'url', 'display', 'key_tail', 'permissions', 'description', 'created'],
+    properties: {
+      id: { type: 'string', format: 'uuid' }, url: { type: 'string', format: 'uri' }, display: { type: 'string' },
+      key_tail: { type: 'string', description: 'last 4 characters of the key' }, permissions, description: { type: 'string' },
+      created: { type: 'string', format: 'date-time' },
+    },
+  };
+  return {
+    Token: token,
+    TokenCreated: { ...token, required: [...(token.required as string[]), 'key'], properties: { ...(token.properties as object), key: { type: 'string', description: 'the key: shown only in this response' } } },
+    TokenWrite: { type: 'object', additionalProperties: false, properties: { permissions: { ...permissions, default: ['*'] }, description: { type: 'string' } } },
+  };
+}
+
+export const inventoryTag = (r: ResourceDef) => ({ name: `${r.app}/${r.plural}`, description: `${r.label}: ${r.description} (\`${contentType(r)}\`)` });

@@ -1,0 +1,88 @@
+// Component schemas of the inventory resources, derived from the registry: read, write (POST/PUT),
+// patch, brief (nested references and `brief=true`) and the paginated list envelope.
+import { RESOURCES } from '../../engine/schema/registry.js';
+import type { ResourceDef } from '../../engine/schema/types.js';
+import { briefName, readSchema, TAG_REF, UUID_PATTERN, writeSchema } from './field-schemas.js';
+import { pascal, ref, type JsonSchema } from './types.js';
+
+export const schemaNames = (r: ResourceDef) => {
+  const base = pascal(r.name);
+  return { read: base, write: `${base}Write`, patch: `${base}Patch`, brief: briefName(r.name), list: `${base}List` };
+};
+
+const visible = (r: ResourceDef) => r.fields.filter((f) => !f.hidden);
+const idUrlDisplay: Record<string, JsonSchema> = {
+  id: { type: 'string', format: 'uuid', pattern: UUID_PATTERN, readOnly: true },
+  url: { type: 'string', format: 'uri', readOnly: true },
+  display: { type: 'string', readOnly: true },
+};
+
+/** What serializeRows() returns for one object. */
+function readObject(r: ResourceDef): JsonSchema {
+  const props: Record<string, JsonSchema> = { ...idUrlDisplay };
+  for (const f of visible(r)) if (f.name !== 'id') props[f.name] = readSchema(f);
+  return { type: 'object', title: r.label, description: r.description, required: Object.keys(props), properties: props };
+}
+
+/** What briefOf() returns: id, url, display and the name / slug / reference field when present. */
+function briefObject(r: ResourceDef): JsonSchema {
+  const props: Record<string, JsonSchema> = { ...idUrlDisplay };
+  for (const n of ['name', 'slug', r.refField]) {
+    const f = visible(r).find((x) => x.name === n);
+    if (f) props[n] = { type: 'string' };
+  }
+  return { type: 'object', title: `${r.label} (brief)`, required: Object.keys(props), properties: props };
+}
+
+/**
+ * What validateInput() accepts: unknown keys are refused, read-only keys (and url, display) ignored.
+ * `partial` for PATCH; POST and PUT require the required fields.
+ */
+function writeObject(r: ResourceDef, partial: boolean): JsonSchema {
+  const props: Record<string, JsonSchema> = {
+    url: { readOnly: true, description: 'ignored when written' },
+    display: { readOnly: true, description: 'ignored when written' },
+  };
+  for (const f of r.fields) props[f.name] = writeSchema(f);
+  const required = partial ? [] : r.fields.filter((f) => f.required && !f.readOnly && !f.hidden).map((f) => f.name);
+  return {
+    type: 'object', title: `${r.label} (${partial ? 'partial update' : 'write'})`, description: r.description,
+    ...(required.length ? { required } : {}), properties: props, additionalProperties: false,
+  };
+}
+
+export function listEnvelope(item: JsonSchema, title: string): JsonSchema {
+  return {
+    type: 'object', title, required: ['count', 'next', 'previous', 'results'],
+    properties: {
+      count: { type: 'integer', minimum: 0 },
+      next: { type: ['string', 'null'], format: 'uri' },
+      previous: { type: ['string', 'null'], format: 'uri' },
+      results: { type: 'array', items: item },
+    },
+  };
+}
+
+export function inventorySchemas(resources: readonly ResourceDef[]): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {
+    [TAG_REF]: {
+      type: 'object', title: 'Tag (nested)', required: ['id', 'url', 'display', 'name', 'slug', 'color'],
+      properties: { ...idUrlDisplay, name: { type: 'string' }, slug: { type: 'string' }, color: { type: 'string' } },
+    },
+    FieldErrors: {
+      type: 'object', title: 'Field errors', description: 'One key per bad field or parameter, each a list of messages.',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+      examples: [{ name: ['This field is required.'], asn: ['A valid integer is required.'] }],
+    },
+  };
+  // Brief shapes of every resource a foreign key can name, inventory or not.
+  for (const r of RESOURCES) out[schemaNames(r).brief] = briefObject(r);
+  for (const r of resources) {
+    const n = schemaNames(r);
+    out[n.read] = readObject(r);
+    out[n.write] = writeObject(r, false);
+    out[n.patch] = writeObject(r, true);
+    out[n.list] = listEnvelope({ anyOf: [ref(n.read), ref(n.brief)] }, `${r.label} list`);
+  }
+  return out;
+}
