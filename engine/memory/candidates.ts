@@ -49,21 +49,20 @@ function netCandidates(n: NetNode, table: IndexedTable): Candidates | null {
   return null;
 }
 
-export function candidatesFor(plan: Plan, table: IndexedTable, resolver: Resolver, trace: CandidateTrace[]): Candidates | null {
+/** `trace`: filled for explain; null on the query path, which should not format descriptions. */
+export function candidatesFor(plan: Plan, table: IndexedTable, resolver: Resolver, trace: CandidateTrace[] | null): Candidates | null {
   const c = candidatesInner(plan, table, resolver, trace);
-  if (plan.kind !== 'and' && plan.kind !== 'or')
+  if (trace && plan.kind !== 'and' && plan.kind !== 'or')
     trace.push({ predicate: describe(plan), index: c?.index ?? 'scan', candidates: c?.size ?? null });
   return c;
 }
 
-function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, trace: CandidateTrace[]): Candidates | null {
+function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, trace: CandidateTrace[] | null): Candidates | null {
   switch (plan.kind) {
     case 'const': return plan.value ? null : EMPTY;
     case 'cmp': {
-      if (plan.op === 'eq' && !plan.ci && table.hash.has(plan.field))
-        return union(plan.values.map((v) => table.hash.get(plan.field)!.get(v)), `hash(${plan.field})`);
-      if (plan.op === 'eq' && plan.ci && table.ciHash.has(plan.field))
-        return union(plan.values.map((v) => table.ciHash.get(plan.field)!.get(String(v).toLowerCase())), `hash(lower(${plan.field}))`);
+      const h = plan.op !== 'eq' ? null : plan.ci ? table.ciHashOf(plan.field) : table.hashOf(plan.field);
+      if (h) return union(plan.values.map((v) => h.get(plan.ci ? String(v).toLowerCase() : v)), plan.ci ? `hash(lower(${plan.field}))` : `hash(${plan.field})`);
       // Substring-shaped text lookups (case-insensitive): the trigram index gives a superset.
       if (plan.ci && plan.valueType === 'string' && ['contains', 'startswith', 'endswith', 'eq'].includes(plan.op) && plan.values.every((v) => String(v).length >= 3)) {
         const idx = table.trigram(plan.field);
@@ -84,11 +83,11 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
       return null;
     }
     case 'null': {
-      const h = table.hash.get(plan.field);
+      const h = table.hashOf(plan.field);
       return h ? union([h.get(null)], `hash(${plan.field})`) : null;
     }
     case 'fk': {
-      const h = table.hash.get(plan.field);
+      const h = table.hashOf(plan.field);
       if (!h) return null;
       return union([...resolver.fkIds(plan)].map((id) => h.get(id)), `hash(${plan.field})`);
     }

@@ -17,7 +17,7 @@ export interface MemoryExplain {
   readonly predicates: readonly CandidateTrace[];
 }
 
-function matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace: CandidateTrace[], useIndexes = true): { slots: number[]; strategy: string; candidates: number } {
+function matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace: CandidateTrace[] | null, useIndexes = true): { slots: number[]; strategy: string; candidates: number } {
   const resolver = new Resolver(tables);
   const cand = useIndexes ? candidatesFor(plan, table, resolver, trace) : null;
   const pred = compilePredicate(plan, table, resolver);
@@ -29,7 +29,7 @@ function matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace:
 
 /** `useIndexes: false` scans every row: the baseline benchmarks compare the indexes with. */
 export function evaluate(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): { count: number; rows: Row[] } {
-  const { slots } = matchSlots(table, plan, tables, [], useIndexes);
+  const { slots } = matchSlots(table, plan, tables, null, useIndexes);
   const pageSlots = orderedPage(slots, table, table.def, page.ordering, page.offset, page.limit);
   return { count: slots.length, rows: pageSlots.map((s) => table.row(s)!) };
 }

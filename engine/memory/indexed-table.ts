@@ -28,6 +28,10 @@ function cfKeys(row: Row, name: string): HashKey[] {
   return items.filter((x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') as HashKey[];
 }
 
+function lowerKey(v: unknown): HashKey {
+  return typeof v === 'string' ? v.toLowerCase() : null;
+}
+
 function hashKey(v: unknown): HashKey {
   return v === undefined || v === null ? null : (v as HashKey);
 }
@@ -36,8 +40,11 @@ export class IndexedTable {
   private readonly rows: (Row | undefined)[] = [];
   private readonly slotById = new Map<string, number>();
   private readonly freeSlots: number[] = [];
-  readonly hash = new Map<string, HashIndex>();
-  readonly ciHash = new Map<string, HashIndex>();
+  /** Equality indexes, built at first use per field and kept up to date after (loads stay cheap). */
+  private readonly hashes = new Map<string, HashIndex>();
+  private readonly ciHashes = new Map<string, HashIndex>();
+  private readonly hashable = new Set<string>();
+  private readonly ciHashable = new Set<string>();
   readonly sorted = new Map<string, SortedIndex>();
   /** Built on first use per field, then kept up to date. */
   private readonly trigrams = new Map<string, TrigramIndex>();
@@ -54,8 +61,8 @@ export class IndexedTable {
 
   constructor(readonly def: ResourceDef) {
     for (const f of def.fields) {
-      if (HASHED_KINDS.has(f.kind)) this.hash.set(f.name, new HashIndex());
-      if (CI_KINDS.has(f.kind)) this.ciHash.set(f.name, new HashIndex());
+      if (HASHED_KINDS.has(f.kind)) this.hashable.add(f.name);
+      if (CI_KINDS.has(f.kind)) this.ciHashable.add(f.name);
       if (SORTED_KINDS.has(f.kind)) {
         const name = f.name;
         this.sorted.set(name, new SortedIndex((s) => (this.rows[s]?.[name] ?? null) as SortValue | null, () => this.slots()));
@@ -83,11 +90,33 @@ export class IndexedTable {
     for (const s of this.slotById.values()) yield this.rows[s]!;
   }
 
+  /** Exact-value index of a field, or null when the field is not indexable. */
+  hashOf(field: string): HashIndex | null {
+    let idx = this.hashes.get(field);
+    if (idx) return idx;
+    if (!this.hashable.has(field)) return null;
+    idx = new HashIndex();
+    for (const s of this.slots()) idx.add(hashKey(this.rows[s]![field]), s);
+    this.hashes.set(field, idx);
+    return idx;
+  }
+
+  /** Lower-cased value index of a text field, or null. */
+  ciHashOf(field: string): HashIndex | null {
+    let idx = this.ciHashes.get(field);
+    if (idx) return idx;
+    if (!this.ciHashable.has(field)) return null;
+    idx = new HashIndex();
+    for (const s of this.slots()) idx.add(lowerKey(this.rows[s]![field]), s);
+    this.ciHashes.set(field, idx);
+    return idx;
+  }
+
   /** The substring index of a text field, built at first use; null for fields that are not text. */
   trigram(field: string): TrigramIndex | null {
     let idx = this.trigrams.get(field);
     if (idx) return idx;
-    if (!this.ciHash.has(field)) return null;
+    if (!this.ciHashable.has(field)) return null;
     idx = new TrigramIndex();
     for (const s of this.slots()) idx.add(this.rows[s]![field], s);
     this.trigrams.set(field, idx);
@@ -141,13 +170,12 @@ export class IndexedTable {
   }
 
   private indexRow(row: Row, slot: number, add: boolean): void {
-    for (const [name, idx] of this.hash) {
+    for (const [name, idx] of this.hashes) {
       const k = hashKey(row[name]);
       if (add) idx.add(k, slot); else idx.remove(k, slot);
     }
-    for (const [name, idx] of this.ciHash) {
-      const v = row[name];
-      const k = typeof v === 'string' ? v.toLowerCase() : null;
+    for (const [name, idx] of this.ciHashes) {
+      const k = lowerKey(row[name]);
       if (add) idx.add(k, slot); else idx.remove(k, slot);
     }
     for (const idx of this.sorted.values()) idx.invalidate();

@@ -22,24 +22,25 @@ function keyFn(table: IndexedTable, f: FieldDef): (slot: number) => Key {
   }
 }
 
-function slotComparator(table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[]): (a: number, b: number) => number {
-  const fns = ordering.map((o) => keyFn(table, def.fields.find((f) => f.name === o.field)!));
+/** Keys are read once per row into columns; the comparator then works on positions. */
+function positionComparator(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[]): (a: number, b: number) => number {
+  const cols = ordering.map((o) => { const fn = keyFn(table, def.fields.find((f) => f.name === o.field)!); return slots.map(fn); });
+  const ids = slots.map((s) => table.row(s)!.id);
   const desc = ordering.map((o) => o.desc);
   return (a, b) => {
-    for (let i = 0; i < fns.length; i++) {
-      const x = fns[i](a), y = fns[i](b);
+    for (let i = 0; i < cols.length; i++) {
+      const x = cols[i][a], y = cols[i][b];
       if (x === y) continue;
       const c = x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
       return desc[i] ? -c : c;
     }
-    const ia = table.row(a)!.id, ib = table.row(b)!.id;
-    return ia < ib ? -1 : ia > ib ? 1 : 0;
+    return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
   };
 }
 
-/** The first `count` slots in order. */
-function firstN(slots: readonly number[], count: number, cmp: (a: number, b: number) => number): number[] {
-  if (slots.length <= count * 4) return [...slots].sort(cmp).slice(0, count);
+/** The first `count` positions of 0..n-1 in order. */
+function firstN(n: number, count: number, cmp: (a: number, b: number) => number): number[] {
+  if (n <= count * 4) return Array.from({ length: n }, (_, i) => i).sort(cmp).slice(0, count);
   const heap: number[] = []; // max-heap of the best `count` so far
   const up = (i: number) => { while (i > 0) { const p = (i - 1) >> 1; if (cmp(heap[i], heap[p]) <= 0) break; [heap[i], heap[p]] = [heap[p], heap[i]]; i = p; } };
   const down = (i: number) => {
@@ -53,7 +54,7 @@ function firstN(slots: readonly number[], count: number, cmp: (a: number, b: num
       i = m;
     }
   };
-  for (const s of slots) {
+  for (let s = 0; s < n; s++) {
     if (heap.length < count) { heap.push(s); up(heap.length - 1); }
     else if (cmp(s, heap[0]) < 0) { heap[0] = s; down(0); }
   }
@@ -63,5 +64,6 @@ function firstN(slots: readonly number[], count: number, cmp: (a: number, b: num
 /** Slots of rows [offset, offset + limit) in the requested order. */
 export function orderedPage(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], offset: number, limit: number): number[] {
   if (offset >= slots.length || limit <= 0) return [];
-  return firstN(slots, Math.min(slots.length, offset + limit), slotComparator(table, def, ordering)).slice(offset);
+  const cmp = positionComparator(slots, table, def, ordering);
+  return firstN(slots.length, Math.min(slots.length, offset + limit), cmp).slice(offset).map((i) => slots[i]);
 }

@@ -19,10 +19,10 @@ export class Resolver {
     ids = new Set<string>();
     for (const ref of n.refs) {
       if (target.get(ref)) ids.add(ref);
-      for (const s of target.hash.get(def.refField)?.get(ref) ?? []) ids.add(target.row(s)!.id);
+      for (const s of target.hashOf(def.refField)?.get(ref) ?? []) ids.add(target.row(s)!.id);
     }
     if (n.tree && def.tree) {
-      const parents = target.hash.get(def.tree)!;
+      const parents = target.hashOf(def.tree)!;
       const queue = [...ids];
       while (queue.length) {
         for (const s of parents.get(queue.pop()!) ?? []) {
@@ -39,7 +39,7 @@ export class Resolver {
   tagId(ref: string): string | null {
     const tags = this.tables.table('tag');
     if (tags.get(ref)) return ref;
-    const s = tags.hash.get('slug')?.get(ref);
+    const s = tags.hashOf('slug')?.get(ref);
     if (s && s.size) return tags.row(s.values().next().value as number)!.id;
     return null;
   }

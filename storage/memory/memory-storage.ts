@@ -55,7 +55,7 @@ export class MemoryStorage implements Storage {
   async findBy(resourceName: string, fieldName: string, value: unknown): Promise<Row[]> {
     const t = this.table(resourceName);
     if (fieldName === 'tags') return [...(t.tags?.get(value as string) ?? [])].map((s) => t.row(s)!);
-    const h = t.hash.get(fieldName);
+    const h = t.hashOf(fieldName);
     if (h) return [...(h.get(value as string) ?? [])].map((s) => t.row(s)!);
     return [...t.all()].filter((r) => r[fieldName] === value);
   }
@@ -113,7 +113,7 @@ export class MemoryStorage implements Storage {
   private checkRow(t: IndexedTable, row: Row): void {
     const def = t.def;
     const others = (field: string, value: unknown) =>
-      [...(t.hash.get(field)?.get(value as string) ?? [])].filter((s) => t.row(s)!.id !== row.id);
+      [...(t.hashOf(field)?.get(value as string) ?? [])].filter((s) => t.row(s)!.id !== row.id);
     for (const f of def.fields) {
       const v = row[f.name];
       if (f.unique && v !== null && v !== undefined && others(f.name, v).length)
@@ -132,7 +132,7 @@ export class MemoryStorage implements Storage {
 
   private checkNoReferences(resourceName: string, id: string): void {
     for (const [r, fieldName] of this.inbound.get(resourceName) ?? []) {
-      if (this.table(r.name).hash.get(fieldName)?.count(id))
+      if (this.table(r.name).hashOf(fieldName)?.count(id))
         throw new StorageConflict(fieldName, `Cannot delete: referenced by ${r.label.toLowerCase()} objects.`);
     }
     if (resourceName === 'tag') for (const t of this.tables.values())
