@@ -1,6 +1,8 @@
 // STORAGE_URL -> a Storage. The one place that knows the URL schemes.
 import type { Storage } from './types.js';
 import { MemoryStorage } from './memory/memory-storage.js';
+import { createPostgresStorage } from './postgres/index.js';
+import { createMysqlStorage } from './mysql/index.js';
 
 export class StorageConfigError extends Error {}
 
@@ -13,8 +15,8 @@ export async function createStorage(url: string): Promise<Storage> {
       const dir = url.slice('memory:'.length).replace(/^\/\//, '');
       return new MemoryStorage(dir ? dir : null);
     }
-    case 'postgres:': case 'postgresql:': case 'mysql:':
-      throw new StorageConfigError(`storage ${scheme} is not available in this build`);
+    case 'postgres:': case 'postgresql:': return createPostgresStorage(url);
+    case 'mysql:': return createMysqlStorage(url);
     default:
       throw new StorageConfigError(`unknown storage scheme in STORAGE_URL "${url}" (expected one of memory:, memory:/dir, postgres://…, mysql://…)`);
   }

@@ -152,7 +152,9 @@ class WhereCompiler {
       case 'datetime': {
         // Stored text is always the canonical ISO form, so only canonical values can be equal;
         // case-insensitively, a value equals the canonical text it lower-cases from.
-        const canon = strings.map((s) => (n.ci ? s.toUpperCase() : s)).filter((s, i) => isCanonicalInstant(s) && (!n.ci || s.toLowerCase() === strings[i]));
+        const canon = n.ci
+          ? strings.map((s) => s.toLowerCase()).map((l) => [l, l.toUpperCase()]).filter(([l, c]) => isCanonicalInstant(c) && c.toLowerCase() === l).map(([, c]) => c)
+          : strings.filter(isCanonicalInstant);
         return list(col, unique(canon).map((s) => d.encode(c, s)), 'timestamptz');
       }
       case 'number':
@@ -302,19 +304,28 @@ export function compileWhere(d: Dialect, m: TableModel, plan: Plan): SqlText {
 /** ORDER BY terms as memory's order.ts sorts: nulls last ascending, addresses numerically, then id. */
 export function orderByTerms(d: Dialect, m: TableModel, ordering: readonly OrderKey[]): string[] {
   const terms: string[] = [];
+  // Keys an earlier key already decides are dropped (same order, and the SQL then matches an index):
+  // an address key orders by (family, address, length), so length and family are decided, and on a
+  // prefix every address field orders alike.
+  const decided = new Set<string>();
   for (const k of ordering) {
     const c = m.byField.get(k.field);
     if (!c) throw new Error(`cannot order ${m.table} by unknown field ${k.field}`);
+    if (decided.has(k.field)) continue;
     const kind = c.field.kind;
     if (kind === 'ip' || kind === 'prefix' || kind === 'address') {
       for (const e of d.netOrder(m, ALIAS, k.field)) terms.push(d.orderTerm(e, k.desc, false));
+      decided.add(k.field).add('prefix_length').add('family');
+      const sameKey = m.net?.kind === 'prefix' ? ['prefix', 'network', 'broadcast'] : ['address', 'host'];
+      if (sameKey.includes(k.field)) for (const f of sameKey) decided.add(f);
     } else if (c.cls === 'json' || c.cls === 'opaque') {
       continue; // lists and objects have no order (the API never offers them for ordering)
     } else {
       terms.push(d.orderTerm(`${ALIAS}.${d.quote(c.name)}`, k.desc, !c.notNull));
+      decided.add(k.field);
     }
   }
-  terms.push(d.orderTerm(`${ALIAS}.${d.quote('id')}`, false, false));
+  if (!decided.has('id')) terms.push(d.orderTerm(`${ALIAS}.${d.quote('id')}`, false, false));
   return terms;
 }
 

@@ -26,6 +26,7 @@ function constraintDefs(d: Dialect, m: TableModel): string[] {
     `CONSTRAINT ${q(m.pkName)} PRIMARY KEY (${q('id')})`,
     ...m.uniques.map((u) => `CONSTRAINT ${q(u.name)} UNIQUE (${list(u.columns)})`),
     ...m.fks.map((f) => `CONSTRAINT ${q(f.name)} FOREIGN KEY (${q(f.field)}) REFERENCES ${q(tableModel(f.target).table)} (${q('id')})`),
+    ...m.columns.flatMap((c) => { const ck = d.columnCheck(c); return ck ? [`CONSTRAINT ${q(`ck_${m.table}_${c.name}`)} CHECK (${ck})`] : []; }),
   ];
 }
 

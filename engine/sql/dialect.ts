@@ -61,6 +61,8 @@ export interface Dialect extends Placeholders {
 
   // ---- DDL ----------------------------------------------------------------------------------
   columnType(col: ColumnModel): string;
+  /** A CHECK the column's values must pass (MySQL: JSON text is valid JSON), or null. */
+  columnCheck(col: ColumnModel): string | null;
   /** After CREATE TABLE (…): engine and character set. */
   readonly tableSuffix: string;
 }

@@ -2,60 +2,84 @@
 // the spelling differs but the meaning is the same. What cannot be rewritten is listed in
 // docs/storage.md ("Regular expressions").
 
+/** Replacement text for a token, and optionally the index of the last pattern char it consumed. */
+type Rewrite = { readonly text: string; readonly last?: number } | null;
+
 /**
- * RE2 -> PostgreSQL ARE: word boundaries are \y / \Y, end of text is \Z, named groups become
- * plain groups, \Q...\E quoting becomes escaped literals. Bracket expressions are copied as is.
+ * Copies a pattern, letting `outside` rewrite tokens (an escape `\x` or one character) that are
+ * not inside a bracket expression. Bracket expressions are copied as they are.
  */
-export function re2ToPostgres(pattern: string): string {
+function scan(pattern: string, outside: (tok: string, i: number) => Rewrite): string {
   let out = '';
   let inClass = false;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
-    if (c === '\\' && i + 1 < pattern.length) {
-      const n = pattern[i + 1];
-      if (!inClass && n === 'Q') {
-        const end = pattern.indexOf('\\E', i + 2);
-        const lit = end < 0 ? pattern.slice(i + 2) : pattern.slice(i + 2, end);
-        out += lit.replace(/[\\^$.|?*+()[\]{}]/g, (m) => '\\' + m);
-        i = end < 0 ? pattern.length : end + 1;
-        continue;
-      }
-      if (!inClass && (n === 'b' || n === 'B' || n === 'z')) {
-        out += n === 'b' ? '\\y' : n === 'B' ? '\\Y' : '\\Z';
-        i++;
-        continue;
-      }
-      out += c + n;
-      i++;
-      continue;
-    }
+    const tok = c === '\\' && i + 1 < pattern.length ? c + pattern[i + 1] : c;
     if (inClass) {
-      if (c === ']') inClass = false;
-      out += c;
+      if (tok === ']') inClass = false;
+      out += tok;
+      i += tok.length - 1;
       continue;
     }
-    if (c === '[') {
+    if (tok === '[') {
       inClass = true;
-      out += c;
+      out += '[';
       // A leading ']' (or '^]') is a literal member, not the end of the class.
       if (pattern[i + 1] === '^') { out += '^'; i++; }
       if (pattern[i + 1] === ']') { out += ']'; i++; }
       continue;
     }
-    if (c === '(' && pattern.startsWith('(?P<', i)) {
-      const close = pattern.indexOf('>', i);
-      if (close > 0) { out += '('; i = close; continue; }
-    }
-    if (c === '(' && pattern.startsWith('(?<', i) && pattern[i + 3] !== '=' && pattern[i + 3] !== '!') {
-      const close = pattern.indexOf('>', i);
-      if (close > 0) { out += '('; i = close; continue; }
-    }
-    out += c;
+    const r = outside(tok, i);
+    out += r ? r.text : tok;
+    i = r?.last ?? i + tok.length - 1;
   }
   return out;
 }
 
-/** RE2 -> MySQL 8 (ICU) / MariaDB (PCRE2): only the Python-style named group needs respelling. */
+/** A flag set in the pattern, as in `(?s)` or `(?im:…)`: these change what `.` and `$` mean. */
+const hasFlag = (pattern: string, flag: string): boolean => new RegExp(`\\(\\?[a-zA-Z]*${flag}`).test(pattern);
+
+/**
+ * RE2 -> PostgreSQL ARE: word boundaries are \y / \Y, end of text is \Z, `.` excludes newline
+ * (as in RE2 without (?s)), named groups become plain groups, \Q…\E becomes escaped literals.
+ */
+export function re2ToPostgres(pattern: string): string {
+  const dotAll = hasFlag(pattern, 's');
+  return scan(pattern, (tok, i) => {
+    switch (tok) {
+      case '\\b': return { text: '\\y' };
+      case '\\B': return { text: '\\Y' };
+      case '\\z': return { text: '\\Z' };
+      case '.': return dotAll ? null : { text: '[^\\n]' };
+      case '\\Q': {
+        const end = pattern.indexOf('\\E', i + 2);
+        const lit = end < 0 ? pattern.slice(i + 2) : pattern.slice(i + 2, end);
+        return { text: lit.replace(/[\\^$.|?*+()[\]{}]/g, (m) => '\\' + m), last: end < 0 ? pattern.length : end + 1 };
+      }
+      case '(': {
+        const named = /^\(\?P?<[A-Za-z_][A-Za-z0-9_]*>/.exec(pattern.slice(i));
+        return named ? { text: '(', last: i + named[0].length - 1 } : null;
+      }
+      default: return null;
+    }
+  });
+}
+
+/**
+ * RE2 -> MySQL 8 (ICU) / MariaDB (PCRE2): the Python-style named group is respelled, and `$`
+ * (end of text in RE2 unless (?m)) becomes \z, since both engines also let `$` match before a
+ * final newline.
+ */
 export function re2ToMysql(pattern: string): string {
-  return pattern.replace(/\(\?P</g, '(?<');
+  const multiLine = hasFlag(pattern, 'm');
+  return scan(pattern, (tok, i) => {
+    if (tok === '\\Q') { // quoted text is copied untouched (both engines read \Q…\E)
+      const end = pattern.indexOf('\\E', i + 2);
+      const last = end < 0 ? pattern.length - 1 : end + 1;
+      return { text: pattern.slice(i, last + 1), last };
+    }
+    if (tok === '$') return multiLine ? null : { text: '\\z' };
+    if (tok === '(' && pattern.startsWith('(?P<', i)) return { text: '(?<', last: i + 3 };
+    return null;
+  });
 }

@@ -45,8 +45,10 @@ function columnType(col: ColumnModel): string {
     datetime: 'datetime(3)',
     number: 'bigint',
     boolean: 'tinyint(1)',
-    json: 'json',
-    opaque: 'json',
+    // JSON as checked text on MySQL 8 too (MariaDB's JSON is exactly that): MySQL's binary JSON
+    // type re-sorts object keys, and stored definitions / responses must read back byte for byte.
+    json: 'longtext',
+    opaque: 'longtext',
   };
   return types[col.cls];
 }
@@ -132,6 +134,7 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     },
 
     columnType,
+    columnCheck: (col) => (col.cls === 'json' || col.cls === 'opaque' ? `json_valid(${quote(col.name)})` : null),
     tableSuffix: ` ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=${coll}`,
   };
   return d;
@@ -165,13 +168,13 @@ function netPredicate(b: SqlBuilder, m: TableModel, alias: string, n: NetNode): 
         break;
       }
       // The blocks containing network/length are network-of-it at each shorter length: one index
-      // probe (family, net_lo, prefix_length) per length.
+      // probe (family, net_lo, prefix_length) per length, as a row IN list (cheaper to optimise than ORs).
       const top = n.op === 'contains' ? n.length - 1 : n.length;
       if (top < 0) { b.emit('FALSE'); break; }
-      b.emit('(');
+      b.emit(`(${lo}, ${len}) IN (`);
       for (let l = 0; l <= top; l++) {
-        if (l) b.emit(' OR ');
-        b.emit(`(${lo} = `).param(bytes(networkOf(n.family, n.network, l)), 'text').emit(` AND ${len} = `).param(l, 'integer').emit(')');
+        if (l) b.emit(', ');
+        b.emit('(').param(bytes(networkOf(n.family, n.network, l)), 'text').emit(', ').param(l, 'integer').emit(')');
       }
       b.emit(')');
       break;

@@ -1,9 +1,10 @@
 // PostgreSQL: `$n::type` placeholders, text in COLLATE "C" (code point order, ASCII regex classes
-// as RE2), case folding through an ICU collation (JavaScript's toLowerCase), jsonb for JSON, and
+// as RE2), case folding through an ICU collation (JavaScript's toLowerCase), JSON as `json` (text
+// kept as written: key order survives, stored definitions compare and replay byte for byte), and
 // networks as cidr/inet columns: an SP-GiST inet_ops index serves containment (<<, <<=, >>, >>=),
-// a B-tree serves equality, address ranges and ordering.
+// a B-tree serves equality, address ranges, "contains" probes and ordering.
 import type { NetNode } from '../../plan/nodes.js';
-import { maxLength, parseCidr } from '../../net/ip.js';
+import { maxLength, networkOf, parseCidr } from '../../net/ip.js';
 import type { Dialect, Emit, NetColumn } from '../dialect.js';
 import { LIKE_ESCAPE_CHAR } from '../like.js';
 import { alignedTo, inetText, isAlignedBlock, minAlignedLength, validLength } from '../net-shapes.js';
@@ -21,11 +22,11 @@ export const DEFAULT_POSTGRES_OPTIONS: PostgresOptions = { ciCollation: 'und-x-i
 const quote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
 
 const PARAM_TYPE: Record<ValueClass, ParamType> = {
-  text: 'text', uuid: 'uuid', datetime: 'timestamptz', number: 'bigint', boolean: 'boolean', json: 'jsonb', opaque: 'jsonb',
+  text: 'text', uuid: 'uuid', datetime: 'timestamptz', number: 'bigint', boolean: 'boolean', json: 'json', opaque: 'json',
 };
 
 const COLUMN_TYPE: Record<ValueClass, string> = {
-  text: 'text COLLATE "C"', uuid: 'uuid', datetime: 'timestamptz(3)', number: 'bigint', boolean: 'boolean', json: 'jsonb', opaque: 'jsonb',
+  text: 'text COLLATE "C"', uuid: 'uuid', datetime: 'timestamptz(3)', number: 'bigint', boolean: 'boolean', json: 'json', opaque: 'json',
 };
 
 function encode(col: ColumnModel, v: unknown): unknown {
@@ -83,11 +84,11 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
       if (name === null) b.emit(col);
       else b.emit(`(${col} -> `).param(name, 'text').emit(')');
     },
-    jsonTypeIs(b, e, t) { b.emit('jsonb_typeof('); e(b); b.emit(`) = '${t}'`); },
+    jsonTypeIs(b, e, t) { b.emit('json_typeof('); e(b); b.emit(`) = '${t}'`); },
     jsonString(b, e) { b.emit('(('); e(b); b.emit(` #>> '{}') COLLATE "C")`); },
-    jsonNumber(b, e) { b.emit('('); e(b); b.emit(')::numeric'); },
+    jsonNumber(b, e) { b.emit('('); e(b); b.emit(` #>> '{}')::numeric`); },
     jsonNumberType: 'numeric',
-    jsonArrayHas(b, e, value) { e(b); b.emit(' @> ').param(JSON.stringify([value]), 'jsonb'); },
+    jsonArrayHas(b, e, value) { b.emit('('); e(b); b.emit(')::jsonb @> ').param(JSON.stringify([value]), 'jsonb'); },
 
     net: (b, m, alias, n) => netPredicate(d, b, m, alias, n),
     netOrder(m, alias, field) {
@@ -103,6 +104,7 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     orderTerm: (expr, desc) => `${expr} ${desc ? 'DESC' : 'ASC'}`,
 
     columnType: (col) => COLUMN_TYPE[col.cls],
+    columnCheck: () => null,
     tableSuffix: '',
   };
   return d;
@@ -143,9 +145,20 @@ function netPredicate(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n
     case 'contained': case 'contained_or_equal':
       if (isAlignedBlock(n)) { b.emit(`${blk} ${n.op === 'contained' ? '<<' : '<<='} `).param(inet(n.network, n.length), 'cidr'); return; }
       break;
-    case 'contains': case 'contains_or_equal':
-      if (isAlignedBlock(n)) { b.emit(`${blk} ${n.op === 'contains' ? '>>' : '>>='} `).param(inet(n.network, n.length), 'cidr'); return; }
-      break;
+    case 'contains': case 'contains_or_equal': {
+      if (!isAlignedBlock(n)) break;
+      if (isPrefix) {
+        // The prefixes containing a block are its network at each shorter length: an ordered B-tree
+        // scan over these values stops after one page (SP-GiST `>>=` would fetch every match).
+        const top = n.op === 'contains' ? n.length - 1 : n.length;
+        if (top < 0) { b.emit(d.FALSE); return; }
+        const probes = Array.from({ length: top + 1 }, (_, l) => inet(networkOf(f, n.network, l), l));
+        b.emit(`${blk} = ANY(`).param(probes, 'cidr[]').emit(')');
+        return;
+      }
+      b.emit(`${blk} ${n.op === 'contains' ? '>>' : '>>='} `).param(inet(n.network, n.length), 'cidr');
+      return;
+    }
   }
   genericNet(d, b, m, alias, n, useHost);
 }
@@ -185,7 +198,8 @@ export function postgresNetIndexes(m: TableModel): { name: string; using: string
   const out = [
     { name: `ix_${t}_net_spgist`, using: 'spgist', columns: `${quote('net_block')} inet_ops` },
   ];
-  if (m.net.kind === 'prefix') out.push({ name: `ix_${t}_net_block`, using: 'btree', columns: quote('net_block') });
-  else out.push({ name: `ix_${t}_net_host`, using: 'btree', columns: `${quote('net_host')}, ${quote('prefix_length')}` });
+  // B-trees in the API order, id last: ordered pages are read straight from the index.
+  if (m.net.kind === 'prefix') out.push({ name: `ix_${t}_net_block`, using: 'btree', columns: `${quote('net_block')}, ${quote('id')}` });
+  else out.push({ name: `ix_${t}_net_host`, using: 'btree', columns: `${quote('net_host')}, ${quote('prefix_length')}, ${quote('id')}` });
   return out;
 }

@@ -1,0 +1,46 @@
+// MySQL / MariaDB errors by errno / socket code: duplicate keys and foreign-key violations (with
+// the constraint name parsed from the message), and a lost or unreachable server.
+import type { ClassifiedError } from '../sql/driver.js';
+
+const ER_DUP_ENTRY = 1062;
+const FK_ERRNOS = new Set([1216, 1217, 1451, 1452]); // no referenced row / row is referenced
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR',
+  'ER_CONNECTION_KILLED', 'CR_SERVER_GONE_ERROR', 'CR_SERVER_LOST',
+]);
+const UNAVAILABLE_ERRNOS = new Set([1053, 1040, 1927, 2002, 2003, 2006, 2013]);
+const UNAVAILABLE_MESSAGES = /closed state|Connection lost|connect ETIMEDOUT|Pool is closed/i;
+
+interface MysqlLikeError { code?: string; errno?: number; message?: string; sqlMessage?: string; errors?: unknown[] }
+
+function codeOf(e: MysqlLikeError): string | undefined {
+  return e.code ?? (e.errors?.[0] as MysqlLikeError | undefined)?.code;
+}
+
+export function classifyMysqlError(err: unknown): ClassifiedError {
+  if (typeof err !== 'object' || err === null) return { kind: 'other' };
+  const e = err as MysqlLikeError;
+  const msg = e.sqlMessage ?? e.message ?? '';
+  if (e.errno === ER_DUP_ENTRY) {
+    // MariaDB: for key 'uq_site_name'; MySQL 8: for key 'site.uq_site_name'.
+    const m = /for key '([^']+)'/.exec(msg);
+    if (m) return { kind: 'unique', constraint: m[1].slice(m[1].lastIndexOf('.') + 1) };
+  }
+  if (e.errno !== undefined && FK_ERRNOS.has(e.errno)) {
+    const m = /CONSTRAINT `([^`]+)`/.exec(msg);
+    if (m) return { kind: 'fk', constraint: m[1], value: null };
+  }
+  const code = codeOf(e);
+  if ((code && UNAVAILABLE_CODES.has(code)) || (e.errno !== undefined && UNAVAILABLE_ERRNOS.has(e.errno)) || UNAVAILABLE_MESSAGES.test(msg))
+    return { kind: 'unavailable', message: `MySQL unavailable: ${code ?? msg}` };
+  return { kind: 'other' };
+}
+
+export function mysqlConnectReason(err: unknown): string {
+  const e = (err ?? {}) as MysqlLikeError;
+  const code = codeOf(e);
+  if (code && /^E[A-Z]+$/.test(code)) return code;
+  return String(e.sqlMessage ?? e.message ?? err).split('\n')[0] || String(code);
+}

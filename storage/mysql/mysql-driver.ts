@@ -1,0 +1,118 @@
+// The MySQL / MariaDB driver: a mysql2 pool. Statements with parameters go through server-side
+// prepared statements (cached per connection); JSON and DATETIME come back as text and are
+// decoded here, so MariaDB (JSON = LONGTEXT) and MySQL 8 read the same.
+import mysql from 'mysql2/promise';
+import { mysqlDialect, TEXT_COLLATION, type MysqlFlavour } from '../../engine/sql/dialects/mysql.js';
+import type { Dialect } from '../../engine/sql/dialect.js';
+import type { ColumnModel } from '../../engine/sql/table-model.js';
+import { StorageUnavailable } from '../types.js';
+import type { ClassifiedError, QueryResult, SqlDriver, SqlSession } from '../sql/driver.js';
+import { classifyMysqlError, mysqlConnectReason } from './errors.js';
+
+export interface MysqlDriverOptions { readonly connectionLimit?: number; readonly connectTimeoutMs?: number }
+
+type Conn = mysql.Pool | mysql.PoolConnection;
+
+async function run(c: Conn, sql: string, params: readonly unknown[]): Promise<QueryResult> {
+  const [r] = params.length ? await c.execute(sql, params as never) : await c.query(sql);
+  if (Array.isArray(r)) return { rows: r as Record<string, unknown>[], rowCount: r.length };
+  return { rows: [], rowCount: (r as mysql.ResultSetHeader).affectedRows };
+}
+
+export class MysqlDriver implements SqlDriver {
+  readonly kind = 'mysql' as const;
+  readonly transactionalDdl = false;
+  readonly explainPrefix = 'EXPLAIN FORMAT=JSON ';
+  private readonly pool: mysql.Pool;
+  private readonly where: string;
+  flavour: MysqlFlavour = 'mariadb';
+
+  constructor(url: string, opts: MysqlDriverOptions = {}) {
+    const u = new URL(url);
+    this.where = `${u.hostname || 'localhost'}:${u.port || '3306'}`;
+    this.pool = mysql.createPool({
+      uri: url,
+      connectionLimit: opts.connectionLimit ?? 20,
+      connectTimeout: opts.connectTimeoutMs ?? 5000,
+      charset: 'utf8mb4',
+      jsonStrings: true,
+      dateStrings: true,
+      maxPreparedStatements: 500,
+      timezone: 'Z',
+    });
+    // Idle connections dropped by the server must not crash the process.
+    this.pool.on('connection', (c) => { (c as unknown as { on(ev: string, f: () => void): void }).on('error', () => undefined); });
+  }
+
+  async connect(): Promise<Dialect> {
+    let version: string;
+    try {
+      const [rows] = await this.pool.query('SELECT VERSION() AS v');
+      version = String((rows as { v: string }[])[0].v);
+    } catch (e) {
+      throw new StorageUnavailable(`cannot connect to MySQL at ${this.where}: ${mysqlConnectReason(e)}`);
+    }
+    this.flavour = /mariadb/i.test(version) ? 'mariadb' : 'mysql';
+    const [coll] = await this.pool.query('SELECT COUNT(*) AS n FROM information_schema.COLLATIONS WHERE COLLATION_NAME = ?', [TEXT_COLLATION[this.flavour]]);
+    if (Number((coll as { n: number }[])[0].n) === 0)
+      throw new StorageUnavailable(`MySQL at ${this.where} (${version}) lacks collation ${TEXT_COLLATION[this.flavour]}: MariaDB >= 10.5 or MySQL >= 8.0 needed`);
+    return mysqlDialect(this.flavour);
+  }
+
+  query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
+    return run(this.pool, sql, params);
+  }
+
+  async transaction<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
+    const c = await this.pool.getConnection();
+    let broken = false;
+    try {
+      await c.beginTransaction();
+      const out = await fn({ query: (sql, params = []) => run(c, sql, params) });
+      await c.commit();
+      return out;
+    } catch (e) {
+      await c.rollback().catch(() => { broken = true; });
+      throw e;
+    } finally {
+      if (broken) c.destroy(); else c.release();
+    }
+  }
+
+  async exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T> {
+    const c = await this.pool.getConnection();
+    const s: SqlSession = { query: (sql, params = []) => run(c, sql, params) };
+    try {
+      const got = await s.query('SELECT GET_LOCK(?, 120) AS ok', [lockName]);
+      if (Number(got.rows[0].ok) !== 1) throw new Error(`could not take lock ${lockName}`);
+      try {
+        return await fn(s);
+      } finally {
+        await s.query('SELECT RELEASE_LOCK(?) AS ok', [lockName]).catch(() => undefined);
+      }
+    } finally {
+      c.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  classify(err: unknown): ClassifiedError { return classifyMysqlError(err); }
+
+  decode(col: ColumnModel, raw: unknown): unknown {
+    if (raw === null || raw === undefined) return null;
+    switch (col.cls) {
+      // DATETIME(3) holds UTC; prepared statements return it without a zero fraction.
+      case 'datetime': return new Date(`${String(raw).replace(' ', 'T')}Z`).toISOString();
+      case 'boolean': return raw === 1 || raw === '1' || raw === true;
+      case 'json': case 'opaque': return typeof raw === 'string' ? JSON.parse(raw) : raw;
+      case 'number': return typeof raw === 'number' ? raw : Number(raw);
+      default: return Buffer.isBuffer(raw) ? raw.toString('utf8') : raw;
+    }
+  }
+
+  // MySQL 8 rejects numeric LIMIT parameters of prepared statements; strings work everywhere.
+  pageValue(n: number): unknown { return String(n); }
+}

@@ -1,0 +1,120 @@
+// The PostgreSQL driver: a pg Pool. bigint comes back as a JS number (counts, integer fields),
+// timestamptz as Date (turned into ISO strings), jsonb parsed.
+import pg from 'pg';
+import { postgresDialect } from '../../engine/sql/dialects/postgres.js';
+import type { Dialect } from '../../engine/sql/dialect.js';
+import type { ColumnModel } from '../../engine/sql/table-model.js';
+import { StorageUnavailable } from '../types.js';
+import type { ClassifiedError, QueryResult, SqlDriver, SqlSession } from '../sql/driver.js';
+import { classifyPgError, pgConnectReason } from './errors.js';
+
+const INT8_OID = 20;
+
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+export interface PgDriverOptions { readonly max?: number; readonly connectTimeoutMs?: number }
+
+/**
+ * Statement texts get a name, so each connection parses and plans them once (server-side prepared
+ * statements). Texts are built once per resource / plan shape; past the bound, unnamed.
+ */
+const MAX_NAMED = 2000;
+
+export class PgDriver implements SqlDriver {
+  readonly kind = 'postgres' as const;
+  readonly transactionalDdl = true;
+  readonly explainPrefix = 'EXPLAIN (FORMAT JSON) ';
+  private readonly pool: pg.Pool;
+  private readonly where: string;
+  private readonly names = new Map<string, string>();
+
+  constructor(url: string, opts: PgDriverOptions = {}) {
+    const u = new URL(url);
+    this.where = `${u.hostname || 'localhost'}:${u.port || '5432'}`;
+    this.pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000, types });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    this.pool.on('error', () => undefined);
+  }
+
+  async connect(): Promise<Dialect> {
+    let icu: boolean;
+    try {
+      const r = await this.pool.query(`SELECT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu') AS icu`);
+      icu = r.rows[0].icu === true;
+    } catch (e) {
+      throw new StorageUnavailable(`cannot connect to PostgreSQL at ${this.where}: ${pgConnectReason(e)}`);
+    }
+    return postgresDialect({ ciCollation: icu ? 'und-x-icu' : null });
+  }
+
+  private config(sql: string, params: readonly unknown[]): pg.QueryConfig {
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < MAX_NAMED && params.length > 0 && !/^\s*(BEGIN|COMMIT|ROLLBACK|EXPLAIN|CREATE|ALTER|DROP|VACUUM|ANALYZE)\b/i.test(sql)) {
+      name = `s${this.names.size}`;
+      this.names.set(sql, name);
+    }
+    return name === undefined ? { text: sql, values: params as unknown[] } : { name, text: sql, values: params as unknown[] };
+  }
+
+  async query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
+    const r = await this.pool.query(this.config(sql, params));
+    return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+  }
+
+  private session(client: pg.PoolClient): SqlSession {
+    return {
+      query: async (sql, params = []) => {
+        const r = await client.query(this.config(sql, params));
+        return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+      },
+    };
+  }
+
+  async transaction<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const out = await fn(this.session(client));
+      await client.query('COMMIT');
+      return out;
+    } catch (e) {
+      await client.query('ROLLBACK').catch((re: Error) => { broken = re; });
+      throw e;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const s = this.session(client);
+    try {
+      await s.query('SELECT pg_advisory_lock(hashtext($1::text))', [lockName]);
+      try {
+        return await fn(s);
+      } finally {
+        await s.query('SELECT pg_advisory_unlock(hashtext($1::text))', [lockName]).catch(() => undefined);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  classify(err: unknown): ClassifiedError { return classifyPgError(err); }
+
+  decode(col: ColumnModel, raw: unknown): unknown {
+    if (raw === null || raw === undefined) return null;
+    if (col.cls === 'datetime') return raw instanceof Date ? raw.toISOString() : new Date(String(raw)).toISOString();
+    return raw;
+  }
+
+  pageValue(n: number): unknown { return n; }
+}

@@ -1,0 +1,41 @@
+// What SqlStorage needs from a database driver (pg / mysql2): a pool, transactions, error
+// classification and value decoding. Everything else is shared.
+import type { Dialect } from '../../engine/sql/dialect.js';
+import type { ColumnModel } from '../../engine/sql/table-model.js';
+
+export interface QueryResult {
+  readonly rows: Record<string, unknown>[];
+  /** Rows returned, or rows matched by an UPDATE / DELETE. */
+  readonly rowCount: number;
+}
+
+export interface SqlSession {
+  query(sql: string, params?: readonly unknown[]): Promise<QueryResult>;
+}
+
+/** A database error in terms the storage maps to StorageConflict / StorageUnavailable. */
+export type ClassifiedError =
+  | { readonly kind: 'unique'; readonly constraint: string }
+  | { readonly kind: 'fk'; readonly constraint: string; readonly value: string | null }
+  | { readonly kind: 'unavailable'; readonly message: string }
+  | { readonly kind: 'other' };
+
+export interface SqlDriver extends SqlSession {
+  readonly kind: 'postgres' | 'mysql';
+  /** Checks the server is reachable and returns the dialect for it; one clear line on failure. */
+  connect(): Promise<Dialect>;
+  /** fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
+  /** fn on one connection held for its duration, serialised against other processes (migrations). */
+  exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T>;
+  /** DDL can run inside a transaction (PostgreSQL) or commits implicitly (MySQL). */
+  readonly transactionalDdl: boolean;
+  close(): Promise<void>;
+  classify(err: unknown): ClassifiedError;
+  /** Driver output -> the row value memory holds (ISO strings, booleans, parsed JSON). */
+  decode(col: ColumnModel, raw: unknown): unknown;
+  /** How LIMIT / OFFSET values are bound. */
+  pageValue(n: number): unknown;
+  /** Prefix turning a SELECT into its plan as JSON. */
+  readonly explainPrefix: string;
+}

@@ -1,0 +1,56 @@
+// Versioned migrations, run at open and by `npm run migrate`. Each version runs once per database
+// (recorded in schema_migrations, with a checksum of its statements); every statement is
+// idempotent, so a run interrupted before its record (MySQL DDL commits as it goes) is re-run safely.
+// Concurrent starters are serialised by a database lock. A later schema change is a new version.
+import { createHash } from 'node:crypto';
+import type { Dialect } from '../../engine/sql/dialect.js';
+import { ddlStatements } from '../../engine/sql/ddl.js';
+import type { SqlDriver } from './driver.js';
+
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  statements(d: Dialect): string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'inventory schema derived from the registry', statements: ddlStatements },
+];
+
+export const MIGRATIONS_TABLE = 'schema_migrations';
+
+function migrationsTable(d: Dialect): string {
+  const q = d.quote;
+  return d.name === 'postgres'
+    ? `CREATE TABLE IF NOT EXISTS ${q(MIGRATIONS_TABLE)} (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`
+    : `CREATE TABLE IF NOT EXISTS ${q(MIGRATIONS_TABLE)} (version int PRIMARY KEY, name varchar(200) NOT NULL, checksum char(64) NOT NULL, applied_at datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3)) ENGINE=InnoDB`;
+}
+
+export const checksum = (statements: readonly string[]): string => createHash('sha256').update(statements.join(';\n')).digest('hex');
+
+/** Applies the missing migrations; returns the versions applied now. */
+export async function migrate(driver: SqlDriver, d: Dialect): Promise<number[]> {
+  return driver.exclusive('netinv.schema_migrations', async (s) => {
+    await s.query(migrationsTable(d));
+    const done = new Set((await s.query(`SELECT version FROM ${d.quote(MIGRATIONS_TABLE)}`)).rows.map((r) => Number(r.version)));
+    const applied: number[] = [];
+    for (const m of MIGRATIONS) {
+      if (done.has(m.version)) continue;
+      const statements = m.statements(d);
+      if (driver.transactionalDdl) await s.query('BEGIN');
+      try {
+        for (const sql of statements) await s.query(sql);
+        await s.query(
+          `INSERT INTO ${d.quote(MIGRATIONS_TABLE)} (version, name, checksum) VALUES (${d.placeholder(1, 'integer')}, ${d.placeholder(2, 'text')}, ${d.placeholder(3, 'text')})`,
+          [m.version, m.name, checksum(statements)],
+        );
+        if (driver.transactionalDdl) await s.query('COMMIT');
+      } catch (e) {
+        if (driver.transactionalDdl) await s.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+      applied.push(m.version);
+    }
+    return applied;
+  });
+}

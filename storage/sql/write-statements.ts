@@ -1,0 +1,161 @@
+// Statements of apply(): built per resource once, values bound per row. Consecutive creates of
+// one resource become multi-row INSERTs (PostgreSQL: one `unnest` of column arrays per chunk, a
+// COPY-like batch with a constant number of parameters; MySQL: VALUES lists).
+import type { Dialect } from '../../engine/sql/dialect.js';
+import { SqlBuilder, type ParamType, type SqlText } from '../../engine/sql/sql-builder.js';
+import { inboundRefs, TABLE_MODELS, type TableModel } from '../../engine/sql/table-model.js';
+import type { Row } from '../types.js';
+
+interface Col { readonly name: string; readonly type: ParamType; readonly encode: (row: Row) => unknown }
+
+/** Result of the reference check run before a delete (memory refuses deletes of referenced objects). */
+export type RefHit = { readonly kind: 'fk'; readonly model: TableModel; readonly field: string } | { readonly kind: 'tags' };
+
+interface PerTable {
+  readonly cols: readonly Col[];
+  readonly insertHead: string;
+  readonly update: string;
+  /** UPDATE … WHERE id AND version (compare-and-swap), and the version read when it matched nothing. */
+  readonly updateVersioned: string | null;
+  readonly readVersion: string | null;
+  readonly del: string;
+  readonly tagsInsertHead: string | null;
+  readonly tagsDelete: string | null;
+  readonly refCheck: { readonly sql: string; readonly repeat: number; readonly hits: readonly RefHit[] } | null;
+}
+
+const PG_CHUNK_ROWS = 5000;
+const MYSQL_MAX_PLACEHOLDERS = 60000;
+
+export class WriteStatements {
+  private readonly tables = new Map<string, PerTable>();
+
+  constructor(private readonly d: Dialect) {
+    for (const m of TABLE_MODELS) this.tables.set(m.table, this.build(m));
+  }
+
+  private build(m: TableModel): PerTable {
+    const { d } = this;
+    const q = d.quote;
+    const cols: Col[] = [
+      ...m.columns.map((c) => ({ name: c.name, type: d.paramType(c.cls), encode: (row: Row) => d.encode(c, row[c.name]) })),
+      ...d.netColumns(m).map((nc) => ({ name: nc.name, type: nc.paramType, encode: (row: Row) => nc.encode(row[m.net!.source]) })),
+    ];
+    const t = q(m.table);
+    const names = cols.map((c) => q(c.name)).join(', ');
+    const insertHead = d.name === 'postgres'
+      ? `INSERT INTO ${t} (${names}) SELECT * FROM unnest(${cols.map((c, i) => d.placeholder(i + 1, `${c.type}[]`)).join(', ')})`
+      : `INSERT INTO ${t} (${names}) VALUES `;
+    const setCols = cols.filter((c) => c.name !== 'id');
+    const update = `UPDATE ${t} SET ${setCols.map((c, i) => `${q(c.name)} = ${d.placeholder(i + 1, c.type)}`).join(', ')} WHERE ${q('id')} = ${d.placeholder(setCols.length + 1, 'uuid')}`;
+    const hasVersion = m.byField.has('version');
+    const updateVersioned = hasVersion ? `${update} AND ${q('version')} = ${d.placeholder(setCols.length + 2, d.paramType(m.byField.get('version')!.cls))}` : null;
+    const readVersion = hasVersion ? `SELECT ${q('version')} AS v FROM ${t} WHERE ${q('id')} = ${d.placeholder(1, 'uuid')}` : null;
+    const del = `DELETE FROM ${t} WHERE ${q('id')} = ${d.placeholder(1, 'uuid')}`;
+    let tagsInsertHead: string | null = null, tagsDelete: string | null = null;
+    if (m.tagsTable) {
+      const tt = q(m.tagsTable);
+      tagsInsertHead = d.name === 'postgres'
+        ? `INSERT INTO ${tt} (${q('obj_id')}, ${q('tag_id')}) SELECT * FROM unnest(${d.placeholder(1, 'uuid[]')}, ${d.placeholder(2, 'uuid[]')})`
+        : `INSERT INTO ${tt} (${q('obj_id')}, ${q('tag_id')}) VALUES `;
+      tagsDelete = `DELETE FROM ${tt} WHERE ${q('obj_id')} = ${d.placeholder(1, 'uuid')}`;
+    }
+    return { cols, insertHead, update, updateVersioned, readVersion, del, tagsInsertHead, tagsDelete, refCheck: this.buildRefCheck(m) };
+  }
+
+  /** One round trip: index of the first reference memory would report, or -1. */
+  private buildRefCheck(m: TableModel): PerTable['refCheck'] {
+    const q = this.d.quote;
+    const hits: RefHit[] = [];
+    const tests: string[] = [];
+    for (const { model, fk } of inboundRefs(m.resource.name)) {
+      hits.push({ kind: 'fk', model, field: fk.field });
+      tests.push(`SELECT 1 FROM ${q(model.table)} WHERE ${q(fk.field)} = `);
+    }
+    if (m.resource.name === 'tag') for (const other of TABLE_MODELS) if (other.tagsTable) {
+      hits.push({ kind: 'tags' });
+      tests.push(`SELECT 1 FROM ${q(other.tagsTable)} WHERE ${q('tag_id')} = `);
+    }
+    if (!tests.length) return null;
+    const b = new SqlBuilder(this.d);
+    b.emit('SELECT CASE');
+    tests.forEach((t, i) => { b.emit(` WHEN EXISTS (${t}`).param(null, 'uuid').emit(`) THEN ${i}`); });
+    b.emit(' ELSE -1 END AS hit');
+    return { sql: b.build().sql, repeat: tests.length, hits };
+  }
+
+  private of(m: TableModel): PerTable { return this.tables.get(m.table)!; }
+
+  /** Multi-row INSERTs for rows of one table, chunked. */
+  insert(m: TableModel, rows: readonly Row[]): SqlText[] {
+    const t = this.of(m);
+    const out: SqlText[] = [];
+    if (this.d.name === 'postgres') {
+      for (let i = 0; i < rows.length; i += PG_CHUNK_ROWS) {
+        const chunk = rows.slice(i, i + PG_CHUNK_ROWS);
+        out.push({ sql: t.insertHead, params: t.cols.map((c) => chunk.map(c.encode)) });
+      }
+      return out;
+    }
+    const per = Math.max(1, Math.min(1000, Math.floor(MYSQL_MAX_PLACEHOLDERS / t.cols.length)));
+    const tuple = `(${t.cols.map(() => '?').join(', ')})`;
+    for (let i = 0; i < rows.length; i += per) {
+      const chunk = rows.slice(i, i + per);
+      const params: unknown[] = [];
+      for (const r of chunk) for (const c of t.cols) params.push(c.encode(r));
+      out.push({ sql: t.insertHead + new Array(chunk.length).fill(tuple).join(', '), params });
+    }
+    return out;
+  }
+
+  /** Join rows for the rows' tags (each tag once per object; the row's own array keeps its order). */
+  insertTags(m: TableModel, rows: readonly Row[]): SqlText[] {
+    const t = this.of(m);
+    if (!t.tagsInsertHead) return [];
+    const objs: string[] = [], tags: string[] = [];
+    for (const r of rows) for (const tag of new Set((r.tags as string[] | undefined) ?? [])) { objs.push(r.id); tags.push(tag); }
+    if (!objs.length) return [];
+    if (this.d.name === 'postgres') {
+      const out: SqlText[] = [];
+      for (let i = 0; i < objs.length; i += PG_CHUNK_ROWS) out.push({ sql: t.tagsInsertHead, params: [objs.slice(i, i + PG_CHUNK_ROWS), tags.slice(i, i + PG_CHUNK_ROWS)] });
+      return out;
+    }
+    const out: SqlText[] = [];
+    for (let i = 0; i < objs.length; i += 1000) {
+      const n = Math.min(1000, objs.length - i);
+      const params: unknown[] = [];
+      for (let k = i; k < i + n; k++) params.push(objs[k], tags[k]);
+      out.push({ sql: t.tagsInsertHead + new Array(n).fill('(?, ?)').join(', '), params });
+    }
+    return out;
+  }
+
+  /** With `expectVersion` (and a version column): only when the stored version is that one. */
+  update(m: TableModel, row: Row, expectVersion?: number): SqlText {
+    const t = this.of(m);
+    const params = t.cols.filter((c) => c.name !== 'id').map((c) => c.encode(row));
+    params.push(row.id);
+    if (expectVersion !== undefined && t.updateVersioned) return { sql: t.updateVersioned, params: [...params, expectVersion] };
+    return { sql: t.update, params };
+  }
+
+  /** SELECT of the stored version, or null when the table has no version column. */
+  readVersion(m: TableModel, id: string): SqlText | null {
+    const t = this.of(m);
+    return t.readVersion ? { sql: t.readVersion, params: [id] } : null;
+  }
+
+  deleteTags(m: TableModel, id: string): SqlText | null {
+    const t = this.of(m);
+    return t.tagsDelete ? { sql: t.tagsDelete, params: [id] } : null;
+  }
+
+  delete(m: TableModel, id: string): SqlText {
+    return { sql: this.of(m).del, params: [id] };
+  }
+
+  refCheck(m: TableModel, id: string): { stmt: SqlText; hits: readonly RefHit[] } | null {
+    const r = this.of(m).refCheck;
+    return r ? { stmt: { sql: r.sql, params: new Array(r.repeat).fill(id) }, hits: r.hits } : null;
+  }
+}
