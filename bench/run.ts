@@ -63,7 +63,7 @@ async function main(): Promise<void> {
       }
       const cache = new PlanCache();
       const params = [...new URLSearchParams(queryClasses(samples, 7)[14].query)];
-      const popts = { strict: true, customFields: cfs, schemaVersion: 0 };
+      const popts = { strict: true, customFields: cfs };
       record('parse+plan (cached)', 'memory', await measure(() => cache.get(prefixDef, params, popts)), 0);
       let n = 0;
       record('parse+plan (uncached)', 'memory', await measure(() => {

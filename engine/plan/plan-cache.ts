@@ -13,8 +13,10 @@ export class PlanCache {
   private readonly lru: LRUCache<string, CachedPlan>;
   constructor(max = 5000) { this.lru = new LRUCache({ max }); }
 
-  get(r: ResourceDef, params: readonly (readonly [string, string])[], opts: { strict: boolean; customFields: readonly CustomFieldDef[]; schemaVersion: number }): CachedPlan {
-    const key = `${r.name}|${opts.schemaVersion}|${opts.strict ? 1 : 0}|${canonicalQueryKey(params)}`;
+  /** The key covers the custom field definitions in force, so a change made anywhere takes effect at once. */
+  get(r: ResourceDef, params: readonly (readonly [string, string])[], opts: { strict: boolean; customFields: readonly CustomFieldDef[] }): CachedPlan {
+    const schema = opts.customFields.map((d) => `${d.id}:${d.name}:${d.type}:${d.filter_logic}`).join(',');
+    const key = `${r.name}|${schema}|${opts.strict ? 1 : 0}|${canonicalQueryKey(params)}`;
     let hit = this.lru.get(key);
     if (!hit) {
       const parsed = parseQuery(params);

@@ -36,7 +36,7 @@ async function serialize(ctx: AppContext, r: ResourceDef, req: Request, rows: re
 /** Filters and paging of a list request, or null after answering 400. Shared by every list endpoint. */
 export async function planRequest(ctx: AppContext, r: ResourceDef, req: Request, res: Response, customFields: readonly CustomFieldDef[]): Promise<{ planned: CachedPlan; page: Page } | null> {
   const pairs = queryPairs(req);
-  const planned = ctx.planCache.get(r, pairs, { strict: ctx.config.strictFiltering, customFields, schemaVersion: ctx.inventory.schemaVersion });
+  const planned = ctx.planCache.get(r, pairs, { strict: ctx.config.strictFiltering, customFields });
   // limit/offset are not part of the plan cache key: read them from this request.
   const paging = { ...planned.control, limit: pairs.filter(([k]) => k === 'limit').map(([, v]) => v), offset: pairs.filter(([k]) => k === 'offset').map(([, v]) => v) };
   const { page, errors: pageErrors } = parsePage(r, paging, ctx.config.maxPageSize);

@@ -18,17 +18,17 @@ export class Inventory {
 
   constructor(readonly storage: Storage) {}
 
-  /** Custom field definitions, read through the store and cached until one is written. */
+  /**
+   * Custom field definitions, read through the store. Only the embedded memory store (one process
+   * owns it) caches them; on a shared database another process may change them at any time.
+   */
   async customFields(): Promise<CustomFieldDef[]> {
-    if (!this.cfCache) {
+    if (!this.cfCache || this.storage.kind !== 'memory') {
       const { rows } = await this.storage.find('custom_field', { kind: 'const', value: true }, { limit: 1e9, offset: 0, ordering: [{ field: 'name', desc: false }] });
       this.cfCache = rows.map((r) => r as unknown as CustomFieldDef);
     }
     return this.cfCache;
   }
-
-  /** Bumped whenever custom field definitions change: plan caches key on it. */
-  schemaVersion = 0;
 
   async customFieldsFor(r: ResourceDef): Promise<CustomFieldDef[]> {
     const ct = contentType(r);
@@ -164,7 +164,7 @@ export class Inventory {
       if (e instanceof StorageConflict) return { ok: false, status: 400, errors: { [e.field]: [e.message] } };
       throw e;
     }
-    if (ops.some((o) => o.resource === 'custom_field')) { this.cfCache = null; this.schemaVersion++; }
+    if (ops.some((o) => o.resource === 'custom_field')) this.cfCache = null;
     return { ok: true, value };
   }
 }

@@ -3,6 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { latestVersion, transition, validateMachine, type MachineDef } from '../../engine/lifecycle/index.js';
 import type { Plan } from '../../engine/plan/nodes.js';
+import { KeyedLock } from './keyed-lock.js';
 import { StorageConflict, type Page, type Row, type Storage, type WriteOp } from '../types.js';
 
 export interface LcError { readonly detail: string; readonly code: string; readonly [k: string]: unknown }
@@ -32,6 +33,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 export class Lifecycle {
   /** name@version -> definition; safe to cache in every process: a stored version never changes. */
   private readonly defs = new Map<string, MachineDef>();
+  private readonly entityLocks = new KeyedLock();
 
   constructor(private readonly storage: Storage) {}
 
@@ -120,7 +122,7 @@ export class Lifecycle {
     if (typeof trigger !== 'string' || !trigger) return fail(400, 'invalid_body', 'trigger is required and must be a string.');
     if (context !== undefined && !isPlainObject(context)) return fail(400, 'invalid_body', 'context must be a JSON object.');
     if (expected_state !== undefined && typeof expected_state !== 'string') return fail(400, 'invalid_body', 'expected_state must be a string.');
-    return this.idempotent(idemKey && `event:${entityId}:${idemKey}`, body, async () => {
+    return this.entityLocks.run(entityId, () => this.idempotent(idemKey && `event:${entityId}:${idemKey}`, body, async () => {
       const row = await this.entityRow(entityId);
       if (!row) return fail(404, 'entity_not_found', `Entity ${entityId} not found.`);
       if (expected_state !== undefined && row.state !== expected_state)
@@ -141,7 +143,7 @@ export class Lifecycle {
         status: 200, body: { entity: entityView(next), source_state: t.source_state, target_state: t.target_state, trigger },
         conflict: null,
       };
-    });
+    }));
   }
 
   /**

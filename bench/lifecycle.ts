@@ -1,0 +1,58 @@
+// `npm run bench:lifecycle`: events/s through the lifecycle service on every backend, on distinct
+// entities and on one hot entity (compare-and-swap retries under contention).
+import fs from 'node:fs';
+import { createStorage } from '../storage/open-storage.js';
+import { Lifecycle } from '../storage/service/lifecycle.js';
+import type { Storage } from '../storage/types.js';
+import { replaceSection } from '../server/tools/doc-sections.js';
+import { machineInfo } from './machine.js';
+import { sqlBackends } from './sql-backends.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string) => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
+const events = Number(opt('events', '4000'));
+const concurrency = Number(opt('concurrency', '32'));
+
+// A machine whose one trigger loops on a stable state, so any number of events is accepted.
+const PING = { meta: { machine_name: 'bench_ping', version: '1.0.0' }, states: [{ name: 'idle', type: 'initial' }, { name: 'busy', type: 'stable' }],
+  transitions: [{ trigger: 'ping', source: ['idle', 'busy'], dest: 'busy' }] };
+
+async function pool(n: number, width: number, task: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => { while (next < n) await task(next++); }));
+}
+
+async function measureBackend(name: string, storage: Storage): Promise<{ backend: string; distinct: number; hot: number; hot_ok: number }> {
+  const lc = new Lifecycle(storage);
+  await lc.installMachine(PING);
+  const entities = Math.min(events, 2000);
+  await pool(entities, concurrency, (i) => lc.create(`e-${i}`, { machine_name: 'bench_ping' }, null));
+  await lc.create('hot', { machine_name: 'bench_ping' }, null);
+  let t0 = performance.now();
+  await pool(events, concurrency, async (i) => { const r = await lc.event(`e-${i % entities}`, { trigger: 'ping' }, null); if (!r.ok) throw new Error(JSON.stringify(r.body)); });
+  const distinct = Math.round(events / ((performance.now() - t0) / 1000));
+  const hotEvents = Math.max(200, Math.round(events / 4));
+  let ok = 0;
+  t0 = performance.now();
+  await pool(hotEvents, concurrency, async () => { const r = await lc.event('hot', { trigger: 'ping' }, null); if (r.ok) ok++; });
+  const hot = Math.round(hotEvents / ((performance.now() - t0) / 1000));
+  console.log(`  ${name.padEnd(8)} distinct entities ${distinct} events/s; one hot entity ${hot} events/s (${ok}/${hotEvents} accepted)`);
+  return { backend: name, distinct, hot, hot_ok: ok };
+}
+
+const rows = [];
+const backends = [{ name: 'memory', url: 'memory:', drop: async () => {} }, ...(await sqlBackends(new Set(['postgres', 'mysql'])))];
+for (const b of backends) {
+  const storage = await createStorage(b.url);
+  await storage.open();
+  try { rows.push(await measureBackend(b.name, storage)); } finally { await storage.close(); await b.drop(); }
+}
+const m = machineInfo();
+const md = [`Taken on ${m.date}: ${m.cores} cores, Node ${m.node}; ${events} events, ${concurrency} in flight, through the lifecycle service (state change + history row in one atomic batch).`,
+  '', '| backend | distinct entities | one hot entity | hot events accepted |', '|---|---|---|---|',
+  ...rows.map((r) => `| ${r.backend} | ${r.distinct} events/s | ${r.hot} events/s | ${r.hot_ok} |`)].join('\n');
+fs.mkdirSync(new URL('../../bench/results/', import.meta.url), { recursive: true });
+fs.writeFileSync(new URL(`../../bench/results/${String(m.date)}-lifecycle.json`, import.meta.url), JSON.stringify({ machine: m, events, concurrency, rows }, null, 1));
+const doc = new URL('../../docs/benchmarks.md', import.meta.url);
+fs.writeFileSync(doc, replaceSection(fs.readFileSync(doc, 'utf8'), 'lifecycle', md));
+console.log('wrote docs/benchmarks.md (lifecycle section)');

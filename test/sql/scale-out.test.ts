@@ -1,0 +1,77 @@
+// Two server processes on one database stay consistent: no per-process state goes stale.
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BACKENDS } from '../conformance/backends.js';
+
+const MAIN = fileURLToPath(new URL('../../server/main.js', import.meta.url));
+const KEY = 'scale-key-0123456789';
+
+function startProcess(storage: string, cfg: string): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', STORAGE_URL: storage, DEMO_DATA: 'false', CONFIG_FILE: cfg, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '', err = '';
+    child.stdout!.on('data', (d) => { out += d; const m = /listening on (\S+)/.exec(out); if (m) resolve({ child, url: m[1] }); });
+    child.stderr!.on('data', (d) => { err += d; });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
+  });
+}
+
+async function call(url: string, method: string, p: string, body?: unknown) {
+  const res = await fetch(url + p, { method, headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
+  describe(`two server processes on one ${backend.name} database`, function () {
+    this.timeout(60000);
+    let db: { url: string; drop(): Promise<void> } | null = null;
+    const procs: { child: ChildProcess; url: string }[] = [];
+    before(async function () {
+      db = await backend.url();
+      if (!db) { console.log(`    (skipped: ${backend.name} not configured)`); this.skip(); }
+      const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-scale-')), 'config.json');
+      fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
+      procs.push(await startProcess(db.url, cfg));
+      procs.push(await startProcess(db.url, cfg));
+    });
+    after(async () => { for (const p of procs) p.child.kill('SIGTERM'); await new Promise((r) => setTimeout(r, 300)); await db?.drop(); });
+
+    it('a custom field created through one is filterable through the other at once', async () => {
+      const [a, b] = procs;
+      await call(b.url, 'GET', '/api/dcim/sites/?name=x'); // warm b's caches first
+      expect((await call(b.url, 'GET', '/api/dcim/sites/?cf_floor=1')).status).to.equal(400);
+      expect((await call(a.url, 'POST', '/api/extras/custom-fields/', { name: 'floor', type: 'integer', content_types: ['dcim.site'] })).status).to.equal(201);
+      expect((await call(a.url, 'POST', '/api/dcim/sites/', { name: 's1', slug: 's1', custom_fields: { floor: 1 } })).status).to.equal(201);
+      const res = await call(b.url, 'GET', '/api/dcim/sites/?cf_floor=1');
+      expect(res.status).to.equal(200);
+      expect(res.body.results.map((s: { name: string }) => s.name)).to.deep.equal(['s1']);
+    });
+
+    it('a token created through one works on the other, and revoking it locks it out on both', async () => {
+      const [a, b] = procs;
+      const t = await call(a.url, 'POST', '/api/users/tokens/', { permissions: ['dcim.view_site'] });
+      const get = (u: string) => fetch(`${u}/api/dcim/sites/`, { headers: { Authorization: `Token ${t.body.key}` } }).then((r) => r.status);
+      expect(await get(b.url)).to.equal(200);
+      await call(b.url, 'DELETE', `/api/users/tokens/${t.body.id}/`);
+      expect(await get(a.url)).to.equal(401);
+    });
+
+    it('events on one entity sent to both processes are serialized', async () => {
+      const [a, b] = procs;
+      await call(a.url, 'POST', '/api/v1/entities/race/create', { machine_name: 'order_flow' });
+      const pay = { trigger: 'pay', expected_state: 'created', context: { amount: 5, currency: 'EUR', payment_ref: 'r' } };
+      const results = await Promise.all(Array.from({ length: 16 }, (_, i) => call(i % 2 ? a.url : b.url, 'POST', '/api/v1/entities/race/events', pay)));
+      expect(results.filter((r) => r.status === 200)).to.have.length(1);
+      const hist = await call(b.url, 'GET', '/api/v1/entities/race/history');
+      expect(hist.body.count).to.equal(2);
+      const many = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 ? a.url : b.url, 'POST', '/api/v1/entities/race/events', { trigger: 'cancel', context: { cancel_reason: 'test' } })));
+      const accepted = many.filter((r) => r.status === 200).length;
+      expect(accepted).to.equal(1); // cancel leads to a terminal state: only the first can be taken
+      expect((await call(a.url, 'GET', '/api/v1/entities/race/history')).body.count).to.equal(3);
+    });
+  });
+}
