@@ -48,3 +48,8 @@ export const NET_LOOKUPS = [
 export type NetLookup = (typeof NET_LOOKUPS)[number] | 'base';
 
 export type LookupTable = Readonly<Record<string, LookupSpec>>;
+
+/** A lookup by user-given name: own entries only (`constructor`, `__proto__` are not lookups). */
+export function ownLookup(table: LookupTable, name: string): LookupSpec | null {
+  return Object.prototype.hasOwnProperty.call(table, name) ? table[name] : null;
+}

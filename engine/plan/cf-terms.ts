@@ -1,7 +1,7 @@
 // Custom field filter terms. Lookups by type; loose text matches case-insensitive contains,
 // exact a full match; `__n` always exact; without a lookup one value only.
 import type { FilterTerm } from '../query/ast.js';
-import { NEGATION_ONLY, NUMERIC_LOOKUPS, STRING_LOOKUPS, type LookupTable } from '../filters/lookups.js';
+import { NEGATION_ONLY, NUMERIC_LOOKUPS, ownLookup, STRING_LOOKUPS, type LookupTable } from '../filters/lookups.js';
 import { MSG } from '../schema/messages.js';
 import { normalizeDate, toBoolean } from '../schema/normalize.js';
 import type { CustomFieldDef, CustomFieldType } from '../schema/types.js';
@@ -34,7 +34,7 @@ function parseValue(type: CustomFieldType, raw: string): { v: Scalar } | string 
 
 export function cfTermPlan(def: CustomFieldDef, t: FilterTerm): Plan | string[] {
   const lookups = CF_LOOKUPS[def.type];
-  const lookup = t.lookup === null ? null : lookups[t.lookup];
+  const lookup = t.lookup === null ? null : ownLookup(lookups, t.lookup);
   if (t.lookup !== null && !lookup) return [MSG.unknownFilter];
   if (lookup === null && t.values.length > 1) return [MSG.oneValue];
   const errors: string[] = [];

@@ -2,7 +2,7 @@
 // negation as complement (null foreign keys kept), tag AND, trees, custom fields, networks, q.
 import type { FilterTerm, ParsedQuery, ParsedValue } from '../query/ast.js';
 import { filtersOf, type FilterSpec } from '../filters/filter-set.js';
-import { ADDRESS_TEXT_LOOKUPS, NET_LOOKUPS, type LookupSpec, type NetLookup } from '../filters/lookups.js';
+import { ADDRESS_TEXT_LOOKUPS, NET_LOOKUPS, ownLookup, type LookupSpec, type NetLookup } from '../filters/lookups.js';
 import { MSG } from '../schema/messages.js';
 import { normalizeDateTime, normalizeMac, toBoolean, UUID_RE } from '../schema/normalize.js';
 import type { CustomFieldDef, ResourceDef } from '../schema/types.js';
@@ -58,7 +58,7 @@ function scalarValue(spec: Extract<FilterSpec, { type: 'scalar' }>, lookup: Look
 }
 
 function scalarTerm(spec: Extract<FilterSpec, { type: 'scalar' }>, t: FilterTerm): TermResult {
-  const lookup = t.lookup === null ? null : spec.lookups[t.lookup];
+  const lookup = t.lookup === null ? null : ownLookup(spec.lookups, t.lookup);
   if (t.lookup !== null && !lookup) return [MSG.unknownFilter];
   const parsed = parseValues<Scalar>(t.values, (v) => scalarValue(spec, lookup, v.raw));
   if (!parsed.ok) return parsed.errors;
@@ -91,8 +91,8 @@ function netTerm(field: 'network' | 'host', lookup: NetLookup | 'contains_any', 
 
 function netLookupTerm(spec: Extract<FilterSpec, { type: 'net' }>, t: FilterTerm): TermResult {
   const lk = t.lookup;
-  if (lk !== null && lk in ADDRESS_TEXT_LOOKUPS) {
-    const l = ADDRESS_TEXT_LOOKUPS[lk as keyof typeof ADDRESS_TEXT_LOOKUPS];
+  const l = lk === null ? null : ownLookup(ADDRESS_TEXT_LOOKUPS, lk);
+  if (l) {
     if (l.op === 'regex') {
       const errs = raws(t).map(regexError).filter((e): e is string => e !== null);
       if (errs.length) return errs.map(MSG.regex);
@@ -122,7 +122,7 @@ function termPlan(spec: FilterSpec, t: FilterTerm): TermResult {
 }
 
 export function planQuery(r: ResourceDef, q: ParsedQuery, opts: PlanOptions): PlanResult {
-  const errors: FilterErrors = {};
+  const errors: FilterErrors = Object.create(null); // keys are user-given parameter names
   const ignored: string[] = [];
   const parts: Plan[] = [];
   const unknown = (param: string) => { if (opts.strict) (errors[param] ??= []).push(MSG.unknownFilter); else ignored.push(param); };

@@ -91,7 +91,7 @@ function defaultFor(f: FieldDef): unknown {
 export function validateInput(
   r: ResourceDef, body: unknown, opts: { partial: boolean; creating: boolean; customFields: readonly CustomFieldDef[]; existingCustomFields?: Record<string, unknown> },
 ): InputResult {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = Object.create(null); // keys may be user-given field names
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, errors: { non_field_errors: [`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? 'list' : body === null ? 'null' : typeof body}.`] } };
   }

@@ -13,7 +13,7 @@ function defaultOrdering(r: ResourceDef): OrderKey[] {
 }
 
 export function parsePage(r: ResourceDef, control: Readonly<Record<string, readonly string[]>>, maxPageSize: number): { page: Page; errors: Record<string, string[]> } {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = Object.create(null);
   const int = (name: string, fallback: number): number => {
     const raw = control[name]?.[0];
     if (raw === undefined || raw === '') return fallback;

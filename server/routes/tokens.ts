@@ -24,7 +24,7 @@ export function tokensRouter(ctx: AppContext): Router {
   });
   router.post('/', requirePermission(permissionFor(tokenDef, 'add')), async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const errors: Record<string, string[]> = {};
+    const errors: Record<string, string[]> = Object.create(null);
     for (const k of Object.keys(body)) if (!['permissions', 'description'].includes(k)) errors[k] = ['Unknown field.'];
     const perms = body.permissions ?? ['*'];
     if (!Array.isArray(perms) || !perms.every((p) => typeof p === 'string' && /^(\*|[a-z]+\.(view|add|change|delete)_[a-z]+)$/.test(p)))

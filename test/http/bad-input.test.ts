@@ -40,6 +40,16 @@ describe('bad input', () => {
     });
   }
 
+  it('prototype-named parameters and fields are ordinary unknown names (400), never a 500', async () => {
+    for (const q of ['valueOf=1', 'constructor=1', '__proto__=1', 'name__constructor=x', 'network__toString=1', 'cf_x__hasOwnProperty=1']) {
+      const res = await srv.req('GET', `/api/dcim/sites/?${q}`);
+      expect(res.status, q).to.equal(400);
+    }
+    const body = await srv.req('POST', '/api/dcim/sites/', '{"name": "p", "slug": "p", "__proto__": {"x": 1}, "valueOf": 2, "constructor": 3}');
+    expect(body.status).to.equal(400);
+    expect(Object.keys(body.body).sort()).to.deep.equal(['__proto__', 'constructor', 'valueOf']);
+  });
+
   it('malformed JSON is a 400 with a detail', async () => {
     const res = await srv.req('POST', '/api/dcim/sites/', '{"name": ');
     expect(res.status).to.equal(400);
