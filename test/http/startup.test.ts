@@ -55,10 +55,13 @@ describe('startup (server/main.js)', function () {
     ['a config file that is not JSON', { CONFIG_FILE: path.join(tmp, 'bad.json') }, [], /is not valid JSON/],
     ['a bad PORT', { PORT: 'http' }, [], /PORT must be a whole number/],
     ['an unreachable database', { STORAGE_URL: 'postgres://postgres@127.0.0.1:1/test' }, [], /cannot connect to PostgreSQL/],
+    ['a bad machine definition file', { MACHINES_DIR: path.join(tmp, 'machines') }, [], /machine file .*broken\.yaml: .*initial.*;/],
   ];
   for (const [what, env, args, message] of bad) {
     it(`stops on ${what} with one line naming the problem`, async () => {
       fs.writeFileSync(path.join(tmp, 'bad.json'), '{"port": ');
+      fs.mkdirSync(path.join(tmp, 'machines'), { recursive: true });
+      fs.writeFileSync(path.join(tmp, 'machines', 'broken.yaml'), 'meta: {machine_name: Bad, version: "1"}\nstates: [{name: a, type: stable}]\ntransitions: [{trigger: go, source: a, dest: nowhere}]\n');
       const r = await run({ PORT: '0', ...env }, args);
       expect(r.code).to.not.equal(0);
       expect(r.err.trim().split('\n')).to.have.length(1);
