@@ -11,11 +11,16 @@ export interface CachedPlan extends PlanResult {
 
 export class PlanCache {
   private readonly lru: LRUCache<string, CachedPlan>;
+  private readonly signatures = new WeakMap<readonly CustomFieldDef[], string>();
   constructor(max = 5000) { this.lru = new LRUCache({ max }); }
 
   /** The key covers the custom field definitions in force, so a change made anywhere takes effect at once. */
   get(r: ResourceDef, params: readonly (readonly [string, string])[], opts: { strict: boolean; customFields: readonly CustomFieldDef[] }): CachedPlan {
-    const schema = opts.customFields.map((d) => `${d.id}:${d.name}:${d.type}:${d.filter_logic}`).join(',');
+    let schema = this.signatures.get(opts.customFields);
+    if (schema === undefined) {
+      schema = opts.customFields.map((d) => `${d.id}:${d.name}:${d.type}:${d.filter_logic}`).join(',');
+      this.signatures.set(opts.customFields, schema);
+    }
     const key = `${r.name}|${schema}|${opts.strict ? 1 : 0}|${canonicalQueryKey(params)}`;
     let hit = this.lru.get(key);
     if (!hit) {

@@ -30,10 +30,17 @@ export class Inventory {
     return this.cfCache;
   }
 
+  /** Per resource; the same array while the definitions are unchanged (plan-cache keys reuse it). */
   async customFieldsFor(r: ResourceDef): Promise<CustomFieldDef[]> {
+    const all = await this.customFields();
+    const hit = this.cfByResource.get(r.name);
+    if (hit && hit.from === all) return hit.defs;
     const ct = contentType(r);
-    return (await this.customFields()).filter((d) => d.content_types.includes(ct));
+    const defs = all.filter((d) => d.content_types.includes(ct));
+    this.cfByResource.set(r.name, { from: all, defs });
+    return defs;
   }
+  private readonly cfByResource = new Map<string, { from: CustomFieldDef[]; defs: CustomFieldDef[] }>();
 
   get(r: ResourceDef, id: string): Promise<Row | null> {
     return UUID_RE.test(id) ? this.storage.get(r.name, id.toLowerCase()) : Promise.resolve(null);
