@@ -21,9 +21,31 @@ export const urlLimits: RequestHandler = (req, res, next) => {
       res.status(400).json({ detail: `Too many query parameters (limit ${LIMITS.queryParams}).`, code: 'too_many_parameters' });
       return;
     }
+    // NUL cannot be stored or compared by PostgreSQL: refused the same way on every backend.
+    if (/%00/.test(req.originalUrl)) {
+      const bad = [...new URLSearchParams(req.originalUrl.slice(q + 1))].filter(([k, v]) => k.includes('\0') || v.includes('\0')).map(([k]) => k);
+      if (bad.length) { res.status(400).json(Object.fromEntries(bad.map((k) => [k, [NUL_MESSAGE]]))); return; }
+    }
   }
   next();
 };
+
+export const NUL_MESSAGE = 'Null characters are not allowed.';
+
+/** Does any string (key or value) in a parsed JSON value contain NUL? Iterative. */
+function hasNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') { if (v.includes('\0')) return true; continue; }
+    if (typeof v !== 'object' || v === null) continue;
+    for (const [k, child] of Array.isArray(v) ? v.entries() : Object.entries(v)) {
+      if (typeof k === 'string' && k.includes('\0')) return true;
+      stack.push(child);
+    }
+  }
+  return false;
+}
 
 /** Depth of a parsed JSON value, iteratively (a hostile body cannot overflow the stack). */
 export function jsonDepth(value: unknown, limit: number): number {
@@ -42,6 +64,10 @@ export function jsonDepth(value: unknown, limit: number): number {
 export const bodyDepthLimit: RequestHandler = (req, res, next) => {
   if (req.body !== undefined && jsonDepth(req.body, LIMITS.jsonDepth) > LIMITS.jsonDepth) {
     res.status(400).json({ detail: `JSON nested deeper than ${LIMITS.jsonDepth} levels.`, code: 'json_too_deep' });
+    return;
+  }
+  if (req.body !== undefined && hasNul(req.body)) {
+    res.status(400).json({ detail: NUL_MESSAGE, code: 'null_character' });
     return;
   }
   next();

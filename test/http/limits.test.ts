@@ -38,6 +38,16 @@ describe('limits and observability', () => {
     await stillServing();
   });
 
+  it('NUL characters in a body or a query value are a 400 on every backend', async () => {
+    const body = await srv.req('POST', '/api/v1/entities/nul/create', { machine_name: 'order_flow', context: { note: 'a\u0000b' } });
+    expect(body.status).to.equal(400);
+    expect(body.body.code).to.equal('null_character');
+    const q = await srv.req('GET', '/api/dcim/sites/?name__ic=a%00b');
+    expect(q.status).to.equal(400);
+    expect(q.body).to.have.keys(['name__ic']);
+    await stillServing();
+  });
+
   it('/health and /ready answer without a token; responses carry X-Request-Id (echoed when given)', async () => {
     const h = await srv.req('GET', '/health', undefined, null);
     expect(h.status).to.equal(200);
