@@ -171,7 +171,7 @@ async function bench(kind: 'postgres' | 'mysql'): Promise<Result | null> {
 function report(results: Result[]): string {
   const out: string[] = [];
   out.push(`${ROWS.toLocaleString('en')} random IPv4 prefixes (/8–/32), ${QUERIES} queries per line after ${WARMUP} warm-up, one client, sequential.`);
-  out.push('Latency is client-side per Storage.find: the first page of 50 (ordered by network, prefix_length), then the COUNT when the page is full.');
+  out.push('Latency is client-side per Storage.find: the first page of 50 (ordered by network, prefix_length) and the COUNT (PostgreSQL: page first, COUNT only when the page is full; MySQL: both at once on two connections).');
   out.push('');
   out.push('| database | lookup | median ms | p95 ms | p99 ms | mean matches |');
   out.push('|---|---|---:|---:|---:|---:|');

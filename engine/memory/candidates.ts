@@ -4,6 +4,7 @@ import type { NetNode, Plan } from '../plan/nodes.js';
 import type { ContainmentIndex } from '../net/containment-index.js';
 import type { IndexedTable } from './indexed-table.js';
 import { describe } from '../plan/describe.js';
+import { broadcastOf, networkOf } from '../net/ip.js';
 import type { Resolver } from './resolve.js';
 
 export interface Candidates {
@@ -35,6 +36,10 @@ function netCandidates(n: NetNode, table: IndexedTable): Candidates | null {
   if (!idx || !addr) return null;
   const { family, network, broadcast, length } = n;
   const label = `containment(${n.field}).${n.op}`;
+  // The index answers for CIDR blocks; a node whose range is not exactly its block (never built by
+  // the planner, possible from other producers) falls back to the predicate over every row.
+  const isBlock = networkOf(family, network, length) === network && broadcastOf(family, network, length) === broadcast;
+  if (!isBlock && n.op !== 'addr_in' && n.op !== 'addr_eq' && !(n.op === 'equal' && n.field === 'host')) return null;
   switch (n.op) {
     case 'equal': return n.field === 'host'
       ? fromArray(addr.networkInRange(family, network, network), label)

@@ -21,6 +21,7 @@ async function run(c: Conn, sql: string, params: readonly unknown[]): Promise<Qu
 
 export class MysqlDriver implements SqlDriver {
   readonly kind = 'mysql' as const;
+  readonly parallelCount = true;
   readonly transactionalDdl = false;
   readonly explainPrefix = 'EXPLAIN FORMAT=JSON ';
   private readonly pool: mysql.Pool;

@@ -18,13 +18,17 @@ const types = {
 export interface PgDriverOptions { readonly max?: number; readonly connectTimeoutMs?: number }
 
 /**
- * Statement texts get a name, so each connection parses and plans them once (server-side prepared
- * statements). Texts are built once per resource / plan shape; past the bound, unnamed.
+ * Statement texts get a name, so each connection parses them once and may reuse their plan
+ * (server-side prepared statements). Past the bound, unnamed. Statements with containment
+ * operators stay unnamed, planned for their values every time: a generic plan of
+ * `net_block << $1` cannot use PostgreSQL's subnet support and scans the whole index.
  */
 const MAX_NAMED = 2000;
+const NEEDS_VALUES = /<<|>>|^\s*(BEGIN|COMMIT|ROLLBACK|EXPLAIN|CREATE|ALTER|DROP|VACUUM|ANALYZE)\b/i;
 
 export class PgDriver implements SqlDriver {
   readonly kind = 'postgres' as const;
+  readonly parallelCount = false;
   readonly transactionalDdl = true;
   readonly explainPrefix = 'EXPLAIN (FORMAT JSON) ';
   private readonly pool: pg.Pool;
@@ -52,7 +56,7 @@ export class PgDriver implements SqlDriver {
 
   private config(sql: string, params: readonly unknown[]): pg.QueryConfig {
     let name = this.names.get(sql);
-    if (name === undefined && this.names.size < MAX_NAMED && params.length > 0 && !/^\s*(BEGIN|COMMIT|ROLLBACK|EXPLAIN|CREATE|ALTER|DROP|VACUUM|ANALYZE)\b/i.test(sql)) {
+    if (name === undefined && this.names.size < MAX_NAMED && params.length > 0 && !NEEDS_VALUES.test(sql)) {
       name = `s${this.names.size}`;
       this.names.set(sql, name);
     }

@@ -36,6 +36,11 @@ export interface SqlDriver extends SqlSession {
   decode(col: ColumnModel, raw: unknown): unknown;
   /** How LIMIT / OFFSET values are bound. */
   pageValue(n: number): unknown;
+  /**
+   * find(): COUNT and page at once on two connections (MySQL: the cost is server CPU per statement,
+   * overlapping them wins), or the page first and the COUNT only when the page is full (PostgreSQL).
+   */
+  readonly parallelCount: boolean;
   /** Prefix turning a SELECT into its plan as JSON. */
   readonly explainPrefix: string;
 }

@@ -152,8 +152,14 @@ export class SqlStorage implements Storage {
   async find(resource: string, plan: Plan, page: Page): Promise<FindResult> {
     const { compiler } = this.ready();
     const st = compiler.find(resource, plan, page);
+    if (this.driver.parallelCount) {
+      const [count, got] = await Promise.all([
+        this.query(st.count.sql, st.count.params),
+        page.limit > 0 ? this.query(st.page.sql, st.page.params) : Promise.resolve(null),
+      ]);
+      return { count: Number(count.rows[0].n), rows: got ? this.rows(resource, got) : [] };
+    }
     // The page first: when it is not full it tells the total by itself, and the COUNT is skipped.
-    // (Sequential beats two connections in parallel on small machines, and holds one connection.)
     const rows = page.limit > 0 ? this.rows(resource, await this.query(st.page.sql, st.page.params)) : [];
     if (page.limit > 0 && rows.length < page.limit && (rows.length > 0 || page.offset === 0)) return { count: page.offset + rows.length, rows };
     const count = await this.query(st.count.sql, st.count.params);
