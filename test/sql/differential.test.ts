@@ -24,21 +24,14 @@ import { createPostgresStorage } from '../../storage/postgres/index.js';
 import { createMysqlStorage } from '../../storage/mysql/index.js';
 import { StorageConflict, StorageUnavailable, type OrderKey, type Page, type Row, type Storage, type WriteOp } from '../../storage/types.js';
 
+import { mulberry32 } from '../../engine/random/mulberry32.js';
+
 const RUNS = Number(process.env.DIFF_RUNS ?? 30);
 
 // ---- deterministic pools ----------------------------------------------------------------------
 
-/** mulberry32: datasets are built from a seed, so a failing run replays exactly. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (seeded): datasets are built from a seed, so a failing run replays exactly. */
+const rng = mulberry32;
 
 const idRand = rng(7);
 const uuid = (): string => {

@@ -1,24 +1,14 @@
 // Two server processes on one database stay consistent: no per-process state goes stale.
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { startProcess } from '../support/process.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BACKENDS } from '../conformance/backends.js';
 
-const MAIN = fileURLToPath(new URL('../../server/main.js', import.meta.url));
 const KEY = 'scale-key-0123456789';
 
-function startProcess(storage: string, cfg: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', STORAGE_URL: storage, DEMO_DATA: 'false', CONFIG_FILE: cfg, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '', err = '';
-    child.stdout!.on('data', (d) => { out += d; const m = /listening on (\S+)/.exec(out); if (m) resolve({ child, url: m[1] }); });
-    child.stderr!.on('data', (d) => { err += d; });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
-}
 
 async function call(url: string, method: string, p: string, body?: unknown) {
   const res = await fetch(url + p, { method, headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
