@@ -92,23 +92,21 @@ export class IndexedTable {
 
   /** Exact-value index of a field, or null when the field is not indexable. */
   hashOf(field: string): HashIndex | null {
-    let idx = this.hashes.get(field);
-    if (idx) return idx;
-    if (!this.hashable.has(field)) return null;
-    idx = new HashIndex();
-    for (const s of this.slots()) idx.add(hashKey(this.rows[s]![field]), s);
-    this.hashes.set(field, idx);
-    return idx;
+    return this.lazyHash(this.hashes, this.hashable, field, hashKey);
   }
 
   /** Lower-cased value index of a text field, or null. */
   ciHashOf(field: string): HashIndex | null {
-    let idx = this.ciHashes.get(field);
+    return this.lazyHash(this.ciHashes, this.ciHashable, field, lowerKey);
+  }
+
+  private lazyHash(built: Map<string, HashIndex>, allowed: ReadonlySet<string>, field: string, key: (v: unknown) => HashKey): HashIndex | null {
+    let idx = built.get(field);
     if (idx) return idx;
-    if (!this.ciHashable.has(field)) return null;
+    if (!allowed.has(field)) return null;
     idx = new HashIndex();
-    for (const s of this.slots()) idx.add(lowerKey(this.rows[s]![field]), s);
-    this.ciHashes.set(field, idx);
+    for (const s of this.slots()) idx.add(key(this.rows[s]![field]), s);
+    built.set(field, idx);
     return idx;
   }
 
