@@ -6,6 +6,7 @@ import { mysqlDialect, TEXT_COLLATION, type MysqlFlavour } from '../../engine/sq
 import type { Dialect } from '../../engine/sql/dialect.js';
 import type { ColumnModel } from '../../engine/sql/table-model.js';
 import { StorageUnavailable } from '../types.js';
+import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
 import type { ClassifiedError, QueryResult, SqlDriver, SqlSession } from '../sql/driver.js';
 import { classifyMysqlError, mysqlConnectReason } from './errors.js';
 
@@ -18,6 +19,8 @@ async function run(c: Conn, sql: string, params: readonly unknown[]): Promise<Qu
   if (Array.isArray(r)) return { rows: r as Record<string, unknown>[], rowCount: r.length };
   return { rows: [], rowCount: (r as mysql.ResultSetHeader).affectedRows };
 }
+
+const MYSQL_LOCK: LockStatements = { lock: 'SELECT GET_LOCK(?, 120) AS ok', unlock: 'SELECT RELEASE_LOCK(?) AS ok', granted: (rows) => Number(rows[0]?.ok) === 1 };
 
 export class MysqlDriver implements SqlDriver {
   readonly kind = 'mysql' as const;
@@ -84,13 +87,7 @@ export class MysqlDriver implements SqlDriver {
     const c = await this.pool.getConnection();
     const s: SqlSession = { query: (sql, params = []) => run(c, sql, params) };
     try {
-      const got = await s.query('SELECT GET_LOCK(?, 120) AS ok', [lockName]);
-      if (Number(got.rows[0].ok) !== 1) throw new Error(`could not take lock ${lockName}`);
-      try {
-        return await fn(s);
-      } finally {
-        await s.query('SELECT RELEASE_LOCK(?) AS ok', [lockName]).catch(() => undefined);
-      }
+      return await withNamedLock(s, MYSQL_LOCK, lockName, fn);
     } finally {
       c.release();
     }

@@ -5,6 +5,7 @@ import { postgresDialect } from '../../engine/sql/dialects/postgres.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import type { ColumnModel } from '../../engine/sql/table-model.js';
 import { StorageUnavailable } from '../types.js';
+import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
 import type { ClassifiedError, QueryResult, SqlDriver, SqlSession } from '../sql/driver.js';
 import { classifyPgError, pgConnectReason } from './errors.js';
 
@@ -25,6 +26,8 @@ export interface PgDriverOptions { readonly max?: number; readonly connectTimeou
  */
 const MAX_NAMED = 2000;
 const NEEDS_VALUES = /<<|>>|^\s*(BEGIN|COMMIT|ROLLBACK|EXPLAIN|CREATE|ALTER|DROP|VACUUM|ANALYZE)\b/i;
+
+const PG_LOCK: LockStatements = { lock: 'SELECT pg_advisory_lock(hashtext($1::text))', unlock: 'SELECT pg_advisory_unlock(hashtext($1::text))' };
 
 export class PgDriver implements SqlDriver {
   readonly kind = 'postgres' as const;
@@ -97,12 +100,7 @@ export class PgDriver implements SqlDriver {
     const client = await this.pool.connect();
     const s = this.session(client);
     try {
-      await s.query('SELECT pg_advisory_lock(hashtext($1::text))', [lockName]);
-      try {
-        return await fn(s);
-      } finally {
-        await s.query('SELECT pg_advisory_unlock(hashtext($1::text))', [lockName]).catch(() => undefined);
-      }
+      return await withNamedLock(s, PG_LOCK, lockName, fn);
     } finally {
       client.release();
     }
