@@ -26,7 +26,7 @@ function base(resourceName: string, i: number): Row {
 }
 
 /** Prefix texts: realistic (aggregates split into /16, /24, /30, /32 hosts) or uniform /8–/32. */
-function* prefixTexts(o: DatasetOptions, rand: () => number): Generator<string> {
+export function* prefixTexts(o: DatasetOptions, rand: () => number): Generator<string> {
   const v6 = Math.round(o.prefixes * o.v6Share);
   const v4 = o.prefixes - v6;
   if (o.shape === 'uniform') {

@@ -4,7 +4,9 @@
 import Benchmark from 'benchmark';
 import { performance } from 'node:perf_hooks';
 import { ContainmentIndex } from '../engine/net/containment-index.js';
-import { networkOf, u32ToHex } from '../engine/net/ip.js';
+import { networkOf, parseCidr, u32ToHex } from '../engine/net/ip.js';
+import { mulberry32 } from '../engine/random/mulberry32.js';
+import { prefixTexts } from './generate.js';
 import { V6Index } from '../engine/net/v6-index.js';
 import { hexToWords6 } from '../engine/net/words.js';
 
@@ -55,6 +57,25 @@ function v4Prefixes(n: number): Prefix[] {
   for (let i = 0; i < n; i++) {
     const len = 8 + (rnd() % 25);
     out[i] = { hex: networkOf(4, u32ToHex(rnd()), len), len };
+  }
+  return flat(out);
+}
+
+/**
+ * n distinct random prefixes: length uniform /8–/32, redrawn when the block is already present.
+ * Uniform lengths with repeats put ~150 copies of every /8 into 1M rows, so a host would sit in
+ * ~300 prefixes at 1M and 3 at 10k: the query would be measuring its output, not the index.
+ */
+function v4Distinct(n: number): Prefix[] {
+  const seen = new Set<string>();
+  const out: Prefix[] = [];
+  while (out.length < n) {
+    const len = 8 + (rnd() % 25);
+    const hex = networkOf(4, u32ToHex(rnd()), len);
+    const k = hex + '/' + len;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push({ hex, len });
   }
   return flat(out);
 }
@@ -111,10 +132,11 @@ function latency(queries: string[], run: (q: string) => number[]): Lat {
   return { median: at(0.5), p99: at(0.99), avgResults: results / n };
 }
 
-function queriesV4(count: number, data: Prefix[]) {
+/** `aimed`: hosts drawn inside existing prefixes (data that covers a small part of the space). */
+function queriesV4(count: number, data: Prefix[], aimed = false) {
   const hosts: string[] = [], slash24: string[] = [], near24: string[] = [];
   for (let i = 0; i < count; i++) {
-    hosts.push(u32ToHex(rnd()));
+    hosts.push(aimed ? u32ToHex((parseInt(data[rnd() % data.length].hex, 16) | (rnd() & 0xff)) >>> 0) : u32ToHex(rnd()));
     slash24.push(networkOf(4, u32ToHex(rnd()), 24));
     // Selective containedIn is aimed where data is: the /24 around an existing prefix.
     near24.push(networkOf(4, data[rnd() % data.length].hex, 24));
@@ -125,8 +147,8 @@ function queriesV4(count: number, data: Prefix[]) {
 const QUERIES = 20000;
 const fmt = (x: number, d = 2) => x.toFixed(d);
 
-function measure(label: string, idx: ContainmentIndex, data: Prefix[]) {
-  const q = queriesV4(QUERIES, data);
+function measure(label: string, idx: ContainmentIndex, data: Prefix[], aimed = false) {
+  const q = queriesV4(QUERIES, data, aimed);
   const rows: [string, Lat][] = [
     ['containing host orEqual (net_host)', latency(q.hosts, (h) => idx.containing(4, h, 32, true))],
     ['containing /24 orEqual (net_contains_or_equals)', latency(q.slash24, (h) => idx.containing(4, h, 24, true))],
@@ -194,6 +216,27 @@ async function v6LayoutComparison(data: Prefix[]): Promise<void> {
 
 async function main() {
   console.log(`Node ${process.version}, ${process.platform}/${process.arch}, gc ${gc ? 'exposed' : 'NOT exposed'}`);
+
+  // Main figures: distinct prefixes (what an inventory holds). The repeats-allowed generator follows.
+  {
+    const s10k = v4Distinct(10_000);
+    const i10k = (await build(new ContainmentIndex(), 4, s10k, 0)).idx;
+    const r10k = measure('10k-distinct', i10k, s10k);
+    const s1m = v4Distinct(1_000_000);
+    const b = await build(new ContainmentIndex(), 4, s1m, 0);
+    console.log(`1M distinct IPv4 build: add ${fmt(b.addMs)} ms + rebuild ${fmt(b.rebuildMs)} ms = ${fmt(b.addMs + b.rebuildMs)} ms, ${fmt(b.bytesPerEntry, 1)} B/entry`);
+    const r1m = measure('1M-distinct', b.idx, s1m);
+    ratios(r10k.rows, r1m.rows);
+  }
+  // The IPAM shape of `npm run bench:data` (/16 > /24 > /30 and /32): a host sits in ~3 prefixes at any size.
+  {
+    const ipam = (n: number) => flat([...prefixTexts({ prefixes: n, seed: 42, shape: 'ipam', v6Share: 0 }, mulberry32(42))]
+      .map((t) => { const c = parseCidr(t)!; return { hex: c.network, len: c.length }; }));
+    const s10k = ipam(10_000), s1m = ipam(1_000_000);
+    const r10k = measure('10k-ipam', (await build(new ContainmentIndex(), 4, s10k, 0)).idx, s10k, true);
+    const r1m = measure('1M-ipam', (await build(new ContainmentIndex(), 4, s1m, 0)).idx, s1m, true);
+    ratios(r10k.rows, r1m.rows);
+  }
 
   const small = v4Prefixes(10_000);
   const b10k = await build(new ContainmentIndex(), 4, small, 0);

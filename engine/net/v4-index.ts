@@ -13,6 +13,10 @@ export class V4Index {
   len: Uint8Array = new Uint8Array(0);
   slot: Int32Array = new Int32Array(0);
   parent: Int32Array = new Int32Array(0);
+  // bucket[k] = first position whose network >= k << shift: narrows every binary search to one
+  // bucket, so the search touches a few cache lines instead of ~20 scattered ones at 1M entries.
+  bucket: Int32Array = new Int32Array(3);
+  shift = 31;
   dead = 0;
   // Adds since the last rebuild, unsorted.
   pn = 0;
@@ -91,6 +95,7 @@ export class V4Index {
     this.len = sLen;
     this.slot = sSlot;
     this.parent = buildParents(sNet, sLen, m);
+    this.buildBuckets();
     for (let i = 0; i < m; i++) table.update(sSlot[i], i * 4 + tag);
   }
 
@@ -99,10 +104,28 @@ export class V4Index {
     return ((this.net[i] ^ x) & MASK[this.len[i]]) === 0;
   }
 
+  /** About 8 entries per bucket, at most 2^16 buckets (256 KiB). */
+  private buildBuckets(): void {
+    const n = this.n, net = this.net;
+    const bits = Math.min(16, Math.max(1, Math.floor(Math.log2(Math.max(1, n))) - 3));
+    const shift = 32 - bits;
+    const bucket = new Int32Array((1 << bits) + 1);
+    let i = 0;
+    for (let k = 0; k < 1 << bits; k++) {
+      const start = k * 2 ** shift; // k << shift overflows int32 for the top half
+      while (i < n && net[i] < start) i++;
+      bucket[k] = i;
+    }
+    bucket[1 << bits] = n;
+    this.bucket = bucket;
+    this.shift = shift;
+  }
+
   /** First position whose key (network, length) >= (x, l). */
   lowerBound(x: number, l: number): number {
     const net = this.net, len = this.len;
-    let lo = 0, hi = this.n;
+    const b = x >>> this.shift;
+    let lo = this.bucket[b], hi = this.bucket[b + 1];
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const v = net[mid];

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { ContainmentIndex } from '../../engine/net/containment-index.js';
 import { networkOf, parseCidr, type Family } from '../../engine/net/ip.js';
+import { mulberry32 } from '../../engine/random/mulberry32.js';
 
 // ---- Reference model: a plain scan with BigInt comparisons. ----
 interface Block { family: Family; network: string; length: number }
@@ -245,6 +246,30 @@ describe('net/ContainmentIndex vs plain scan (property)', () => {
     for (let i = 0; i < 40; i++) queries.push(model.get(rnd() % 5000)!, randBlock());
     checkAll(idx, model, queries);
     for (let i = 0; i < 3000; i++) { const s = rnd() % 5000; idx.remove(s); model.delete(s); }
+    checkAll(idx, model, queries);
+  });
+});
+
+describe('net/ContainmentIndex at a few thousand entries (bucketed search)', () => {
+  it('matches a scan across the whole IPv4 space, both halves, edges included', () => {
+    const rand = mulberry32(7);
+    const model = new Map<number, Block>();
+    const idx = new ContainmentIndex();
+    const hex8 = (x: number) => (x >>> 0).toString(16).padStart(8, '0');
+    const edges = [0, 0xffffffff, 0x80000000, 0x7fffffff];
+    for (let slot = 0; slot < 6000; slot++) {
+      const length = Math.floor(rand() * 33);
+      const x = slot < edges.length ? edges[slot] : Math.floor(rand() * 2 ** 32);
+      const b: Block = { family: 4, network: networkOf(4, hex8(x), length), length };
+      model.set(slot, b);
+      idx.add(slot, 4, b.network, b.length);
+    }
+    const queries: Block[] = [];
+    for (let i = 0; i < 150; i++) {
+      const length = [32, 24, 16, 8][i % 4];
+      const x = i < edges.length ? edges[i] : Math.floor(rand() * 2 ** 32);
+      queries.push({ family: 4, network: networkOf(4, hex8(x), length), length });
+    }
     checkAll(idx, model, queries);
   });
 });
