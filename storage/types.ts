@@ -23,6 +23,16 @@ export class StorageConflict extends Error {
 /** The backend could not be reached; the server answers 503. */
 export class StorageUnavailable extends Error {}
 
+/** A query ran past the configured time budget and was cancelled; the server answers 503. */
+export class QueryTimeout extends Error {
+  constructor(readonly budgetMs: number) { super(`query cancelled after its ${budgetMs} ms time budget`); }
+}
+
+export interface StorageOptions {
+  /** Time budget of one query (find / explain); 0 = none. */
+  readonly queryTimeoutMs?: number;
+}
+
 export interface Storage {
   readonly kind: 'memory' | 'postgres' | 'mysql';
   open(): Promise<void>;

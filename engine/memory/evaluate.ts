@@ -17,25 +17,55 @@ export interface MemoryExplain {
   readonly predicates: readonly CandidateTrace[];
 }
 
-function matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace: CandidateTrace[] | null, useIndexes = true): { slots: number[]; strategy: string; candidates: number } {
+/**
+ * Rows tested between two pauses of a stepwise evaluation. The caller decides at each pause
+ * whether to give the event loop a turn or to stop (time budget); a regex over 1M rows is then
+ * ~250 short steps instead of one long block.
+ */
+export const STEP_ROWS = 4096;
+
+/** A computation that pauses (yields) every STEP_ROWS rows and returns its result at the end. */
+export type Steps<T> = Generator<void, T, void>;
+
+function* matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace: CandidateTrace[] | null, useIndexes = true): Steps<{ slots: number[]; strategy: string; candidates: number }> {
   const resolver = new Resolver(tables);
   const cand = useIndexes ? candidatesFor(plan, table, resolver, trace) : null;
   const pred = compilePredicate(plan, table, resolver);
   const out: number[] = [];
   const source = cand ? cand.slots : table.slots();
-  for (const s of source) if (pred(s)) out.push(s);
+  let k = 0;
+  for (const s of source) {
+    if (pred(s)) out.push(s);
+    if (++k === STEP_ROWS) { k = 0; yield; }
+  }
   return { slots: out, strategy: cand ? cand.index : 'scan', candidates: cand ? cand.size : table.size };
 }
 
-/** `useIndexes: false` scans every row: the baseline benchmarks compare the indexes with. */
-export function evaluate(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): { count: number; rows: Row[] } {
-  const { slots } = matchSlots(table, plan, tables, null, useIndexes);
+/** Runs steps to the end without pausing. */
+export function runSteps<T>(steps: Steps<T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+export function* evaluateSteps(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): Steps<{ count: number; rows: Row[] }> {
+  const { slots } = yield* matchSlots(table, plan, tables, null, useIndexes);
   const pageSlots = orderedPage(slots, table, table.def, page.ordering, page.offset, page.limit);
   return { count: slots.length, rows: pageSlots.map((s) => table.row(s)!) };
 }
 
-export function explain(table: IndexedTable, plan: Plan, tables: TableSource): MemoryExplain {
+/** `useIndexes: false` scans every row: the baseline benchmarks compare the indexes with. */
+export function evaluate(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): { count: number; rows: Row[] } {
+  return runSteps(evaluateSteps(table, plan, page, tables, useIndexes));
+}
+
+export function* explainSteps(table: IndexedTable, plan: Plan, tables: TableSource): Steps<MemoryExplain> {
   const trace: CandidateTrace[] = [];
-  const r = matchSlots(table, plan, tables, trace);
+  const r = yield* matchSlots(table, plan, tables, trace);
   return { plan: describe(plan), strategy: r.strategy, candidates: r.candidates, matched: r.slots.length, predicates: trace };
+}
+
+export function explain(table: IndexedTable, plan: Plan, tables: TableSource): MemoryExplain {
+  return runSteps(explainSteps(table, plan, tables));
 }

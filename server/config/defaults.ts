@@ -10,9 +10,11 @@ export interface Config {
   readonly tokens: readonly TokenConfig[];
   readonly machinesDir: string;
   readonly maxPageSize: number;
+  /** Time budget of one storage query in ms (0 = none): past it the query is cancelled, 503. */
+  readonly queryTimeoutMs: number;
 }
 
-type Parse = 'string' | 'port' | 'boolean' | 'positive';
+type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole';
 
 export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; parse: Parse | 'tokens' }[] = [
   { key: 'host', env: 'HOST', parse: 'string' },
@@ -23,6 +25,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'tokens', env: null, parse: 'tokens' },
   { key: 'machinesDir', env: 'MACHINES_DIR', parse: 'string' },
   { key: 'maxPageSize', env: 'MAX_PAGE_SIZE', parse: 'positive' },
+  { key: 'queryTimeoutMs', env: 'QUERY_TIMEOUT_MS', parse: 'whole' },
 ];
 
 export const DEFAULTS = {
@@ -33,4 +36,5 @@ export const DEFAULTS = {
   tokens: [] as TokenConfig[],
   machinesDir: 'machines/',
   maxPageSize: 1000,
+  queryTimeoutMs: 10000,
 } as const;

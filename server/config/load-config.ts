@@ -18,10 +18,11 @@ function parseValue(name: string, parse: string, v: unknown): unknown {
       if (b === undefined) throw new ConfigError(`config: ${name} must be true or false, got "${v}"`);
       return b;
     }
-    case 'port': case 'positive': {
+    case 'port': case 'positive': case 'whole': {
       const n = typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : NaN;
       const max = parse === 'port' ? 65535 : 1e9;
-      if (!Number.isInteger(n) || n < (parse === 'port' ? 0 : 1) || n > max) throw new ConfigError(`config: ${name} must be a whole number${parse === 'port' ? ' from 0 to 65535' : ' above 0'}, got "${v}"`);
+      if (!Number.isInteger(n) || n < (parse === 'positive' ? 1 : 0) || n > max)
+        throw new ConfigError(`config: ${name} must be a whole number${parse === 'port' ? ' from 0 to 65535' : parse === 'positive' ? ' above 0' : ' (0 or more)'}, got "${v}"`);
       return n;
     }
     case 'tokens': {

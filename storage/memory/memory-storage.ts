@@ -2,10 +2,11 @@
 // A batch is checked and applied synchronously with an undo log, so it is all or nothing.
 import type { Plan } from '../../engine/plan/nodes.js';
 import { IndexedTable } from '../../engine/memory/indexed-table.js';
-import { evaluate, explain } from '../../engine/memory/evaluate.js';
+import { evaluateSteps, explainSteps } from '../../engine/memory/evaluate.js';
+import { runStepwise } from './stepwise.js';
 import { RESOURCES, resource } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
-import { StorageConflict, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
+import { StorageConflict, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
 import { Journal, type Snapshot } from './journal.js';
 
 export class MemoryStorage implements Storage {
@@ -14,8 +15,10 @@ export class MemoryStorage implements Storage {
   private readonly journal: Journal | null;
   /** Foreign keys pointing at each resource: [referencing resource, field]. */
   private readonly inbound = new Map<string, [ResourceDef, string][]>();
+  /** Applied batches so far: a query that paused sees whether the data moved under it. */
+  private writes = 0;
 
-  constructor(dir: string | null) {
+  constructor(dir: string | null, private readonly opts: StorageOptions = {}) {
     for (const r of RESOURCES) this.tables.set(r.name, new IndexedTable(r));
     for (const r of RESOURCES) for (const f of r.fields) if (f.kind === 'fk') {
       const list = this.inbound.get(f.target!) ?? [];
@@ -61,11 +64,17 @@ export class MemoryStorage implements Storage {
   }
 
   async find(resourceName: string, plan: Plan, page: Page): Promise<FindResult> {
-    return evaluate(this.table(resourceName), plan, page, this);
+    const t = this.table(resourceName);
+    return runStepwise(() => evaluateSteps(t, plan, page, this), this.stepControl());
   }
 
   async explain(resourceName: string, plan: Plan): Promise<unknown> {
-    return explain(this.table(resourceName), plan, this);
+    const t = this.table(resourceName);
+    return runStepwise(() => explainSteps(t, plan, this), this.stepControl());
+  }
+
+  private stepControl() {
+    return { budgetMs: this.opts.queryTimeoutMs ?? 0, version: () => this.writes };
   }
 
   async apply(ops: readonly WriteOp[]): Promise<void> {
@@ -81,6 +90,7 @@ export class MemoryStorage implements Storage {
 
   /** Apply all ops or none; returns a function that reverts them. */
   private applySync(ops: readonly WriteOp[]): () => void {
+    this.writes++;
     const undos: (() => void)[] = [];
     const revert = () => { for (const u of undos.reverse()) u(); };
     try {

@@ -11,6 +11,8 @@ const UNAVAILABLE_CODES = new Set([
   'ER_CONNECTION_KILLED', 'CR_SERVER_GONE_ERROR', 'CR_SERVER_LOST',
 ]);
 const UNAVAILABLE_ERRNOS = new Set([1053, 1040, 1927, 2002, 2003, 2006, 2013]);
+/** MariaDB max_statement_time (1969), MySQL max_execution_time (3024). */
+const TIMEOUT_ERRNOS = new Set([1969, 3024]);
 const UNAVAILABLE_MESSAGES = /closed state|Connection lost|connect ETIMEDOUT|Pool is closed/i;
 
 interface MysqlLikeError { code?: string; errno?: number; message?: string; sqlMessage?: string; errors?: unknown[] }
@@ -32,6 +34,7 @@ export function classifyMysqlError(err: unknown): ClassifiedError {
     const m = /CONSTRAINT `([^`]+)`/.exec(msg);
     if (m) return { kind: 'fk', constraint: m[1], value: null };
   }
+  if (e.errno !== undefined && TIMEOUT_ERRNOS.has(e.errno)) return { kind: 'timeout' };
   const code = codeOf(e);
   if ((code && UNAVAILABLE_CODES.has(code)) || (e.errno !== undefined && UNAVAILABLE_ERRNOS.has(e.errno)) || UNAVAILABLE_MESSAGES.test(msg))
     return { kind: 'unavailable', message: `MySQL unavailable: ${code ?? msg}` };

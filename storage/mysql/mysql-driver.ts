@@ -10,7 +10,14 @@ import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
 import type { ClassifiedError, QueryResult, SqlDriver, SqlSession } from '../sql/driver.js';
 import { classifyMysqlError, mysqlConnectReason } from './errors.js';
 
-export interface MysqlDriverOptions { readonly connectionLimit?: number; readonly connectTimeoutMs?: number }
+export interface MysqlDriverOptions { readonly connectionLimit?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number }
+
+/**
+ * Session statement time limit: MariaDB's max_statement_time (seconds, every statement) and
+ * MySQL's max_execution_time (ms, SELECTs). Each server rejects the other's variable; both are
+ * sent and the unknown one's error ignored, so the limit is set before the server is identified.
+ */
+const timeLimitStatements = (ms: number): string[] => [`SET SESSION max_statement_time = ${ms / 1000}`, `SET SESSION max_execution_time = ${ms}`];
 
 type Conn = mysql.Pool | mysql.PoolConnection;
 
@@ -30,6 +37,7 @@ export class MysqlDriver implements SqlDriver {
   private readonly pool: mysql.Pool;
   private readonly where: string;
   flavour: MysqlFlavour = 'mariadb';
+  private readonly timeLimitMs: number;
 
   constructor(url: string, opts: MysqlDriverOptions = {}) {
     const u = new URL(url);
@@ -45,7 +53,12 @@ export class MysqlDriver implements SqlDriver {
       timezone: 'Z',
     });
     // Idle connections dropped by the server must not crash the process.
-    this.pool.on('connection', (c) => { (c as unknown as { on(ev: string, f: () => void): void }).on('error', () => undefined); });
+    this.timeLimitMs = opts.statementTimeoutMs ?? 0;
+    this.pool.on('connection', (c) => {
+      const core = c as unknown as { on(ev: string, f: () => void): void; query(sql: string, cb: () => void): void };
+      core.on('error', () => undefined);
+      if (this.timeLimitMs) for (const sql of timeLimitStatements(this.timeLimitMs)) core.query(sql, () => undefined);
+    });
   }
 
   async connect(): Promise<Dialect> {
@@ -86,9 +99,13 @@ export class MysqlDriver implements SqlDriver {
   async exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T> {
     const c = await this.pool.getConnection();
     const s: SqlSession = { query: (sql, params = []) => run(c, sql, params) };
+    // Migrations may rightly run longer than a query's limit: lifted here, restored after.
+    const limit = async (ms: number) => { for (const sql of timeLimitStatements(ms)) await c.query(sql).catch(() => undefined); };
     try {
+      if (this.timeLimitMs) await limit(0);
       return await withNamedLock(s, MYSQL_LOCK, lockName, fn);
     } finally {
+      if (this.timeLimitMs) await limit(this.timeLimitMs);
       c.release();
     }
   }

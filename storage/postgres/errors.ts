@@ -9,6 +9,9 @@ const UNAVAILABLE_CODES = new Set([
   '53300', // too many connections
 ]);
 
+/** statement_timeout fired (also a cancel request, which nothing else here sends). */
+const QUERY_CANCELED = '57014';
+
 const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|Client was closed/i;
 
 interface PgLikeError { code?: string; constraint?: string; detail?: string; message?: string; errors?: unknown[] }
@@ -28,6 +31,7 @@ export function classifyPgError(err: unknown): ClassifiedError {
     const m = /=\(([^)]*)\) is not present/.exec(e.detail ?? '');
     return { kind: 'fk', constraint: e.constraint, value: m ? m[1] : null };
   }
+  if (code === QUERY_CANCELED) return { kind: 'timeout' };
   if ((code && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_MESSAGES.test(e.message ?? ''))
     return { kind: 'unavailable', message: `PostgreSQL unavailable: ${code ?? e.message}` };
   return { kind: 'other' };

@@ -16,7 +16,7 @@ const types = {
     oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-export interface PgDriverOptions { readonly max?: number; readonly connectTimeoutMs?: number }
+export interface PgDriverOptions { readonly max?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number }
 
 /**
  * Statement texts get a name, so each connection parses them once and may reuse their plan
@@ -41,7 +41,10 @@ export class PgDriver implements SqlDriver {
   constructor(url: string, opts: PgDriverOptions = {}) {
     const u = new URL(url);
     this.where = `${u.hostname || 'localhost'}:${u.port || '5432'}`;
-    this.pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000, types });
+    // statement_timeout is the session default of every pooled connection (sent at connect);
+    // exclusive() lifts it for migrations, whose index builds may rightly take longer.
+    this.pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000, types,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) });
     // An idle client losing its server must not crash the process; the next query reports it.
     this.pool.on('error', () => undefined);
   }
@@ -100,9 +103,11 @@ export class PgDriver implements SqlDriver {
     const client = await this.pool.connect();
     const s = this.session(client);
     try {
+      await client.query('SET statement_timeout = 0');
       return await withNamedLock(s, PG_LOCK, lockName, fn);
     } finally {
-      client.release();
+      // A connection that could not get its limit back is closed rather than returned to the pool.
+      client.release(await client.query('RESET statement_timeout').then(() => undefined, (e: Error) => e));
     }
   }
 

@@ -18,6 +18,8 @@ export type ClassifiedError =
   | { readonly kind: 'unique'; readonly constraint: string }
   | { readonly kind: 'fk'; readonly constraint: string; readonly value: string | null }
   | { readonly kind: 'unavailable'; readonly message: string }
+  /** The statement ran past the session's statement time limit. */
+  | { readonly kind: 'timeout' }
   | { readonly kind: 'other' };
 
 export interface SqlDriver extends SqlSession {

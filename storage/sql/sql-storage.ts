@@ -6,7 +6,7 @@ import { SqlCompiler, type OrderKey } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
-import { StorageConflict, StorageUnavailable, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
+import { QueryTimeout, StorageConflict, StorageUnavailable, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
 import { fkConflict, fkOwner, NOT_FOUND, referencedBy, TAG_ASSIGNED, uniqueConflict } from './conflicts.js';
 import type { QueryResult, SqlDriver, SqlSession } from './driver.js';
 import { migrate } from './migrations.js';
@@ -49,7 +49,7 @@ export class SqlStorage implements Storage {
   /** Versions applied by the last open(). */
   appliedMigrations: number[] = [];
 
-  constructor(private readonly driver: SqlDriver) {}
+  constructor(private readonly driver: SqlDriver, private readonly opts: StorageOptions = {}) {}
 
   get kind(): 'postgres' | 'mysql' { return this.driver.kind; }
 
@@ -87,7 +87,7 @@ export class SqlStorage implements Storage {
     };
   }
 
-  /** A lost database becomes StorageUnavailable (503); anything else propagates. */
+  /** A lost database becomes StorageUnavailable (503), a statement over its time limit QueryTimeout; anything else propagates. */
   private async guard<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
@@ -95,6 +95,7 @@ export class SqlStorage implements Storage {
       if (e instanceof StorageConflict || e instanceof StorageUnavailable) throw e;
       const c = this.driver.classify(e);
       if (c.kind === 'unavailable') throw new StorageUnavailable(c.message);
+      if (c.kind === 'timeout') throw new QueryTimeout(this.opts.queryTimeoutMs ?? 0);
       throw e;
     }
   }

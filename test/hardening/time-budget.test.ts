@@ -1,0 +1,120 @@
+// Long scans share the event loop, and a query past its time budget is cancelled with a clear
+// 503 (memory: between scan steps; PostgreSQL / MySQL: the server's statement time limit).
+import { expect } from 'chai';
+import { datasetBatches } from '../../bench/generate.js';
+import { startServer, type TestServer } from '../support/server.js';
+import { PgDriver } from '../../storage/postgres/pg-driver.js';
+import { MysqlDriver } from '../../storage/mysql/mysql-driver.js';
+import { BACKENDS } from '../conformance/backends.js';
+
+const ROWS = 200_000;
+// Catastrophic for a backtracking engine; several values OR together, so each row costs six matches.
+const PATTERNS = ['(a+)+$', '(x+x+)+y', '^(a|aa)+$', '(.*a){12}', '([a-z]+)*[0-9]{3}z', 'customer.*9$'];
+const HEAVY = '/api/ipam/prefixes/?' + new URLSearchParams(PATTERNS.map((p) => ['description__re', p])).toString();
+
+async function load(srv: TestServer): Promise<void> {
+  for (const batch of datasetBatches({ prefixes: ROWS, seed: 3, shape: 'uniform', v6Share: 1 / 6 })) await srv.running.ctx.storage.apply(batch);
+}
+
+/** Largest gap between ticks of a 1 ms interval while fn runs. */
+async function maxLoopGap<T>(fn: () => Promise<T>): Promise<{ gap: number; ms: number; value: T }> {
+  let gap = 0, last = performance.now();
+  const iv = setInterval(() => { const now = performance.now(); gap = Math.max(gap, now - last); last = now; }, 1);
+  const t0 = performance.now();
+  try {
+    const value = await fn();
+    return { gap, ms: performance.now() - t0, value };
+  } finally {
+    clearInterval(iv);
+  }
+}
+
+describe('long scans and the time budget (memory)', function () {
+  this.timeout(120000);
+  let srv: TestServer;
+  before(async () => {
+    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 0 });
+    await load(srv);
+  });
+  after(async () => { await srv?.close(); });
+
+  it(`a regex scan over ${ROWS / 1000}k rows runs in linear time and never holds the event loop 100 ms`, async () => {
+    const r = await maxLoopGap(() => srv.req('GET', HEAVY));
+    expect(r.value.status).to.equal(200);
+    expect(r.value.body.count).to.equal(0);
+    // The scan itself must be long enough for the gap check to mean something.
+    expect(r.ms, 'scan duration').to.be.greaterThan(100);
+    expect(r.gap, `event loop gap during a ${Math.round(r.ms)} ms scan`).to.be.lessThan(100);
+  });
+
+  it('other requests are answered while a long scan runs', async () => {
+    const heavy = srv.req('GET', HEAVY);
+    const t0 = performance.now();
+    const light = await srv.req('GET', '/api/dcim/sites/?limit=1');
+    const lightMs = performance.now() - t0;
+    const done = await heavy;
+    expect(light.status).to.equal(200);
+    expect(done.status).to.equal(200);
+    expect(lightMs).to.be.lessThan(100);
+  });
+
+  it('writes landing during a paused scan do not break it: the result is one consistent state', async () => {
+    const q = '/api/ipam/prefixes/?' + new URLSearchParams([...PATTERNS.map((p) => ['description__re', p]), ['description__re', '^late write$']]).toString();
+    const heavy = srv.req('GET', q);
+    const created = await srv.req('POST', '/api/ipam/prefixes/', { prefix: '203.0.113.0/24', status: 'active', description: 'late write' });
+    expect(created.status).to.equal(201);
+    const got = await heavy;
+    expect(got.status).to.equal(200);
+    expect(got.body.count).to.equal(got.body.results.length);
+    expect(got.body.count).to.be.oneOf([0, 1]);
+    expect((await srv.req('GET', q)).body.count).to.equal(1);
+  });
+});
+
+describe('time budget exceeded (memory)', function () {
+  this.timeout(120000);
+  let srv: TestServer;
+  before(async () => {
+    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 40 });
+    await load(srv);
+  });
+  after(async () => { await srv?.close(); });
+
+  it('is a 503 naming the budget, and the next request is served', async () => {
+    const r = await srv.req('GET', HEAVY);
+    expect(r.status).to.equal(503);
+    expect(r.body.code).to.equal('query_timeout');
+    expect(r.body.detail).to.contain('40 ms').and.to.contain('QUERY_TIMEOUT_MS');
+    const next = await srv.req('GET', '/api/ipam/prefixes/?network__net_contains_or_equals=10.1.2.3&limit=5');
+    expect(next.status).to.equal(200);
+  });
+});
+
+describe('statement time limit (SQL)', function () {
+  this.timeout(60000);
+  const sleepSql = { postgres: 'SELECT pg_sleep(1.5)', mysql: 'SELECT SLEEP(1.5) AS s' } as const;
+  for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
+    const kind = backend.name as 'postgres' | 'mysql';
+    it(`${kind}: a statement past the limit is cancelled and classified as a timeout; migrations (exclusive) are exempt`, async function () {
+      const db = await backend.url();
+      if (!db) { this.skip(); return; }
+      const driver = kind === 'postgres' ? new PgDriver(db.url, { statementTimeoutMs: 300 }) : new MysqlDriver(db.url, { statementTimeoutMs: 300 });
+      try {
+        await driver.connect();
+        const t0 = performance.now();
+        const err = await driver.query(sleepSql[kind]).then(() => null, (e: unknown) => e);
+        expect(err, 'statement should be cancelled').to.not.equal(null);
+        expect(driver.classify(err).kind).to.equal('timeout');
+        expect(performance.now() - t0).to.be.lessThan(1200);
+        const slow = await driver.exclusive('budget-test', (s) => s.query(kind === 'postgres' ? 'SELECT pg_sleep(0.5) AS s' : 'SELECT SLEEP(0.5) AS s'));
+        expect(slow.rows).to.have.length(1);
+        // The limit is back for the pooled connections afterwards.
+        const again = await driver.query(sleepSql[kind]).then(() => null, (e: unknown) => e);
+        expect(driver.classify(again).kind).to.equal('timeout');
+      } finally {
+        await driver.close();
+        await db.drop();
+      }
+    });
+  }
+});
