@@ -27,7 +27,35 @@ async function answers(srv: TestServer): Promise<string[]> {
     const byId = await srv.req('GET', `/api/dcim/sites/${encodeURIComponent(p)}/`);
     out.push(`id ${JSON.stringify(p)} -> ${byId.status}`);
   }
+  out.push(...(await bodyAnswers(srv)));
   out.push(`count ${(await srv.req('GET', '/api/dcim/sites/?limit=1')).body.count}`);
+  for (const path of ['/api/dcim/sites/', '/api/dcim/devices/', '/api/ipam/prefixes/', '/api/extras/tags/', '/api/v1/entities/'])
+    out.push(`${path} still answers ${(await srv.req('GET', path + '?limit=1')).status}`);
+  return out;
+}
+
+/** Payloads in body fields of every kind: text fields, custom fields, slugs, addresses, lifecycle ids, triggers and context. */
+async function bodyAnswers(srv: TestServer): Promise<string[]> {
+  const out: string[] = [];
+  const site = (await srv.req('GET', '/api/dcim/sites/?slug=s0')).body.results[0];
+  const seen = (r: { status: number; body: any }, pick: (b: any) => unknown) => `${r.status} ${r.status < 300 ? JSON.stringify(pick(r.body)) : Object.keys(r.body ?? {}).sort().join(',')}`;
+  for (const [i, p] of PAYLOADS.entries()) {
+    const patch = await srv.req('PATCH', `/api/dcim/sites/${site.id}/`, { description: p, physical_address: p, facility: p.slice(0, 50), custom_fields: { note: p } });
+    out.push(`site text fields ${JSON.stringify(p)} -> ${seen(patch, (b) => [b.description, b.physical_address, b.facility, b.custom_fields.note])}`);
+    const back = await srv.req('GET', `/api/dcim/sites/${site.id}/`);
+    out.push(`  read back -> ${seen(back, (b) => [b.description, b.physical_address, b.facility, b.custom_fields.note])}`);
+    out.push(`site slug ${JSON.stringify(p)} -> ${seen(await srv.req('POST', '/api/dcim/sites/', { name: `slug ${i}`, slug: p }), (b) => b.slug)}`);
+    out.push(`tag ${JSON.stringify(p)} -> ${seen(await srv.req('POST', '/api/extras/tags/', { name: `t ${i} ${p}`, slug: `t-${i}` }), (b) => b.name)}`);
+    out.push(`site tags [${JSON.stringify(p)}] -> ${seen(await srv.req('POST', '/api/dcim/sites/', { name: `tagged ${i}`, slug: `tagged-${i}`, tags: [p] }), (b) => b.tags)}`);
+    out.push(`prefix ${JSON.stringify(p)} -> ${seen(await srv.req('POST', '/api/ipam/prefixes/', { prefix: p, status: 'active' }), (b) => b.prefix)}`);
+    out.push(`prefix description ${JSON.stringify(p)} -> ${seen(await srv.req('POST', '/api/ipam/prefixes/', { prefix: `10.${i}.0.0/16`, status: 'active', description: p }), (b) => b.description)}`);
+    out.push(`entity id ${JSON.stringify(p)} -> ${seen(await srv.req('POST', `/api/v1/entities/${encodeURIComponent(p)}/create`, { machine_name: 'order_flow' }), (b) => b.entity_id)}`);
+    out.push(`machine_name ${JSON.stringify(p)} -> ${seen(await srv.req('POST', `/api/v1/entities/m-${i}/create`, { machine_name: p }), (b) => b.machine_name)}`);
+    const created = await srv.req('POST', `/api/v1/entities/c-${i}/create`, { machine_name: 'order_flow', context: { [p]: p, note: p } });
+    out.push(`entity context ${JSON.stringify(p)} -> ${seen(created, (b) => b.context)}`);
+    out.push(`trigger ${JSON.stringify(p)} -> ${seen(await srv.req('POST', `/api/v1/entities/c-${i}/events`, { trigger: p, context: { note: p } }), (b) => b.trigger)}`);
+    out.push(`expected_state ${JSON.stringify(p)} -> ${seen(await srv.req('POST', `/api/v1/entities/c-${i}/events`, { trigger: 'cancel', expected_state: p }), (b) => b.target_state)}`);
+  }
   return out;
 }
 
