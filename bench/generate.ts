@@ -25,15 +25,20 @@ function base(resourceName: string, i: number): Row {
   return { id: benchId(resourceName, i), created: NOW, last_updated: NOW };
 }
 
-/** Prefix texts: realistic (aggregates split into /16, /24, /30, /32 hosts) or uniform /8–/32. */
+/** Prefix texts: realistic (aggregates split into /16, /24, /30, /32 hosts) or distinct uniform random /8–/32. */
 export function* prefixTexts(o: DatasetOptions, rand: () => number): Generator<string> {
   const v6 = Math.round(o.prefixes * o.v6Share);
   const v4 = o.prefixes - v6;
   if (o.shape === 'uniform') {
-    for (let i = 0; i < v4; i++) {
+    // Distinct blocks (a repeat is redrawn): with repeats kept, 1M uniform draws hold ~150 copies
+    // of every /8, which no inventory does, and containment queries would measure their output.
+    const seen = new Set<string>();
+    while (seen.size < v4) {
       const len = 8 + Math.floor(rand() * 25);
-      const x = u32ToHex(Math.floor(rand() * 0x100000000) >>> 0);
-      yield formatCidr(4, networkOf(4, x, len), len);
+      const text = formatCidr(4, networkOf(4, u32ToHex(Math.floor(rand() * 0x100000000) >>> 0), len), len);
+      if (seen.has(text)) continue;
+      seen.add(text);
+      yield text;
     }
   } else {
     // Walk 10.0.0.0/8, 172.16.0.0/12, 100.64.0.0/10 …: per /16, a few /24s, each with /30s and hosts.
@@ -54,11 +59,15 @@ export function* prefixTexts(o: DatasetOptions, rand: () => number): Generator<s
       }
     }
   }
-  for (let i = 0; i < v6; i++) {
+  const seen6 = new Set<string>();
+  for (let i = 0; i < v6;) {
     const len = o.shape === 'uniform' ? 32 + Math.floor(rand() * 97) : [48, 56, 64, 64, 64, 127, 128][Math.floor(rand() * 7)];
     const words = [0x2001, 0x0db8, Math.floor(rand() * 0x10000), Math.floor(rand() * 0x10000), Math.floor(rand() * 0x10000), 0, 0, Math.floor(rand() * 0x10000)];
     const hex = words.map((w) => w.toString(16).padStart(4, '0')).join('');
-    yield formatCidr(6, networkOf(6, hex, len), len);
+    const text = formatCidr(6, networkOf(6, hex, len), len);
+    if (o.shape === 'uniform') { if (seen6.has(text)) continue; seen6.add(text); }
+    i++;
+    yield text;
   }
 }
 
