@@ -11,6 +11,8 @@ export interface Candidates {
   readonly slots: Iterable<number>;
   readonly size: number;
   readonly index: string;
+  /** Exactly the rows the node matches (not a superset): a lone node then needs no row test. */
+  readonly exact?: boolean;
 }
 
 export interface CandidateTrace { readonly predicate: string; readonly index: string; readonly candidates: number | null }
@@ -26,9 +28,11 @@ function union(parts: readonly (ReadonlySet<number> | undefined)[], index: strin
   return { slots: all, size: all.size, index };
 }
 
-function fromArray(slots: ArrayLike<number> & Iterable<number>, index: string): Candidates {
-  return { slots, size: slots.length, index };
+function fromArray(slots: ArrayLike<number> & Iterable<number>, index: string, exact = false): Candidates {
+  return { slots, size: slots.length, index, exact };
 }
+
+const exactly = (c: Candidates): Candidates => ({ ...c, exact: true });
 
 function netCandidates(n: NetNode, table: IndexedTable): Candidates | null {
   const idx: ContainmentIndex | null = table.netIndex;
@@ -40,16 +44,18 @@ function netCandidates(n: NetNode, table: IndexedTable): Candidates | null {
   // the planner, possible from other producers) falls back to the predicate over every row.
   const isBlock = networkOf(family, network, length) === network && broadcastOf(family, network, length) === broadcast;
   if (!isBlock && n.op !== 'addr_in' && n.op !== 'addr_eq' && !(n.op === 'equal' && n.field === 'host')) return null;
+  // The answers below are exact (same family, range and length rules as netTest), except `equal`
+  // on a host, whose address index does not know the mask length.
   switch (n.op) {
     case 'equal': return n.field === 'host'
       ? fromArray(addr.networkInRange(family, network, network), label)
-      : fromArray(idx.equal(family, network, length), label);
-    case 'addr_eq': return fromArray(addr.networkInRange(family, network, network), label);
-    case 'addr_in': return fromArray(addr.networkInRange(family, network, broadcast), label);
-    case 'contained': return fromArray(idx.containedIn(family, network, length, false), label);
-    case 'contained_or_equal': return fromArray(idx.containedIn(family, network, length, true), label);
-    case 'contains': return fromArray(idx.containing(family, network, length, false), label);
-    case 'contains_or_equal': return fromArray(idx.containing(family, network, length, true), label);
+      : fromArray(idx.equal(family, network, length), label, true);
+    case 'addr_eq': return fromArray(addr.networkInRange(family, network, network), label, true);
+    case 'addr_in': return fromArray(addr.networkInRange(family, network, broadcast), label, true);
+    case 'contained': return fromArray(idx.containedIn(family, network, length, false), label, true);
+    case 'contained_or_equal': return fromArray(idx.containedIn(family, network, length, true), label, true);
+    case 'contains': return fromArray(idx.containing(family, network, length, false), label, true);
+    case 'contains_or_equal': return fromArray(idx.containing(family, network, length, true), label, true);
   }
   return null;
 }
@@ -67,7 +73,7 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
     case 'const': return plan.value ? null : EMPTY;
     case 'cmp': {
       const h = plan.op !== 'eq' ? null : plan.ci ? table.ciHashOf(plan.field) : table.hashOf(plan.field);
-      if (h) return union(plan.values.map((v) => h.get(plan.ci ? String(v).toLowerCase() : v)), plan.ci ? `hash(lower(${plan.field}))` : `hash(${plan.field})`);
+      if (h) return exactly(union(plan.values.map((v) => h.get(plan.ci ? String(v).toLowerCase() : v)), plan.ci ? `hash(lower(${plan.field}))` : `hash(${plan.field})`));
       // Substring-shaped text lookups (case-insensitive): the trigram index gives a superset.
       if (plan.ci && plan.valueType === 'string' && ['contains', 'startswith', 'endswith', 'eq'].includes(plan.op) && plan.values.every((v) => String(v).length >= 3)) {
         const idx = table.trigram(plan.field);
@@ -94,12 +100,12 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
     case 'fk': {
       const h = table.hashOf(plan.field);
       if (!h) return null;
-      return union([...resolver.fkIds(plan)].map((id) => h.get(id)), `hash(${plan.field})`);
+      return exactly(union([...resolver.fkIds(plan)].map((id) => h.get(id)), `hash(${plan.field})`));
     }
     case 'tag': {
       if (!table.tags) return EMPTY;
       const id = resolver.tagId(plan.ref);
-      return id === null ? { ...EMPTY, index: 'tags' } : union([table.tags.get(id)], 'tags');
+      return id === null ? { ...EMPTY, index: 'tags' } : exactly(union([table.tags.get(id)], 'tags'));
     }
     case 'net': return netCandidates(plan, table);
     case 'cf': {

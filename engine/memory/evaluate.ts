@@ -30,8 +30,13 @@ export type Steps<T> = Generator<void, T, void>;
 function* matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace: CandidateTrace[] | null, useIndexes = true): Steps<{ slots: number[]; strategy: string; candidates: number }> {
   const resolver = new Resolver(tables);
   const cand = useIndexes ? candidatesFor(plan, table, resolver, trace) : null;
-  const pred = compilePredicate(plan, table, resolver);
   const out: number[] = [];
+  // A lone node answered exactly by its index: the candidates are the result.
+  if (cand?.exact && plan.kind !== 'and' && plan.kind !== 'or') {
+    for (const s of cand.slots) out.push(s);
+    return { slots: out, strategy: cand.index, candidates: cand.size };
+  }
+  const pred = compilePredicate(plan, table, resolver);
   const source = cand ? cand.slots : table.slots();
   let k = 0;
   for (const s of source) {

@@ -22,25 +22,49 @@ function keyFn(table: IndexedTable, f: FieldDef): (slot: number) => Key {
   }
 }
 
-/** Keys are read once per row into columns; the comparator then works on positions. */
+const UNREAD = Symbol('unread');
+
+/**
+ * Keys are read at most once per row into columns; the comparator then works on positions. The
+ * first key is read for every row; later keys and the id tie-break only for rows that tie, which
+ * on a page of distinct networks is almost none.
+ */
 function positionComparator(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[]): (a: number, b: number) => number {
-  const cols = ordering.map((o) => { const fn = keyFn(table, def.fields.find((f) => f.name === o.field)!); return slots.map(fn); });
-  const ids = slots.map((s) => table.row(s)!.id);
+  const n = slots.length;
+  const fns = ordering.map((o) => keyFn(table, def.fields.find((f) => f.name === o.field)!));
+  const cols: (Key | typeof UNREAD)[][] = fns.map((fn, i) => {
+    const col = new Array<Key | typeof UNREAD>(n);
+    if (i === 0) for (let p = 0; p < n; p++) col[p] = fn(slots[p]);
+    else col.fill(UNREAD);
+    return col;
+  });
+  const ids: (string | undefined)[] = new Array(n);
+  const key = (i: number, p: number): Key => {
+    let v = cols[i][p];
+    if (v === UNREAD) v = cols[i][p] = fns[i](slots[p]);
+    return v as Key;
+  };
+  const id = (p: number): string => (ids[p] ??= table.row(slots[p])!.id);
   const desc = ordering.map((o) => o.desc);
   return (a, b) => {
     for (let i = 0; i < cols.length; i++) {
-      const x = cols[i][a], y = cols[i][b];
+      const x = key(i, a), y = key(i, b);
       if (x === y) continue;
       const c = x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
       return desc[i] ? -c : c;
     }
-    return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
+    const ia = id(a), ib = id(b);
+    return ia < ib ? -1 : ia > ib ? 1 : 0;
   };
 }
 
 /** The first `count` positions of 0..n-1 in order. */
 function firstN(n: number, count: number, cmp: (a: number, b: number) => number): number[] {
-  if (n <= count * 4) return Array.from({ length: n }, (_, i) => i).sort(cmp).slice(0, count);
+  if (n <= count * 4) {
+    const all = new Array<number>(n);
+    for (let i = 0; i < n; i++) all[i] = i;
+    return all.sort(cmp).slice(0, count);
+  }
   const heap: number[] = []; // max-heap of the best `count` so far
   const up = (i: number) => { while (i > 0) { const p = (i - 1) >> 1; if (cmp(heap[i], heap[p]) <= 0) break; [heap[i], heap[p]] = [heap[p], heap[i]]; i = p; } };
   const down = (i: number) => {
