@@ -1,4 +1,5 @@
-// Loads a generated dataset into any Storage in batches, with a progress bar.
+// Loads a generated dataset into any Storage in batches, with a progress bar, then refreshes the
+// backend's planner statistics (part of the load time).
 import cliProgress from 'cli-progress';
 import type { Storage } from '../storage/types.js';
 import { datasetBatches, datasetCounts, type DatasetOptions } from './generate.js';
@@ -15,6 +16,7 @@ export async function loadDataset(storage: Storage, o: DatasetOptions, label: st
     n += batch.length;
     bar.update(n);
   }
+  await storage.afterBulkLoad();
   bar.update(total);
   bar.stop();
   return performance.now() - t0;

@@ -45,4 +45,9 @@ export interface Storage {
   explain(resource: string, plan: Plan): Promise<unknown>;
   /** Apply a batch of writes atomically: all or nothing. Throws StorageConflict. */
   apply(ops: readonly WriteOp[]): Promise<void>;
+  /**
+   * After a bulk load: refresh what the backend plans queries with (SQL statistics). Without it a
+   * database that has not yet analyzed the new rows may pick an ordered full-index scan.
+   */
+  afterBulkLoad(): Promise<void>;
 }

@@ -65,6 +65,8 @@ export interface Dialect extends Placeholders {
   columnCheck(col: ColumnModel): string | null;
   /** After CREATE TABLE (…): engine and character set. */
   readonly tableSuffix: string;
+  /** Refreshes the planner's statistics of a table (after a bulk load). */
+  analyze(table: string): string;
 }
 
 export interface NetColumn {

@@ -77,6 +77,8 @@ export class MemoryStorage implements Storage {
     return { budgetMs: this.opts.queryTimeoutMs ?? 0, version: () => this.writes };
   }
 
+  async afterBulkLoad(): Promise<void> {} // indexes are always current
+
   async apply(ops: readonly WriteOp[]): Promise<void> {
     const undo = this.applySync(ops);
     if (!this.journal) return;

@@ -150,6 +150,11 @@ export class SqlStorage implements Storage {
     return this.rows(resource, await this.query(`${compiler.heads(resource).select} ORDER BY m.${d.quote('id')}`, []));
   }
 
+  async afterBulkLoad(): Promise<void> {
+    const { d } = this.ready();
+    for (const m of TABLE_MODELS) await this.query(d.analyze(m.table), []);
+  }
+
   async find(resource: string, plan: Plan, page: Page): Promise<FindResult> {
     const { compiler } = this.ready();
     const st = compiler.find(resource, plan, page);

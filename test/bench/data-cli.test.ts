@@ -8,6 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { MemoryStorage } from '../../storage/memory/memory-storage.js';
+import { createStorage } from '../../storage/open-storage.js';
+import { BACKENDS } from '../conformance/backends.js';
 
 const CLI = fileURLToPath(new URL('../../bench/data-cli.js', import.meta.url));
 const run = promisify(execFile);
@@ -47,6 +49,21 @@ describe('bench:data', function () {
     expect(texts(a).some((t) => t.includes('/16 '))).to.equal(true);
     await a.close(); await b.close();
   });
+
+  for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
+    it(`loads into ${backend.name} and refreshes its statistics`, async function () {
+      const db = await backend.url();
+      if (!db) { this.skip(); return; }
+      try {
+        await run(process.execPath, [CLI, '--prefixes', '2000', '--seed', '7', '--storage', db.url]);
+        const s = await createStorage(db.url);
+        await s.open();
+        const all = await s.find('prefix', { kind: 'const', value: true }, { limit: 1, offset: 0, ordering: [] });
+        expect(all.count).to.equal(2000);
+        await s.close();
+      } finally { await db.drop(); }
+    });
+  }
 
   it('refuses bad options with exit code 2 and a line naming them', async () => {
     const err = await run(process.execPath, [CLI, '--prefixes', '-5', '--shape', 'round']).then(() => null, (e: { code: number; stderr: string }) => e);

@@ -136,6 +136,7 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     columnType,
     columnCheck: (col) => (col.cls === 'json' || col.cls === 'opaque' ? `json_valid(${quote(col.name)})` : null),
     tableSuffix: ` ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=${coll}`,
+    analyze: (table) => `ANALYZE TABLE ${quote(table)}`,
   };
   return d;
 }

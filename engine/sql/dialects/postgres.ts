@@ -106,6 +106,7 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     columnType: (col) => COLUMN_TYPE[col.cls],
     columnCheck: () => null,
     tableSuffix: '',
+    analyze: (table) => `ANALYZE ${quote(table)}`,
   };
   return d;
 }
