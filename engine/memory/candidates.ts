@@ -110,9 +110,10 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
     case 'net': return netCandidates(plan, table);
     case 'cf': {
       // Exact values and list membership: equality index; numeric and date ranges: sorted index.
-      if ((plan.op === 'eq' && !plan.ci) || plan.op === 'has') {
-        const h = table.cfHash(plan.name);
-        return union(plan.values.map((v) => h.get(v)), `cf_hash(${plan.name})`);
+      if (plan.op === 'eq' || plan.op === 'has') {
+        const ci = plan.ci && plan.op === 'eq';
+        const h = table.cfHash(plan.name, ci);
+        return union(plan.values.map((v) => h.get(ci && typeof v === 'string' ? v.toLowerCase() : v)), ci ? `cf_hash(lower(${plan.name}))` : `cf_hash(${plan.name})`);
       }
       if (RANGE_OPS.has(plan.op) && plan.values.length === 1 && (plan.valueType === 'number' || plan.valueType === 'string')) {
         const v = plan.values[0] as number | string;

@@ -21,11 +21,13 @@ const CI_KINDS = new Set(['slug', 'string', 'mac', 'ip', 'prefix', 'address']);
 const SORTED_KINDS = new Set(['integer', 'datetime']);
 
 /** Index keys of a custom field value: the scalar, or each scalar element of a list; none for null. */
-function cfKeys(row: Row, name: string): HashKey[] {
+/** Index keys of a custom field's value (each element of a list); `ci`: strings lower-cased. */
+function cfKeys(row: Row, name: string, ci = false): HashKey[] {
   const v = (row.custom_fields as Record<string, unknown> | undefined)?.[name];
   if (v === null || v === undefined) return [];
   const items = Array.isArray(v) ? v : [v];
-  return items.filter((x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') as HashKey[];
+  const keys = items.filter((x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') as HashKey[];
+  return ci ? keys.map((k) => (typeof k === 'string' ? k.toLowerCase() : k)) : keys;
 }
 
 function lowerKey(v: unknown): HashKey {
@@ -49,7 +51,7 @@ export class IndexedTable {
   /** Built on first use per field, then kept up to date. */
   private readonly trigrams = new Map<string, TrigramIndex>();
   /** Custom field indexes, built on first use per name: values (list elements for multi-select). */
-  private readonly cfHashes = new Map<string, HashIndex>();
+  private readonly cfHashes = new Map<string, { name: string; ci: boolean; idx: HashIndex }>();
   private readonly cfSorted = new Map<string, SortedIndex>();
   readonly tags: HashIndex | null;
   /** (network-of-row, length): containment lookups. */
@@ -121,15 +123,17 @@ export class IndexedTable {
     return idx;
   }
 
-  /** Equality index over one custom field's values (each element of a list). */
-  cfHash(name: string): HashIndex {
-    let idx = this.cfHashes.get(name);
-    if (!idx) {
-      idx = new HashIndex();
-      for (const s of this.slots()) for (const k of cfKeys(this.rows[s]!, name)) idx.add(k, s);
-      this.cfHashes.set(name, idx);
+  /** Equality index over one custom field's values (each element of a list); `ci`: lower-cased text. */
+  cfHash(name: string, ci = false): HashIndex {
+    const key = `${ci ? 'ci' : 'cs'}:${name}`;
+    let entry = this.cfHashes.get(key);
+    if (!entry) {
+      const idx = new HashIndex();
+      for (const s of this.slots()) for (const k of cfKeys(this.rows[s]!, name, ci)) idx.add(k, s);
+      entry = { name, ci, idx };
+      this.cfHashes.set(key, entry);
     }
-    return idx;
+    return entry.idx;
   }
 
   /** Range index over one custom field's values of one type (numbers, or strings such as dates). */
@@ -178,7 +182,7 @@ export class IndexedTable {
     }
     for (const idx of this.sorted.values()) idx.invalidate();
     for (const [name, idx] of this.trigrams) { if (add) idx.add(row[name], slot); else idx.remove(row[name], slot); }
-    for (const [name, idx] of this.cfHashes) for (const k of cfKeys(row, name)) { if (add) idx.add(k, slot); else idx.remove(k, slot); }
+    for (const { name, ci, idx } of this.cfHashes.values()) for (const k of cfKeys(row, name, ci)) { if (add) idx.add(k, slot); else idx.remove(k, slot); }
     for (const idx of this.cfSorted.values()) idx.invalidate();
     if (this.tags) for (const t of (row.tags as string[] | undefined) ?? []) {
       if (add) this.tags.add(t, slot); else this.tags.remove(t, slot);

@@ -40,6 +40,8 @@ const leafArb: fc.Arbitrary<Plan> = fc.oneof(
   fc.tuple(fc.constantFrom(...netOps), blockArb).map(([op, c]) => N.net('network', op, c.family, op === 'addr_eq' ? c.host : networkOf(c.family, c.host, c.length), broadcastOf(c.family, c.host, c.length), op === 'addr_eq' ? (c.family === 4 ? 32 : 128) : c.length)),
   fc.tuple(fc.constantFrom<N.CmpOp>('lt', 'eq', 'gte'), fc.integer({ min: 0, max: 5 })).map(([op, v]) => N.cf('n', 'number', op, false, [v])),
   fc.constantFrom('alp', 'BETA').map((v) => N.cf('t', 'string', 'contains', true, [v.toLowerCase()])),
+  fc.subarray(['ALPHA', 'beta', 'Beta', '', 'x'], { minLength: 1 }).map((vs) => N.cf('t', 'string', 'eq', true, vs)),
+  fc.subarray(['alpha', 'Beta', 'beta'], { minLength: 1 }).map((vs) => N.cf('t', 'string', 'eq', false, vs)),
 );
 const planArb: fc.Arbitrary<Plan> = fc.letrec<{ plan: Plan }>((tie) => ({
   plan: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leafArb, leafArb,
@@ -85,6 +87,7 @@ function refEval(p: Plan, row: Row, siteSlugs: Map<string, string>, tagSlugs: Ma
       const v = (row.custom_fields as Record<string, unknown>)[p.name];
       if (v === null || v === undefined) return false;
       if (p.valueType === 'number') return p.values.some((x) => cmpNum(p.op, v as number, x as number));
+      if (p.op === 'eq') return typeof v === 'string' && p.values.some((x) => (p.ci ? v.toLowerCase() === String(x).toLowerCase() : v === x));
       return p.values.some((x) => String(v).toLowerCase().includes(String(x)));
     }
   }
