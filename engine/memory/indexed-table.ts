@@ -77,6 +77,8 @@ export class IndexedTable {
   }
 
   get size(): number { return this.slotById.size; }
+  /** One past the highest slot ever used: the length a per-slot array needs. */
+  get slotCapacity(): number { return this.rows.length; }
 
   *slots(): IterableIterator<number> {
     for (const s of this.slotById.values()) yield s;

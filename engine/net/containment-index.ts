@@ -128,6 +128,20 @@ export class ContainmentIndex {
     return Math.max(0, this.v6.countRange(this.w));
   }
 
+  /**
+   * Every entry in (family, network, length) order, descending when `desc`; see V4Index.walk.
+   * Lets a broad result be paged in network order without sorting it.
+   */
+  walk(desc: boolean, fn: (slot: number, newKey: boolean) => boolean): void {
+    this.flush();
+    const [first, second] = desc ? [this.v6, this.v4] : [this.v4, this.v6];
+    let familyStart = true;
+    const step = (slot: number, newKey: boolean) => { const r = fn(slot, newKey || familyStart); familyStart = false; return r; };
+    if (!first.walk(desc, step)) return;
+    familyStart = true;
+    second.walk(desc, step);
+  }
+
   /** Live entries per family. */
   stats(): { v4: number; v6: number } {
     return { v4: this.v4.live, v6: this.v6.live };

@@ -174,6 +174,23 @@ export class V4Index {
     }
   }
 
+  /**
+   * Live entries in key order (descending when `desc`); `fn(slot, newKey)` is told when the
+   * (network, length) key differs from the previous live entry's, and returns false to stop.
+   */
+  walk(desc: boolean, fn: (slot: number, newKey: boolean) => boolean): boolean {
+    const net = this.net, len = this.len, slot = this.slot, n = this.n;
+    let prev = -1;
+    for (let k = 0; k < n; k++) {
+      const i = desc ? n - 1 - k : k;
+      if (slot[i] < 0) continue;
+      const newKey = prev < 0 || net[i] !== net[prev] || len[i] !== len[prev];
+      prev = i;
+      if (!fn(slot[i], newKey)) return false;
+    }
+    return true;
+  }
+
   /** Number of sorted positions (including tombstones) with network in [lo, hi]. */
   countRange(lo: number, hi: number): number {
     return this.lowerBound(hi, 33) - this.lowerBound(lo, 0);

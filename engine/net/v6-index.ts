@@ -190,6 +190,24 @@ export class V6Index {
     }
   }
 
+  /**
+   * Live entries in key order (descending when `desc`); `fn(slot, newKey)` is told when the
+   * (network, length) key differs from the previous live entry's, and returns false to stop.
+   */
+  walk(desc: boolean, fn: (slot: number, newKey: boolean) => boolean): boolean {
+    const net = this.net, len = this.len, slot = this.slot, n = this.n;
+    let prev = -1;
+    for (let k = 0; k < n; k++) {
+      const i = desc ? n - 1 - k : k;
+      if (slot[i] < 0) continue;
+      const a = i * 4, b = prev * 4;
+      const newKey = prev < 0 || len[i] !== len[prev] || net[a] !== net[b] || net[a + 1] !== net[b + 1] || net[a + 2] !== net[b + 2] || net[a + 3] !== net[b + 3];
+      prev = i;
+      if (!fn(slot[i], newKey)) return false;
+    }
+    return true;
+  }
+
   countRange(w: Uint32Array): number {
     return this.lowerBound(w[4], w[5], w[6], w[7], 256) - this.lowerBound(w[0], w[1], w[2], w[3], 0);
   }
