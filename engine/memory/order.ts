@@ -3,6 +3,7 @@
 // page are fully ordered: a bounded heap selects them in O(n log k) without per-row allocation.
 import type { FieldDef, ResourceDef } from '../schema/types.js';
 import type { IndexedTable } from './indexed-table.js';
+import type { Family } from '../net/ip.js';
 
 export interface OrderKey { readonly field: string; readonly desc: boolean }
 
@@ -104,7 +105,11 @@ function indexOrdered(table: IndexedTable, def: ResourceDef, ordering: readonly 
 function pageInIndexOrder(slots: readonly number[], table: IndexedTable, desc: boolean, offset: number, limit: number): number[] {
   const want = offset + limit;
   const member = new Uint8Array(table.slotCapacity);
-  for (const s of slots) member[s] = 1;
+  let v6 = 0;
+  for (const s of slots) { member[s] = 1; if (table.netKeys[s]!.family === 6) v6++; }
+  // A family without matches is not walked (family=6 need not pass every IPv4 entry).
+  const families: Family[] = v6 === 0 ? [4] : v6 === slots.length ? [6] : [4, 6];
+  let left = slots.length;
   const out: number[] = [];
   let run: number[] = [];
   const endRun = () => {
@@ -113,10 +118,10 @@ function pageInIndexOrder(slots: readonly number[], table: IndexedTable, desc: b
     run = [];
   };
   table.netIndex!.walk(desc, (slot, newKey) => {
-    if (newKey) { endRun(); if (out.length >= want) return false; }
-    if (member[slot]) run.push(slot);
+    if (newKey) { endRun(); if (out.length >= want || left === 0) return false; }
+    if (member[slot]) { run.push(slot); left--; }
     return true;
-  });
+  }, families);
   endRun();
   return out.slice(offset, want);
 }

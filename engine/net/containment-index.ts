@@ -132,14 +132,16 @@ export class ContainmentIndex {
    * Every entry in (family, network, length) order, descending when `desc`; see V4Index.walk.
    * Lets a broad result be paged in network order without sorting it.
    */
-  walk(desc: boolean, fn: (slot: number, newKey: boolean) => boolean): void {
+  walk(desc: boolean, fn: (slot: number, newKey: boolean) => boolean, families: readonly Family[] = [4, 6]): void {
     this.flush();
-    const [first, second] = desc ? [this.v6, this.v4] : [this.v4, this.v6];
+    const order = desc ? [this.v6, this.v4] : [this.v4, this.v6];
+    const wanted = order.filter((sub) => families.includes(sub === this.v4 ? 4 : 6));
     let familyStart = true;
     const step = (slot: number, newKey: boolean) => { const r = fn(slot, newKey || familyStart); familyStart = false; return r; };
-    if (!first.walk(desc, step)) return;
-    familyStart = true;
-    second.walk(desc, step);
+    for (const sub of wanted) {
+      familyStart = true;
+      if (!sub.walk(desc, step)) return;
+    }
   }
 
   /** Live entries per family. */

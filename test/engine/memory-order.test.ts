@@ -20,7 +20,8 @@ function buildTable(seed: number, n: number): IndexedTable {
     const prefix = v6
       ? formatCidr(6, networkOf(6, `20010db8${u32ToHex(Math.floor(rand() * 4) << 16)}${'0'.repeat(16)}`, len), len)
       : formatCidr(4, networkOf(4, u32ToHex((Math.floor(rand() * 16) << 24) | (Math.floor(rand() * 4) << 16)), len), len);
-    const id = `00000000-0000-4000-8000-${Math.floor(rand() * 1e12).toString(16).padStart(12, '0')}`;
+    // Random order, unique by the counter in the low digits.
+    const id = `00000000-0000-4000-8000-${Math.floor(rand() * 0xffffff).toString(16).padStart(6, '0')}${i.toString(16).padStart(6, '0')}`;
     t.insert({ id, prefix, ...def.derive!({ prefix }) });
   }
   // Some removals leave tombstones in the index.
@@ -60,5 +61,17 @@ describe('memory ordering: broad pages read off the containment index', () => {
     // Break the comparator path's input order: the answer must not depend on it.
     slots.reverse();
     expect(orderedPage(slots, t, def, [{ field: 'network', desc: false }], 100, 50)).to.deep.equal(reference(t, slots, false, 100, 50));
+  });
+
+  it('pages one family alone (the other is skipped) in both directions', () => {
+    const t = buildTable(9, 12000);
+    for (const family of [4, 6]) for (const desc of [false, true]) {
+      const slots = [...t.slots()].filter((s) => t.netKeys[s]!.family === family);
+      expect(slots.length).to.be.greaterThan(1500);
+      for (const offset of [0, 37, slots.length - 10]) {
+        expect(orderedPage(slots, t, def, [{ field: 'network', desc }], offset, 25), `family ${family} desc ${desc} offset ${offset}`)
+          .to.deep.equal(reference(t, slots, desc, offset, 25));
+      }
+    }
   });
 });
