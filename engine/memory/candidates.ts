@@ -11,7 +11,7 @@ export interface Candidates {
   readonly slots: Iterable<number>;
   readonly size: number;
   readonly index: string;
-  /** Exactly the rows the node matches (not a superset): a lone node then needs no row test. */
+  /** Exactly the rows the node matches (not a superset): the plan then needs no row test. */
   readonly exact?: boolean;
 }
 
@@ -89,7 +89,8 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
           : plan.op === 'lte' ? sorted.range(null, false, v, false)
           : plan.op === 'gt' ? sorted.range(v, true, null, false)
           : sorted.range(v, false, null, false);
-        return fromArray(r, `sorted(${plan.field})`);
+        // The sorted index holds every non-null value, all of the field's own type: exact.
+        return fromArray(r, `sorted(${plan.field})`, true);
       }
       return null;
     }
@@ -120,18 +121,21 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
         const idx = table.cfRange(plan.name, plan.valueType);
         const r = plan.op === 'lt' ? idx.range(null, false, v, true) : plan.op === 'lte' ? idx.range(null, false, v, false)
           : plan.op === 'gt' ? idx.range(v, true, null, false) : idx.range(v, false, null, false);
-        return fromArray(r, `cf_sorted(${plan.name})`);
+        return fromArray(r, `cf_sorted(${plan.name})`, true); // only values of the node's type are indexed
       }
       return null;
     }
     case 'not': return null;
     case 'and': {
       // Most selective indexed child wins; the full predicate filters the rest.
-      let best: Candidates | null = boundedRange(plan.children, table);
+      const bounded = boundedRange(plan.children, table);
+      let best: Candidates | null = bounded;
       for (const c of plan.children) {
         const got = candidatesFor(c, table, resolver, trace);
         if (got && (!best || got.size < best.size)) best = got;
       }
+      // One child's rows are exact for the whole only when it is the only child.
+      if (best && best.exact && best !== bounded && plan.children.length > 1) best = { ...best, exact: false };
       return best;
     }
     case 'or': {
@@ -143,7 +147,7 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
       }
       const all = new Set<number>();
       for (const p of parts) for (const s of p.slots) all.add(s);
-      return { slots: all, size: all.size, index: `union(${parts.map((p) => p.index).join(', ')})` };
+      return { slots: all, size: all.size, index: `union(${parts.map((p) => p.index).join(', ')})`, exact: parts.every((p) => p.exact) };
     }
   }
 }
@@ -166,7 +170,8 @@ function boundedRange(children: readonly Plan[], table: IndexedTable): Candidate
   let best: Candidates | null = null;
   for (const [field, r] of byField) {
     if (r.n < 2 || r.lo === null || r.hi === null) continue;
-    const got = fromArray(table.sorted.get(field)!.range(r.lo, r.loX, r.hi, r.hiX), `sorted(${field}) bounded`);
+    // Exact when the and holds nothing but these range conditions.
+    const got = fromArray(table.sorted.get(field)!.range(r.lo, r.loX, r.hi, r.hiX), `sorted(${field}) bounded`, r.n === children.length);
     if (!best || got.size < best.size) best = got;
   }
   return best;

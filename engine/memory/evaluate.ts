@@ -31,8 +31,8 @@ function* matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace
   const resolver = new Resolver(tables);
   const cand = useIndexes ? candidatesFor(plan, table, resolver, trace) : null;
   const out: number[] = [];
-  // A lone node answered exactly by its index: the candidates are the result.
-  if (cand?.exact && plan.kind !== 'and' && plan.kind !== 'or') {
+  // The index answered the whole plan exactly: the candidates are the result.
+  if (cand?.exact) {
     for (const s of cand.slots) out.push(s);
     return { slots: out, strategy: cand.index, candidates: cand.size };
   }

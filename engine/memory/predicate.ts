@@ -65,7 +65,12 @@ export function compilePredicate(plan: Plan, table: IndexedTable, resolver: Reso
     case 'cmp': { const t = valueTest(plan.op, plan.ci, plan.values, plan.valueType); const f = plan.field; return (s) => t(rowOf(s)[f]); }
     case 'null': { const f = plan.field; return (s) => { const v = rowOf(s)[f]; return v === null || v === undefined; }; }
     case 'fk': { const ids = resolver.fkIds(plan); const f = plan.field; return (s) => ids.has(rowOf(s)[f] as string); }
-    case 'tag': { const id = resolver.tagId(plan.ref); return (s) => id !== null && ((rowOf(s).tags as string[] | undefined) ?? []).includes(id); }
+    case 'tag': {
+      // The tag index's slot set: a lookup per row instead of string compares over the row's tags.
+      const id = resolver.tagId(plan.ref);
+      const tagged = id === null ? undefined : table.tags?.get(id);
+      return tagged ? (s) => tagged.has(s) : () => false;
+    }
     case 'net': { const t = netTest(plan); return (s) => t(table.netKeys[s]); }
     case 'cf': {
       const t = valueTest(plan.op, plan.ci, plan.values, plan.valueType);
