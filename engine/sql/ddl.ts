@@ -62,6 +62,16 @@ function tagsTable(d: Dialect, m: TableModel): string[] {
   return createTable(d, m.tagsTable!, body, [{ name: `ix_${m.tagsTable}_tag`, columns: `${q('tag_id')}, ${q('obj_id')}` }]);
 }
 
+/** Text columns people search by (`search: true` in the registry): substring indexes for `ic` & co. */
+export function substringIndexStatements(d: Dialect): string[] {
+  const out: string[] = [];
+  for (const m of TABLE_MODELS) for (const c of m.columns) {
+    if (c.field.search && (c.field.kind === 'string' || c.field.kind === 'slug')) out.push(...d.substringIndex(m.table, c.name));
+  }
+  // The extension statement repeats per column: keep its first occurrence only.
+  return out.filter((s, i) => out.indexOf(s) === i);
+}
+
 /** Every statement creating the inventory schema, in dependency order. */
 export function ddlStatements(d: Dialect): string[] {
   const out: string[] = [];

@@ -67,6 +67,11 @@ export interface Dialect extends Placeholders {
   readonly tableSuffix: string;
   /** Refreshes the planner's statistics of a table (after a bulk load). */
   analyze(table: string): string;
+  /**
+   * Statements giving `lower(column)` a substring (trigram) index that serves `ic`, `isw`, `iew`
+   * and `ie`; [] where the database has none (MySQL / MariaDB).
+   */
+  substringIndex(table: string, column: string): string[];
 }
 
 export interface NetColumn {

@@ -4,7 +4,7 @@
 // Concurrent starters are serialised by a database lock. A later schema change is a new version.
 import { createHash } from 'node:crypto';
 import type { Dialect } from '../../engine/sql/dialect.js';
-import { ddlStatements } from '../../engine/sql/ddl.js';
+import { ddlStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
 import type { SqlDriver } from './driver.js';
 
 export interface Migration {
@@ -15,6 +15,7 @@ export interface Migration {
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'inventory schema derived from the registry', statements: ddlStatements },
+  { version: 2, name: 'substring (trigram) indexes on searchable text columns', statements: substringIndexStatements },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

@@ -53,6 +53,9 @@ function netColumns(m: TableModel): NetColumn[] {
   return [];
 }
 
+/** A SQL string literal (for DDL text run through EXECUTE; never used for user values). */
+const sqlString = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+
 export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS): Dialect {
   const ci = opts.ciCollation ? ` COLLATE ${quote(opts.ciCollation)}` : '';
   const d: Dialect = {
@@ -107,6 +110,13 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     columnCheck: () => null,
     tableSuffix: '',
     analyze: (table) => `ANALYZE ${quote(table)}`,
+    // pg_trgm ships with PostgreSQL (trusted: a database owner may install it). Where it cannot be
+    // installed the indexes are skipped and the lookups scan, rather than the migration failing.
+    substringIndex: (table, column) => [
+      `DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS pg_trgm; EXCEPTION WHEN OTHERS THEN RAISE NOTICE 'pg_trgm unavailable: %', SQLERRM; END $$`,
+      `DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN ` +
+        `EXECUTE ${sqlString(`CREATE INDEX IF NOT EXISTS ${quote(`ix_${table}_${column}_trgm`)} ON ${quote(table)} USING gin ((${d.lower(quote(column))}) gin_trgm_ops)`)}; END IF; END $$`,
+    ],
   };
   return d;
 }
