@@ -72,11 +72,6 @@ export function substringIndexStatements(d: Dialect): string[] {
   return out.filter((s, i) => out.indexOf(s) === i);
 }
 
-/** Migration 3: network-ordered indexes led by family, where the dialect needs them. */
-export function familyOrderIndexStatements(d: Dialect): string[] {
-  return TABLE_MODELS.flatMap((m) => d.familyOrderIndexes(m));
-}
-
 /** Every statement creating the inventory schema, in dependency order. */
 export function ddlStatements(d: Dialect): string[] {
   const out: string[] = [];

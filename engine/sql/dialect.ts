@@ -72,8 +72,6 @@ export interface Dialect extends Placeholders {
    * and `ie`; [] where the database has none (MySQL / MariaDB).
    */
   substringIndex(table: string, column: string): string[];
-  /** Statements adding indexes in the API order of a prefix / address table led by family ([] if the network indexes already are). */
-  familyOrderIndexes(m: TableModel): string[];
 }
 
 export interface NetColumn {

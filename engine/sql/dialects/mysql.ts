@@ -137,7 +137,6 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     columnCheck: (col) => (col.cls === 'json' || col.cls === 'opaque' ? `json_valid(${quote(col.name)})` : null),
     tableSuffix: ` ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=${coll}`,
     analyze: (table) => `ANALYZE TABLE ${quote(table)}`,
-    familyOrderIndexes: () => [], // (family, net_lo, prefix_length) is there from version 1
     // InnoDB's n-gram full-text parser is MySQL-only and answers word queries, not LIKE '%x%'.
     substringIndex: () => [],
   };

@@ -96,13 +96,10 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     net: (b, m, alias, n) => netPredicate(d, b, m, alias, n),
     netOrder(m, alias, field) {
       const col = (c: string) => `${alias}.${quote(c)}`;
-      // cidr / inet order is (family, network, length) already; the leading family key says so to
-      // the planner, so `family=6` with the default order reads the (family, …) index in order
-      // instead of walking every IPv4 row first.
-      if (m.net!.kind === 'prefix') return [col('family'), col('net_block')];
+      if (m.net!.kind === 'prefix') return [col('net_block')]; // cidr order = (family, network, length)
       const f = m.byField.get(field)!.field;
       const useHost = f.netRole === 'host' || f.kind === 'address';
-      return useHost ? [col('family'), col('net_host'), col('prefix_length')] : [col('family'), `network(${col('net_block')})`];
+      return useHost ? [col('net_host'), col('prefix_length')] : [`network(${col('net_block')})`];
     },
     netColumns,
 
@@ -113,7 +110,6 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     columnCheck: () => null,
     tableSuffix: '',
     analyze: (table) => `ANALYZE ${quote(table)}`,
-    familyOrderIndexes: postgresOrderIndexes,
     // pg_trgm ships with PostgreSQL (trusted: a database owner may install it). Where it cannot be
     // installed the indexes are skipped and the lookups scan, rather than the migration failing.
     substringIndex: (table, column) => [
@@ -204,14 +200,6 @@ function genericNet(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n: 
       seq('(', lenCmp(n.op === 'contains' ? '<' : '<='), ' AND ', aNet, ' <= ', addr(n.network), ' AND ', aBc, ' >= ', addr(n.broadcast), ')'); break;
   }
   b.emit(` ELSE ${d.FALSE} END`);
-}
-
-/** Migration 3: B-trees in the API order led by family (see netOrder). */
-export function postgresOrderIndexes(m: TableModel): string[] {
-  if (!m.net) return [];
-  const t = m.table;
-  const cols = m.net.kind === 'prefix' ? ['family', 'net_block', 'id'] : ['family', 'net_host', 'prefix_length', 'id'];
-  return [`CREATE INDEX IF NOT EXISTS ${quote(`ix_${t}_family_order`)} ON ${quote(t)} (${cols.map(quote).join(', ')})`];
 }
 
 /** Index definitions of the network columns. */
