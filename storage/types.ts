@@ -28,6 +28,17 @@ export class QueryTimeout extends Error {
   constructor(readonly budgetMs: number) { super(`query cancelled after its ${budgetMs} ms time budget`); }
 }
 
+/** The client went away while its query ran; nobody is left to answer. */
+export class QueryAborted extends Error {
+  constructor() { super('query abandoned: the client went away'); }
+}
+
+/** Per-call options of a find. */
+export interface FindOptions {
+  /** Aborted when the request's client has gone away: the query may stop (QueryAborted). */
+  readonly signal?: AbortSignal;
+}
+
 export interface StorageOptions {
   /** Time budget of one query (find / explain); 0 = none. */
   readonly queryTimeoutMs?: number;
@@ -41,7 +52,7 @@ export interface Storage {
   getMany(resource: string, ids: readonly string[]): Promise<Row[]>;
   /** Rows whose field equals value exactly (for reference resolution and dependents). */
   findBy(resource: string, field: string, value: unknown): Promise<Row[]>;
-  find(resource: string, plan: Plan, page: Page): Promise<FindResult>;
+  find(resource: string, plan: Plan, page: Page, opts?: FindOptions): Promise<FindResult>;
   explain(resource: string, plan: Plan): Promise<unknown>;
   /** Apply a batch of writes atomically: all or nothing. Throws StorageConflict. */
   apply(ops: readonly WriteOp[]): Promise<void>;

@@ -9,6 +9,7 @@ import { isTrue, parsePage } from './list-params.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
 import { sendWriteError } from '../errors.js';
+import { abortedWhenClientGone } from '../client-gone.js';
 import { describe, planJson } from '../../engine/plan/describe.js';
 import type { CachedPlan } from '../../engine/plan/plan-cache.js';
 import type { CustomFieldDef } from '../../engine/schema/types.js';
@@ -62,7 +63,7 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   if (!got) return;
   const { planned, page } = got;
   if (isTrue(planned.control.explain)) { await sendExplain(ctx, r, res, planned); return; }
-  const found = await ctx.inventory.find(r, planned.plan, page);
+  const found = await ctx.inventory.find(r, planned.plan, page, { signal: abortedWhenClientGone(res) });
   res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, isTrue(planned.control.brief))));
 }
 

@@ -1,4 +1,5 @@
 // Lifecycle endpoints under /api/v1: machines, entities, events, history.
+import { abortedWhenClientGone } from '../client-gone.js';
 import { Router, type Request, type Response } from 'express';
 import { machineToSvg } from '../../engine/lifecycle/index.js';
 import { resource } from '../../engine/schema/registry.js';
@@ -50,7 +51,7 @@ export function lifecycleRouter(ctx: AppContext): Router {
     const got = await planRequest(ctx, entityDef, req, res, []);
     if (!got) return;
     if (isTrue(got.planned.control.explain)) { await sendExplain(ctx, entityDef, res, got.planned); return; }
-    const found = await lc.findEntities(got.planned.plan, got.page);
+    const found = await lc.findEntities(got.planned.plan, got.page, { signal: abortedWhenClientGone(res) });
     res.json(envelope(req, got.page, found.count, found.rows.map(entityView)));
   });
   router.post('/entities/:entity_id/create', can(entityDef, 'add'), async (req, res) => send(res, await lc.create(String(req.params.entity_id), req.body, idemKey(req))));

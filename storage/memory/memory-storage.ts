@@ -6,7 +6,7 @@ import { evaluateSteps, explainSteps } from '../../engine/memory/evaluate.js';
 import { runStepwise } from './stepwise.js';
 import { RESOURCES, resource } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
-import { StorageConflict, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
+import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
 import { Journal, type Snapshot } from './journal.js';
 
 export class MemoryStorage implements Storage {
@@ -63,9 +63,9 @@ export class MemoryStorage implements Storage {
     return [...t.all()].filter((r) => r[fieldName] === value);
   }
 
-  async find(resourceName: string, plan: Plan, page: Page): Promise<FindResult> {
+  async find(resourceName: string, plan: Plan, page: Page, opts: FindOptions = {}): Promise<FindResult> {
     const t = this.table(resourceName);
-    return runStepwise(() => evaluateSteps(t, plan, page, this), this.stepControl());
+    return runStepwise(() => evaluateSteps(t, plan, page, this), this.stepControl(opts.signal));
   }
 
   async explain(resourceName: string, plan: Plan): Promise<unknown> {
@@ -73,8 +73,8 @@ export class MemoryStorage implements Storage {
     return runStepwise(() => explainSteps(t, plan, this), this.stepControl());
   }
 
-  private stepControl() {
-    return { budgetMs: this.opts.queryTimeoutMs ?? 0, version: () => this.writes };
+  private stepControl(signal?: AbortSignal) {
+    return { budgetMs: this.opts.queryTimeoutMs ?? 0, version: () => this.writes, signal };
   }
 
   async afterBulkLoad(): Promise<void> {} // indexes are always current

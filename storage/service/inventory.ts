@@ -7,7 +7,7 @@ import { MSG } from '../../engine/schema/messages.js';
 import { UUID_RE } from '../../engine/schema/normalize.js';
 import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { validateInput, type FieldErrors } from '../../engine/schema/validate-input.js';
-import { StorageConflict, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
+import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
 
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; errors: FieldErrors | FieldErrors[] | { detail: string } };
 
@@ -46,8 +46,8 @@ export class Inventory {
     return UUID_RE.test(id) ? this.storage.get(r.name, id.toLowerCase()) : Promise.resolve(null);
   }
 
-  find(r: ResourceDef, plan: Plan, page: Page): Promise<FindResult> {
-    return this.storage.find(r.name, plan, page);
+  find(r: ResourceDef, plan: Plan, page: Page, opts?: FindOptions): Promise<FindResult> {
+    return this.storage.find(r.name, plan, page, opts);
   }
 
   async create(r: ResourceDef, bodies: readonly unknown[]): Promise<WriteResult<Row[]>> {

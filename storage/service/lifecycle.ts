@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { latestVersion, transition, validateMachine, type MachineDef } from '../../engine/lifecycle/index.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import { KeyedLock } from './keyed-lock.js';
-import { StorageConflict, type Page, type Row, type Storage, type WriteOp } from '../types.js';
+import { StorageConflict, type FindOptions, type Page, type Row, type Storage, type WriteOp } from '../types.js';
 
 export interface LcError { readonly detail: string; readonly code: string; readonly [k: string]: unknown }
 export type LcResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: LcError };
@@ -89,8 +89,8 @@ export class Lifecycle {
     return (await this.storage.findBy('entity', 'entity_id', entityId))[0] ?? null;
   }
 
-  findEntities(plan: Plan, page: Page) {
-    return this.storage.find('entity', plan, page);
+  findEntities(plan: Plan, page: Page, opts?: FindOptions) {
+    return this.storage.find('entity', plan, page, opts);
   }
 
   async history(entityId: string, page: Page) {

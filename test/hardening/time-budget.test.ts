@@ -2,7 +2,7 @@
 // 503 (memory: between scan steps; PostgreSQL / MySQL: the server's statement time limit).
 import { expect } from 'chai';
 import { datasetBatches } from '../../bench/generate.js';
-import { startServer, type TestServer } from '../support/server.js';
+import { ADMIN_KEY, startServer, type TestServer } from '../support/server.js';
 import { PgDriver } from '../../storage/postgres/pg-driver.js';
 import { MysqlDriver } from '../../storage/mysql/mysql-driver.js';
 import { BACKENDS } from '../conformance/backends.js';
@@ -69,6 +69,51 @@ describe('long scans and the time budget (memory)', function () {
     expect(got.body.count).to.equal(got.body.results.length);
     expect(got.body.count).to.be.oneOf([0, 1]);
     expect((await srv.req('GET', q)).body.count).to.equal(1);
+  });
+});
+
+describe('time budget and concurrency (memory)', function () {
+  this.timeout(120000);
+  let srv: TestServer;
+  let single = 0;
+  before(async () => {
+    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 0 });
+    await load(srv);
+    await srv.req('GET', HEAVY); // warm-up
+    single = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await srv.req('GET', HEAVY);
+      single = Math.min(single, performance.now() - t0);
+    }
+  });
+  after(async () => { await srv?.close(); });
+
+  it('counts a query\'s own computing time, not the time it waits while others compute', async () => {
+    // Ten at once: each waits for the others, so wall time is ~10× its own time; the budget is 2×.
+    await srv.close();
+    srv = await startServer({ storage: 'memory:', queryTimeoutMs: Math.round(single * 2) });
+    await load(srv);
+    const t0 = performance.now();
+    const all = await Promise.all(Array.from({ length: 10 }, () => srv.req('GET', HEAVY)));
+    const wall = performance.now() - t0;
+    expect(wall, 'the test needs wall time above the budget').to.be.greaterThan(single * 2);
+    expect(all.map((r) => r.status)).to.deep.equal(Array(10).fill(200));
+  });
+
+  it('stops computing for clients that went away', async () => {
+    const gone = Array.from({ length: 8 }, () => {
+      const ac = new AbortController();
+      const p = fetch(srv.url + HEAVY, { headers: { Authorization: `Token ${ADMIN_KEY}` }, signal: ac.signal }).catch(() => null);
+      setTimeout(() => ac.abort(), 30);
+      return p;
+    });
+    await Promise.all(gone);
+    const t0 = performance.now();
+    expect((await srv.req('GET', HEAVY)).status).to.equal(200);
+    const after = performance.now() - t0;
+    // Had the eight kept computing, this one would wait for them: ~9× a single query.
+    expect(after, `single ${Math.round(single)} ms`).to.be.lessThan(single * 3);
   });
 });
 
