@@ -93,7 +93,13 @@ class WhereCompiler {
     const c = this.m.byField.get(n.field);
     if (!c || c.cls === 'opaque') { this.b.emit(this.d.FALSE); return; } // missing, or never a scalar
     if (c.cls === 'json') { this.jsonTest((b) => this.d.jsonMember(b, this.col(c), null), n.op, n.ci, n.values, n.valueType); return; }
+    // `family` is the derived family of a prefix / address (common-fields.ts); see Dialect.familyBound.
+    // The bound is equivalent to the test on every row, so it is safe under negation too.
+    const v = n.values[0];
+    const bound = n.field === 'family' && n.op === 'eq' && n.values.length === 1 && (v === 4 || v === 6) ? this.d.familyBound(this.m, ALIAS, v) : null;
+    if (bound) this.b.emit('(');
     this.guarded(c, strict, () => anyOf(this.b, this.d, this.columnTests(c, n)));
+    if (bound) this.b.emit(` AND ${bound})`);
   }
 
   /** Alternatives (OR-ed) of one cmp node on a scalar column. */

@@ -65,6 +65,12 @@ export interface Dialect extends Placeholders {
   columnCheck(col: ColumnModel): string | null;
   /** After CREATE TABLE (…): engine and character set. */
   readonly tableSuffix: string;
+  /**
+   * A condition implied by `family = f` on a prefix / address table, on the column the default
+   * order's index starts with (or null): with it the ordered index scan starts at that family's
+   * first row instead of walking the other family's rows first.
+   */
+  familyBound(m: TableModel, alias: string, family: 4 | 6): string | null;
   /** Refreshes the planner's statistics of a table (after a bulk load). */
   analyze(table: string): string;
   /**

@@ -181,6 +181,16 @@ describe('sql/compile find statements', () => {
     expect(c.orderBy('ip_address', [{ field: 'broadcast', desc: true }])).to.equal(' ORDER BY network(m."net_block") DESC, m."id" ASC');
   });
 
+  it('postgres: family=4/6 also bounds the ordered network column (index scan starts at that family); MySQL needs no bound', () => {
+    const pc = new SqlCompiler(pg);
+    const fam = (v: number) => N.cmp('family', 'number', 'eq', false, [v]);
+    expect(pc.where('prefix', fam(6)).sql).to.equal(`(m."family" = $1::bigint AND m."net_block" >= '::/0'::cidr)`);
+    expect(pc.where('prefix', fam(4)).sql).to.equal(`(m."family" = $1::bigint AND m."net_block" < '::/0'::cidr)`);
+    expect(pc.where('ip_address', fam(6)).sql).to.contain(`m."net_host" >= '::'::inet`);
+    expect(pc.where('prefix', N.cmp('family', 'number', 'eq', false, [4, 6])).sql).to.not.contain('::/0');
+    expect(new SqlCompiler(my).where('prefix', fam(6)).sql).to.not.contain('::');
+  });
+
   it('drops ordering keys an earlier key decides; id last unless ordered by', () => {
     const c = new SqlCompiler(pg);
     expect(c.orderBy('prefix', [{ field: 'prefix', desc: true }, { field: 'network', desc: false }, { field: 'family', desc: false }, { field: 'status', desc: false }]))

@@ -137,6 +137,7 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     columnCheck: (col) => (col.cls === 'json' || col.cls === 'opaque' ? `json_valid(${quote(col.name)})` : null),
     tableSuffix: ` ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=${coll}`,
     analyze: (table) => `ANALYZE TABLE ${quote(table)}`,
+    familyBound: () => null, // the network indexes lead with family already
     // InnoDB's n-gram full-text parser is MySQL-only and answers word queries, not LIKE '%x%'.
     substringIndex: () => [],
   };

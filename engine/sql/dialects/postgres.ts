@@ -110,6 +110,13 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     columnCheck: () => null,
     tableSuffix: '',
     analyze: (table) => `ANALYZE ${quote(table)}`,
+    // Every IPv4 value sorts before '::' (inet order is family first); constants, no user text.
+    familyBound: (m, alias, family) => {
+      if (!m.net) return null;
+      const col = m.net.kind === 'prefix' ? `${alias}.${quote('net_block')}` : `${alias}.${quote('net_host')}`;
+      const v6Start = m.net.kind === 'prefix' ? `'::/0'::cidr` : `'::'::inet`;
+      return `${col} ${family === 6 ? '>=' : '<'} ${v6Start}`;
+    },
     // pg_trgm ships with PostgreSQL (trusted: a database owner may install it). Where it cannot be
     // installed the indexes are skipped and the lookups scan, rather than the migration failing.
     substringIndex: (table, column) => [
