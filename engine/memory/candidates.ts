@@ -13,6 +13,8 @@ export interface Candidates {
   readonly index: string;
   /** Exactly the rows the node matches (not a superset): the plan then needs no row test. */
   readonly exact?: boolean;
+  /** For an and: the child whose exact answer these candidates are; the row test may skip it. */
+  readonly covered?: Plan;
 }
 
 export interface CandidateTrace { readonly predicate: string; readonly index: string; readonly candidates: number | null }
@@ -130,12 +132,13 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
       // Most selective indexed child wins; the full predicate filters the rest.
       const bounded = boundedRange(plan.children, table);
       let best: Candidates | null = bounded;
+      let bestChild: Plan | undefined;
       for (const c of plan.children) {
         const got = candidatesFor(c, table, resolver, trace);
-        if (got && (!best || got.size < best.size)) best = got;
+        if (got && (!best || got.size < best.size)) { best = got; bestChild = c; }
       }
       // One child's rows are exact for the whole only when it is the only child.
-      if (best && best.exact && best !== bounded && plan.children.length > 1) best = { ...best, exact: false };
+      if (best && best !== bounded && plan.children.length > 1) best = { ...best, exact: false, covered: best.exact ? bestChild : undefined };
       return best;
     }
     case 'or': {

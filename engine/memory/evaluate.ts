@@ -36,7 +36,11 @@ function* matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace
     for (const s of cand.slots) out.push(s);
     return { slots: out, strategy: cand.index, candidates: cand.size };
   }
-  const pred = compilePredicate(plan, table, resolver);
+  // The and's child that gave exact candidates needs no second test.
+  const rest: Plan = cand?.covered && plan.kind === 'and' && plan.children.includes(cand.covered)
+    ? { kind: 'and', children: plan.children.filter((c) => c !== cand.covered) }
+    : plan;
+  const pred = compilePredicate(rest, table, resolver);
   const source = cand ? cand.slots : table.slots();
   let k = 0;
   for (const s of source) {

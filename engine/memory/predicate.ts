@@ -62,7 +62,22 @@ export function compilePredicate(plan: Plan, table: IndexedTable, resolver: Reso
     case 'and': { const ps = plan.children.map((c) => compilePredicate(c, table, resolver)); return (s) => ps.every((p) => p(s)); }
     case 'or': { const ps = plan.children.map((c) => compilePredicate(c, table, resolver)); return (s) => ps.some((p) => p(s)); }
     case 'not': { const p = compilePredicate(plan.child, table, resolver); return (s) => !p(s); }
-    case 'cmp': { const t = valueTest(plan.op, plan.ci, plan.values, plan.valueType); const f = plan.field; return (s) => t(rowOf(s)[f]); }
+    case 'cmp': {
+      // Equality on an indexed field: membership in the index's slot sets, no row read (rows are
+      // scattered over a large heap; each read is a cache miss).
+      if (plan.op === 'eq' && (!plan.ci || plan.valueType === 'string')) {
+        const h = plan.ci ? table.ciHashOf(plan.field) : table.hashOf(plan.field);
+        if (h) {
+          const sets = plan.values.map((v) => h.get(plan.ci ? String(v).toLowerCase() : v)).filter((x): x is ReadonlySet<number> => !!x);
+          if (sets.length === 0) return () => false;
+          if (sets.length === 1) { const one = sets[0]; return (s) => one.has(s); }
+          return (s) => sets.some((x) => x.has(s));
+        }
+      }
+      const t = valueTest(plan.op, plan.ci, plan.values, plan.valueType);
+      const f = plan.field;
+      return (s) => t(rowOf(s)[f]);
+    }
     case 'null': { const f = plan.field; return (s) => { const v = rowOf(s)[f]; return v === null || v === undefined; }; }
     case 'fk': { const ids = resolver.fkIds(plan); const f = plan.field; return (s) => ids.has(rowOf(s)[f] as string); }
     case 'tag': {

@@ -23,8 +23,10 @@ const rowArb = fc.record({
   status: fc.constantFrom(...STATUSES),
   site: fc.option(fc.integer({ min: 0, max: SITES.length - 1 }), { nil: null }),
   tags: fc.subarray([0, 1]),
-  description: fc.constantFrom('', 'Core', 'edge link', 'CORE-2', 'lab'),
-  cf: fc.record({ n: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }), t: fc.constantFrom('alpha', 'Beta', '') }, { requiredKeys: [] }),
+  // 'ore cor' / 'ink lin' hold every trigram of 'core' / 'link' without the word: index false positives.
+  description: fc.constantFrom('', 'Core', 'edge link', 'CORE-2', 'lab', 'ore cor', 'ink lin'),
+  // A list value is indexed per element but never equals a scalar: another superset case.
+  cf: fc.record({ n: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }), t: fc.constantFrom<unknown>('alpha', 'Beta', '', ['alpha', 'Beta']) }, { requiredKeys: [] }),
 });
 
 const blockArb = fc.oneof(v4, v6).map((t) => parseCidr(t)!);
@@ -86,6 +88,7 @@ function refEval(p: Plan, row: Row, siteSlugs: Map<string, string>, tagSlugs: Ma
     case 'cf': {
       const v = (row.custom_fields as Record<string, unknown>)[p.name];
       if (v === null || v === undefined) return false;
+      if (Array.isArray(v)) return false; // a list answers only `has` (multi-select), never a scalar test
       if (p.valueType === 'number') return p.values.some((x) => cmpNum(p.op, v as number, x as number));
       if (p.op === 'eq') return typeof v === 'string' && p.values.some((x) => (p.ci ? v.toLowerCase() === String(x).toLowerCase() : v === x));
       return p.values.some((x) => String(v).toLowerCase().includes(String(x)));
