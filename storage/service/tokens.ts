@@ -1,5 +1,6 @@
 // API tokens: keys are random, stored as SHA-256 hashes; the key itself is returned once.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Row, Storage } from '../types.js';
 
 export interface Principal { readonly tokenId: string; readonly permissions: readonly string[] }
@@ -7,10 +8,16 @@ export interface Principal { readonly tokenId: string; readonly permissions: rea
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 export class Tokens {
+  // A key's hash never changes, so it is computed once per key; whether the key is still valid is
+  // read from storage on every request (a revoke is seen at once, by every process).
+  private readonly hashes = new LRUCache<string, string>({ max: 1000 });
+
   constructor(private readonly storage: Storage) {}
 
   async authenticate(key: string): Promise<Principal | null> {
-    const [row] = await this.storage.findBy('token', 'key_hash', hashKey(key));
+    let hash = this.hashes.get(key);
+    if (hash === undefined) { hash = hashKey(key); this.hashes.set(key, hash); }
+    const [row] = await this.storage.findBy('token', 'key_hash', hash);
     return row ? { tokenId: row.id, permissions: row.permissions as string[] } : null;
   }
 
