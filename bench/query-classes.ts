@@ -4,12 +4,12 @@ import { parseCidr, formatAddress, formatCidr, networkOf } from '../engine/net/i
 
 export interface QueryClass { readonly name: string; readonly resource: string; readonly query: string }
 
-function hostInside(prefix: string): string {
+export function hostInside(prefix: string): string {
   const c = parseCidr(prefix)!;
   return formatAddress({ family: c.family, hex: c.host });
 }
 
-function parentBlock(prefix: string, len: number): string {
+export function parentBlock(prefix: string, len: number): string {
   const c = parseCidr(prefix)!;
   const l = Math.min(len, c.length);
   return formatCidr(c.family, networkOf(c.family, c.host, l), l);

@@ -81,7 +81,12 @@ async function main(): Promise<void> {
           const matched = (await storage.find('prefix', plans[i], PAGE)).count;
           record(c.name, b.name, await measure(() => storage!.find('prefix', plans[i], PAGE), { async: true, maxMs: 800 }), matched);
         }
-        if (b.extra) for (const [name, fn] of Object.entries(await b.extra(samples))) record(name, b.name, await measure(fn, { async: true, maxMs: 800 }), 0);
+        if (b.extra) {
+          const extra = await b.extra(samples);
+          try {
+            for (const [name, fn] of Object.entries(extra.fns)) record(name, b.name, await measure(fn, { async: true, slow: true }), 0);
+          } finally { await extra.close(); }
+        }
       } catch (e) {
         results.notes.push(`${b.name} at ${size}: ${(e as Error).message}`);
         console.log(`  ${b.name}: skipped: ${(e as Error).message}`);

@@ -15,6 +15,8 @@ export interface Candidates {
   readonly exact?: boolean;
   /** For an and: the child whose exact answer these candidates are; the row test may skip it. */
   readonly covered?: Plan;
+  /** The slots come in the containment index's (network, length) order. */
+  readonly inIndexOrder?: boolean;
 }
 
 export interface CandidateTrace { readonly predicate: string; readonly index: string; readonly candidates: number | null }
@@ -54,8 +56,9 @@ function netCandidates(n: NetNode, table: IndexedTable): Candidates | null {
       : fromArray(idx.equal(family, network, length), label, true);
     case 'addr_eq': return fromArray(addr.networkInRange(family, network, network), label, true);
     case 'addr_in': return fromArray(addr.networkInRange(family, network, broadcast), label, true);
-    case 'contained': return fromArray(idx.containedIn(family, network, length, false), label, true);
-    case 'contained_or_equal': return fromArray(idx.containedIn(family, network, length, true), label, true);
+    // A containedIn answer is one contiguous range of the sorted index: already in page order.
+    case 'contained': return { ...fromArray(idx.containedIn(family, network, length, false), label, true), inIndexOrder: true };
+    case 'contained_or_equal': return { ...fromArray(idx.containedIn(family, network, length, true), label, true), inIndexOrder: true };
     case 'contains': return fromArray(idx.containing(family, network, length, false), label, true);
     case 'contains_or_equal': return fromArray(idx.containing(family, network, length, true), label, true);
   }

@@ -27,14 +27,14 @@ export const STEP_ROWS = 4096;
 /** A computation that pauses (yields) every STEP_ROWS rows and returns its result at the end. */
 export type Steps<T> = Generator<void, T, void>;
 
-function* matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace: CandidateTrace[] | null, useIndexes = true): Steps<{ slots: number[]; strategy: string; candidates: number }> {
+function* matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace: CandidateTrace[] | null, useIndexes = true): Steps<{ slots: number[]; strategy: string; candidates: number; inIndexOrder: boolean }> {
   const resolver = new Resolver(tables);
   const cand = useIndexes ? candidatesFor(plan, table, resolver, trace) : null;
   const out: number[] = [];
   // The index answered the whole plan exactly: the candidates are the result.
   if (cand?.exact) {
     for (const s of cand.slots) out.push(s);
-    return { slots: out, strategy: cand.index, candidates: cand.size };
+    return { slots: out, strategy: cand.index, candidates: cand.size, inIndexOrder: !!cand.inIndexOrder };
   }
   // The and's child that gave exact candidates needs no second test.
   const rest: Plan = cand?.covered && plan.kind === 'and' && plan.children.includes(cand.covered)
@@ -47,7 +47,8 @@ function* matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace
     if (pred(s)) out.push(s);
     if (++k === STEP_ROWS) { k = 0; yield; }
   }
-  return { slots: out, strategy: cand ? cand.index : 'scan', candidates: cand ? cand.size : table.size };
+  // Filtering keeps the candidates' order.
+  return { slots: out, strategy: cand ? cand.index : 'scan', candidates: cand ? cand.size : table.size, inIndexOrder: !!cand?.inIndexOrder };
 }
 
 /** Runs steps to the end without pausing. */
@@ -59,8 +60,8 @@ export function runSteps<T>(steps: Steps<T>): T {
 }
 
 export function* evaluateSteps(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): Steps<{ count: number; rows: Row[] }> {
-  const { slots } = yield* matchSlots(table, plan, tables, null, useIndexes);
-  const pageSlots = orderedPage(slots, table, table.def, page.ordering, page.offset, page.limit);
+  const { slots, inIndexOrder } = yield* matchSlots(table, plan, tables, null, useIndexes);
+  const pageSlots = orderedPage(slots, table, table.def, page.ordering, page.offset, page.limit, inIndexOrder);
   return { count: slots.length, rows: pageSlots.map((s) => table.row(s)!) };
 }
 

@@ -126,9 +126,35 @@ function pageInIndexOrder(slots: readonly number[], table: IndexedTable, desc: b
   return out.slice(offset, want);
 }
 
-/** Slots of rows [offset, offset + limit) in the requested order. */
-export function orderedPage(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], offset: number, limit: number): number[] {
+/**
+ * The page of slots that are already in the index's (network, length) order (a containment range
+ * filtered in place): take it from the front (or the back when descending); only rows with equal
+ * keys need sorting, by id.
+ */
+function pageOfSorted(slots: readonly number[], table: IndexedTable, desc: boolean, offset: number, limit: number): number[] {
+  const want = offset + limit, n = slots.length;
+  const at = (i: number) => slots[desc ? n - 1 - i : i];
+  const key = (s: number) => table.netKeys[s]!.networkOrder;
+  const out: number[] = [];
+  for (let i = 0; i < n && out.length < want;) {
+    let j = i + 1;
+    while (j < n && key(at(j)) === key(at(i))) j++;
+    const run: number[] = [];
+    for (let k = i; k < j; k++) run.push(at(k));
+    if (run.length > 1) run.sort((a, b) => { const x = table.row(a)!.id, y = table.row(b)!.id; return x < y ? -1 : x > y ? 1 : 0; });
+    out.push(...run);
+    i = j;
+  }
+  return out.slice(offset, want);
+}
+
+/**
+ * Slots of rows [offset, offset + limit) in the requested order. `inIndexOrder`: the slots come
+ * in the containment index's ascending (network, length) order.
+ */
+export function orderedPage(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], offset: number, limit: number, inIndexOrder = false): number[] {
   if (offset >= slots.length || limit <= 0) return [];
+  if (inIndexOrder && indexOrdered(table, def, ordering)) return pageOfSorted(slots, table, ordering[0].desc, offset, limit);
   // Broad results in network order: walking the index (~ want × n / m) beats selecting from all m
   // matched rows once m² > want × n.
   const m = slots.length, want = Math.min(m, offset + limit);

@@ -5,7 +5,9 @@ import fc from 'fast-check';
 import { IndexedTable } from '../../engine/memory/indexed-table.js';
 import { orderedPage } from '../../engine/memory/order.js';
 import { resource } from '../../engine/schema/registry.js';
-import { formatCidr, networkOf, u32ToHex } from '../../engine/net/ip.js';
+import { formatCidr, networkOf, parseCidr, u32ToHex } from '../../engine/net/ip.js';
+import { evaluate } from '../../engine/memory/evaluate.js';
+import * as N from '../../engine/plan/nodes.js';
 import { mulberry32 } from '../../engine/random/mulberry32.js';
 
 const def = resource('prefix');
@@ -22,7 +24,7 @@ function buildTable(seed: number, n: number): IndexedTable {
       : formatCidr(4, networkOf(4, u32ToHex((Math.floor(rand() * 16) << 24) | (Math.floor(rand() * 4) << 16)), len), len);
     // Random order, unique by the counter in the low digits.
     const id = `00000000-0000-4000-8000-${Math.floor(rand() * 0xffffff).toString(16).padStart(6, '0')}${i.toString(16).padStart(6, '0')}`;
-    t.insert({ id, prefix, ...def.derive!({ prefix }) });
+    t.insert({ id, prefix, status: rand() < 0.5 ? 'active' : 'reserved', ...def.derive!({ prefix }) });
   }
   // Some removals leave tombstones in the index.
   for (const row of [...t.all()].filter((_, i) => i % 17 === 0)) t.remove(row.id);
@@ -73,5 +75,25 @@ describe('memory ordering: broad pages read off the containment index', () => {
           .to.deep.equal(reference(t, slots, desc, offset, 25));
       }
     }
+  });
+});
+
+describe('memory ordering: a containment range is paged in its own order', () => {
+  it('equals the comparator order for contained / contained_or_equal with another predicate, any page, both directions', () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 1000 }), fc.constantFrom<N.NetOp>('contained', 'contained_or_equal'),
+      fc.constantFrom('0.0.0.0/0', '1.0.0.0/8', '2.0.0.0/8', '::/0', '2001:db8::/32'), fc.boolean(), fc.boolean(),
+      fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 60 }),
+      (seed, op, block, desc, withStatus, offset, limit) => {
+        const t = buildTable(seed, 800);
+        const c = parseCidr(block)!;
+        const net = N.net('network', op, c.family, c.network, c.broadcast, c.length);
+        // Half the rows are 'active': the range is filtered in place, keeping its order.
+        const plan = withStatus ? N.and([net, N.cmp('status', 'string', 'eq', false, ['active'])]) : net;
+        const page = { limit, offset, ordering: [{ field: 'network', desc }] };
+        const got = evaluate(t, plan, page, { table: () => t }).rows.map((r) => t.slotOf(r.id)!);
+        const all = evaluate(t, plan, { limit: 100000, offset: 0, ordering: [] }, { table: () => t }, false).rows.map((r) => t.slotOf(r.id)!);
+        expect(got).to.deep.equal(reference(t, all, desc, offset, limit));
+      }), { numRuns: Number(process.env.PROPERTY_RUNS ?? 60) });
   });
 });
