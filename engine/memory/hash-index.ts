@@ -2,22 +2,61 @@
 // keeps a bare number (most keys of unique-ish fields), upgraded to a Set at the second row.
 export type HashKey = string | number | boolean | null;
 
+/** Keys held by at least this many rows get a bitmap when a row test asks for them. */
+const BITMAP_MIN = 4096;
+
 export class HashIndex {
   private readonly map = new Map<HashKey, number | Set<number>>();
+  /**
+   * Bit per slot for large keys that row tests use: testing one bit beats probing a Set of
+   * hundreds of thousands of entries (a cache miss each). Kept in step with add / remove.
+   */
+  private readonly bitmaps = new Map<HashKey, Uint32Array>();
 
   add(key: HashKey, slot: number): void {
     const cur = this.map.get(key);
     if (cur === undefined) this.map.set(key, slot);
     else if (typeof cur === 'number') { if (cur !== slot) this.map.set(key, new Set([cur, slot])); }
     else cur.add(slot);
+    const bm = this.bitmaps.get(key);
+    if (bm) this.setBit(key, bm, slot);
   }
 
   remove(key: HashKey, slot: number): void {
     const cur = this.map.get(key);
     if (cur === undefined) return;
-    if (typeof cur === 'number') { if (cur === slot) this.map.delete(key); return; }
+    const bm = this.bitmaps.get(key);
+    if (bm && slot >>> 5 < bm.length) bm[slot >>> 5] &= ~(1 << (slot & 31));
+    if (typeof cur === 'number') { if (cur === slot) { this.map.delete(key); this.bitmaps.delete(key); } return; }
     cur.delete(slot);
-    if (cur.size === 1) this.map.set(key, cur.values().next().value as number);
+    if (cur.size === 1) { this.map.set(key, cur.values().next().value as number); this.bitmaps.delete(key); }
+  }
+
+  private setBit(key: HashKey, bm: Uint32Array, slot: number): void {
+    if (slot >>> 5 >= bm.length) {
+      const grown = new Uint32Array(Math.max(bm.length * 2, (slot >>> 5) + 1));
+      grown.set(bm);
+      this.bitmaps.set(key, (bm = grown));
+    }
+    bm[slot >>> 5] |= 1 << (slot & 31);
+  }
+
+  /** A membership test for the rows holding `key` (for row predicates). */
+  tester(key: HashKey): (slot: number) => boolean {
+    const cur = this.map.get(key);
+    if (cur === undefined) return () => false;
+    if (typeof cur === 'number') return (s) => s === cur;
+    if (cur.size < BITMAP_MIN) return (s) => cur.has(s);
+    let bm = this.bitmaps.get(key);
+    if (!bm) {
+      let max = 0;
+      for (const s of cur) if (s > max) max = s;
+      bm = new Uint32Array((max >>> 5) + 1);
+      for (const s of cur) bm[s >>> 5] |= 1 << (s & 31);
+      this.bitmaps.set(key, bm);
+    }
+    const bits = bm;
+    return (s) => ((bits[s >>> 5] >>> (s & 31)) & 1) === 1;
   }
 
   get(key: HashKey): ReadonlySet<number> | undefined {

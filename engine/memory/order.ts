@@ -106,7 +106,8 @@ function pageInIndexOrder(slots: readonly number[], table: IndexedTable, desc: b
   const want = offset + limit;
   const member = new Uint8Array(table.slotCapacity);
   let v6 = 0;
-  for (const s of slots) { member[s] = 1; if (table.netKeys[s]!.family === 6) v6++; }
+  const idx = table.netIndex!;
+  for (const s of slots) { member[s] = 1; if (idx.familyOf(s) === 6) v6++; }
   // A family without matches is not walked (family=6 need not pass every IPv4 entry).
   const families: Family[] = v6 === 0 ? [4] : v6 === slots.length ? [6] : [4, 6];
   let left = slots.length;

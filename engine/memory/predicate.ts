@@ -68,10 +68,9 @@ export function compilePredicate(plan: Plan, table: IndexedTable, resolver: Reso
       if (plan.op === 'eq' && (!plan.ci || plan.valueType === 'string')) {
         const h = plan.ci ? table.ciHashOf(plan.field) : table.hashOf(plan.field);
         if (h) {
-          const sets = plan.values.map((v) => h.get(plan.ci ? String(v).toLowerCase() : v)).filter((x): x is ReadonlySet<number> => !!x);
-          if (sets.length === 0) return () => false;
-          if (sets.length === 1) { const one = sets[0]; return (s) => one.has(s); }
-          return (s) => sets.some((x) => x.has(s));
+          const tests = plan.values.map((v) => h.tester(plan.ci ? String(v).toLowerCase() : v));
+          if (tests.length === 1) return tests[0];
+          return (s) => tests.some((t) => t(s));
         }
       }
       const t = valueTest(plan.op, plan.ci, plan.values, plan.valueType);
@@ -81,10 +80,9 @@ export function compilePredicate(plan: Plan, table: IndexedTable, resolver: Reso
     case 'null': { const f = plan.field; return (s) => { const v = rowOf(s)[f]; return v === null || v === undefined; }; }
     case 'fk': { const ids = resolver.fkIds(plan); const f = plan.field; return (s) => ids.has(rowOf(s)[f] as string); }
     case 'tag': {
-      // The tag index's slot set: a lookup per row instead of string compares over the row's tags.
+      // Membership in the tag index: no string compares over the row's tags.
       const id = resolver.tagId(plan.ref);
-      const tagged = id === null ? undefined : table.tags?.get(id);
-      return tagged ? (s) => tagged.has(s) : () => false;
+      return id === null || !table.tags ? () => false : table.tags.tester(id);
     }
     case 'net': { const t = netTest(plan); return (s) => t(table.netKeys[s]); }
     case 'cf': {

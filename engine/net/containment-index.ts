@@ -144,6 +144,12 @@ export class ContainmentIndex {
     }
   }
 
+  /** The family a slot was added with, or 0 when it is not in the index (one typed-array read). */
+  familyOf(slot: number): 0 | 4 | 6 {
+    const loc = this.slots.get(slot);
+    return loc < 0 ? 0 : loc & V6 ? 6 : 4;
+  }
+
   /** Live entries per family. */
   stats(): { v4: number; v6: number } {
     return { v4: this.v4.live, v6: this.v6.live };
