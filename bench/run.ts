@@ -29,6 +29,9 @@ const seed = Number(opt('seed', '42'));
 const shape = opt('shape', 'uniform') as 'uniform' | 'ipam';
 const only = opt('classes', '');  // substring filter on class names, for quick checks
 const noScan = flag('no-scan');
+// --merge FILE: keep FILE's measurements for the (size, backend) pairs not measured now, so one
+// backend can be measured again without re-running the rest; notes say which run each came from.
+const mergeFrom = opt('merge', '');
 const PAGE: Page = { limit: 50, offset: 0, ordering: [{ field: 'network', desc: false }, { field: 'prefix_length', desc: false }] };
 
 async function main(): Promise<void> {
@@ -95,6 +98,15 @@ async function main(): Promise<void> {
         await b.drop();
       }
     }
+  }
+  if (mergeFrom) {
+    const old = JSON.parse(fs.readFileSync(mergeFrom, 'utf8')) as BenchResults;
+    const fresh = new Set(results.measurements.map((x) => `${x.size}/${x.backend}`));
+    const kept = old.measurements.filter((x) => !fresh.has(`${x.size}/${x.backend}`));
+    results.measurements.push(...kept);
+    results.loads.push(...old.loads.filter((l) => !results.loads.some((n) => n.size === l.size && n.backend === l.backend)));
+    const keptPairs = [...new Set(kept.map((x) => `${x.backend} at ${x.size.toLocaleString('en-US')}`))];
+    results.notes.push(...old.notes, `Measured again on ${String(results.machine.date)}: ${[...new Set(results.measurements.filter((x) => fresh.has(`${x.size}/${x.backend}`)).map((x) => `${x.backend} at ${x.size.toLocaleString('en-US')}`))].join(', ')}. Kept from the earlier run (${String(old.machine.date)}): ${keptPairs.join(', ')}.`);
   }
   fs.mkdirSync(new URL('../../bench/results/', import.meta.url), { recursive: true });
   const file = new URL(`../../bench/results/${String(results.machine.date)}-filters${quick ? '-quick' : ''}.json`, import.meta.url);
