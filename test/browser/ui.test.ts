@@ -112,6 +112,9 @@ describe('web UI and /docs in Chromium', function () {
     await page.getByRole('button', { name: 'Send event' }).click();
     await page.getByText('Event accepted — pay: created → paid').waitFor();
     await page.getByTestId('entity-state').filter({ hasText: 'paid' }).waitFor();
+    // The history table is re-read after the event: wait for its second row (a busy machine may
+    // show the state before the table).
+    await rows.nth(1).waitFor();
     expect(await rows.count()).to.equal(2);
     const last = await rows.nth(1).locator('td').allTextContents();
     expect(last.slice(2, 5)).to.deep.equal(['pay', 'created', 'paid']);
