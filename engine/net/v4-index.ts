@@ -3,6 +3,7 @@
 // Removed entries stay in place as tombstones (slot -1) until the next
 // rebuild: the forest shape is still valid for the survivors, so a remove
 // never forces an O(n) rebuild by itself.
+import { walkSorted, type WalkVisitor } from './sorted-walk.js';
 import { radixOrder } from './radix.js';
 import { MASK } from './words.js';
 import type { SlotTable } from './slot-table.js';
@@ -178,17 +179,9 @@ export class V4Index {
    * Live entries in key order (descending when `desc`); `fn(slot, newKey)` is told when the
    * (network, length) key differs from the previous live entry's, and returns false to stop.
    */
-  walk(desc: boolean, fn: (slot: number, newKey: boolean) => boolean): boolean {
-    const net = this.net, len = this.len, slot = this.slot, n = this.n;
-    let prev = -1;
-    for (let k = 0; k < n; k++) {
-      const i = desc ? n - 1 - k : k;
-      if (slot[i] < 0) continue;
-      const newKey = prev < 0 || net[i] !== net[prev] || len[i] !== len[prev];
-      prev = i;
-      if (!fn(slot[i], newKey)) return false;
-    }
-    return true;
+  walk(desc: boolean, fn: WalkVisitor): boolean {
+    const net = this.net, len = this.len;
+    return walkSorted(this.slot, this.n, desc, (i, j) => net[i] === net[j] && len[i] === len[j], fn);
   }
 
   /** Number of sorted positions (including tombstones) with network in [lo, hi]. */

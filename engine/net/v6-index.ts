@@ -2,6 +2,7 @@
 // network is 4 big-endian uint32 words interleaved in one Uint32Array (16
 // bytes/entry, one cache line per probe). A 32-char hex string would cost
 // ~56 bytes/entry of heap and a slower string compare (see docs/benchmarks-net.md).
+import { walkSorted, type WalkVisitor } from './sorted-walk.js';
 import { radixOrder, type DigitFill } from './radix.js';
 import { MASK, wordBits } from './words.js';
 import type { SlotTable } from './slot-table.js';
@@ -194,18 +195,12 @@ export class V6Index {
    * Live entries in key order (descending when `desc`); `fn(slot, newKey)` is told when the
    * (network, length) key differs from the previous live entry's, and returns false to stop.
    */
-  walk(desc: boolean, fn: (slot: number, newKey: boolean) => boolean): boolean {
-    const net = this.net, len = this.len, slot = this.slot, n = this.n;
-    let prev = -1;
-    for (let k = 0; k < n; k++) {
-      const i = desc ? n - 1 - k : k;
-      if (slot[i] < 0) continue;
-      const a = i * 4, b = prev * 4;
-      const newKey = prev < 0 || len[i] !== len[prev] || net[a] !== net[b] || net[a + 1] !== net[b + 1] || net[a + 2] !== net[b + 2] || net[a + 3] !== net[b + 3];
-      prev = i;
-      if (!fn(slot[i], newKey)) return false;
-    }
-    return true;
+  walk(desc: boolean, fn: WalkVisitor): boolean {
+    const net = this.net, len = this.len;
+    return walkSorted(this.slot, this.n, desc, (i, j) => {
+      const a = i * 4, b = j * 4;
+      return len[i] === len[j] && net[a] === net[b] && net[a + 1] === net[b + 1] && net[a + 2] === net[b + 2] && net[a + 3] === net[b + 3];
+    }, fn);
   }
 
   countRange(w: Uint32Array): number {
