@@ -2,7 +2,8 @@
 // prefixes, IP addresses, custom field definitions, with tags and custom field values) are loaded
 // into memory and into every configured SQL database; random plans built from the node factories
 // (every node kind and op, planner-shaped and raw) must give the same id sets, counts and ordered
-// pages everywhere. Runs: DIFF_RUNS (default 30). Databases: TEST_POSTGRES_URL, TEST_MYSQL_URL.
+// pages everywhere. DIFF_PLANS (default 450) is the number of plans at least: each dataset gets
+// 15-30 of them. Databases: TEST_POSTGRES_URL, TEST_MYSQL_URL.
 // chai 6 ships no type declarations and @types/chai is not installed.
 // @ts-ignore -- harmless once typings exist
 import { MIGRATIONS } from '../../storage/sql/migrations.js';
@@ -27,7 +28,9 @@ import { StorageConflict, StorageUnavailable, type OrderKey, type Page, type Row
 
 import { mulberry32 } from '../../engine/random/mulberry32.js';
 
-const RUNS = Number(process.env.DIFF_RUNS ?? 30);
+const PLANS_PER_DATASET = { min: 15, max: 30 };
+const PLANS = Number(process.env.DIFF_PLANS ?? 450);
+const RUNS = Math.ceil(PLANS / PLANS_PER_DATASET.min);
 
 // ---- deterministic pools ----------------------------------------------------------------------
 
@@ -312,9 +315,10 @@ describe('sql/differential: memory vs PostgreSQL vs MySQL', function () {
     for (const b of backends) { await b.storage.close().catch(() => undefined); await b.drop().catch(() => undefined); }
   });
 
-  it(`random datasets and plans: identical id sets, counts and ordered pages (${RUNS} runs)`, async () => {
-    let queries = 0;
-    await fc.assert(fc.asyncProperty(datasetArb, fc.array(queryArb, { minLength: 15, maxLength: 30 }), async (spec, qs) => {
+  it(`random datasets and plans: identical id sets, counts and ordered pages (${RUNS} datasets, >= ${PLANS} plans)`, async () => {
+    let queries = 0, plans = 0;
+    await fc.assert(fc.asyncProperty(datasetArb, fc.array(queryArb, { minLength: PLANS_PER_DATASET.min, maxLength: PLANS_PER_DATASET.max }), async (spec, qs) => {
+      plans += qs.length;
       const ops = buildDataset(spec);
       const mem = new MemoryStorage(null);
       await mem.apply(ops);
@@ -338,6 +342,7 @@ describe('sql/differential: memory vs PostgreSQL vs MySQL', function () {
       }
     }), { numRuns: RUNS, endOnFailure: process.env.DIFF_SHRINK !== '1' });
     expect(queries).to.be.greaterThan(0);
+    if (process.env.DIFF_PLANS) console.log(`      ${plans} plans on ${RUNS} datasets, ${queries} backend comparisons, 0 differing`);
   });
 
   it('rows read back as written (get, getMany, findBy)', async () => {
