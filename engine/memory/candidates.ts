@@ -77,8 +77,8 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
   switch (plan.kind) {
     case 'const': return plan.value ? null : EMPTY;
     case 'cmp': {
-      const h = plan.op !== 'eq' ? null : plan.ci ? table.ciHashOf(plan.field) : table.hashOf(plan.field);
-      if (h) return exactly(union(plan.values.map((v) => h.get(plan.ci ? String(v).toLowerCase() : v)), plan.ci ? `hash(lower(${plan.field}))` : `hash(${plan.field})`));
+      const e = plan.op === 'eq' ? table.fieldEquality(plan.field, plan.ci, plan.values) : null;
+      if (e) return exactly(union(e.keys.map((k) => e.idx.get(k)), e.label));
       // Substring-shaped text lookups (case-insensitive): the trigram index gives a superset.
       if (plan.ci && plan.valueType === 'string' && ['contains', 'startswith', 'endswith', 'eq'].includes(plan.op) && plan.values.every((v) => String(v).length >= 3)) {
         const idx = table.trigram(plan.field);
@@ -117,9 +117,8 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
     case 'cf': {
       // Exact values and list membership: equality index; numeric and date ranges: sorted index.
       if (plan.op === 'eq' || plan.op === 'has') {
-        const ci = plan.ci && plan.op === 'eq';
-        const h = table.cfHash(plan.name, ci);
-        return union(plan.values.map((v) => h.get(ci && typeof v === 'string' ? v.toLowerCase() : v)), ci ? `cf_hash(lower(${plan.name}))` : `cf_hash(${plan.name})`);
+        const e = table.cfEquality(plan.name, plan.ci && plan.op === 'eq', plan.values);
+        return union(e.keys.map((k) => e.idx.get(k)), e.label);
       }
       if (RANGE_OPS.has(plan.op) && plan.values.length === 1 && (plan.valueType === 'number' || plan.valueType === 'string')) {
         const v = plan.values[0] as number | string;

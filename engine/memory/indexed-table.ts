@@ -38,6 +38,9 @@ function hashKey(v: unknown): HashKey {
   return v === undefined || v === null ? null : (v as HashKey);
 }
 
+/** An equality question put to a hash index: the index, one key per asked value, and its name for explain. */
+export interface Equality { readonly idx: HashIndex; readonly keys: readonly HashKey[]; readonly label: string }
+
 export class IndexedTable {
   private readonly rows: (Row | undefined)[] = [];
   private readonly slotById = new Map<string, number>();
@@ -112,6 +115,18 @@ export class IndexedTable {
     for (const s of this.slots()) idx.add(key(this.rows[s]![field]), s);
     built.set(field, idx);
     return idx;
+  }
+
+  /** Equality on a field through its index (lower-cased text when `ci`); null when the field has none. */
+  fieldEquality(field: string, ci: boolean, values: readonly unknown[]): Equality | null {
+    const idx = ci ? this.ciHashOf(field) : this.hashOf(field);
+    if (!idx) return null;
+    return { idx, keys: values.map((v) => (ci ? String(v).toLowerCase() : hashKey(v))), label: ci ? `hash(lower(${field}))` : `hash(${field})` };
+  }
+
+  /** Equality on a custom field (each element of a list value); `ci`: text lower-cased. */
+  cfEquality(name: string, ci: boolean, values: readonly unknown[]): Equality {
+    return { idx: this.cfHash(name, ci), keys: values.map((v) => (ci ? lowerKey(v) ?? hashKey(v) : hashKey(v))), label: ci ? `cf_hash(lower(${name}))` : `cf_hash(${name})` };
   }
 
   /** The substring index of a text field, built at first use; null for fields that are not text. */

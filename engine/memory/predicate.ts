@@ -66,9 +66,9 @@ export function compilePredicate(plan: Plan, table: IndexedTable, resolver: Reso
       // Equality on an indexed field: membership in the index's slot sets, no row read (rows are
       // scattered over a large heap; each read is a cache miss).
       if (plan.op === 'eq' && (!plan.ci || plan.valueType === 'string')) {
-        const h = plan.ci ? table.ciHashOf(plan.field) : table.hashOf(plan.field);
-        if (h) {
-          const tests = plan.values.map((v) => h.tester(plan.ci ? String(v).toLowerCase() : v));
+        const e = table.fieldEquality(plan.field, plan.ci, plan.values);
+        if (e) {
+          const tests = e.keys.map((k) => e.idx.tester(k));
           if (tests.length === 1) return tests[0];
           return (s) => tests.some((t) => t(s));
         }

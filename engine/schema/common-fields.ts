@@ -23,8 +23,8 @@ export function choices(...pairs: readonly (readonly [string, string])[]): reado
 export function derivedNetFields(role: 'network' | 'host'): readonly FieldDef[] {
   return [
     { name: role, kind: 'ip', label: role === 'network' ? 'Network' : 'Host', readOnly: true, netRole: role, search: true },
-    { name: 'broadcast', kind: 'ip', label: 'Broadcast', readOnly: true, filter: false },
-    { name: 'prefix_length', kind: 'integer', label: 'Prefix length', readOnly: true },
-    { name: 'family', kind: 'integer', label: 'Family', readOnly: true, filter: false },
+    { name: 'broadcast', kind: 'ip', label: 'Broadcast', readOnly: true, filter: false, netPart: 'broadcast' },
+    { name: 'prefix_length', kind: 'integer', label: 'Prefix length', readOnly: true, netPart: 'length' },
+    { name: 'family', kind: 'integer', label: 'Family', readOnly: true, filter: false, netPart: 'family' },
   ];
 }

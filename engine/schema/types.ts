@@ -43,6 +43,7 @@ export interface FieldDef {
   readonly filter?: false;           // no filter generated
   readonly hidden?: boolean;         // never serialized (e.g. token key hash)
   readonly netRole?: 'network' | 'host'; // the network-lookup field of prefixes / addresses
+  readonly netPart?: 'broadcast' | 'length' | 'family'; // another read-only part derived from the prefix / address
 }
 
 export interface ResourceDef {

@@ -93,10 +93,10 @@ class WhereCompiler {
     const c = this.m.byField.get(n.field);
     if (!c || c.cls === 'opaque') { this.b.emit(this.d.FALSE); return; } // missing, or never a scalar
     if (c.cls === 'json') { this.jsonTest((b) => this.d.jsonMember(b, this.col(c), null), n.op, n.ci, n.values, n.valueType); return; }
-    // `family` is the derived family of a prefix / address (common-fields.ts); see Dialect.familyBound.
+    // The derived family of a prefix / address also bounds the network key (Dialect.familyBound).
     // The bound is equivalent to the test on every row, so it is safe under negation too.
     const v = n.values[0];
-    const bound = n.field === 'family' && n.op === 'eq' && n.values.length === 1 && (v === 4 || v === 6) ? this.d.familyBound(this.m, ALIAS, v) : null;
+    const bound = c.field.netPart === 'family' && n.op === 'eq' && n.values.length === 1 && (v === 4 || v === 6) ? this.d.familyBound(this.m, ALIAS, v) : null;
     if (bound) this.b.emit('(');
     this.guarded(c, strict, () => anyOf(this.b, this.d, this.columnTests(c, n)));
     if (bound) this.b.emit(` AND ${bound})`);
@@ -321,7 +321,8 @@ export function orderByTerms(d: Dialect, m: TableModel, ordering: readonly Order
     const kind = c.field.kind;
     if (kind === 'ip' || kind === 'prefix' || kind === 'address') {
       for (const e of d.netOrder(m, ALIAS, k.field)) terms.push(d.orderTerm(e, k.desc, false));
-      decided.add(k.field).add('prefix_length').add('family');
+      decided.add(k.field);
+      for (const other of m.byField.values()) if (other.field.netPart === 'length' || other.field.netPart === 'family') decided.add(other.field.name);
       const sameKey = m.net?.kind === 'prefix' ? ['prefix', 'network', 'broadcast'] : ['address', 'host'];
       if (sameKey.includes(k.field)) for (const f of sameKey) decided.add(f);
     } else if (c.cls === 'json' || c.cls === 'opaque') {

@@ -1,6 +1,7 @@
 // The filter contract, run over HTTP against each storage backend with the same data and cases.
 import { expect } from 'chai';
-import { startServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
+import { serverOn } from '../support/server-on.js';
 import { BACKENDS } from './backends.js';
 import { CASES, type Case } from './cases.js';
 import { DATASETS, type Dataset } from './datasets.js';
@@ -55,19 +56,8 @@ for (const backend of BACKENDS) {
     this.timeout(120000);
     for (const ds of DATASETS) {
       describe(ds.name, () => {
-        let srv: TestServer | null = null;
-        let db: { url: string; drop(): Promise<void> } | null = null;
-        before(async function () {
-          db = await backend.url();
-          if (!db) {
-            console.log(`    (skipped: ${backend.name} not configured; set TEST_${backend.name.toUpperCase()}_URL)`);
-            this.skip();
-          }
-          srv = await startServer({ storage: db.url });
-          await loadDataset(srv, ds);
-        });
-        after(async () => { await srv?.close(); await db?.drop(); });
-        for (const c of CASES[ds.name]) it(`${c.q} -> ${Array.isArray(c.expect) ? c.expect.join(' ') || '(none)' : '400'}`, () => runCase(srv!, ds.path, c));
+        const srv = serverOn(backend, async (s) => { await loadDataset(s, ds); });
+        for (const c of CASES[ds.name]) it(`${c.q} -> ${Array.isArray(c.expect) ? c.expect.join(' ') || '(none)' : '400'}`, () => runCase(srv, ds.path, c));
       });
     }
   });

@@ -1,7 +1,7 @@
 // Concurrency on every backend: 50 events at once on one entity and 1000 at once on distinct
 // entities are all serialized; each accepted event has exactly one history row; none is lost.
 import { expect } from 'chai';
-import { startServer, type TestServer } from '../support/server.js';
+import { serverOn } from '../support/server-on.js';
 import { BACKENDS } from '../conformance/backends.js';
 
 const COUNTER = {
@@ -22,15 +22,9 @@ async function pooled<T, R>(items: readonly T[], width: number, fn: (x: T) => Pr
 
 for (const backend of BACKENDS) describe(`concurrent events on ${backend.name}`, function () {
   this.timeout(180000);
-  let srv: TestServer;
-  let db: { url: string; drop(): Promise<void> } | null = null;
-  before(async function () {
-    db = await backend.url();
-    if (!db) { console.log(`    (skipped: ${backend.name} not configured)`); this.skip(); }
-    srv = await startServer({ storage: db.url });
-    expect((await srv.req('POST', '/api/v1/machines', COUNTER)).status).to.equal(201);
+  const srv = serverOn(backend, async (s) => {
+    expect((await s.req('POST', '/api/v1/machines', COUNTER)).status).to.equal(201);
   });
-  after(async () => { await srv?.close(); await db?.drop(); });
 
   it('50 events at once on one entity: all accepted, one after another, 50 history rows', async () => {
     expect((await srv.req('POST', '/api/v1/entities/hot/create', { machine_name: 'counter' })).status).to.equal(201);

@@ -1,20 +1,13 @@
 // The lifecycle API over real sockets: machines, create, events, guards, history, CAS, idempotency.
 import { expect } from 'chai';
-import { startServer, type TestServer } from '../support/server.js';
+import { serverOn } from '../support/server-on.js';
 import { BACKENDS } from '../conformance/backends.js';
 
 const PAY = { trigger: 'pay', context: { amount: 10, currency: 'EUR', payment_ref: 'x1' } };
 
 for (const backend of BACKENDS) describe(`lifecycle API on ${backend.name}`, function () {
   this.timeout(60000);
-  let srv: TestServer;
-  let db: { url: string; drop(): Promise<void> } | null = null;
-  before(async function () {
-    db = await backend.url();
-    if (!db) { console.log(`    (skipped: ${backend.name} not configured)`); this.skip(); }
-    srv = await startServer({ storage: db.url });
-  });
-  after(async () => { await srv?.close(); await db?.drop(); });
+  const srv = serverOn(backend);
 
   it('lists the machines shipped in machines/', async () => {
     const res = await srv.req('GET', '/api/v1/machines');
