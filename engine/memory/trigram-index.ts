@@ -1,7 +1,15 @@
 // Case-insensitive substring index: lower-cased trigram -> rows. A query for "contains x"
 // (|x| >= 3) intersects the sets of x's trigrams, smallest first; the predicate then confirms.
+
+/**
+ * A needle whose rarest trigram is in more than this share of the rows narrows nothing worth the
+ * intersection (`name__isw=site-` on sites all named `site-…`): the caller scans or uses another index.
+ */
+const USEFUL_SHARE = 0.5;
+
 export class TrigramIndex {
   private readonly grams = new Map<string, Set<number>>();
+  private texts = 0;
 
   static gramsOf(text: string): Set<string> {
     const t = text.toLowerCase();
@@ -12,6 +20,7 @@ export class TrigramIndex {
 
   add(text: unknown, slot: number): void {
     if (typeof text !== 'string') return;
+    this.texts++;
     for (const g of TrigramIndex.gramsOf(text)) {
       let set = this.grams.get(g);
       if (!set) this.grams.set(g, (set = new Set()));
@@ -21,6 +30,7 @@ export class TrigramIndex {
 
   remove(text: unknown, slot: number): void {
     if (typeof text !== 'string') return;
+    this.texts--;
     for (const g of TrigramIndex.gramsOf(text)) {
       const set = this.grams.get(g);
       if (!set) continue;
@@ -29,13 +39,17 @@ export class TrigramIndex {
     }
   }
 
-  /** Rows whose text may contain `needle` (a superset), or null when the needle is too short to use. */
+  /**
+   * Rows whose text may contain `needle` (a superset), or null when the needle is too short to use
+   * or too common to narrow the rows.
+   */
   candidates(needle: string): Set<number> | null {
     const grams = [...TrigramIndex.gramsOf(needle)];
     if (!grams.length) return null;
     const sets = grams.map((g) => this.grams.get(g));
     if (sets.some((s) => !s)) return new Set();
     sets.sort((a, b) => a!.size - b!.size);
+    if (sets[0]!.size > this.texts * USEFUL_SHARE) return null;
     const out = new Set<number>();
     outer: for (const s of sets[0]!) {
       for (let i = 1; i < sets.length; i++) if (!sets[i]!.has(s)) continue outer;
