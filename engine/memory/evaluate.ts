@@ -4,7 +4,10 @@ import type { IndexedTable, Row } from './indexed-table.js';
 import { candidatesFor, type CandidateTrace } from './candidates.js';
 import { describe } from '../plan/describe.js';
 import { compilePredicate } from './predicate.js';
-import { orderedPage, type OrderKey } from './order.js';
+import { orderedPageSteps, type OrderKey } from './order.js';
+import { runSteps, STEP_ROWS, type Steps } from './steps.js';
+
+export { runSteps, STEP_ROWS, type Steps } from './steps.js';
 import { Resolver, type TableSource } from './resolve.js';
 
 export interface PageRequest { readonly limit: number; readonly offset: number; readonly ordering: readonly OrderKey[] }
@@ -16,16 +19,6 @@ export interface MemoryExplain {
   readonly matched: number;
   readonly predicates: readonly CandidateTrace[];
 }
-
-/**
- * Rows tested between two pauses of a stepwise evaluation. The caller decides at each pause
- * whether to give the event loop a turn or to stop (time budget); a regex over 1M rows is then
- * ~250 short steps instead of one long block.
- */
-export const STEP_ROWS = 4096;
-
-/** A computation that pauses (yields) every STEP_ROWS rows and returns its result at the end. */
-export type Steps<T> = Generator<void, T, void>;
 
 function* matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace: CandidateTrace[] | null, useIndexes = true): Steps<{ slots: number[]; strategy: string; candidates: number; inIndexOrder: boolean }> {
   const resolver = new Resolver(tables);
@@ -51,17 +44,9 @@ function* matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace
   return { slots: out, strategy: cand ? cand.index : 'scan', candidates: cand ? cand.size : table.size, inIndexOrder: !!cand?.inIndexOrder };
 }
 
-/** Runs steps to the end without pausing. */
-export function runSteps<T>(steps: Steps<T>): T {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
-
 export function* evaluateSteps(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): Steps<{ count: number; rows: Row[] }> {
   const { slots, inIndexOrder } = yield* matchSlots(table, plan, tables, null, useIndexes);
-  const pageSlots = orderedPage(slots, table, table.def, page.ordering, page.offset, page.limit, inIndexOrder);
+  const pageSlots = yield* orderedPageSteps(slots, table, table.def, page.ordering, page.offset, page.limit, inIndexOrder);
   return { count: slots.length, rows: pageSlots.map((s) => table.row(s)!) };
 }
 

@@ -164,6 +164,12 @@ export class IndexedTable {
     return idx;
   }
 
+  /** Sorts what the indexes hold unsorted now rather than in the next query (after a bulk load). */
+  settle(): void {
+    this.netIndex?.flush();
+    this.addrIndex?.flush();
+  }
+
   insert(row: Row): void {
     if (this.slotById.has(row.id)) throw new Error(`duplicate id ${row.id}`);
     const slot = this.freeSlots.pop() ?? this.rows.length;

@@ -1,7 +1,13 @@
 // Ordering of result rows: stable across backends. Nulls sort last ascending (first descending),
 // strings by code unit, addresses numerically, ties broken by id. Only the rows of the requested
 // page are fully ordered: a bounded heap selects them in O(n log k) without per-row allocation.
+// Every loop over the matches pauses every STEP_ROWS rows (steps.ts): a page deep into a million
+// matches is sorted in pieces, not in one block of the event loop.
 import type { FieldDef, ResourceDef } from '../schema/types.js';
+import { runSteps, STEP_ROWS, type Steps } from './steps.js';
+
+/** Positions sorted in one step of a deep page (a few milliseconds of comparisons). */
+const SORT_RUN = 8192;
 import type { IndexedTable } from './indexed-table.js';
 import type { Family } from '../net/ip.js';
 
@@ -30,15 +36,16 @@ const UNREAD = Symbol('unread');
  * first key is read for every row; later keys and the id tie-break only for rows that tie, which
  * on a page of distinct networks is almost none.
  */
-function positionComparator(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[]): (a: number, b: number) => number {
+function* positionComparator(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[]): Steps<(a: number, b: number) => number> {
   const n = slots.length;
   const fns = ordering.map((o) => keyFn(table, def.fields.find((f) => f.name === o.field)!));
-  const cols: (Key | typeof UNREAD)[][] = fns.map((fn, i) => {
+  const cols: (Key | typeof UNREAD)[][] = [];
+  for (let i = 0; i < fns.length; i++) {
     const col = new Array<Key | typeof UNREAD>(n);
-    if (i === 0) for (let p = 0; p < n; p++) col[p] = fn(slots[p]);
+    if (i === 0) for (let p = 0; p < n; p++) { col[p] = fns[0](slots[p]); if ((p + 1) % STEP_ROWS === 0) yield; }
     else col.fill(UNREAD);
-    return col;
-  });
+    cols.push(col);
+  }
   const ids: (string | undefined)[] = new Array(n);
   const key = (i: number, p: number): Key => {
     let v = cols[i][p];
@@ -59,14 +66,8 @@ function positionComparator(slots: readonly number[], table: IndexedTable, def: 
   };
 }
 
-/** The first `count` positions of 0..n-1 in order. */
-function firstN(n: number, count: number, cmp: (a: number, b: number) => number): number[] {
-  if (n <= count * 4) {
-    const all = new Array<number>(n);
-    for (let i = 0; i < n; i++) all[i] = i;
-    return all.sort(cmp).slice(0, count);
-  }
-  const heap: number[] = []; // max-heap of the best `count` so far
+/** A binary heap of positions whose root is the greatest under `cmp`. */
+function heapOps(heap: number[], cmp: (a: number, b: number) => number) {
   const up = (i: number) => { while (i > 0) { const p = (i - 1) >> 1; if (cmp(heap[i], heap[p]) <= 0) break; [heap[i], heap[p]] = [heap[p], heap[i]]; i = p; } };
   const down = (i: number) => {
     for (;;) {
@@ -79,11 +80,50 @@ function firstN(n: number, count: number, cmp: (a: number, b: number) => number)
       i = m;
     }
   };
+  return { up, down };
+}
+
+/** The first `count` positions of 0..n-1 in order. */
+function* firstN(n: number, count: number, cmp: (a: number, b: number) => number): Steps<number[]> {
+  if (n <= count * 4) return yield* sortedPrefix(n, count, cmp);
+  const heap: number[] = []; // max-heap of the best `count` so far
+  const { up, down } = heapOps(heap, cmp);
   for (let s = 0; s < n; s++) {
     if (heap.length < count) { heap.push(s); up(heap.length - 1); }
     else if (cmp(s, heap[0]) < 0) { heap[0] = s; down(0); }
+    if ((s + 1) % STEP_ROWS === 0) yield;
   }
   return heap.sort(cmp);
+}
+
+/**
+ * The first `count` positions when that is most of them (a deep page): runs of SORT_RUN
+ * positions are sorted one per step, then merged until `count` are out.
+ */
+function* sortedPrefix(n: number, count: number, cmp: (a: number, b: number) => number): Steps<number[]> {
+  const runs: number[][] = [];
+  for (let start = 0; start < n; start += SORT_RUN) {
+    if (start > 0) yield;
+    const run: number[] = [];
+    for (let i = start; i < Math.min(n, start + SORT_RUN); i++) run.push(i);
+    runs.push(run.sort(cmp));
+  }
+  if (runs.length === 1) return runs[0].slice(0, count);
+  // Merge: a heap of run numbers whose root holds the least head (the comparator is reversed).
+  const at = new Array<number>(runs.length).fill(0);
+  const head = (r: number) => runs[r][at[r]];
+  const heap = runs.map((_, r) => r);
+  const { down } = heapOps(heap, (a, b) => cmp(head(b), head(a)));
+  for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i);
+  const out: number[] = [];
+  while (out.length < count) {
+    const r = heap[0];
+    out.push(head(r));
+    if (++at[r] === runs[r].length) { heap[0] = heap[heap.length - 1]; heap.pop(); }
+    down(0);
+    if (out.length % STEP_ROWS === 0) yield;
+  }
+  return out;
 }
 
 /**
@@ -132,7 +172,7 @@ function pageInIndexOrder(slots: readonly number[], table: IndexedTable, desc: b
  * filtered in place): take it from the front (or the back when descending); only rows with equal
  * keys need sorting, by id.
  */
-function pageOfSorted(slots: readonly number[], table: IndexedTable, desc: boolean, offset: number, limit: number): number[] {
+function* pageOfSorted(slots: readonly number[], table: IndexedTable, desc: boolean, offset: number, limit: number): Steps<number[]> {
   const want = offset + limit, n = slots.length;
   const at = (i: number) => slots[desc ? n - 1 - i : i];
   const key = (s: number) => table.netKeys[s]!.networkOrder;
@@ -144,6 +184,7 @@ function pageOfSorted(slots: readonly number[], table: IndexedTable, desc: boole
     for (let k = i; k < j; k++) run.push(at(k));
     if (run.length > 1) run.sort((a, b) => { const x = table.row(a)!.id, y = table.row(b)!.id; return x < y ? -1 : x > y ? 1 : 0; });
     out.push(...run);
+    if (Math.floor(i / STEP_ROWS) !== Math.floor(j / STEP_ROWS)) yield;
     i = j;
   }
   return out.slice(offset, want);
@@ -154,12 +195,17 @@ function pageOfSorted(slots: readonly number[], table: IndexedTable, desc: boole
  * in the containment index's ascending (network, length) order.
  */
 export function orderedPage(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], offset: number, limit: number, inIndexOrder = false): number[] {
+  return runSteps(orderedPageSteps(slots, table, def, ordering, offset, limit, inIndexOrder));
+}
+
+/** orderedPage, pausing every STEP_ROWS rows. */
+export function* orderedPageSteps(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], offset: number, limit: number, inIndexOrder = false): Steps<number[]> {
   if (offset >= slots.length || limit <= 0) return [];
-  if (inIndexOrder && indexOrdered(table, def, ordering)) return pageOfSorted(slots, table, ordering[0].desc, offset, limit);
+  if (inIndexOrder && indexOrdered(table, def, ordering)) return yield* pageOfSorted(slots, table, ordering[0].desc, offset, limit);
   // Broad results in network order: walking the index (~ want × n / m) beats selecting from all m
   // matched rows once m² > want × n.
   const m = slots.length, want = Math.min(m, offset + limit);
   if (m > 1000 && m * m > 4 * want * table.size && indexOrdered(table, def, ordering)) return pageInIndexOrder(slots, table, ordering[0].desc, offset, limit);
-  const cmp = positionComparator(slots, table, def, ordering);
-  return firstN(slots.length, Math.min(slots.length, offset + limit), cmp).slice(offset).map((i) => slots[i]);
+  const cmp = yield* positionComparator(slots, table, def, ordering);
+  return (yield* firstN(slots.length, Math.min(slots.length, offset + limit), cmp)).slice(offset).map((i) => slots[i]);
 }

@@ -30,8 +30,9 @@ export class V4Index {
     return this.n - this.dead + this.pn - this.pDead;
   }
 
-  needsRebuild(): boolean {
-    return this.pn > 0 || (this.dead > 64 && this.dead * 4 > this.n);
+  /** Rebuild before answering: more pending adds than a query may scan, or too many tombstones. */
+  needsRebuild(pendingScanMax = 0): boolean {
+    return this.pn > pendingScanMax || (this.dead > 64 && this.dead * 4 > this.n);
   }
 
   /** Appends a pending entry (network already masked); returns its pending position. */
@@ -139,6 +140,10 @@ export class V4Index {
   /** Entries E with E.length <= maxLen whose block contains address x. */
   containing(x: number, maxLen: number, out: number[]): void {
     if (maxLen < 0) return;
+    for (let p = 0; p < this.pn; p++) {
+      const l = this.pLen[p];
+      if (this.pSlot[p] >= 0 && l <= maxLen && ((this.pNet[p] ^ x) & MASK[l]) === 0) out.push(this.pSlot[p]);
+    }
     const parent = this.parent, len = this.len, slot = this.slot, net = this.net;
     // Last entry with key <= (x, maxLen): every qualifying entry is it or an ancestor.
     let i = this.lowerBound(x, maxLen + 1) - 1;
@@ -159,16 +164,29 @@ export class V4Index {
     }
   }
 
-  /** Entries with network in [lo, hi] and key >= (lo, minLen). */
+  /** Entries with network in [lo, hi] and key >= (lo, minLen), in key order. */
   range(lo: number, hi: number, minLen: number, out: number[]): void {
-    const net = this.net, slot = this.slot, n = this.n;
+    const net = this.net, len = this.len, slot = this.slot, n = this.n;
+    // Pending adds in the range, in key order, merged into the sorted walk.
+    const pend: number[] = [];
+    for (let p = 0; p < this.pn; p++) {
+      const x = this.pNet[p];
+      if (this.pSlot[p] >= 0 && x <= hi && (x > lo || (x === lo && this.pLen[p] >= minLen))) pend.push(p);
+    }
+    pend.sort((a, b) => this.pNet[a] - this.pNet[b] || this.pLen[a] - this.pLen[b]);
+    let k = 0;
     for (let i = this.lowerBound(lo, minLen); i < n && net[i] <= hi; i++) {
+      while (k < pend.length && (this.pNet[pend[k]] < net[i] || (this.pNet[pend[k]] === net[i] && this.pLen[pend[k]] < len[i]))) out.push(this.pSlot[pend[k++]]);
       if (slot[i] >= 0) out.push(slot[i]);
     }
+    while (k < pend.length) out.push(this.pSlot[pend[k++]]);
   }
 
   /** Entries with exactly this network (and length, unless l < 0). */
   equal(x: number, l: number, out: number[]): void {
+    for (let p = 0; p < this.pn; p++) {
+      if (this.pSlot[p] >= 0 && this.pNet[p] === x && (l < 0 || this.pLen[p] === l)) out.push(this.pSlot[p]);
+    }
     const net = this.net, len = this.len, slot = this.slot, n = this.n;
     for (let i = this.lowerBound(x, l < 0 ? 0 : l); i < n && net[i] === x && (l < 0 || len[i] === l); i++) {
       if (slot[i] >= 0) out.push(slot[i]);
@@ -184,9 +202,9 @@ export class V4Index {
     return walkSorted(this.slot, this.n, desc, (i, j) => net[i] === net[j] && len[i] === len[j], fn);
   }
 
-  /** Number of sorted positions (including tombstones) with network in [lo, hi]. */
+  /** Upper bound on the entries with network in [lo, hi]: sorted positions (tombstones too) and every pending add. */
   countRange(lo: number, hi: number): number {
-    return this.lowerBound(hi, 33) - this.lowerBound(lo, 0);
+    return this.lowerBound(hi, 33) - this.lowerBound(lo, 0) + this.pn;
   }
 }
 

@@ -24,8 +24,9 @@ export class V6Index {
     return this.n - this.dead + this.pn - this.pDead;
   }
 
-  needsRebuild(): boolean {
-    return this.pn > 0 || (this.dead > 64 && this.dead * 4 > this.n);
+  /** Rebuild before answering: more pending adds than a query may scan, or too many tombstones. */
+  needsRebuild(pendingScanMax = 0): boolean {
+    return this.pn > pendingScanMax || (this.dead > 64 && this.dead * 4 > this.n);
   }
 
   /** Appends a pending entry from w[at..at+3] (already masked); returns its pending position. */
@@ -105,14 +106,24 @@ export class V6Index {
 
   /** Does entry i's block contain the address (x0..x3)? */
   covers(i: number, x0: number, x1: number, x2: number, x3: number): boolean {
-    const l = this.len[i], net = this.net, b = i * 4;
-    if (((net[b] ^ x0) & MASK[wordBits(l, 0)]) !== 0) return false;
-    if (l <= 32) return true;
-    if (((net[b + 1] ^ x1) & MASK[wordBits(l, 1)]) !== 0) return false;
-    if (l <= 64) return true;
-    if (((net[b + 2] ^ x2) & MASK[wordBits(l, 2)]) !== 0) return false;
-    if (l <= 96) return true;
-    return ((net[b + 3] ^ x3) & MASK[l - 96]) === 0;
+    return coversIn(this.net, i * 4, this.len[i], x0, x1, x2, x3);
+  }
+
+  /** Pending positions whose key (network, length) lies in [(lo, minLen), (hi, any)], in key order. */
+  private pendingInRange(w: Uint32Array, minLen: number): number[] {
+    const pend: number[] = [];
+    for (let p = 0; p < this.pn; p++) {
+      if (this.pSlot[p] < 0) continue;
+      const c = cmpWords(this.pNet, p * 4, w, 0);
+      if ((c > 0 || (c === 0 && this.pLen[p] >= minLen)) && cmpWords(this.pNet, p * 4, w, 4) <= 0) pend.push(p);
+    }
+    return pend.sort((a, b) => cmpWords(this.pNet, a * 4, this.pNet, b * 4) || this.pLen[a] - this.pLen[b]);
+  }
+
+  /** Is pending entry p's key before sorted entry i's? */
+  private pendingBefore(p: number, i: number): boolean {
+    const c = cmpWords(this.pNet, p * 4, this.net, i * 4);
+    return c < 0 || (c === 0 && this.pLen[p] < this.len[i]);
   }
 
   /** Is key(i) < (x0..x3, l)? */
@@ -147,6 +158,9 @@ export class V6Index {
 
   containing(x0: number, x1: number, x2: number, x3: number, maxLen: number, out: number[]): void {
     if (maxLen < 0) return;
+    for (let p = 0; p < this.pn; p++) {
+      if (this.pSlot[p] >= 0 && this.pLen[p] <= maxLen && coversIn(this.pNet, p * 4, this.pLen[p], x0, x1, x2, x3)) out.push(this.pSlot[p]);
+    }
     const parent = this.parent, len = this.len, slot = this.slot;
     let i = this.lowerBound(x0, x1, x2, x3, maxLen + 1) - 1;
     while (i >= 0 && !this.covers(i, x0, x1, x2, x3)) {
@@ -170,18 +184,26 @@ export class V6Index {
     return net[x] === net[y] && net[x + 1] === net[y + 1] && net[x + 2] === net[y + 2] && net[x + 3] === net[y + 3];
   }
 
-  /** Entries with network in [lo, hi] (lo = w[0..3], hi = w[4..7]) and key >= (lo, minLen). */
+  /** Entries with network in [lo, hi] (lo = w[0..3], hi = w[4..7]) and key >= (lo, minLen), in key order. */
   range(w: Uint32Array, minLen: number, out: number[]): void {
     const slot = this.slot, n = this.n;
     const h0 = w[4], h1 = w[5], h2 = w[6], h3 = w[7];
+    const pend = this.pn ? this.pendingInRange(w, minLen) : [];
+    let k = 0;
     for (let i = this.lowerBound(w[0], w[1], w[2], w[3], minLen); i < n; i++) {
       if (!this.netAtMost(i, h0, h1, h2, h3)) break;
+      while (k < pend.length && this.pendingBefore(pend[k], i)) out.push(this.pSlot[pend[k++]]);
       if (slot[i] >= 0) out.push(slot[i]);
     }
+    while (k < pend.length) out.push(this.pSlot[pend[k++]]);
   }
 
   /** Entries with exactly this network (and length, unless l < 0). */
   equal(x0: number, x1: number, x2: number, x3: number, l: number, out: number[]): void {
+    for (let p = 0; p < this.pn; p++) {
+      const b = p * 4, q = this.pNet;
+      if (this.pSlot[p] >= 0 && q[b] === x0 && q[b + 1] === x1 && q[b + 2] === x2 && q[b + 3] === x3 && (l < 0 || this.pLen[p] === l)) out.push(this.pSlot[p]);
+    }
     const net = this.net, len = this.len, slot = this.slot, n = this.n;
     for (let i = this.lowerBound(x0, x1, x2, x3, l < 0 ? 0 : l); i < n; i++) {
       const b = i * 4;
@@ -203,9 +225,27 @@ export class V6Index {
     }, fn);
   }
 
+  /** Upper bound on the entries with network in [w0..3, w4..7]: sorted positions (tombstones too) and every pending add. */
   countRange(w: Uint32Array): number {
-    return this.lowerBound(w[4], w[5], w[6], w[7], 256) - this.lowerBound(w[0], w[1], w[2], w[3], 0);
+    return this.lowerBound(w[4], w[5], w[6], w[7], 256) - this.lowerBound(w[0], w[1], w[2], w[3], 0) + this.pn;
   }
+}
+
+/** Does the block at words[b..b+3] / l contain the address (x0..x3)? */
+function coversIn(net: Uint32Array, b: number, l: number, x0: number, x1: number, x2: number, x3: number): boolean {
+  if (((net[b] ^ x0) & MASK[wordBits(l, 0)]) !== 0) return false;
+  if (l <= 32) return true;
+  if (((net[b + 1] ^ x1) & MASK[wordBits(l, 1)]) !== 0) return false;
+  if (l <= 64) return true;
+  if (((net[b + 2] ^ x2) & MASK[wordBits(l, 2)]) !== 0) return false;
+  if (l <= 96) return true;
+  return ((net[b + 3] ^ x3) & MASK[l - 96]) === 0;
+}
+
+/** Compares the 4-word addresses a[i..i+3] and b[j..j+3]. */
+function cmpWords(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
+  for (let k = 0; k < 4; k++) if (a[i + k] !== b[j + k]) return a[i + k] < b[j + k] ? -1 : 1;
+  return 0;
 }
 
 function copy4(dst: Uint32Array, d: number, src: Uint32Array, s: number): void {

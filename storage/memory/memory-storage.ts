@@ -42,6 +42,7 @@ export class MemoryStorage implements Storage {
     const state: Snapshot = {};
     for (const r of RESOURCES) state[r.name] = [...this.table(r.name).all()];
     this.journal.compact(state);
+    await this.afterBulkLoad();
   }
 
   async close(): Promise<void> { this.journal?.close(); }
@@ -77,7 +78,10 @@ export class MemoryStorage implements Storage {
     return { budgetMs: this.opts.queryTimeoutMs ?? 0, version: () => this.writes, signal };
   }
 
-  async afterBulkLoad(): Promise<void> {} // indexes are always current
+  /** Indexes are always current; this only sorts now what the first query would otherwise sort. */
+  async afterBulkLoad(): Promise<void> {
+    for (const t of this.tables.values()) t.settle();
+  }
 
   async apply(ops: readonly WriteOp[]): Promise<void> {
     const undo = this.applySync(ops);

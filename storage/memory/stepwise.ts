@@ -2,7 +2,7 @@
 // neither holds the event loop for long, nor runs past its time budget, nor goes on computing for
 // a client that has gone away.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Steps } from '../../engine/memory/evaluate.js';
+import type { Steps } from '../../engine/memory/steps.js';
 import { QueryAborted, QueryTimeout } from '../types.js';
 
 /** Longest stretch a query computes before other requests get a turn. */

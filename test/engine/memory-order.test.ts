@@ -97,3 +97,25 @@ describe('memory ordering: a containment range is paged in its own order', () =>
       }), { numRuns: Math.min(Number(process.env.PROPERTY_RUNS ?? 60), 1000) }); // each run builds a table of thousands of rows
   });
 });
+
+describe('memory ordering: deep pages are sorted in pieces and merged', () => {
+  /** A plain sort over every slot by (status, prefix_length desc, id). */
+  function plainSort(t: IndexedTable, slots: number[]): number[] {
+    const key = (s: number): [string, number, string] => { const r = t.row(s)!; return [r.status as string, r.prefix_length as number, r.id]; };
+    return [...slots].sort((a, b) => {
+      const [sa, la, ia] = key(a), [sb, lb, ib] = key(b);
+      return sa !== sb ? (sa < sb ? -1 : 1) : la !== lb ? lb - la : ia < ib ? -1 : ia > ib ? 1 : 0;
+    });
+  }
+
+  it('equal a plain sort for pages deep enough to sort most matches (several sorted runs)', () => {
+    const t = buildTable(11, 26000);
+    const all = [...t.slots()];
+    const want = plainSort(t, all);
+    const ordering = [{ field: 'status', desc: false }, { field: 'prefix_length', desc: true }];
+    fc.assert(fc.property(fc.integer({ min: all.length >> 2, max: all.length + 5 }), fc.integer({ min: 1, max: 80 }), fc.boolean(), (offset, limit, reversed) => {
+      const input = reversed ? [...all].reverse() : all;
+      expect(orderedPage(input, t, def, ordering, offset, limit)).to.deep.equal(want.slice(offset, offset + limit));
+    }), { numRuns: Math.min(Number(process.env.PROPERTY_RUNS ?? 30), 300) });
+  });
+});

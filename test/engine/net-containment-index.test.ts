@@ -273,3 +273,53 @@ describe('net/ContainmentIndex at a few thousand entries (bucketed search)', () 
     checkAll(idx, model, queries);
   });
 });
+
+describe('net/ContainmentIndex: adds waiting beside a large sorted index', () => {
+  // Past 8,192 sorted entries a lookup scans up to 1,024 pending adds instead of re-sorting; the
+  // answers, and the key order of containedIn (pages rely on it), must be a scan's.
+  const hex8 = (x: number) => (x >>> 0).toString(16).padStart(8, '0');
+  function randomBlock(rand: () => number, near: Block[]): Block {
+    const r = rand();
+    if (r < 0.2 && near.length) return near[Math.floor(rand() * near.length)]; // a duplicate
+    if (r < 0.5) {
+      const length = Math.floor(rand() * 33);
+      return { family: 4, network: networkOf(4, hex8(0x0a000000 + Math.floor(rand() * 2 ** 16) * 256), length), length };
+    }
+    if (r < 0.8) {
+      const length = Math.floor(rand() * 33);
+      return { family: 4, network: networkOf(4, hex8(Math.floor(rand() * 2 ** 32)), length), length };
+    }
+    const length = 16 + Math.floor(rand() * 113);
+    const hex = '20010db8' + [0, 1, 2].map(() => hex8(Math.floor(rand() * 2 ** 32) & (rand() < 0.5 ? 0xffff0000 : 0xffffffff))).join('');
+    return { family: 6, network: networkOf(6, hex, length), length };
+  }
+  const keyOf = (b: Block) => `${b.family}${b.network}${String(b.length).padStart(3, '0')}`;
+
+  it('answers like a scan through adds, removes and re-adds, in key order, before and after the rebuild', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
+      const rand = mulberry32(seed);
+      const idx = new ContainmentIndex();
+      const model = new Map<number, Block>();
+      const set = (slot: number, b: Block) => { idx.add(slot, b.family, b.network, b.length); model.set(slot, b); };
+      const kept: Block[] = [];
+      for (let slot = 0; slot < 20000; slot++) { const b = randomBlock(rand, []); set(slot, b); if (slot % 50 === 0) kept.push(b); }
+      idx.flush();
+      let next = 20000;
+      const queries = () => Array.from({ length: 12 }, () => randomBlock(rand, kept));
+      for (let round = 0; round < 6; round++) {
+        // 300 writes a round: new blocks, updates of sorted and pending slots, removes.
+        for (let k = 0; k < 300; k++) {
+          const r = rand();
+          if (r < 0.6) { const b = randomBlock(rand, kept); set(next++, b); kept.push(b); }
+          else if (r < 0.8) set(Math.floor(rand() * next), randomBlock(rand, kept));
+          else { const s = Math.floor(rand() * next); idx.remove(s); model.delete(s); }
+        }
+        checkAll(idx, model, queries());
+        for (const q of queries()) {
+          const got = idx.containedIn(q.family, q.network, q.length, true).map((s) => keyOf(model.get(s)!));
+          expect(got, `containedIn order ${q.network}/${q.length}`).to.deep.equal([...got].sort());
+        }
+      }
+    }), { numRuns: Math.min(Number(process.env.PROPERTY_RUNS ?? 4), 200) });
+  });
+});
