@@ -3,6 +3,7 @@
 import type { NetNode, Plan } from '../plan/nodes.js';
 import type { ContainmentIndex } from '../net/containment-index.js';
 import type { IndexedTable } from './indexed-table.js';
+import type { HashIndex, HashKey } from './hash-index.js';
 import { describe } from '../plan/describe.js';
 import { broadcastOf, networkOf } from '../net/ip.js';
 import type { Resolver } from './resolve.js';
@@ -17,6 +18,11 @@ export interface Candidates {
   readonly covered?: Plan;
   /** The slots come in the containment index's (network, length) order. */
   readonly inIndexOrder?: boolean;
+  /**
+   * Membership in `slots` without reading them (a hash index's test): a broad exact answer can
+   * then be paged by walking the containment index, with no list of its matches built.
+   */
+  readonly has?: (slot: number) => boolean;
 }
 
 export interface CandidateTrace { readonly predicate: string; readonly index: string; readonly candidates: number | null }
@@ -36,7 +42,13 @@ function fromArray(slots: ArrayLike<number> & Iterable<number>, index: string, e
   return { slots, size: slots.length, index, exact };
 }
 
-const exactly = (c: Candidates): Candidates => ({ ...c, exact: true });
+const exactly = (c: Candidates, has?: (slot: number) => boolean): Candidates => ({ ...c, exact: true, has });
+
+/** Membership in the union of an index's keys. */
+function anyKey(idx: HashIndex, keys: readonly HashKey[]): (slot: number) => boolean {
+  const tests = keys.map((k) => idx.tester(k));
+  return tests.length === 1 ? tests[0] : (s) => tests.some((t) => t(s));
+}
 
 function netCandidates(n: NetNode, table: IndexedTable): Candidates | null {
   const idx: ContainmentIndex | null = table.netIndex;
@@ -78,7 +90,7 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
     case 'const': return plan.value ? null : EMPTY;
     case 'cmp': {
       const e = plan.op === 'eq' ? table.fieldEquality(plan.field, plan.ci, plan.values) : null;
-      if (e) return exactly(union(e.keys.map((k) => e.idx.get(k)), e.label));
+      if (e) return exactly(union(e.keys.map((k) => e.idx.get(k)), e.label), anyKey(e.idx, e.keys));
       // Substring-shaped text lookups (case-insensitive): the trigram index gives a superset.
       if (plan.ci && plan.valueType === 'string' && ['contains', 'startswith', 'endswith', 'eq'].includes(plan.op) && plan.values.every((v) => String(v).length >= 3)) {
         const idx = table.trigram(plan.field);
@@ -106,12 +118,13 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
     case 'fk': {
       const h = table.hashOf(plan.field);
       if (!h) return null;
-      return exactly(union([...resolver.fkIds(plan)].map((id) => h.get(id)), `hash(${plan.field})`));
+      const ids = [...resolver.fkIds(plan)];
+      return exactly(union(ids.map((id) => h.get(id)), `hash(${plan.field})`), anyKey(h, ids));
     }
     case 'tag': {
       if (!table.tags) return EMPTY;
       const id = resolver.tagId(plan.ref);
-      return id === null ? { ...EMPTY, index: 'tags' } : exactly(union([table.tags.get(id)], 'tags'));
+      return id === null ? { ...EMPTY, index: 'tags' } : exactly(union([table.tags.get(id)], 'tags'), table.tags.tester(id));
     }
     case 'net': return netCandidates(plan, table);
     case 'cf': {

@@ -1,10 +1,10 @@
 // The memory evaluator: candidates from the most selective index, then the full predicate.
 import type { Plan } from '../plan/nodes.js';
 import type { IndexedTable, Row } from './indexed-table.js';
-import { candidatesFor, type CandidateTrace } from './candidates.js';
+import { candidatesFor, type Candidates, type CandidateTrace } from './candidates.js';
 import { describe } from '../plan/describe.js';
 import { compilePredicate } from './predicate.js';
-import { orderedPageSteps, type OrderKey } from './order.js';
+import { orderedPageSteps, pageByMembership, type OrderKey } from './order.js';
 import { runSteps, STEP_ROWS, type Steps } from './steps.js';
 
 export { runSteps, STEP_ROWS, type Steps } from './steps.js';
@@ -20,13 +20,18 @@ export interface MemoryExplain {
   readonly predicates: readonly CandidateTrace[];
 }
 
-function* matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace: CandidateTrace[] | null, useIndexes = true): Steps<{ slots: number[]; strategy: string; candidates: number; inIndexOrder: boolean }> {
-  const resolver = new Resolver(tables);
-  const cand = useIndexes ? candidatesFor(plan, table, resolver, trace) : null;
+/** The indexes' answer for the whole plan; no filter at all is every row, exactly. */
+function planCandidates(table: IndexedTable, plan: Plan, resolver: Resolver, trace: CandidateTrace[] | null): Candidates | null {
+  if (plan.kind === 'const' && plan.value) return { slots: table.slots(), size: table.size, index: 'all rows', exact: true, has: () => true };
+  return candidatesFor(plan, table, resolver, trace);
+}
+
+function* matchSlots(table: IndexedTable, plan: Plan, resolver: Resolver, cand: Candidates | null): Steps<{ slots: number[]; strategy: string; candidates: number; inIndexOrder: boolean }> {
   const out: number[] = [];
   // The index answered the whole plan exactly: the candidates are the result.
   if (cand?.exact) {
-    for (const s of cand.slots) out.push(s);
+    let k = 0;
+    for (const s of cand.slots) { out.push(s); if (++k === STEP_ROWS) { k = 0; yield; } }
     return { slots: out, strategy: cand.index, candidates: cand.size, inIndexOrder: !!cand.inIndexOrder };
   }
   // The and's child that gave exact candidates needs no second test.
@@ -45,7 +50,15 @@ function* matchSlots(table: IndexedTable, plan: Plan, tables: TableSource, trace
 }
 
 export function* evaluateSteps(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): Steps<{ count: number; rows: Row[] }> {
-  const { slots, inIndexOrder } = yield* matchSlots(table, plan, tables, null, useIndexes);
+  const resolver = new Resolver(tables);
+  const cand = useIndexes ? planCandidates(table, plan, resolver, null) : null;
+  // A broad exact answer (every row, a common status, a tag) in network order: its size is the
+  // count and the page is read off the containment index; no list of matches is built.
+  if (cand?.exact && cand.has) {
+    const walked = pageByMembership(table, table.def, page.ordering, cand.size, cand.has, page.offset, page.limit);
+    if (walked) return { count: cand.size, rows: walked.map((s) => table.row(s)!) };
+  }
+  const { slots, inIndexOrder } = yield* matchSlots(table, plan, resolver, cand);
   const pageSlots = yield* orderedPageSteps(slots, table, table.def, page.ordering, page.offset, page.limit, inIndexOrder);
   return { count: slots.length, rows: pageSlots.map((s) => table.row(s)!) };
 }
@@ -57,7 +70,8 @@ export function evaluate(table: IndexedTable, plan: Plan, page: PageRequest, tab
 
 export function* explainSteps(table: IndexedTable, plan: Plan, tables: TableSource): Steps<MemoryExplain> {
   const trace: CandidateTrace[] = [];
-  const r = yield* matchSlots(table, plan, tables, trace);
+  const resolver = new Resolver(tables);
+  const r = yield* matchSlots(table, plan, resolver, planCandidates(table, plan, resolver, trace));
   return { plan: describe(plan), strategy: r.strategy, candidates: r.candidates, matched: r.slots.length, predicates: trace };
 }
 

@@ -143,14 +143,19 @@ function indexOrdered(table: IndexedTable, def: ResourceDef, ordering: readonly 
  * comparator would. Cost ~ page × (table / matched) instead of ~ matched.
  */
 function pageInIndexOrder(slots: readonly number[], table: IndexedTable, desc: boolean, offset: number, limit: number): number[] {
-  const want = offset + limit;
   const member = new Uint8Array(table.slotCapacity);
   let v6 = 0;
   const idx = table.netIndex!;
   for (const s of slots) { member[s] = 1; if (idx.familyOf(s) === 6) v6++; }
   // A family without matches is not walked (family=6 need not pass every IPv4 entry).
   const families: Family[] = v6 === 0 ? [4] : v6 === slots.length ? [6] : [4, 6];
-  let left = slots.length;
+  return pageByWalk(table, (s) => member[s] === 1, slots.length, families, desc, offset, limit);
+}
+
+/** Walks the containment index in order, keeping the `total` rows that `has` accepts, until the page is full. */
+function pageByWalk(table: IndexedTable, has: (slot: number) => boolean, total: number, families: readonly Family[], desc: boolean, offset: number, limit: number): number[] {
+  const want = offset + limit;
+  let left = total;
   const out: number[] = [];
   let run: number[] = [];
   const endRun = () => {
@@ -160,7 +165,7 @@ function pageInIndexOrder(slots: readonly number[], table: IndexedTable, desc: b
   };
   table.netIndex!.walk(desc, (slot, newKey) => {
     if (newKey) { endRun(); if (out.length >= want || left === 0) return false; }
-    if (member[slot]) { run.push(slot); left--; }
+    if (has(slot)) { run.push(slot); left--; }
     return true;
   }, families);
   endRun();
@@ -190,6 +195,21 @@ function* pageOfSorted(slots: readonly number[], table: IndexedTable, desc: bool
   return out.slice(offset, want);
 }
 
+/** Is walking the index (~ want × n / m entries) cheaper than selecting from all m matches? */
+function walkPays(table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], m: number, want: number): boolean {
+  return m > 1000 && m * m > 4 * want * table.size && indexOrdered(table, def, ordering);
+}
+
+/**
+ * The page of a broad exact answer known by its size and a membership test (no list of its
+ * matches), read off the containment index; null when the ordering or the size do not suit it.
+ */
+export function pageByMembership(table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], size: number, has: (slot: number) => boolean, offset: number, limit: number): number[] | null {
+  if (offset >= size || limit <= 0) return [];
+  if (!walkPays(table, def, ordering, size, Math.min(size, offset + limit))) return null;
+  return pageByWalk(table, has, size, [4, 6], ordering[0].desc, offset, limit);
+}
+
 /**
  * Slots of rows [offset, offset + limit) in the requested order. `inIndexOrder`: the slots come
  * in the containment index's ascending (network, length) order.
@@ -205,7 +225,7 @@ export function* orderedPageSteps(slots: readonly number[], table: IndexedTable,
   // Broad results in network order: walking the index (~ want × n / m) beats selecting from all m
   // matched rows once m² > want × n.
   const m = slots.length, want = Math.min(m, offset + limit);
-  if (m > 1000 && m * m > 4 * want * table.size && indexOrdered(table, def, ordering)) return pageInIndexOrder(slots, table, ordering[0].desc, offset, limit);
+  if (walkPays(table, def, ordering, m, want)) return pageInIndexOrder(slots, table, ordering[0].desc, offset, limit);
   const cmp = yield* positionComparator(slots, table, def, ordering);
   return (yield* firstN(slots.length, Math.min(slots.length, offset + limit), cmp)).slice(offset).map((i) => slots[i]);
 }

@@ -147,7 +147,7 @@ export class ContainmentIndex {
    * Lets a broad result be paged in network order without sorting it.
    */
   walk(desc: boolean, fn: (slot: number, newKey: boolean) => boolean, families: readonly Family[] = [4, 6]): void {
-    this.flush(); // the walk reads the sorted columns alone
+    this.settle();
     const order = desc ? [this.v6, this.v4] : [this.v4, this.v6];
     const wanted = order.filter((sub) => families.includes(sub === this.v4 ? 4 : 6));
     let familyStart = true;

@@ -198,8 +198,14 @@ export class V4Index {
    * (network, length) key differs from the previous live entry's, and returns false to stop.
    */
   walk(desc: boolean, fn: WalkVisitor): boolean {
-    const net = this.net, len = this.len;
-    return walkSorted(this.slot, this.n, desc, (i, j) => net[i] === net[j] && len[i] === len[j], fn);
+    const { net, len, slot, pNet, pLen, pSlot } = this;
+    const netOf = (e: number) => (e >= 0 ? net[e] : pNet[~e]);
+    const lenOf = (e: number) => (e >= 0 ? len[e] : pLen[~e]);
+    const cmp = (a: number, b: number) => netOf(a) - netOf(b) || lenOf(a) - lenOf(b);
+    const pending: number[] = [];
+    for (let p = 0; p < this.pn; p++) if (pSlot[p] >= 0) pending.push(~p);
+    pending.sort(cmp);
+    return walkSorted({ n: this.n, pending, cmp, slotOf: (e) => (e >= 0 ? slot[e] : pSlot[~e]) }, desc, fn);
   }
 
   /** Upper bound on the entries with network in [lo, hi]: sorted positions (tombstones too) and every pending add. */

@@ -218,11 +218,14 @@ export class V6Index {
    * (network, length) key differs from the previous live entry's, and returns false to stop.
    */
   walk(desc: boolean, fn: WalkVisitor): boolean {
-    const net = this.net, len = this.len;
-    return walkSorted(this.slot, this.n, desc, (i, j) => {
-      const a = i * 4, b = j * 4;
-      return len[i] === len[j] && net[a] === net[b] && net[a + 1] === net[b + 1] && net[a + 2] === net[b + 2] && net[a + 3] === net[b + 3];
-    }, fn);
+    const { net, len, slot, pNet, pLen, pSlot } = this;
+    const cmp = (a: number, b: number) =>
+      cmpWords(a >= 0 ? net : pNet, (a >= 0 ? a : ~a) * 4, b >= 0 ? net : pNet, (b >= 0 ? b : ~b) * 4)
+      || (a >= 0 ? len[a] : pLen[~a]) - (b >= 0 ? len[b] : pLen[~b]);
+    const pending: number[] = [];
+    for (let p = 0; p < this.pn; p++) if (pSlot[p] >= 0) pending.push(~p);
+    pending.sort(cmp);
+    return walkSorted({ n: this.n, pending, cmp, slotOf: (e) => (e >= 0 ? slot[e] : pSlot[~e]) }, desc, fn);
   }
 
   /** Upper bound on the entries with network in [w0..3, w4..7]: sorted positions (tombstones too) and every pending add. */

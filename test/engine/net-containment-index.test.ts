@@ -295,7 +295,7 @@ describe('net/ContainmentIndex: adds waiting beside a large sorted index', () =>
   }
   const keyOf = (b: Block) => `${b.family}${b.network}${String(b.length).padStart(3, '0')}`;
 
-  it('answers like a scan through adds, removes and re-adds, in key order, before and after the rebuild', () => {
+  it('answers like a scan through adds, removes and re-adds, in key order (lookups and the walk), before and after the rebuild', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
       const rand = mulberry32(seed);
       const idx = new ContainmentIndex();
@@ -318,6 +318,15 @@ describe('net/ContainmentIndex: adds waiting beside a large sorted index', () =>
         for (const q of queries()) {
           const got = idx.containedIn(q.family, q.network, q.length, true).map((s) => keyOf(model.get(s)!));
           expect(got, `containedIn order ${q.network}/${q.length}`).to.deep.equal([...got].sort());
+        }
+        // The ordered walk (broad pages) merges the pending adds in as well.
+        const want = [...model.values()].map(keyOf).sort();
+        for (const desc of [false, true]) {
+          const walked: [string, boolean][] = [];
+          idx.walk(desc, (slot, newKey) => { walked.push([keyOf(model.get(slot)!), newKey]); return true; });
+          const keys = walked.map(([k]) => k);
+          expect(keys, `walk desc=${desc}`).to.deep.equal(desc ? [...want].reverse() : want);
+          expect(walked.map(([, nk]) => nk)).to.deep.equal(keys.map((k, j) => j === 0 || k !== keys[j - 1]));
         }
       }
     }), { numRuns: Math.min(Number(process.env.PROPERTY_RUNS ?? 4), 200) });
