@@ -35,5 +35,6 @@ export function queryClasses(samples: readonly string[], pick: number): QueryCla
     { name: 'cf integer lt', resource: 'prefix', query: 'cf_rack_count__lt=2' },
     { name: 'cf text exact', resource: 'prefix', query: 'cf_owner__ie=team-3' },
     { name: 'combined (4 predicates)', resource: 'prefix', query: `network__net_contained=${parentBlock(s(5), 8)}&status=active&tag__n=lab&prefix_length__gte=24` },
+    { name: 'no filter (list)', resource: 'prefix', query: '' },
   ];
 }

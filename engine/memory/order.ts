@@ -149,13 +149,16 @@ function pageInIndexOrder(slots: readonly number[], table: IndexedTable, desc: b
   for (const s of slots) { member[s] = 1; if (idx.familyOf(s) === 6) v6++; }
   // A family without matches is not walked (family=6 need not pass every IPv4 entry).
   const families: Family[] = v6 === 0 ? [4] : v6 === slots.length ? [6] : [4, 6];
-  return pageByWalk(table, (s) => member[s] === 1, slots.length, families, desc, offset, limit);
+  return pageByWalk(table, (s) => member[s] === 1, slots.length, families, desc, offset, limit)!;
 }
 
-/** Walks the containment index in order, keeping the `total` rows that `has` accepts, until the page is full. */
-function pageByWalk(table: IndexedTable, has: (slot: number) => boolean, total: number, families: readonly Family[], desc: boolean, offset: number, limit: number): number[] {
+/**
+ * Walks the containment index in order, keeping the `total` rows that `has` accepts, until the
+ * page is full; null once it has visited `maxVisits` entries without filling it.
+ */
+function pageByWalk(table: IndexedTable, has: (slot: number) => boolean, total: number, families: readonly Family[], desc: boolean, offset: number, limit: number, maxVisits = Infinity): number[] | null {
   const want = offset + limit;
-  let left = total;
+  let left = total, visits = 0;
   const out: number[] = [];
   let run: number[] = [];
   const endRun = () => {
@@ -163,11 +166,14 @@ function pageByWalk(table: IndexedTable, has: (slot: number) => boolean, total: 
     for (const s of run) out.push(s);
     run = [];
   };
+  let complete = true;
   table.netIndex!.walk(desc, (slot, newKey) => {
     if (newKey) { endRun(); if (out.length >= want || left === 0) return false; }
+    if (++visits > maxVisits) { complete = false; return false; }
     if (has(slot)) { run.push(slot); left--; }
     return true;
   }, families);
+  if (!complete) return null;
   endRun();
   return out.slice(offset, want);
 }
@@ -202,12 +208,15 @@ function walkPays(table: IndexedTable, def: ResourceDef, ordering: readonly Orde
 
 /**
  * The page of a broad exact answer known by its size and a membership test (no list of its
- * matches), read off the containment index; null when the ordering or the size do not suit it.
+ * matches), read off the containment index; null when the ordering or the size do not suit it,
+ * or when the matches lie bunched away from the walk's start (`family=6` behind every IPv4
+ * entry): the walk gives up after several times the visits an even spread would need.
  */
 export function pageByMembership(table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], size: number, has: (slot: number) => boolean, offset: number, limit: number): number[] | null {
   if (offset >= size || limit <= 0) return [];
-  if (!walkPays(table, def, ordering, size, Math.min(size, offset + limit))) return null;
-  return pageByWalk(table, has, size, [4, 6], ordering[0].desc, offset, limit);
+  const want = Math.min(size, offset + limit);
+  if (!walkPays(table, def, ordering, size, want)) return null;
+  return pageByWalk(table, has, size, [4, 6], ordering[0].desc, offset, limit, Math.max(4096, (8 * want * table.size) / size));
 }
 
 /**
