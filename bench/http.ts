@@ -28,6 +28,7 @@ const QUERIES = [
   ['net_contained + status, page of 50', '/api/ipam/prefixes/?network__net_contained=10.0.0.0/8&status=active&limit=50'],
   ['tag + family, page of 50', '/api/ipam/prefixes/?tag=core&network__family=4&limit=50'],
   ['sites by region and name, page of 50', '/api/dcim/sites/?region=region-0&name__isw=site-00&limit=50'],
+  ['no filter, page of 50', '/api/ipam/prefixes/?limit=50'],
 ] as const;
 
 interface Row { backend: string; query: string; rps: number; p50_ms: number; p99_ms: number; errors: number }

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
         if (b.extra) {
           const extra = await b.extra(samples);
           try {
-            for (const [name, fn] of Object.entries(extra.fns)) record(name, b.name, await measure(fn, { async: true, slow: true }), 0);
+            for (const [name, fn] of Object.entries(extra.fns)) record(name, b.name, await measure(fn, { async: true, slow: true }), await fn());
           } finally { await extra.close(); }
         }
       } catch (e) {

@@ -3,7 +3,8 @@ import { formatAddress, parseCidr } from '../engine/net/ip.js';
 import { PgDriver } from '../storage/postgres/pg-driver.js';
 import { hostInside, parentBlock } from './query-classes.js';
 /** Extra timed statements and the connection they use (closed before the database is dropped). */
-export interface Extra { readonly fns: Record<string, () => Promise<unknown>>; close(): Promise<void> }
+/** Extra timed queries; each resolves to the number of rows it matches. */
+export interface Extra { readonly fns: Record<string, () => Promise<number>>; close(): Promise<void> }
 
 export interface SqlBackend {
   readonly name: string;
@@ -29,7 +30,8 @@ function nautobotForm(url: string): (samples: readonly string[]) => Promise<Extr
     const cols = 'id, created, last_updated, prefix, network, broadcast, prefix_length, family, status, site, vlan, description, tags, custom_fields';
     const run = async (where: string, params: unknown[]) => {
       await driver.query(`SELECT ${cols} FROM prefix WHERE ${where} ORDER BY net_block, prefix_length, id LIMIT 50`, params);
-      return driver.query(`SELECT count(*) AS n FROM prefix WHERE ${where}`, params);
+      const counted = await driver.query(`SELECT count(*) AS n FROM prefix WHERE ${where}`, params);
+      return Number(counted.rows[0].n);
     };
     const block = parseCidr(parentBlock(pick(2), 24))!;
     const fns = {
