@@ -148,10 +148,15 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
       const bounded = boundedRange(plan.children, table);
       let best: Candidates | null = bounded;
       let bestChild: Plan | undefined;
+      const answers: (Candidates | null)[] = [];
       for (const c of plan.children) {
         const got = candidatesFor(c, table, resolver, trace);
+        answers.push(got);
         if (got && (!best || got.size < best.size)) { best = got; bestChild = c; }
       }
+      // Every child answered exactly with a membership test (equalities, tags): the and is exact
+      // too, and keeps a test a broad page can walk with.
+      if (best && best !== bounded && answers.every((a) => a?.exact && a.has)) return intersect(best, answers as Candidates[]);
       // One child's rows are exact for the whole only when it is the only child.
       if (best && best !== bounded && plan.children.length > 1) best = { ...best, exact: false, covered: best.exact ? bestChild : undefined };
       return best;
@@ -170,6 +175,19 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
   }
 }
 
+
+/** The rows of `smallest` every other answer's test accepts, and the test of all of them. */
+function intersect(smallest: Candidates, answers: readonly Candidates[]): Candidates {
+  const others = answers.filter((a) => a !== smallest).map((a) => a.has!);
+  const slots: number[] = [];
+  outer: for (const s of smallest.slots) {
+    for (const t of others) if (!t(s)) continue outer;
+    slots.push(s);
+  }
+  const all = answers.map((a) => a.has!);
+  const has = (s: number) => { for (const t of all) if (!t(s)) return false; return true; };
+  return { slots, size: slots.length, index: `and(${answers.map((a) => a.index).join(', ')})`, exact: true, has };
+}
 
 const RANGE_OPS = new Set(['lt', 'lte', 'gt', 'gte']);
 

@@ -135,7 +135,10 @@ describe('memory ordering: broad exact answers paged by membership (no list of m
     return { t, source: { table: (name: string) => (name === 'tag' ? tags : t) } };
   }
   const PLANS = [N.TRUE, N.cmp('status', 'string', 'eq', false, ['active']), N.cmp('family', 'number', 'eq', false, [4]),
-    N.cmp('family', 'number', 'eq', false, [6]), N.cmp('status', 'string', 'eq', true, ['ACTIVE']), N.tag('t0'), N.tag(TAGS[1])];
+    N.cmp('family', 'number', 'eq', false, [6]), N.cmp('status', 'string', 'eq', true, ['ACTIVE']), N.tag('t0'), N.tag(TAGS[1]),
+    // Ands of such answers: exact too, by the tests of all children.
+    N.and([N.cmp('status', 'string', 'eq', false, ['active']), N.cmp('family', 'number', 'eq', false, [4])]),
+    N.and([N.tag('t0'), N.cmp('status', 'string', 'eq', true, ['RESERVED'])]), N.and([N.tag('t0'), N.tag('t1')])];
 
   it('equal the scan for every row, common values and tags, any page, both directions, with adds pending', () => {
     const { t, source } = tables(21, 9000);
