@@ -1,5 +1,6 @@
 // The memory evaluator: candidates from the most selective index, then the full predicate.
 import type { Plan } from '../plan/nodes.js';
+import type { Family } from '../net/ip.js';
 import type { IndexedTable, Row } from './indexed-table.js';
 import { candidatesFor, type Candidates, type CandidateTrace } from './candidates.js';
 import { describe } from '../plan/describe.js';
@@ -24,6 +25,23 @@ export interface MemoryExplain {
 function planCandidates(table: IndexedTable, plan: Plan, resolver: Resolver, trace: CandidateTrace[] | null): Candidates | null {
   if (plan.kind === 'const' && plan.value) return { slots: table.slots(), size: table.size, index: 'all rows', exact: true, has: () => true };
   return candidatesFor(plan, table, resolver, trace);
+}
+
+/**
+ * The address families a plan can match: a test of the derived family field (`family=6`), alone
+ * or in an and, confines it, and the walk then skips the other family's entries.
+ */
+function familiesOf(plan: Plan, table: IndexedTable): Family[] {
+  if (plan.kind === 'cmp' && plan.op === 'eq' && plan.values.every((v) => v === 4 || v === 6)
+    && table.def.fields.find((f) => f.name === plan.field)?.netPart === 'family') {
+    return ([4, 6] as const).filter((f) => plan.values.includes(f));
+  }
+  if (plan.kind === 'and') {
+    let out: Family[] = [4, 6];
+    for (const c of plan.children) { const fs = familiesOf(c, table); out = out.filter((f) => fs.includes(f)); }
+    return out;
+  }
+  return [4, 6];
 }
 
 function* matchSlots(table: IndexedTable, plan: Plan, resolver: Resolver, cand: Candidates | null): Steps<{ slots: number[]; strategy: string; candidates: number; inIndexOrder: boolean }> {
@@ -55,7 +73,7 @@ export function* evaluateSteps(table: IndexedTable, plan: Plan, page: PageReques
   // A broad exact answer (every row, a common status, a tag) in network order: its size is the
   // count and the page is read off the containment index; no list of matches is built.
   if (cand?.exact && cand.has) {
-    const walked = pageByMembership(table, table.def, page.ordering, cand.size, cand.has, page.offset, page.limit);
+    const walked = pageByMembership(table, table.def, page.ordering, cand.size, cand.has, page.offset, page.limit, familiesOf(plan, table));
     if (walked) return { count: cand.size, rows: walked.map((s) => table.row(s)!) };
   }
   const { slots, inIndexOrder } = yield* matchSlots(table, plan, resolver, cand);

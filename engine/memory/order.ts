@@ -212,11 +212,11 @@ function walkPays(table: IndexedTable, def: ResourceDef, ordering: readonly Orde
  * or when the matches lie bunched away from the walk's start (`family=6` behind every IPv4
  * entry): the walk gives up after several times the visits an even spread would need.
  */
-export function pageByMembership(table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], size: number, has: (slot: number) => boolean, offset: number, limit: number): number[] | null {
+export function pageByMembership(table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], size: number, has: (slot: number) => boolean, offset: number, limit: number, families: readonly Family[] = [4, 6]): number[] | null {
   if (offset >= size || limit <= 0) return [];
   const want = Math.min(size, offset + limit);
   if (!walkPays(table, def, ordering, size, want)) return null;
-  return pageByWalk(table, has, size, [4, 6], ordering[0].desc, offset, limit, Math.max(4096, (8 * want * table.size) / size));
+  return pageByWalk(table, has, size, families, ordering[0].desc, offset, limit, Math.max(4096, (8 * want * table.size) / size));
 }
 
 /**

@@ -138,7 +138,9 @@ describe('memory ordering: broad exact answers paged by membership (no list of m
     N.cmp('family', 'number', 'eq', false, [6]), N.cmp('status', 'string', 'eq', true, ['ACTIVE']), N.tag('t0'), N.tag(TAGS[1]),
     // Ands of such answers: exact too, by the tests of all children.
     N.and([N.cmp('status', 'string', 'eq', false, ['active']), N.cmp('family', 'number', 'eq', false, [4])]),
-    N.and([N.tag('t0'), N.cmp('status', 'string', 'eq', true, ['RESERVED'])]), N.and([N.tag('t0'), N.tag('t1')])];
+    N.and([N.tag('t0'), N.cmp('status', 'string', 'eq', true, ['RESERVED'])]), N.and([N.tag('t0'), N.tag('t1')]),
+    // The family confines the walk to its own entries.
+    N.and([N.cmp('family', 'number', 'eq', false, [6]), N.tag('t0')]), N.cmp('family', 'number', 'eq', false, [4, 6])];
 
   it('equal the scan for every row, common values and tags, any page, both directions, with adds pending', () => {
     const { t, source } = tables(21, 9000);
