@@ -7,9 +7,9 @@ import { describe } from '../plan/describe.js';
 import { compilePredicate } from './predicate.js';
 import { orderedPageSteps, pageByMembership, type OrderKey } from './order.js';
 import { runSteps, STEP_ROWS, type Steps } from './steps.js';
+import { Resolver, type TableSource } from './resolve.js';
 
 export { runSteps, STEP_ROWS, type Steps } from './steps.js';
-import { Resolver, type TableSource } from './resolve.js';
 
 export interface PageRequest { readonly limit: number; readonly offset: number; readonly ordering: readonly OrderKey[] }
 
