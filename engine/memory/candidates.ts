@@ -3,7 +3,6 @@
 import type { NetNode, Plan } from '../plan/nodes.js';
 import type { ContainmentIndex } from '../net/containment-index.js';
 import type { IndexedTable } from './indexed-table.js';
-import type { HashIndex, HashKey } from './hash-index.js';
 import { describe } from '../plan/describe.js';
 import { broadcastOf, networkOf } from '../net/ip.js';
 import type { Resolver } from './resolve.js';
@@ -43,12 +42,6 @@ function fromArray(slots: ArrayLike<number> & Iterable<number>, index: string, e
 }
 
 const exactly = (c: Candidates, has?: (slot: number) => boolean): Candidates => ({ ...c, exact: true, has });
-
-/** Membership in the union of an index's keys. */
-function anyKey(idx: HashIndex, keys: readonly HashKey[]): (slot: number) => boolean {
-  const tests = keys.map((k) => idx.tester(k));
-  return tests.length === 1 ? tests[0] : (s) => tests.some((t) => t(s));
-}
 
 function netCandidates(n: NetNode, table: IndexedTable): Candidates | null {
   const idx: ContainmentIndex | null = table.netIndex;
@@ -90,7 +83,7 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
     case 'const': return plan.value ? null : EMPTY;
     case 'cmp': {
       const e = plan.op === 'eq' ? table.fieldEquality(plan.field, plan.ci, plan.values) : null;
-      if (e) return exactly(union(e.keys.map((k) => e.idx.get(k)), e.label), anyKey(e.idx, e.keys));
+      if (e) return exactly(union(e.keys.map((k) => e.idx.get(k)), e.label), e.idx.testerOfAny(e.keys));
       // Substring-shaped text lookups (case-insensitive): the trigram index gives a superset.
       if (plan.ci && plan.valueType === 'string' && ['contains', 'startswith', 'endswith', 'eq'].includes(plan.op) && plan.values.every((v) => String(v).length >= 3)) {
         const idx = table.trigram(plan.field);
@@ -119,7 +112,7 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
       const h = table.hashOf(plan.field);
       if (!h) return null;
       const ids = [...resolver.fkIds(plan)];
-      return exactly(union(ids.map((id) => h.get(id)), `hash(${plan.field})`), anyKey(h, ids));
+      return exactly(union(ids.map((id) => h.get(id)), `hash(${plan.field})`), h.testerOfAny(ids));
     }
     case 'tag': {
       if (!table.tags) return EMPTY;

@@ -59,6 +59,12 @@ export class HashIndex {
     return (s) => ((bits[s >>> 5] >>> (s & 31)) & 1) === 1;
   }
 
+  /** A membership test for the rows holding any of `keys`. */
+  testerOfAny(keys: readonly HashKey[]): (slot: number) => boolean {
+    const tests = keys.map((k) => this.tester(k));
+    return tests.length === 1 ? tests[0] : (s) => tests.some((t) => t(s));
+  }
+
   get(key: HashKey): ReadonlySet<number> | undefined {
     const cur = this.map.get(key);
     return cur === undefined ? undefined : typeof cur === 'number' ? new Set([cur]) : cur;

@@ -165,7 +165,7 @@ export class IndexedTable {
   }
 
   /** Sorts what the indexes hold unsorted now rather than in the next query (after a bulk load). */
-  settle(): void {
+  flushIndexes(): void {
     this.netIndex?.flush();
     this.addrIndex?.flush();
   }

@@ -5,11 +5,16 @@
 // matches is sorted in pieces, not in one block of the event loop.
 import type { FieldDef, ResourceDef } from '../schema/types.js';
 import { runSteps, STEP_ROWS, type Steps } from './steps.js';
+import type { IndexedTable } from './indexed-table.js';
+import type { Family } from '../net/ip.js';
 
 /** Positions sorted in one step of a deep page (a few milliseconds of comparisons). */
 const SORT_RUN = 8192;
-import type { IndexedTable } from './indexed-table.js';
-import type { Family } from '../net/ip.js';
+
+/** Slots ordered by their rows' ids: the tie-break of every ordering. */
+function byId(table: IndexedTable): (a: number, b: number) => number {
+  return (a, b) => { const x = table.row(a)!.id, y = table.row(b)!.id; return x < y ? -1 : x > y ? 1 : 0; };
+}
 
 export interface OrderKey { readonly field: string; readonly desc: boolean }
 
@@ -162,7 +167,7 @@ function pageByWalk(table: IndexedTable, has: (slot: number) => boolean, total: 
   const out: number[] = [];
   let run: number[] = [];
   const endRun = () => {
-    if (run.length > 1) run.sort((a, b) => { const x = table.row(a)!.id, y = table.row(b)!.id; return x < y ? -1 : x > y ? 1 : 0; });
+    if (run.length > 1) run.sort(byId(table));
     for (const s of run) out.push(s);
     run = [];
   };
@@ -193,7 +198,7 @@ function* pageOfSorted(slots: readonly number[], table: IndexedTable, desc: bool
     while (j < n && key(at(j)) === key(at(i))) j++;
     const run: number[] = [];
     for (let k = i; k < j; k++) run.push(at(k));
-    if (run.length > 1) run.sort((a, b) => { const x = table.row(a)!.id, y = table.row(b)!.id; return x < y ? -1 : x > y ? 1 : 0; });
+    if (run.length > 1) run.sort(byId(table));
     out.push(...run);
     if (Math.floor(i / STEP_ROWS) !== Math.floor(j / STEP_ROWS)) yield;
     i = j;

@@ -67,11 +67,7 @@ export function compilePredicate(plan: Plan, table: IndexedTable, resolver: Reso
       // scattered over a large heap; each read is a cache miss).
       if (plan.op === 'eq' && (!plan.ci || plan.valueType === 'string')) {
         const e = table.fieldEquality(plan.field, plan.ci, plan.values);
-        if (e) {
-          const tests = e.keys.map((k) => e.idx.tester(k));
-          if (tests.length === 1) return tests[0];
-          return (s) => tests.some((t) => t(s));
-        }
+        if (e) return e.idx.testerOfAny(e.keys);
       }
       const t = valueTest(plan.op, plan.ci, plan.values, plan.valueType);
       const f = plan.field;

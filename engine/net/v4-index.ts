@@ -164,22 +164,30 @@ export class V4Index {
     }
   }
 
+  /** Key order of two entries: sorted positions (e >= 0) or pending adds (e = ~p). */
+  private readonly entryCmp = (a: number, b: number): number => {
+    const x = a >= 0 ? this.net[a] : this.pNet[~a], y = b >= 0 ? this.net[b] : this.pNet[~b];
+    return x - y || (a >= 0 ? this.len[a] : this.pLen[~a]) - (b >= 0 ? this.len[b] : this.pLen[~b]);
+  };
+
+  /** Live pending adds (as entries ~p) that `keep` accepts, in key order. */
+  private pendingEntries(keep: (p: number) => boolean): number[] {
+    const out: number[] = [];
+    for (let p = 0; p < this.pn; p++) if (this.pSlot[p] >= 0 && keep(p)) out.push(~p);
+    return out.sort(this.entryCmp);
+  }
+
   /** Entries with network in [lo, hi] and key >= (lo, minLen), in key order. */
   range(lo: number, hi: number, minLen: number, out: number[]): void {
-    const net = this.net, len = this.len, slot = this.slot, n = this.n;
-    // Pending adds in the range, in key order, merged into the sorted walk.
-    const pend: number[] = [];
-    for (let p = 0; p < this.pn; p++) {
-      const x = this.pNet[p];
-      if (this.pSlot[p] >= 0 && x <= hi && (x > lo || (x === lo && this.pLen[p] >= minLen))) pend.push(p);
-    }
-    pend.sort((a, b) => this.pNet[a] - this.pNet[b] || this.pLen[a] - this.pLen[b]);
+    const net = this.net, slot = this.slot, n = this.n;
+    // Pending adds in the range, merged into the sorted run in key order.
+    const pend = this.pendingEntries((p) => { const x = this.pNet[p]; return x <= hi && (x > lo || (x === lo && this.pLen[p] >= minLen)); });
     let k = 0;
     for (let i = this.lowerBound(lo, minLen); i < n && net[i] <= hi; i++) {
-      while (k < pend.length && (this.pNet[pend[k]] < net[i] || (this.pNet[pend[k]] === net[i] && this.pLen[pend[k]] < len[i]))) out.push(this.pSlot[pend[k++]]);
+      while (k < pend.length && this.entryCmp(pend[k], i) < 0) out.push(this.pSlot[~pend[k++]]);
       if (slot[i] >= 0) out.push(slot[i]);
     }
-    while (k < pend.length) out.push(this.pSlot[pend[k++]]);
+    while (k < pend.length) out.push(this.pSlot[~pend[k++]]);
   }
 
   /** Entries with exactly this network (and length, unless l < 0). */
@@ -198,14 +206,8 @@ export class V4Index {
    * (network, length) key differs from the previous live entry's, and returns false to stop.
    */
   walk(desc: boolean, fn: WalkVisitor): boolean {
-    const { net, len, slot, pNet, pLen, pSlot } = this;
-    const netOf = (e: number) => (e >= 0 ? net[e] : pNet[~e]);
-    const lenOf = (e: number) => (e >= 0 ? len[e] : pLen[~e]);
-    const cmp = (a: number, b: number) => netOf(a) - netOf(b) || lenOf(a) - lenOf(b);
-    const pending: number[] = [];
-    for (let p = 0; p < this.pn; p++) if (pSlot[p] >= 0) pending.push(~p);
-    pending.sort(cmp);
-    return walkSorted({ n: this.n, pending, cmp, slotOf: (e) => (e >= 0 ? slot[e] : pSlot[~e]) }, desc, fn);
+    const { slot, pSlot } = this;
+    return walkSorted({ n: this.n, pending: this.pendingEntries(() => true), cmp: this.entryCmp, slotOf: (e) => (e >= 0 ? slot[e] : pSlot[~e]) }, desc, fn);
   }
 
   /** Upper bound on the entries with network in [lo, hi]: sorted positions (tombstones too) and every pending add. */

@@ -109,21 +109,16 @@ export class V6Index {
     return coversIn(this.net, i * 4, this.len[i], x0, x1, x2, x3);
   }
 
-  /** Pending positions whose key (network, length) lies in [(lo, minLen), (hi, any)], in key order. */
-  private pendingInRange(w: Uint32Array, minLen: number): number[] {
-    const pend: number[] = [];
-    for (let p = 0; p < this.pn; p++) {
-      if (this.pSlot[p] < 0) continue;
-      const c = cmpWords(this.pNet, p * 4, w, 0);
-      if ((c > 0 || (c === 0 && this.pLen[p] >= minLen)) && cmpWords(this.pNet, p * 4, w, 4) <= 0) pend.push(p);
-    }
-    return pend.sort((a, b) => cmpWords(this.pNet, a * 4, this.pNet, b * 4) || this.pLen[a] - this.pLen[b]);
-  }
+  /** Key order of two entries: sorted positions (e >= 0) or pending adds (e = ~p). */
+  private readonly entryCmp = (a: number, b: number): number =>
+    cmpWords(a >= 0 ? this.net : this.pNet, (a >= 0 ? a : ~a) * 4, b >= 0 ? this.net : this.pNet, (b >= 0 ? b : ~b) * 4)
+    || (a >= 0 ? this.len[a] : this.pLen[~a]) - (b >= 0 ? this.len[b] : this.pLen[~b]);
 
-  /** Is pending entry p's key before sorted entry i's? */
-  private pendingBefore(p: number, i: number): boolean {
-    const c = cmpWords(this.pNet, p * 4, this.net, i * 4);
-    return c < 0 || (c === 0 && this.pLen[p] < this.len[i]);
+  /** Live pending adds (as entries ~p) that `keep` accepts, in key order. */
+  private pendingEntries(keep: (p: number) => boolean): number[] {
+    const out: number[] = [];
+    for (let p = 0; p < this.pn; p++) if (this.pSlot[p] >= 0 && keep(p)) out.push(~p);
+    return out.sort(this.entryCmp);
   }
 
   /** Is key(i) < (x0..x3, l)? */
@@ -188,14 +183,18 @@ export class V6Index {
   range(w: Uint32Array, minLen: number, out: number[]): void {
     const slot = this.slot, n = this.n;
     const h0 = w[4], h1 = w[5], h2 = w[6], h3 = w[7];
-    const pend = this.pn ? this.pendingInRange(w, minLen) : [];
+    // Pending adds with key in [(lo, minLen), (hi, any)], merged into the sorted run in key order.
+    const pend = this.pendingEntries((p) => {
+      const c = cmpWords(this.pNet, p * 4, w, 0);
+      return (c > 0 || (c === 0 && this.pLen[p] >= minLen)) && cmpWords(this.pNet, p * 4, w, 4) <= 0;
+    });
     let k = 0;
     for (let i = this.lowerBound(w[0], w[1], w[2], w[3], minLen); i < n; i++) {
       if (!this.netAtMost(i, h0, h1, h2, h3)) break;
-      while (k < pend.length && this.pendingBefore(pend[k], i)) out.push(this.pSlot[pend[k++]]);
+      while (k < pend.length && this.entryCmp(pend[k], i) < 0) out.push(this.pSlot[~pend[k++]]);
       if (slot[i] >= 0) out.push(slot[i]);
     }
-    while (k < pend.length) out.push(this.pSlot[pend[k++]]);
+    while (k < pend.length) out.push(this.pSlot[~pend[k++]]);
   }
 
   /** Entries with exactly this network (and length, unless l < 0). */
@@ -218,14 +217,8 @@ export class V6Index {
    * (network, length) key differs from the previous live entry's, and returns false to stop.
    */
   walk(desc: boolean, fn: WalkVisitor): boolean {
-    const { net, len, slot, pNet, pLen, pSlot } = this;
-    const cmp = (a: number, b: number) =>
-      cmpWords(a >= 0 ? net : pNet, (a >= 0 ? a : ~a) * 4, b >= 0 ? net : pNet, (b >= 0 ? b : ~b) * 4)
-      || (a >= 0 ? len[a] : pLen[~a]) - (b >= 0 ? len[b] : pLen[~b]);
-    const pending: number[] = [];
-    for (let p = 0; p < this.pn; p++) if (pSlot[p] >= 0) pending.push(~p);
-    pending.sort(cmp);
-    return walkSorted({ n: this.n, pending, cmp, slotOf: (e) => (e >= 0 ? slot[e] : pSlot[~e]) }, desc, fn);
+    const { slot, pSlot } = this;
+    return walkSorted({ n: this.n, pending: this.pendingEntries(() => true), cmp: this.entryCmp, slotOf: (e) => (e >= 0 ? slot[e] : pSlot[~e]) }, desc, fn);
   }
 
   /** Upper bound on the entries with network in [w0..3, w4..7]: sorted positions (tombstones too) and every pending add. */

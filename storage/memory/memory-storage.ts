@@ -80,7 +80,7 @@ export class MemoryStorage implements Storage {
 
   /** Indexes are always current; this only sorts now what the first query would otherwise sort. */
   async afterBulkLoad(): Promise<void> {
-    for (const t of this.tables.values()) t.settle();
+    for (const t of this.tables.values()) t.flushIndexes();
   }
 
   async apply(ops: readonly WriteOp[]): Promise<void> {
