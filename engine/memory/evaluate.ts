@@ -67,18 +67,32 @@ function* matchSlots(table: IndexedTable, plan: Plan, resolver: Resolver, cand: 
   return { slots: out, strategy: cand ? cand.index : 'scan', candidates: cand ? cand.size : table.size, inIndexOrder: !!cand?.inIndexOrder };
 }
 
-export function* evaluateSteps(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): Steps<{ count: number; rows: Row[] }> {
+/**
+ * The engine's answer: the match count and the slots of the requested page, in order. Rows are
+ * built from the columns afterwards, only for the page (evaluateSteps).
+ */
+export function* evaluatePageSteps(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): Steps<{ count: number; slots: number[] }> {
   const resolver = new Resolver(tables);
   const cand = useIndexes ? planCandidates(table, plan, resolver, null) : null;
   // A broad exact answer (every row, a common status, a tag) in network order: its size is the
   // count and the page is read off the containment index; no list of matches is built.
   if (cand?.exact && cand.has) {
     const walked = pageByMembership(table, table.def, page.ordering, cand.size, cand.has, page.offset, page.limit, familiesOf(plan, table));
-    if (walked) return { count: cand.size, rows: walked.map((s) => table.row(s)!) };
+    if (walked) return { count: cand.size, slots: walked };
   }
   const { slots, inIndexOrder } = yield* matchSlots(table, plan, resolver, cand);
-  const pageSlots = yield* orderedPageSteps(slots, table, table.def, page.ordering, page.offset, page.limit, inIndexOrder);
-  return { count: slots.length, rows: pageSlots.map((s) => table.row(s)!) };
+  return { count: slots.length, slots: yield* orderedPageSteps(slots, table, table.def, page.ordering, page.offset, page.limit, inIndexOrder) };
+}
+
+/** evaluatePageSteps with the page's rows built. */
+export function* evaluateSteps(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): Steps<{ count: number; rows: Row[] }> {
+  const { count, slots } = yield* evaluatePageSteps(table, plan, page, tables, useIndexes);
+  return { count, rows: slots.map((s) => table.row(s)!) };
+}
+
+/** The count and the page's slots; `useIndexes: false` scans every row (the benchmarks' baseline). */
+export function evaluatePage(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): { count: number; slots: number[] } {
+  return runSteps(evaluatePageSteps(table, plan, page, tables, useIndexes));
 }
 
 /** `useIndexes: false` scans every row: the baseline benchmarks compare the indexes with. */

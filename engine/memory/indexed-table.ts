@@ -1,29 +1,23 @@
-// One resource's rows in memory with the indexes the evaluator uses. Rows live in slots
-// (dense integers) so indexes hold small numbers; every index follows insert/remove.
+// One resource's rows in memory with the indexes the evaluator uses. Rows live in slots (dense
+// integers) of a column store, so indexes hold small numbers; every index follows insert/remove.
 import type { FieldDef, ResourceDef } from '../schema/types.js';
 import { ContainmentIndex } from '../net/containment-index.js';
-import { maxLength, parseCidr, type AddrHex, type Family } from '../net/ip.js';
+import { maxLength, type Family } from '../net/ip.js';
+import type { NetNode } from '../plan/nodes.js';
+import { RowStore, type Row } from './row-store.js';
 import { HashIndex, type HashKey } from './hash-index.js';
 import { SortedIndex, type SortValue } from './sorted-index.js';
 import { TrigramIndex } from './trigram-index.js';
 
-export type Row = Record<string, unknown> & { id: string };
-
-/** Network key of a prefix or address row, kept beside the row so predicates never re-parse text. */
-export interface NetKey {
-  readonly family: Family; readonly network: AddrHex; readonly broadcast: AddrHex; readonly host: AddrHex; readonly length: number;
-  /** Sort keys (family, address, length) as one string each: ordering compares them without allocating. */
-  readonly networkOrder: string; readonly hostOrder: string;
-}
+export type { Row } from './row-store.js';
 
 const HASHED_KINDS = new Set(['uuid', 'slug', 'string', 'choice', 'fk', 'integer', 'boolean', 'mac', 'ip', 'prefix', 'address', 'datetime']);
 const CI_KINDS = new Set(['slug', 'string', 'mac', 'ip', 'prefix', 'address']);
 const SORTED_KINDS = new Set(['integer', 'datetime']);
 
-/** Index keys of a custom field value: the scalar, or each scalar element of a list; none for null. */
 /** Index keys of a custom field's value (each element of a list); `ci`: strings lower-cased. */
-function cfKeys(row: Row, name: string, ci = false): HashKey[] {
-  const v = (row.custom_fields as Record<string, unknown> | undefined)?.[name];
+function cfKeys(customFields: unknown, name: string, ci = false): HashKey[] {
+  const v = (customFields as Record<string, unknown> | undefined)?.[name];
   if (v === null || v === undefined) return [];
   const items = Array.isArray(v) ? v : [v];
   const keys = items.filter((x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') as HashKey[];
@@ -42,9 +36,7 @@ function hashKey(v: unknown): HashKey {
 export interface Equality { readonly idx: HashIndex; readonly keys: readonly HashKey[]; readonly label: string }
 
 export class IndexedTable {
-  private readonly rows: (Row | undefined)[] = [];
-  private readonly slotById = new Map<string, number>();
-  private readonly freeSlots: number[] = [];
+  private readonly store: RowStore;
   /** Equality indexes, built at first use per field and kept up to date after (loads stay cheap). */
   private readonly hashes = new Map<string, HashIndex>();
   private readonly ciHashes = new Map<string, HashIndex>();
@@ -61,16 +53,16 @@ export class IndexedTable {
   readonly netIndex: ContainmentIndex | null;
   /** (address, full length): host/network address range lookups. */
   readonly addrIndex: ContainmentIndex | null;
-  readonly netKeys: (NetKey | undefined)[] = [];
   private readonly netSource: FieldDef | undefined;
 
   constructor(readonly def: ResourceDef) {
+    this.store = new RowStore(def);
     for (const f of def.fields) {
       if (HASHED_KINDS.has(f.kind)) this.hashable.add(f.name);
       if (CI_KINDS.has(f.kind)) this.ciHashable.add(f.name);
       if (SORTED_KINDS.has(f.kind)) {
         const name = f.name;
-        this.sorted.set(name, new SortedIndex((s) => (this.rows[s]?.[name] ?? null) as SortValue | null, () => this.slots()));
+        this.sorted.set(name, new SortedIndex((s) => (this.store.value(s, name) ?? null) as SortValue | null, () => this.slots()));
       }
     }
     this.tags = def.fields.some((f) => f.kind === 'tags') ? new HashIndex() : null;
@@ -79,23 +71,41 @@ export class IndexedTable {
     this.addrIndex = this.netSource ? new ContainmentIndex() : null;
   }
 
-  get size(): number { return this.slotById.size; }
+  get size(): number { return this.store.size; }
   /** One past the highest slot ever used: the length a per-slot array needs. */
-  get slotCapacity(): number { return this.rows.length; }
+  get slotCapacity(): number { return this.store.slotCapacity; }
 
-  *slots(): IterableIterator<number> {
-    for (const s of this.slotById.values()) yield s;
-  }
+  slots(): IterableIterator<number> { return this.store.slots(); }
 
-  slotOf(id: string): number | undefined { return this.slotById.get(id); }
-  row(slot: number): Row | undefined { return this.rows[slot]; }
+  slotOf(id: string): number | undefined { return this.store.slotOf(id); }
+  has(id: string): boolean { return this.store.slotOf(id) !== undefined; }
+  /** A fresh object for the row in a slot (built from the columns). */
+  row(slot: number): Row | undefined { return this.store.has(slot) ? this.store.row(slot) : undefined; }
   get(id: string): Row | undefined {
-    const s = this.slotById.get(id);
-    return s === undefined ? undefined : this.rows[s];
+    const s = this.store.slotOf(id);
+    return s === undefined ? undefined : this.store.row(s);
   }
   *all(): IterableIterator<Row> {
-    for (const s of this.slotById.values()) yield this.rows[s]!;
+    for (const s of this.store.slots()) yield this.store.row(s);
   }
+  /** The id of the row in a slot, without building the row. */
+  idOf(slot: number): string { return this.store.idOf(slot); }
+  /** Compares the ids of two slots in text order. */
+  compareIds(a: number, b: number): number { return this.store.ids.compare(a, b); }
+  /** One field's value in a slot (shared: do not change it). */
+  value(slot: number, field: string): unknown { return this.store.value(slot, field); }
+  /** A reader of one field for loops over many slots. */
+  reader(field: string): (slot: number) => unknown { return this.store.reader(field); }
+  /** A test of slots against a network lookup (always false on a table without networks). */
+  netMatcher(n: NetNode): (slot: number) => boolean {
+    const net = this.store.net;
+    return net ? net.matcher(n) : () => false;
+  }
+  /** Sort key (family, address, length) of a slot's network (or host), null without one. */
+  netOrderKey(slot: number, host = false): string | null { return this.store.net?.orderKey(slot, host) ?? null; }
+  netFamily(slot: number): Family | 0 { return this.store.net?.familyOf(slot) ?? 0; }
+  /** Do two slots hold the same network (family, address, length)? */
+  sameNetwork(a: number, b: number): boolean { return this.store.net?.sameNetwork(a, b) ?? false; }
 
   /** Exact-value index of a field, or null when the field is not indexable. */
   hashOf(field: string): HashIndex | null {
@@ -112,7 +122,8 @@ export class IndexedTable {
     if (idx) return idx;
     if (!allowed.has(field)) return null;
     idx = new HashIndex();
-    for (const s of this.slots()) idx.add(key(this.rows[s]![field]), s);
+    const read = this.reader(field);
+    for (const s of this.slots()) idx.add(key(read(s)), s);
     built.set(field, idx);
     return idx;
   }
@@ -135,7 +146,8 @@ export class IndexedTable {
     if (idx) return idx;
     if (!this.ciHashable.has(field)) return null;
     idx = new TrigramIndex();
-    for (const s of this.slots()) idx.add(this.rows[s]![field], s);
+    const read = this.reader(field);
+    for (const s of this.slots()) idx.add(read(s), s);
     this.trigrams.set(field, idx);
     return idx;
   }
@@ -146,7 +158,8 @@ export class IndexedTable {
     let entry = this.cfHashes.get(key);
     if (!entry) {
       const idx = new HashIndex();
-      for (const s of this.slots()) for (const k of cfKeys(this.rows[s]!, name, ci)) idx.add(k, s);
+      const read = this.reader('custom_fields');
+      for (const s of this.slots()) for (const k of cfKeys(read(s), name, ci)) idx.add(k, s);
       entry = { name, ci, idx };
       this.cfHashes.set(key, entry);
     }
@@ -158,34 +171,41 @@ export class IndexedTable {
     const key = `${name}:${type}`;
     let idx = this.cfSorted.get(key);
     if (!idx) {
-      idx = new SortedIndex((s) => { const v = (this.rows[s]?.custom_fields as Record<string, unknown> | undefined)?.[name]; return typeof v === type ? (v as SortValue) : null; }, () => this.slots());
+      const read = this.reader('custom_fields');
+      idx = new SortedIndex((s) => { const v = (read(s) as Record<string, unknown> | undefined)?.[name]; return typeof v === type ? (v as SortValue) : null; }, () => this.slots());
       this.cfSorted.set(key, idx);
     }
     return idx;
   }
 
-  /** Sorts what the indexes hold unsorted now rather than in the next query (after a bulk load). */
+  /** Sorts what the indexes hold unsorted now rather than in the next query, and gives back the
+   * room the columns grew into (after a bulk load). */
   flushIndexes(): void {
+    this.store.fit();
     this.netIndex?.flush();
     this.addrIndex?.flush();
   }
 
   insert(row: Row): void {
-    if (this.slotById.has(row.id)) throw new Error(`duplicate id ${row.id}`);
-    const slot = this.freeSlots.pop() ?? this.rows.length;
-    this.rows[slot] = row;
-    this.slotById.set(row.id, slot);
-    this.indexRow(row, slot, true);
+    if (this.store.slotOf(row.id) !== undefined) throw new Error(`duplicate id ${row.id}`);
+    const { slot, cidr } = this.store.insert(row);
+    this.indexRow((name) => row[name], slot, true);
+    if (cidr && this.netIndex && this.addrIndex) {
+      this.netIndex.add(slot, cidr.family, cidr.network, cidr.length);
+      // Prefixes are looked up by their network address, addresses by their host.
+      this.addrIndex.add(slot, cidr.family, this.netSource!.kind === 'prefix' ? cidr.network : cidr.host, maxLength(cidr.family));
+    }
   }
 
+  /** Removes a row; returns it as it was. */
   remove(id: string): Row | undefined {
-    const slot = this.slotById.get(id);
+    const slot = this.store.slotOf(id);
     if (slot === undefined) return undefined;
-    const row = this.rows[slot]!;
-    this.indexRow(row, slot, false);
-    this.rows[slot] = undefined;
-    this.slotById.delete(id);
-    this.freeSlots.push(slot);
+    const row = this.store.row(slot);
+    this.indexRow((name) => this.store.value(slot, name), slot, false);
+    this.netIndex?.remove(slot);
+    this.addrIndex?.remove(slot);
+    this.store.remove(slot);
     return row;
   }
 
@@ -194,39 +214,24 @@ export class IndexedTable {
     this.insert(row);
   }
 
-  private indexRow(row: Row, slot: number, add: boolean): void {
+  private indexRow(get: (name: string) => unknown, slot: number, add: boolean): void {
     for (const [name, idx] of this.hashes) {
-      const k = hashKey(row[name]);
+      const k = hashKey(get(name));
       if (add) idx.add(k, slot); else idx.remove(k, slot);
     }
     for (const [name, idx] of this.ciHashes) {
-      const k = lowerKey(row[name]);
+      const k = lowerKey(get(name));
       if (add) idx.add(k, slot); else idx.remove(k, slot);
     }
     for (const idx of this.sorted.values()) idx.invalidate();
-    for (const [name, idx] of this.trigrams) { if (add) idx.add(row[name], slot); else idx.remove(row[name], slot); }
-    for (const { name, ci, idx } of this.cfHashes.values()) for (const k of cfKeys(row, name, ci)) { if (add) idx.add(k, slot); else idx.remove(k, slot); }
-    for (const idx of this.cfSorted.values()) idx.invalidate();
-    if (this.tags) for (const t of (row.tags as string[] | undefined) ?? []) {
-      if (add) this.tags.add(t, slot); else this.tags.remove(t, slot);
+    for (const [name, idx] of this.trigrams) { if (add) idx.add(get(name), slot); else idx.remove(get(name), slot); }
+    if (this.cfHashes.size) {
+      const cfs = get('custom_fields');
+      for (const { name, ci, idx } of this.cfHashes.values()) for (const k of cfKeys(cfs, name, ci)) { if (add) idx.add(k, slot); else idx.remove(k, slot); }
     }
-    if (this.netSource && this.netIndex && this.addrIndex) {
-      if (add) {
-        const c = parseCidr(String(row[this.netSource.name]));
-        if (!c) return;
-        const len = String(c.length).padStart(3, '0');
-        const key: NetKey = { family: c.family, network: c.network, broadcast: c.broadcast, host: c.host, length: c.length,
-          networkOrder: `${c.family}${c.network}${len}`, hostOrder: `${c.family}${c.host}${len}` };
-        this.netKeys[slot] = key;
-        this.netIndex.add(slot, key.family, key.network, key.length);
-        // Prefixes are looked up by their network address, addresses by their host.
-        const addr = this.netSource.kind === 'prefix' ? key.network : key.host;
-        this.addrIndex.add(slot, key.family, addr, maxLength(key.family));
-      } else {
-        this.netKeys[slot] = undefined;
-        this.netIndex.remove(slot);
-        this.addrIndex.remove(slot);
-      }
+    for (const idx of this.cfSorted.values()) idx.invalidate();
+    if (this.tags) for (const t of (get('tags') as string[] | undefined) ?? []) {
+      if (add) this.tags.add(t, slot); else this.tags.remove(t, slot);
     }
   }
 }

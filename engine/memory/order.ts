@@ -13,7 +13,7 @@ const SORT_RUN = 8192;
 
 /** Slots ordered by their rows' ids: the tie-break of every ordering. */
 function byId(table: IndexedTable): (a: number, b: number) => number {
-  return (a, b) => { const x = table.row(a)!.id, y = table.row(b)!.id; return x < y ? -1 : x > y ? 1 : 0; };
+  return (a, b) => table.compareIds(a, b);
 }
 
 export interface OrderKey { readonly field: string; readonly desc: boolean }
@@ -22,14 +22,14 @@ type Key = string | number | boolean | null;
 
 function keyFn(table: IndexedTable, f: FieldDef): (slot: number) => Key {
   switch (f.kind) {
-    // Addresses order by family, then address, then length: precomputed per row.
+    // Addresses order by family, then address, then length.
     case 'ip': case 'prefix': case 'address': {
       const useHost = f.netRole === 'host' || f.kind === 'address';
-      return useHost ? (s) => table.netKeys[s]?.hostOrder ?? null : (s) => table.netKeys[s]?.networkOrder ?? null;
+      return (s) => table.netOrderKey(s, useHost);
     }
     default: {
-      const name = f.name;
-      return (s) => { const v = table.row(s)![name]; return v === undefined || v === null ? null : (v as Key); };
+      const read = table.reader(f.name);
+      return (s) => { const v = read(s); return v === undefined || v === null ? null : (v as Key); };
     }
   }
 }
@@ -51,13 +51,11 @@ function* positionComparator(slots: readonly number[], table: IndexedTable, def:
     else col.fill(UNREAD);
     cols.push(col);
   }
-  const ids: (string | undefined)[] = new Array(n);
   const key = (i: number, p: number): Key => {
     let v = cols[i][p];
     if (v === UNREAD) v = cols[i][p] = fns[i](slots[p]);
     return v as Key;
   };
-  const id = (p: number): string => (ids[p] ??= table.row(slots[p])!.id);
   const desc = ordering.map((o) => o.desc);
   return (a, b) => {
     for (let i = 0; i < cols.length; i++) {
@@ -66,8 +64,7 @@ function* positionComparator(slots: readonly number[], table: IndexedTable, def:
       const c = x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
       return desc[i] ? -c : c;
     }
-    const ia = id(a), ib = id(b);
-    return ia < ib ? -1 : ia > ib ? 1 : 0;
+    return table.compareIds(slots[a], slots[b]);
   };
 }
 
@@ -191,11 +188,10 @@ function pageByWalk(table: IndexedTable, has: (slot: number) => boolean, total: 
 function* pageOfSorted(slots: readonly number[], table: IndexedTable, desc: boolean, offset: number, limit: number): Steps<number[]> {
   const want = offset + limit, n = slots.length;
   const at = (i: number) => slots[desc ? n - 1 - i : i];
-  const key = (s: number) => table.netKeys[s]!.networkOrder;
   const out: number[] = [];
   for (let i = 0; i < n && out.length < want;) {
     let j = i + 1;
-    while (j < n && key(at(j)) === key(at(i))) j++;
+    while (j < n && table.sameNetwork(at(j), at(i))) j++;
     const run: number[] = [];
     for (let k = i; k < j; k++) run.push(at(k));
     if (run.length > 1) run.sort(byId(table));

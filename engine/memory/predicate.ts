@@ -1,9 +1,9 @@
 // Compiles a plan into a row predicate over one IndexedTable. References (foreign keys, tags)
 // are resolved once per evaluation, not per row.
-import type { CfNode, CmpNode, NetNode, Plan, Scalar } from '../plan/nodes.js';
+import type { CfNode, CmpNode, Plan, Scalar } from '../plan/nodes.js';
 import { assertNever } from '../plan/nodes.js';
 import { compileRegex } from '../text/regex.js';
-import type { IndexedTable, NetKey } from './indexed-table.js';
+import type { IndexedTable } from './indexed-table.js';
 import type { Resolver } from './resolve.js';
 
 export type SlotPredicate = (slot: number) => boolean;
@@ -40,23 +40,7 @@ export function valueTest(op: CmpNode['op'] | CfNode['op'], ci: boolean, values:
   }
 }
 
-/** Does the row's network key satisfy the net node? Same family always required. */
-export function netTest(n: NetNode): (k: NetKey | undefined) => boolean {
-  const { family, network, broadcast, length } = n;
-  switch (n.op) {
-    case 'equal': return (k) => !!k && k.family === family && (n.field === 'host' ? k.host : k.network) === network && k.length === length;
-    case 'addr_eq': return (k) => !!k && k.family === family && (n.field === 'host' ? k.host : k.network) === network;
-    case 'addr_in': return (k) => { if (!k || k.family !== family) return false; const a = n.field === 'host' ? k.host : k.network; return a >= network && a <= broadcast; };
-    case 'contained': return (k) => !!k && k.family === family && k.length > length && k.network >= network && k.network <= broadcast;
-    case 'contained_or_equal': return (k) => !!k && k.family === family && k.length >= length && k.network >= network && k.network <= broadcast;
-    case 'contains': return (k) => !!k && k.family === family && k.length < length && k.network <= network && k.broadcast >= broadcast;
-    case 'contains_or_equal': return (k) => !!k && k.family === family && k.length <= length && k.network <= network && k.broadcast >= broadcast;
-    default: return assertNever(n.op);
-  }
-}
-
 export function compilePredicate(plan: Plan, table: IndexedTable, resolver: Resolver): SlotPredicate {
-  const rowOf = (s: number) => table.row(s)!;
   switch (plan.kind) {
     case 'const': { const v = plan.value; return () => v; }
     case 'and': { const ps = plan.children.map((c) => compilePredicate(c, table, resolver)); return (s) => ps.every((p) => p(s)); }
@@ -70,21 +54,21 @@ export function compilePredicate(plan: Plan, table: IndexedTable, resolver: Reso
         if (e) return e.idx.testerOfAny(e.keys);
       }
       const t = valueTest(plan.op, plan.ci, plan.values, plan.valueType);
-      const f = plan.field;
-      return (s) => t(rowOf(s)[f]);
+      const read = table.reader(plan.field);
+      return (s) => t(read(s));
     }
-    case 'null': { const f = plan.field; return (s) => { const v = rowOf(s)[f]; return v === null || v === undefined; }; }
-    case 'fk': { const ids = resolver.fkIds(plan); const f = plan.field; return (s) => ids.has(rowOf(s)[f] as string); }
+    case 'null': { const read = table.reader(plan.field); return (s) => { const v = read(s); return v === null || v === undefined; }; }
+    case 'fk': { const ids = resolver.fkIds(plan); const read = table.reader(plan.field); return (s) => ids.has(read(s) as string); }
     case 'tag': {
       // Membership in the tag index: no string compares over the row's tags.
       const id = resolver.tagId(plan.ref);
       return id === null || !table.tags ? () => false : table.tags.tester(id);
     }
-    case 'net': { const t = netTest(plan); return (s) => t(table.netKeys[s]); }
+    case 'net': return table.netMatcher(plan);
     case 'cf': {
       const t = valueTest(plan.op, plan.ci, plan.values, plan.valueType);
-      const name = plan.name;
-      return (s) => { const cfs = rowOf(s).custom_fields as Record<string, unknown> | undefined; return !!cfs && t(cfs[name]); };
+      const name = plan.name, read = table.reader('custom_fields');
+      return (s) => { const cfs = read(s) as Record<string, unknown> | undefined; return !!cfs && t(cfs[name]); };
     }
     default: return assertNever(plan);
   }

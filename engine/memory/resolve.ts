@@ -18,15 +18,15 @@ export class Resolver {
     const def = resource(n.target);
     ids = new Set<string>();
     for (const ref of n.refs) {
-      if (target.get(ref)) ids.add(ref);
-      for (const s of target.hashOf(def.refField)?.get(ref) ?? []) ids.add(target.row(s)!.id);
+      if (target.has(ref)) ids.add(ref);
+      for (const s of target.hashOf(def.refField)?.get(ref) ?? []) ids.add(target.idOf(s));
     }
     if (n.tree && def.tree) {
       const parents = target.hashOf(def.tree)!;
       const queue = [...ids];
       while (queue.length) {
         for (const s of parents.get(queue.pop()!) ?? []) {
-          const id = target.row(s)!.id;
+          const id = target.idOf(s);
           if (!ids.has(id)) { ids.add(id); queue.push(id); }
         }
       }
@@ -38,9 +38,9 @@ export class Resolver {
   /** Tag id for a slug or id, or null when no such tag exists. */
   tagId(ref: string): string | null {
     const tags = this.tables.table('tag');
-    if (tags.get(ref)) return ref;
+    if (tags.has(ref)) return ref;
     const s = tags.hashOf('slug')?.get(ref);
-    if (s && s.size) return tags.row(s.values().next().value as number)!.id;
+    if (s && s.size) return tags.idOf(s.values().next().value as number);
     return null;
   }
 }

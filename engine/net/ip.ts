@@ -32,7 +32,9 @@ export function u32ToHex(n: number): AddrHex {
 }
 
 export function hexToU32(hex8: AddrHex): number {
-  return parseInt(hex8, 16) >>> 0;
+  let v = 0;
+  for (let i = 0; i < 8; i++) v = v * 16 + hexDigit(hex8.charCodeAt(i));
+  return v;
 }
 
 /** Dotted quad in s[start, end) -> uint32, or -1. Exactly 4 parts, 0-255, no leading zeros. */
@@ -204,7 +206,8 @@ function hex4(hex: string, at: number): number {
   );
 }
 
-function formatV4(n: number): string {
+/** Dotted quad of an IPv4 address held as a uint32. */
+export function formatV4(n: number): string {
   return (n >>> 24) + '.' + ((n >>> 16) & 255) + '.' + ((n >>> 8) & 255) + '.' + (n & 255);
 }
 

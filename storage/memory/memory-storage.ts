@@ -129,19 +129,19 @@ export class MemoryStorage implements Storage {
   private checkRow(t: IndexedTable, row: Row): void {
     const def = t.def;
     const others = (field: string, value: unknown) =>
-      [...(t.hashOf(field)?.get(value as string) ?? [])].filter((s) => t.row(s)!.id !== row.id);
+      [...(t.hashOf(field)?.get(value as string) ?? [])].filter((s) => t.idOf(s) !== row.id);
     for (const f of def.fields) {
       const v = row[f.name];
       if (f.unique && v !== null && v !== undefined && others(f.name, v).length)
         throw new StorageConflict(f.name, `${resource(def.name).label} with this ${f.label.toLowerCase()} already exists.`);
-      if (f.kind === 'fk' && v !== null && v !== undefined && !this.table(f.target!).get(v as string))
+      if (f.kind === 'fk' && v !== null && v !== undefined && !this.table(f.target!).has(v as string))
         throw new StorageConflict(f.name, `Related object not found using the provided ID: ${v}`);
       if (f.kind === 'tags') for (const tagId of (v as string[] | undefined) ?? [])
-        if (!this.table('tag').get(tagId)) throw new StorageConflict(f.name, `Related object not found using the provided ID: ${tagId}`);
+        if (!this.table('tag').has(tagId)) throw new StorageConflict(f.name, `Related object not found using the provided ID: ${tagId}`);
     }
     for (const group of def.uniqueTogether ?? []) {
       const [first, ...rest] = group;
-      const clash = others(first, row[first]).some((s) => rest.every((n) => t.row(s)![n] === row[n]));
+      const clash = others(first, row[first]).some((s) => rest.every((n) => t.value(s, n) === row[n]));
       if (clash) throw new StorageConflict(group[group.length - 1], `${def.label} with this ${group.join(' and ')} already exists.`);
     }
   }

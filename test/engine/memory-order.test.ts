@@ -33,7 +33,7 @@ function buildTable(seed: number, n: number): IndexedTable {
 
 /** What the comparator path gives: the order key of every row, then id. */
 function reference(t: IndexedTable, slots: number[], desc: boolean, offset: number, limit: number): number[] {
-  const key = (s: number) => t.netKeys[s]!.networkOrder;
+  const key = (s: number) => t.netOrderKey(s)!;
   return [...slots].sort((a, b) => {
     const x = key(a), y = key(b);
     if (x !== y) return (x < y ? -1 : 1) * (desc ? -1 : 1);
@@ -68,7 +68,7 @@ describe('memory ordering: broad pages read off the containment index', () => {
   it('pages one family alone (the other is skipped) in both directions', () => {
     const t = buildTable(9, 12000);
     for (const family of [4, 6]) for (const desc of [false, true]) {
-      const slots = [...t.slots()].filter((s) => t.netKeys[s]!.family === family);
+      const slots = [...t.slots()].filter((s) => t.netFamily(s) === family);
       expect(slots.length).to.be.greaterThan(1500);
       for (const offset of [0, 37, slots.length - 10]) {
         expect(orderedPage(slots, t, def, [{ field: 'network', desc }], offset, 25), `family ${family} desc ${desc} offset ${offset}`)

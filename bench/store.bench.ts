@@ -1,0 +1,59 @@
+// Memory store: time to load and index prefixes, heap held per prefix, and the cost of building a
+// row object for a page. Sites, devices and tags are loaded first and not counted.
+// Run: node --expose-gc dist/bench/store.bench.js [--prefixes 1200000] [--shape uniform|ipam]
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { MemoryStorage } from '../storage/memory/memory-storage.js';
+import { datasetBatches, type DatasetOptions } from './generate.js';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with node --expose-gc');
+
+function arg(name: string, dflt: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+}
+
+/** Live heap + ArrayBuffer bytes after collections (freed buffers are released asynchronously). */
+async function heap(): Promise<number> {
+  for (let k = 0; k < 4; k++) { gc!(); await new Promise((r) => setTimeout(r, 25)); }
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+async function main(): Promise<void> {
+  const prefixes = Number(arg('prefixes', '1200000'));
+  const o: DatasetOptions = { prefixes, seed: 42, shape: arg('shape', 'uniform') as DatasetOptions['shape'], v6Share: 1 / 6 };
+  const store = new MemoryStorage(null);
+  // Batches arrive from the generator as they would from a file or a client: only the store's
+  // own work (apply, then afterBulkLoad) is timed. The heap is measured before the first prefix
+  // row exists: a store that keeps the very objects it is given is charged for them.
+  // `--profile FILE`: a CPU profile of the timed part.
+  const profile = process.argv.includes('--profile') ? arg('profile', '') : '';
+  const session = profile ? new Session() : null;
+  if (session) { session.connect(); await session.post('Profiler.enable'); }
+  let base = -1, loadMs = 0, n = 0;
+  for (const batch of datasetBatches(o)) {
+    const prefixBatch = batch.some((op) => op.resource === 'prefix');
+    if (prefixBatch && base < 0) { base = await heap(); await session?.post('Profiler.start'); }
+    const t0 = performance.now();
+    await store.apply(batch);
+    if (prefixBatch) { loadMs += performance.now() - t0; n += batch.length; }
+  }
+  const t0 = performance.now();
+  await store.afterBulkLoad();
+  loadMs += performance.now() - t0;
+  if (session) writeFileSync(profile, JSON.stringify((await session.post('Profiler.stop')).profile));
+  const held = (await heap()) - base;
+  // Row objects for pages: the per-row cost a result page pays after the query.
+  const t = store.table('prefix');
+  const slots = [...t.slots()];
+  let k = 0;
+  const r0 = performance.now();
+  const reads = 200000;
+  for (let i = 0; i < reads; i++) k += t.row(slots[(i * 7919) % slots.length])!.prefix ? 1 : 0;
+  const rowUs = ((performance.now() - r0) * 1000) / reads;
+  console.log(JSON.stringify({ prefixes: n, shape: o.shape, load_s: +(loadMs / 1000).toFixed(2), bytes_per_prefix: Math.round(held / n), heap_mb: Math.round(held / 2 ** 20), row_object_us: +rowUs.toFixed(3), check: k }));
+}
+
+await main();

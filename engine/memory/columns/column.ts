@@ -1,0 +1,16 @@
+// One field of a table's rows, stored by slot. A column keeps `undefined` (the row has no such key)
+// apart from `null`; `get` returns the stored value, shared between rows that hold equal ones.
+export interface Column {
+  set(slot: number, value: unknown): void;
+  clear(slot: number): void;
+  get(slot: number): unknown;
+  /** Room for slots below `capacity` (never shrinks below what is in use). */
+  resize(capacity: number): void;
+}
+
+/** A typed array of `capacity` × `width` elements holding what `old` held. */
+export function resized<T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(old: T, capacity: number, width = 1): T {
+  const next = new (old.constructor as new (n: number) => T)(capacity * width);
+  next.set(old.length <= next.length ? old : (old.subarray(0, next.length) as T));
+  return next;
+}

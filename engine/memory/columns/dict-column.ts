@@ -1,0 +1,68 @@
+// Dictionary-coded column: each slot holds a small code, each distinct value is kept once.
+// Choices, foreign keys, tag lists and custom-field objects repeat across rows; a code costs
+// 4 bytes where a pointer and an object per row cost far more. Codes are reference-counted so
+// updates do not leave dead values behind.
+import { resized, type Column } from './column.js';
+
+function isEmpty(v: object): boolean {
+  for (const _ in v) return false;
+  return true;
+}
+
+/** Key of a value in the dictionary: the value itself for scalars, its JSON for lists and objects. */
+function objectKey(v: object): string | null {
+  if (Array.isArray(v)) { if (v.length === 0) return '[]'; }
+  else if (Object.getPrototypeOf(v) === Object.prototype && isEmpty(v)) return '{}';
+  try { return JSON.stringify(v); } catch { return null; }
+}
+
+export class DictColumn implements Column {
+  /** 0: no value (key absent); else 1 + index into `values`. */
+  private codes = new Int32Array(0);
+  private readonly values: unknown[] = [];
+  private readonly refs: number[] = [];
+  private readonly keys: unknown[] = [];
+  private readonly free: number[] = [];
+  private readonly scalars = new Map<unknown, number>();
+  private readonly objects = new Map<unknown, number>();
+
+  resize(capacity: number): void { this.codes = resized(this.codes, capacity); }
+
+  set(slot: number, value: unknown): void {
+    this.clear(slot);
+    if (value === undefined) return;
+    this.codes[slot] = this.intern(value) + 1;
+  }
+
+  clear(slot: number): void {
+    const c = this.codes[slot];
+    if (!c) return;
+    this.codes[slot] = 0;
+    const i = c - 1;
+    if (--this.refs[i] > 0) return;
+    const v = this.values[i];
+    (typeof v === 'object' && v !== null ? this.objects : this.scalars).delete(this.keys[i]);
+    this.values[i] = this.keys[i] = undefined;
+    this.free.push(i);
+  }
+
+  get(slot: number): unknown {
+    const c = this.codes[slot];
+    return c ? this.values[c - 1] : undefined;
+  }
+
+  private intern(value: unknown): number {
+    const isObject = typeof value === 'object' && value !== null;
+    const key = isObject ? objectKey(value) : value;
+    const map = isObject ? this.objects : this.scalars;
+    let i = key === null && isObject ? undefined : map.get(key);
+    if (i !== undefined) { this.refs[i]++; return i; }
+    i = this.free.pop() ?? this.values.length;
+    this.values[i] = value;
+    this.refs[i] = 1;
+    // A value that has no JSON form (a cycle) is kept unshared under a key nothing else can have.
+    this.keys[i] = key === null && isObject ? Symbol('unshared') : key;
+    map.set(this.keys[i], i);
+    return i;
+  }
+}

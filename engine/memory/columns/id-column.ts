@@ -1,0 +1,174 @@
+// The id column: a canonical UUID (lower-case 8-4-4-4-12) is kept as four 32-bit words, and an
+// open-addressing table over those words answers id -> slot. A Map of id strings costs ~100 bytes
+// per row; this costs 16 + ~10. Ids in any other form go to a plain Map beside it.
+import { u32ToHex } from '../../net/ip.js';
+import { resized, type Column } from './column.js';
+
+/** Value of a lower-case hex digit by char code, -1 for anything else (upper case would not
+ * format back to the same text). */
+const HEX = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) HEX['0123456789abcdef'.charCodeAt(i)] = i;
+
+/** 8 hex digits of a UUID from `at`, skipping a dash at `dash` (or none when -1); NaN if not hex. */
+function uuidWord(id: string, at: number, dash: number): number {
+  let v = 0;
+  for (let i = at, n = 0; n < 8; i++) {
+    if (i === dash) continue;
+    const c = id.charCodeAt(i);
+    const d = c < 128 ? HEX[c] : -1;
+    if (d < 0) return NaN;
+    v = v * 16 + d;
+    n++;
+  }
+  return v;
+}
+
+// A write looks its id up two or three times (exists? duplicate? store): the last one parsed is kept.
+let lastId = '';
+const last = new Uint32Array(4);
+
+/** Writes the words of a canonical UUID to out[at..at+3]; false for any other value. */
+function uuidWords(id: unknown, out: Uint32Array, at: number): boolean {
+  if (id === lastId) { out[at] = last[0]; out[at + 1] = last[1]; out[at + 2] = last[2]; out[at + 3] = last[3]; return true; }
+  if (typeof id !== 'string' || id.length !== 36) return false;
+  if (id.charCodeAt(8) !== 45 || id.charCodeAt(13) !== 45 || id.charCodeAt(18) !== 45 || id.charCodeAt(23) !== 45) return false;
+  const a = uuidWord(id, 0, -1), b = uuidWord(id, 9, 13), c = uuidWord(id, 19, 23), d = uuidWord(id, 28, -1);
+  if (a !== a || b !== b || c !== c || d !== d) return false;
+  out[at] = last[0] = a; out[at + 1] = last[1] = b; out[at + 2] = last[2] = c; out[at + 3] = last[3] = d;
+  lastId = id;
+  return true;
+}
+
+function formatUuid(w: Uint32Array, at: number): string {
+  const b = u32ToHex(w[at + 1]), c = u32ToHex(w[at + 2]);
+  return `${u32ToHex(w[at])}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${u32ToHex(w[at + 3])}`;
+}
+
+/** murmur3's 32-bit finalizer: every input bit moves every output bit. */
+function fmix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/** Hash of an id's words. Ids that differ only in a counter must not land side by side: with
+ * linear probing, runs of neighbours make every miss walk the whole run. */
+function mix(a: number, b: number, c: number, d: number): number {
+  return fmix(a ^ fmix(b ^ fmix(c ^ fmix(d)))) >>> 0;
+}
+
+export class IdColumn implements Column {
+  private words = new Uint32Array(0);
+  /** Slots whose id is held as words. */
+  private packed = new Uint8Array(0);
+  private readonly other = new Map<unknown, number>();
+  private readonly otherBySlot = new Map<number, unknown>();
+  /** Open addressing, linear probing: 1 + slot, 0 empty. Kept at most three quarters full. */
+  private table = new Int32Array(16);
+  private used = 0;
+  private readonly probe = new Uint32Array(4);
+
+  resize(capacity: number): void {
+    this.words = resized(this.words, capacity, 4);
+    this.packed = resized(this.packed, capacity);
+  }
+
+  get size(): number { return this.used + this.other.size; }
+
+  set(slot: number, id: unknown): void {
+    this.clear(slot);
+    if (uuidWords(id, this.words, slot * 4)) {
+      this.packed[slot] = 1;
+      if (++this.used * 4 > this.table.length * 3) this.rehash(this.table.length * 2);
+      this.place(slot);
+    } else {
+      this.other.set(id, slot);
+      this.otherBySlot.set(slot, id);
+    }
+  }
+
+  clear(slot: number): void {
+    if (this.packed[slot]) {
+      this.unplace(slot);
+      this.packed[slot] = 0;
+      this.used--;
+      return;
+    }
+    const id = this.otherBySlot.get(slot);
+    if (id === undefined && !this.otherBySlot.has(slot)) return;
+    this.otherBySlot.delete(slot);
+    this.other.delete(id);
+  }
+
+  get(slot: number): unknown {
+    return this.packed[slot] ? formatUuid(this.words, slot * 4) : this.otherBySlot.get(slot);
+  }
+
+  has(slot: number): boolean { return this.packed[slot] === 1 || this.otherBySlot.has(slot); }
+
+  slotOf(id: unknown): number | undefined {
+    if (!uuidWords(id, this.probe, 0)) return this.other.get(id);
+    const p = this.probe, t = this.table, mask = t.length - 1;
+    for (let i = this.home(p, 0); ; i = (i + 1) & mask) {
+      const e = t[i];
+      if (e === 0) return undefined;
+      if (this.sameWords(e - 1, p, 0)) return e - 1;
+    }
+  }
+
+  /** Compares the ids of two slots (both as text order, which the words keep). */
+  compare(a: number, b: number): number {
+    if (this.packed[a] && this.packed[b]) {
+      const w = this.words;
+      for (let k = 0; k < 4; k++) { const x = w[a * 4 + k], y = w[b * 4 + k]; if (x !== y) return x < y ? -1 : 1; }
+      return 0;
+    }
+    const x = String(this.get(a)), y = String(this.get(b));
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+
+  private home(w: Uint32Array, at: number): number {
+    return mix(w[at], w[at + 1], w[at + 2], w[at + 3]) & (this.table.length - 1);
+  }
+
+  private sameWords(slot: number, w: Uint32Array, at: number): boolean {
+    const s = slot * 4, x = this.words;
+    return x[s] === w[at] && x[s + 1] === w[at + 1] && x[s + 2] === w[at + 2] && x[s + 3] === w[at + 3];
+  }
+
+  private place(slot: number): void {
+    const t = this.table, mask = t.length - 1;
+    let i = this.home(this.words, slot * 4);
+    while (t[i] !== 0) i = (i + 1) & mask;
+    t[i] = slot + 1;
+  }
+
+  /** Removes a slot's entry, shifting later entries of the run back (no tombstones). */
+  private unplace(slot: number): void {
+    const t = this.table, mask = t.length - 1;
+    let i = this.home(this.words, slot * 4);
+    while (t[i] !== slot + 1) i = (i + 1) & mask;
+    let j = i;
+    for (;;) {
+      j = (j + 1) & mask;
+      if (t[j] === 0) break;
+      const k = this.home(this.words, (t[j] - 1) * 4);
+      // Entry at j may move to i when its home is not in (i, j] (cyclically).
+      if (i <= j ? (k <= i || k > j) : (k <= i && k > j)) { t[i] = t[j]; i = j; }
+    }
+    t[i] = 0;
+  }
+
+  private rehash(size: number): void {
+    const old = this.table;
+    this.table = new Int32Array(size);
+    for (const e of old) if (e !== 0) this.place(e - 1);
+  }
+
+  /** Shrinks the slot table to what `count` ids need (after a bulk load). */
+  fit(count: number): void {
+    let size = 16;
+    while (size * 3 < count * 4 + 4) size *= 2;
+    if (size < this.table.length) this.rehash(size);
+  }
+}

@@ -1,0 +1,219 @@
+// The network field of prefixes and addresses and the fields derived from it (network or host,
+// broadcast, prefix_length, family), held as family, length and four 32-bit address words per
+// slot. Texts are formatted when a row is read; network lookups compare words, no strings.
+import type { FieldDef } from '../../schema/types.js';
+import type { NetNode } from '../../plan/nodes.js';
+import { assertNever } from '../../plan/nodes.js';
+import { broadcastOf, formatAddress, formatCidr, formatV4, networkOf, parseCidr, u32ToHex, type AddrHex, type Cidr, type Family } from '../../net/ip.js';
+import { hexToWord4, hexToWords6, MASK, wordBits } from '../../net/words.js';
+import { resized } from './column.js';
+
+const ABSENT = 0, PACKED = 1, OTHER = 2;
+
+/** Names of the source field and of each derived field the registry marks. */
+export interface NetFieldNames {
+  readonly source: string; readonly role: string; readonly roleIsHost: boolean;
+  readonly broadcast?: string; readonly length?: string; readonly family?: string;
+}
+
+export function netFieldNames(fields: readonly FieldDef[]): NetFieldNames | null {
+  const source = fields.find((f) => f.kind === 'prefix' || f.kind === 'address');
+  const role = fields.find((f) => f.netRole);
+  if (!source || !role) return null;
+  const part = (p: string) => fields.find((f) => f.netPart === p)?.name;
+  return { source: source.name, role: role.name, roleIsHost: role.netRole === 'host', broadcast: part('broadcast'), length: part('length'), family: part('family') };
+}
+
+/** Address hex -> words[0..3] (IPv4 in word 0, the rest zero). */
+function toWords(family: Family, hex: AddrHex, out: Uint32Array, at: number): void {
+  if (family === 4) { out[at] = hexToWord4(hex); out[at + 1] = out[at + 2] = out[at + 3] = 0; }
+  else hexToWords6(hex, out, at);
+}
+
+function cmp4(x: Uint32Array, y: Uint32Array): number {
+  for (let k = 0; k < 4; k++) if (x[k] !== y[k]) return x[k] < y[k] ? -1 : 1;
+  return 0;
+}
+
+export class NetColumn {
+  private family = new Uint8Array(0);
+  private length = new Uint8Array(0);
+  private words = new Uint32Array(0);
+  private text = new Uint8Array(0);
+  private derived = new Uint8Array(0);
+  private readonly otherText = new Map<number, unknown>();
+  private readonly otherDerived = new Map<number, Record<string, unknown>>();
+  readonly names: ReadonlySet<string>;
+  private readonly derivedList: readonly string[];
+
+  constructor(readonly f: NetFieldNames) {
+    this.names = new Set([f.source, f.role, f.broadcast, f.length, f.family].filter((n): n is string => !!n));
+    this.derivedList = [f.role, f.broadcast, f.length, f.family].filter((n): n is string => !!n);
+  }
+
+  resize(capacity: number): void {
+    this.family = resized(this.family, capacity);
+    this.length = resized(this.length, capacity);
+    this.words = resized(this.words, capacity, 4);
+    this.text = resized(this.text, capacity);
+    this.derived = resized(this.derived, capacity);
+  }
+
+  /** Stores a row's network fields; returns the parsed network for the indexes (null if none). */
+  setRow(slot: number, row: Record<string, unknown>): Cidr | null {
+    this.clear(slot);
+    const value = row[this.f.source];
+    const c = typeof value === 'string' ? parseCidr(value) : null;
+    if (c) {
+      this.family[slot] = c.family;
+      this.length[slot] = c.length;
+      toWords(c.family, c.host, this.words, slot * 4);
+    }
+    if (value !== undefined) {
+      if (c && this.formatSource(slot) === value) this.text[slot] = PACKED;
+      else { this.text[slot] = OTHER; this.otherText.set(slot, value); }
+    }
+    let present = 0;
+    for (const name of this.derivedList) if (row[name] !== undefined) present++;
+    if (!present) return c;
+    if (present === this.derivedList.length && c && this.text[slot] === PACKED && this.derivedMatch(slot, c, value as string, row)) this.derived[slot] = PACKED;
+    else {
+      const given: Record<string, unknown> = {};
+      for (const name of this.derivedList) if (row[name] !== undefined) given[name] = row[name];
+      this.derived[slot] = OTHER;
+      this.otherDerived.set(slot, given);
+    }
+    return c;
+  }
+
+  /** Are the row's derived values those this column would give back? (Text canonical already.) */
+  private derivedMatch(slot: number, c: Cidr, text: string, row: Record<string, unknown>): boolean {
+    const f = this.f;
+    if (f.length && row[f.length] !== c.length) return false;
+    if (f.family && row[f.family] !== c.family) return false;
+    // The role address is the text before the slash when the text has no host bits or is the host.
+    const role = row[f.role];
+    if (typeof role !== 'string') return false;
+    if (f.roleIsHost || !c.hostBitsSet) {
+      if (!(text.length === role.length + 1 + String(c.length).length && text.startsWith(role) && text.charCodeAt(role.length) === 47)) return false;
+    } else if (role !== formatAddress({ family: c.family, hex: c.network })) return false;
+    return !f.broadcast || row[f.broadcast] === this.formatAddr(slot, 'broadcast');
+  }
+
+  clear(slot: number): void {
+    if (this.text[slot] === OTHER) this.otherText.delete(slot);
+    if (this.derived[slot] === OTHER) this.otherDerived.delete(slot);
+    this.family[slot] = this.length[slot] = this.text[slot] = this.derived[slot] = 0;
+  }
+
+  get(slot: number, name: string): unknown {
+    const f = this.f;
+    if (name === f.source) {
+      const t = this.text[slot];
+      return t === PACKED ? this.formatSource(slot) : t === OTHER ? this.otherText.get(slot) : undefined;
+    }
+    const d = this.derived[slot];
+    if (d === OTHER) return this.otherDerived.get(slot)![name];
+    if (d !== PACKED) return undefined;
+    if (name === f.role) return this.formatAddr(slot, f.roleIsHost ? 'host' : 'network');
+    if (name === f.broadcast) return this.formatAddr(slot, 'broadcast');
+    if (name === f.length) return this.length[slot];
+    if (name === f.family) return this.family[slot];
+    return undefined;
+  }
+
+  /** Writes every present network field of a slot to `out`, in declaration order. */
+  fill(slot: number, out: Record<string, unknown>): void {
+    const f = this.f;
+    const t = this.text[slot];
+    if (t === PACKED) out[f.source] = this.formatSource(slot);
+    else if (t === OTHER) out[f.source] = this.otherText.get(slot);
+    const d = this.derived[slot];
+    if (d === OTHER) Object.assign(out, this.otherDerived.get(slot));
+    else if (d === PACKED) {
+      out[f.role] = t === PACKED && (f.roleIsHost || this.hostIsNetwork(slot)) ? (out[f.source] as string).slice(0, (out[f.source] as string).indexOf('/')) : this.formatAddr(slot, f.roleIsHost ? 'host' : 'network');
+      if (f.broadcast) out[f.broadcast] = this.formatAddr(slot, 'broadcast');
+      if (f.length) out[f.length] = this.length[slot];
+      if (f.family) out[f.family] = this.family[slot];
+    }
+  }
+
+  familyOf(slot: number): Family | 0 { return this.family[slot] as Family | 0; }
+
+  sameNetwork(a: number, b: number): boolean {
+    const len = this.length[a];
+    if (this.family[a] !== this.family[b] || len !== this.length[b] || !this.family[a]) return false;
+    for (let k = 0; k < 4; k++) {
+      const m = MASK[wordBits(len, k)];
+      if (((this.words[a * 4 + k] ^ this.words[b * 4 + k]) & m) !== 0) return false;
+    }
+    return true;
+  }
+
+  /** Sort key (family, address, length) as one string, the order of addresses and networks. */
+  orderKey(slot: number, host: boolean): string | null {
+    const fam = this.family[slot] as Family;
+    if (!fam) return null;
+    const len = this.length[slot], h = this.hostHex(slot);
+    return `${fam}${host ? h : networkOf(fam, h, len)}${String(len).padStart(3, '0')}`;
+  }
+
+  /** A test of one slot against a network lookup: same family always required. */
+  matcher(n: NetNode): (slot: number) => boolean {
+    const N = new Uint32Array(4), B = new Uint32Array(4), a = new Uint32Array(4), bc = new Uint32Array(4);
+    toWords(n.family, n.network, N, 0);
+    toWords(n.family, n.broadcast, B, 0);
+    const L = n.length, fam = n.family, useHost = n.field === 'host', w = this.words;
+    const famOk = (s: number) => this.family[s] === fam;
+    // Row's address (host, or network = host masked to its length) into `a`.
+    const addr = (s: number, host: boolean) => {
+      const len = this.length[s];
+      for (let k = 0; k < 4; k++) a[k] = host ? w[s * 4 + k] : (w[s * 4 + k] & MASK[wordBits(len, k)]) >>> 0;
+      return a;
+    };
+    const bcast = (s: number) => {
+      const len = this.length[s], words = fam === 4 ? 1 : 4;
+      for (let k = 0; k < 4; k++) bc[k] = k < words ? (w[s * 4 + k] | ~MASK[wordBits(len, k)]) >>> 0 : 0;
+      return bc;
+    };
+    const within = (x: Uint32Array) => cmp4(x, N) >= 0 && cmp4(x, B) <= 0;
+    const covers = (s: number) => cmp4(addr(s, false), N) <= 0 && cmp4(bcast(s), B) >= 0;
+    switch (n.op) {
+      case 'equal': return (s) => famOk(s) && this.length[s] === L && cmp4(addr(s, useHost), N) === 0;
+      case 'addr_eq': return (s) => famOk(s) && cmp4(addr(s, useHost), N) === 0;
+      case 'addr_in': return (s) => famOk(s) && within(addr(s, useHost));
+      case 'contained': return (s) => famOk(s) && this.length[s] > L && within(addr(s, false));
+      case 'contained_or_equal': return (s) => famOk(s) && this.length[s] >= L && within(addr(s, false));
+      case 'contains': return (s) => famOk(s) && this.length[s] < L && covers(s);
+      case 'contains_or_equal': return (s) => famOk(s) && this.length[s] <= L && covers(s);
+      default: return assertNever(n.op);
+    }
+  }
+
+  private formatSource(slot: number): string {
+    const len = this.length[slot];
+    return this.family[slot] === 4 ? `${formatV4(this.words[slot * 4])}/${len}` : formatCidr(6, this.hostHex(slot), len);
+  }
+
+  /** The host, network or broadcast address of a slot as text. */
+  private formatAddr(slot: number, which: 'host' | 'network' | 'broadcast'): string {
+    const len = this.length[slot];
+    if (this.family[slot] === 4) {
+      const w = this.words[slot * 4], m = MASK[len];
+      return formatV4(which === 'host' ? w : which === 'network' ? (w & m) >>> 0 : (w | ~m) >>> 0);
+    }
+    const h = this.hostHex(slot);
+    return formatAddress({ family: 6, hex: which === 'host' ? h : which === 'network' ? networkOf(6, h, len) : broadcastOf(6, h, len) });
+  }
+
+  private hostIsNetwork(slot: number): boolean {
+    const len = this.length[slot], at = slot * 4;
+    for (let k = 0; k < 4; k++) if (((this.words[at + k] & ~MASK[wordBits(len, k)]) >>> 0) !== 0) return false;
+    return true;
+  }
+
+  private hostHex(slot: number): AddrHex {
+    const w = this.words, at = slot * 4;
+    return this.family[slot] === 4 ? u32ToHex(w[at]) : u32ToHex(w[at]) + u32ToHex(w[at + 1]) + u32ToHex(w[at + 2]) + u32ToHex(w[at + 3]);
+  }
+}

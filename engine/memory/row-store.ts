@@ -1,0 +1,124 @@
+// Rows of one resource stored by column: the kind of each registry field picks its column (ids as
+// words, date-times as numbers, the network field as address words, everything else dictionary
+// coded), and keys the registry does not declare get a dictionary column when first seen. A row
+// object is built only when a row is read; predicates read single values through `reader`.
+import type { ResourceDef } from '../schema/types.js';
+import type { Cidr } from '../net/ip.js';
+import type { Column } from './columns/column.js';
+import { DateColumn } from './columns/date-column.js';
+import { DictColumn } from './columns/dict-column.js';
+import { IdColumn } from './columns/id-column.js';
+import { NetColumn, netFieldNames } from './columns/net-column.js';
+
+export type Row = Record<string, unknown> & { id: string };
+
+/** Column for a declared field kind; dictionary coding for everything without a denser form. */
+const COLUMN_OF: Readonly<Record<string, () => Column>> = { datetime: () => new DateColumn() };
+
+export class RowStore {
+  readonly ids = new IdColumn();
+  readonly net: NetColumn | null;
+  /** Every stored key in first-seen order (declared fields first): the key order of read rows. */
+  private readonly columns = new Map<string, Column>();
+  /** What `row` reads, in key order: the id, the network fields (once, at the first), or a column. */
+  private readonly layout: ({ name: string; column: Column } | 'id' | 'net')[] = [];
+  private capacity = 0;
+  /** One past the highest slot in use. */
+  private end = 0;
+  private readonly freeSlots: number[] = [];
+
+  constructor(readonly def: ResourceDef) {
+    const nf = netFieldNames(def.fields);
+    this.net = nf ? new NetColumn(nf) : null;
+    for (const f of def.fields) {
+      if (f.name === 'id') { this.layout.push('id'); continue; }
+      if (this.net?.names.has(f.name)) { if (!this.layout.includes('net')) this.layout.push('net'); continue; }
+      this.addColumn(f.name, (COLUMN_OF[f.kind] ?? (() => new DictColumn()))());
+    }
+  }
+
+  get size(): number { return this.ids.size; }
+  get slotCapacity(): number { return this.end; }
+
+  private addColumn(name: string, c: Column): Column {
+    c.resize(this.capacity);
+    this.columns.set(name, c);
+    this.layout.push({ name, column: c });
+    return c;
+  }
+
+  private grow(min: number): void {
+    if (min <= this.capacity) return;
+    this.capacity = Math.max(16, min, Math.ceil(this.capacity * 1.5));
+    this.ids.resize(this.capacity);
+    this.net?.resize(this.capacity);
+    for (const c of this.columns.values()) c.resize(this.capacity);
+  }
+
+  /** Releases the room growth left beyond the slots in use (after a bulk load). */
+  fit(): void {
+    this.capacity = this.end;
+    this.ids.resize(this.capacity);
+    this.ids.fit(this.size);
+    this.net?.resize(this.capacity);
+    for (const c of this.columns.values()) c.resize(this.capacity);
+  }
+
+  *slots(): IterableIterator<number> {
+    for (let s = 0; s < this.end; s++) if (this.ids.has(s)) yield s;
+  }
+
+  has(slot: number): boolean { return slot < this.end && this.ids.has(slot); }
+  slotOf(id: string): number | undefined { return this.ids.slotOf(id); }
+  idOf(slot: number): string { return this.ids.get(slot) as string; }
+
+  /** Stores a row in a free slot; returns the slot and its parsed network (for the indexes). */
+  insert(row: Row): { slot: number; cidr: Cidr | null } {
+    const slot = this.freeSlots.pop() ?? this.end++;
+    this.grow(slot + 1);
+    this.ids.set(slot, row.id);
+    const cidr = this.net ? this.net.setRow(slot, row) : null;
+    for (const name in row) {
+      if (name === 'id' || this.net?.names.has(name)) continue;
+      const c = this.columns.get(name) ?? this.addColumn(name, new DictColumn());
+      c.set(slot, row[name]);
+    }
+    return { slot, cidr };
+  }
+
+  remove(slot: number): void {
+    this.ids.clear(slot);
+    this.net?.clear(slot);
+    for (const c of this.columns.values()) c.clear(slot);
+    this.freeSlots.push(slot);
+  }
+
+  /** The stored value of one field (shared between rows: do not change it). */
+  value(slot: number, name: string): unknown {
+    if (name === 'id') return this.ids.get(slot);
+    if (this.net?.names.has(name)) return this.net.get(slot, name);
+    return this.columns.get(name)?.get(slot);
+  }
+
+  /** A reader of one field, resolved once for a loop over many slots. */
+  reader(name: string): (slot: number) => unknown {
+    if (name === 'id') return (s) => this.ids.get(s);
+    const net = this.net;
+    if (net?.names.has(name)) return (s) => net.get(s, name);
+    const c = this.columns.get(name);
+    return c ? (s) => c.get(s) : () => undefined;
+  }
+
+  /** A fresh row object: lists and objects copied, so callers may change what they get. */
+  row(slot: number): Row {
+    const out: Record<string, unknown> = {};
+    for (const e of this.layout) {
+      if (e === 'id') { const id = this.ids.get(slot); if (id !== undefined) out.id = id; continue; }
+      if (e === 'net') { this.net!.fill(slot, out); continue; }
+      const v = e.column.get(slot);
+      if (v === undefined) continue;
+      out[e.name] = Array.isArray(v) ? v.slice() : typeof v === 'object' && v !== null ? { ...v } : v;
+    }
+    return out as Row;
+  }
+}

@@ -1,0 +1,135 @@
+// The column store gives back exactly the rows it was given, whatever their values: canonical ids,
+// dates and networks are packed, anything else is kept as given. Random writes against a Map.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { IndexedTable, type Row } from '../../engine/memory/indexed-table.js';
+import { resource } from '../../engine/schema/registry.js';
+import { broadcastOf, formatAddress, formatCidr, networkOf, parseCidr } from '../../engine/net/ip.js';
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
+
+const hex = (n: number) => fc.array(fc.constantFrom(...'0123456789abcdef'), { minLength: n, maxLength: n }).map((a) => a.join(''));
+const canonicalId = fc.tuple(hex(8), hex(4), hex(4), hex(4), hex(12)).map((p) => p.join('-'));
+// Few distinct ids so that writes hit existing rows; some not canonical (upper case, other text).
+const idArb = fc.oneof(
+  fc.constantFrom('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', 'ffffffff-ffff-4fff-bfff-ffffffffffff'),
+  canonicalId, fc.constantFrom('00000000-0000-4000-8000-00000000000A', 'not-a-uuid', ''),
+);
+
+const v4 = fc.tuple(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 32 }))
+  .map(([n, len]) => `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}/${len}`);
+const v6 = fc.tuple(fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 }), fc.integer({ min: 0, max: 128 }))
+  .map(([w, len]) => `${w.map((x) => x.toString(16)).join(':')}/${len}`);
+// Texts as a client may send them: with host bits, zero-padded, upper case, no length, not a network.
+const prefixText = fc.oneof(v4, v6, v4.map((t) => t.split('/')[0]), v6.map((t) => t.toUpperCase()), fc.constantFrom('010.0.0.0/8', 'x', '10.0.0.0/33', '::ffff:1.2.3.4/128', '0::0/0'));
+
+/** The derived fields the service adds; sometimes missing, sometimes not matching the text. */
+function derived(text: unknown, mode: number): Record<string, unknown> {
+  const c = typeof text === 'string' ? parseCidr(text) : null;
+  if (!c || mode === 0) return {};
+  const d: Record<string, unknown> = {
+    network: formatAddress({ family: c.family, hex: networkOf(c.family, c.host, c.length) }),
+    broadcast: formatAddress({ family: c.family, hex: broadcastOf(c.family, c.host, c.length) }),
+    prefix_length: c.length, family: c.family,
+  };
+  if (mode === 2) d.prefix_length = c.length + 1;
+  if (mode === 3) delete d.broadcast;
+  return d;
+}
+
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(fc.constant(null), fc.integer(), fc.double(), fc.string(), fc.boolean(),
+  fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.oneof(fc.integer(), fc.string(), fc.constant(null)), { maxKeys: 3 }));
+const dateArb = fc.oneof(fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString()), fc.constantFrom('2026-01-01T00:00:00Z', '2026-01-01', 'later'), fc.constant(null));
+
+const rowArb = fc.record({
+  id: idArb,
+  prefix: fc.option(prefixText, { nil: undefined }),
+  derivedMode: fc.integer({ min: 0, max: 3 }),
+  created: fc.option(dateArb, { nil: undefined }),
+  status: fc.option(fc.constantFrom('active', 'reserved', null), { nil: undefined }),
+  site: fc.option(fc.oneof(canonicalId, fc.constant(null)), { nil: undefined }),
+  description: fc.option(fc.string(), { nil: undefined }),
+  tags: fc.option(fc.array(canonicalId, { maxLength: 3 }), { nil: undefined }),
+  custom_fields: fc.option(fc.dictionary(fc.constantFrom('n', 'owner', 'list'), anyValue, { maxKeys: 3 }), { nil: undefined }),
+  version: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+  extra: fc.option(anyValue, { nil: undefined }),
+}).map(({ derivedMode, ...r }) => {
+  const row: Record<string, unknown> = { ...r, ...derived(r.prefix, derivedMode) };
+  for (const k of Object.keys(row)) if (row[k] === undefined) delete row[k];
+  return row as Row;
+});
+
+const opArb = fc.oneof(
+  fc.record({ op: fc.constant('put' as const), row: rowArb }),
+  fc.record({ op: fc.constant('remove' as const), id: idArb }),
+);
+
+describe('memory row store', () => {
+  it('gives back every row as written, after inserts, replacements and removals', () => {
+    fc.assert(fc.property(fc.array(opArb, { maxLength: 40 }), (ops) => {
+      const t = new IndexedTable(resource('prefix'));
+      const model = new Map<string, Row>();
+      for (const o of ops) {
+        if (o.op === 'put') { if (model.has(o.row.id)) t.replace(o.row); else t.insert(o.row); model.set(o.row.id, o.row); }
+        else { expect(t.remove(o.id)).to.deep.equal(model.get(o.id)); model.delete(o.id); }
+      }
+      if (ops.length % 3 === 0) t.flushIndexes();
+      expect(t.size).to.equal(model.size);
+      for (const [id, row] of model) {
+        expect(t.get(id)).to.deep.equal(row);
+        const s = t.slotOf(id)!;
+        expect(t.idOf(s)).to.equal(id);
+        for (const k of Object.keys(row)) expect(t.value(s, k)).to.deep.equal(row[k]);
+        expect(t.value(s, 'absent_key')).to.equal(undefined);
+      }
+      expect([...t.all()].map((r) => r.id).sort()).to.deep.equal([...model.keys()].sort());
+    }), { numRuns: RUNS });
+  });
+
+  it('orders ids as text does', () => {
+    fc.assert(fc.property(fc.uniqueArray(idArb, { minLength: 2, maxLength: 8 }), (ids) => {
+      const t = new IndexedTable(resource('site'));
+      for (const id of ids) t.insert({ id, name: id });
+      const slots = ids.map((id) => t.slotOf(id)!);
+      const byStore = [...slots].sort((a, b) => t.compareIds(a, b)).map((s) => t.idOf(s));
+      expect(byStore).to.deep.equal([...ids].sort());
+    }), { numRuns: RUNS });
+  });
+
+  it('hands out copies: changing a row read from it changes nothing stored', () => {
+    const t = new IndexedTable(resource('prefix'));
+    const id = '00000000-0000-4000-8000-000000000001';
+    t.insert({ id, prefix: '10.0.0.0/8', tags: ['00000000-0000-4000-8000-0000000000aa'], custom_fields: { owner: 'a' } });
+    const r = t.get(id)!;
+    (r.tags as string[]).push('x');
+    (r.custom_fields as Record<string, unknown>).owner = 'b';
+    expect(t.get(id)).to.deep.include({ tags: ['00000000-0000-4000-8000-0000000000aa'], custom_fields: { owner: 'a' } });
+  });
+
+  it('finds every id after many inserts and removals (ids from a counter, runs in the id table)', () => {
+    const t = new IndexedTable(resource('tag'));
+    const id = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+    for (let i = 0; i < 30000; i++) t.insert({ id: id(i), name: `t${i}`, slug: `t${i}` });
+    for (let i = 0; i < 30000; i += 3) t.remove(id(i));
+    for (let i = 30000; i < 40000; i++) t.insert({ id: id(i), name: `t${i}`, slug: `t${i}` });
+    let found = 0;
+    for (let i = 0; i < 45000; i++) {
+      const s = t.slotOf(id(i));
+      const present = i < 40000 && (i >= 30000 || i % 3 !== 0);
+      expect(s !== undefined, id(i)).to.equal(present);
+      if (present) { expect(t.idOf(s!)).to.equal(id(i)); found++; }
+    }
+    expect(found).to.equal(t.size);
+  });
+
+  it('keeps network text and derived fields when they are not what it would write itself', () => {
+    const t = new IndexedTable(resource('prefix'));
+    const rows: Row[] = [
+      { id: '00000000-0000-4000-8000-000000000001', prefix: '10.1.2.3/8', network: '10.0.0.0', broadcast: '10.255.255.255', prefix_length: 8, family: 4 },
+      { id: '00000000-0000-4000-8000-000000000002', prefix: '2001:DB8::/32', network: '2001:db8::', broadcast: '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff', prefix_length: 32, family: 6 },
+      { id: '00000000-0000-4000-8000-000000000003', prefix: formatCidr(4, '0a000000', 8), network: 'wrong' },
+    ];
+    for (const r of rows) t.insert(r);
+    for (const r of rows) expect(t.get(r.id)).to.deep.equal(r);
+  });
+});
