@@ -110,10 +110,12 @@ async function main(): Promise<void> {
     results.notes.push(...old.notes, `Measured again on ${String(results.machine.date)}: ${[...new Set(results.measurements.filter((x) => fresh.has(`${x.size}/${x.backend}`)).map((x) => `${x.backend} at ${x.size.toLocaleString('en-US')}`))].join(', ')}. Kept from the earlier run (${String(old.machine.date)}): ${keptPairs.join(', ')}.`);
   }
   fs.mkdirSync(new URL('../../bench/results/', import.meta.url), { recursive: true });
-  const file = new URL(`../../bench/results/${String(results.machine.date)}-filters${quick ? '-quick' : ''}.json`, import.meta.url);
+  // A run of some classes only (--classes) is a check: it must not replace the full tables.
+  const partial = !!only;
+  const file = new URL(`../../bench/results/${String(results.machine.date)}-filters${quick ? '-quick' : ''}${partial ? '-partial' : ''}.json`, import.meta.url);
   fs.writeFileSync(file, JSON.stringify(results, null, 1));
-  writeReport(results, new URL('../../docs/', import.meta.url));
-  console.log(`\nwrote ${file.pathname} and docs/benchmarks.md`);
+  if (!partial) writeReport(results, new URL('../../docs/', import.meta.url));
+  console.log(`\nwrote ${file.pathname}${partial ? ' (classes filtered: docs/benchmarks.md left as it is)' : ' and docs/benchmarks.md'}`);
 }
 
 await main();

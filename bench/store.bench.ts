@@ -33,7 +33,9 @@ async function main(): Promise<void> {
   const session = profile ? new Session() : null;
   if (session) { session.connect(); await session.post('Profiler.enable'); }
   let base = -1, loadMs = 0, n = 0;
-  for (const batch of datasetBatches(o)) {
+  for (const generated of datasetBatches(o)) {
+    // As read from a file or a request body: JSON text parsed (flat strings, fresh objects).
+    const batch = JSON.parse(JSON.stringify(generated)) as typeof generated;
     const prefixBatch = batch.some((op) => op.resource === 'prefix');
     if (prefixBatch && base < 0) { base = await heap(); await session?.post('Profiler.start'); }
     const t0 = performance.now();
