@@ -54,6 +54,7 @@ export class IndexedTable {
   /** (address, full length): host/network address range lookups. */
   readonly addrIndex: ContainmentIndex | null;
   private readonly netSource: FieldDef | undefined;
+  private readonly scratch = new Uint32Array(4);
 
   constructor(readonly def: ResourceDef) {
     this.store = new RowStore(def);
@@ -188,12 +189,16 @@ export class IndexedTable {
 
   insert(row: Row): void {
     if (this.store.slotOf(row.id) !== undefined) throw new Error(`duplicate id ${row.id}`);
-    const { slot, cidr } = this.store.insert(row);
+    const slot = this.store.insert(row);
     this.indexRow((name) => row[name], slot, true);
-    if (cidr && this.netIndex && this.addrIndex) {
-      this.netIndex.add(slot, cidr.family, cidr.network, cidr.length);
+    const net = this.store.net, family = net?.familyOf(slot);
+    if (net && family && this.netIndex && this.addrIndex) {
+      const w = this.scratch;
+      net.wordsOf(slot, false, w);
+      this.netIndex.addWords(slot, family, w, 0, net.lengthOf(slot));
       // Prefixes are looked up by their network address, addresses by their host.
-      this.addrIndex.add(slot, cidr.family, this.netSource!.kind === 'prefix' ? cidr.network : cidr.host, maxLength(cidr.family));
+      if (this.netSource!.kind !== 'prefix') net.wordsOf(slot, true, w);
+      this.addrIndex.addWords(slot, family, w, 0, maxLength(family));
     }
   }
 

@@ -3,7 +3,6 @@
 // coded), and keys the registry does not declare get a dictionary column when first seen. A row
 // object is built only when a row is read; predicates read single values through `reader`.
 import type { ResourceDef } from '../schema/types.js';
-import type { Cidr } from '../net/ip.js';
 import type { Column } from './columns/column.js';
 import { DateColumn } from './columns/date-column.js';
 import { DictColumn } from './columns/dict-column.js';
@@ -72,18 +71,18 @@ export class RowStore {
   slotOf(id: string): number | undefined { return this.ids.slotOf(id); }
   idOf(slot: number): string { return this.ids.get(slot) as string; }
 
-  /** Stores a row in a free slot; returns the slot and its parsed network (for the indexes). */
-  insert(row: Row): { slot: number; cidr: Cidr | null } {
+  /** Stores a row in a free slot; returns the slot. */
+  insert(row: Row): number {
     const slot = this.freeSlots.pop() ?? this.end++;
     this.grow(slot + 1);
     this.ids.set(slot, row.id);
-    const cidr = this.net ? this.net.setRow(slot, row) : null;
+    this.net?.setRow(slot, row);
     for (const name in row) {
       if (name === 'id' || this.net?.names.has(name)) continue;
       const c = this.columns.get(name) ?? this.addColumn(name, new DictColumn());
       c.set(slot, row[name]);
     }
-    return { slot, cidr };
+    return slot;
   }
 
   remove(slot: number): void {

@@ -31,14 +31,21 @@ export class ContainmentIndex {
   private readonly w = new Uint32Array(8);
 
   add(slot: number, family: Family, network: AddrHex, length: number): void {
+    if (family === 4) this.w[0] = this.word4(network, length);
+    else this.words6(family, network, length);
+    this.addWords(slot, family, this.w, 0, length);
+  }
+
+  /** add() for an address already held as words (src[at], or src[at..at+3] for IPv6); host bits are masked off. */
+  addWords(slot: number, family: Family, src: Uint32Array, at: number, length: number): void {
     if (!Number.isInteger(slot) || slot < 0 || slot > MAX_SLOT) throw new RangeError(`bad slot ${slot}`);
+    if (!checkLength(family, length)) throw new RangeError(`bad length ${length}`);
     if (this.slots.get(slot) >= 0) this.remove(slot);
     if (family === 4) {
-      const x = this.word4(network, length);
-      const pos = this.v4.addPending(slot, (x & MASK[length]) >>> 0, length);
+      const pos = this.v4.addPending(slot, (src[at] & MASK[length]) >>> 0, length);
       this.slots.set(slot, pos * 4 + PENDING);
     } else {
-      this.words6(family, network, length);
+      if (src !== this.w || at !== 0) for (let k = 0; k < 4; k++) this.w[k] = src[at + k];
       this.maskWords(length); // stored networks are always masked
       const pos = this.v6.addPending(slot, this.w, 0, length);
       this.slots.set(slot, pos * 4 + PENDING + V6);

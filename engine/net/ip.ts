@@ -152,6 +152,32 @@ function parseLength(s: string, start: number, end: number, max: number): number
   return v <= max ? v : -1;
 }
 
+/**
+ * A network text straight into address words (IPv4 in word 0, the rest zero): `family << 8 |
+ * length`, or -1 where parseCidr returns null. Loads call this per row; an IPv4 text allocates
+ * nothing (parseCidr builds three hex strings).
+ */
+export function parseCidrWords(text: string, out: Uint32Array, at: number): number {
+  const slash = text.indexOf('/');
+  const end = slash < 0 ? text.length : slash;
+  const colon = text.indexOf(':');
+  let family: Family;
+  if (colon >= 0 && colon < end) {
+    if (parseV6(slash < 0 ? text : text.slice(0, slash)) === null) return -1;
+    for (let k = 0; k < 4; k++) out[at + k] = ((G[2 * k] << 16) | G[2 * k + 1]) >>> 0;
+    family = 6;
+  } else {
+    const v = parseV4(text, 0, end);
+    if (v < 0) return -1;
+    out[at] = v;
+    out[at + 1] = out[at + 2] = out[at + 3] = 0;
+    family = 4;
+  }
+  const max = maxLength(family);
+  const length = slash < 0 ? max : parseLength(text, slash + 1, text.length, max);
+  return length < 0 ? -1 : (family << 8) | length;
+}
+
 export function parseCidr(text: string, opts?: { requireLength?: boolean }): Cidr | null {
   if (typeof text !== 'string') return null;
   const slash = text.indexOf('/');

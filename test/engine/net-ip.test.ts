@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  broadcastOf, formatAddress, formatCidr, hexToU32, maxLength, networkOf, parseAddress, parseCidr, u32ToHex,
+  broadcastOf, formatAddress, formatCidr, hexToU32, maxLength, networkOf, parseAddress, parseCidr, parseCidrWords, u32ToHex,
 } from '../../engine/net/ip.js';
 
 const fmt = (text: string): string | null => {
@@ -195,5 +195,25 @@ describe('net/ip properties', () => {
       expect(b - n).to.equal(2 ** (32 - len) - 1);
       expect(n <= v && v <= b).to.equal(true);
     }), { numRuns: 1000 });
+  });
+
+  it('parseCidrWords accepts and reads exactly what parseCidr does', () => {
+    const text = fc.oneof(
+      fc.tuple(fc.oneof(fc.ipV4(), fc.ipV6(), sparseV6, fc.ipV4Extended()), fc.option(fc.integer({ min: -1, max: 140 }), { nil: undefined }))
+        .map(([a, len]) => (len === undefined ? a : `${a}/${len}`)),
+      fc.string({ maxLength: 12 }), fc.constantFrom('1.2.3.4/', '1.2.3.4/08', '::/0', '1:2::/1:2', '/8', '1.2.3.4/32/1'),
+    );
+    const out = new Uint32Array(6);
+    fc.assert(fc.property(text, (t) => {
+      const c = parseCidr(t);
+      out.fill(7);
+      const enc = parseCidrWords(t, out, 1);
+      if (!c) { expect(enc, t).to.equal(-1); return; }
+      expect(enc, t).to.equal((c.family << 8) | c.length);
+      const hex = [1, 2, 3, 4].map((k) => u32ToHex(out[k])).join('');
+      expect(hex, t).to.equal(c.family === 4 ? c.host + '0'.repeat(24) : c.host);
+      expect(out[0]).to.equal(7);
+      expect(out[5]).to.equal(7);
+    }), { numRuns: 3000 });
   });
 });

@@ -4,7 +4,7 @@
 import type { FieldDef } from '../../schema/types.js';
 import type { NetNode } from '../../plan/nodes.js';
 import { assertNever } from '../../plan/nodes.js';
-import { broadcastOf, formatAddress, formatCidr, formatV4, networkOf, parseCidr, u32ToHex, type AddrHex, type Cidr, type Family } from '../../net/ip.js';
+import { broadcastOf, formatAddress, formatCidr, formatV4, networkOf, parseCidrWords, u32ToHex, type AddrHex, type Family } from '../../net/ip.js';
 import { hexToWord4, hexToWords6, MASK, wordBits } from '../../net/words.js';
 import { resized } from './column.js';
 
@@ -59,46 +59,53 @@ export class NetColumn {
     this.derived = resized(this.derived, capacity);
   }
 
-  /** Stores a row's network fields; returns the parsed network for the indexes (null if none). */
-  setRow(slot: number, row: Record<string, unknown>): Cidr | null {
+  /** Stores a row's network fields; true when the network field parsed (the indexes then take it). */
+  setRow(slot: number, row: Record<string, unknown>): boolean {
     this.clear(slot);
     const value = row[this.f.source];
-    const c = typeof value === 'string' ? parseCidr(value) : null;
-    if (c) {
-      this.family[slot] = c.family;
-      this.length[slot] = c.length;
-      toWords(c.family, c.host, this.words, slot * 4);
+    const enc = typeof value === 'string' ? parseCidrWords(value, this.words, slot * 4) : -1;
+    if (enc >= 0) {
+      this.family[slot] = enc >> 8;
+      this.length[slot] = enc & 255;
     }
     if (value !== undefined) {
-      if (c && this.formatSource(slot) === value) this.text[slot] = PACKED;
+      if (enc >= 0 && this.formatSource(slot) === value) this.text[slot] = PACKED;
       else { this.text[slot] = OTHER; this.otherText.set(slot, value); }
     }
     let present = 0;
     for (const name of this.derivedList) if (row[name] !== undefined) present++;
-    if (!present) return c;
-    if (present === this.derivedList.length && c && this.text[slot] === PACKED && this.derivedMatch(slot, c, value as string, row)) this.derived[slot] = PACKED;
+    if (!present) return enc >= 0;
+    if (present === this.derivedList.length && this.text[slot] === PACKED && this.derivedMatch(slot, value as string, row)) this.derived[slot] = PACKED;
     else {
       const given: Record<string, unknown> = {};
       for (const name of this.derivedList) if (row[name] !== undefined) given[name] = row[name];
       this.derived[slot] = OTHER;
       this.otherDerived.set(slot, given);
     }
-    return c;
+    return enc >= 0;
   }
 
-  /** Are the row's derived values those this column would give back? (Text canonical already.) */
-  private derivedMatch(slot: number, c: Cidr, text: string, row: Record<string, unknown>): boolean {
-    const f = this.f;
-    if (f.length && row[f.length] !== c.length) return false;
-    if (f.family && row[f.family] !== c.family) return false;
+  /** Are the row's derived values those this column would give back? (Its text is canonical.) */
+  private derivedMatch(slot: number, text: string, row: Record<string, unknown>): boolean {
+    const f = this.f, len = this.length[slot];
+    if (f.length && row[f.length] !== len) return false;
+    if (f.family && row[f.family] !== this.family[slot]) return false;
     // The role address is the text before the slash when the text has no host bits or is the host.
     const role = row[f.role];
     if (typeof role !== 'string') return false;
-    if (f.roleIsHost || !c.hostBitsSet) {
-      if (!(text.length === role.length + 1 + String(c.length).length && text.startsWith(role) && text.charCodeAt(role.length) === 47)) return false;
-    } else if (role !== formatAddress({ family: c.family, hex: c.network })) return false;
+    if (f.roleIsHost || this.hostIsNetwork(slot)) {
+      if (!(text.length > role.length && text.startsWith(role) && text.charCodeAt(role.length) === 47)) return false;
+    } else if (role !== this.formatAddr(slot, 'network')) return false;
     return !f.broadcast || row[f.broadcast] === this.formatAddr(slot, 'broadcast');
   }
+
+  /** The slot's network (or host) words into out[0..3]. */
+  wordsOf(slot: number, host: boolean, out: Uint32Array): void {
+    const len = this.length[slot], at = slot * 4;
+    for (let k = 0; k < 4; k++) out[k] = host ? this.words[at + k] : (this.words[at + k] & MASK[wordBits(len, k)]) >>> 0;
+  }
+
+  lengthOf(slot: number): number { return this.length[slot]; }
 
   clear(slot: number): void {
     if (this.text[slot] === OTHER) this.otherText.delete(slot);
