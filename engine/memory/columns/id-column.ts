@@ -23,19 +23,25 @@ function uuidWord(id: string, at: number, dash: number): number {
   return v;
 }
 
-// A write looks its id up two or three times (exists? duplicate? store): the last one parsed is kept.
-let lastId = '';
-const last = new Uint32Array(4);
+// A write looks its id up three times (exists? duplicate? store) with a foreign key's id between:
+// the last two ids parsed are kept.
+const memoIds = ['', ''];
+const memoWords = new Uint32Array(8);
+let memoNext = 0;
 
 /** Writes the words of a canonical UUID to out[at..at+3]; false for any other value. */
 function uuidWords(id: unknown, out: Uint32Array, at: number): boolean {
-  if (id === lastId) { out[at] = last[0]; out[at + 1] = last[1]; out[at + 2] = last[2]; out[at + 3] = last[3]; return true; }
+  const hit = id === memoIds[0] ? 0 : id === memoIds[1] ? 4 : -1;
+  if (hit >= 0) { for (let k = 0; k < 4; k++) out[at + k] = memoWords[hit + k]; return true; }
   if (typeof id !== 'string' || id.length !== 36) return false;
   if (id.charCodeAt(8) !== 45 || id.charCodeAt(13) !== 45 || id.charCodeAt(18) !== 45 || id.charCodeAt(23) !== 45) return false;
   const a = uuidWord(id, 0, -1), b = uuidWord(id, 9, 13), c = uuidWord(id, 19, 23), d = uuidWord(id, 28, -1);
   if (a !== a || b !== b || c !== c || d !== d) return false;
-  out[at] = last[0] = a; out[at + 1] = last[1] = b; out[at + 2] = last[2] = c; out[at + 3] = last[3] = d;
-  lastId = id;
+  out[at] = a; out[at + 1] = b; out[at + 2] = c; out[at + 3] = d;
+  const m = memoNext * 4;
+  memoWords[m] = a; memoWords[m + 1] = b; memoWords[m + 2] = c; memoWords[m + 3] = d;
+  memoIds[memoNext] = id;
+  memoNext ^= 1;
   return true;
 }
 
