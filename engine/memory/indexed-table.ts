@@ -188,8 +188,8 @@ export class IndexedTable {
   }
 
   insert(row: Row): void {
-    if (this.store.slotOf(row.id) !== undefined) throw new Error(`duplicate id ${row.id}`);
     const slot = this.store.insert(row);
+    if (slot < 0) throw new Error(`duplicate id ${row.id}`);
     this.indexRow((name) => row[name], slot, true);
     const net = this.store.net, family = net?.familyOf(slot);
     if (net && family && this.netIndex && this.addrIndex) {

@@ -71,11 +71,15 @@ export class RowStore {
   slotOf(id: string): number | undefined { return this.ids.slotOf(id); }
   idOf(slot: number): string { return this.ids.get(slot) as string; }
 
-  /** Stores a row in a free slot; returns the slot. */
+  /** Stores a row in a free slot; returns the slot, or -1 (nothing stored) when its id is taken. */
   insert(row: Row): number {
-    const slot = this.freeSlots.pop() ?? this.end++;
+    const fresh = !this.freeSlots.length;
+    const slot = fresh ? this.end++ : this.freeSlots.pop()!;
     this.grow(slot + 1);
-    this.ids.set(slot, row.id);
+    if (!this.ids.set(slot, row.id)) {
+      if (fresh) this.end--; else this.freeSlots.push(slot);
+      return -1;
+    }
     this.net?.setRow(slot, row);
     for (const name in row) {
       if (name === 'id' || this.net?.names.has(name)) continue;

@@ -152,6 +152,11 @@ function parseLength(s: string, start: number, end: number, max: number): number
   return v <= max ? v : -1;
 }
 
+/** A dotted quad as a uint32, or -1: exactly what parseAddress accepts as IPv4 (no leading zeros). */
+export function parseV4Text(text: string): number {
+  return parseV4(text, 0, text.length);
+}
+
 /**
  * A network text straight into address words (IPv4 in word 0, the rest zero): `family << 8 |
  * length`, or -1 where parseCidr returns null. Loads call this per row; an IPv4 text allocates

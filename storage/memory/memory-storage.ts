@@ -5,7 +5,7 @@ import { IndexedTable } from '../../engine/memory/indexed-table.js';
 import { evaluateSteps, explainSteps } from '../../engine/memory/evaluate.js';
 import { runStepwise } from './stepwise.js';
 import { RESOURCES, resource } from '../../engine/schema/registry.js';
-import type { ResourceDef } from '../../engine/schema/types.js';
+import type { FieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
 import { Journal, type Snapshot } from './journal.js';
 
@@ -17,6 +17,7 @@ export class MemoryStorage implements Storage {
   private readonly inbound = new Map<string, [ResourceDef, string][]>();
   /** Applied batches so far: a query that paused sees whether the data moved under it. */
   private writes = 0;
+  private readonly checked = new Map<string, readonly FieldDef[]>();
 
   constructor(dir: string | null, private readonly opts: StorageOptions = {}) {
     for (const r of RESOURCES) this.tables.set(r.name, new IndexedTable(r));
@@ -109,8 +110,9 @@ export class MemoryStorage implements Storage {
           t.remove(op.id);
           undos.push(() => t.insert(old));
         } else {
-          const old = t.get(op.row.id);
-          if (op.op === 'create' && old) throw new StorageConflict('id', 'An object with this id already exists.');
+          // A create needs only to know the id is free; an update needs the old row for its undo.
+          if (op.op === 'create' && t.has(op.row.id)) throw new StorageConflict('id', 'An object with this id already exists.');
+          const old = op.op === 'create' ? undefined : t.get(op.row.id);
           if (op.op === 'update' && !old) throw new StorageConflict('id', 'Not found.');
           if (op.op === 'update' && op.expectVersion !== undefined && old!.version !== op.expectVersion)
             throw new StorageConflict('version', `The object changed meanwhile (version ${String(old!.version)}, expected ${op.expectVersion}).`);
@@ -130,7 +132,7 @@ export class MemoryStorage implements Storage {
     const def = t.def;
     const others = (field: string, value: unknown) =>
       [...(t.hashOf(field)?.get(value as string) ?? [])].filter((s) => t.idOf(s) !== row.id);
-    for (const f of def.fields) {
+    for (const f of this.checkedFields(def)) {
       const v = row[f.name];
       if (f.unique && v !== null && v !== undefined && others(f.name, v).length)
         throw new StorageConflict(f.name, `${resource(def.name).label} with this ${f.label.toLowerCase()} already exists.`);
@@ -144,6 +146,13 @@ export class MemoryStorage implements Storage {
       const clash = others(first, row[first]).some((s) => rest.every((n) => t.value(s, n) === row[n]));
       if (clash) throw new StorageConflict(group[group.length - 1], `${def.label} with this ${group.join(' and ')} already exists.`);
     }
+  }
+
+  /** The fields a write checks (unique, foreign keys, tags), in declaration order; kept per resource. */
+  private checkedFields(def: ResourceDef): readonly FieldDef[] {
+    let fields = this.checked.get(def.name);
+    if (!fields) this.checked.set(def.name, (fields = def.fields.filter((f) => f.unique || f.kind === 'fk' || f.kind === 'tags')));
+    return fields;
   }
 
   private checkNoReferences(resourceName: string, id: string): void {

@@ -21,7 +21,7 @@ const v4 = fc.tuple(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0
 const v6 = fc.tuple(fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 }), fc.integer({ min: 0, max: 128 }))
   .map(([w, len]) => `${w.map((x) => x.toString(16)).join(':')}/${len}`);
 // Texts as a client may send them: with host bits, zero-padded, upper case, no length, not a network.
-const prefixText = fc.oneof(v4, v6, v4.map((t) => t.split('/')[0]), v6.map((t) => t.toUpperCase()), fc.constantFrom('010.0.0.0/8', 'x', '10.0.0.0/33', '::ffff:1.2.3.4/128', '0::0/0'));
+const prefixText = fc.oneof(v4, v6, v4.map((t) => t.split('/')[0]), v6.map((t) => t.toUpperCase()), fc.constantFrom('010.0.0.0/8', '10.0.0.0/08', '10.0.0.0/008', '10.0.0.0/0', 'x', '10.0.0.0/33', '::ffff:1.2.3.4/128', '0::0/0'));
 
 /** The derived fields the service adds; sometimes missing, sometimes not matching the text. */
 function derived(text: unknown, mode: number): Record<string, unknown> {
@@ -128,8 +128,14 @@ describe('memory row store', () => {
       { id: '00000000-0000-4000-8000-000000000001', prefix: '10.1.2.3/8', network: '10.0.0.0', broadcast: '10.255.255.255', prefix_length: 8, family: 4 },
       { id: '00000000-0000-4000-8000-000000000002', prefix: '2001:DB8::/32', network: '2001:db8::', broadcast: '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff', prefix_length: 32, family: 6 },
       { id: '00000000-0000-4000-8000-000000000003', prefix: formatCidr(4, '0a000000', 8), network: 'wrong' },
+      { id: '00000000-0000-4000-8000-000000000004', prefix: '10.0.0.0/8', network: '10.0.0.0', broadcast: '010.255.255.255', prefix_length: 8, family: 4 },
+      { id: '00000000-0000-4000-8000-000000000005', prefix: '10.0.0.0/08', network: '10.0.0.0', broadcast: '10.255.255.255', prefix_length: 8, family: 4 },
     ];
     for (const r of rows) t.insert(r);
     for (const r of rows) expect(t.get(r.id)).to.deep.equal(r);
+    expect(() => t.insert({ id: rows[0].id, prefix: '10.0.0.0/8' })).to.throw(/duplicate id/);
+    expect(() => t.insert({ id: 'not-a-uuid' })).to.not.throw();
+    expect(() => t.insert({ id: 'not-a-uuid' })).to.throw(/duplicate id/);
+    expect(t.size).to.equal(rows.length + 1);
   });
 });

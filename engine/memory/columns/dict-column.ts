@@ -25,6 +25,9 @@ export class DictColumn implements Column {
   private readonly free: number[] = [];
   private readonly scalars = new Map<unknown, number>();
   private readonly objects = new Map<unknown, number>();
+  /** The last scalar coded and its index: loads repeat a column's value row after row. */
+  private lastValue: unknown = undefined;
+  private lastIndex = -1;
 
   resize(capacity: number): void { this.codes = resized(this.codes, capacity); }
 
@@ -42,6 +45,7 @@ export class DictColumn implements Column {
     if (--this.refs[i] > 0) return;
     const v = this.values[i];
     (typeof v === 'object' && v !== null ? this.objects : this.scalars).delete(this.keys[i]);
+    if (i === this.lastIndex) this.lastIndex = -1;
     this.values[i] = this.keys[i] = undefined;
     this.free.push(i);
   }
@@ -52,17 +56,25 @@ export class DictColumn implements Column {
   }
 
   private intern(value: unknown): number {
+    if (this.lastIndex >= 0 && value === this.lastValue) { this.refs[this.lastIndex]++; return this.lastIndex; }
     const isObject = typeof value === 'object' && value !== null;
     const key = isObject ? objectKey(value) : value;
     const map = isObject ? this.objects : this.scalars;
     let i = key === null && isObject ? undefined : map.get(key);
-    if (i !== undefined) { this.refs[i]++; return i; }
+    if (i !== undefined) { this.refs[i]++; this.remember(value, i, isObject); return i; }
     i = this.free.pop() ?? this.values.length;
     this.values[i] = value;
     this.refs[i] = 1;
     // A value that has no JSON form (a cycle) is kept unshared under a key nothing else can have.
     this.keys[i] = key === null && isObject ? Symbol('unshared') : key;
     map.set(this.keys[i], i);
+    this.remember(value, i, isObject);
     return i;
+  }
+
+  private remember(value: unknown, i: number, isObject: boolean): void {
+    if (isObject) return;
+    this.lastValue = value;
+    this.lastIndex = i;
   }
 }

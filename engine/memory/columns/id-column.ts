@@ -81,16 +81,23 @@ export class IdColumn implements Column {
 
   get size(): number { return this.used + this.other.size; }
 
-  set(slot: number, id: unknown): void {
+  /** Stores a slot's id; false (nothing stored) when another slot holds it already. */
+  set(slot: number, id: unknown): boolean {
     this.clear(slot);
-    if (uuidWords(id, this.words, slot * 4)) {
-      this.packed[slot] = 1;
-      if (++this.used * 4 > this.table.length * 3) this.rehash(this.table.length * 2);
-      this.place(slot);
-    } else {
+    if (!uuidWords(id, this.words, slot * 4)) {
+      if (this.other.has(id)) return false;
       this.other.set(id, slot);
       this.otherBySlot.set(slot, id);
+      return true;
     }
+    // One probe both finds a holder of the same id and the empty entry to take.
+    const t = this.table, mask = t.length - 1;
+    let i = this.home(this.words, slot * 4);
+    for (; t[i] !== 0; i = (i + 1) & mask) if (this.sameWords(t[i] - 1, this.words, slot * 4)) return false;
+    t[i] = slot + 1;
+    this.packed[slot] = 1;
+    if (++this.used * 4 > t.length * 3) this.rehash(t.length * 2);
+    return true;
   }
 
   clear(slot: number): void {

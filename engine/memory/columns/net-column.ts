@@ -4,7 +4,7 @@
 import type { FieldDef } from '../../schema/types.js';
 import type { NetNode } from '../../plan/nodes.js';
 import { assertNever } from '../../plan/nodes.js';
-import { broadcastOf, formatAddress, formatCidr, formatV4, networkOf, parseCidrWords, u32ToHex, type AddrHex, type Family } from '../../net/ip.js';
+import { broadcastOf, formatAddress, formatCidr, formatV4, networkOf, parseCidrWords, parseV4Text, u32ToHex, type AddrHex, type Family } from '../../net/ip.js';
 import { hexToWord4, hexToWords6, MASK, wordBits } from '../../net/words.js';
 import { resized } from './column.js';
 
@@ -69,7 +69,7 @@ export class NetColumn {
       this.length[slot] = enc & 255;
     }
     if (value !== undefined) {
-      if (enc >= 0 && this.formatSource(slot) === value) this.text[slot] = PACKED;
+      if (enc >= 0 && this.isCanonical(slot, value as string)) this.text[slot] = PACKED;
       else { this.text[slot] = OTHER; this.otherText.set(slot, value); }
     }
     let present = 0;
@@ -96,7 +96,19 @@ export class NetColumn {
     if (f.roleIsHost || this.hostIsNetwork(slot)) {
       if (!(text.length > role.length && text.startsWith(role) && text.charCodeAt(role.length) === 47)) return false;
     } else if (role !== this.formatAddr(slot, 'network')) return false;
-    return !f.broadcast || row[f.broadcast] === this.formatAddr(slot, 'broadcast');
+    if (!f.broadcast) return true;
+    const b = row[f.broadcast];
+    // An IPv4 text parses to one value only when written without leading zeros: no need to format.
+    if (this.family[slot] === 4) return typeof b === 'string' && parseV4Text(b) === (this.words[slot * 4] | ~MASK[len]) >>> 0;
+    return b === this.formatAddr(slot, 'broadcast');
+  }
+
+  /** Would the column write this very text? IPv4 without formatting: the parser takes only
+   * octets without leading zeros, so a length without one is all that is left to check. */
+  private isCanonical(slot: number, text: string): boolean {
+    if (this.family[slot] !== 4) return this.formatSource(slot) === text;
+    const slash = text.indexOf('/');
+    return slash > 0 && (text.length === slash + 2 || text.charCodeAt(slash + 1) !== 48);
   }
 
   /** The slot's network (or host) words into out[0..3]. */
