@@ -25,7 +25,9 @@ function uuidWord(id: string, at: number, dash: number): number {
 
 // A write looks its id up three times (exists? duplicate? store) with a foreign key's id between:
 // the last two ids parsed are kept.
-const memoIds = ['', ''];
+// Nothing an id can be equals the starting entries.
+const NOTHING = Symbol('nothing');
+const memoIds: unknown[] = [NOTHING, NOTHING];
 const memoWords = new Uint32Array(8);
 let memoNext = 0;
 
