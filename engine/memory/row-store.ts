@@ -19,6 +19,8 @@ export class RowStore {
   readonly net: NetColumn | null;
   /** Every stored key in first-seen order (declared fields first): the key order of read rows. */
   private readonly columns = new Map<string, Column>();
+  /** Key -> the column a write stores it in; null for the id and the network fields (stored apart). */
+  private readonly writers = new Map<string, Column | null>();
   /** What `row` reads, in key order: the id, the network fields (once, at the first), or a column. */
   private readonly layout: ({ name: string; column: Column } | 'id' | 'net')[] = [];
   private capacity = 0;
@@ -29,6 +31,8 @@ export class RowStore {
   constructor(readonly def: ResourceDef) {
     const nf = netFieldNames(def.fields);
     this.net = nf ? new NetColumn(nf) : null;
+    this.writers.set('id', null);
+    for (const n of this.net?.names ?? []) this.writers.set(n, null);
     for (const f of def.fields) {
       if (f.name === 'id') { this.layout.push('id'); continue; }
       if (this.net?.names.has(f.name)) { if (!this.layout.includes('net')) this.layout.push('net'); continue; }
@@ -42,6 +46,7 @@ export class RowStore {
   private addColumn(name: string, c: Column): Column {
     c.resize(this.capacity);
     this.columns.set(name, c);
+    this.writers.set(name, c);
     this.layout.push({ name, column: c });
     return c;
   }
@@ -82,9 +87,9 @@ export class RowStore {
     }
     this.net?.setRow(slot, row);
     for (const name in row) {
-      if (name === 'id' || this.net?.names.has(name)) continue;
-      const c = this.columns.get(name) ?? this.addColumn(name, new DictColumn());
-      c.set(slot, row[name]);
+      let c = this.writers.get(name);
+      if (c === undefined) c = this.addColumn(name, new DictColumn());
+      if (c) c.set(slot, row[name]);
     }
     return slot;
   }
