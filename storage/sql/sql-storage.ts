@@ -2,7 +2,7 @@
 // columns by the registry, every apply() batch in one transaction with constraint violations
 // mapped to the StorageConflict the memory store gives, a lost database to StorageUnavailable.
 import { cmp, type Plan, type Scalar } from '../../engine/plan/nodes.js';
-import { SqlCompiler, type OrderKey } from '../../engine/sql/compile.js';
+import { SqlCompiler, tagRefs, type OrderKey, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
@@ -152,12 +152,29 @@ export class SqlStorage implements Storage {
 
   async afterBulkLoad(): Promise<void> {
     const { d } = this.ready();
-    for (const m of TABLE_MODELS) await this.query(d.analyze(m.table), []);
+    // The tag join tables too: without their statistics a tag filter is estimated blind.
+    for (const m of TABLE_MODELS) for (const t of [m.table, m.tagsTable]) if (t) await this.query(d.analyze(t), []);
+  }
+
+  /**
+   * Tag references of the plan looked up in one query (none when the plan has no tag filter), so
+   * the statement names tag ids (see TagIds). Looked up per request: another server on the same
+   * database may have created or renamed a tag meanwhile.
+   */
+  private async tagIds(plan: Plan): Promise<TagIds | undefined> {
+    const refs = [...tagRefs(plan)];
+    if (!refs.length) return undefined;
+    const q = this.ready().compiler.tagLookup(refs);
+    const found = (await this.query(q.sql, q.params)).rows as { id: string; slug: string }[];
+    // By id first, else by slug: as the memory store resolves them.
+    const byId = new Map(found.map((t) => [String(t.id), String(t.id)]));
+    const bySlug = new Map(found.map((t) => [String(t.slug), String(t.id)]));
+    return new Map(refs.map((r) => [r, byId.get(r) ?? bySlug.get(r) ?? null]));
   }
 
   async find(resource: string, plan: Plan, page: Page): Promise<FindResult> {
     const { compiler } = this.ready();
-    const st = compiler.find(resource, plan, page);
+    const st = compiler.find(resource, plan, page, await this.tagIds(plan));
     if (this.driver.parallelCount) {
       const [count, got] = await Promise.all([
         this.query(st.count.sql, st.count.params),
@@ -175,7 +192,7 @@ export class SqlStorage implements Storage {
   async explain(resource: string, plan: Plan): Promise<unknown> {
     const { compiler } = this.ready();
     const m = tableModel(resource);
-    const st = compiler.find(resource, plan, { limit: 50, offset: 0, ordering: defaultOrdering(m) });
+    const st = compiler.find(resource, plan, { limit: 50, offset: 0, ordering: defaultOrdering(m) }, await this.tagIds(plan));
     const r = await this.query(this.driver.explainPrefix + st.page.sql, st.page.params);
     const raw = Object.values(r.rows[0] ?? {})[0];
     return {

@@ -101,6 +101,10 @@ export const CASES: Record<string, readonly Case[]> = {
     { q: 'tag=a', expect: ['S0', 'S1'] },
     { q: 'tag__n=a&tag__n=b', expect: ['S2a', 'S3'] },
     { q: 'tag__n=a', expect: ['S2', 'S2a', 'S3'] },
+    // A tag nobody has defined matches nothing; its negation every object (SQL looks tags up first).
+    { q: 'tag=nosuch', expect: [] },
+    { q: 'tag__n=nosuch', expect: ['S0', 'S1', 'S2', 'S2a', 'S3'] },
+    { q: 'tag=a&tag=nosuch', expect: [] },
     { q: 'cf_t=Lorem ipsum', expect: ['S2a'] },
     { q: 'cf_t__n=Lorem ipsum', expect: ['S0', 'S1', 'S2', 'S3'] },
     { q: 'cf_t__ic=lorem', expect: ['S2a'] },

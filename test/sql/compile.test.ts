@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import * as N from '../../engine/plan/nodes.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import { netValuePlan, parseNetValue } from '../../engine/plan/net-terms.js';
-import { compileWhere, SqlCompiler } from '../../engine/sql/compile.js';
+import { compileWhere, SqlCompiler, tagRefs } from '../../engine/sql/compile.js';
 import { ddlStatements } from '../../engine/sql/ddl.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { postgresDialect } from '../../engine/sql/dialects/postgres.js';
@@ -285,5 +285,37 @@ describe('sql/ddl', () => {
     expect(maria).to.include('`custom_fields` longtext NOT NULL');
     expect(maria).to.include('CONSTRAINT `ck_site_custom_fields` CHECK (json_valid(`custom_fields`))');
     expect(ddlStatements(mysql8).join(';\n')).to.include('COLLATE=utf8mb4_0900_bin');
+  });
+});
+
+describe('sql compile: tags looked up before compiling', () => {
+  const CORE = '00000000-0000-4000-8100-000000000000';
+  const plan = N.and([N.tag('core'), N.not(N.tag('nosuch'))]);
+
+  it('names the tag id as a value and an unknown tag as false, on both dialects', () => {
+    const ids = new Map<string, string | null>([['core', CORE], ['nosuch', null]]);
+    const p = compileWhere(pg, tableModel('prefix'), plan, ids);
+    expect(p.sql).to.equal(`(EXISTS (SELECT 1 FROM "prefix_tags" jt WHERE jt."obj_id" = m."id" AND jt."tag_id" = $1::uuid) AND NOT (${pg.FALSE}))`);
+    expect(p.params).to.deep.equal([CORE]);
+    const m = compileWhere(my, tableModel('prefix'), plan, ids);
+    expect(m.sql).to.equal(`(EXISTS (SELECT 1 FROM \`prefix_tags\` jt WHERE jt.\`obj_id\` = m.\`id\` AND jt.\`tag_id\` = ?) AND NOT (${my.FALSE}))`);
+    expect(m.params).to.deep.equal([CORE]);
+  });
+
+  it('lists each reference once and caches a clause per lookup result', () => {
+    expect([...tagRefs(N.or([plan, N.tag('core')]))]).to.deep.equal(['core', 'nosuch']);
+    const c = new SqlCompiler(pg);
+    const a = c.where('prefix', plan, new Map([['core', CORE], ['nosuch', null]]));
+    const b = c.where('prefix', plan, new Map([['core', null], ['nosuch', null]]));
+    expect(a.params).to.deep.equal([CORE]);
+    expect(b.params).to.deep.equal([]);
+    expect(c.where('prefix', plan, new Map([['core', CORE], ['nosuch', null]]))).to.equal(a);
+    expect(c.where('prefix', plan).sql).to.include('SELECT x."id" FROM "tag" x WHERE x."slug"');
+  });
+
+  it('looks tags up by slug, and by id for references shaped as ids', () => {
+    const q = new SqlCompiler(pg).tagLookup(['core', CORE]);
+    expect(q.sql).to.equal('SELECT "id" AS id, "slug" AS slug FROM "tag" WHERE "slug" IN ($1::text, $2::text) OR "id" IN ($3::uuid)');
+    expect(q.params).to.deep.equal(['core', CORE, CORE]);
   });
 });
