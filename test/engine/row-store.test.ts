@@ -96,6 +96,15 @@ describe('memory row store', () => {
     }), { numRuns: RUNS });
   });
 
+  it('keeps its own copy: changing a row after writing it changes nothing stored', () => {
+    const t = new IndexedTable(resource('prefix'));
+    const row = { id: '00000000-0000-4000-8000-000000000001', prefix: '10.0.0.0/8', tags: ['00000000-0000-4000-8000-0000000000aa'], custom_fields: { owner: 'a' } };
+    t.insert(row);
+    row.tags.push('x');
+    row.custom_fields.owner = 'b';
+    expect(t.get(row.id)).to.deep.include({ tags: ['00000000-0000-4000-8000-0000000000aa'], custom_fields: { owner: 'a' } });
+  });
+
   it('hands out copies: changing a row read from it changes nothing stored', () => {
     const t = new IndexedTable(resource('prefix'));
     const id = '00000000-0000-4000-8000-000000000001';

@@ -63,7 +63,8 @@ export class DictColumn implements Column {
     let i = key === null && isObject ? undefined : map.get(key);
     if (i !== undefined) { this.refs[i]++; this.remember(value, i, isObject); return i; }
     i = this.free.pop() ?? this.values.length;
-    this.values[i] = value;
+    // A list or object is kept as its own copy: the caller may change the one it passed in.
+    this.values[i] = isObject && typeof key === 'string' ? JSON.parse(key) : value;
     this.refs[i] = 1;
     // A value that has no JSON form (a cycle) is kept unshared under a key nothing else can have.
     this.keys[i] = key === null && isObject ? Symbol('unshared') : key;
