@@ -38,7 +38,7 @@ function derived(text: unknown, mode: number): Record<string, unknown> {
 }
 
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(fc.constant(null), fc.integer(), fc.double(), fc.string(), fc.boolean(),
-  fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.oneof(fc.integer(), fc.string(), fc.constant(null)), { maxKeys: 3 }));
+  fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.constantFrom(-0, NaN, Infinity), fc.double()), { maxKeys: 3 }));
 const dateArb = fc.oneof(fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString()), fc.constantFrom('2026-01-01T00:00:00Z', '2026-01-01', 'later'), fc.constant(null));
 
 const rowArb = fc.record({

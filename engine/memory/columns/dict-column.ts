@@ -9,11 +9,33 @@ function isEmpty(v: object): boolean {
   return true;
 }
 
-/** Key of a value in the dictionary: the value itself for scalars, its JSON for lists and objects. */
-function objectKey(v: object): string | null {
+/** No key stands for this value exactly: it is kept for its row alone. */
+const UNSHARED = Symbol('unshared');
+
+/**
+ * Key of a list or object: its JSON, when reading that JSON back gives the value exactly (not so
+ * for -0, NaN, Infinity or undefined inside it, which JSON rewrites or drops).
+ */
+function objectKey(v: object): string | typeof UNSHARED {
   if (Array.isArray(v)) { if (v.length === 0) return '[]'; }
   else if (Object.getPrototypeOf(v) === Object.prototype && isEmpty(v)) return '{}';
-  try { return JSON.stringify(v); } catch { return null; }
+  let exact = true;
+  try {
+    const key = JSON.stringify(v, (_k, x: unknown) => {
+      if (typeof x === 'number' ? !Number.isFinite(x) || Object.is(x, -0) : x === undefined || typeof x === 'function' || typeof x === 'symbol') exact = false;
+      return x;
+    });
+    return exact && typeof key === 'string' ? key : UNSHARED;
+  } catch { return UNSHARED; }
+}
+
+/** Key of a scalar: itself, except -0, which a Map does not tell from 0. */
+function scalarKey(v: unknown): unknown {
+  return Object.is(v, -0) ? UNSHARED : v;
+}
+
+function copyOf(v: object): unknown {
+  try { return structuredClone(v); } catch { return v; }
 }
 
 export class DictColumn implements Column {
@@ -56,18 +78,17 @@ export class DictColumn implements Column {
   }
 
   private intern(value: unknown): number {
-    if (this.lastIndex >= 0 && value === this.lastValue) { this.refs[this.lastIndex]++; return this.lastIndex; }
+    if (this.lastIndex >= 0 && Object.is(value, this.lastValue)) { this.refs[this.lastIndex]++; return this.lastIndex; }
     const isObject = typeof value === 'object' && value !== null;
-    const key = isObject ? objectKey(value) : value;
+    const key = isObject ? objectKey(value) : scalarKey(value);
     const map = isObject ? this.objects : this.scalars;
-    let i = key === null && isObject ? undefined : map.get(key);
+    let i = key === UNSHARED ? undefined : map.get(key);
     if (i !== undefined) { this.refs[i]++; this.remember(value, i, isObject); return i; }
     i = this.free.pop() ?? this.values.length;
     // A list or object is kept as its own copy: the caller may change the one it passed in.
-    this.values[i] = isObject && typeof key === 'string' ? JSON.parse(key) : value;
+    this.values[i] = !isObject ? value : typeof key === 'string' ? JSON.parse(key) : copyOf(value as object);
     this.refs[i] = 1;
-    // A value that has no JSON form (a cycle) is kept unshared under a key nothing else can have.
-    this.keys[i] = key === null && isObject ? Symbol('unshared') : key;
+    this.keys[i] = key === UNSHARED ? Symbol('unshared') : key;
     map.set(this.keys[i], i);
     this.remember(value, i, isObject);
     return i;
