@@ -12,21 +12,30 @@ function isEmpty(v: object): boolean {
 /** No key stands for this value exactly: it is kept for its row alone. */
 const UNSHARED = Symbol('unshared');
 
-/**
- * Key of a list or object: its JSON, when reading that JSON back gives the value exactly (not so
- * for -0, NaN, Infinity or undefined inside it, which JSON rewrites or drops).
- */
+/** Does JSON read `v` back exactly? Not so for -0, NaN and Infinity (rewritten), undefined,
+ * functions and symbols (dropped) or objects of other classes. */
+function jsonExact(v: unknown, depth = 0): boolean {
+  switch (typeof v) {
+    case 'number': return Number.isFinite(v) && !Object.is(v, -0);
+    case 'string': case 'boolean': return true;
+    case 'object':
+      if (v === null) return true;
+      if (depth > 32) return false;
+      if (Array.isArray(v)) { for (const x of v) if (!jsonExact(x, depth + 1)) return false; return true; }
+      // A Date, a Map, a class instance: JSON would not give it back as it is.
+      if (Object.getPrototypeOf(v) !== Object.prototype && Object.getPrototypeOf(v) !== null) return false;
+      for (const k in v) if (!jsonExact((v as Record<string, unknown>)[k], depth + 1)) return false;
+      return true;
+    default: return false;
+  }
+}
+
+/** Key of a list or object: its JSON, when reading that JSON back gives the value exactly. */
 function objectKey(v: object): string | typeof UNSHARED {
   if (Array.isArray(v)) { if (v.length === 0) return '[]'; }
   else if (Object.getPrototypeOf(v) === Object.prototype && isEmpty(v)) return '{}';
-  let exact = true;
-  try {
-    const key = JSON.stringify(v, (_k, x: unknown) => {
-      if (typeof x === 'number' ? !Number.isFinite(x) || Object.is(x, -0) : x === undefined || typeof x === 'function' || typeof x === 'symbol') exact = false;
-      return x;
-    });
-    return exact && typeof key === 'string' ? key : UNSHARED;
-  } catch { return UNSHARED; }
+  if (!jsonExact(v)) return UNSHARED;
+  try { return JSON.stringify(v); } catch { return UNSHARED; }
 }
 
 /** Key of a scalar: itself, except -0, which a Map does not tell from 0. */

@@ -8,7 +8,10 @@ import { broadcastOf, formatAddress, formatCidr, formatV4, networkOf, parseCidrW
 import { hexToWord4, hexToWords6, MASK, wordBits } from '../../net/words.js';
 import { resized } from './column.js';
 
-const ABSENT = 0, PACKED = 1, OTHER = 2;
+/** Text and derived-fields states; 0 is absent. */
+const PACKED = 1, OTHER = 2;
+/** Byte offsets in a slot's four meta bytes. */
+const FAMILY = 0, LENGTH = 1, TEXT = 2, DERIVED = 3;
 
 /** Names of the source field and of each derived field the registry marks. */
 export interface NetFieldNames {
@@ -36,11 +39,10 @@ function cmp4(x: Uint32Array, y: Uint32Array): number {
 }
 
 export class NetColumn {
-  private family = new Uint8Array(0);
-  private length = new Uint8Array(0);
+  /** Per slot, side by side (one cache line for a row's reads): family (0: none), length, text
+   * state and derived-fields state. */
+  private meta = new Uint8Array(0);
   private words = new Uint32Array(0);
-  private text = new Uint8Array(0);
-  private derived = new Uint8Array(0);
   private readonly otherText = new Map<number, unknown>();
   private readonly otherDerived = new Map<number, Record<string, unknown>>();
   readonly names: ReadonlySet<string>;
@@ -52,11 +54,8 @@ export class NetColumn {
   }
 
   resize(capacity: number): void {
-    this.family = resized(this.family, capacity);
-    this.length = resized(this.length, capacity);
+    this.meta = resized(this.meta, capacity, 4);
     this.words = resized(this.words, capacity, 4);
-    this.text = resized(this.text, capacity);
-    this.derived = resized(this.derived, capacity);
   }
 
   /** Stores a row's network fields; true when the network field parsed (the indexes then take it). */
@@ -65,21 +64,21 @@ export class NetColumn {
     const value = row[this.f.source];
     const enc = typeof value === 'string' ? parseCidrWords(value, this.words, slot * 4) : -1;
     if (enc >= 0) {
-      this.family[slot] = enc >> 8;
-      this.length[slot] = enc & 255;
+      this.meta[slot * 4 + FAMILY] = enc >> 8;
+      this.meta[slot * 4 + LENGTH] = enc & 255;
     }
     if (value !== undefined) {
-      if (enc >= 0 && this.isCanonical(slot, value as string)) this.text[slot] = PACKED;
-      else { this.text[slot] = OTHER; this.otherText.set(slot, value); }
+      if (enc >= 0 && this.isCanonical(slot, value as string)) this.meta[slot * 4 + TEXT] = PACKED;
+      else { this.meta[slot * 4 + TEXT] = OTHER; this.otherText.set(slot, value); }
     }
     let present = 0;
     for (const name of this.derivedList) if (row[name] !== undefined) present++;
     if (!present) return enc >= 0;
-    if (present === this.derivedList.length && this.text[slot] === PACKED && this.derivedMatch(slot, value as string, row)) this.derived[slot] = PACKED;
+    if (present === this.derivedList.length && this.meta[slot * 4 + TEXT] === PACKED && this.derivedMatch(slot, value as string, row)) this.meta[slot * 4 + DERIVED] = PACKED;
     else {
       const given: Record<string, unknown> = {};
       for (const name of this.derivedList) if (row[name] !== undefined) given[name] = row[name];
-      this.derived[slot] = OTHER;
+      this.meta[slot * 4 + DERIVED] = OTHER;
       this.otherDerived.set(slot, given);
     }
     return enc >= 0;
@@ -87,9 +86,9 @@ export class NetColumn {
 
   /** Are the row's derived values those this column would give back? (Its text is canonical.) */
   private derivedMatch(slot: number, text: string, row: Record<string, unknown>): boolean {
-    const f = this.f, len = this.length[slot];
+    const f = this.f, len = this.meta[slot * 4 + LENGTH];
     if (f.length && row[f.length] !== len) return false;
-    if (f.family && row[f.family] !== this.family[slot]) return false;
+    if (f.family && row[f.family] !== this.meta[slot * 4 + FAMILY]) return false;
     // The role address is the text before the slash when the text has no host bits or is the host.
     const role = row[f.role];
     if (typeof role !== 'string') return false;
@@ -99,69 +98,69 @@ export class NetColumn {
     if (!f.broadcast) return true;
     const b = row[f.broadcast];
     // An IPv4 text parses to one value only when written without leading zeros: no need to format.
-    if (this.family[slot] === 4) return typeof b === 'string' && parseV4Text(b) === (this.words[slot * 4] | ~MASK[len]) >>> 0;
+    if (this.meta[slot * 4 + FAMILY] === 4) return typeof b === 'string' && parseV4Text(b) === (this.words[slot * 4] | ~MASK[len]) >>> 0;
     return b === this.formatAddr(slot, 'broadcast');
   }
 
   /** Would the column write this very text? IPv4 without formatting: the parser takes only
    * octets without leading zeros, so a length without one is all that is left to check. */
   private isCanonical(slot: number, text: string): boolean {
-    if (this.family[slot] !== 4) return this.formatSource(slot) === text;
+    if (this.meta[slot * 4 + FAMILY] !== 4) return this.formatSource(slot) === text;
     const slash = text.indexOf('/');
     return slash > 0 && (text.length === slash + 2 || text.charCodeAt(slash + 1) !== 48);
   }
 
   /** The slot's network (or host) words into out[0..3]. */
   wordsOf(slot: number, host: boolean, out: Uint32Array): void {
-    const len = this.length[slot], at = slot * 4;
+    const len = this.meta[slot * 4 + LENGTH], at = slot * 4;
     for (let k = 0; k < 4; k++) out[k] = host ? this.words[at + k] : (this.words[at + k] & MASK[wordBits(len, k)]) >>> 0;
   }
 
-  lengthOf(slot: number): number { return this.length[slot]; }
+  lengthOf(slot: number): number { return this.meta[slot * 4 + LENGTH]; }
 
   clear(slot: number): void {
-    if (this.text[slot] === OTHER) this.otherText.delete(slot);
-    if (this.derived[slot] === OTHER) this.otherDerived.delete(slot);
-    this.family[slot] = this.length[slot] = this.text[slot] = this.derived[slot] = 0;
+    if (this.meta[slot * 4 + TEXT] === OTHER) this.otherText.delete(slot);
+    if (this.meta[slot * 4 + DERIVED] === OTHER) this.otherDerived.delete(slot);
+    this.meta[slot * 4 + FAMILY] = this.meta[slot * 4 + LENGTH] = this.meta[slot * 4 + TEXT] = this.meta[slot * 4 + DERIVED] = 0;
   }
 
   get(slot: number, name: string): unknown {
     const f = this.f;
     if (name === f.source) {
-      const t = this.text[slot];
+      const t = this.meta[slot * 4 + TEXT];
       return t === PACKED ? this.formatSource(slot) : t === OTHER ? this.otherText.get(slot) : undefined;
     }
-    const d = this.derived[slot];
+    const d = this.meta[slot * 4 + DERIVED];
     if (d === OTHER) return this.otherDerived.get(slot)![name];
     if (d !== PACKED) return undefined;
     if (name === f.role) return this.formatAddr(slot, f.roleIsHost ? 'host' : 'network');
     if (name === f.broadcast) return this.formatAddr(slot, 'broadcast');
-    if (name === f.length) return this.length[slot];
-    if (name === f.family) return this.family[slot];
+    if (name === f.length) return this.meta[slot * 4 + LENGTH];
+    if (name === f.family) return this.meta[slot * 4 + FAMILY];
     return undefined;
   }
 
   /** Writes every present network field of a slot to `out`, in declaration order. */
   fill(slot: number, out: Record<string, unknown>): void {
     const f = this.f;
-    const t = this.text[slot];
+    const t = this.meta[slot * 4 + TEXT];
     if (t === PACKED) out[f.source] = this.formatSource(slot);
     else if (t === OTHER) out[f.source] = this.otherText.get(slot);
-    const d = this.derived[slot];
+    const d = this.meta[slot * 4 + DERIVED];
     if (d === OTHER) Object.assign(out, this.otherDerived.get(slot));
     else if (d === PACKED) {
       out[f.role] = t === PACKED && (f.roleIsHost || this.hostIsNetwork(slot)) ? (out[f.source] as string).slice(0, (out[f.source] as string).indexOf('/')) : this.formatAddr(slot, f.roleIsHost ? 'host' : 'network');
       if (f.broadcast) out[f.broadcast] = this.formatAddr(slot, 'broadcast');
-      if (f.length) out[f.length] = this.length[slot];
-      if (f.family) out[f.family] = this.family[slot];
+      if (f.length) out[f.length] = this.meta[slot * 4 + LENGTH];
+      if (f.family) out[f.family] = this.meta[slot * 4 + FAMILY];
     }
   }
 
-  familyOf(slot: number): Family | 0 { return this.family[slot] as Family | 0; }
+  familyOf(slot: number): Family | 0 { return this.meta[slot * 4 + FAMILY] as Family | 0; }
 
   sameNetwork(a: number, b: number): boolean {
-    const len = this.length[a];
-    if (this.family[a] !== this.family[b] || len !== this.length[b] || !this.family[a]) return false;
+    const len = this.meta[a * 4 + LENGTH];
+    if (this.meta[a * 4 + FAMILY] !== this.meta[b * 4 + FAMILY] || len !== this.meta[b * 4 + LENGTH] || !this.meta[a * 4 + FAMILY]) return false;
     for (let k = 0; k < 4; k++) {
       const m = MASK[wordBits(len, k)];
       if (((this.words[a * 4 + k] ^ this.words[b * 4 + k]) & m) !== 0) return false;
@@ -171,9 +170,9 @@ export class NetColumn {
 
   /** Sort key (family, address, length) as one string, the order of addresses and networks. */
   orderKey(slot: number, host: boolean): string | null {
-    const fam = this.family[slot] as Family;
+    const fam = this.meta[slot * 4 + FAMILY] as Family;
     if (!fam) return null;
-    const len = this.length[slot], h = this.hostHex(slot);
+    const len = this.meta[slot * 4 + LENGTH], h = this.hostHex(slot);
     return `${fam}${host ? h : networkOf(fam, h, len)}${String(len).padStart(3, '0')}`;
   }
 
@@ -183,41 +182,41 @@ export class NetColumn {
     toWords(n.family, n.network, N, 0);
     toWords(n.family, n.broadcast, B, 0);
     const L = n.length, fam = n.family, useHost = n.field === 'host', w = this.words;
-    const famOk = (s: number) => this.family[s] === fam;
+    const famOk = (s: number) => this.meta[s * 4 + FAMILY] === fam;
     // Row's address (host, or network = host masked to its length) into `a`.
     const addr = (s: number, host: boolean) => {
-      const len = this.length[s];
+      const len = this.meta[s * 4 + LENGTH];
       for (let k = 0; k < 4; k++) a[k] = host ? w[s * 4 + k] : (w[s * 4 + k] & MASK[wordBits(len, k)]) >>> 0;
       return a;
     };
     const bcast = (s: number) => {
-      const len = this.length[s], words = fam === 4 ? 1 : 4;
+      const len = this.meta[s * 4 + LENGTH], words = fam === 4 ? 1 : 4;
       for (let k = 0; k < 4; k++) bc[k] = k < words ? (w[s * 4 + k] | ~MASK[wordBits(len, k)]) >>> 0 : 0;
       return bc;
     };
     const within = (x: Uint32Array) => cmp4(x, N) >= 0 && cmp4(x, B) <= 0;
     const covers = (s: number) => cmp4(addr(s, false), N) <= 0 && cmp4(bcast(s), B) >= 0;
     switch (n.op) {
-      case 'equal': return (s) => famOk(s) && this.length[s] === L && cmp4(addr(s, useHost), N) === 0;
+      case 'equal': return (s) => famOk(s) && this.meta[s * 4 + LENGTH] === L && cmp4(addr(s, useHost), N) === 0;
       case 'addr_eq': return (s) => famOk(s) && cmp4(addr(s, useHost), N) === 0;
       case 'addr_in': return (s) => famOk(s) && within(addr(s, useHost));
-      case 'contained': return (s) => famOk(s) && this.length[s] > L && within(addr(s, false));
-      case 'contained_or_equal': return (s) => famOk(s) && this.length[s] >= L && within(addr(s, false));
-      case 'contains': return (s) => famOk(s) && this.length[s] < L && covers(s);
-      case 'contains_or_equal': return (s) => famOk(s) && this.length[s] <= L && covers(s);
+      case 'contained': return (s) => famOk(s) && this.meta[s * 4 + LENGTH] > L && within(addr(s, false));
+      case 'contained_or_equal': return (s) => famOk(s) && this.meta[s * 4 + LENGTH] >= L && within(addr(s, false));
+      case 'contains': return (s) => famOk(s) && this.meta[s * 4 + LENGTH] < L && covers(s);
+      case 'contains_or_equal': return (s) => famOk(s) && this.meta[s * 4 + LENGTH] <= L && covers(s);
       default: return assertNever(n.op);
     }
   }
 
   private formatSource(slot: number): string {
-    const len = this.length[slot];
-    return this.family[slot] === 4 ? `${formatV4(this.words[slot * 4])}/${len}` : formatCidr(6, this.hostHex(slot), len);
+    const len = this.meta[slot * 4 + LENGTH];
+    return this.meta[slot * 4 + FAMILY] === 4 ? `${formatV4(this.words[slot * 4])}/${len}` : formatCidr(6, this.hostHex(slot), len);
   }
 
   /** The host, network or broadcast address of a slot as text. */
   private formatAddr(slot: number, which: 'host' | 'network' | 'broadcast'): string {
-    const len = this.length[slot];
-    if (this.family[slot] === 4) {
+    const len = this.meta[slot * 4 + LENGTH];
+    if (this.meta[slot * 4 + FAMILY] === 4) {
       const w = this.words[slot * 4], m = MASK[len];
       return formatV4(which === 'host' ? w : which === 'network' ? (w & m) >>> 0 : (w | ~m) >>> 0);
     }
@@ -226,13 +225,13 @@ export class NetColumn {
   }
 
   private hostIsNetwork(slot: number): boolean {
-    const len = this.length[slot], at = slot * 4;
+    const len = this.meta[slot * 4 + LENGTH], at = slot * 4;
     for (let k = 0; k < 4; k++) if (((this.words[at + k] & ~MASK[wordBits(len, k)]) >>> 0) !== 0) return false;
     return true;
   }
 
   private hostHex(slot: number): AddrHex {
     const w = this.words, at = slot * 4;
-    return this.family[slot] === 4 ? u32ToHex(w[at]) : u32ToHex(w[at]) + u32ToHex(w[at + 1]) + u32ToHex(w[at + 2]) + u32ToHex(w[at + 3]);
+    return this.meta[slot * 4 + FAMILY] === 4 ? u32ToHex(w[at]) : u32ToHex(w[at]) + u32ToHex(w[at + 1]) + u32ToHex(w[at + 2]) + u32ToHex(w[at + 3]);
   }
 }
