@@ -102,7 +102,10 @@ export class IndexedTable {
     const net = this.store.net;
     return net ? net.matcher(n) : () => false;
   }
-  /** Sort key (family, address, length) of a slot's network (or host), null without one. */
+  /** Order of two slots by (family, network or host address, length); rows without one last. */
+  compareNetworks(a: number, b: number, host = false): number { return this.store.net?.compareOrder(a, b, host) ?? 0; }
+  /** Sort key (family, address, length) of a slot's network (or host) as text, null without one:
+   * the same order as compareNetworks, written out. */
   netOrderKey(slot: number, host = false): string | null { return this.store.net?.orderKey(slot, host) ?? null; }
   netFamily(slot: number): Family | 0 { return this.store.net?.familyOf(slot) ?? 0; }
   /** Do two slots hold the same network (family, address, length)? */

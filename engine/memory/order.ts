@@ -20,16 +20,19 @@ export interface OrderKey { readonly field: string; readonly desc: boolean }
 
 type Key = string | number | boolean | null;
 
-function keyFn(table: IndexedTable, f: FieldDef): (slot: number) => Key {
+/** How one ordering key puts two slots in order: a key read once per row, or a comparison in place. */
+type KeySource = { readonly read: (slot: number) => Key } | { readonly compare: (a: number, b: number) => number };
+
+function keySource(table: IndexedTable, f: FieldDef): KeySource {
   switch (f.kind) {
-    // Addresses order by family, then address, then length.
+    // Addresses order by family, then address, then length: compared on their words, no key built.
     case 'ip': case 'prefix': case 'address': {
-      const useHost = f.netRole === 'host' || f.kind === 'address';
-      return (s) => table.netOrderKey(s, useHost);
+      const host = f.netRole === 'host' || f.kind === 'address';
+      return { compare: (a, b) => table.compareNetworks(a, b, host) };
     }
     default: {
       const read = table.reader(f.name);
-      return (s) => { const v = read(s); return v === undefined || v === null ? null : (v as Key); };
+      return { read: (s) => { const v = read(s); return v === undefined || v === null ? null : (v as Key); } };
     }
   }
 }
@@ -43,25 +46,35 @@ const UNREAD = Symbol('unread');
  */
 function* positionComparator(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[]): Steps<(a: number, b: number) => number> {
   const n = slots.length;
-  const fns = ordering.map((o) => keyFn(table, def.fields.find((f) => f.name === o.field)!));
-  const cols: (Key | typeof UNREAD)[][] = [];
-  for (let i = 0; i < fns.length; i++) {
+  const sources = ordering.map((o) => keySource(table, def.fields.find((f) => f.name === o.field)!));
+  const cols: ((Key | typeof UNREAD)[] | null)[] = [];
+  for (let i = 0; i < sources.length; i++) {
+    const src = sources[i];
+    if (!('read' in src)) { cols.push(null); continue; }
     const col = new Array<Key | typeof UNREAD>(n);
-    if (i === 0) for (let p = 0; p < n; p++) { col[p] = fns[0](slots[p]); if ((p + 1) % STEP_ROWS === 0) yield; }
+    if (i === 0) for (let p = 0; p < n; p++) { col[p] = src.read(slots[p]); if ((p + 1) % STEP_ROWS === 0) yield; }
     else col.fill(UNREAD);
     cols.push(col);
   }
   const key = (i: number, p: number): Key => {
-    let v = cols[i][p];
-    if (v === UNREAD) v = cols[i][p] = fns[i](slots[p]);
+    const col = cols[i]!;
+    let v = col[p];
+    if (v === UNREAD) v = col[p] = (sources[i] as { read: (slot: number) => Key }).read(slots[p]);
     return v as Key;
   };
   const desc = ordering.map((o) => o.desc);
   return (a, b) => {
-    for (let i = 0; i < cols.length; i++) {
-      const x = key(i, a), y = key(i, b);
-      if (x === y) continue;
-      const c = x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+    for (let i = 0; i < sources.length; i++) {
+      let c: number;
+      const src = sources[i];
+      if ('compare' in src) {
+        c = src.compare(slots[a], slots[b]);
+        if (c === 0) continue;
+      } else {
+        const x = key(i, a), y = key(i, b);
+        if (x === y) continue;
+        c = x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+      }
       return desc[i] ? -c : c;
     }
     return table.compareIds(slots[a], slots[b]);

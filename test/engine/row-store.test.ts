@@ -86,6 +86,19 @@ describe('memory row store', () => {
     }), { numRuns: RUNS });
   });
 
+  it('orders networks on their words as the (family, address, length) texts order', () => {
+    fc.assert(fc.property(fc.array(fc.option(prefixText, { nil: undefined }), { minLength: 2, maxLength: 12 }), (texts) => {
+      const t = new IndexedTable(resource('prefix'));
+      const slots = texts.map((prefix, i) => { t.insert({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, ...(prefix === undefined ? {} : { prefix }) }); return i; });
+      const sign = (x: number) => Math.sign(x);
+      for (const host of [false, true]) for (const a of slots) for (const b of slots) {
+        const ka = t.netOrderKey(a, host), kb = t.netOrderKey(b, host);
+        const want = ka === kb ? 0 : ka === null ? 1 : kb === null ? -1 : ka < kb ? -1 : 1;
+        expect(sign(t.compareNetworks(a, b, host)), `${texts[a]} ${texts[b]} host=${host}`).to.equal(want);
+      }
+    }), { numRuns: RUNS });
+  });
+
   it('orders ids as text does', () => {
     fc.assert(fc.property(fc.uniqueArray(idArb, { minLength: 2, maxLength: 8 }), (ids) => {
       const t = new IndexedTable(resource('site'));

@@ -158,6 +158,20 @@ export class NetColumn {
 
   familyOf(slot: number): Family | 0 { return this.meta[slot * 4 + FAMILY] as Family | 0; }
 
+  /** (family, address, length) order of two slots, as orderKey's texts compare; no network sorts last. */
+  compareOrder(a: number, b: number, host: boolean): number {
+    const m = this.meta, fa = m[a * 4 + FAMILY], fb = m[b * 4 + FAMILY];
+    if (fa !== fb) return !fa ? 1 : !fb ? -1 : fa < fb ? -1 : 1;
+    if (!fa) return 0;
+    const la = m[a * 4 + LENGTH], lb = m[b * 4 + LENGTH], w = this.words;
+    for (let k = 0; k < 4; k++) {
+      let x = w[a * 4 + k], y = w[b * 4 + k];
+      if (!host) { x = (x & MASK[wordBits(la, k)]) >>> 0; y = (y & MASK[wordBits(lb, k)]) >>> 0; }
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return la === lb ? 0 : la < lb ? -1 : 1;
+  }
+
   sameNetwork(a: number, b: number): boolean {
     const len = this.meta[a * 4 + LENGTH];
     if (this.meta[a * 4 + FAMILY] !== this.meta[b * 4 + FAMILY] || len !== this.meta[b * 4 + LENGTH] || !this.meta[a * 4 + FAMILY]) return false;
