@@ -53,7 +53,8 @@ export interface Storage {
   /** Rows whose field equals value exactly (for reference resolution and dependents). */
   findBy(resource: string, field: string, value: unknown): Promise<Row[]>;
   find(resource: string, plan: Plan, page: Page, opts?: FindOptions): Promise<FindResult>;
-  explain(resource: string, plan: Plan): Promise<unknown>;
+  /** How the backend runs the plan (for `page`: the requested ordering and window, else its default). */
+  explain(resource: string, plan: Plan, page?: Page): Promise<unknown>;
   /** Apply a batch of writes atomically: all or nothing. Throws StorageConflict. */
   apply(ops: readonly WriteOp[]): Promise<void>;
   /**

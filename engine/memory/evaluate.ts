@@ -5,7 +5,7 @@ import type { IndexedTable, Row } from './indexed-table.js';
 import { candidatesFor, type Candidates, type CandidateTrace } from './candidates.js';
 import { describe } from '../plan/describe.js';
 import { compilePredicate } from './predicate.js';
-import { orderedPageSteps, pageByMembership, type OrderKey } from './order.js';
+import { orderedPageSteps, pageByMembership, PAGE_PATHS, type OrderKey, type PageTrace } from './order.js';
 import { runSteps, STEP_ROWS, type Steps } from './steps.js';
 import { Resolver, type TableSource } from './resolve.js';
 
@@ -19,6 +19,8 @@ export interface MemoryExplain {
   readonly candidates: number;
   readonly matched: number;
   readonly predicates: readonly CandidateTrace[];
+  /** How the requested page is taken from the matches (when a page was given). */
+  readonly page?: { readonly ordering: string; readonly offset: number; readonly limit: number; readonly method: string };
 }
 
 /** The indexes' answer for the whole plan; no filter at all is every row, exactly. */
@@ -71,17 +73,17 @@ function* matchSlots(table: IndexedTable, plan: Plan, resolver: Resolver, cand: 
  * The engine's answer: the match count and the slots of the requested page, in order. Rows are
  * built from the columns afterwards, only for the page (evaluateSteps).
  */
-export function* evaluatePageSteps(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): Steps<{ count: number; slots: number[] }> {
+export function* evaluatePageSteps(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true, trace: PageTrace = {}): Steps<{ count: number; slots: number[] }> {
   const resolver = new Resolver(tables);
   const cand = useIndexes ? planCandidates(table, plan, resolver, null) : null;
   // A broad exact answer (every row, a common status, a tag) in network order: its size is the
   // count and the page is read off the containment index; no list of matches is built.
   if (cand?.exact && cand.has) {
     const walked = pageByMembership(table, table.def, page.ordering, cand.size, cand.has, page.offset, page.limit, familiesOf(plan, table));
-    if (walked) return { count: cand.size, slots: walked };
+    if (walked) { trace.path = page.offset >= cand.size || page.limit <= 0 ? 'empty' : 'membership'; return { count: cand.size, slots: walked }; }
   }
   const { slots, inIndexOrder } = yield* matchSlots(table, plan, resolver, cand);
-  return { count: slots.length, slots: yield* orderedPageSteps(slots, table, table.def, page.ordering, page.offset, page.limit, inIndexOrder) };
+  return { count: slots.length, slots: yield* orderedPageSteps(slots, table, table.def, page.ordering, page.offset, page.limit, inIndexOrder, trace) };
 }
 
 /** evaluatePageSteps with the page's rows built. */
@@ -100,13 +102,19 @@ export function evaluate(table: IndexedTable, plan: Plan, page: PageRequest, tab
   return runSteps(evaluateSteps(table, plan, page, tables, useIndexes));
 }
 
-export function* explainSteps(table: IndexedTable, plan: Plan, tables: TableSource): Steps<MemoryExplain> {
+export function* explainSteps(table: IndexedTable, plan: Plan, tables: TableSource, page?: PageRequest): Steps<MemoryExplain> {
   const trace: CandidateTrace[] = [];
   const resolver = new Resolver(tables);
   const r = yield* matchSlots(table, plan, resolver, planCandidates(table, plan, resolver, trace));
-  return { plan: describe(plan), strategy: r.strategy, candidates: r.candidates, matched: r.slots.length, predicates: trace };
+  const out: MemoryExplain = { plan: describe(plan), strategy: r.strategy, candidates: r.candidates, matched: r.slots.length, predicates: trace };
+  if (!page) return out;
+  // The page is taken as a find takes it, and the path it went reported.
+  const how: PageTrace = {};
+  yield* evaluatePageSteps(table, plan, page, tables, true, how);
+  const ordering = page.ordering.map((o) => (o.desc ? '-' : '') + o.field).join(',');
+  return { ...out, page: { ordering, offset: page.offset, limit: page.limit, method: PAGE_PATHS[how.path ?? 'heap'] } };
 }
 
-export function explain(table: IndexedTable, plan: Plan, tables: TableSource): MemoryExplain {
-  return runSteps(explainSteps(table, plan, tables));
+export function explain(table: IndexedTable, plan: Plan, tables: TableSource, page?: PageRequest): MemoryExplain {
+  return runSteps(explainSteps(table, plan, tables, page));
 }

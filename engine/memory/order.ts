@@ -233,6 +233,18 @@ export function pageByMembership(table: IndexedTable, def: ResourceDef, ordering
   return pageByWalk(table, has, size, families, ordering[0].desc, offset, limit, Math.max(4096, (8 * want * table.size) / size));
 }
 
+/** How a page was taken, for explain: what each path does, in words. */
+export const PAGE_PATHS = {
+  empty: 'none: the page starts past the last match',
+  range: 'read in order off the containment range that answered the filter; only equal networks sorted by id',
+  walk: 'a walk of the containment index in network order, keeping the matches (cheaper than sorting this many)',
+  heap: 'a bounded heap over every match, keeping offset + limit of them',
+  membership: 'a walk of the containment index in network order, testing each row against the index that answered exactly (no list of matches built)',
+} as const;
+export type PagePath = keyof typeof PAGE_PATHS;
+/** Where a page path is reported (explain); evaluation passes none. */
+export interface PageTrace { path?: PagePath }
+
 /**
  * Slots of rows [offset, offset + limit) in the requested order. `inIndexOrder`: the slots come
  * in the containment index's ascending (network, length) order.
@@ -242,13 +254,14 @@ export function orderedPage(slots: readonly number[], table: IndexedTable, def: 
 }
 
 /** orderedPage, pausing every STEP_ROWS rows. */
-export function* orderedPageSteps(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], offset: number, limit: number, inIndexOrder = false): Steps<number[]> {
-  if (offset >= slots.length || limit <= 0) return [];
-  if (inIndexOrder && indexOrdered(table, def, ordering)) return yield* pageOfSorted(slots, table, ordering[0].desc, offset, limit);
+export function* orderedPageSteps(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], offset: number, limit: number, inIndexOrder = false, trace: PageTrace = {}): Steps<number[]> {
+  if (offset >= slots.length || limit <= 0) { trace.path = 'empty'; return []; }
+  if (inIndexOrder && indexOrdered(table, def, ordering)) { trace.path = 'range'; return yield* pageOfSorted(slots, table, ordering[0].desc, offset, limit); }
   // Broad results in network order: walking the index (~ want × n / m) beats selecting from all m
   // matched rows once m² > want × n.
   const m = slots.length, want = Math.min(m, offset + limit);
-  if (walkPays(table, def, ordering, m, want)) return pageInIndexOrder(slots, table, ordering[0].desc, offset, limit);
+  if (walkPays(table, def, ordering, m, want)) { trace.path = 'walk'; return pageInIndexOrder(slots, table, ordering[0].desc, offset, limit); }
+  trace.path = 'heap';
   const cmp = yield* positionComparator(slots, table, def, ordering);
   return (yield* firstN(slots.length, Math.min(slots.length, offset + limit), cmp)).slice(offset).map((i) => slots[i]);
 }

@@ -54,15 +54,16 @@ export function envelope(req: Request, page: Page, count: number, results: unkno
   return { count, next: pageUrl(req, page.limit, next), previous: pageUrl(req, page.limit, prev), results };
 }
 
-export async function sendExplain(ctx: AppContext, r: ResourceDef, res: Response, planned: CachedPlan): Promise<void> {
-  res.json({ resource: contentType(r), storage: ctx.storage.kind, plan: describe(planned.plan), tree: planJson(planned.plan), ignored: planned.ignored, execution: await ctx.storage.explain(r.name, planned.plan) });
+/** The plan and how the storage runs it for this page (ordering, offset, limit as requested). */
+export async function sendExplain(ctx: AppContext, r: ResourceDef, res: Response, planned: CachedPlan, page: Page): Promise<void> {
+  res.json({ resource: contentType(r), storage: ctx.storage.kind, plan: describe(planned.plan), tree: planJson(planned.plan), ignored: planned.ignored, execution: await ctx.storage.explain(r.name, planned.plan, page) });
 }
 
 async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response): Promise<void> {
   const got = await planRequest(ctx, r, req, res, await ctx.inventory.customFieldsFor(r));
   if (!got) return;
   const { planned, page } = got;
-  if (isTrue(planned.control.explain)) { await sendExplain(ctx, r, res, planned); return; }
+  if (isTrue(planned.control.explain)) { await sendExplain(ctx, r, res, planned, page); return; }
   const found = await ctx.inventory.find(r, planned.plan, page, { signal: abortedWhenClientGone(res) });
   res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, isTrue(planned.control.brief))));
 }

@@ -50,7 +50,7 @@ export function lifecycleRouter(ctx: AppContext): Router {
   router.get(['/entities', '/entities/'], can(entityDef, 'view'), async (req, res) => {
     const got = await planRequest(ctx, entityDef, req, res, []);
     if (!got) return;
-    if (isTrue(got.planned.control.explain)) { await sendExplain(ctx, entityDef, res, got.planned); return; }
+    if (isTrue(got.planned.control.explain)) { await sendExplain(ctx, entityDef, res, got.planned, got.page); return; }
     const found = await lc.findEntities(got.planned.plan, got.page, { signal: abortedWhenClientGone(res) });
     res.json(envelope(req, got.page, found.count, found.rows.map(entityView)));
   });

@@ -70,9 +70,9 @@ export class MemoryStorage implements Storage {
     return runStepwise(() => evaluateSteps(t, plan, page, this), this.stepControl(opts.signal));
   }
 
-  async explain(resourceName: string, plan: Plan): Promise<unknown> {
+  async explain(resourceName: string, plan: Plan, page?: Page): Promise<unknown> {
     const t = this.table(resourceName);
-    return runStepwise(() => explainSteps(t, plan, this), this.stepControl());
+    return runStepwise(() => explainSteps(t, plan, this, page), this.stepControl());
   }
 
   private stepControl(signal?: AbortSignal) {

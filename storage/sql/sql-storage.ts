@@ -189,10 +189,10 @@ export class SqlStorage implements Storage {
     return { count: Number(count.rows[0].n), rows };
   }
 
-  async explain(resource: string, plan: Plan): Promise<unknown> {
+  async explain(resource: string, plan: Plan, page?: Page): Promise<unknown> {
     const { compiler } = this.ready();
     const m = tableModel(resource);
-    const st = compiler.find(resource, plan, { limit: 50, offset: 0, ordering: defaultOrdering(m) }, await this.tagIds(plan));
+    const st = compiler.find(resource, plan, page ?? { limit: 50, offset: 0, ordering: defaultOrdering(m) }, await this.tagIds(plan));
     const r = await this.query(this.driver.explainPrefix + st.page.sql, st.page.params);
     const raw = Object.values(r.rows[0] ?? {})[0];
     return {

@@ -3,10 +3,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { IndexedTable } from '../../engine/memory/indexed-table.js';
-import { orderedPage } from '../../engine/memory/order.js';
+import { orderedPage, PAGE_PATHS } from '../../engine/memory/order.js';
 import { resource } from '../../engine/schema/registry.js';
 import { formatCidr, networkOf, parseCidr, u32ToHex } from '../../engine/net/ip.js';
-import { evaluate } from '../../engine/memory/evaluate.js';
+import { evaluate, explain } from '../../engine/memory/evaluate.js';
 import * as N from '../../engine/plan/nodes.js';
 import { mulberry32 } from '../../engine/random/mulberry32.js';
 
@@ -164,5 +164,22 @@ describe('memory ordering: broad exact answers paged by membership (no list of m
     const rows = [...t.all()];
     for (let i = 0; i < 200; i++) t.remove(rows[Math.floor(rand() * rows.length)].id);
     check('after writes');
+  });
+});
+
+describe('memory explain: how the page is taken', () => {
+  const t = buildTable(7, 2500);
+  const tables = { table: () => t };
+  const page = (ordering: { field: string; desc: boolean }[], offset = 0) => ({ limit: 50, offset, ordering });
+  const method = (plan: N.Plan, p: ReturnType<typeof page>) => explain(t, plan, tables, p).page?.method;
+  const block = parseCidr('0.0.0.0/1')!;
+
+  it('names the path a find takes, and the page it was asked for', () => {
+    expect(method(N.TRUE, page([{ field: 'network', desc: false }]))).to.equal(PAGE_PATHS.membership);
+    expect(method(N.TRUE, page([{ field: 'status', desc: false }]))).to.equal(PAGE_PATHS.heap);
+    expect(method(N.net('network', 'contained', 4, block.network, block.broadcast, 1), page([{ field: 'network', desc: true }]))).to.equal(PAGE_PATHS.range);
+    expect(method(N.cmp('status', 'string', 'eq', false, ['nosuch']), page([{ field: 'network', desc: false }]))).to.equal(PAGE_PATHS.empty);
+    expect(explain(t, N.TRUE, tables, page([{ field: 'status', desc: true }], 10)).page).to.deep.include({ ordering: '-status', offset: 10, limit: 50 });
+    expect(explain(t, N.TRUE, tables).page).to.equal(undefined);
   });
 });

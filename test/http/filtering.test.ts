@@ -18,6 +18,12 @@ describe('filtering over HTTP', () => {
     expect(res.body.execution.candidates).to.equal(Math.min(...preds.map((p) => p.candidates)));
   });
 
+  it('explain says how the requested page is taken', async () => {
+    const res = await srv.req('GET', '/api/ipam/prefixes/?status=active&ordering=-prefix_length&offset=2&limit=3&explain=true');
+    expect(res.body.execution.page).to.deep.include({ ordering: '-prefix_length', offset: 2, limit: 3 });
+    expect(res.body.execution.page.method).to.match(/heap/);
+  });
+
   it('explain names a scan when no index serves a predicate', async () => {
     const res = await srv.req('GET', '/api/dcim/sites/?cf_contact__ic=noc&explain=true');
     expect(res.body.execution.strategy).to.equal('scan');
