@@ -114,7 +114,8 @@ export class RowStore {
     const net = this.net;
     if (net?.names.has(name)) return (s) => net.get(s, name);
     const c = this.columns.get(name);
-    return c ? (s) => c.get(s) : () => undefined;
+    // A key no row has yet may come with a later write: look its column up at each read then.
+    return c ? (s) => c.get(s) : (s) => this.columns.get(name)?.get(s);
   }
 
   /** A fresh row object: lists and objects copied, so callers may change what they get. */

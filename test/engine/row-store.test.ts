@@ -99,6 +99,13 @@ describe('memory row store', () => {
     }), { numRuns: RUNS });
   });
 
+  it('a reader made before any row has its key reads the key once rows have it', () => {
+    const t = new IndexedTable(resource('prefix'));
+    const read = t.reader('extra');
+    t.insert({ id: '00000000-0000-4000-8000-000000000001', extra: 'x' });
+    expect(read(t.slotOf('00000000-0000-4000-8000-000000000001')!)).to.equal('x');
+  });
+
   it('orders ids as text does', () => {
     fc.assert(fc.property(fc.uniqueArray(idArb, { minLength: 2, maxLength: 8 }), (ids) => {
       const t = new IndexedTable(resource('site'));
