@@ -9,9 +9,9 @@ import { mulberry32 } from '../engine/random/mulberry32.js';
 import { prefixTexts } from './generate.js';
 import { V6Index } from '../engine/net/v6-index.js';
 import { hexToWords6 } from '../engine/net/words.js';
+import { canCollect, heapBytes as heap } from './heap.js';
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) console.warn('warning: run with --expose-gc for meaningful memory figures');
+if (!canCollect) console.warn('warning: run with --expose-gc for meaningful memory figures');
 
 let seed = 0x9e3779b9;
 /** xorshift32: deterministic data across runs. */
@@ -20,15 +20,6 @@ function rnd(): number {
   return seed >>> 0;
 }
 
-/** Live heap + ArrayBuffer bytes. Waits between GCs: freed ArrayBuffer backing stores are released asynchronously. */
-async function heap(): Promise<number> {
-  for (let k = 0; k < 4; k++) {
-    gc?.();
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-}
 
 /** Drops repeated (network, length) pairs: real inventories rarely hold duplicates. */
 function dedupe(data: Prefix[]): Prefix[] {
@@ -215,7 +206,7 @@ async function v6LayoutComparison(data: Prefix[]): Promise<void> {
 }
 
 async function main() {
-  console.log(`Node ${process.version}, ${process.platform}/${process.arch}, gc ${gc ? 'exposed' : 'NOT exposed'}`);
+  console.log(`Node ${process.version}, ${process.platform}/${process.arch}, gc ${canCollect ? 'exposed' : 'NOT exposed'}`);
 
   // Main figures: distinct prefixes (what an inventory holds). The repeats-allowed generator follows.
   {

@@ -5,21 +5,15 @@ import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { datasetBatches, type DatasetOptions } from './generate.js';
+import { canCollect, heapBytes as heap } from './heap.js';
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('run with node --expose-gc');
+if (!canCollect) throw new Error('run with node --expose-gc');
 
 function arg(name: string, dflt: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : dflt;
 }
 
-/** Live heap + ArrayBuffer bytes after collections (freed buffers are released asynchronously). */
-async function heap(): Promise<number> {
-  for (let k = 0; k < 4; k++) { gc!(); await new Promise((r) => setTimeout(r, 25)); }
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-}
 
 async function main(): Promise<void> {
   const prefixes = Number(arg('prefixes', '1200000'));

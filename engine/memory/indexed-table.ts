@@ -1,6 +1,6 @@
 // One resource's rows in memory with the indexes the evaluator uses. Rows live in slots (dense
 // integers) of a column store, so indexes hold small numbers; every index follows insert/remove.
-import type { FieldDef, ResourceDef } from '../schema/types.js';
+import type { ResourceDef } from '../schema/types.js';
 import { ContainmentIndex } from '../net/containment-index.js';
 import { maxLength, type Family } from '../net/ip.js';
 import type { NetNode } from '../plan/nodes.js';
@@ -53,7 +53,6 @@ export class IndexedTable {
   readonly netIndex: ContainmentIndex | null;
   /** (address, full length): host/network address range lookups. */
   readonly addrIndex: ContainmentIndex | null;
-  private readonly netSource: FieldDef | undefined;
   private readonly scratch = new Uint32Array(4);
 
   constructor(readonly def: ResourceDef) {
@@ -62,14 +61,13 @@ export class IndexedTable {
       if (HASHED_KINDS.has(f.kind)) this.hashable.add(f.name);
       if (CI_KINDS.has(f.kind)) this.ciHashable.add(f.name);
       if (SORTED_KINDS.has(f.kind)) {
-        const name = f.name;
-        this.sorted.set(name, new SortedIndex((s) => (this.store.value(s, name) ?? null) as SortValue | null, () => this.slots()));
+        const read = this.store.reader(f.name);
+        this.sorted.set(f.name, new SortedIndex((s) => (read(s) ?? null) as SortValue | null, () => this.slots()));
       }
     }
     this.tags = def.fields.some((f) => f.kind === 'tags') ? new HashIndex() : null;
-    this.netSource = def.fields.find((f) => f.kind === 'prefix' || f.kind === 'address');
-    this.netIndex = this.netSource ? new ContainmentIndex() : null;
-    this.addrIndex = this.netSource ? new ContainmentIndex() : null;
+    this.netIndex = this.store.net ? new ContainmentIndex() : null;
+    this.addrIndex = this.store.net ? new ContainmentIndex() : null;
   }
 
   get size(): number { return this.store.size; }
@@ -104,9 +102,6 @@ export class IndexedTable {
   }
   /** Order of two slots by (family, network or host address, length); rows without one last. */
   compareNetworks(a: number, b: number, host = false): number { return this.store.net?.compareOrder(a, b, host) ?? 0; }
-  /** Sort key (family, address, length) of a slot's network (or host) as text, null without one:
-   * the same order as compareNetworks, written out. */
-  netOrderKey(slot: number, host = false): string | null { return this.store.net?.orderKey(slot, host) ?? null; }
   netFamily(slot: number): Family | 0 { return this.store.net?.familyOf(slot) ?? 0; }
   /** Do two slots hold the same network (family, address, length)? */
   sameNetwork(a: number, b: number): boolean { return this.store.net?.sameNetwork(a, b) ?? false; }
@@ -200,7 +195,7 @@ export class IndexedTable {
       net.wordsOf(slot, false, w);
       this.netIndex.addWords(slot, family, w, 0, net.lengthOf(slot));
       // Prefixes are looked up by their network address, addresses by their host.
-      if (this.netSource!.kind !== 'prefix') net.wordsOf(slot, true, w);
+      if (net.f.roleIsHost) net.wordsOf(slot, true, w);
       this.addrIndex.addWords(slot, family, w, 0, maxLength(family));
     }
   }

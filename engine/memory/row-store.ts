@@ -17,10 +17,8 @@ const COLUMN_OF: Readonly<Record<string, () => Column>> = { datetime: () => new 
 export class RowStore {
   readonly ids = new IdColumn();
   readonly net: NetColumn | null;
-  /** Every stored key in first-seen order (declared fields first): the key order of read rows. */
-  private readonly columns = new Map<string, Column>();
-  /** Key -> the column a write stores it in; null for the id and the network fields (stored apart). */
-  private readonly writers = new Map<string, Column | null>();
+  /** Key -> its column; null for the id and the network fields, which are stored apart. */
+  private readonly columns = new Map<string, Column | null>();
   /** What `row` reads, in key order: the id, the network fields (once, at the first), or a column. */
   private readonly layout: ({ name: string; column: Column } | 'id' | 'net')[] = [];
   private capacity = 0;
@@ -31,8 +29,8 @@ export class RowStore {
   constructor(readonly def: ResourceDef) {
     const nf = netFieldNames(def.fields);
     this.net = nf ? new NetColumn(nf) : null;
-    this.writers.set('id', null);
-    for (const n of this.net?.names ?? []) this.writers.set(n, null);
+    this.columns.set('id', null);
+    for (const n of this.net?.names ?? []) this.columns.set(n, null);
     for (const f of def.fields) {
       if (f.name === 'id') { this.layout.push('id'); continue; }
       if (this.net?.names.has(f.name)) { if (!this.layout.includes('net')) this.layout.push('net'); continue; }
@@ -46,26 +44,25 @@ export class RowStore {
   private addColumn(name: string, c: Column): Column {
     c.resize(this.capacity);
     this.columns.set(name, c);
-    this.writers.set(name, c);
     this.layout.push({ name, column: c });
     return c;
   }
 
+  private resizeAll(capacity: number): void {
+    this.capacity = capacity;
+    this.ids.resize(capacity);
+    this.net?.resize(capacity);
+    for (const c of this.columns.values()) c?.resize(capacity);
+  }
+
   private grow(min: number): void {
-    if (min <= this.capacity) return;
-    this.capacity = Math.max(16, min, Math.ceil(this.capacity * 1.5));
-    this.ids.resize(this.capacity);
-    this.net?.resize(this.capacity);
-    for (const c of this.columns.values()) c.resize(this.capacity);
+    if (min > this.capacity) this.resizeAll(Math.max(16, min, Math.ceil(this.capacity * 1.5)));
   }
 
   /** Releases the room growth left beyond the slots in use (after a bulk load). */
   fit(): void {
-    this.capacity = this.end;
-    this.ids.resize(this.capacity);
+    this.resizeAll(this.end);
     this.ids.fit(this.size);
-    this.net?.resize(this.capacity);
-    for (const c of this.columns.values()) c.resize(this.capacity);
   }
 
   *slots(): IterableIterator<number> {
@@ -87,7 +84,7 @@ export class RowStore {
     }
     this.net?.setRow(slot, row);
     for (const name in row) {
-      let c = this.writers.get(name);
+      let c = this.columns.get(name);
       if (c === undefined) c = this.addColumn(name, new DictColumn());
       if (c) c.set(slot, row[name]);
     }
@@ -97,7 +94,7 @@ export class RowStore {
   remove(slot: number): void {
     this.ids.clear(slot);
     this.net?.clear(slot);
-    for (const c of this.columns.values()) c.clear(slot);
+    for (const c of this.columns.values()) c?.clear(slot);
     this.freeSlots.push(slot);
   }
 

@@ -4,7 +4,7 @@
 // ~56 bytes/entry of heap and a slower string compare (see docs/benchmarks-net.md).
 import { walkSorted, type WalkVisitor } from './sorted-walk.js';
 import { radixOrder, type DigitFill } from './radix.js';
-import { MASK, wordBits } from './words.js';
+import { cmpWords, MASK, wordBits } from './words.js';
 import type { SlotTable } from './slot-table.js';
 
 export class V6Index {
@@ -236,12 +236,6 @@ function coversIn(net: Uint32Array, b: number, l: number, x0: number, x1: number
   if (((net[b + 2] ^ x2) & MASK[wordBits(l, 2)]) !== 0) return false;
   if (l <= 96) return true;
   return ((net[b + 3] ^ x3) & MASK[l - 96]) === 0;
-}
-
-/** Compares the 4-word addresses a[i..i+3] and b[j..j+3]. */
-function cmpWords(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
-  for (let k = 0; k < 4; k++) if (a[i + k] !== b[j + k]) return a[i + k] < b[j + k] ? -1 : 1;
-  return 0;
 }
 
 function copy4(dst: Uint32Array, d: number, src: Uint32Array, s: number): void {

@@ -1,5 +1,5 @@
-// Hex <-> uint32 word conversion for the containment index. Parsing by char
-// code keeps query setup free of substring allocations.
+// Hex <-> uint32 word conversion and word comparison, for the containment index and the memory
+// store's network column. Parsing by char code keeps query setup free of substring allocations.
 import { hexDigit, type AddrHex, type Family } from './ip.js';
 
 /** Reads 8 hex chars of hex starting at `at` as a uint32; NaN if any char is not hex. */
@@ -43,4 +43,16 @@ export function wordBits(len: number, k: number): number {
 
 export function checkLength(family: Family, length: number): boolean {
   return Number.isInteger(length) && length >= 0 && length <= (family === 4 ? 32 : 128);
+}
+
+/** Address hex -> out[at..at+3]: IPv4 in the first word and zeros after, IPv6 as its four words. */
+export function addrWords(family: Family, hex: AddrHex, out: Uint32Array, at: number): void {
+  if (family === 4) { out[at] = hexToWord4(hex); out[at + 1] = out[at + 2] = out[at + 3] = 0; }
+  else hexToWords6(hex, out, at);
+}
+
+/** Compares the 4-word addresses a[i..i+3] and b[j..j+3]. */
+export function cmpWords(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
+  for (let k = 0; k < 4; k++) if (a[i + k] !== b[j + k]) return a[i + k] < b[j + k] ? -1 : 1;
+  return 0;
 }

@@ -75,6 +75,17 @@ export function cf(name: string, valueType: CfNode['valueType'], op: CfNode['op'
   return Object.freeze({ kind: 'cf', name, valueType, op, ci, values: Object.freeze([...values]) });
 }
 
+/** The tag references of a plan, each once. */
+export function tagRefs(plan: Plan, out = new Set<string>()): Set<string> {
+  switch (plan.kind) {
+    case 'tag': out.add(plan.ref); break;
+    case 'and': case 'or': for (const c of plan.children) tagRefs(c, out); break;
+    case 'not': tagRefs(plan.child, out); break;
+    default: break;
+  }
+  return out;
+}
+
 export function assertNever(x: never): never {
   throw new Error(`unhandled plan node ${JSON.stringify(x)}`);
 }

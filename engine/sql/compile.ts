@@ -50,17 +50,6 @@ function intBound(op: 'lt' | 'lte' | 'gt' | 'gte', x: number): { op: CompareOp; 
  */
 export type TagIds = ReadonlyMap<string, string | null>;
 
-/** The tag references of a plan, each once. */
-export function tagRefs(plan: Plan, out = new Set<string>()): Set<string> {
-  switch (plan.kind) {
-    case 'tag': out.add(plan.ref); break;
-    case 'and': case 'or': for (const c of plan.children) tagRefs(c, out); break;
-    case 'not': tagRefs(plan.child, out); break;
-    default: break;
-  }
-  return out;
-}
-
 class WhereCompiler {
   constructor(private readonly d: Dialect, private readonly m: TableModel, private readonly b: SqlBuilder, private readonly tagIds?: TagIds) {}
 

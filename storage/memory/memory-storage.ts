@@ -17,10 +17,12 @@ export class MemoryStorage implements Storage {
   private readonly inbound = new Map<string, [ResourceDef, string][]>();
   /** Applied batches so far: a query that paused sees whether the data moved under it. */
   private writes = 0;
+  /** Per resource, the fields a write checks (unique, foreign keys, tags), in declaration order. */
   private readonly checked = new Map<string, readonly FieldDef[]>();
 
   constructor(dir: string | null, private readonly opts: StorageOptions = {}) {
     for (const r of RESOURCES) this.tables.set(r.name, new IndexedTable(r));
+    for (const r of RESOURCES) this.checked.set(r.name, r.fields.filter((f) => f.unique || f.kind === 'fk' || f.kind === 'tags'));
     for (const r of RESOURCES) for (const f of r.fields) if (f.kind === 'fk') {
       const list = this.inbound.get(f.target!) ?? [];
       list.push([r, f.name]);
@@ -132,7 +134,7 @@ export class MemoryStorage implements Storage {
     const def = t.def;
     const others = (field: string, value: unknown) =>
       [...(t.hashOf(field)?.get(value as string) ?? [])].filter((s) => t.idOf(s) !== row.id);
-    for (const f of this.checkedFields(def)) {
+    for (const f of this.checked.get(def.name)!) {
       const v = row[f.name];
       if (f.unique && v !== null && v !== undefined && others(f.name, v).length)
         throw new StorageConflict(f.name, `${resource(def.name).label} with this ${f.label.toLowerCase()} already exists.`);
@@ -146,13 +148,6 @@ export class MemoryStorage implements Storage {
       const clash = others(first, row[first]).some((s) => rest.every((n) => t.value(s, n) === row[n]));
       if (clash) throw new StorageConflict(group[group.length - 1], `${def.label} with this ${group.join(' and ')} already exists.`);
     }
-  }
-
-  /** The fields a write checks (unique, foreign keys, tags), in declaration order; kept per resource. */
-  private checkedFields(def: ResourceDef): readonly FieldDef[] {
-    let fields = this.checked.get(def.name);
-    if (!fields) this.checked.set(def.name, (fields = def.fields.filter((f) => f.unique || f.kind === 'fk' || f.kind === 'tags')));
-    return fields;
   }
 
   private checkNoReferences(resourceName: string, id: string): void {

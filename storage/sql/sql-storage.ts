@@ -1,8 +1,8 @@
 // Storage on a SQL database: the plan compiled to SQL (engine/sql), rows mapped to and from
 // columns by the registry, every apply() batch in one transaction with constraint violations
 // mapped to the StorageConflict the memory store gives, a lost database to StorageUnavailable.
-import { cmp, type Plan, type Scalar } from '../../engine/plan/nodes.js';
-import { SqlCompiler, tagRefs, type OrderKey, type TagIds } from '../../engine/sql/compile.js';
+import { cmp, tagRefs, type Plan, type Scalar } from '../../engine/plan/nodes.js';
+import { SqlCompiler, type OrderKey, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';

@@ -9,6 +9,7 @@ import { formatCidr, networkOf, parseCidr, u32ToHex } from '../../engine/net/ip.
 import { evaluate, explain } from '../../engine/memory/evaluate.js';
 import * as N from '../../engine/plan/nodes.js';
 import { mulberry32 } from '../../engine/random/mulberry32.js';
+import { netOrderKey } from '../support/net-order-key.js';
 
 const def = resource('prefix');
 
@@ -33,7 +34,7 @@ function buildTable(seed: number, n: number): IndexedTable {
 
 /** What the comparator path gives: the order key of every row, then id. */
 function reference(t: IndexedTable, slots: number[], desc: boolean, offset: number, limit: number): number[] {
-  const key = (s: number) => t.netOrderKey(s)!;
+  const key = (s: number) => netOrderKey(t, s)!;
   return [...slots].sort((a, b) => {
     const x = key(a), y = key(b);
     if (x !== y) return (x < y ? -1 : 1) * (desc ? -1 : 1);

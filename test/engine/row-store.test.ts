@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { IndexedTable, type Row } from '../../engine/memory/indexed-table.js';
+import { netOrderKey } from '../support/net-order-key.js';
 import { resource } from '../../engine/schema/registry.js';
 import { broadcastOf, formatAddress, formatCidr, networkOf, parseCidr } from '../../engine/net/ip.js';
 
@@ -92,7 +93,7 @@ describe('memory row store', () => {
       const slots = texts.map((prefix, i) => { t.insert({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, ...(prefix === undefined ? {} : { prefix }) }); return i; });
       const sign = (x: number) => Math.sign(x);
       for (const host of [false, true]) for (const a of slots) for (const b of slots) {
-        const ka = t.netOrderKey(a, host), kb = t.netOrderKey(b, host);
+        const ka = netOrderKey(t, a, host), kb = netOrderKey(t, b, host);
         const want = ka === kb ? 0 : ka === null ? 1 : kb === null ? -1 : ka < kb ? -1 : 1;
         expect(sign(t.compareNetworks(a, b, host)), `${texts[a]} ${texts[b]} host=${host}`).to.equal(want);
       }

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import * as N from '../../engine/plan/nodes.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import { netValuePlan, parseNetValue } from '../../engine/plan/net-terms.js';
-import { compileWhere, SqlCompiler, tagRefs } from '../../engine/sql/compile.js';
+import { compileWhere, SqlCompiler } from '../../engine/sql/compile.js';
 import { ddlStatements } from '../../engine/sql/ddl.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { postgresDialect } from '../../engine/sql/dialects/postgres.js';
@@ -303,7 +303,7 @@ describe('sql compile: tags looked up before compiling', () => {
   });
 
   it('lists each reference once and caches a clause per lookup result', () => {
-    expect([...tagRefs(N.or([plan, N.tag('core')]))]).to.deep.equal(['core', 'nosuch']);
+    expect([...N.tagRefs(N.or([plan, N.tag('core')]))]).to.deep.equal(['core', 'nosuch']);
     const c = new SqlCompiler(pg);
     const a = c.where('prefix', plan, new Map([['core', CORE], ['nosuch', null]]));
     const b = c.where('prefix', plan, new Map([['core', null], ['nosuch', null]]));

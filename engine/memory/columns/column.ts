@@ -8,6 +8,9 @@ export interface Column {
   resize(capacity: number): void;
 }
 
+/** States of a packed column's slot (0 is absent): packed as numbers, or kept as given beside them. */
+export const PACKED = 1, OTHER = 2;
+
 /** A typed array of `capacity` × `width` elements holding what `old` held. */
 export function resized<T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(old: T, capacity: number, width = 1): T {
   const next = new (old.constructor as new (n: number) => T)(capacity * width);

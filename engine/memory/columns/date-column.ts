@@ -1,8 +1,6 @@
 // Date-times as milliseconds: an ISO text of the form `toISOString` writes is 8 bytes here instead
 // of a 24-character string per row. Any other value is kept as given beside the numbers.
-import { resized, type Column } from './column.js';
-
-const ABSENT = 0, PACKED = 1, OTHER = 2;
+import { OTHER, PACKED, resized, type Column } from './column.js';
 
 export class DateColumn implements Column {
   private ms = new Float64Array(0);
@@ -30,7 +28,7 @@ export class DateColumn implements Column {
 
   clear(slot: number): void {
     if (this.state[slot] === OTHER) this.other.delete(slot);
-    this.state[slot] = ABSENT;
+    this.state[slot] = 0;
   }
 
   get(slot: number): unknown {

@@ -2,6 +2,7 @@
 // open-addressing table over those words answers id -> slot. A Map of id strings costs ~100 bytes
 // per row; this costs 16 + ~10. Ids in any other form go to a plain Map beside it.
 import { u32ToHex } from '../../net/ip.js';
+import { cmpWords } from '../../net/words.js';
 import { resized, type Column } from './column.js';
 
 /** Value of a lower-case hex digit by char code, -1 for anything else (upper case would not
@@ -92,13 +93,9 @@ export class IdColumn implements Column {
       this.otherBySlot.set(slot, id);
       return true;
     }
-    // One probe both finds a holder of the same id and the empty entry to take.
-    const t = this.table, mask = t.length - 1;
-    let i = this.home(this.words, slot * 4);
-    for (; t[i] !== 0; i = (i + 1) & mask) if (this.sameWords(t[i] - 1, this.words, slot * 4)) return false;
-    t[i] = slot + 1;
+    if (!this.place(slot)) return false;
     this.packed[slot] = 1;
-    if (++this.used * 4 > t.length * 3) this.rehash(t.length * 2);
+    if (++this.used * 4 > this.table.length * 3) this.rehash(this.table.length * 2);
     return true;
   }
 
@@ -133,11 +130,7 @@ export class IdColumn implements Column {
 
   /** Compares the ids of two slots (both as text order, which the words keep). */
   compare(a: number, b: number): number {
-    if (this.packed[a] && this.packed[b]) {
-      const w = this.words;
-      for (let k = 0; k < 4; k++) { const x = w[a * 4 + k], y = w[b * 4 + k]; if (x !== y) return x < y ? -1 : 1; }
-      return 0;
-    }
+    if (this.packed[a] && this.packed[b]) return cmpWords(this.words, a * 4, this.words, b * 4);
     const x = String(this.get(a)), y = String(this.get(b));
     return x < y ? -1 : x > y ? 1 : 0;
   }
@@ -147,15 +140,16 @@ export class IdColumn implements Column {
   }
 
   private sameWords(slot: number, w: Uint32Array, at: number): boolean {
-    const s = slot * 4, x = this.words;
-    return x[s] === w[at] && x[s + 1] === w[at + 1] && x[s + 2] === w[at + 2] && x[s + 3] === w[at + 3];
+    return cmpWords(this.words, slot * 4, w, at) === 0;
   }
 
-  private place(slot: number): void {
+  /** Enters a slot's id in the table; false when another slot holds the same id (one probe finds both). */
+  private place(slot: number): boolean {
     const t = this.table, mask = t.length - 1;
     let i = this.home(this.words, slot * 4);
-    while (t[i] !== 0) i = (i + 1) & mask;
+    for (; t[i] !== 0; i = (i + 1) & mask) if (this.sameWords(t[i] - 1, this.words, slot * 4)) return false;
     t[i] = slot + 1;
+    return true;
   }
 
   /** Removes a slot's entry, shifting later entries of the run back (no tombstones). */

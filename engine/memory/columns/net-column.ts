@@ -5,11 +5,9 @@ import type { FieldDef } from '../../schema/types.js';
 import type { NetNode } from '../../plan/nodes.js';
 import { assertNever } from '../../plan/nodes.js';
 import { broadcastOf, formatAddress, formatCidr, formatV4, networkOf, parseCidrWords, parseV4Text, u32ToHex, type AddrHex, type Family } from '../../net/ip.js';
-import { hexToWord4, hexToWords6, MASK, wordBits } from '../../net/words.js';
-import { resized } from './column.js';
+import { addrWords, cmpWords, MASK, wordBits } from '../../net/words.js';
+import { OTHER, PACKED, resized } from './column.js';
 
-/** Text and derived-fields states; 0 is absent. */
-const PACKED = 1, OTHER = 2;
 /** Byte offsets in a slot's four meta bytes. */
 const FAMILY = 0, LENGTH = 1, TEXT = 2, DERIVED = 3;
 
@@ -25,17 +23,6 @@ export function netFieldNames(fields: readonly FieldDef[]): NetFieldNames | null
   if (!source || !role) return null;
   const part = (p: string) => fields.find((f) => f.netPart === p)?.name;
   return { source: source.name, role: role.name, roleIsHost: role.netRole === 'host', broadcast: part('broadcast'), length: part('length'), family: part('family') };
-}
-
-/** Address hex -> words[0..3] (IPv4 in word 0, the rest zero). */
-function toWords(family: Family, hex: AddrHex, out: Uint32Array, at: number): void {
-  if (family === 4) { out[at] = hexToWord4(hex); out[at + 1] = out[at + 2] = out[at + 3] = 0; }
-  else hexToWords6(hex, out, at);
-}
-
-function cmp4(x: Uint32Array, y: Uint32Array): number {
-  for (let k = 0; k < 4; k++) if (x[k] !== y[k]) return x[k] < y[k] ? -1 : 1;
-  return 0;
 }
 
 export class NetColumn {
@@ -110,10 +97,14 @@ export class NetColumn {
     return slash > 0 && (text.length === slash + 2 || text.charCodeAt(slash + 1) !== 48);
   }
 
-  /** The slot's network (or host) words into out[0..3]. */
-  wordsOf(slot: number, host: boolean, out: Uint32Array): void {
-    const len = this.meta[slot * 4 + LENGTH], at = slot * 4;
-    for (let k = 0; k < 4; k++) out[k] = host ? this.words[at + k] : (this.words[at + k] & MASK[wordBits(len, k)]) >>> 0;
+  /** Word k of the slot's network: its host word with the bits past its length cleared. */
+  private netWord(slot: number, k: number): number {
+    return (this.words[slot * 4 + k] & MASK[wordBits(this.meta[slot * 4 + LENGTH], k)]) >>> 0;
+  }
+
+  /** The slot's network (or host) words into out[at..at+3]. */
+  wordsOf(slot: number, host: boolean, out: Uint32Array, at = 0): void {
+    for (let k = 0; k < 4; k++) out[at + k] = host ? this.words[slot * 4 + k] : this.netWord(slot, k);
   }
 
   lengthOf(slot: number): number { return this.meta[slot * 4 + LENGTH]; }
@@ -158,51 +149,33 @@ export class NetColumn {
 
   familyOf(slot: number): Family | 0 { return this.meta[slot * 4 + FAMILY] as Family | 0; }
 
-  /** (family, address, length) order of two slots, as orderKey's texts compare; no network sorts last. */
+  /** (family, address, length) order of two slots; no network sorts last. */
   compareOrder(a: number, b: number, host: boolean): number {
     const m = this.meta, fa = m[a * 4 + FAMILY], fb = m[b * 4 + FAMILY];
     if (fa !== fb) return !fa ? 1 : !fb ? -1 : fa < fb ? -1 : 1;
     if (!fa) return 0;
     const la = m[a * 4 + LENGTH], lb = m[b * 4 + LENGTH], w = this.words;
     for (let k = 0; k < 4; k++) {
-      let x = w[a * 4 + k], y = w[b * 4 + k];
-      if (!host) { x = (x & MASK[wordBits(la, k)]) >>> 0; y = (y & MASK[wordBits(lb, k)]) >>> 0; }
+      const x = host ? w[a * 4 + k] : this.netWord(a, k), y = host ? w[b * 4 + k] : this.netWord(b, k);
       if (x !== y) return x < y ? -1 : 1;
     }
     return la === lb ? 0 : la < lb ? -1 : 1;
   }
 
   sameNetwork(a: number, b: number): boolean {
-    const len = this.meta[a * 4 + LENGTH];
-    if (this.meta[a * 4 + FAMILY] !== this.meta[b * 4 + FAMILY] || len !== this.meta[b * 4 + LENGTH] || !this.meta[a * 4 + FAMILY]) return false;
-    for (let k = 0; k < 4; k++) {
-      const m = MASK[wordBits(len, k)];
-      if (((this.words[a * 4 + k] ^ this.words[b * 4 + k]) & m) !== 0) return false;
-    }
-    return true;
-  }
-
-  /** Sort key (family, address, length) as one string, the order of addresses and networks. */
-  orderKey(slot: number, host: boolean): string | null {
-    const fam = this.meta[slot * 4 + FAMILY] as Family;
-    if (!fam) return null;
-    const len = this.meta[slot * 4 + LENGTH], h = this.hostHex(slot);
-    return `${fam}${host ? h : networkOf(fam, h, len)}${String(len).padStart(3, '0')}`;
+    return this.meta[a * 4 + FAMILY] !== 0 && this.compareOrder(a, b, false) === 0;
   }
 
   /** A test of one slot against a network lookup: same family always required. */
   matcher(n: NetNode): (slot: number) => boolean {
     const N = new Uint32Array(4), B = new Uint32Array(4), a = new Uint32Array(4), bc = new Uint32Array(4);
-    toWords(n.family, n.network, N, 0);
-    toWords(n.family, n.broadcast, B, 0);
+    addrWords(n.family, n.network, N, 0);
+    addrWords(n.family, n.broadcast, B, 0);
     const L = n.length, fam = n.family, useHost = n.field === 'host', w = this.words;
     const famOk = (s: number) => this.meta[s * 4 + FAMILY] === fam;
+    const cmp4 = (x: Uint32Array, y: Uint32Array) => cmpWords(x, 0, y, 0);
     // Row's address (host, or network = host masked to its length) into `a`.
-    const addr = (s: number, host: boolean) => {
-      const len = this.meta[s * 4 + LENGTH];
-      for (let k = 0; k < 4; k++) a[k] = host ? w[s * 4 + k] : (w[s * 4 + k] & MASK[wordBits(len, k)]) >>> 0;
-      return a;
-    };
+    const addr = (s: number, host: boolean) => { this.wordsOf(s, host, a); return a; };
     const bcast = (s: number) => {
       const len = this.meta[s * 4 + LENGTH], words = fam === 4 ? 1 : 4;
       for (let k = 0; k < 4; k++) bc[k] = k < words ? (w[s * 4 + k] | ~MASK[wordBits(len, k)]) >>> 0 : 0;
@@ -239,8 +212,7 @@ export class NetColumn {
   }
 
   private hostIsNetwork(slot: number): boolean {
-    const len = this.meta[slot * 4 + LENGTH], at = slot * 4;
-    for (let k = 0; k < 4; k++) if (((this.words[at + k] & ~MASK[wordBits(len, k)]) >>> 0) !== 0) return false;
+    for (let k = 0; k < 4; k++) if (this.words[slot * 4 + k] !== this.netWord(slot, k)) return false;
     return true;
   }
 
