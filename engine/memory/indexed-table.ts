@@ -185,9 +185,15 @@ export class IndexedTable {
     this.addrIndex?.flush();
   }
 
+  /** Stores a row known to have a free id (a snapshot, an undo). */
   insert(row: Row): void {
+    if (!this.add(row)) throw new Error(`duplicate id ${row.id}`);
+  }
+
+  /** Stores a row and indexes it; false (nothing stored) when its id is taken. */
+  add(row: Row): boolean {
     const slot = this.store.insert(row);
-    if (slot < 0) throw new Error(`duplicate id ${row.id}`);
+    if (slot < 0) return false;
     this.indexRow((name) => row[name], slot, true);
     const net = this.store.net, family = net?.familyOf(slot);
     if (net && family && this.netIndex && this.addrIndex) {
@@ -198,6 +204,7 @@ export class IndexedTable {
       if (net.f.roleIsHost) net.wordsOf(slot, true, w);
       this.addrIndex.addWords(slot, family, w, 0, maxLength(family));
     }
+    return true;
   }
 
   /** Removes a row; returns it as it was. */

@@ -8,6 +8,7 @@ import { RESOURCES, resource } from '../../engine/schema/registry.js';
 import type { FieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
 import { Journal, type Snapshot } from './journal.js';
+import { UndoLog } from './undo-log.js';
 
 export class MemoryStorage implements Storage {
   readonly kind = 'memory' as const;
@@ -100,8 +101,10 @@ export class MemoryStorage implements Storage {
   /** Apply all ops or none; returns a function that reverts them. */
   private applySync(ops: readonly WriteOp[]): () => void {
     this.writes++;
-    const undos: (() => void)[] = [];
-    const revert = () => { for (const u of undos.reverse()) u(); };
+    const undo = new UndoLog();
+    // References found to exist, per target resource: a bulk load names the same few sites or
+    // tags row after row. Only a delete can make one disappear, and it empties the memo.
+    const seen = new Map<string, Set<unknown>>();
     try {
       for (const op of ops) {
         const t = this.table(op.resource);
@@ -110,42 +113,61 @@ export class MemoryStorage implements Storage {
           if (!old) continue;
           this.checkNoReferences(op.resource, op.id);
           t.remove(op.id);
-          undos.push(() => t.insert(old));
+          seen.clear();
+          undo.removed(t, old);
+        } else if (op.op === 'create') {
+          // The store finds a taken id in the same probe that places a free one; the row's other
+          // checks follow (a taken id is reported first, as a database's primary key does).
+          if (!t.add(op.row)) throw new StorageConflict('id', 'An object with this id already exists.');
+          undo.created(t, op.row.id);
+          this.checkRow(t, op.row, seen);
         } else {
-          // A create needs only to know the id is free; an update needs the old row for its undo.
-          if (op.op === 'create' && t.has(op.row.id)) throw new StorageConflict('id', 'An object with this id already exists.');
-          const old = op.op === 'create' ? undefined : t.get(op.row.id);
-          if (op.op === 'update' && !old) throw new StorageConflict('id', 'Not found.');
-          if (op.op === 'update' && op.expectVersion !== undefined && old!.version !== op.expectVersion)
-            throw new StorageConflict('version', `The object changed meanwhile (version ${String(old!.version)}, expected ${op.expectVersion}).`);
-          this.checkRow(t, op.row);
-          if (old) { t.replace(op.row); undos.push(() => t.replace(old)); }
-          else { t.insert(op.row); undos.push(() => t.remove(op.row.id)); }
+          const old = t.get(op.row.id);
+          if (!old) throw new StorageConflict('id', 'Not found.');
+          if (op.expectVersion !== undefined && old.version !== op.expectVersion)
+            throw new StorageConflict('version', `The object changed meanwhile (version ${String(old.version)}, expected ${op.expectVersion}).`);
+          this.checkRow(t, op.row, seen);
+          t.replace(op.row);
+          undo.replaced(t, old);
         }
       }
     } catch (e) {
-      revert();
+      undo.revert();
       throw e;
     }
-    return revert;
+    return () => undo.revert();
   }
 
-  private checkRow(t: IndexedTable, row: Row): void {
+  /** Does a row of `target` with this id exist? Positive answers are kept in `seen`. */
+  private exists(target: string, id: unknown, seen: Map<string, Set<unknown>>): boolean {
+    let known = seen.get(target);
+    if (known?.has(id)) return true;
+    if (!this.table(target).has(id as string)) return false;
+    if (!known) seen.set(target, (known = new Set()));
+    known.add(id);
+    return true;
+  }
+
+  private checkRow(t: IndexedTable, row: Row, seen: Map<string, Set<unknown>>): void {
     const def = t.def;
-    const others = (field: string, value: unknown) =>
-      [...(t.hashOf(field)?.get(value as string) ?? [])].filter((s) => t.idOf(s) !== row.id);
+    /** Does another row hold this value of the field? */
+    const held = (field: string, value: unknown) => {
+      for (const s of t.hashOf(field)?.get(value as string) ?? []) if (t.idOf(s) !== row.id) return true;
+      return false;
+    };
     for (const f of this.checked.get(def.name)!) {
       const v = row[f.name];
-      if (f.unique && v !== null && v !== undefined && others(f.name, v).length)
+      if (f.unique && v !== null && v !== undefined && held(f.name, v))
         throw new StorageConflict(f.name, `${resource(def.name).label} with this ${f.label.toLowerCase()} already exists.`);
-      if (f.kind === 'fk' && v !== null && v !== undefined && !this.table(f.target!).has(v as string))
+      if (f.kind === 'fk' && v !== null && v !== undefined && !this.exists(f.target!, v, seen))
         throw new StorageConflict(f.name, `Related object not found using the provided ID: ${v}`);
       if (f.kind === 'tags') for (const tagId of (v as string[] | undefined) ?? [])
-        if (!this.table('tag').has(tagId)) throw new StorageConflict(f.name, `Related object not found using the provided ID: ${tagId}`);
+        if (!this.exists('tag', tagId, seen)) throw new StorageConflict(f.name, `Related object not found using the provided ID: ${tagId}`);
     }
     for (const group of def.uniqueTogether ?? []) {
       const [first, ...rest] = group;
-      const clash = others(first, row[first]).some((s) => rest.every((n) => t.value(s, n) === row[n]));
+      const clash = [...(t.hashOf(first)?.get(row[first] as string) ?? [])]
+        .some((s) => t.idOf(s) !== row.id && rest.every((n) => t.value(s, n) === row[n]));
       if (clash) throw new StorageConflict(group[group.length - 1], `${def.label} with this ${group.join(' and ')} already exists.`);
     }
   }

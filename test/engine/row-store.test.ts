@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { IndexedTable, type Row } from '../../engine/memory/indexed-table.js';
+import { DictColumn } from '../../engine/memory/columns/dict-column.js';
 import { netOrderKey } from '../support/net-order-key.js';
 import { resource } from '../../engine/schema/registry.js';
 import { broadcastOf, formatAddress, formatCidr, networkOf, parseCidr } from '../../engine/net/ip.js';
@@ -38,8 +39,13 @@ function derived(text: unknown, mode: number): Record<string, unknown> {
   return d;
 }
 
+// Scalars as lists and objects hold them, with the ones a Map or JSON would merge or rewrite.
+const scalar = fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.constantFrom(-0, 0, NaN, Infinity, '0', 'null'), fc.double());
+// Keys an object may have that a plain object treats apart: integer-like (ordered first), __proto__.
+const objectKey = fc.oneof(fc.string({ maxLength: 3 }), fc.constantFrom('1', '01', '__proto__', 'constructor', 'toString'));
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(fc.constant(null), fc.integer(), fc.double(), fc.string(), fc.boolean(),
-  fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.constantFrom(-0, NaN, Infinity), fc.double()), { maxKeys: 3 }));
+  fc.array(fc.string(), { maxLength: 3 }), fc.array(scalar, { maxLength: 3 }), fc.array(fc.array(scalar, { maxLength: 2 }), { maxLength: 2 }),
+  fc.dictionary(objectKey, scalar, { maxKeys: 3 }), fc.dictionary(objectKey, fc.array(scalar, { maxLength: 2 }), { maxKeys: 2 }));
 const dateArb = fc.oneof(fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString()), fc.constantFrom('2026-01-01T00:00:00Z', '2026-01-01', 'later'), fc.constant(null));
 
 const rowArb = fc.record({
@@ -167,5 +173,24 @@ describe('memory row store', () => {
     expect(() => t.insert({ id: 'not-a-uuid' })).to.not.throw();
     expect(() => t.insert({ id: 'not-a-uuid' })).to.throw(/duplicate id/);
     expect(t.size).to.equal(rows.length + 1);
+  });
+
+  it('gives lists and objects back exactly when their parts outnumber the codes a column has', () => {
+    const c = new DictColumn();
+    // Values a Map key or JSON would merge: 0 and -0, NaN, key order.
+    const values: unknown[] = [[0], [-0], { z: 0 }, { z: -0 }, [NaN], { a: 1, b: 2 }, { b: 2, a: 1 }, ['1', 1, true, 'true', null, 'null']];
+    // 70,000 distinct strings inside lists use up the part codes; later lists mix known and new parts.
+    const first = values.length;
+    for (let i = 0; i < 70000; i++) values.push([`v${i}`]);
+    for (let i = 0; i < 2000; i++) values.push([`v${i}`, `w${i}`], { k: `v${i}` }, { [`k${i}`]: i }, [`v${i}`], [-0], { z: -0 });
+    c.resize(values.length);
+    values.forEach((v, s) => c.set(s, v));
+    values.forEach((v, s) => expect(c.get(s), `slot ${s}`).to.deep.equal(v));
+    expect(Object.keys(c.get(6) as object)).to.deep.equal(['b', 'a']);
+    // Equal values read back equal and distinct ones apart, before and after a value's last row goes.
+    c.clear(first);
+    expect(c.get(first + 1)).to.deep.equal(['v1']);
+    c.set(first, ['v0']);
+    expect(c.get(first)).to.deep.equal(['v0']);
   });
 });

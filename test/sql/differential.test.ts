@@ -385,10 +385,18 @@ describe('sql/differential: memory vs PostgreSQL vs MySQL', function () {
       ['delete protected by device', [{ op: 'delete', resource: 'site', id: SITE_IDS[0] }]],
       ['atomic: a good write then a bad one', [{ op: 'create', resource: 'site', row: site(3) }, { op: 'create', resource: 'site', row: site(4, { name: 'site 0' }) }]],
       ['multi-row create with one missing reference', [{ op: 'create', resource: 'site', row: site(6) }, { op: 'create', resource: 'site', row: site(7, { region: REGION_IDS[4] }) }]],
+      ['duplicate id and a missing reference in one row', [{ op: 'create', resource: 'site', row: site(0, { name: 'other', slug: 'other', region: REGION_IDS[4] }) }]],
+      // A reference found earlier in the batch, whose object the batch then deletes.
+      ['reference deleted between two uses', [
+        { op: 'create', resource: 'region', row: { ...region, id: REGION_IDS[1], name: 'US', slug: 'us' } },
+        { op: 'create', resource: 'site', row: site(8, { region: REGION_IDS[1] }) },
+        { op: 'delete', resource: 'site', id: SITE_IDS[8] },
+        { op: 'delete', resource: 'region', id: REGION_IDS[1] },
+        { op: 'create', resource: 'site', row: site(9, { region: REGION_IDS[1] }) }]],
     ];
     for (const [name, ops] of cases) expect(await sameOutcome(stores, ops), name).to.match(/^conflict /);
     // Nothing of a failed batch stays.
-    for (const s of stores) expect(await s.storage.get('site', SITE_IDS[3]), s.name).to.equal(null);
+    for (const s of stores) for (const id of [SITE_IDS[3], SITE_IDS[8], REGION_IDS[1]]) expect(await s.storage.get(id === REGION_IDS[1] ? 'region' : 'site', id), s.name).to.equal(null);
     const ok: [string, WriteOp[]][] = [
       ['delete of a missing object', [{ op: 'delete', resource: 'site', id: SITE_IDS[9] }]],
       ['update, tags replaced', [{ op: 'update', resource: 'site', row: site(0, { tags: [], description: 'x' }) }]],

@@ -43,6 +43,15 @@ function scalarKey(v: unknown): unknown {
   return Object.is(v, -0) ? UNSHARED : v;
 }
 
+/** Most scalars a column's lists and objects may name by code: a code is one UTF-16 unit. */
+const MAX_PARTS = 0xffff;
+
+/** A scalar a part code may stand for: SameValueZero (a Map's equality) tells it from every other. */
+function codable(x: unknown): boolean {
+  const t = typeof x;
+  return t === 'string' || t === 'boolean' || x === null || (t === 'number' && !Object.is(x, -0));
+}
+
 function copyOf(v: object): unknown {
   try { return structuredClone(v); } catch { return v; }
 }
@@ -59,6 +68,9 @@ export class DictColumn implements Column {
   /** The last scalar coded and its index: loads repeat a column's value row after row. */
   private lastValue: unknown = undefined;
   private lastIndex = -1;
+  /** Scalars seen inside lists and objects, by code: a flat list or object is keyed by its parts'
+   * codes, a short string, where its JSON would be long and new to hash on every row. */
+  private readonly parts = new Map<unknown, number>();
 
   resize(capacity: number): void { this.codes = resized(this.codes, capacity); }
 
@@ -89,18 +101,58 @@ export class DictColumn implements Column {
   private intern(value: unknown): number {
     if (this.lastIndex >= 0 && Object.is(value, this.lastValue)) { this.refs[this.lastIndex]++; return this.lastIndex; }
     const isObject = typeof value === 'object' && value !== null;
-    const key = isObject ? objectKey(value) : scalarKey(value);
+    const flat = isObject ? this.flatKey(value as object) : null;
+    const key = flat ?? (isObject ? objectKey(value) : scalarKey(value));
     const map = isObject ? this.objects : this.scalars;
     let i = key === UNSHARED ? undefined : map.get(key);
     if (i !== undefined) { this.refs[i]++; this.remember(value, i, isObject); return i; }
     i = this.free.pop() ?? this.values.length;
     // A list or object is kept as its own copy: the caller may change the one it passed in.
-    this.values[i] = !isObject ? value : typeof key === 'string' ? JSON.parse(key) : copyOf(value as object);
+    this.values[i] = !isObject ? value : flat !== null ? (Array.isArray(value) ? value.slice() : { ...value }) : typeof key === 'string' ? JSON.parse(key) : copyOf(value as object);
     this.refs[i] = 1;
     this.keys[i] = key === UNSHARED ? Symbol('unshared') : key;
     map.set(this.keys[i], i);
     this.remember(value, i, isObject);
     return i;
+  }
+
+  /** Code of a scalar inside a list or object, -1 when it has none and no more can be given. */
+  private part(x: unknown): number {
+    const c = this.parts.get(x);
+    if (c !== undefined) return c;
+    if (this.parts.size >= MAX_PARTS) return -1;
+    this.parts.set(x, this.parts.size + 1);
+    return this.parts.size;
+  }
+
+  /**
+   * Key of a list of scalars ('L' and a code per element) or of a plain object with scalar values
+   * ('O' and a code per key and per value), or null for anything else (JSON keys it then). A
+   * value's form never changes: codes are never taken back, and once they run out a value with a
+   * new part always goes to JSON.
+   */
+  private flatKey(v: object): string | null {
+    let key: string;
+    if (Array.isArray(v)) {
+      key = 'L';
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        const c = codable(x) ? this.part(x) : -1;
+        if (c < 0) return null;
+        key += String.fromCharCode(c);
+      }
+      return key;
+    }
+    if (Object.getPrototypeOf(v) !== Object.prototype) return null;
+    key = 'O';
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) return null;
+      const x: unknown = (v as Record<string, unknown>)[k];
+      const ck = this.part(k), cx = codable(x) ? this.part(x) : -1;
+      if (ck < 0 || cx < 0) return null;
+      key += String.fromCharCode(ck, cx);
+    }
+    return key;
   }
 
   private remember(value: unknown, i: number, isObject: boolean): void {

@@ -62,8 +62,8 @@ function fmix(h: number): number {
 
 /** Hash of an id's words. Ids that differ only in a counter must not land side by side: with
  * linear probing, runs of neighbours make every miss walk the whole run. */
-function mix(a: number, b: number, c: number, d: number): number {
-  return fmix(a ^ fmix(b ^ fmix(c ^ fmix(d)))) >>> 0;
+function hashWords(w: Uint32Array, at: number): number {
+  return fmix(w[at] ^ fmix(w[at + 1] ^ fmix(w[at + 2] ^ fmix(w[at + 3])))) >>> 0;
 }
 
 export class IdColumn implements Column {
@@ -74,6 +74,9 @@ export class IdColumn implements Column {
   private readonly otherBySlot = new Map<number, unknown>();
   /** Open addressing, linear probing: 1 + slot, 0 empty. Kept at most three quarters full. */
   private table = new Int32Array(16);
+  /** Top byte of each entry's hash: a probe compares an id's words (a cache miss at a random
+   * slot) only where this byte matches, about once in 256 passes over another entry. */
+  private marks = new Uint8Array(16);
   private used = 0;
   private readonly probe = new Uint32Array(4);
 
@@ -120,11 +123,12 @@ export class IdColumn implements Column {
 
   slotOf(id: unknown): number | undefined {
     if (!uuidWords(id, this.probe, 0)) return this.other.get(id);
-    const p = this.probe, t = this.table, mask = t.length - 1;
-    for (let i = this.home(p, 0); ; i = (i + 1) & mask) {
+    const p = this.probe, t = this.table, marks = this.marks, mask = t.length - 1;
+    const h = hashWords(p, 0), mark = h >>> 24;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
       const e = t[i];
       if (e === 0) return undefined;
-      if (this.sameWords(e - 1, p, 0)) return e - 1;
+      if (marks[i] === mark && this.sameWords(e - 1, p, 0)) return e - 1;
     }
   }
 
@@ -135,35 +139,34 @@ export class IdColumn implements Column {
     return x < y ? -1 : x > y ? 1 : 0;
   }
 
-  private home(w: Uint32Array, at: number): number {
-    return mix(w[at], w[at + 1], w[at + 2], w[at + 3]) & (this.table.length - 1);
-  }
-
   private sameWords(slot: number, w: Uint32Array, at: number): boolean {
     return cmpWords(this.words, slot * 4, w, at) === 0;
   }
 
-  /** Enters a slot's id in the table; false when another slot holds the same id (one probe finds both). */
-  private place(slot: number): boolean {
-    const t = this.table, mask = t.length - 1;
-    let i = this.home(this.words, slot * 4);
-    for (; t[i] !== 0; i = (i + 1) & mask) if (this.sameWords(t[i] - 1, this.words, slot * 4)) return false;
+  /** Enters a slot's id in the table; false when another slot holds the same id (one probe
+   * finds both). `fresh`: the id is known to be absent (a rehash), nothing to compare. */
+  private place(slot: number, fresh = false): boolean {
+    const t = this.table, marks = this.marks, mask = t.length - 1;
+    const h = hashWords(this.words, slot * 4), mark = h >>> 24;
+    let i = h & mask;
+    for (; t[i] !== 0; i = (i + 1) & mask) if (!fresh && marks[i] === mark && this.sameWords(t[i] - 1, this.words, slot * 4)) return false;
     t[i] = slot + 1;
+    marks[i] = mark;
     return true;
   }
 
   /** Removes a slot's entry, shifting later entries of the run back (no tombstones). */
   private unplace(slot: number): void {
-    const t = this.table, mask = t.length - 1;
-    let i = this.home(this.words, slot * 4);
+    const t = this.table, marks = this.marks, mask = t.length - 1;
+    let i = hashWords(this.words, slot * 4) & mask;
     while (t[i] !== slot + 1) i = (i + 1) & mask;
     let j = i;
     for (;;) {
       j = (j + 1) & mask;
       if (t[j] === 0) break;
-      const k = this.home(this.words, (t[j] - 1) * 4);
+      const k = hashWords(this.words, (t[j] - 1) * 4) & mask;
       // Entry at j may move to i when its home is not in (i, j] (cyclically).
-      if (i <= j ? (k <= i || k > j) : (k <= i && k > j)) { t[i] = t[j]; i = j; }
+      if (i <= j ? (k <= i || k > j) : (k <= i && k > j)) { t[i] = t[j]; marks[i] = marks[j]; i = j; }
     }
     t[i] = 0;
   }
@@ -171,7 +174,8 @@ export class IdColumn implements Column {
   private rehash(size: number): void {
     const old = this.table;
     this.table = new Int32Array(size);
-    for (const e of old) if (e !== 0) this.place(e - 1);
+    this.marks = new Uint8Array(size);
+    for (const e of old) if (e !== 0) this.place(e - 1, true);
   }
 
   /** Shrinks the slot table to what `count` ids need (after a bulk load). */
