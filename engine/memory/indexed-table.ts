@@ -48,10 +48,14 @@ export class IndexedTable {
   /** Custom field indexes, built on first use per name: values (list elements for multi-select). */
   private readonly cfHashes = new Map<string, { name: string; ci: boolean; idx: HashIndex }>();
   private readonly cfSorted = new Map<string, SortedIndex>();
-  readonly tags: HashIndex | null;
+  /** Sorted indexes, of fields and of custom fields: every write makes them re-sort at next use. */
+  private readonly invalidated: SortedIndex[] = [];
+  private readonly taggable: boolean;
+  private tagIndex: HashIndex | null = null;
   /** (network-of-row, length): containment lookups. */
   readonly netIndex: ContainmentIndex | null;
-  /** (address, full length): host/network address range lookups. */
+  /** (address, full length): host/network address range lookups. For a table whose lookup field is
+   * the network (prefixes) this is `netIndex` itself: it is ordered by network address already. */
   readonly addrIndex: ContainmentIndex | null;
   private readonly scratch = new Uint32Array(4);
 
@@ -65,9 +69,10 @@ export class IndexedTable {
         this.sorted.set(f.name, new SortedIndex((s) => (read(s) ?? null) as SortValue | null, () => this.slots()));
       }
     }
-    this.tags = def.fields.some((f) => f.kind === 'tags') ? new HashIndex() : null;
+    this.invalidated.push(...this.sorted.values());
+    this.taggable = def.fields.some((f) => f.kind === 'tags');
     this.netIndex = this.store.net ? new ContainmentIndex() : null;
-    this.addrIndex = this.store.net ? new ContainmentIndex() : null;
+    this.addrIndex = this.store.net?.f.roleIsHost ? new ContainmentIndex() : this.netIndex;
   }
 
   get size(): number { return this.store.size; }
@@ -105,6 +110,18 @@ export class IndexedTable {
   netFamily(slot: number): Family | 0 { return this.store.net?.familyOf(slot) ?? 0; }
   /** Do two slots hold the same network (family, address, length)? */
   sameNetwork(a: number, b: number): boolean { return this.store.net?.sameNetwork(a, b) ?? false; }
+
+  /** Tag id -> slots of the rows carrying it; built at first use like the equality indexes (a
+   * bulk load does not pay for it), then kept up to date. Null for a resource without tags. */
+  get tags(): HashIndex | null {
+    if (!this.taggable) return null;
+    if (!this.tagIndex) {
+      const idx = new HashIndex(), read = this.reader('tags');
+      for (const s of this.slots()) for (const t of (read(s) as string[] | undefined) ?? []) idx.add(t, s);
+      this.tagIndex = idx;
+    }
+    return this.tagIndex;
+  }
 
   /** Exact-value index of a field, or null when the field is not indexable. */
   hashOf(field: string): HashIndex | null {
@@ -173,6 +190,7 @@ export class IndexedTable {
       const read = this.reader('custom_fields');
       idx = new SortedIndex((s) => { const v = (read(s) as Record<string, unknown> | undefined)?.[name]; return typeof v === type ? (v as SortValue) : null; }, () => this.slots());
       this.cfSorted.set(key, idx);
+      this.invalidated.push(idx);
     }
     return idx;
   }
@@ -182,7 +200,7 @@ export class IndexedTable {
   flushIndexes(): void {
     this.store.fit();
     this.netIndex?.flush();
-    this.addrIndex?.flush();
+    if (this.addrIndex !== this.netIndex) this.addrIndex?.flush();
   }
 
   /** Stores a row known to have a free id (a snapshot, an undo). */
@@ -194,15 +212,17 @@ export class IndexedTable {
   add(row: Row): boolean {
     const slot = this.store.insert(row);
     if (slot < 0) return false;
-    this.indexRow((name) => row[name], slot, true);
+    this.indexRow(slot, true);
     const net = this.store.net, family = net?.familyOf(slot);
     if (net && family && this.netIndex && this.addrIndex) {
       const w = this.scratch;
       net.wordsOf(slot, false, w);
       this.netIndex.addWords(slot, family, w, 0, net.lengthOf(slot));
-      // Prefixes are looked up by their network address, addresses by their host.
-      if (net.f.roleIsHost) net.wordsOf(slot, true, w);
-      this.addrIndex.addWords(slot, family, w, 0, maxLength(family));
+      // Addresses are also looked up by their host.
+      if (this.addrIndex !== this.netIndex) {
+        net.wordsOf(slot, true, w);
+        this.addrIndex.addWords(slot, family, w, 0, maxLength(family));
+      }
     }
     return true;
   }
@@ -212,9 +232,9 @@ export class IndexedTable {
     const slot = this.store.slotOf(id);
     if (slot === undefined) return undefined;
     const row = this.store.row(slot);
-    this.indexRow((name) => this.store.value(slot, name), slot, false);
+    this.indexRow(slot, false);
     this.netIndex?.remove(slot);
-    this.addrIndex?.remove(slot);
+    if (this.addrIndex !== this.netIndex) this.addrIndex?.remove(slot);
     this.store.remove(slot);
     return row;
   }
@@ -224,7 +244,12 @@ export class IndexedTable {
     this.insert(row);
   }
 
-  private indexRow(get: (name: string) => unknown, slot: number, add: boolean): void {
+  /** Adds a stored row to the indexes built so far, or takes it out (before its removal). */
+  private indexRow(slot: number, add: boolean): void {
+    for (const idx of this.invalidated) idx.invalidate();
+    // A bulk load usually finds none built: nothing to read back.
+    if (!(this.hashes.size || this.ciHashes.size || this.trigrams.size || this.cfHashes.size || this.tagIndex)) return;
+    const get = (name: string) => this.store.value(slot, name);
     for (const [name, idx] of this.hashes) {
       const k = hashKey(get(name));
       if (add) idx.add(k, slot); else idx.remove(k, slot);
@@ -233,15 +258,13 @@ export class IndexedTable {
       const k = lowerKey(get(name));
       if (add) idx.add(k, slot); else idx.remove(k, slot);
     }
-    for (const idx of this.sorted.values()) idx.invalidate();
     for (const [name, idx] of this.trigrams) { if (add) idx.add(get(name), slot); else idx.remove(get(name), slot); }
     if (this.cfHashes.size) {
       const cfs = get('custom_fields');
       for (const { name, ci, idx } of this.cfHashes.values()) for (const k of cfKeys(cfs, name, ci)) { if (add) idx.add(k, slot); else idx.remove(k, slot); }
     }
-    for (const idx of this.cfSorted.values()) idx.invalidate();
-    if (this.tags) for (const t of (get('tags') as string[] | undefined) ?? []) {
-      if (add) this.tags.add(t, slot); else this.tags.remove(t, slot);
+    if (this.tagIndex) for (const t of (get('tags') as string[] | undefined) ?? []) {
+      if (add) this.tagIndex.add(t, slot); else this.tagIndex.remove(t, slot);
     }
   }
 }

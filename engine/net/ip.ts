@@ -73,20 +73,19 @@ function groupsToHex(): string {
   return out;
 }
 
-/** Parse an RFC 4291 textual IPv6 address in s to 32-char hex, or null. */
-function parseV6(s: string): string | null {
-  const n = s.length;
-  if (n < 2 || n > 45) return null;
+/** Parse an RFC 4291 textual IPv6 address in s[0, n) into the group buffer G; false if it is not one. */
+function parseV6Groups(s: string, n: number): boolean {
+  if (n < 2 || n > 45) return false;
   let g = 0; // groups written
   let gap = -1; // group index where '::' sits
   let i = 0;
   if (s.charCodeAt(0) === C_COLON) {
-    if (s.charCodeAt(1) !== C_COLON) return null;
+    if (s.charCodeAt(1) !== C_COLON) return false;
     gap = 0;
     i = 2;
   }
   while (i < n) {
-    if (g === 8) return null;
+    if (g === 8) return false;
     let v = 0;
     let j = i;
     while (j < n && j - i < 5) {
@@ -97,36 +96,41 @@ function parseV6(s: string): string | null {
     }
     if (j < n && s.charCodeAt(j) === C_DOT) {
       // Embedded IPv4 must be the final 32 bits.
-      if (g > 6) return null;
+      if (g > 6) return false;
       const v4 = parseV4(s, i, n);
-      if (v4 < 0) return null;
+      if (v4 < 0) return false;
       G[g++] = v4 >>> 16;
       G[g++] = v4 & 0xffff;
       break;
     }
-    if (j === i || j - i > 4) return null;
+    if (j === i || j - i > 4) return false;
     G[g++] = v;
     if (j === n) break;
-    if (s.charCodeAt(j) !== C_COLON) return null;
+    if (s.charCodeAt(j) !== C_COLON) return false;
     j++;
     if (j < n && s.charCodeAt(j) === C_COLON) {
-      if (gap >= 0) return null;
+      if (gap >= 0) return false;
       gap = g;
       j++;
     } else if (j === n) {
-      return null; // single trailing colon
+      return false; // single trailing colon
     }
     i = j;
   }
   if (gap < 0) {
-    if (g !== 8) return null;
+    if (g !== 8) return false;
   } else {
-    if (g > 7) return null; // '::' stands for at least one zero group
+    if (g > 7) return false; // '::' stands for at least one zero group
     const tail = g - gap;
     for (let k = 0; k < tail; k++) G[7 - k] = G[g - 1 - k];
     for (let k = gap; k < 8 - tail; k++) G[k] = 0;
   }
-  return groupsToHex();
+  return true;
+}
+
+/** Parse an RFC 4291 textual IPv6 address in s to 32-char hex, or null. */
+function parseV6(s: string): string | null {
+  return parseV6Groups(s, s.length) ? groupsToHex() : null;
 }
 
 export function parseAddress(text: string): Addr | null {
@@ -168,7 +172,7 @@ export function parseCidrWords(text: string, out: Uint32Array, at: number): numb
   const colon = text.indexOf(':');
   let family: Family;
   if (colon >= 0 && colon < end) {
-    if (parseV6(slash < 0 ? text : text.slice(0, slash)) === null) return -1;
+    if (!parseV6Groups(text, end)) return -1;
     for (let k = 0; k < 4; k++) out[at + k] = ((G[2 * k] << 16) | G[2 * k + 1]) >>> 0;
     family = 6;
   } else {
@@ -242,13 +246,16 @@ export function formatV4(n: number): string {
   return (n >>> 24) + '.' + ((n >>> 16) & 255) + '.' + ((n >>> 8) & 255) + '.' + (n & 255);
 }
 
-function formatV6(hex: string): string {
-  for (let k = 0; k < 8; k++) G[k] = hex4(hex, k * 4);
-  // IPv4-mapped: dotted tail, as RFC 5952 section 5 and PostgreSQL print it.
-  if (G[0] === 0 && G[1] === 0 && G[2] === 0 && G[3] === 0 && G[4] === 0 && G[5] === 0xffff) {
-    return '::ffff:' + formatV4(((G[6] << 16) | G[7]) >>> 0);
-  }
-  // Longest run of >= 2 zero groups; first wins a tie (strict >).
+/** Is the address in G IPv4-mapped (::ffff:a.b.c.d)? Such are written with a dotted tail, as RFC
+ * 5952 section 5 and PostgreSQL print them. */
+function mappedV4(): boolean {
+  return G[0] === 0 && G[1] === 0 && G[2] === 0 && G[3] === 0 && G[4] === 0 && G[5] === 0xffff;
+}
+
+/** Start of the longest run of at least two zero groups in G (the first wins a tie), -1 if none;
+ * its length goes to `zeroRun`. */
+let zeroRun = 0;
+function longestZeroRun(): number {
   let best = -1, bestLen = 1;
   for (let k = 0; k < 8; ) {
     if (G[k] !== 0) { k++; continue; }
@@ -257,6 +264,14 @@ function formatV6(hex: string): string {
     if (e - k > bestLen) { best = k; bestLen = e - k; }
     k = e;
   }
+  zeroRun = bestLen;
+  return best;
+}
+
+function formatV6(hex: string): string {
+  for (let k = 0; k < 8; k++) G[k] = hex4(hex, k * 4);
+  if (mappedV4()) return '::ffff:' + formatV4(((G[6] << 16) | G[7]) >>> 0);
+  const best = longestZeroRun(), bestLen = zeroRun;
   let out = '';
   for (let k = 0; k < 8; k++) {
     if (k === best) {
@@ -268,6 +283,37 @@ function formatV6(hex: string): string {
     out += G[k].toString(16);
   }
   return out;
+}
+
+/**
+ * Is s[start, end) the very text formatV6 writes for the IPv6 address in four words (masked to
+ * `length` bits, the rest filled with ones when `ones`)? Loads check every stored text this way:
+ * formatting it to compare would build a dozen strings per row.
+ */
+export function isCanonicalV6(s: string, start: number, end: number, w: Uint32Array, at: number, length = 128, ones = false): boolean {
+  for (let k = 0; k < 8; k++) {
+    const bits = Math.min(16, Math.max(0, length - k * 16));
+    const keep = bits === 16 ? 0xffff : (0xffff << (16 - bits)) & 0xffff;
+    const word = w[at + (k >> 1)], g = k & 1 ? word & 0xffff : word >>> 16;
+    G[k] = ones ? (g & keep) | (~keep & 0xffff) : g & keep;
+  }
+  if (mappedV4()) return end - start > 7 && s.startsWith('::ffff:', start) && parseV4(s, start + 7, end) === ((G[6] << 16) | G[7]) >>> 0;
+  const best = longestZeroRun(), bestLen = zeroRun;
+  let i = start;
+  for (let k = 0; k < 8; k++) {
+    if (k === best) {
+      if (s.charCodeAt(i) !== C_COLON || s.charCodeAt(i + 1) !== C_COLON) return false;
+      i += 2;
+      k += bestLen - 1;
+      continue;
+    }
+    if (i > start && s.charCodeAt(i - 1) !== C_COLON) { if (s.charCodeAt(i) !== C_COLON) return false; i++; }
+    // The group's hex digits, lower case, without leading zeros.
+    const g = G[k];
+    for (let shift = g >= 0x1000 ? 12 : g >= 0x100 ? 8 : g >= 0x10 ? 4 : 0; shift >= 0; shift -= 4, i++)
+      if (i >= end || s.charCodeAt(i) !== HEX_CHARS.charCodeAt((g >> shift) & 15)) return false;
+  }
+  return i === end;
 }
 
 export function formatAddress(a: Addr): string {

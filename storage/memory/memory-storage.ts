@@ -150,14 +150,9 @@ export class MemoryStorage implements Storage {
 
   private checkRow(t: IndexedTable, row: Row, seen: Map<string, Set<unknown>>): void {
     const def = t.def;
-    /** Does another row hold this value of the field? */
-    const held = (field: string, value: unknown) => {
-      for (const s of t.hashOf(field)?.get(value as string) ?? []) if (t.idOf(s) !== row.id) return true;
-      return false;
-    };
     for (const f of this.checked.get(def.name)!) {
       const v = row[f.name];
-      if (f.unique && v !== null && v !== undefined && held(f.name, v))
+      if (f.unique && v !== null && v !== undefined && heldByOther(t, f.name, v, row.id))
         throw new StorageConflict(f.name, `${resource(def.name).label} with this ${f.label.toLowerCase()} already exists.`);
       if (f.kind === 'fk' && v !== null && v !== undefined && !this.exists(f.target!, v, seen))
         throw new StorageConflict(f.name, `Related object not found using the provided ID: ${v}`);
@@ -180,4 +175,10 @@ export class MemoryStorage implements Storage {
     if (resourceName === 'tag') for (const t of this.tables.values())
       if (t.tags?.count(id)) throw new StorageConflict('tags', 'Cannot delete: tag is still assigned.');
   }
+}
+
+/** Does a row other than `id` hold this value of the field? */
+function heldByOther(t: IndexedTable, field: string, value: unknown, id: string): boolean {
+  for (const s of t.hashOf(field)?.get(value as string) ?? []) if (t.idOf(s) !== id) return true;
+  return false;
 }

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  broadcastOf, formatAddress, formatCidr, hexToU32, maxLength, networkOf, parseAddress, parseCidr, parseCidrWords, u32ToHex,
+  broadcastOf, formatAddress, formatCidr, hexToU32, isCanonicalV6, maxLength, networkOf, parseAddress, parseCidr, parseCidrWords, u32ToHex,
 } from '../../engine/net/ip.js';
 
 const fmt = (text: string): string | null => {
@@ -215,5 +215,36 @@ describe('net/ip properties', () => {
       expect(out[0]).to.equal(7);
       expect(out[5]).to.equal(7);
     }), { numRuns: 3000 });
+  });
+
+  it('isCanonicalV6 holds for exactly the text formatting writes (networks and broadcasts)', () => {
+    // Words biased to zero runs, all-ones groups and the IPv4-mapped prefix.
+    const word = fc.oneof(fc.constant(0), fc.constant(0), fc.constant(0xffffffff), fc.constant(0xffff), fc.integer({ min: 0, max: 0xffffffff }));
+    const words = fc.oneof(fc.array(word, { minLength: 4, maxLength: 4 }), fc.tuple(fc.constant(0), fc.constant(0), fc.constant(0xffff), fc.integer({ min: 0, max: 0xffffffff })));
+    // Texts that read as the same address but are not what formatting writes, and near misses.
+    const variant = (t: string, k: number, r: number): string => {
+      switch (k) {
+        case 0: return t.toUpperCase();
+        case 1: return t.replace('::', ':0::').replace(/^:0::/, '0::');
+        case 2: return t.replace(/(^|:)([0-9a-f]{1,3})(?=:|$)/, '$10$2');
+        case 3: return t + (r % 2 ? '0' : ':');
+        case 4: return t.slice(0, Math.max(0, t.length - 1 - (r % 3)));
+        case 5: return t.replace(/:0:/, '::');
+        case 6: return t.startsWith('::ffff:') && t.includes('.') ? `::ffff:${t.slice(7).split('.').map((x) => Number(x).toString(16).padStart(2, '0')).join('').replace(/^(....)/, '$1:')}` : t.replace(/[0-9a-f]/, 'g');
+        case 7: return t.replace('::', r % 2 ? ':0' : '0:');
+        default: return t;
+      }
+    };
+    const w = new Uint32Array(6);
+    fc.assert(fc.property(words, fc.integer({ min: 0, max: 128 }), fc.boolean(), fc.integer({ min: 0, max: 8 }), fc.nat(), (ws, len, ones, k, r) => {
+      w.set(ws.map((x) => x >>> 0), 1);
+      const hex = ws.map((x) => u32ToHex(x >>> 0)).join('');
+      const formatted = formatAddress({ family: 6, hex: ones ? broadcastOf(6, hex, len) : networkOf(6, hex, len) });
+      const text = variant(formatted, k, r);
+      // Inside a longer text too: only [start, end) is read.
+      const framed = `x${text}/64`;
+      expect(isCanonicalV6(text, 0, text.length, w, 1, len, ones), `${text} (formatted ${formatted})`).to.equal(text === formatted);
+      expect(isCanonicalV6(framed, 1, 1 + text.length, w, 1, len, ones), framed).to.equal(text === formatted);
+    }), { numRuns: 5000 });
   });
 });

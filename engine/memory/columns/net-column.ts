@@ -4,7 +4,7 @@
 import type { FieldDef } from '../../schema/types.js';
 import type { NetNode } from '../../plan/nodes.js';
 import { assertNever } from '../../plan/nodes.js';
-import { broadcastOf, formatAddress, formatCidr, formatV4, networkOf, parseCidrWords, parseV4Text, u32ToHex, type AddrHex, type Family } from '../../net/ip.js';
+import { broadcastOf, formatAddress, formatCidr, formatV4, isCanonicalV6, networkOf, parseCidrWords, parseV4Text, u32ToHex, type AddrHex, type Family } from '../../net/ip.js';
 import { addrWords, cmpWords, MASK, wordBits } from '../../net/words.js';
 import { OTHER, PACKED, resized } from './column.js';
 
@@ -79,22 +79,23 @@ export class NetColumn {
     // The role address is the text before the slash when the text has no host bits or is the host.
     const role = row[f.role];
     if (typeof role !== 'string') return false;
+    const v4 = this.meta[slot * 4 + FAMILY] === 4;
     if (f.roleIsHost || this.hostIsNetwork(slot)) {
       if (!(text.length > role.length && text.startsWith(role) && text.charCodeAt(role.length) === 47)) return false;
-    } else if (role !== this.formatAddr(slot, 'network')) return false;
+    } else if (!(v4 ? parseV4Text(role) === this.netWord(slot, 0) : isCanonicalV6(role, 0, role.length, this.words, slot * 4, len))) return false;
     if (!f.broadcast) return true;
     const b = row[f.broadcast];
+    if (typeof b !== 'string') return false;
     // An IPv4 text parses to one value only when written without leading zeros: no need to format.
-    if (this.meta[slot * 4 + FAMILY] === 4) return typeof b === 'string' && parseV4Text(b) === (this.words[slot * 4] | ~MASK[len]) >>> 0;
-    return b === this.formatAddr(slot, 'broadcast');
+    return v4 ? parseV4Text(b) === (this.words[slot * 4] | ~MASK[len]) >>> 0 : isCanonicalV6(b, 0, b.length, this.words, slot * 4, len, true);
   }
 
-  /** Would the column write this very text? IPv4 without formatting: the parser takes only
-   * octets without leading zeros, so a length without one is all that is left to check. */
+  /** Would the column write this very text? Checked without formatting: an IPv4 text parses only
+   * with octets free of leading zeros; an IPv6 one is compared with what formatting would give. */
   private isCanonical(slot: number, text: string): boolean {
-    if (this.meta[slot * 4 + FAMILY] !== 4) return this.formatSource(slot) === text;
     const slash = text.indexOf('/');
-    return slash > 0 && (text.length === slash + 2 || text.charCodeAt(slash + 1) !== 48);
+    if (!(slash > 0 && (text.length === slash + 2 || text.charCodeAt(slash + 1) !== 48))) return false;
+    return this.meta[slot * 4 + FAMILY] === 4 || isCanonicalV6(text, 0, slash, this.words, slot * 4);
   }
 
   /** Word k of the slot's network: its host word with the bits past its length cleared. */
