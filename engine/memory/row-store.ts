@@ -25,6 +25,9 @@ export class RowStore {
   /** One past the highest slot in use. */
   private end = 0;
   private readonly freeSlots: number[] = [];
+  /** Keys of the last row written, in its order, and their columns. */
+  private readonly lastNames: string[] = [];
+  private readonly lastColumns: (Column | null)[] = [];
 
   constructor(readonly def: ResourceDef) {
     const nf = netFieldNames(def.fields);
@@ -83,9 +86,20 @@ export class RowStore {
       return -1;
     }
     this.net?.setRow(slot, row);
+    // Rows of a load come with the same keys in the same order (and JSON gives them as the same
+    // string objects): the previous row's keys and columns are tried before the map.
+    const names = this.lastNames, cols = this.lastColumns;
+    let k = 0;
     for (const name in row) {
-      let c = this.columns.get(name);
-      if (c === undefined) c = this.addColumn(name, new DictColumn());
+      let c: Column | null | undefined;
+      if (names[k] === name) c = cols[k];
+      else {
+        c = this.columns.get(name);
+        if (c === undefined) c = this.addColumn(name, new DictColumn());
+        names[k] = name;
+        cols[k] = c;
+      }
+      k++;
       if (c) c.set(slot, row[name]);
     }
     return slot;

@@ -172,10 +172,11 @@ export class IdColumn implements Column {
   }
 
   private rehash(size: number): void {
-    const old = this.table;
     this.table = new Int32Array(size);
     this.marks = new Uint8Array(size);
-    for (const e of old) if (e !== 0) this.place(e - 1, true);
+    // In slot order: each id's words are read in sequence, not at random as the old table holds them.
+    const packed = this.packed;
+    for (let s = 0; s < packed.length; s++) if (packed[s]) this.place(s, true);
   }
 
   /** Shrinks the slot table to what `count` ids need (after a bulk load). */

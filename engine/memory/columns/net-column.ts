@@ -58,11 +58,15 @@ export class NetColumn {
       if (enc >= 0 && this.isCanonical(slot, value as string)) this.meta[slot * 4 + TEXT] = PACKED;
       else { this.meta[slot * 4 + TEXT] = OTHER; this.otherText.set(slot, value); }
     }
+    // The common case first: every derived field present and as this column would give it back
+    // (derivedMatch fails on a missing one).
+    if (this.meta[slot * 4 + TEXT] === PACKED && this.derivedMatch(slot, value as string, row)) {
+      this.meta[slot * 4 + DERIVED] = PACKED;
+      return true;
+    }
     let present = 0;
     for (const name of this.derivedList) if (row[name] !== undefined) present++;
-    if (!present) return enc >= 0;
-    if (present === this.derivedList.length && this.meta[slot * 4 + TEXT] === PACKED && this.derivedMatch(slot, value as string, row)) this.meta[slot * 4 + DERIVED] = PACKED;
-    else {
+    if (present) {
       const given: Record<string, unknown> = {};
       for (const name of this.derivedList) if (row[name] !== undefined) given[name] = row[name];
       this.meta[slot * 4 + DERIVED] = OTHER;
