@@ -193,4 +193,21 @@ describe('memory row store', () => {
     c.set(first, ['v0']);
     expect(c.get(first)).to.deep.equal(['v0']);
   });
+
+  it('keeps an id that is not a canonical UUID as given, whichever char is off', () => {
+    const t = new IndexedTable(resource('tag'));
+    const good = '0123abcd-4567-89ef-8abc-def012345678';
+    const ids = new Set<string>();
+    for (let i = 0; i < good.length; i++) for (const c of ['g', 'A', 'F', '-', '0', '/', ':', '`', 'é', '\ud83d', '\u0130', '\uff10'])
+      if (c !== good[i]) ids.add(good.slice(0, i) + c + good.slice(i + 1));
+    ids.add(good);
+    for (const id of ids) t.insert({ id, name: id, slug: id });
+    for (const id of ids) {
+      const s = t.slotOf(id);
+      expect(s, id).to.not.equal(undefined);
+      expect(t.idOf(s!)).to.equal(id);
+      expect(t.get(id)!.id).to.equal(id);
+    }
+    expect(t.size).to.equal(ids.size);
+  });
 });

@@ -5,46 +5,25 @@ import { u32ToHex } from '../../net/ip.js';
 import { cmpWords } from '../../net/words.js';
 import { resized, type Column } from './column.js';
 
-/** Value of a lower-case hex digit by char code, -1 for anything else (upper case would not
- * format back to the same text). */
-const HEX = new Int8Array(128).fill(-1);
+/** Value of a lower-case hex digit by char code; anything else (upper case would not format back
+ * to the same text) holds a value with the sign bit set once shifted, so that a block of four
+ * digits with one bad char comes out negative. Indexed by any UTF-16 unit: no range test. */
+const HEX = new Int32Array(65536).fill(-1 << 16);
 for (let i = 0; i < 16; i++) HEX['0123456789abcdef'.charCodeAt(i)] = i;
 
-/** 8 hex digits of a UUID from `at`, skipping a dash at `dash` (or none when -1); NaN if not hex. */
-function uuidWord(id: string, at: number, dash: number): number {
-  let v = 0;
-  for (let i = at, n = 0; n < 8; i++) {
-    if (i === dash) continue;
-    const c = id.charCodeAt(i);
-    const d = c < 128 ? HEX[c] : -1;
-    if (d < 0) return NaN;
-    v = v * 16 + d;
-    n++;
-  }
-  return v;
+/** Four hex digits from `i` as a number, negative if one is not a lower-case hex digit. */
+function hex4(id: string, i: number): number {
+  return (HEX[id.charCodeAt(i)] << 12) | (HEX[id.charCodeAt(i + 1)] << 8) | (HEX[id.charCodeAt(i + 2)] << 4) | HEX[id.charCodeAt(i + 3)];
 }
-
-// A write looks its id up three times (exists? duplicate? store) with a foreign key's id between:
-// the last two ids parsed are kept.
-// Nothing an id can be equals the starting entries.
-const NOTHING = Symbol('nothing');
-const memoIds: unknown[] = [NOTHING, NOTHING];
-const memoWords = new Uint32Array(8);
-let memoNext = 0;
 
 /** Writes the words of a canonical UUID to out[at..at+3]; false for any other value. */
 function uuidWords(id: unknown, out: Uint32Array, at: number): boolean {
-  const hit = id === memoIds[0] ? 0 : id === memoIds[1] ? 4 : -1;
-  if (hit >= 0) { for (let k = 0; k < 4; k++) out[at + k] = memoWords[hit + k]; return true; }
   if (typeof id !== 'string' || id.length !== 36) return false;
   if (id.charCodeAt(8) !== 45 || id.charCodeAt(13) !== 45 || id.charCodeAt(18) !== 45 || id.charCodeAt(23) !== 45) return false;
-  const a = uuidWord(id, 0, -1), b = uuidWord(id, 9, 13), c = uuidWord(id, 19, 23), d = uuidWord(id, 28, -1);
-  if (a !== a || b !== b || c !== c || d !== d) return false;
-  out[at] = a; out[at + 1] = b; out[at + 2] = c; out[at + 3] = d;
-  const m = memoNext * 4;
-  memoWords[m] = a; memoWords[m + 1] = b; memoWords[m + 2] = c; memoWords[m + 3] = d;
-  memoIds[memoNext] = id;
-  memoNext ^= 1;
+  const a0 = hex4(id, 0), a1 = hex4(id, 4), b0 = hex4(id, 9), b1 = hex4(id, 14);
+  const c0 = hex4(id, 19), c1 = hex4(id, 24), d0 = hex4(id, 28), d1 = hex4(id, 32);
+  if ((a0 | a1 | b0 | b1 | c0 | c1 | d0 | d1) < 0) return false;
+  out[at] = a0 * 65536 + a1; out[at + 1] = b0 * 65536 + b1; out[at + 2] = c0 * 65536 + c1; out[at + 3] = d0 * 65536 + d1;
   return true;
 }
 
