@@ -4,7 +4,7 @@
 // rebuild: the forest shape is still valid for the survivors, so a remove
 // never forces an O(n) rebuild by itself.
 import { walkSorted, type WalkVisitor } from './sorted-walk.js';
-import { radixOrder } from './radix.js';
+import { sortV4Entries } from './radix.js';
 import { MASK } from './words.js';
 import type { SlotTable } from './slot-table.js';
 
@@ -80,25 +80,14 @@ export class V4Index {
     this.pNet = new Uint32Array(16); this.pLen = new Uint8Array(16); this.pSlot = new Int32Array(16);
     this.pn = this.pDead = this.dead = 0;
 
-    const order = radixOrder(m, [
-      (d, c) => { for (let r = 0; r < c; r++) d[r] = len[r]; },
-      (d, c) => { for (let r = 0; r < c; r++) d[r] = net[r] & 0xffff; },
-      (d, c) => { for (let r = 0; r < c; r++) d[r] = net[r] >>> 16; },
-    ]);
-    const sNet = new Uint32Array(m);
-    const sLen = new Uint8Array(m);
-    const sSlot = new Int32Array(m);
-    for (let i = 0; i < m; i++) {
-      const r = order[i];
-      sNet[i] = net[r]; sLen[i] = len[r]; sSlot[i] = slot[r];
-    }
+    sortV4Entries(net, len, slot, m);
     this.n = m;
-    this.net = sNet;
-    this.len = sLen;
-    this.slot = sSlot;
-    this.parent = buildParents(sNet, sLen, m);
+    this.net = net;
+    this.len = len;
+    this.slot = slot;
+    this.parent = buildParents(net, len, m);
     this.buildBuckets();
-    for (let i = 0; i < m; i++) table.update(sSlot[i], i * 4 + tag);
+    for (let i = 0; i < m; i++) table.update(slot[i], i * 4 + tag);
   }
 
   /** Does entry i contain address x? */
