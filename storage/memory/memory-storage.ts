@@ -4,8 +4,8 @@ import type { Plan } from '../../engine/plan/nodes.js';
 import { IndexedTable } from '../../engine/memory/indexed-table.js';
 import { evaluateSteps, explainSteps } from '../../engine/memory/evaluate.js';
 import { runStepwise } from './stepwise.js';
-import { RESOURCES, resource } from '../../engine/schema/registry.js';
-import type { FieldDef, ResourceDef } from '../../engine/schema/types.js';
+import { RESOURCES } from '../../engine/schema/registry.js';
+import type { ResourceDef } from '../../engine/schema/types.js';
 import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
 import { Journal, type Snapshot } from './journal.js';
 import { UndoLog } from './undo-log.js';
@@ -18,12 +18,12 @@ export class MemoryStorage implements Storage {
   private readonly inbound = new Map<string, [ResourceDef, string][]>();
   /** Applied batches so far: a query that paused sees whether the data moved under it. */
   private writes = 0;
-  /** Per resource, the fields a write checks (unique, foreign keys, tags), in declaration order. */
-  private readonly checked = new Map<string, readonly FieldDef[]>();
+  /** Per resource, what a write checks. */
+  private readonly checked = new Map<string, WriteChecks>();
 
   constructor(dir: string | null, private readonly opts: StorageOptions = {}) {
     for (const r of RESOURCES) this.tables.set(r.name, new IndexedTable(r));
-    for (const r of RESOURCES) this.checked.set(r.name, r.fields.filter((f) => f.unique || f.kind === 'fk' || f.kind === 'tags'));
+    for (const r of RESOURCES) this.checked.set(r.name, writeChecks(r));
     for (const r of RESOURCES) for (const f of r.fields) if (f.kind === 'fk') {
       const list = this.inbound.get(f.target!) ?? [];
       list.push([r, f.name]);
@@ -149,21 +149,23 @@ export class MemoryStorage implements Storage {
   }
 
   private checkRow(t: IndexedTable, row: Row, seen: Map<string, Set<unknown>>): void {
-    const def = t.def;
-    for (const f of this.checked.get(def.name)!) {
-      const v = row[f.name];
-      if (f.unique && v !== null && v !== undefined && heldByOther(t, f.name, v, row.id))
-        throw new StorageConflict(f.name, `${resource(def.name).label} with this ${f.label.toLowerCase()} already exists.`);
-      if (f.kind === 'fk' && v !== null && v !== undefined && !this.exists(f.target!, v, seen))
-        throw new StorageConflict(f.name, `Related object not found using the provided ID: ${v}`);
-      if (f.kind === 'tags') for (const tagId of (v as string[] | undefined) ?? [])
-        if (!this.exists('tag', tagId, seen)) throw new StorageConflict(f.name, `Related object not found using the provided ID: ${tagId}`);
+    const c = this.checked.get(t.def.name)!;
+    for (const u of c.unique) {
+      const v = row[u.field];
+      if (v !== null && v !== undefined && heldByOther(t, u.field, v, row.id)) throw new StorageConflict(u.field, u.message);
     }
-    for (const group of def.uniqueTogether ?? []) {
+    for (const fk of c.fks) {
+      const v = row[fk.field];
+      if (v !== null && v !== undefined && !this.exists(fk.target, v, seen))
+        throw new StorageConflict(fk.field, `Related object not found using the provided ID: ${v}`);
+    }
+    if (c.tags) for (const tagId of (row[c.tags] as string[] | undefined) ?? [])
+      if (!this.exists('tag', tagId, seen)) throw new StorageConflict(c.tags, `Related object not found using the provided ID: ${tagId}`);
+    for (const group of c.together) {
       const [first, ...rest] = group;
       const clash = [...(t.hashOf(first)?.get(row[first] as string) ?? [])]
         .some((s) => t.idOf(s) !== row.id && rest.every((n) => t.value(s, n) === row[n]));
-      if (clash) throw new StorageConflict(group[group.length - 1], `${def.label} with this ${group.join(' and ')} already exists.`);
+      if (clash) throw new StorageConflict(group[group.length - 1], `${t.def.label} with this ${group.join(' and ')} already exists.`);
     }
   }
 
@@ -181,4 +183,26 @@ export class MemoryStorage implements Storage {
 function heldByOther(t: IndexedTable, field: string, value: unknown, id: string): boolean {
   for (const s of t.hashOf(field)?.get(value as string) ?? []) if (t.idOf(s) !== id) return true;
   return false;
+}
+
+/**
+ * What a write of one resource checks, in plain lists of one shape each: the registry's field
+ * definitions differ in shape from field to field, and reading them row after row in a bulk load
+ * cost more than the checks themselves.
+ */
+interface WriteChecks {
+  readonly unique: readonly { readonly field: string; readonly message: string }[];
+  readonly fks: readonly { readonly field: string; readonly target: string }[];
+  /** The tags field, if the resource has one. */
+  readonly tags: string | null;
+  readonly together: readonly (readonly string[])[];
+}
+
+function writeChecks(r: ResourceDef): WriteChecks {
+  return {
+    unique: r.fields.filter((f) => f.unique).map((f) => ({ field: f.name, message: `${r.label} with this ${f.label.toLowerCase()} already exists.` })),
+    fks: r.fields.filter((f) => f.kind === 'fk').map((f) => ({ field: f.name, target: f.target! })),
+    tags: r.fields.find((f) => f.kind === 'tags')?.name ?? null,
+    together: r.uniqueTogether ?? [],
+  };
 }
