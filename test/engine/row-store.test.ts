@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { IndexedTable, type Row } from '../../engine/memory/indexed-table.js';
 import { DictColumn } from '../../engine/memory/columns/dict-column.js';
+import { isoMillis } from '../../engine/memory/columns/date-column.js';
 import { netOrderKey } from '../support/net-order-key.js';
 import { resource } from '../../engine/schema/registry.js';
 import { broadcastOf, formatAddress, formatCidr, networkOf, parseCidr } from '../../engine/net/ip.js';
@@ -209,5 +210,20 @@ describe('memory row store', () => {
       expect(t.get(id)!.id).to.equal(id);
     }
     expect(t.size).to.equal(ids.size);
+  });
+
+  it('reads a date-time text field by field exactly when Date would read it and format it back the same', () => {
+    const reference = (t: string): number | null => {
+      const ms = Date.parse(t);
+      return !Number.isNaN(ms) && new Date(ms).toISOString() === t ? ms : null;
+    };
+    // Any instant of years 0000-9999, and texts one char off (a digit changed, a separator swapped).
+    const instant = fc.integer({ min: Date.UTC(0, 0, 1) - 1900 * 365.2425 * 864e5, max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) })
+      .map((ms) => new Date(ms).toISOString());
+    const mutated = fc.tuple(instant, fc.nat({ max: 23 }), fc.constantFrom(...'0123456789-T:.Z+ 5'))
+      .map(([t, i, c]) => t.slice(0, i) + c + t.slice(i + 1));
+    fc.assert(fc.property(fc.oneof(instant, mutated, fc.constantFrom('2024-02-29T00:00:00.000Z', '2026-02-29T00:00:00.000Z', '1900-02-29T12:00:00.000Z', '2000-02-29T12:00:00.000Z', '0000-01-01T00:00:00.000Z', '2026-01-01T24:00:00.000Z')), (t) => {
+      expect(isoMillis(t), t).to.equal(reference(t));
+    }), { numRuns: RUNS * 20 });
   });
 });

@@ -45,12 +45,52 @@ export class DateColumn implements Column {
 
   /** Milliseconds of a text that formats back to itself, else null. */
   private toMs(value: unknown): number | null {
-    if (typeof value !== 'string' || value.length !== 24) return null;
+    if (typeof value !== 'string') return null;
     if (value === this.lastText) return this.lastMs;
-    const ms = Date.parse(value);
-    if (Number.isNaN(ms) || new Date(ms).toISOString() !== value) return null;
+    const ms = isoMillis(value);
+    if (ms === null) return null;
     this.lastText = value;
     this.lastMs = ms;
     return ms;
   }
+}
+
+/** Chars of `YYYY-MM-DDTHH:MM:SS.sssZ` that are not digits. */
+const SEPARATORS: readonly [number, number][] = [[4, 45], [7, 45], [10, 84], [13, 58], [16, 58], [19, 46], [23, 90]];
+
+/** The number in text[at, at + n) if all its chars are digits, else -1. */
+function digits(text: string, at: number, n: number): number {
+  let v = 0;
+  for (let i = at; i < at + n; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (any year; Date.UTC maps years 0-99 to 19xx). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400), yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Milliseconds of a text exactly as `toISOString` writes it (`YYYY-MM-DDTHH:MM:SS.sssZ`, years
+ * 0000-9999), else null. Read field by field: parsing with Date and formatting back to compare
+ * cost ~0.5 µs a value, twice a row (created, last_updated), in a bulk load.
+ */
+export function isoMillis(text: string): number | null {
+  if (text.length !== 24) return null;
+  for (const [at, c] of SEPARATORS) if (text.charCodeAt(at) !== c) return null;
+  const y = digits(text, 0, 4), mo = digits(text, 5, 2), d = digits(text, 8, 2);
+  const h = digits(text, 11, 2), mi = digits(text, 14, 2), s = digits(text, 17, 2), ms = digits(text, 20, 3);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59 || ms < 0) return null;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  if (d > (mo === 2 && leap ? 29 : MONTH_DAYS[mo - 1])) return null;
+  return ((daysFromCivil(y, mo, d) * 24 + h) * 60 + mi) * 60000 + s * 1000 + ms;
 }
