@@ -39,4 +39,13 @@ export const MSG = {
   noLookups: 'This custom field has no lookups.',
   cfDisabled: 'Filtering is disabled for this custom field.',
   maxValueLength: 'Ensure this value has at most 4096 characters.',
+  // Writes a store refuses: the memory store raises these, the SQL stores map their databases'
+  // constraint errors to the same field and text.
+  idExists: 'An object with this id already exists.',
+  notFound: 'Not found.',
+  tagAssigned: 'Cannot delete: tag is still assigned.',
+  referencedBy: (label: string) => `Cannot delete: referenced by ${label.toLowerCase()} objects.`,
+  uniqueTaken: (resourceLabel: string, fieldLabel: string) => `${resourceLabel} with this ${fieldLabel.toLowerCase()} already exists.`,
+  uniqueTogetherTaken: (resourceLabel: string, fields: readonly string[]) => `${resourceLabel} with this ${fields.join(' and ')} already exists.`,
+  versionChanged: (stored: unknown, expected: number) => `The object changed meanwhile (version ${String(stored)}, expected ${expected}).`,
 } as const;

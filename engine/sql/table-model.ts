@@ -1,6 +1,7 @@
 // How each resource of the registry maps onto SQL tables: one column per field (named as the
 // field), a tags join table per taggable resource, and constraint names from which a database
 // error is mapped back to the field and message the memory store would give.
+import { MSG } from '../schema/messages.js';
 import { RESOURCES, resource } from '../schema/registry.js';
 import type { FieldDef, ResourceDef } from '../schema/types.js';
 
@@ -73,11 +74,11 @@ function build(r: ResourceDef): TableModel {
   const uniques: UniqueModel[] = [
     ...r.fields.filter((f) => f.unique).map((f) => ({
       name: `uq_${t}_${f.name}`, columns: [f.name], field: f.name,
-      message: `${r.label} with this ${f.label.toLowerCase()} already exists.`,
+      message: MSG.uniqueTaken(r.label, f.label),
     })),
     ...(r.uniqueTogether ?? []).map((g) => ({
       name: `uq_${t}_${g.join('_')}`, columns: [...g], field: g[g.length - 1],
-      message: `${r.label} with this ${g.join(' and ')} already exists.`,
+      message: MSG.uniqueTogetherTaken(r.label, g),
     })),
   ];
   const fks = r.fields.filter((f) => f.kind === 'fk').map((f) => ({ name: `fk_${t}_${f.name}`, field: f.name, target: f.target! }));

@@ -5,6 +5,7 @@ import { IndexedTable } from '../../engine/memory/indexed-table.js';
 import { evaluateSteps, explainSteps } from '../../engine/memory/evaluate.js';
 import { runStepwise } from './stepwise.js';
 import { RESOURCES } from '../../engine/schema/registry.js';
+import { MSG } from '../../engine/schema/messages.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
 import { Journal, type Snapshot } from './journal.js';
@@ -118,14 +119,14 @@ export class MemoryStorage implements Storage {
         } else if (op.op === 'create') {
           // The store finds a taken id in the same probe that places a free one; the row's other
           // checks follow (a taken id is reported first, as a database's primary key does).
-          if (!t.add(op.row)) throw new StorageConflict('id', 'An object with this id already exists.');
+          if (!t.add(op.row)) throw new StorageConflict('id', MSG.idExists);
           undo.created(t, op.row.id);
           this.checkRow(t, op.row, seen);
         } else {
           const old = t.get(op.row.id);
-          if (!old) throw new StorageConflict('id', 'Not found.');
+          if (!old) throw new StorageConflict('id', MSG.notFound);
           if (op.expectVersion !== undefined && old.version !== op.expectVersion)
-            throw new StorageConflict('version', `The object changed meanwhile (version ${String(old.version)}, expected ${op.expectVersion}).`);
+            throw new StorageConflict('version', MSG.versionChanged(old.version, op.expectVersion));
           this.checkRow(t, op.row, seen);
           t.replace(op.row);
           undo.replaced(t, old);
@@ -157,31 +158,29 @@ export class MemoryStorage implements Storage {
     for (const fk of c.fks) {
       const v = row[fk.field];
       if (v !== null && v !== undefined && !this.exists(fk.target, v, seen))
-        throw new StorageConflict(fk.field, `Related object not found using the provided ID: ${v}`);
+        throw new StorageConflict(fk.field, MSG.fkNotFound(String(v)));
     }
     if (c.tags) for (const tagId of (row[c.tags] as string[] | undefined) ?? [])
-      if (!this.exists('tag', tagId, seen)) throw new StorageConflict(c.tags, `Related object not found using the provided ID: ${tagId}`);
-    for (const group of c.together) {
-      const [first, ...rest] = group;
-      const clash = [...(t.hashOf(first)?.get(row[first] as string) ?? [])]
-        .some((s) => t.idOf(s) !== row.id && rest.every((n) => t.value(s, n) === row[n]));
-      if (clash) throw new StorageConflict(group[group.length - 1], `${t.def.label} with this ${group.join(' and ')} already exists.`);
+      if (!this.exists('tag', tagId, seen)) throw new StorageConflict(c.tags, MSG.fkNotFound(tagId));
+    for (const g of c.together) {
+      const [first, ...rest] = g.fields;
+      if (heldByOther(t, first, row[first], row.id, (s) => rest.every((n) => t.value(s, n) === row[n]))) throw new StorageConflict(g.field, g.message);
     }
   }
 
   private checkNoReferences(resourceName: string, id: string): void {
     for (const [r, fieldName] of this.inbound.get(resourceName) ?? []) {
       if (this.table(r.name).hashOf(fieldName)?.count(id))
-        throw new StorageConflict(fieldName, `Cannot delete: referenced by ${r.label.toLowerCase()} objects.`);
+        throw new StorageConflict(fieldName, MSG.referencedBy(r.label));
     }
     if (resourceName === 'tag') for (const t of this.tables.values())
-      if (t.tags?.count(id)) throw new StorageConflict('tags', 'Cannot delete: tag is still assigned.');
+      if (t.tags?.count(id)) throw new StorageConflict('tags', MSG.tagAssigned);
   }
 }
 
-/** Does a row other than `id` hold this value of the field? */
-function heldByOther(t: IndexedTable, field: string, value: unknown, id: string): boolean {
-  for (const s of t.hashOf(field)?.get(value as string) ?? []) if (t.idOf(s) !== id) return true;
+/** Does a row other than `id` hold this value of the field (and pass `also`, when given)? */
+function heldByOther(t: IndexedTable, field: string, value: unknown, id: string, also?: (slot: number) => boolean): boolean {
+  for (const s of t.hashOf(field)?.get(value as string) ?? []) if (t.idOf(s) !== id && (!also || also(s))) return true;
   return false;
 }
 
@@ -195,14 +194,15 @@ interface WriteChecks {
   readonly fks: readonly { readonly field: string; readonly target: string }[];
   /** The tags field, if the resource has one. */
   readonly tags: string | null;
-  readonly together: readonly (readonly string[])[];
+  /** Unique groups; a clash is reported on the group's last field. */
+  readonly together: readonly { readonly fields: readonly string[]; readonly field: string; readonly message: string }[];
 }
 
 function writeChecks(r: ResourceDef): WriteChecks {
   return {
-    unique: r.fields.filter((f) => f.unique).map((f) => ({ field: f.name, message: `${r.label} with this ${f.label.toLowerCase()} already exists.` })),
+    unique: r.fields.filter((f) => f.unique).map((f) => ({ field: f.name, message: MSG.uniqueTaken(r.label, f.label) })),
     fks: r.fields.filter((f) => f.kind === 'fk').map((f) => ({ field: f.name, target: f.target! })),
     tags: r.fields.find((f) => f.kind === 'tags')?.name ?? null,
-    together: r.uniqueTogether ?? [],
+    together: (r.uniqueTogether ?? []).map((g) => ({ fields: g, field: g[g.length - 1], message: MSG.uniqueTogetherTaken(r.label, g) })),
   };
 }

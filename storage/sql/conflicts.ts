@@ -1,13 +1,9 @@
 // Database constraint violations -> the StorageConflict (field, message) the memory store raises
 // for the same write. Constraint names come from engine/sql/table-model.ts.
 import { TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
+import { MSG } from '../../engine/schema/messages.js';
 import { StorageConflict, type WriteOp } from '../types.js';
 
-export const ID_EXISTS = 'An object with this id already exists.';
-export const NOT_FOUND = 'Not found.';
-export const TAG_ASSIGNED = 'Cannot delete: tag is still assigned.';
-export const missingRef = (value: string): string => `Related object not found using the provided ID: ${value}`;
-export const referencedBy = (m: TableModel): string => `Cannot delete: referenced by ${m.resource.label.toLowerCase()} objects.`;
 
 type Owner =
   | { kind: 'pk'; model: TableModel }
@@ -27,10 +23,10 @@ for (const m of TABLE_MODELS) {
 
 /** A unique violation; MySQL names every primary key PRIMARY. */
 export function uniqueConflict(constraint: string): StorageConflict | null {
-  if (constraint === 'PRIMARY') return new StorageConflict('id', ID_EXISTS);
+  if (constraint === 'PRIMARY') return new StorageConflict('id', MSG.idExists);
   const o = owners.get(constraint);
   if (!o) return null;
-  if (o.kind === 'pk') return new StorageConflict('id', ID_EXISTS);
+  if (o.kind === 'pk') return new StorageConflict('id', MSG.idExists);
   if (o.kind === 'unique') return new StorageConflict(o.field, o.message);
   return null;
 }
@@ -48,8 +44,8 @@ export function fkOwner(constraint: string): { field: string; target: string; mo
 export function fkConflict(constraint: string, op: WriteOp, value: string | null): StorageConflict | null {
   const o = fkOwner(constraint);
   if (!o) return null;
-  if (op.op === 'delete') return o.field === 'tags' ? new StorageConflict('tags', TAG_ASSIGNED) : new StorageConflict(o.field, referencedBy(o.model));
-  return new StorageConflict(o.field, missingRef(value ?? '?'));
+  if (op.op === 'delete') return o.field === 'tags' ? new StorageConflict('tags', MSG.tagAssigned) : new StorageConflict(o.field, MSG.referencedBy(o.model.resource.label));
+  return new StorageConflict(o.field, MSG.fkNotFound(value ?? '?'));
 }
 
 export { tableModel };

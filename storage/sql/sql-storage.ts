@@ -7,7 +7,8 @@ import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
 import { QueryTimeout, StorageConflict, StorageUnavailable, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
-import { fkConflict, fkOwner, NOT_FOUND, referencedBy, TAG_ASSIGNED, uniqueConflict } from './conflicts.js';
+import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
+import { MSG } from '../../engine/schema/messages.js';
 import type { QueryResult, SqlDriver, SqlSession } from './driver.js';
 import { migrate } from './migrations.js';
 import { WriteStatements } from './write-statements.js';
@@ -229,16 +230,16 @@ export class SqlStorage implements Storage {
       case 'update': {
         const row = g.op.row;
         const expect = g.op.expectVersion;
-        const changed = (v: unknown) => new StorageConflict('version', `The object changed meanwhile (version ${String(v)}, expected ${expect}).`);
-        if (!LOWER_UUID.test(row.id)) throw new StorageConflict('id', NOT_FOUND);
+        const changed = (v: unknown) => new StorageConflict('version', MSG.versionChanged(v, expect!));
+        if (!LOWER_UUID.test(row.id)) throw new StorageConflict('id', MSG.notFound);
         if (expect !== undefined && !m.byField.has('version')) // memory compares an absent version
-          throw (await this.exists(s, m, row.id)) ? changed(undefined) : new StorageConflict('id', NOT_FOUND);
+          throw (await this.exists(s, m, row.id)) ? changed(undefined) : new StorageConflict('id', MSG.notFound);
         const st = w.update(m, row, expect);
         if ((await s.query(st.sql, st.params)).rowCount === 0) {
           // No such object, or (compare-and-swap) another version is stored.
           const rv = expect === undefined ? null : w.readVersion(m, row.id);
           const found = rv ? (await s.query(rv.sql, rv.params)).rows[0] : undefined;
-          if (!found) throw new StorageConflict('id', NOT_FOUND);
+          if (!found) throw new StorageConflict('id', MSG.notFound);
           throw changed(this.driver.decode(m.byField.get('version')!, found.v));
         }
         const del = w.deleteTags(m, row.id);
@@ -256,7 +257,7 @@ export class SqlStorage implements Storage {
           const hit = Number((await s.query(check.stmt.sql, check.stmt.params)).rows[0].hit);
           if (hit >= 0) {
             const h = check.hits[hit];
-            throw h.kind === 'tags' ? new StorageConflict('tags', TAG_ASSIGNED) : new StorageConflict(h.field, referencedBy(h.model));
+            throw h.kind === 'tags' ? new StorageConflict('tags', MSG.tagAssigned) : new StorageConflict(h.field, MSG.referencedBy(h.model.resource.label));
           }
         }
         const st = w.delete(m, id);

@@ -52,7 +52,11 @@ function codable(x: unknown): boolean {
   return t === 'string' || t === 'boolean' || x === null || (t === 'number' && !Object.is(x, -0));
 }
 
-function copyOf(v: object): unknown {
+/** The column's own copy of a list or object (the caller may change the one it passed in): a
+ * shallow one for a flat value, JSON's reading of its key when JSON keyed it, a clone otherwise. */
+function ownCopy(v: object, flat: boolean, key: unknown): unknown {
+  if (flat) return Array.isArray(v) ? v.slice() : { ...v };
+  if (typeof key === 'string') return JSON.parse(key);
   try { return structuredClone(v); } catch { return v; }
 }
 
@@ -107,8 +111,7 @@ export class DictColumn implements Column {
     let i = key === UNSHARED ? undefined : map.get(key);
     if (i !== undefined) { this.refs[i]++; this.remember(value, i, isObject); return i; }
     i = this.free.pop() ?? this.values.length;
-    // A list or object is kept as its own copy: the caller may change the one it passed in.
-    this.values[i] = !isObject ? value : flat !== null ? (Array.isArray(value) ? value.slice() : { ...value }) : typeof key === 'string' ? JSON.parse(key) : copyOf(value as object);
+    this.values[i] = isObject ? ownCopy(value as object, flat !== null, key) : value;
     this.refs[i] = 1;
     this.keys[i] = key === UNSHARED ? Symbol('unshared') : key;
     map.set(this.keys[i], i);
