@@ -4,8 +4,8 @@ import type { Plan } from '../engine/plan/nodes.js';
 
 export type Row = Record<string, unknown> & { id: string };
 
-export interface OrderKey { readonly field: string; readonly desc: boolean }
-export interface Page { readonly limit: number; readonly offset: number; readonly ordering: readonly OrderKey[] }
+import type { Page } from '../engine/plan/page.js';
+export type { OrderKey, Page } from '../engine/plan/page.js';
 export interface FindResult { readonly count: number; readonly rows: readonly Row[] }
 
 /** One write; a batch of them is applied atomically by `apply`. Rows are complete (derived fields included). */

@@ -1,5 +1,5 @@
 // Filters of a resource, derived once from the schema registry and the lookup catalogue.
-import { findResource } from '../schema/registry.js';
+import { findResource, netPartField } from '../schema/registry.js';
 import type { Choice, FieldDef, ResourceDef } from '../schema/types.js';
 import type { ValueType } from '../plan/nodes.js';
 import { NEGATION_ONLY, NUMERIC_LOOKUPS, STRING_LOOKUPS, type LookupTable, type NetLookup } from './lookups.js';
@@ -11,9 +11,10 @@ export type FilterSpec =
   | { readonly type: 'scalar'; readonly name: string; readonly field: string; readonly parse: ValueParse; readonly valueType: ValueType; readonly lookups: LookupTable; readonly choices?: readonly Choice[] }
   | { readonly type: 'fk'; readonly name: string; readonly field: string; readonly target: string; readonly tree: boolean; readonly nullable: boolean }
   | { readonly type: 'tag'; readonly name: 'tag' }
-  | { readonly type: 'net'; readonly name: string; readonly field: 'network' | 'host' }
+  /** `field`: the network field by its role (named as its role); `family`: the derived family field. */
+  | { readonly type: 'net'; readonly name: string; readonly field: 'network' | 'host'; readonly family: string }
   /** Nautobot 1.x convenience filters: a fixed network lookup under its own name. */
-  | { readonly type: 'net_alias'; readonly name: string; readonly field: 'network' | 'host'; readonly lookup: NetLookup | 'contains_any' }
+  | { readonly type: 'net_alias'; readonly name: string; readonly field: 'network' | 'host'; readonly family: string; readonly lookup: NetLookup | 'contains_any' }
   | { readonly type: 'q'; readonly name: 'q'; readonly fields: readonly string[] };
 
 const VALUE_OF_KIND: Partial<Record<FieldDef['kind'], { parse: ValueParse; valueType: ValueType; lookups: LookupTable }>> = {
@@ -37,7 +38,7 @@ function specsFor(r: ResourceDef, f: FieldDef): FilterSpec[] {
       return [{ ...spec, name: f.name }, { ...spec, name: `${f.name}_id` }];
     }
     case 'tags': return [{ type: 'tag', name: 'tag' }];
-    case 'ip': return f.netRole ? [{ type: 'net', name: f.name, field: f.netRole }] : [];
+    case 'ip': return f.netRole ? [{ type: 'net', name: f.name, field: f.netRole, family: netPartField(r, 'family')! }] : [];
     default: {
       const v = VALUE_OF_KIND[f.kind];
       return v ? [{ type: 'scalar', name: f.name, field: f.name, ...v, choices: f.choices }] : [];
@@ -48,20 +49,21 @@ function specsFor(r: ResourceDef, f: FieldDef): FilterSpec[] {
 /** Convenience filters of IPAM resources, named as in Nautobot 1.x. */
 function conveniences(r: ResourceDef): FilterSpec[] {
   const role = r.fields.find((f) => f.netRole)?.netRole;
-  if (!role) return [];
+  const length = netPartField(r, 'length'), family = netPartField(r, 'family');
+  if (!role || !length || !family) return [];
   const common: FilterSpec[] = [
-    { type: 'scalar', name: 'mask_length', field: 'prefix_length', parse: 'integer', valueType: 'number', lookups: NUMERIC_LOOKUPS },
-    { type: 'scalar', name: 'family', field: 'family', parse: 'family', valueType: 'number', lookups: {} },
+    { type: 'scalar', name: 'mask_length', field: length, parse: 'integer', valueType: 'number', lookups: NUMERIC_LOOKUPS },
+    { type: 'scalar', name: 'family', field: family, parse: 'family', valueType: 'number', lookups: {} },
   ];
   if (role === 'network') return [...common,
-    { type: 'net_alias', name: 'prefix', field: 'network', lookup: 'net_equals' },
-    { type: 'net_alias', name: 'within', field: 'network', lookup: 'net_contained' },
-    { type: 'net_alias', name: 'within_include', field: 'network', lookup: 'net_contained_or_equal' },
-    { type: 'net_alias', name: 'contains', field: 'network', lookup: 'contains_any' },
+    { type: 'net_alias', name: 'prefix', field: 'network', family, lookup: 'net_equals' },
+    { type: 'net_alias', name: 'within', field: 'network', family, lookup: 'net_contained' },
+    { type: 'net_alias', name: 'within_include', field: 'network', family, lookup: 'net_contained_or_equal' },
+    { type: 'net_alias', name: 'contains', field: 'network', family, lookup: 'contains_any' },
   ];
   return [...common,
-    { type: 'net_alias', name: 'address', field: 'host', lookup: 'base' },
-    { type: 'net_alias', name: 'parent', field: 'host', lookup: 'net_host_contained' },
+    { type: 'net_alias', name: 'address', field: 'host', family, lookup: 'base' },
+    { type: 'net_alias', name: 'parent', field: 'host', family, lookup: 'net_host_contained' },
   ];
 }
 

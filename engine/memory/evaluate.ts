@@ -1,17 +1,17 @@
 // The memory evaluator: candidates from the most selective index, then the full predicate.
 import type { Plan } from '../plan/nodes.js';
+import type { Page } from '../plan/page.js';
 import type { Family } from '../net/ip.js';
 import type { IndexedTable, Row } from './indexed-table.js';
 import { candidatesFor, type Candidates, type CandidateTrace } from './candidates.js';
 import { describe } from '../plan/describe.js';
 import { compilePredicate } from './predicate.js';
-import { orderedPageSteps, pageByMembership, PAGE_PATHS, type OrderKey, type PageTrace } from './order.js';
+import { orderedPageSteps, pageByMembership, PAGE_PATHS, type PageTrace } from './order.js';
 import { runSteps, STEP_ROWS, type Steps } from './steps.js';
 import { Resolver, type TableSource } from './resolve.js';
 
 export { runSteps, STEP_ROWS, type Steps } from './steps.js';
 
-export interface PageRequest { readonly limit: number; readonly offset: number; readonly ordering: readonly OrderKey[] }
 
 export interface MemoryExplain {
   readonly plan: string;
@@ -73,7 +73,7 @@ function* matchSlots(table: IndexedTable, plan: Plan, resolver: Resolver, cand: 
  * The engine's answer: the match count and the slots of the requested page, in order. Rows are
  * built from the columns afterwards, only for the page (evaluateSteps).
  */
-export function* evaluatePageSteps(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true, trace: PageTrace = {}): Steps<{ count: number; slots: number[] }> {
+export function* evaluatePageSteps(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true, trace: PageTrace = {}): Steps<{ count: number; slots: number[] }> {
   const resolver = new Resolver(tables);
   const cand = useIndexes ? planCandidates(table, plan, resolver, null) : null;
   // A broad exact answer (every row, a common status, a tag) in network order: its size is the
@@ -87,22 +87,22 @@ export function* evaluatePageSteps(table: IndexedTable, plan: Plan, page: PageRe
 }
 
 /** evaluatePageSteps with the page's rows built. */
-export function* evaluateSteps(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): Steps<{ count: number; rows: Row[] }> {
+export function* evaluateSteps(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true): Steps<{ count: number; rows: Row[] }> {
   const { count, slots } = yield* evaluatePageSteps(table, plan, page, tables, useIndexes);
   return { count, rows: slots.map((s) => table.row(s)!) };
 }
 
 /** The count and the page's slots; `useIndexes: false` scans every row (the benchmarks' baseline). */
-export function evaluatePage(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): { count: number; slots: number[] } {
+export function evaluatePage(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true): { count: number; slots: number[] } {
   return runSteps(evaluatePageSteps(table, plan, page, tables, useIndexes));
 }
 
 /** `useIndexes: false` scans every row: the baseline benchmarks compare the indexes with. */
-export function evaluate(table: IndexedTable, plan: Plan, page: PageRequest, tables: TableSource, useIndexes = true): { count: number; rows: Row[] } {
+export function evaluate(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true): { count: number; rows: Row[] } {
   return runSteps(evaluateSteps(table, plan, page, tables, useIndexes));
 }
 
-export function* explainSteps(table: IndexedTable, plan: Plan, tables: TableSource, page?: PageRequest): Steps<MemoryExplain> {
+export function* explainSteps(table: IndexedTable, plan: Plan, tables: TableSource, page?: Page): Steps<MemoryExplain> {
   const trace: CandidateTrace[] = [];
   const resolver = new Resolver(tables);
   const r = yield* matchSlots(table, plan, resolver, planCandidates(table, plan, resolver, trace));
@@ -115,6 +115,6 @@ export function* explainSteps(table: IndexedTable, plan: Plan, tables: TableSour
   return { ...out, page: { ordering, offset: page.offset, limit: page.limit, method: PAGE_PATHS[how.path ?? 'heap'] } };
 }
 
-export function explain(table: IndexedTable, plan: Plan, tables: TableSource, page?: PageRequest): MemoryExplain {
+export function explain(table: IndexedTable, plan: Plan, tables: TableSource, page?: Page): MemoryExplain {
   return runSteps(explainSteps(table, plan, tables, page));
 }

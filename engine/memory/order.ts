@@ -3,6 +3,8 @@
 // page are fully ordered: a bounded heap selects them in O(n log k) without per-row allocation.
 // Every loop over the matches pauses every STEP_ROWS rows (steps.ts): a page deep into a million
 // matches is sorted in pieces, not in one block of the event loop.
+import type { OrderKey } from '../plan/page.js';
+import { netPartField } from '../schema/registry.js';
 import type { FieldDef, ResourceDef } from '../schema/types.js';
 import { runSteps, STEP_ROWS, type Steps } from './steps.js';
 import type { IndexedTable } from './indexed-table.js';
@@ -16,7 +18,6 @@ function byId(table: IndexedTable): (a: number, b: number) => number {
   return (a, b) => table.compareIds(a, b);
 }
 
-export interface OrderKey { readonly field: string; readonly desc: boolean }
 
 type Key = string | number | boolean | null;
 
@@ -143,13 +144,13 @@ function* sortedPrefix(n: number, count: number, cmp: (a: number, b: number) => 
 
 /**
  * Is `ordering` the containment index's own order, (family, network, length)? True for the
- * network field alone or followed by prefix_length in the same direction (already implied).
+ * network field alone or followed by its length field in the same direction (already implied).
  */
 function indexOrdered(table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[]): boolean {
   if (!table.netIndex || table.netIndex.size !== table.size || ordering.length === 0 || ordering.length > 2) return false;
   const f = def.fields.find((x) => x.name === ordering[0].field);
   if (!f || !(f.kind === 'ip' || f.kind === 'prefix') || f.netRole === 'host') return false;
-  return ordering.length === 1 || (ordering[1].field === 'prefix_length' && ordering[1].desc === ordering[0].desc);
+  return ordering.length === 1 || (ordering[1].field === netPartField(def, 'length') && ordering[1].desc === ordering[0].desc);
 }
 
 /**

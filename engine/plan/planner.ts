@@ -80,13 +80,13 @@ function tagTerm(t: FilterTerm): TermResult {
   return and(t.lookup === 'n' ? nodes.map(not) : nodes);
 }
 
-function netTerm(field: 'network' | 'host', lookup: NetLookup | 'contains_any', t: FilterTerm): TermResult {
+function netTerm(spec: Extract<FilterSpec, { type: 'net' | 'net_alias' }>, lookup: NetLookup | 'contains_any', t: FilterTerm): TermResult {
   if (lookup === 'family') {
     const bad = raws(t).filter((r) => r !== '4' && r !== '6');
-    return bad.length ? [MSG.family] : cmp('family', 'number', 'eq', false, raws(t).map(Number));
+    return bad.length ? [MSG.family] : cmp(spec.family, 'number', 'eq', false, raws(t).map(Number));
   }
   const parsed = parseValues<NetValue>(t.values, (v) => { const r = parseNetValue(v.raw); return typeof r === 'string' ? r : { v: r }; });
-  return parsed.ok ? netPlan(field, lookup, parsed.values) : parsed.errors;
+  return parsed.ok ? netPlan(spec.field, lookup, parsed.values) : parsed.errors;
 }
 
 function netLookupTerm(spec: Extract<FilterSpec, { type: 'net' }>, t: FilterTerm): TermResult {
@@ -100,7 +100,7 @@ function netLookupTerm(spec: Extract<FilterSpec, { type: 'net' }>, t: FilterTerm
     return cmp(spec.field, 'string', l.op, l.ci, raws(t));
   }
   if (lk !== null && !(NET_LOOKUPS as readonly string[]).includes(lk)) return [MSG.unknownFilter];
-  return netTerm(spec.field, (lk ?? 'base') as NetLookup, t);
+  return netTerm(spec, (lk ?? 'base') as NetLookup, t);
 }
 
 function searchTerm(spec: Extract<FilterSpec, { type: 'q' }>, t: FilterTerm): TermResult {
@@ -116,7 +116,7 @@ function termPlan(spec: FilterSpec, t: FilterTerm): TermResult {
     case 'fk': return fkTerm(spec, t);
     case 'tag': return tagTerm(t);
     case 'net': return netLookupTerm(spec, t);
-    case 'net_alias': return t.lookup !== null ? [MSG.unknownFilter] : netTerm(spec.field, spec.lookup, t);
+    case 'net_alias': return t.lookup !== null ? [MSG.unknownFilter] : netTerm(spec, spec.lookup, t);
     case 'q': return searchTerm(spec, t);
   }
 }

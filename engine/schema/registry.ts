@@ -40,6 +40,11 @@ export function resourcePath(r: ResourceDef): string {
   return `/api/${r.app}/${r.plural}/`;
 }
 
+/** Name of the field derived from the network field as this part (its length, its family). */
+export function netPartField(r: ResourceDef, part: NonNullable<FieldDef['netPart']>): string | undefined {
+  return r.fields.find((f) => f.netPart === part)?.name;
+}
+
 export const isTaggable = (r: ResourceDef): boolean => r.fields.some((f) => f.kind === 'tags');
 export const hasCustomFields = (r: ResourceDef): boolean => r.fields.some((f) => f.kind === 'custom_fields');
 

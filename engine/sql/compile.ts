@@ -4,6 +4,7 @@
 // two-valued ("strict"), with `col IS NOT NULL AND …` guards that keep indexes usable.
 import type { CfNode, CmpNode, FkNode, NetNode, Plan, Scalar, TagNode } from '../plan/nodes.js';
 import { assertNever } from '../plan/nodes.js';
+import type { OrderKey, Page } from '../plan/page.js';
 import { normalizeDateTime } from '../schema/normalize.js';
 import { compileRegex } from '../text/regex.js';
 import type { CompareOp, Dialect, Emit } from './dialect.js';
@@ -15,8 +16,6 @@ import { LOWER_UUID, tableModel, type ColumnModel, type TableModel } from './tab
 /** Alias of the queried table in every statement. */
 export const ALIAS = 'm';
 
-export interface OrderKey { readonly field: string; readonly desc: boolean }
-export interface PageSpec { readonly limit: number; readonly offset: number; readonly ordering: readonly OrderKey[] }
 
 const CMP_SQL: Record<'lt' | 'lte' | 'gt' | 'gte', CompareOp> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
@@ -406,7 +405,7 @@ export class SqlCompiler {
   }
 
   /** The COUNT and the page SELECT of a find. */
-  find(resource: string, plan: Plan, page: PageSpec, tagIds?: TagIds): FindStatements {
+  find(resource: string, plan: Plan, page: Page, tagIds?: TagIds): FindStatements {
     const w = this.where(resource, plan, tagIds);
     const h = this.heads(resource);
     const n = w.params.length;

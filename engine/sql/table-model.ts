@@ -2,7 +2,7 @@
 // field), a tags join table per taggable resource, and constraint names from which a database
 // error is mapped back to the field and message the memory store would give.
 import { MSG } from '../schema/messages.js';
-import { RESOURCES, resource } from '../schema/registry.js';
+import { netPartField, RESOURCES, resource } from '../schema/registry.js';
 import type { FieldDef, ResourceDef } from '../schema/types.js';
 
 /** What a column holds, as the compiler reasons about it (mirrors the JS type in memory rows). */
@@ -22,8 +22,9 @@ export interface ColumnModel {
   readonly notNull: boolean;
 }
 
-/** Prefix or IP address table: which field holds the CIDR text the typed network columns come from. */
-export interface NetModel { readonly source: string; readonly kind: 'prefix' | 'address' }
+/** Prefix or IP address table: which field holds the CIDR text the typed network columns come
+ * from, and the columns of its derived length and family (the dialects' network indexes use them). */
+export interface NetModel { readonly source: string; readonly kind: 'prefix' | 'address'; readonly length: string; readonly family: string }
 
 export interface UniqueModel { readonly name: string; readonly columns: readonly string[]; readonly field: string; readonly message: string }
 export interface FkModel { readonly name: string; readonly field: string; readonly target: string }
@@ -55,7 +56,10 @@ const CLASS_OF: Record<FieldDef['kind'], ValueClass> = {
 
 function netOf(r: ResourceDef): NetModel | null {
   const f = r.fields.find((x) => x.kind === 'prefix' || x.kind === 'address');
-  return f ? { source: f.name, kind: f.kind as 'prefix' | 'address' } : null;
+  if (!f) return null;
+  const length = netPartField(r, 'length'), family = netPartField(r, 'family');
+  if (!length || !family) throw new Error(`${r.name}: a network field needs derived length and family fields`);
+  return { source: f.name, kind: f.kind as 'prefix' | 'address', length, family };
 }
 
 /** NOT NULL only where every complete row has a value, so ordering can skip null handling. */

@@ -1,16 +1,11 @@
 // limit / offset / ordering / brief: the non-filter parameters of list endpoints.
 import type { ResourceDef } from '../../engine/schema/types.js';
+import { defaultOrdering } from '../../engine/plan/page.js';
 import type { OrderKey, Page } from '../../storage/types.js';
 
 export const DEFAULT_LIMIT = 50;
 
 const ORDERABLE = new Set(['uuid', 'string', 'slug', 'integer', 'boolean', 'choice', 'mac', 'ip', 'prefix', 'address', 'datetime']);
-
-function defaultOrdering(r: ResourceDef): OrderKey[] {
-  const net = r.fields.find((f) => f.netRole);
-  if (net) return [{ field: net.name, desc: false }, { field: 'prefix_length', desc: false }];
-  return [{ field: r.displayField, desc: false }];
-}
 
 export function parsePage(r: ResourceDef, control: Readonly<Record<string, readonly string[]>>, maxPageSize: number): { page: Page; errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = Object.create(null);

@@ -2,7 +2,8 @@
 // columns by the registry, every apply() batch in one transaction with constraint violations
 // mapped to the StorageConflict the memory store gives, a lost database to StorageUnavailable.
 import { cmp, tagRefs, type Plan, type Scalar } from '../../engine/plan/nodes.js';
-import { SqlCompiler, type OrderKey, type TagIds } from '../../engine/sql/compile.js';
+import { defaultOrdering } from '../../engine/plan/page.js';
+import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
@@ -30,12 +31,6 @@ function groups(ops: readonly WriteOp[]): Group[] {
     else out.push({ kind: 'delete', m, op });
   }
   return out;
-}
-
-/** The list endpoint's default ordering: what explain shows the plan of. */
-function defaultOrdering(m: TableModel): OrderKey[] {
-  const net = m.resource.fields.find((f) => f.netRole);
-  return net ? [{ field: net.name, desc: false }, { field: 'prefix_length', desc: false }] : [{ field: m.resource.displayField, desc: false }];
 }
 
 /** MariaDB's EXPLAIN JSON can quote raw bytes of binary parameters: then it stays text. */
@@ -193,7 +188,7 @@ export class SqlStorage implements Storage {
   async explain(resource: string, plan: Plan, page?: Page): Promise<unknown> {
     const { compiler } = this.ready();
     const m = tableModel(resource);
-    const st = compiler.find(resource, plan, page ?? { limit: 50, offset: 0, ordering: defaultOrdering(m) }, await this.tagIds(plan));
+    const st = compiler.find(resource, plan, page ?? { limit: 50, offset: 0, ordering: defaultOrdering(m.resource) }, await this.tagIds(plan));
     const r = await this.query(this.driver.explainPrefix + st.page.sql, st.page.params);
     const raw = Object.values(r.rows[0] ?? {})[0];
     return {

@@ -123,7 +123,7 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
       const col = (c: string) => `${alias}.${quote(c)}`;
       const f = m.byField.get(field)!.field;
       const useHost = m.net!.kind === 'address' && (f.netRole === 'host' || f.kind === 'address');
-      return [col('family'), col(useHost ? 'net_host' : 'net_lo'), col('prefix_length')];
+      return [col(m.net!.family), col(useHost ? 'net_host' : 'net_lo'), col(m.net!.length)];
     },
     netColumns,
 
@@ -144,13 +144,13 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
   return d;
 }
 
-/** memory's netTest on (family, net_lo = network, net_hi = broadcast, net_host = host, prefix_length). */
+/** memory's netTest on (family, net_lo = network, net_hi = broadcast, net_host = host, length). */
 function netPredicate(b: SqlBuilder, m: TableModel, alias: string, n: NetNode): void {
   const col = (c: string) => `${alias}.${quote(c)}`;
-  const lo = col('net_lo'), hi = col('net_hi'), len = col('prefix_length');
+  const lo = col('net_lo'), hi = col('net_hi'), len = col(m.net!.length);
   const addr = n.field === 'host' && m.net!.kind === 'address' ? col('net_host') : lo;
   const bytes = hexBytes;
-  b.emit(`(${col('family')} = `).param(n.family, 'integer').emit(' AND ');
+  b.emit(`(${col(m.net!.family)} = `).param(n.family, 'integer').emit(' AND ');
   switch (n.op) {
     case 'equal':
       b.emit(`${addr} = `).param(bytes(n.network), 'text').emit(` AND ${len} = `).param(n.length, 'integer');
@@ -192,7 +192,8 @@ export function mysqlNetIndexes(m: TableModel): { name: string; columns: string 
   if (!m.net) return [];
   const t = m.table;
   const cols = (...c: string[]) => c.map(quote).join(', ');
-  const out = [{ name: `ix_${t}_net_lo`, columns: cols('family', 'net_lo', 'prefix_length') }];
-  if (m.net.kind === 'address') out.push({ name: `ix_${t}_net_host`, columns: cols('family', 'net_host', 'prefix_length') });
+  const { family, length } = m.net;
+  const out = [{ name: `ix_${t}_net_lo`, columns: cols(family, 'net_lo', length) }];
+  if (m.net.kind === 'address') out.push({ name: `ix_${t}_net_host`, columns: cols(family, 'net_host', length) });
   return out;
 }

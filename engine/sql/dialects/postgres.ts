@@ -99,7 +99,7 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
       if (m.net!.kind === 'prefix') return [col('net_block')]; // cidr order = (family, network, length)
       const f = m.byField.get(field)!.field;
       const useHost = f.netRole === 'host' || f.kind === 'address';
-      return useHost ? [col('net_host'), col('prefix_length')] : [`network(${col('net_block')})`];
+      return useHost ? [col('net_host'), col(m.net!.length)] : [`network(${col('net_block')})`];
     },
     netColumns,
 
@@ -188,7 +188,7 @@ function cidrRange(b: SqlBuilder, expr: string, lo: string, hi: string): void {
 /** netTest of memory spelled out on full-length addresses; CASE keeps masks of the other family away. */
 function genericNet(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n: NetNode, useHost: boolean): void {
   const col = (c: string) => `${alias}.${quote(c)}`;
-  const blk = col('net_block'), len = col('prefix_length');
+  const blk = col('net_block'), len = col(m.net!.length);
   const M = maxLength(n.family);
   const addr = (hex: string): Emit => (bb) => bb.param(inetText(n.family, hex, M), 'inet');
   const aNet: Emit = (bb) => bb.emit(`set_masklen(network(${blk})::inet, `).param(M, 'integer').emit(')');
@@ -196,7 +196,7 @@ function genericNet(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n: 
   const aX: Emit = useHost ? (bb) => bb.emit(col('net_host')) : aNet;
   const lenCmp = (op: string): Emit => (bb) => bb.emit(`${len} ${op} `).param(n.length, 'numeric');
   const seq = (...parts: (Emit | string)[]) => { for (const p of parts) typeof p === 'string' ? b.emit(p) : p(b); };
-  b.emit(`CASE WHEN ${col('family')} = `).param(n.family, 'integer').emit(' THEN ');
+  b.emit(`CASE WHEN ${col(m.net!.family)} = `).param(n.family, 'integer').emit(' THEN ');
   switch (n.op) {
     case 'equal': seq('(', aX, ' = ', addr(n.network), ' AND ', lenCmp('='), ')'); break;
     case 'addr_eq': seq(aX, ' = ', addr(n.network)); break;
@@ -218,6 +218,6 @@ export function postgresNetIndexes(m: TableModel): { name: string; using: string
   ];
   // B-trees in the API order, id last: ordered pages are read straight from the index.
   if (m.net.kind === 'prefix') out.push({ name: `ix_${t}_net_block`, using: 'btree', columns: `${quote('net_block')}, ${quote('id')}` });
-  else out.push({ name: `ix_${t}_net_host`, using: 'btree', columns: `${quote('net_host')}, ${quote('prefix_length')}, ${quote('id')}` });
+  else out.push({ name: `ix_${t}_net_host`, using: 'btree', columns: `${quote('net_host')}, ${quote(m.net.length)}, ${quote('id')}` });
   return out;
 }
