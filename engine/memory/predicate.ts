@@ -24,6 +24,7 @@ export function valueTest(op: CmpNode['op'] | CfNode['op'], ci: boolean, values:
       return (v) => v !== null && v !== undefined && set.has(norm(v));
     }
     case 'has': return (v) => Array.isArray(v) && v.some((e) => vals.includes(e));
+    case 'present': return (v) => v !== null && v !== undefined;
     case 'lt': return (v) => comparable(v) && vals.some((x) => (v as Scalar) < x);
     case 'lte': return (v) => comparable(v) && vals.some((x) => (v as Scalar) <= x);
     case 'gt': return (v) => comparable(v) && vals.some((x) => (v as Scalar) > x);

@@ -3,10 +3,10 @@
 import type { FilterTerm } from '../query/ast.js';
 import { NEGATION_ONLY, NUMERIC_LOOKUPS, ownLookup, STRING_LOOKUPS, type LookupTable } from '../filters/lookups.js';
 import { MSG } from '../schema/messages.js';
-import { normalizeDate, toBoolean } from '../schema/normalize.js';
+import { normalizeDate, toBoolean, toInteger } from '../schema/normalize.js';
 import type { CustomFieldDef, CustomFieldType } from '../schema/types.js';
 import { regexError } from '../text/regex.js';
-import { cf, not, type CfNode, type Plan, type Scalar } from './nodes.js';
+import { cf, not, or, type CfNode, type Plan, type Scalar } from './nodes.js';
 
 export const CF_LOOKUPS: Record<CustomFieldType, LookupTable> = {
   text: STRING_LOOKUPS, url: STRING_LOOKUPS, select: STRING_LOOKUPS,
@@ -21,7 +21,7 @@ const VALUE_TYPE: Record<CustomFieldType, CfNode['valueType']> = {
 
 function parseValue(type: CustomFieldType, raw: string): { v: Scalar } | string {
   switch (type) {
-    case 'integer': return /^-?\d{1,15}$/.test(raw.trim()) ? { v: Number(raw) } : MSG.wholeNumber;
+    case 'integer': { const n = toInteger(raw); return n === null ? MSG.wholeNumber : { v: n }; }
     case 'date': return normalizeDate(raw) ? { v: raw } : MSG.date(raw);
     case 'boolean': { const b = toBoolean(raw); return b === null ? MSG.filterChoice(raw) : { v: b }; }
     case 'json': {
@@ -37,9 +37,14 @@ export function cfTermPlan(def: CustomFieldDef, t: FilterTerm): Plan | string[] 
   const lookup = t.lookup === null ? null : ownLookup(lookups, t.lookup);
   if (t.lookup !== null && !lookup) return [MSG.unknownFilter];
   if (lookup === null && t.values.length > 1) return [MSG.oneValue];
+  // The literal `null`, without a lookup or with `__n`, stands for a missing or null value (as it
+  // does for a foreign key), whatever the field's type.
+  const nullable = lookup === null || (lookup.negate && lookup.op === 'eq');
+  const wantsNull = nullable && t.values.some((v) => v.raw.toLowerCase() === 'null');
   const errors: string[] = [];
   const values: Scalar[] = [];
   for (const { raw } of t.values) {
+    if (wantsNull && raw.toLowerCase() === 'null') continue;
     if (lookup?.op === 'regex') { const e = regexError(raw); if (e) { errors.push(MSG.regex(e)); continue; } values.push(raw); continue; }
     const isText = lookup !== null && lookup.op !== 'eq' && lookup.op !== 'lt' && lookup.op !== 'lte' && lookup.op !== 'gt' && lookup.op !== 'gte';
     const r = isText ? { v: raw } : parseValue(def.type, raw);
@@ -47,15 +52,10 @@ export function cfTermPlan(def: CustomFieldDef, t: FilterTerm): Plan | string[] 
   }
   if (errors.length) return errors;
   const vt = VALUE_TYPE[def.type];
-  if (def.type === 'multi-select') {
-    const node = cf(def.name, vt, 'has', false, values);
-    return lookup?.negate ? not(node) : node;
-  }
-  if (lookup === null) {
-    const loose = def.filter_logic === 'loose' && vt === 'string' && def.type !== 'date';
-    return cf(def.name, vt, loose ? 'contains' : 'eq', loose, values);
-  }
+  const loose = lookup === null && def.filter_logic === 'loose' && vt === 'string' && def.type !== 'date';
   // `__n` is always an exact match, whatever the filter logic.
-  const node = cf(def.name, vt, lookup.op, lookup.ci, values);
-  return lookup.negate ? not(node) : node;
+  const op = def.type === 'multi-select' ? 'has' : loose ? 'contains' : lookup?.op ?? 'eq';
+  const ci = def.type === 'multi-select' ? false : loose || (lookup?.ci ?? false);
+  const positive = or([...(values.length ? [cf(def.name, vt, op, ci, values)] : []), ...(wantsNull ? [not(cf(def.name, vt, 'present', false, []))] : [])]);
+  return lookup?.negate ? not(positive) : positive;
 }

@@ -34,10 +34,11 @@ export interface NetNode {
   readonly kind: 'net'; readonly field: 'network' | 'host'; readonly op: NetOp;
   readonly family: Family; readonly network: AddrHex; readonly broadcast: AddrHex; readonly length: number;
 }
-/** Custom field predicate. `op: 'has'` is list membership (multi-select). Key must be present and non-null. */
+/** Custom field predicate. `op: 'has'` is list membership (multi-select); `op: 'present'` (no
+ * values) holds for any value. Key must be present and non-null. */
 export interface CfNode {
   readonly kind: 'cf'; readonly name: string; readonly valueType: ValueType | 'list';
-  readonly op: CmpOp | 'has'; readonly ci: boolean; readonly values: readonly Scalar[];
+  readonly op: CmpOp | 'has' | 'present'; readonly ci: boolean; readonly values: readonly Scalar[];
 }
 
 export type Plan = AndNode | OrNode | NotNode | ConstNode | CmpNode | NullNode | FkNode | TagNode | NetNode | CfNode;

@@ -4,7 +4,7 @@ import type { FilterTerm, ParsedQuery, ParsedValue } from '../query/ast.js';
 import { filtersOf, type FilterSpec } from '../filters/filter-set.js';
 import { ADDRESS_TEXT_LOOKUPS, NET_LOOKUPS, ownLookup, type LookupSpec, type NetLookup } from '../filters/lookups.js';
 import { MSG } from '../schema/messages.js';
-import { normalizeDateTime, normalizeMac, toBoolean, UUID_RE } from '../schema/normalize.js';
+import { normalizeDateTime, normalizeMac, normalizeUuid, toBoolean, toInteger, UUID_RE } from '../schema/normalize.js';
 import type { CustomFieldDef, ResourceDef } from '../schema/types.js';
 import { regexError } from '../text/regex.js';
 import { and, cmp, fk, isNull, not, or, tag, type Plan, type Scalar } from './nodes.js';
@@ -45,14 +45,15 @@ function scalarValue(spec: Extract<FilterSpec, { type: 'scalar' }>, lookup: Look
   const when = <T extends Scalar>(x: T | null, msg: string) => (x === null ? msg : { v: x });
   switch (spec.parse) {
     case 'string': return { v: raw };
-    case 'mac': return { v: textual ? raw : normalizeMac(raw) ?? raw };
+    // A whole value is a MAC address, as a written one must be; lookups take any text.
+    case 'mac': return textual ? { v: raw } : when(normalizeMac(raw), MSG.mac(raw));
     case 'choice':
       if (textual || lookup?.ci) return { v: raw };
       return spec.choices!.some((c) => c.value === raw) ? { v: raw } : MSG.filterChoice(raw);
-    case 'integer': return when(/^-?\d{1,15}$/.test(raw.trim()) ? Number(raw) : null, MSG.wholeNumber);
+    case 'integer': return when(toInteger(raw), MSG.wholeNumber);
     case 'datetime': return when(normalizeDateTime(raw), MSG.dateTime(raw));
     case 'boolean': return when(toBoolean(raw), MSG.filterChoice(raw));
-    case 'uuid': return when(UUID_RE.test(raw) ? raw.toLowerCase() : null, MSG.uuid(raw));
+    case 'uuid': return when(normalizeUuid(raw), MSG.uuid(raw));
     case 'family': return when(raw === '4' || raw === '6' ? Number(raw) : null, MSG.family);
   }
 }
@@ -131,7 +132,11 @@ export function planQuery(r: ResourceDef, q: ParsedQuery, opts: PlanOptions): Pl
   }
   const filters = filtersOf(r);
   const cfByName = new Map(opts.customFields.filter((d) => d.filter_logic !== 'disabled').map((d) => [d.name, d]));
-  for (const t of q.terms) {
+  for (const given of q.terms) {
+    // An empty value filters nothing (as in django-filter): `name=` lists everything, and
+    // `region=&region=eu` is `region=eu`. The lookup is still checked.
+    const kept = given.values.filter((v) => v.raw !== '');
+    const t = kept.length === given.values.length ? given : { ...given, values: kept };
     let res: TermResult;
     if (t.cf) {
       const def = cfByName.get(t.field);
@@ -145,7 +150,7 @@ export function planQuery(r: ResourceDef, q: ParsedQuery, opts: PlanOptions): Pl
     if (Array.isArray(res)) {
       if (res.length === 1 && res[0] === MSG.unknownFilter) unknown(t.param);
       else (errors[t.param] ??= []).push(...new Set(res));
-    } else parts.push(res);
+    } else if (kept.length) parts.push(res);
   }
   return { plan: and(parts), errors, ignored };
 }

@@ -45,7 +45,6 @@ export const MSG = {
   notFound: 'Not found.',
   tagAssigned: 'Cannot delete: tag is still assigned.',
   referencedBy: (label: string) => `Cannot delete: referenced by ${label.toLowerCase()} objects.`,
-  uniqueTaken: (resourceLabel: string, fieldLabel: string) => `${resourceLabel} with this ${fieldLabel.toLowerCase()} already exists.`,
-  uniqueTogetherTaken: (resourceLabel: string, fields: readonly string[]) => `${resourceLabel} with this ${fields.join(' and ')} already exists.`,
+  uniqueTaken: (resourceLabel: string, fieldLabels: readonly string[]) => `${resourceLabel} with this ${fieldLabels.map((l) => l.toLowerCase()).join(' and ')} already exists.`,
   versionChanged: (stored: unknown, expected: number) => `The object changed meanwhile (version ${String(stored)}, expected ${expected}).`,
 } as const;

@@ -32,7 +32,8 @@ export function normalizeDate(text: string): string | null {
 /** Whole number from a JSON number or a decimal string, or null. */
 export function toInteger(v: unknown): number | null {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? v : null;
-  if (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim())) return Number(v.trim());
+  // A sign is allowed either way, as Python's int() (behind Django's IntegerField) allows it.
+  if (typeof v === 'string' && /^[+-]?\d{1,15}$/.test(v.trim())) return Number(v.trim());
   return null;
 }
 
@@ -47,4 +48,11 @@ export function toBoolean(v: unknown): boolean | null {
 
 export const SLUG_RE = /^[-a-zA-Z0-9_]+$/;
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID in any spelling Python's uuid.UUID reads (dashes or none, braces, `urn:uuid:`, any
+ * case) as canonical lower-case 8-4-4-4-12, or null. */
+export function normalizeUuid(text: string): string | null {
+  const m = /^(?:urn:uuid:)?\{?([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\}?$/i.exec(text.trim());
+  return m ? m.slice(1).join('-').toLowerCase() : null;
+}
 export const URL_RE = /^(?:[a-z][a-z0-9+.-]*:\/\/)[^\s/?#]+[^\s]*$/i;

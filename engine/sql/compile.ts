@@ -7,7 +7,7 @@ import { assertNever } from '../plan/nodes.js';
 import type { OrderKey, Page } from '../plan/page.js';
 import { normalizeDateTime } from '../schema/normalize.js';
 import { compileRegex } from '../text/regex.js';
-import type { CompareOp, Dialect, Emit } from './dialect.js';
+import type { CompareOp, Dialect, Emit, JsonType } from './dialect.js';
 import { likePattern, type LikeShape } from './like.js';
 import { isWellFormedHex } from './net-shapes.js';
 import { SqlBuilder, type ParamType, type SqlText } from './sql-builder.js';
@@ -181,10 +181,10 @@ class WhereCompiler {
   // ---- JSON values: custom fields and json fields ---------------------------------------------
 
   /** Same tests as valueTest in memory, on a JSON value that may be any type or absent. */
-  private jsonTest(e: Emit, op: CmpNode['op'] | 'has', ci: boolean, values: readonly Scalar[], valueType: string): void {
+  private jsonTest(e: Emit, op: CmpNode['op'] | CfNode['op'], ci: boolean, values: readonly Scalar[], valueType: string): void {
     const { b, d } = this;
     // CASE fixes the evaluation order (no cast of a non-number) and makes the leaf two-valued.
-    const when = (t: 'string' | 'number' | 'boolean' | 'array', parts: readonly Emit[]): Emit[] => (parts.length ? [(bb: SqlBuilder) => {
+    const when = (t: JsonType, parts: readonly Emit[]): Emit[] => (parts.length ? [(bb: SqlBuilder) => {
       bb.emit('CASE WHEN '); d.jsonTypeIs(bb, e, t); bb.emit(' THEN '); anyOf(bb, d, parts); bb.emit(` ELSE ${d.FALSE} END`);
     }] : []);
     const str: Emit = (bb) => d.jsonString(bb, e);
@@ -234,6 +234,12 @@ class WhereCompiler {
       case 'has':
         out = when('array', unique(vals).map((x) => (bb: SqlBuilder) => d.jsonArrayHas(bb, e, x)));
         break;
+      case 'present': {
+        // Any JSON type but null; a missing member has no type.
+        const yes: Emit = (bb) => bb.emit(d.TRUE);
+        out = (['string', 'number', 'boolean', 'array', 'object'] as const).flatMap((t) => when(t, [yes]));
+        break;
+      }
       default: out = assertNever(op);
     }
     anyOf(b, d, out);

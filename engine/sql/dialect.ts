@@ -6,7 +6,7 @@ import type { ColumnModel, TableModel, ValueClass } from './table-model.js';
 
 /** Emits one SQL expression into the builder (used where an expression carrying parameters repeats). */
 export type Emit = (b: SqlBuilder) => void;
-export type JsonType = 'string' | 'number' | 'boolean' | 'array';
+export type JsonType = 'string' | 'number' | 'boolean' | 'array' | 'object';
 export type CompareOp = '<' | '<=' | '>' | '>=';
 
 export interface Dialect extends Placeholders {

@@ -1,9 +1,9 @@
 // How each resource of the registry maps onto SQL tables: one column per field (named as the
 // field), a tags join table per taggable resource, and constraint names from which a database
 // error is mapped back to the field and message the memory store would give.
-import { MSG } from '../schema/messages.js';
 import { netPartField, RESOURCES, resource } from '../schema/registry.js';
 import type { FieldDef, ResourceDef } from '../schema/types.js';
+import { uniqueGroups } from '../schema/unique-groups.js';
 
 /** What a column holds, as the compiler reasons about it (mirrors the JS type in memory rows). */
 export type ValueClass =
@@ -75,16 +75,7 @@ function build(r: ResourceDef): TableModel {
   const net = netOf(r);
   const columns = r.fields.map((f) => ({ field: f, name: f.name, cls: CLASS_OF[f.kind], notNull: notNull(r, f, net) }));
   const t = r.name;
-  const uniques: UniqueModel[] = [
-    ...r.fields.filter((f) => f.unique).map((f) => ({
-      name: `uq_${t}_${f.name}`, columns: [f.name], field: f.name,
-      message: MSG.uniqueTaken(r.label, f.label),
-    })),
-    ...(r.uniqueTogether ?? []).map((g) => ({
-      name: `uq_${t}_${g.join('_')}`, columns: [...g], field: g[g.length - 1],
-      message: MSG.uniqueTogetherTaken(r.label, g),
-    })),
-  ];
+  const uniques: UniqueModel[] = uniqueGroups(r).map((g) => ({ name: `uq_${t}_${g.fields.join('_')}`, columns: g.fields, field: g.field, message: g.message }));
   const fks = r.fields.filter((f) => f.kind === 'fk').map((f) => ({ name: `fk_${t}_${f.name}`, field: f.name, target: f.target! }));
   const leads = new Set(uniques.map((u) => u.columns[0]));
   const indexed = r.fields.filter((f) => !f.unique && !leads.has(f.name) && (f.kind === 'fk' || f.kind === 'choice' || f.name === 'name'));

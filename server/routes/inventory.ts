@@ -40,10 +40,10 @@ export async function planRequest(ctx: AppContext, r: ResourceDef, req: Request,
   const planned = ctx.planCache.get(r, pairs, { strict: ctx.config.strictFiltering, customFields });
   // limit/offset are not part of the plan cache key: read them from this request.
   const paging = { ...planned.control, limit: pairs.filter(([k]) => k === 'limit').map(([, v]) => v), offset: pairs.filter(([k]) => k === 'offset').map(([, v]) => v) };
-  const { page, errors: pageErrors } = parsePage(r, paging, ctx.config.maxPageSize);
-  const errors = { ...planned.errors, ...pageErrors };
-  if (Object.keys(errors).length) { res.status(400).json(errors); return null; }
+  if (Object.keys(planned.errors).length) { res.status(400).json(planned.errors); return null; }
+  const { page, ignored } = parsePage(r, paging, ctx.config.maxPageSize);
   if (planned.ignored.length) ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}: ${planned.ignored.join(', ')}`);
+  if (ignored.length) ctx.log.info(`ignored paging parameters on ${req.baseUrl}: ${ignored.join(', ')}`);
   return { planned, page };
 }
 

@@ -65,8 +65,7 @@ export function lifecycleRouter(ctx: AppContext): Router {
     const id = String(req.params.entity_id);
     if (!(await lc.entityRow(id))) { res.status(404).json({ detail: `Entity ${id} not found.`, code: 'entity_not_found' }); return; }
     const control = Object.fromEntries(['limit', 'offset'].map((k) => [k, req.query[k] === undefined ? [] : [String(req.query[k])]]));
-    const { page, errors } = parsePage(historyDef, control, ctx.config.maxPageSize);
-    if (Object.keys(errors).length) { res.status(400).json(errors); return; }
+    const { page } = parsePage(historyDef, control, ctx.config.maxPageSize);
     const found = await lc.history(id, { ...page, ordering: [{ field: 'seq', desc: false }] });
     res.json(envelope(req, page, found.count, found.rows.map(historyView)));
   });

@@ -7,30 +7,32 @@ export const DEFAULT_LIMIT = 50;
 
 const ORDERABLE = new Set(['uuid', 'string', 'slug', 'integer', 'boolean', 'choice', 'mac', 'ip', 'prefix', 'address', 'datetime']);
 
-export function parsePage(r: ResourceDef, control: Readonly<Record<string, readonly string[]>>, maxPageSize: number): { page: Page; errors: Record<string, string[]> } {
-  const errors: Record<string, string[]> = Object.create(null);
+/**
+ * The page a list request asks for. Paging is never a reason to refuse a request (as in Nautobot
+ * and NetBox): a limit or offset that is not a whole number falls back to its default, and
+ * ordering terms naming no orderable field are dropped (DRF's ordering filter does the same).
+ * `ignored` names what was dropped, for the log.
+ */
+export function parsePage(r: ResourceDef, control: Readonly<Record<string, readonly string[]>>, maxPageSize: number): { page: Page; ignored: string[] } {
+  const ignored: string[] = [];
   const int = (name: string, fallback: number): number => {
     const raw = control[name]?.[0];
     if (raw === undefined || raw === '') return fallback;
-    if (!/^\d{1,12}$/.test(raw)) { errors[name] = ['Enter a whole number of 0 or more.']; return fallback; }
+    if (!/^\d{1,12}$/.test(raw)) { ignored.push(`${name}=${raw}`); return fallback; }
     return Number(raw);
   };
   let limit = int('limit', DEFAULT_LIMIT);
   if (limit === 0 || limit > maxPageSize) limit = maxPageSize;
   const offset = int('offset', 0);
-  let ordering = defaultOrdering(r);
-  const raw = control.ordering?.[0];
-  if (raw) {
-    ordering = [];
-    for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
-      const desc = part.startsWith('-');
-      const name = desc ? part.slice(1) : part;
-      const f = r.fields.find((x) => x.name === name && !x.hidden);
-      if (!f || !ORDERABLE.has(f.kind)) (errors.ordering ??= []).push(`Invalid ordering field: ${name}`);
-      else ordering.push({ field: name, desc });
-    }
+  const ordering: OrderKey[] = [];
+  for (const part of (control.ordering?.[0] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const desc = part.startsWith('-');
+    const name = desc ? part.slice(1) : part;
+    const f = r.fields.find((x) => x.name === name && !x.hidden);
+    if (f && ORDERABLE.has(f.kind)) ordering.push({ field: name, desc });
+    else ignored.push(`ordering=${part}`);
   }
-  return { page: { limit, offset, ordering }, errors };
+  return { page: { limit, offset, ordering: ordering.length ? ordering : defaultOrdering(r) }, ignored };
 }
 
 export const isTrue = (v: readonly string[] | undefined): boolean => !!v && ['true', '1', 'True', 'yes'].includes(v[0]);

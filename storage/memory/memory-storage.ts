@@ -6,6 +6,7 @@ import { evaluateSteps, explainSteps } from '../../engine/memory/evaluate.js';
 import { runStepwise } from './stepwise.js';
 import { RESOURCES } from '../../engine/schema/registry.js';
 import { MSG } from '../../engine/schema/messages.js';
+import { uniqueGroups, type UniqueGroup } from '../../engine/schema/unique-groups.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
 import { Journal, type Snapshot } from './journal.js';
@@ -152,8 +153,11 @@ export class MemoryStorage implements Storage {
   private checkRow(t: IndexedTable, row: Row, seen: Map<string, Set<unknown>>): void {
     const c = this.checked.get(t.def.name)!;
     for (const u of c.unique) {
-      const v = row[u.field];
-      if (v !== null && v !== undefined && heldByOther(t, u.field, v, row.id)) throw new StorageConflict(u.field, u.message);
+      // A group with an empty field never clashes, as in SQL.
+      if (u.fields.some((n) => row[n] === null || row[n] === undefined)) continue;
+      const [first, ...rest] = u.fields;
+      const also = rest.length ? (s: number) => rest.every((n) => t.value(s, n) === row[n]) : undefined;
+      if (heldByOther(t, first, row[first], row.id, also)) throw new StorageConflict(u.field, u.message);
     }
     for (const fk of c.fks) {
       const v = row[fk.field];
@@ -162,10 +166,6 @@ export class MemoryStorage implements Storage {
     }
     if (c.tags) for (const tagId of (row[c.tags] as string[] | undefined) ?? [])
       if (!this.exists('tag', tagId, seen)) throw new StorageConflict(c.tags, MSG.fkNotFound(tagId));
-    for (const g of c.together) {
-      const [first, ...rest] = g.fields;
-      if (heldByOther(t, first, row[first], row.id, (s) => rest.every((n) => t.value(s, n) === row[n]))) throw new StorageConflict(g.field, g.message);
-    }
   }
 
   private checkNoReferences(resourceName: string, id: string): void {
@@ -190,19 +190,16 @@ function heldByOther(t: IndexedTable, field: string, value: unknown, id: string,
  * cost more than the checks themselves.
  */
 interface WriteChecks {
-  readonly unique: readonly { readonly field: string; readonly message: string }[];
+  readonly unique: readonly UniqueGroup[];
   readonly fks: readonly { readonly field: string; readonly target: string }[];
   /** The tags field, if the resource has one. */
   readonly tags: string | null;
-  /** Unique groups; a clash is reported on the group's last field. */
-  readonly together: readonly { readonly fields: readonly string[]; readonly field: string; readonly message: string }[];
 }
 
 function writeChecks(r: ResourceDef): WriteChecks {
   return {
-    unique: r.fields.filter((f) => f.unique).map((f) => ({ field: f.name, message: MSG.uniqueTaken(r.label, f.label) })),
+    unique: uniqueGroups(r),
     fks: r.fields.filter((f) => f.kind === 'fk').map((f) => ({ field: f.name, target: f.target! })),
     tags: r.fields.find((f) => f.kind === 'tags')?.name ?? null,
-    together: (r.uniqueTogether ?? []).map((g) => ({ fields: g, field: g[g.length - 1], message: MSG.uniqueTogetherTaken(r.label, g) })),
   };
 }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Plan } from '../../engine/plan/nodes.js';
 import { contentType, RESOURCES, resource } from '../../engine/schema/registry.js';
 import { MSG } from '../../engine/schema/messages.js';
+import { uniqueGroups } from '../../engine/schema/unique-groups.js';
 import { UUID_RE } from '../../engine/schema/normalize.js';
 import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { validateInput, type FieldErrors } from '../../engine/schema/validate-input.js';
@@ -148,16 +149,15 @@ export class Inventory {
   /** Uniqueness against stored rows and within the batch, reported per field like other errors. */
   private async checkUnique(r: ResourceDef, rows: readonly Row[]): Promise<FieldErrors[]> {
     const out: FieldErrors[] = [];
-    const groups: string[][] = [...r.fields.filter((f) => f.unique).map((f) => [f.name]), ...(r.uniqueTogether ?? []).map((g) => [...g])];
     const seen = new Set<string>();
     for (const row of rows) {
       const errs: FieldErrors = {};
-      for (const g of groups) {
+      for (const { fields: g, field, message } of uniqueGroups(r)) {
         if (g.some((n) => row[n] === null || row[n] === undefined)) continue;
         const key = JSON.stringify([g, g.map((n) => row[n])]);
         const clash = seen.has(key) || (await this.storage.findBy(r.name, g[0], row[g[0]])).some((o) => o.id !== row.id && g.every((n) => o[n] === row[n]));
         seen.add(key);
-        if (clash) (errs[g[g.length - 1]] ??= []).push(`${r.label} with this ${g.map((n) => n.replace('_', ' ')).join(' and ')} already exists.`);
+        if (clash) (errs[field] ??= []).push(message);
       }
       out.push(errs);
     }

@@ -84,8 +84,28 @@ describe('bad input', () => {
     expect((await srv.req('GET', '/api/dcim/sites/not-an-id/')).status).to.equal(404);
   });
 
-  it('bad limit and ordering are 400 naming the parameter', async () => {
-    expect((await srv.req('GET', '/api/dcim/sites/?limit=abc')).body).to.have.keys(['limit']);
-    expect((await srv.req('GET', '/api/dcim/sites/?ordering=nope')).body).to.have.keys(['ordering']);
+  it('paging parameters are never refused: bad ones fall back to their defaults, as in Nautobot', async () => {
+    for (let i = 0; i < 3; i++) await srv.req('POST', '/api/dcim/sites/', { name: `page-${i}`, slug: `page-${i}` });
+    const names = (r: { body: { results: { name: string }[] } }) => r.body.results.map((x) => x.name);
+    const all = await srv.req('GET', '/api/dcim/sites/?name__isw=page-');
+    for (const q of ['limit=abc', 'limit=-1', 'offset=abc', 'offset=-5', 'ordering=nope', 'ordering=nope,region']) {
+      const r = await srv.req('GET', `/api/dcim/sites/?name__isw=page-&${q}`);
+      expect(r.status, q).to.equal(200);
+      expect(names(r), q).to.deep.equal(names(all));
+    }
+    // A good term beside a bad one is kept.
+    const r = await srv.req('GET', '/api/dcim/sites/?name__isw=page-&ordering=nope,-name');
+    expect(names(r)).to.deep.equal(['page-2', 'page-1', 'page-0']);
+    expect(names(await srv.req('GET', '/api/dcim/sites/?name__isw=page-&limit=2&offset=x'))).to.deep.equal(['page-0', 'page-1']);
+  });
+
+  it('an id filter reads every spelling of a UUID', async () => {
+    const hex = siteId.replace(/-/g, '');
+    for (const v of [hex, hex.toUpperCase(), `{${siteId}}`, `urn:uuid:${siteId}`]) {
+      const r = await srv.req('GET', `/api/dcim/sites/?id=${encodeURIComponent(v)}`);
+      expect(r.status, v).to.equal(200);
+      expect(r.body.results.map((x: { id: string }) => x.id), v).to.deep.equal([siteId]);
+    }
+    expect((await srv.req('GET', `/api/dcim/sites/?id=${hex}0`)).body).to.have.keys(['id']);
   });
 });

@@ -200,9 +200,9 @@ function cmpArb(resource: string): fc.Arbitrary<Plan> {
 const CF_NAMES = ['contact', 'rack_count', 'features', 'monitored', 'commissioned', 'extra', 'missing'];
 const cfValue: fc.Arbitrary<Scalar> = fc.oneof(textValue, fc.constantFrom(...FEATURES), numberValue, fc.boolean(), fc.constantFrom('2022-05-12', '2023-01-1'));
 const cfArb: fc.Arbitrary<Plan> = fc.record({
-  name: fc.constantFrom(...CF_NAMES), op: fc.constantFrom<CmpOp | 'has'>(...CMP_OPS, 'has', 'has'), ci: fc.boolean(),
+  name: fc.constantFrom(...CF_NAMES), op: fc.constantFrom<CmpOp | 'has' | 'present'>(...CMP_OPS, 'has', 'has', 'present'), ci: fc.boolean(),
   vt: fc.constantFrom<ValueType | 'list'>('string', 'number', 'boolean', 'datetime', 'list'),
-}).chain(({ name, op, ci, vt }) => (op === 'regex' ? valuesFor('text', 'regex') : fc.array(cfValue, { minLength: 1, maxLength: 3 }))
+}).chain(({ name, op, ci, vt }) => (op === 'regex' ? valuesFor('text', 'regex') : op === 'present' ? fc.constant<Scalar[]>([]) : fc.array(cfValue, { minLength: 1, maxLength: 3 }))
   .map((values) => N.cf(name, vt, op, ci, RANGE.has(op) ? rangeValues(vt, values) : values)));
 
 const fkArb: fc.Arbitrary<Plan> = fc.oneof(
