@@ -15,7 +15,13 @@ export type FilterSpec =
   | { readonly type: 'net'; readonly name: string; readonly field: 'network' | 'host'; readonly family: string }
   /** Nautobot 1.x convenience filters: a fixed network lookup under its own name. */
   | { readonly type: 'net_alias'; readonly name: string; readonly field: 'network' | 'host'; readonly family: string; readonly lookup: NetLookup | 'contains_any' }
-  | { readonly type: 'q'; readonly name: 'q'; readonly fields: readonly string[] };
+  | { readonly type: 'q'; readonly name: 'q'; readonly fields: readonly string[] }
+  /** A foreign-key filter of a related resource, reached through foreign keys (`via`, nearest
+   * first): `region` of a device is its site's region. */
+  | { readonly type: 'path'; readonly name: string; readonly via: readonly Hop[]; readonly end: FkSpec };
+
+export interface Hop { readonly field: string; readonly target: string }
+type FkSpec = Extract<FilterSpec, { type: 'fk' }>;
 
 const VALUE_OF_KIND: Partial<Record<FieldDef['kind'], { parse: ValueParse; valueType: ValueType; lookups: LookupTable }>> = {
   uuid: { parse: 'uuid', valueType: 'string', lookups: NEGATION_ONLY },
@@ -28,13 +34,49 @@ const VALUE_OF_KIND: Partial<Record<FieldDef['kind'], { parse: ValueParse; value
   boolean: { parse: 'boolean', valueType: 'boolean', lookups: {} },
 };
 
+/** A foreign key's filter. A tree target matches descendants, except through the tree's own
+ * parent link (direct children only). */
+function fkSpec(r: ResourceDef, f: FieldDef): FkSpec {
+  const target = f.target ? findResource(f.target) : undefined;
+  return { type: 'fk', name: f.name, field: f.name, target: f.target!, tree: !!target?.tree && !(r.tree === f.name), nullable: !!f.nullable };
+}
+
+/** Most foreign keys a relation filter follows before its own (an address's region: interface,
+ * device, site). */
+const MAX_HOPS = 3;
+
+/**
+ * The foreign-key filters of related resources, as Nautobot offers them (`devices?region=eu`,
+ * `interfaces?site=…`, `ip-addresses?device=…`): breadth first through the resource's foreign
+ * keys, each name taken by the nearest resource that has it, never one the resource has itself,
+ * never along a tree's parent link.
+ */
+function relationSpecs(r: ResourceDef, taken: Set<string>): FilterSpec[] {
+  const out: FilterSpec[] = [];
+  let frontier: { def: ResourceDef; via: Hop[] }[] = [{ def: r, via: [] }];
+  for (let depth = 0; depth <= MAX_HOPS && frontier.length; depth++) {
+    const next: typeof frontier = [];
+    for (const { def, via } of frontier) {
+      for (const f of def.fields) {
+        if (f.kind !== 'fk' || f.filter === false || f.hidden || def.tree === f.name) continue;
+        const target = findResource(f.target!);
+        if (via.length && !taken.has(f.name)) {
+          const end = fkSpec(def, f);
+          for (const name of [f.name, `${f.name}_id`]) { out.push({ type: 'path', name, via, end }); taken.add(name); }
+        }
+        if (target && via.length < MAX_HOPS) next.push({ def: target, via: [...via, { field: f.name, target: f.target! }] });
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
 function specsFor(r: ResourceDef, f: FieldDef): FilterSpec[] {
   if (f.filter === false || f.hidden) return [];
-  const target = f.target ? findResource(f.target) : undefined;
   switch (f.kind) {
     case 'fk': {
-      // A tree target matches descendants, except the tree's own parent link (direct children only).
-      const spec = { type: 'fk', field: f.name, target: f.target!, tree: !!target?.tree && !(r.tree === f.name), nullable: !!f.nullable } as const;
+      const spec = fkSpec(r, f);
       return [{ ...spec, name: f.name }, { ...spec, name: `${f.name}_id` }];
     }
     case 'tags': return [{ type: 'tag', name: 'tag' }];
@@ -76,6 +118,7 @@ export function filtersOf(r: ResourceDef): ReadonlyMap<string, FilterSpec> {
   const specs: FilterSpec[] = [...r.fields.flatMap((f) => specsFor(r, f)), ...conveniences(r)];
   const search = r.fields.filter((f) => f.search).map((f) => f.name);
   if (search.length) specs.push({ type: 'q', name: 'q', fields: search });
+  if (r.inventory !== false) specs.push(...relationSpecs(r, new Set(specs.map((s) => s.name))));
   m = new Map(specs.map((s) => [s.name, s]));
   cache.set(r.name, m);
   return m;

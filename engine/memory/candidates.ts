@@ -108,10 +108,10 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
       const h = table.hashOf(plan.field);
       return h ? union([h.get(null)], `hash(${plan.field})`) : null;
     }
-    case 'fk': {
+    case 'fk': case 'via': {
       const h = table.hashOf(plan.field);
       if (!h) return null;
-      const ids = [...resolver.fkIds(plan)];
+      const ids = [...resolver.refIds(plan)];
       return exactly(union(ids.map((id) => h.get(id)), `hash(${plan.field})`), h.testerOfAny(ids));
     }
     case 'tag': {

@@ -8,7 +8,7 @@ import { describe } from '../plan/describe.js';
 import { compilePredicate } from './predicate.js';
 import { orderedPageSteps, pageByMembership, PAGE_PATHS, type PageTrace } from './order.js';
 import { runSteps, STEP_ROWS, type Steps } from './steps.js';
-import { Resolver, type TableSource } from './resolve.js';
+import { Resolver, type RowMatcher, type TableSource } from './resolve.js';
 
 export { runSteps, STEP_ROWS, type Steps } from './steps.js';
 
@@ -69,12 +69,15 @@ function* matchSlots(table: IndexedTable, plan: Plan, resolver: Resolver, cand: 
   return { slots: out, strategy: cand ? cand.index : 'scan', candidates: cand ? cand.size : table.size, inIndexOrder: !!cand?.inIndexOrder };
 }
 
+/** Every row of a table that satisfies a plan (a relation's target rows), through its indexes. */
+const matchRows: RowMatcher = (table, plan, resolver) => runSteps(matchSlots(table, plan, resolver, planCandidates(table, plan, resolver, null))).slots;
+
 /**
  * The engine's answer: the match count and the slots of the requested page, in order. Rows are
  * built from the columns afterwards, only for the page (evaluateSteps).
  */
 export function* evaluatePageSteps(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true, trace: PageTrace = {}): Steps<{ count: number; slots: number[] }> {
-  const resolver = new Resolver(tables);
+  const resolver = new Resolver(tables, matchRows);
   const cand = useIndexes ? planCandidates(table, plan, resolver, null) : null;
   // A broad exact answer (every row, a common status, a tag) in network order: its size is the
   // count and the page is read off the containment index; no list of matches is built.
@@ -104,7 +107,7 @@ export function evaluate(table: IndexedTable, plan: Plan, page: Page, tables: Ta
 
 export function* explainSteps(table: IndexedTable, plan: Plan, tables: TableSource, page?: Page): Steps<MemoryExplain> {
   const trace: CandidateTrace[] = [];
-  const resolver = new Resolver(tables);
+  const resolver = new Resolver(tables, matchRows);
   const r = yield* matchSlots(table, plan, resolver, planCandidates(table, plan, resolver, trace));
   const out: MemoryExplain = { plan: describe(plan), strategy: r.strategy, candidates: r.candidates, matched: r.slots.length, predicates: trace };
   if (!page) return out;

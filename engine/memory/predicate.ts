@@ -59,7 +59,7 @@ export function compilePredicate(plan: Plan, table: IndexedTable, resolver: Reso
       return (s) => t(read(s));
     }
     case 'null': { const read = table.reader(plan.field); return (s) => { const v = read(s); return v === null || v === undefined; }; }
-    case 'fk': { const ids = resolver.fkIds(plan); const read = table.reader(plan.field); return (s) => ids.has(read(s) as string); }
+    case 'fk': case 'via': { const ids = resolver.refIds(plan); const read = table.reader(plan.field); return (s) => ids.has(read(s) as string); }
     case 'tag': {
       // Membership in the tag index: no string compares over the row's tags.
       const id = resolver.tagId(plan.ref);

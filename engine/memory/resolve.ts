@@ -1,14 +1,33 @@
 // Resolves foreign-key and tag references of a plan against the tables: ids or text references
 // (slug, else name), `null` excluded (the planner turns it into a null node), trees expanded.
-import type { FkNode } from '../plan/nodes.js';
+import type { FkNode, Plan, ViaNode } from '../plan/nodes.js';
 import { resource } from '../schema/registry.js';
 import type { IndexedTable } from './indexed-table.js';
 
 export interface TableSource { table(name: string): IndexedTable }
 
+/** The slots of a table's rows that satisfy a plan: the evaluator's own matching, indexes and all. */
+export type RowMatcher = (table: IndexedTable, plan: Plan, resolver: Resolver) => Iterable<number>;
+
 export class Resolver {
-  private readonly fkCache = new Map<FkNode, Set<string>>();
-  constructor(private readonly tables: TableSource) {}
+  private readonly fkCache = new Map<FkNode | ViaNode, Set<string>>();
+  constructor(private readonly tables: TableSource, private readonly match: RowMatcher) {}
+
+  /** Ids a foreign key may hold to satisfy the node: the referenced objects, or the target rows
+   * that satisfy a relation's plan. */
+  refIds(n: FkNode | ViaNode): Set<string> {
+    return n.kind === 'fk' ? this.fkIds(n) : this.viaIds(n);
+  }
+
+  private viaIds(n: ViaNode): Set<string> {
+    let ids = this.fkCache.get(n);
+    if (ids) return ids;
+    const target = this.tables.table(n.target);
+    ids = new Set<string>();
+    for (const s of this.match(target, n.plan, this)) ids.add(target.idOf(s));
+    this.fkCache.set(n, ids);
+    return ids;
+  }
 
   /** Ids of the referenced objects (and, for trees, all their descendants). */
   fkIds(n: FkNode): Set<string> {

@@ -17,6 +17,7 @@ export function describe(plan: Plan): string {
     case 'tag': return `tagged ${plan.ref}`;
     case 'net': return `${plan.field} ${plan.op} ${netText(plan)}`;
     case 'cf': return `cf_${plan.name} ${plan.ci ? 'i' : ''}${plan.op} ${plan.values.map((v) => JSON.stringify(v)).join(' | ')}`;
+    case 'via': return `${plan.field} where ${describe(plan.plan)}`;
   }
 }
 
@@ -25,6 +26,7 @@ export function planJson(plan: Plan): unknown {
   switch (plan.kind) {
     case 'and': case 'or': return { kind: plan.kind, children: plan.children.map(planJson) };
     case 'not': return { kind: 'not', child: planJson(plan.child) };
+    case 'via': return { kind: 'via', field: plan.field, target: plan.target, plan: planJson(plan.plan) };
     case 'net': return { kind: 'net', field: plan.field, op: plan.op, family: plan.family, value: netText(plan) };
     default: return plan;
   }

@@ -41,7 +41,11 @@ export interface CfNode {
   readonly op: CmpOp | 'has' | 'present'; readonly ci: boolean; readonly values: readonly Scalar[];
 }
 
-export type Plan = AndNode | OrNode | NotNode | ConstNode | CmpNode | NullNode | FkNode | TagNode | NetNode | CfNode;
+/** The row's foreign key `field` names a `target` row that satisfies `plan` (false when the key is
+ * null): a filter through a relation, such as the region of a device's site. */
+export interface ViaNode { readonly kind: 'via'; readonly field: string; readonly target: string; readonly plan: Plan }
+
+export type Plan = AndNode | OrNode | NotNode | ConstNode | CmpNode | NullNode | FkNode | TagNode | NetNode | CfNode | ViaNode;
 
 export const TRUE: ConstNode = Object.freeze({ kind: 'const', value: true });
 export const FALSE: ConstNode = Object.freeze({ kind: 'const', value: false });
@@ -69,6 +73,10 @@ export function fk(field: string, target: string, refs: readonly string[], tree:
   return Object.freeze({ kind: 'fk', field, target, refs: Object.freeze([...refs]), tree });
 }
 export function tag(ref: string): TagNode { return Object.freeze({ kind: 'tag', ref }); }
+export function via(field: string, target: string, plan: Plan): Plan {
+  if (plan.kind === 'const' && !plan.value) return plan;
+  return Object.freeze({ kind: 'via', field, target, plan });
+}
 export function net(field: 'network' | 'host', op: NetOp, family: Family, network: AddrHex, broadcast: AddrHex, length: number): NetNode {
   return Object.freeze({ kind: 'net', field, op, family, network, broadcast, length });
 }
@@ -82,6 +90,7 @@ export function tagRefs(plan: Plan, out = new Set<string>()): Set<string> {
     case 'tag': out.add(plan.ref); break;
     case 'and': case 'or': for (const c of plan.children) tagRefs(c, out); break;
     case 'not': tagRefs(plan.child, out); break;
+    case 'via': tagRefs(plan.plan, out); break;
     default: break;
   }
   return out;

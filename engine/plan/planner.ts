@@ -7,7 +7,7 @@ import { MSG } from '../schema/messages.js';
 import { normalizeDateTime, normalizeMac, normalizeUuid, toBoolean, toInteger, UUID_RE } from '../schema/normalize.js';
 import type { CustomFieldDef, ResourceDef } from '../schema/types.js';
 import { regexError } from '../text/regex.js';
-import { and, cmp, fk, isNull, not, or, tag, type Plan, type Scalar } from './nodes.js';
+import { and, cmp, fk, isNull, not, or, tag, via, type Plan, type Scalar } from './nodes.js';
 import { netPlan, parseNetValue, type NetValue } from './net-terms.js';
 import { cfTermPlan } from './cf-terms.js';
 
@@ -75,6 +75,21 @@ function fkTerm(spec: Extract<FilterSpec, { type: 'fk' }>, t: FilterTerm): TermR
   return t.lookup === 'n' ? not(positive) : positive;
 }
 
+/**
+ * A related resource's foreign-key filter, through the relation's foreign keys. `null` also holds
+ * when a key on the way is null (as SQL's outer join in Nautobot gives it: a prefix without a site
+ * has no region); `__n` is the complement.
+ */
+function pathTerm(spec: Extract<FilterSpec, { type: 'path' }>, t: FilterTerm): TermResult {
+  if (t.lookup !== null && t.lookup !== 'n') return [MSG.unknownFilter];
+  const end = fkTerm(spec.end, { ...t, lookup: null });
+  if (Array.isArray(end)) return end;
+  const wantsNull = raws(t).some((v) => v.toLowerCase() === 'null');
+  let p = end;
+  for (let i = spec.via.length - 1; i >= 0; i--) p = or([via(spec.via[i].field, spec.via[i].target, p), ...(wantsNull ? [isNull(spec.via[i].field)] : [])]);
+  return t.lookup === 'n' ? not(p) : p;
+}
+
 function tagTerm(t: FilterTerm): TermResult {
   if (t.lookup !== null && t.lookup !== 'n') return [MSG.unknownFilter];
   const nodes = raws(t).map((r) => tag(UUID_RE.test(r) ? r.toLowerCase() : r));
@@ -119,6 +134,7 @@ function termPlan(spec: FilterSpec, t: FilterTerm): TermResult {
     case 'net': return netLookupTerm(spec, t);
     case 'net_alias': return t.lookup !== null ? [MSG.unknownFilter] : netTerm(spec, spec.lookup, t);
     case 'q': return searchTerm(spec, t);
+    case 'path': return pathTerm(spec, t);
   }
 }
 

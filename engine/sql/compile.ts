@@ -2,7 +2,7 @@
 // null or missing value is false and `not` is the exact complement. Positive contexts may let a
 // leaf be SQL NULL (NULL and FALSE both drop the row); under NOT every leaf is compiled
 // two-valued ("strict"), with `col IS NOT NULL AND …` guards that keep indexes usable.
-import type { CfNode, CmpNode, FkNode, NetNode, Plan, Scalar, TagNode } from '../plan/nodes.js';
+import type { CfNode, CmpNode, FkNode, NetNode, Plan, Scalar, TagNode, ViaNode } from '../plan/nodes.js';
 import { assertNever } from '../plan/nodes.js';
 import type { OrderKey, Page } from '../plan/page.js';
 import { normalizeDateTime } from '../schema/normalize.js';
@@ -50,10 +50,12 @@ function intBound(op: 'lt' | 'lte' | 'gt' | 'gte', x: number): { op: CompareOp; 
 export type TagIds = ReadonlyMap<string, string | null>;
 
 class WhereCompiler {
-  constructor(private readonly d: Dialect, private readonly m: TableModel, private readonly b: SqlBuilder, private readonly tagIds?: TagIds) {}
+  /** `alias`: the table's alias in the statement; a relation's target is compiled in a sub-select
+   * under an alias of its own (one per depth). */
+  constructor(private readonly d: Dialect, private readonly m: TableModel, private readonly b: SqlBuilder, private readonly tagIds?: TagIds, private readonly alias = ALIAS, private readonly depth = 0) {}
 
   private col(c: ColumnModel | string): string {
-    return `${ALIAS}.${this.d.quote(typeof c === 'string' ? c : c.name)}`;
+    return `${this.alias}.${this.d.quote(typeof c === 'string' ? c : c.name)}`;
   }
 
   node(p: Plan, strict: boolean): void {
@@ -75,6 +77,7 @@ class WhereCompiler {
       case 'tag': this.tag(p); return;
       case 'net': this.net(p); return;
       case 'cf': this.cf(p); return;
+      case 'via': this.via(p, strict); return;
       default: assertNever(p);
     }
   }
@@ -103,7 +106,7 @@ class WhereCompiler {
     // The derived family of a prefix / address also bounds the network key (Dialect.familyBound).
     // The bound is equivalent to the test on every row, so it is safe under negation too.
     const v = n.values[0];
-    const bound = c.field.netPart === 'family' && n.op === 'eq' && n.values.length === 1 && (v === 4 || v === 6) ? this.d.familyBound(this.m, ALIAS, v) : null;
+    const bound = c.field.netPart === 'family' && n.op === 'eq' && n.values.length === 1 && (v === 4 || v === 6) ? this.d.familyBound(this.m, this.alias, v) : null;
     if (bound) this.b.emit('(');
     this.guarded(c, strict, () => anyOf(this.b, this.d, this.columnTests(c, n)));
     if (bound) this.b.emit(` AND ${bound})`);
@@ -303,7 +306,21 @@ class WhereCompiler {
 
   private net(n: NetNode): void {
     if (!this.m.net || !isWellFormedHex(n.family, n.network) || !isWellFormedHex(n.family, n.broadcast)) { this.b.emit(this.d.FALSE); return; }
-    this.d.net(this.b, this.m, ALIAS, n);
+    this.d.net(this.b, this.m, this.alias, n);
+  }
+
+  /** The foreign key among the ids of the target rows that satisfy the relation's plan. */
+  private via(n: ViaNode, strict: boolean): void {
+    const { b, d } = this;
+    const c = this.m.byField.get(n.field);
+    if (!c || c.cls !== 'uuid') { b.emit(d.FALSE); return; }
+    const target = tableModel(n.target), alias = `v${this.depth + 1}`;
+    this.guarded(c, strict, () => {
+      b.emit(`${this.col(c)} IN (SELECT ${alias}.${d.quote('id')} FROM ${d.quote(target.table)} ${alias} WHERE `);
+      // Inside the sub-select an unknown (NULL) test only leaves a target row out: not strict.
+      new WhereCompiler(d, target, b, this.tagIds, alias, this.depth + 1).node(n.plan, false);
+      b.emit(')');
+    });
   }
 }
 

@@ -70,6 +70,7 @@ function specParameters(spec: FilterSpec): Parameter[] {
     ];
     case 'net_alias': return [param(spec.name, `Nautobot 1.x convenience filter on \`${spec.field}\` (${spec.lookup === 'contains_any' ? 'a CIDR: contains or equals; a bare IP: contains the host' : spec.lookup === 'base' ? 'host and length, or host alone' : spec.lookup}).`, { type: 'string' })];
     case 'q': return [{ name: 'q', in: 'query', description: `Case-insensitive search over ${spec.fields.map((f) => `\`${f}\``).join(', ')}.`, schema: { type: 'string' } }];
+    case 'path': return withLookups(spec.name, `\`${[...spec.via.map((h) => h.field), spec.end.field].join('.')}\` by id or ${spec.end.target} slug/name, or \`null\`${spec.end.tree ? ' (matches descendants too)' : ''}`, NEGATION_ONLY, () => ({ type: 'string' }));
   }
 }
 

@@ -68,4 +68,18 @@ export const interfaces: Dataset = {
   ],
 };
 
-export const DATASETS = [prefixes, addresses, sites, interfaces];
+/** Regions R1 and R2 > R2a; sites SA (R1), SB (R2a), SC (no region); a device per site; an
+ * interface per device; a prefix per site and one without; an address per interface and one without. */
+const relationLoad: Dataset['load'] = [
+  ['/api/dcim/regions/', [{ _label: 'R1', name: 'R1', slug: 'r1' }, { _label: 'R2', name: 'R2', slug: 'r2' }]],
+  ['/api/dcim/regions/', [{ _label: 'R2a', name: 'R2a', slug: 'r2a', parent: '@R2' }]],
+  ['/api/dcim/sites/', [{ _label: 'SA', name: 'SA', slug: 'sa', region: '@R1' }, { _label: 'SB', name: 'SB', slug: 'sb', region: '@R2a' }, { _label: 'SC', name: 'SC', slug: 'sc' }]],
+  ['/api/dcim/devices/', [{ _label: 'DA', name: 'DA', site: '@SA' }, { _label: 'DB', name: 'DB', site: '@SB' }, { _label: 'DC', name: 'DC', site: '@SC' }]],
+  ['/api/dcim/interfaces/', [{ _label: 'IA', device: '@DA', name: 'e0', type: 'virtual' }, { _label: 'IB', device: '@DB', name: 'e0', type: 'virtual' }, { _label: 'IC', device: '@DC', name: 'e0', type: 'virtual' }]],
+  ['/api/ipam/prefixes/', [{ _label: 'PA', prefix: '10.1.0.0/16', site: '@SA' }, { _label: 'PB', prefix: '10.2.0.0/16', site: '@SB' }, { _label: 'PC', prefix: '10.3.0.0/16', site: '@SC' }, { _label: 'PN', prefix: '10.4.0.0/16' }]],
+  ['/api/ipam/ip-addresses/', [{ _label: 'AA', address: '10.1.0.1/16', interface: '@IA' }, { _label: 'AB', address: '10.2.0.1/16', interface: '@IB' }, { _label: 'AC', address: '10.3.0.1/16', interface: '@IC' }, { _label: 'AN', address: '10.4.0.1/16' }]],
+];
+const related = (name: string, path: string): Dataset => ({ name: `${name} (related objects)`, path, load: relationLoad });
+
+export const DATASETS = [prefixes, addresses, sites, interfaces,
+  related('interfaces', '/api/dcim/interfaces/'), related('prefixes', '/api/ipam/prefixes/'), related('ip-addresses', '/api/ipam/ip-addresses/')];

@@ -85,6 +85,7 @@ function refEval(p: Plan, row: Row, siteSlugs: Map<string, string>, tagSlugs: Ma
       if (p.op === 'contains') return p.values.some((x) => String(v).toLowerCase().includes(String(x)));
       return p.values.includes(v as string);
     }
+    case 'via': throw new Error('relations are compared with SQL in test/sql/differential.test.ts');
     case 'cf': {
       const v = (row.custom_fields as Record<string, unknown>)[p.name];
       if (v === null || v === undefined) return false;

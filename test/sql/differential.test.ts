@@ -234,11 +234,22 @@ const netArb: fc.Arbitrary<Plan> = fc.oneof(
   }),
 );
 
+/** Filters through a relation: a prefix's site (any site test, negated or not), a site's region. */
+function viaArb(resource: string): fc.Arbitrary<Plan> {
+  if (resource === 'prefix') {
+    const siteLeaf = fc.oneof(cmpArb('site'), fkArb, tagArb, cfArb, nullArb('site'));
+    return fc.tuple(siteLeaf, fc.boolean()).map(([p, neg]) => N.via('site', 'site', neg ? N.not(p) : p));
+  }
+  if (resource === 'site') return fc.constantFrom(...REGION_SLUGS, 'nope').map((s) => N.via('region', 'region', N.cmp('slug', 'string', 'eq', false, [s])));
+  return fc.constantFrom(N.via('interface', 'interface', N.TRUE), N.via('nope', 'site', N.TRUE));
+}
+
 function planArb(resource: string): fc.Arbitrary<Plan> {
   const leaf = fc.oneof(
     { weight: 5, arbitrary: cmpArb(resource) }, { weight: 1, arbitrary: fc.constantFrom(N.TRUE, N.FALSE) },
     { weight: 2, arbitrary: nullArb(resource) }, { weight: 2, arbitrary: fkArb }, { weight: 2, arbitrary: tagArb },
     { weight: resource === 'prefix' || resource === 'ip_address' ? 6 : 1, arbitrary: netArb }, { weight: 3, arbitrary: cfArb },
+    { weight: 2, arbitrary: viaArb(resource) },
   );
   const tree = fc.letrec<{ plan: Plan }>((tie) => ({
     plan: fc.oneof({ depthSize: 'small', withCrossShrink: true },
