@@ -40,11 +40,11 @@ export function cfTermPlan(def: CustomFieldDef, t: FilterTerm): Plan | string[] 
   // The literal `null`, without a lookup or with `__n`, stands for a missing or null value (as it
   // does for a foreign key), whatever the field's type.
   const nullable = lookup === null || (lookup.negate && lookup.op === 'eq');
-  const wantsNull = nullable && t.values.some((v) => v.raw.toLowerCase() === 'null');
+  const wantsNull = nullable && t.values.some((v) => v.kind === 'null');
   const errors: string[] = [];
   const values: Scalar[] = [];
-  for (const { raw } of t.values) {
-    if (wantsNull && raw.toLowerCase() === 'null') continue;
+  for (const { raw, kind } of t.values) {
+    if (wantsNull && kind === 'null') continue;
     if (lookup?.op === 'regex') { const e = regexError(raw); if (e) { errors.push(MSG.regex(e)); continue; } values.push(raw); continue; }
     const isText = lookup !== null && lookup.op !== 'eq' && lookup.op !== 'lt' && lookup.op !== 'lte' && lookup.op !== 'gt' && lookup.op !== 'gte';
     const r = isText ? { v: raw } : parseValue(def.type, raw);

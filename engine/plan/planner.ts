@@ -69,7 +69,7 @@ function scalarTerm(spec: Extract<FilterSpec, { type: 'scalar' }>, t: FilterTerm
 
 function fkTerm(spec: Extract<FilterSpec, { type: 'fk' }>, t: FilterTerm): TermResult {
   if (t.lookup !== null && t.lookup !== 'n') return [MSG.unknownFilter];
-  const refs = raws(t).filter((v) => v.toLowerCase() !== 'null');
+  const refs = t.values.filter((v) => v.kind !== 'null').map((v) => v.raw);
   const wantsNull = refs.length !== t.values.length;
   const positive = or([...(refs.length ? [fk(spec.field, spec.target, refs.map((r) => (UUID_RE.test(r) ? r.toLowerCase() : r)), spec.tree)] : []), ...(wantsNull ? [isNull(spec.field)] : [])]);
   return t.lookup === 'n' ? not(positive) : positive;
@@ -84,7 +84,7 @@ function pathTerm(spec: Extract<FilterSpec, { type: 'path' }>, t: FilterTerm): T
   if (t.lookup !== null && t.lookup !== 'n') return [MSG.unknownFilter];
   const end = fkTerm(spec.end, { ...t, lookup: null });
   if (Array.isArray(end)) return end;
-  const wantsNull = raws(t).some((v) => v.toLowerCase() === 'null');
+  const wantsNull = t.values.some((v) => v.kind === 'null');
   let p = end;
   for (let i = spec.via.length - 1; i >= 0; i--) p = or([via(spec.via[i].field, spec.via[i].target, p), ...(wantsNull ? [isNull(spec.via[i].field)] : [])]);
   return t.lookup === 'n' ? not(p) : p;
