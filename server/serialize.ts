@@ -1,7 +1,9 @@
 // Rows -> API representations, derived from the registry: nested brief objects for foreign keys,
 // {value, label} for choices, tags as {id, url, name, slug, color}, custom fields filled with null.
-import { resource, resourcePath } from '../engine/schema/registry.js';
-import type { CustomFieldDef, ResourceDef } from '../engine/schema/types.js';
+// What each field turns into is worked out once per resource; a page builds each referenced
+// object's nested form once and shares it between the rows that name it.
+import { briefFields, resource, resourcePath } from '../engine/schema/registry.js';
+import type { CustomFieldDef, FieldDef, ResourceDef } from '../engine/schema/types.js';
 import type { Row, Storage } from '../storage/types.js';
 
 export interface SerializeContext {
@@ -19,59 +21,83 @@ function display(r: ResourceDef, row: Row): string {
 
 export function briefOf(base: string, r: ResourceDef, row: Row): Record<string, unknown> {
   const out: Record<string, unknown> = { id: row.id, url: objectUrl(base, r, row.id), display: display(r, row) };
-  for (const n of ['name', 'slug', r.refField]) if (r.fields.some((f) => f.name === n && !f.hidden)) out[n] = row[n];
+  for (const n of briefFields(r)) out[n] = row[n];
   return out;
+}
+
+const tagDef = () => resource('tag');
+const tagView = (base: string, t: Row) => ({ id: t.id, url: objectUrl(base, tagDef(), t.id), display: t.name, name: t.name, slug: t.slug, color: t.color });
+
+/** Nested forms of one page's referenced objects, by field and id, each built once. */
+type Nested = Map<string, Map<string, unknown>>;
+
+/** Writes one field of a row into its representation. */
+type FieldWriter = (row: Row, out: Record<string, unknown>, nested: Nested, ctx: SerializeContext) => void;
+
+function writerOf(f: FieldDef): FieldWriter {
+  const name = f.name;
+  switch (f.kind) {
+    case 'fk': return (row, out, nested) => { const v = row[name]; out[name] = (v && nested.get(name)!.get(v as string)) ?? null; };
+    case 'tags': return (row, out, nested) => {
+      const tags = nested.get(name)!;
+      out[name] = ((row[name] as string[] | undefined) ?? []).map((id) => tags.get(id)).filter((t) => t !== undefined);
+    };
+    case 'choice': {
+      const labels = new Map(f.choices!.map((c) => [c.value, c.display]));
+      return (row, out) => { const v = row[name]; out[name] = v === null || v === undefined ? null : { value: v, label: labels.get(v as string) ?? String(v) }; };
+    }
+    case 'custom_fields': return (row, out, _n, ctx) => {
+      const data = (row[name] as Record<string, unknown> | undefined) ?? {};
+      const cf: Record<string, unknown> = {};
+      for (const d of ctx.customFields) cf[d.name] = data[d.name] ?? null;
+      out[name] = cf;
+    };
+    default: return (row, out) => { const v = row[name]; out[name] = v === undefined ? null : v; };
+  }
+}
+
+interface ResourceWriter {
+  readonly fields: readonly FieldWriter[];
+  /** Fields whose referenced objects are fetched for a page: field, target, how to nest one. */
+  readonly references: readonly { readonly field: string; readonly target: string; readonly nest: (base: string, row: Row) => unknown }[];
+}
+
+const writers = new Map<string, ResourceWriter>();
+
+function writerFor(r: ResourceDef): ResourceWriter {
+  let w = writers.get(r.name);
+  if (!w) {
+    const shown = r.fields.filter((f) => !f.hidden && f.name !== 'id');
+    w = {
+      fields: shown.map(writerOf),
+      references: shown.filter((f) => f.kind === 'fk' || f.kind === 'tags').map((f) => {
+        if (f.kind === 'tags') return { field: f.name, target: 'tag', nest: tagView };
+        const target = resource(f.target!);
+        return { field: f.name, target: f.target!, nest: (base: string, row: Row) => briefOf(base, target, row) };
+      }),
+    };
+    writers.set(r.name, w);
+  }
+  return w;
 }
 
 /** Serialize a page of rows, fetching referenced objects once per field. */
 export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: SerializeContext): Promise<Record<string, unknown>[]> {
   if (ctx.brief) return rows.map((row) => briefOf(ctx.baseUrl, r, row));
-  const related = new Map<string, Map<string, Row>>();
-  for (const f of r.fields) {
-    if (f.kind !== 'fk' && f.kind !== 'tags') continue;
-    const target = f.kind === 'tags' ? 'tag' : f.target!;
+  const w = writerFor(r);
+  const nested: Nested = new Map();
+  for (const ref of w.references) {
     const ids = new Set<string>();
     for (const row of rows) {
-      const v = row[f.name];
-      if (Array.isArray(v)) v.forEach((x) => ids.add(x as string)); else if (typeof v === 'string') ids.add(v);
+      const v = row[ref.field];
+      if (Array.isArray(v)) for (const x of v) ids.add(x as string); else if (typeof v === 'string') ids.add(v);
     }
-    const got = ids.size ? await ctx.storage.getMany(target, [...ids]) : [];
-    related.set(f.name, new Map(got.map((x) => [x.id, x])));
+    const got = ids.size ? await ctx.storage.getMany(ref.target, [...ids]) : [];
+    nested.set(ref.field, new Map(got.map((x) => [x.id, ref.nest(ctx.baseUrl, x)])));
   }
-  return rows.map((row) => serializeOne(r, row, ctx, related));
-}
-
-function serializeOne(r: ResourceDef, row: Row, ctx: SerializeContext, related: Map<string, Map<string, Row>>): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: row.id, url: objectUrl(ctx.baseUrl, r, row.id), display: display(r, row) };
-  for (const f of r.fields) {
-    if (f.hidden || f.name === 'id') continue;
-    const v = row[f.name];
-    switch (f.kind) {
-      case 'fk': {
-        const target = v ? related.get(f.name)?.get(v as string) : undefined;
-        out[f.name] = target ? briefOf(ctx.baseUrl, resource(f.target!), target) : null;
-        break;
-      }
-      case 'choice': {
-        const c = f.choices!.find((x) => x.value === v);
-        out[f.name] = v === null || v === undefined ? null : { value: v, label: c?.display ?? String(v) };
-        break;
-      }
-      case 'tags': {
-        const tags = related.get(f.name)!;
-        const tagDef = resource('tag');
-        out[f.name] = ((v as string[] | undefined) ?? []).map((id) => tags.get(id)).filter(Boolean)
-          .map((t) => ({ id: t!.id, url: objectUrl(ctx.baseUrl, tagDef, t!.id), display: t!.name, name: t!.name, slug: t!.slug, color: t!.color }));
-        break;
-      }
-      case 'custom_fields': {
-        const data = (v as Record<string, unknown> | undefined) ?? {};
-        out[f.name] = Object.fromEntries(ctx.customFields.map((d) => [d.name, data[d.name] ?? null]));
-        break;
-      }
-      default:
-        out[f.name] = v === undefined ? null : v;
-    }
-  }
-  return out;
+  return rows.map((row) => {
+    const out: Record<string, unknown> = { id: row.id, url: objectUrl(ctx.baseUrl, r, row.id), display: display(r, row) };
+    for (const write of w.fields) write(row, out, nested, ctx);
+    return out;
+  });
 }

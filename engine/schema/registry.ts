@@ -40,6 +40,19 @@ export function resourcePath(r: ResourceDef): string {
   return `/api/${r.app}/${r.plural}/`;
 }
 
+const briefCache = new Map<string, readonly string[]>();
+
+/** Fields a nested (brief) representation carries besides id, url and display: the name, the slug
+ * and the reference field, where the resource shows them. */
+export function briefFields(r: ResourceDef): readonly string[] {
+  let names = briefCache.get(r.name);
+  if (!names) {
+    names = [...new Set(['name', 'slug', r.refField])].filter((n) => r.fields.some((f) => f.name === n && !f.hidden));
+    briefCache.set(r.name, names);
+  }
+  return names;
+}
+
 /** Name of the field derived from the network field as this part (its length, its family). */
 export function netPartField(r: ResourceDef, part: NonNullable<FieldDef['netPart']>): string | undefined {
   return r.fields.find((f) => f.netPart === part)?.name;

@@ -1,6 +1,6 @@
 // Component schemas of the inventory resources, derived from the registry: read, write (POST/PUT),
 // patch, brief (nested references and `brief=true`) and the paginated list envelope.
-import { RESOURCES } from '../../engine/schema/registry.js';
+import { briefFields, RESOURCES } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { briefName, readSchema, TAG_REF, UUID_PATTERN, writeSchema } from './field-schemas.js';
 import { pascal, ref, type JsonSchema } from './types.js';
@@ -27,10 +27,7 @@ function readObject(r: ResourceDef): JsonSchema {
 /** What briefOf() returns: id, url, display and the name / slug / reference field when present. */
 function briefObject(r: ResourceDef): JsonSchema {
   const props: Record<string, JsonSchema> = { ...idUrlDisplay };
-  for (const n of ['name', 'slug', r.refField]) {
-    const f = visible(r).find((x) => x.name === n);
-    if (f) props[n] = { type: 'string' };
-  }
+  for (const n of briefFields(r)) props[n] = { type: 'string' };
   return { type: 'object', title: `${r.label} (brief)`, required: Object.keys(props), properties: props };
 }
 
