@@ -1,8 +1,9 @@
-// The Express app factory: JSON parsing, inventory and token routes, JSON 404s, error mapping.
+// The Express app factory: JSON parsing, inventory and token routes, JSON 404s and 405s, error mapping.
 import express, { type Express } from 'express';
 import { resourcePath } from '../engine/schema/registry.js';
 import type { AppContext } from './context.js';
 import { errorHandler } from './errors.js';
+import { notFound } from './not-found.js';
 import { INVENTORY_RESOURCES, inventoryRouter } from './routes/inventory.js';
 import { tokensRouter } from './routes/tokens.js';
 import { bodyDepthLimit, LIMITS, urlLimits } from './limits.js';
@@ -37,7 +38,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(validateRequests(openapi, ctx.tokens));        // lifecycle bodies checked against the document
   app.use('/api/v1', lifecycleRouter(ctx));
 
-  app.use((req, res) => { res.status(404).json({ detail: `Not found: ${req.method} ${req.path}` }); });
+  app.use(notFound(openapi));
   app.use(errorHandler(ctx.log));
   return app;
 }

@@ -7,21 +7,28 @@ export function sendWriteError(res: Response, status: number, errors: unknown): 
   res.status(status).json(errors);
 }
 
+/** Failures of reading a request body (body-parser's error types). */
+const BODY_ERRORS: Readonly<Record<string, { status: number; code: string; detail: (message: string) => string }>> = {
+  'entity.parse.failed': { status: 400, code: 'invalid_json', detail: (m) => `JSON parse error - ${m}` },
+  'entity.too.large': { status: 413, code: 'body_too_large', detail: () => 'Request body too large (limit 1 MiB).' },
+  'encoding.unsupported': { status: 415, code: 'unsupported_encoding', detail: (m) => m },
+  'charset.unsupported': { status: 415, code: 'unsupported_charset', detail: (m) => m },
+};
+
 export function errorHandler(log: { error(msg: string): void }): ErrorRequestHandler {
   return (err, _req, res, _next) => {
     const e = err as { type?: string; status?: number; message?: string; body?: unknown };
     if (res.headersSent) return;
     if (err instanceof QueryAborted) { res.end(); return; } // the client has gone: nothing to say
-    if (e.type === 'entity.parse.failed') { res.status(400).json({ detail: `JSON parse error - ${e.message}` }); return; }
-    if (e.type === 'entity.too.large') { res.status(413).json({ detail: 'Request body too large (limit 1 MiB).' }); return; }
-    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') { res.status(415).json({ detail: e.message }); return; }
+    const body = e.type ? BODY_ERRORS[e.type] : undefined;
+    if (body) { res.status(body.status).json({ detail: body.detail(e.message ?? ''), code: body.code }); return; }
     if (err instanceof QueryTimeout) {
       res.status(503).json({ detail: `The query ran longer than its ${err.budgetMs} ms time budget (QUERY_TIMEOUT_MS) and was cancelled; narrow the filters.`, code: 'query_timeout' });
       return;
     }
     if (err instanceof StorageUnavailable) { res.status(503).json({ detail: 'Storage is unavailable; try again shortly.', code: 'storage_unavailable' }); return; }
-    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) { res.status(e.status).json({ detail: e.message }); return; }
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) { res.status(e.status).json({ detail: e.message, code: 'bad_request' }); return; }
     log.error(`unhandled error: ${(err as Error)?.stack ?? String(err)}`);
-    res.status(500).json({ detail: 'Internal server error.' });
+    res.status(500).json({ detail: 'Internal server error.', code: 'internal_error' });
   };
 }

@@ -1,11 +1,14 @@
 // Request limits, each with a clear message; the server keeps serving the next request.
 import type { RequestHandler } from 'express';
+import { MAX_GUARD_DEPTH } from '../engine/lifecycle/validate-guard.js';
 
 export const LIMITS = {
   urlBytes: 16 * 1024,      // longer URL -> 414
   queryParams: 256,         // more parameters -> 400
   bodyBytes: '1mb',         // larger JSON body -> 413 (enforced by the JSON parser)
-  jsonDepth: 32,            // deeper nesting -> 400
+  // Deeper nesting -> 400. Room for guards nested as deep as their own limit allows (an `all` or
+  // `any` level is two JSON levels, a list and an object) inside a definition's own levels.
+  jsonDepth: 2 * MAX_GUARD_DEPTH + 8,
 } as const;
 
 export const urlLimits: RequestHandler = (req, res, next) => {

@@ -5,7 +5,7 @@ import type { CustomFieldDef } from './types.js';
 
 type Result = { ok: true; value: Record<string, unknown> } | { ok: false; errors: string[] };
 
-function checkOne(d: CustomFieldDef, v: unknown): string | { value: unknown } {
+export function checkOne(d: CustomFieldDef, v: unknown): string | { value: unknown } {
   if (v === null) return { value: null };
   switch (d.type) {
     case 'text': return typeof v === 'string' ? { value: v } : MSG.cfType(d.name, 'text');
@@ -37,6 +37,8 @@ export function validateCustomFieldData(defs: readonly CustomFieldDef[], data: u
     if (!d) { errors.push(MSG.cfUnknown(k)); continue; }
     const r = checkOne(d, v);
     if (typeof r === 'string') errors.push(r); else out[k] = r.value;
+    // An update may change a required field, not empty it.
+    if (!creating && d.required && v === null) errors.push(MSG.cfRequiredEmpty(k));
   }
   if (creating) for (const d of defs) {
     if (out[d.name] === undefined && d.default !== null && d.default !== undefined) out[d.name] = d.default;

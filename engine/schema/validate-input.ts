@@ -23,9 +23,13 @@ type Check = { ok: true; value: unknown } | { ok: false; message: string };
 const ok = (value: unknown): Check => ({ ok: true, value });
 const bad = (message: string): Check => ({ ok: false, message });
 
+/** Kinds whose value is one scalar: an object or a list there gets NetBox's explicit message. */
+const SCALAR_KINDS: ReadonlySet<FieldDef['kind']> = new Set(['string', 'slug', 'integer', 'boolean', 'choice', 'prefix', 'address', 'mac']);
+
 /** One field's value, by kind. */
 function checkValue(f: FieldDef, v: unknown): Check {
   if (v === null) return f.nullable ? ok(null) : bad(MSG.notNull);
+  if (typeof v === 'object' && SCALAR_KINDS.has(f.kind)) return bad(MSG.notScalar);
   switch (f.kind) {
     case 'string': case 'slug': {
       if (typeof v !== 'string') return bad(MSG.string);

@@ -5,6 +5,7 @@
 // without a token still gets 401 and one without the permission 403.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { validateMachine } from '../../engine/lifecycle/validate.js';
 import type { Tokens } from '../../storage/service/tokens.js';
 import { authenticate, requirePermission } from '../auth.js';
 import type { JsonSchema, OpenApiDocument, Operation, Parameter } from './types.js';
@@ -44,7 +45,7 @@ export function createAjv(doc: OpenApiDocument): Ajv2020 {
   return ajv;
 }
 
-function templateRegex(template: string): { pattern: RegExp; names: string[] } {
+export function templateRegex(template: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
   const body = template.replace(/\/$/, '').split(/(\{[^}]+\})/).map((part) => {
     const m = /^\{(.+)\}$/.exec(part);
@@ -98,11 +99,21 @@ export function checkRequest(op: CompiledOperation, values: { path: Record<strin
   return null;
 }
 
-function refuse(res: Response, op: CompiledOperation, code: string, errors: RequestError[]): void {
+/**
+ * Bodies whose own validator finds more than the schema can say (unknown states, semantic
+ * versions, guards): a refused body also lists every problem that validator finds, so one answer
+ * names them all.
+ */
+const DEEP_CHECKS: Readonly<Record<string, (body: unknown) => readonly string[]>> = {
+  'POST /api/v1/machines': (body) => { const v = validateMachine(body); return v.ok ? [] : v.problems; },
+};
+
+function refuse(res: Response, op: CompiledOperation, code: string, errors: RequestError[], body?: unknown): void {
   const where = code === 'invalid_body' ? 'The request body does not match' : 'A parameter does not match';
   const first = errors[0];
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  res.status(400).json({ detail: `${where} the OpenAPI document for ${op.method} ${op.template}: ${first.path} ${first.message}${more}.`, code, errors });
+  const deep = code === 'invalid_body' && body !== undefined ? DEEP_CHECKS[`${op.method} ${op.template}`]?.(body) ?? [] : [];
+  res.status(400).json({ detail: `${where} the OpenAPI document for ${op.method} ${op.template}: ${first.path} ${first.message}${more}.`, code, errors, ...(deep.length ? { problems: deep } : {}) });
 }
 
 export function validateRequests(doc: OpenApiDocument, tokens: Tokens): RequestHandler {
@@ -123,7 +134,7 @@ export function validateRequests(doc: OpenApiDocument, tokens: Tokens): RequestH
     }
     const validate = () => {
       const bad = checkRequest(hit, { path, header: (h) => req.get(h), body: req.body });
-      if (bad) refuse(res, hit, bad.code, bad.errors); else next();
+      if (bad) refuse(res, hit, bad.code, bad.errors, req.body); else next();
     };
     const afterAuth = (err?: unknown) => {
       if (err) { next(err); return; }

@@ -24,10 +24,15 @@ export function lifecycleRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(authenticate(ctx.tokens));
   const can = (r: typeof entityDef, action: 'view' | 'add' | 'change') => requirePermission(permissionFor(r, action));
+  /** The page of a list that takes no filters (machines, history): limit and offset only. */
+  const pageOf = (req: Request, def: typeof entityDef) =>
+    parsePage(def, Object.fromEntries(['limit', 'offset'].map((k) => [k, req.query[k] === undefined ? [] : [String(req.query[k])]])), ctx.config.maxPageSize).page;
 
-  router.get(['/machines', '/machines/'], can(machineDef, 'view'), async (_req, res) => {
-    const rows = await lc.machineRows();
-    res.json({ count: rows.length, next: null, previous: null, results: rows.map((r) => ({ machine_name: r.machine_name, version: r.version, description: (r.definition as { meta?: { description?: string } }).meta?.description ?? '' })) });
+  router.get(['/machines', '/machines/'], can(machineDef, 'view'), async (req, res) => {
+    const page = pageOf(req, machineDef);
+    const found = await lc.machinePage(page.limit, page.offset);
+    const results = found.rows.map((r) => ({ machine_name: r.machine_name, version: r.version, description: (r.definition as { meta?: { description?: string } }).meta?.description ?? '' }));
+    res.json(envelope(req, page, found.count, results));
   });
   router.post(['/machines', '/machines/'], can(machineDef, 'add'), async (req, res) => send(res, await lc.installMachine(req.body)));
   router.get('/machines/:name', can(machineDef, 'view'), async (req, res) => {
@@ -64,8 +69,7 @@ export function lifecycleRouter(ctx: AppContext): Router {
   router.get('/entities/:entity_id/history', can(entityDef, 'view'), async (req, res) => {
     const id = String(req.params.entity_id);
     if (!(await lc.entityRow(id))) { res.status(404).json({ detail: `Entity ${id} not found.`, code: 'entity_not_found' }); return; }
-    const control = Object.fromEntries(['limit', 'offset'].map((k) => [k, req.query[k] === undefined ? [] : [String(req.query[k])]]));
-    const { page } = parsePage(historyDef, control, ctx.config.maxPageSize);
+    const page = pageOf(req, historyDef);
     const found = await lc.history(id, { ...page, ordering: [{ field: 'seq', desc: false }] });
     res.json(envelope(req, page, found.count, found.rows.map(historyView)));
   });

@@ -5,6 +5,7 @@ import type { Plan } from '../../engine/plan/nodes.js';
 import { contentType, RESOURCES, resource } from '../../engine/schema/registry.js';
 import { MSG } from '../../engine/schema/messages.js';
 import { uniqueGroups } from '../../engine/schema/unique-groups.js';
+import { ROW_CHECKS } from '../../engine/schema/row-checks.js';
 import { UUID_RE } from '../../engine/schema/normalize.js';
 import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { validateInput, type FieldErrors } from '../../engine/schema/validate-input.js';
@@ -60,7 +61,7 @@ export class Inventory {
       if (!v.ok) { allErrors.push(v.errors); continue; }
       const now = nowIso();
       const row: Row = { id: randomUUID(), created: now, last_updated: now, ...v.input.values };
-      const errs = await this.resolveRefs(r, row, v.input.tagRefs);
+      const errs = await this.checkRow(r, row, v.input.tagRefs);
       allErrors.push(errs);
       rows.push(this.derive(r, row));
     }
@@ -77,7 +78,7 @@ export class Inventory {
     const v = validateInput(r, body, { partial, creating: false, customFields: cfDefs, existingCustomFields: old.custom_fields as Record<string, unknown> | undefined });
     if (!v.ok) return { ok: false, status: 400, errors: v.errors };
     const row: Row = { ...old, ...v.input.values, id: old.id, last_updated: nowIso() };
-    const errs = await this.resolveRefs(r, row, v.input.tagRefs);
+    const errs = await this.checkRow(r, row, v.input.tagRefs);
     if (Object.keys(errs).length) return { ok: false, status: 400, errors: errs };
     const derived = this.derive(r, row);
     const [uniq] = await this.checkUnique(r, [derived]);
@@ -124,6 +125,13 @@ export class Inventory {
     return r.derive ? { ...row, ...r.derive(row) } : row;
   }
 
+  /** The row as it would be stored: its references resolved, then the resource's own row checks. */
+  private async checkRow(r: ResourceDef, row: Row, tagRefs: readonly string[] | null): Promise<FieldErrors> {
+    const errors = await this.resolveRefs(r, row, tagRefs);
+    for (const [k, msgs] of Object.entries(ROW_CHECKS[r.name]?.(row) ?? {})) (errors[k] ??= []).push(...msgs);
+    return errors;
+  }
+
   /** Foreign keys must exist; tags given by slug, name or id become ids. Errors by field. */
   private async resolveRefs(r: ResourceDef, row: Row, tagRefs: readonly string[] | null): Promise<FieldErrors> {
     const errors: FieldErrors = {};
@@ -133,6 +141,7 @@ export class Inventory {
       if (v !== null && v !== undefined && !(await this.storage.get(f.target!, v as string)))
         (errors[f.name] ??= []).push(MSG.fkNotFound(String(v)));
     }
+    if (r.tree && !errors[r.tree] && (await this.wouldLoop(r, row))) (errors[r.tree] ??= []).push(MSG.treeCycle);
     if (tagRefs) {
       const ids: string[] = [];
       for (const ref of tagRefs) {
@@ -144,6 +153,16 @@ export class Inventory {
       row.tags = ids;
     }
     return errors;
+  }
+
+  /** Would the row's parent link close a loop (the row itself, or one of its descendants)? */
+  private async wouldLoop(r: ResourceDef, row: Row): Promise<boolean> {
+    const seen = new Set<unknown>();
+    for (let up = row[r.tree!]; up !== null && up !== undefined && !seen.has(up); up = (await this.storage.get(r.name, up as string))?.[r.tree!]) {
+      if (up === row.id) return true;
+      seen.add(up);
+    }
+    return false;
   }
 
   /** Uniqueness against stored rows and within the batch, reported per field like other errors. */

@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { latestVersion, transition, validateMachine, type MachineDef } from '../../engine/lifecycle/index.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import { KeyedLock } from './keyed-lock.js';
-import { StorageConflict, type FindOptions, type Page, type Row, type Storage, type WriteOp } from '../types.js';
+import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
 
 export interface LcError { readonly detail: string; readonly code: string; readonly [k: string]: unknown }
 export type LcResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: LcError };
@@ -59,10 +59,14 @@ export class Lifecycle {
     return { ok: true, status: 201, body: m };
   }
 
-  async machineRows(name?: string): Promise<Row[]> {
-    if (name !== undefined) return this.storage.findBy('machine', 'machine_name', name);
-    const all = await this.storage.find('machine', { kind: 'const', value: true }, { limit: 1e6, offset: 0, ordering: [{ field: 'machine_name', desc: false }, { field: 'version', desc: false }] });
-    return [...all.rows];
+  /** The stored versions of one machine. */
+  machineRows(name: string): Promise<Row[]> {
+    return this.storage.findBy('machine', 'machine_name', name);
+  }
+
+  /** One page of every stored definition, by name and version. */
+  machinePage(limit: number, offset: number): Promise<FindResult> {
+    return this.storage.find('machine', { kind: 'const', value: true }, { limit, offset, ordering: [{ field: 'machine_name', desc: false }, { field: 'version', desc: false }] });
   }
 
   /** A machine by name and version; the highest version (semantic order) when none is given. */

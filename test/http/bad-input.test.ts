@@ -29,6 +29,11 @@ describe('bad input', () => {
     ['unknown tag', '/api/dcim/sites/', { name: 'x7', slug: 'x7', tags: ['nope'] }, 'tags'],
     ['tags not a list', '/api/dcim/sites/', { name: 'x8', slug: 'x8', tags: 'core' }, 'tags'],
     ['custom field name pattern', '/api/extras/custom-fields/', { name: 'Bad-Name', content_types: ['dcim.site'] }, 'name'],
+    ['custom field for an unknown content type', '/api/extras/custom-fields/', { name: 'cf_ct', content_types: ['dcim.nothing'] }, 'content_types'],
+    ['custom field default of another type', '/api/extras/custom-fields/', { name: 'cf_int', type: 'integer', default: 'abc', content_types: ['dcim.site'] }, 'default'],
+    ['custom field default outside its choices', '/api/extras/custom-fields/', { name: 'cf_sel', type: 'select', choices: ['a', 'b'], default: 'c', content_types: ['dcim.site'] }, 'default'],
+    ['choices on a text custom field', '/api/extras/custom-fields/', { name: 'cf_txt', type: 'text', choices: ['a'], content_types: ['dcim.site'] }, 'choices'],
+    ['an object for a choice', '/api/dcim/sites/', { name: 'x9', slug: 'x9', status: { value: 'active' } }, 'status'],
   ];
   for (const [what, path, body, field] of cases) {
     it(`${what} -> 400 naming ${field}`, async () => {
@@ -50,10 +55,26 @@ describe('bad input', () => {
     expect(Object.keys(body.body).sort()).to.deep.equal(['__proto__', 'constructor', 'valueOf']);
   });
 
-  it('malformed JSON is a 400 with a detail', async () => {
-    const res = await srv.req('POST', '/api/dcim/sites/', '{"name": ');
-    expect(res.status).to.equal(400);
-    expect(res.body.detail).to.match(/JSON/);
+  it('malformed JSON is a 400 with a detail and a code', async () => {
+    for (const path of ['/api/dcim/sites/', '/api/v1/machines']) {
+      const res = await srv.req('POST', path, '{"name": ');
+      expect(res.status).to.equal(400);
+      expect(res.body.detail).to.match(/JSON/);
+      expect(res.body.code).to.equal('invalid_json');
+    }
+  });
+
+  it('a known path under another method is a 405 with Allow; an unknown one a 404; both with a code', async () => {
+    for (const [method, path, allow] of [['DELETE', '/api/dcim/sites/', 'GET'], ['PUT', '/api/v1/entities/x/events', 'POST'], ['DELETE', '/api/v1/entities/x', 'GET']]) {
+      const res = await srv.req(method, path);
+      expect(res.status, `${method} ${path}`).to.equal(405);
+      expect(res.body.code).to.equal('method_not_allowed');
+      expect(res.headers.get('allow')).to.include(allow);
+      expect(res.headers.get('allow')).to.not.include(method);
+    }
+    const missing = await srv.req('GET', '/api/v1/nothing-here');
+    expect(missing.status).to.equal(404);
+    expect(missing.body).to.include({ code: 'not_found' });
   });
 
   it('a body that is not an object is a 400', async () => {

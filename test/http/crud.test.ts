@@ -83,6 +83,33 @@ describe('inventory CRUD', () => {
     expect((await srv.req('GET', `/api/dcim/sites/${site.body.id}/`)).body.region).to.equal(null);
   });
 
+  it('a region cannot become its own parent or the child of its descendant', async () => {
+    const top = (await srv.req('POST', '/api/dcim/regions/', { name: 'Top', slug: 'top' })).body.id;
+    const mid = (await srv.req('POST', '/api/dcim/regions/', { name: 'Mid', slug: 'mid', parent: top })).body.id;
+    const low = (await srv.req('POST', '/api/dcim/regions/', { name: 'Low', slug: 'low', parent: mid })).body.id;
+    for (const parent of [top, mid, low]) { // itself, its child, its grandchild
+      const res = await srv.req('PATCH', `/api/dcim/regions/${top}/`, { parent });
+      expect(res.status, parent).to.equal(400);
+      expect(res.body).to.have.property('parent');
+    }
+    expect((await srv.req('PATCH', `/api/dcim/regions/${mid}/`, { parent: mid })).status).to.equal(400);
+    expect((await srv.req('GET', `/api/dcim/regions/${top}/`)).body.parent).to.equal(null);
+    // Moving a branch elsewhere is fine.
+    const other = (await srv.req('POST', '/api/dcim/regions/', { name: 'Other', slug: 'other-top' })).body.id;
+    expect((await srv.req('PATCH', `/api/dcim/regions/${mid}/`, { parent: other })).status).to.equal(200);
+  });
+
+  it('a required custom field can be changed by an update but not emptied', async () => {
+    expect((await srv.req('POST', '/api/extras/custom-fields/', { name: 'owner_req', type: 'text', required: true, default: 'noc', content_types: ['dcim.site'] })).status).to.equal(201);
+    const site = await srv.req('POST', '/api/dcim/sites/', { name: 'req1', slug: 'req1' });
+    expect(site.body.custom_fields.owner_req).to.equal('noc');
+    const cleared = await srv.req('PATCH', `/api/dcim/sites/${site.body.id}/`, { custom_fields: { owner_req: null } });
+    expect(cleared.status).to.equal(400);
+    expect(cleared.body).to.have.property('custom_fields');
+    expect((await srv.req('PATCH', `/api/dcim/sites/${site.body.id}/`, { custom_fields: { owner_req: 'ops' } })).status).to.equal(200);
+    expect((await srv.req('DELETE', `/api/extras/custom-fields/${(await srv.req('GET', '/api/extras/custom-fields/?name=owner_req')).body.results[0].id}/`)).status).to.equal(204);
+  });
+
   it('deleting a tag removes it from the objects that carry it', async () => {
     const tag = await srv.req('POST', '/api/extras/tags/', { name: 'Gone', slug: 'gone' });
     const site = await srv.req('POST', '/api/dcim/sites/', { name: 'tagged', slug: 'tagged', tags: [tag.body.id] });

@@ -15,6 +15,26 @@ for (const backend of BACKENDS) describe(`lifecycle API on ${backend.name}`, fun
     expect(res.body.results.map((m: { machine_name: string }) => m.machine_name)).to.include.members(['order_flow', 'device_lifecycle']);
   });
 
+  it('pages the machine list with limit and offset', async () => {
+    const all = (await srv.req('GET', '/api/v1/machines?limit=1000')).body;
+    expect(all.count).to.be.greaterThan(1);
+    const first = await srv.req('GET', '/api/v1/machines?limit=1');
+    expect(first.body.count).to.equal(all.count);
+    expect(first.body.results).to.deep.equal(all.results.slice(0, 1));
+    expect(first.body.next).to.match(/limit=1&offset=1$/);
+    const second = await srv.req('GET', '/api/v1/machines?limit=1&offset=1');
+    expect(second.body.results).to.deep.equal(all.results.slice(1, 2));
+    expect(second.body.previous).to.be.a('string');
+  });
+
+  it('a definition the document refuses still has every problem listed', async () => {
+    const res = await srv.req('POST', '/api/v1/machines', { meta: { machine_name: 'probs', version: 'x' }, states: [{ name: 'a', type: 'initial', colour: 'red' }], transitions: [{ trigger: 'go', source: 'a', dest: 'nowhere', guard: [] }] });
+    expect(res.status).to.equal(400);
+    expect(res.body.code).to.equal('invalid_body');
+    const problems = (res.body.problems as string[]).join('\n');
+    for (const what of [/version/, /colour/, /nowhere/, /guard\b/]) expect(problems).to.match(what);
+  });
+
   it('creates an entity at the initial state with a creation history row', async () => {
     const res = await srv.req('POST', '/api/v1/entities/order-1/create', { machine_name: 'order_flow', context: { customer: 'acme' } });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);

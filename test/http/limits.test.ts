@@ -1,6 +1,8 @@
 // Limits answer with a clear message and the server keeps serving; health, readiness, request ids.
 import { expect } from 'chai';
 import { startServer, type TestServer } from '../support/server.js';
+import { LIMITS } from '../../server/limits.js';
+import { MAX_GUARD_DEPTH } from '../../engine/lifecycle/validate-guard.js';
 
 describe('limits and observability', () => {
   let srv: TestServer;
@@ -29,13 +31,21 @@ describe('limits and observability', () => {
     await stillServing();
   });
 
-  it('JSON nested deeper than 32 levels is a 400', async () => {
+  it(`JSON nested deeper than ${LIMITS.jsonDepth} levels is a 400`, async () => {
     let body: unknown = 1;
-    for (let i = 0; i < 40; i++) body = { a: body };
+    for (let i = 0; i <= LIMITS.jsonDepth; i++) body = { a: body };
     const res = await srv.req('POST', '/api/dcim/sites/', body);
     expect(res.status).to.equal(400);
     expect(res.body.code).to.equal('json_too_deep');
     await stillServing();
+  });
+
+  it('the JSON depth limit leaves room for guards nested as deep as guards may be', async () => {
+    let guard: unknown = { field: 'n', op: 'eq', value: 1 };
+    for (let i = 1; i < MAX_GUARD_DEPTH; i++) guard = i % 2 ? { not: guard } : { all: [guard] };
+    const def = { meta: { machine_name: 'deep_guards', version: '1.0.0' }, states: [{ name: 'a', type: 'initial' }, { name: 'b', type: 'terminal' }], transitions: [{ trigger: 'go', source: 'a', dest: 'b', guards: [guard] }] };
+    const res = await srv.req('POST', '/api/v1/machines', def);
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
   });
 
   it('NUL characters in a body or a query value are a 400 on every backend', async () => {

@@ -47,4 +47,15 @@ export async function getJson(path) {
   return r.body;
 }
 
+/** Every result of a list, page after page through its `next` links. */
+export async function getAll(path) {
+  const out = [];
+  for (let url = path; url;) {
+    const page = await getJson(url);
+    out.push(...page.results);
+    url = page.next;
+  }
+  return out;
+}
+
 export const enc = encodeURIComponent;

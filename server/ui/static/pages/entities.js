@@ -1,5 +1,5 @@
 // Entities: the list endpoint's filters machine_name and state, a page of results, paging.
-import { enc, getJson } from '../api.js';
+import { enc, getAll, getJson } from '../api.js';
 import { field, formatTime, h, message } from '../dom.js';
 
 const PAGE = 50;
@@ -22,7 +22,7 @@ export async function entitiesPage(el, params) {
   const state = params.get('state') ?? '';
   const offset = Number(params.get('offset') ?? 0) || 0;
 
-  const machines = (await getJson('/api/v1/machines')).results;
+  const machines = await getAll('/api/v1/machines?limit=1000');
   const states = await statesByMachine(machines);
   const machineSelect = h('select', { name: 'machine_name' }, option('', 'any machine', machineName),
     ...[...states.keys()].map((n) => option(n, n, machineName)));
