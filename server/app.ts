@@ -4,6 +4,7 @@ import { resourcePath } from '../engine/schema/registry.js';
 import type { AppContext } from './context.js';
 import { errorHandler } from './errors.js';
 import { notFound } from './not-found.js';
+import { yamlBody } from './yaml-body.js';
 import { INVENTORY_RESOURCES, inventoryRouter } from './routes/inventory.js';
 import { tokensRouter } from './routes/tokens.js';
 import { bodyDepthLimit, LIMITS, urlLimits } from './limits.js';
@@ -21,6 +22,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(requestLogging(ctx.requestLog));
   app.use(urlLimits);
   app.use(express.json({ limit: LIMITS.bodyBytes, strict: false, type: ['application/json', 'application/*+json'] }));
+  app.post(['/api/v1/machines', '/api/v1/machines/'], ...yamlBody());
   app.use(bodyDepthLimit);
   healthRoutes(app, ctx.storage);
   app.use((_req, res, next) => { res.set('API-Version', API_VERSION); next(); });

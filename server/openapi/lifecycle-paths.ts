@@ -33,7 +33,10 @@ export function lifecyclePaths(maxPageSize: number): Record<string, PathItem> {
       get: op(machine, 'view', 'listMachines', 'List machine versions', { responses: { 200: json(ref('MachineSummaryList'), 'Every stored name and version'), ...sharedResponses('401', '403') } }),
       post: op(machine, 'add', 'installMachine', 'Store a new machine version', {
         description: 'Same name and version: an identical definition is a no-op (200), a different one a 409.',
-        requestBody: body('MachineDefinition', 'The definition, as in a file of `machinesDir`.'),
+        requestBody: {
+          required: true, description: 'The definition, as in a file of `machinesDir`: JSON, or YAML with `Content-Type: application/yaml`.',
+          content: { 'application/json': { schema: ref('MachineDefinition') }, 'application/yaml': { schema: ref('MachineDefinition') } },
+        },
         responses: {
           201: json(ref('Machine'), 'Stored; the normalised definition'), 200: json(ref('Machine'), 'Already stored, identical'),
           400: json({ anyOf: [ref('InvalidMachine'), ref('InvalidRequest')] }, 'Refused, with every problem listed'),

@@ -17,7 +17,7 @@ export interface Operation {
   description?: string;
   tags: string[];
   parameters?: Parameter[];
-  requestBody?: { required: boolean; description?: string; content: { 'application/json': { schema: JsonSchema; examples?: Record<string, { summary?: string; value: unknown }> } } };
+  requestBody?: { required: boolean; description?: string; content: { 'application/json': { schema: JsonSchema; examples?: Record<string, { summary?: string; value: unknown }> }; 'application/yaml'?: { schema: JsonSchema } } };
   responses: Record<string, Response | RefObject>;
   security?: Record<string, string[]>[];
   /** The permission the route checks (`lifecycle.add_entity`); enforced again by the validator. */

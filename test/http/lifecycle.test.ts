@@ -27,6 +27,18 @@ for (const backend of BACKENDS) describe(`lifecycle API on ${backend.name}`, fun
     expect(second.body.previous).to.be.a('string');
   });
 
+  it('takes a definition as YAML too, checked like JSON', async () => {
+    const yaml = 'meta:\n  machine_name: from_yaml\n  version: 1.0.0\nstates:\n  - {name: a, type: initial}\n  - {name: b, type: terminal}\ntransitions:\n  - {trigger: go, source: a, dest: b}\n';
+    const ok = await srv.req('POST', '/api/v1/machines', yaml, undefined, { 'Content-Type': 'application/yaml' });
+    expect(ok.status, JSON.stringify(ok.body)).to.equal(201);
+    expect(ok.body.meta).to.deep.equal({ machine_name: 'from_yaml', version: '1.0.0' });
+    const bad = await srv.req('POST', '/api/v1/machines', yaml.replace('dest: b', 'dest: nowhere'), undefined, { 'Content-Type': 'text/yaml' });
+    expect(bad.status).to.equal(400);
+    expect(bad.body.problems.join('\n')).to.match(/nowhere/);
+    const broken = await srv.req('POST', '/api/v1/machines', 'meta: [unclosed', undefined, { 'Content-Type': 'application/yaml' });
+    expect(broken.body).to.include({ code: 'invalid_yaml' });
+  });
+
   it('a definition the document refuses still has every problem listed', async () => {
     const res = await srv.req('POST', '/api/v1/machines', { meta: { machine_name: 'probs', version: 'x' }, states: [{ name: 'a', type: 'initial', colour: 'red' }], transitions: [{ trigger: 'go', source: 'a', dest: 'nowhere', guard: [] }] });
     expect(res.status).to.equal(400);
