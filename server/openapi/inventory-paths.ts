@@ -78,7 +78,7 @@ export const OPTIONS_SCHEMA: JsonSchema = {
   },
 };
 
-/** `/api/users/tokens/`: list, create (the key is shown once), revoke. */
+/** `/api/users/tokens/`: list, create (the key is shown once), read, revoke. */
 export function tokenPaths(): Record<string, PathItem> {
   const t = resource('token');
   const tokenOp = (action: Action, verb: string, summary: string, rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>): Operation =>
@@ -94,6 +94,7 @@ export function tokenPaths(): Record<string, PathItem> {
     },
     [`${resourcePath(t)}{id}/`]: {
       parameters: [idParam],
+      get: tokenOp('view', 'read', 'A token (its key is never shown again)', { responses: { 200: json(ref('Token'), 'The token'), ...sharedResponses('401', '403', '404') } }),
       delete: tokenOp('delete', 'revoke', 'Revoke a token', { responses: { 204: { description: 'Revoked' }, ...sharedResponses('401', '403', '404') } }),
     },
   };

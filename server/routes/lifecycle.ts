@@ -6,7 +6,7 @@ import { resource } from '../../engine/schema/registry.js';
 import { entityView, historyView, type LcResult } from '../../storage/service/lifecycle.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { isTrue, parsePage } from './list-params.js';
+import { isTrue, plainPage } from './list-params.js';
 import { envelope, planRequest, sendExplain } from './inventory.js';
 
 const entityDef = resource('entity');
@@ -24,9 +24,7 @@ export function lifecycleRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(authenticate(ctx.tokens));
   const can = (r: typeof entityDef, action: 'view' | 'add' | 'change') => requirePermission(permissionFor(r, action));
-  /** The page of a list that takes no filters (machines, history): limit and offset only. */
-  const pageOf = (req: Request, def: typeof entityDef) =>
-    parsePage(def, Object.fromEntries(['limit', 'offset'].map((k) => [k, req.query[k] === undefined ? [] : [String(req.query[k])]])), ctx.config.maxPageSize).page;
+  const pageOf = (req: Request, def: typeof entityDef) => plainPage(def, req.query, ctx.config.maxPageSize);
 
   router.get(['/machines', '/machines/'], can(machineDef, 'view'), async (req, res) => {
     const page = pageOf(req, machineDef);

@@ -35,4 +35,11 @@ export function parsePage(r: ResourceDef, control: Readonly<Record<string, reado
   return { page: { limit, offset, ordering: ordering.length ? ordering : defaultOrdering(r) }, ignored };
 }
 
+/** The page of a list that takes no filters (machines, history, tokens): limit and offset only,
+ * in the list's own order. */
+export function plainPage(r: ResourceDef, query: Readonly<Record<string, unknown>>, maxPageSize: number): Page {
+  const control = Object.fromEntries(['limit', 'offset'].map((k) => [k, query[k] === undefined ? [] : [String(query[k])]]));
+  return parsePage(r, control, maxPageSize).page;
+}
+
 export const isTrue = (v: readonly string[] | undefined): boolean => !!v && ['true', '1', 'True', 'yes'].includes(v[0]);

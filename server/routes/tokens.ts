@@ -1,4 +1,4 @@
-// /api/users/tokens/: list, create (the key is shown once), revoke.
+// /api/users/tokens/: list, create (the key is shown once), read, revoke.
 import { Router } from 'express';
 import { resource } from '../../engine/schema/registry.js';
 import { allows } from '../../storage/service/tokens.js';
@@ -6,7 +6,8 @@ import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { objectUrl } from '../serialize.js';
 import type { Row } from '../../storage/types.js';
-import { baseUrl } from './inventory.js';
+import { baseUrl, envelope } from './inventory.js';
+import { plainPage } from './list-params.js';
 import { UUID_RE } from '../../engine/schema/normalize.js';
 
 const tokenDef = resource('token');
@@ -19,8 +20,9 @@ export function tokensRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(authenticate(ctx.tokens));
   router.get('/', requirePermission(permissionFor(tokenDef, 'view')), async (req, res) => {
-    const all = await ctx.storage.find('token', { kind: 'const', value: true }, { limit: ctx.config.maxPageSize, offset: 0, ordering: [{ field: 'created', desc: false }] });
-    res.json({ count: all.count, next: null, previous: null, results: all.rows.map((r) => view(baseUrl(req), r)) });
+    const page = plainPage(tokenDef, req.query, ctx.config.maxPageSize);
+    const found = await ctx.storage.find('token', { kind: 'const', value: true }, { ...page, ordering: [{ field: 'created', desc: false }, { field: 'id', desc: false }] });
+    res.json(envelope(req, page, found.count, found.rows.map((r) => view(baseUrl(req), r))));
   });
   router.post('/', requirePermission(permissionFor(tokenDef, 'add')), async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -36,9 +38,14 @@ export function tokensRouter(ctx: AppContext): Router {
     const { key, row } = await ctx.tokens.create(perms as string[], (body.description as string) ?? '');
     res.status(201).json({ ...view(baseUrl(req), row), key });
   });
+  const byId = async (id: string) => (UUID_RE.test(id) ? ctx.storage.get('token', id.toLowerCase()) : null);
+  router.get('/:id/', requirePermission(permissionFor(tokenDef, 'view')), async (req, res) => {
+    const row = await byId(String(req.params.id));
+    if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }
+    res.json(view(baseUrl(req), row));
+  });
   router.delete('/:id/', requirePermission(permissionFor(tokenDef, 'delete')), async (req, res) => {
-    const id = String(req.params.id);
-    const row = UUID_RE.test(id) ? await ctx.storage.get('token', id.toLowerCase()) : null;
+    const row = await byId(String(req.params.id));
     if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }
     await ctx.storage.apply([{ op: 'delete', resource: 'token', id: row.id }]);
     res.status(204).end();

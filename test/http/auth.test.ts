@@ -52,7 +52,14 @@ describe('auth and OPTIONS', () => {
     expect((await srv.req('GET', '/api/dcim/devices/', undefined, key)).status).to.equal(200);
     const list = await srv.req('GET', '/api/users/tokens/');
     expect(JSON.stringify(list.body)).to.not.include(key);
+    const one = await srv.req('GET', `/api/users/tokens/${created.body.id}/`);
+    expect(one.status).to.equal(200);
+    expect(one.body).to.include({ id: created.body.id, key_tail: key.slice(-4) }).and.not.have.property('key');
+    const paged = await srv.req('GET', '/api/users/tokens/?limit=1');
+    expect(paged.body.results).to.have.length(1);
+    expect(paged.body.count).to.equal(list.body.count);
     expect((await srv.req('DELETE', `/api/users/tokens/${created.body.id}/`)).status).to.equal(204);
+    expect((await srv.req('GET', `/api/users/tokens/${created.body.id}/`)).status).to.equal(404);
     expect((await srv.req('GET', '/api/dcim/devices/', undefined, key)).status).to.equal(401);
   });
 
