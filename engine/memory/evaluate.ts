@@ -12,7 +12,6 @@ import { Resolver, type RowMatcher, type TableSource } from './resolve.js';
 
 export { runSteps, STEP_ROWS, type Steps } from './steps.js';
 
-
 export interface MemoryExplain {
   readonly plan: string;
   readonly strategy: string;

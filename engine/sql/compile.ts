@@ -16,7 +16,6 @@ import { LOWER_UUID, tableModel, type ColumnModel, type TableModel } from './tab
 /** Alias of the queried table in every statement. */
 export const ALIAS = 'm';
 
-
 const CMP_SQL: Record<'lt' | 'lte' | 'gt' | 'gte', CompareOp> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
 const lowerScalar = (x: Scalar): Scalar => (typeof x === 'string' ? x.toLowerCase() : x);
