@@ -88,6 +88,7 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
     const body = await serialize(ctx, r, req, out.value);
     res.status(201).json(bulk ? body : body[0]);
   });
+  router.options('/:id/', can('view'), (req, res) => { res.json(optionsBody(r, req.principal!, 'object')); });
   router.get('/:id/', can('view'), async (req, res) => {
     const row = await ctx.inventory.get(r, String(req.params.id));
     if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }

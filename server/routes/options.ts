@@ -1,4 +1,5 @@
-// OPTIONS metadata of a list path, derived from the registry.
+// OPTIONS metadata of a list path (actions.POST) or an object path (actions.PUT), derived from the
+// registry, as REST framework's metadata gives them.
 import type { FieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { allows, type Principal } from '../../storage/service/tokens.js';
 import { permissionFor } from '../auth.js';
@@ -18,14 +19,15 @@ function fieldMeta(f: FieldDef): Record<string, unknown> {
   return meta;
 }
 
-export function optionsBody(r: ResourceDef, principal: Principal): Record<string, unknown> {
+export function optionsBody(r: ResourceDef, principal: Principal, path: 'list' | 'object' = 'list'): Record<string, unknown> {
   const body: Record<string, unknown> = {
-    name: `${r.label} List`,
+    name: `${r.label} ${path === 'list' ? 'List' : 'Instance'}`,
     description: r.description,
     renders: ['application/json'],
     parses: ['application/json'],
   };
-  if (allows(principal, permissionFor(r, 'add')))
-    body.actions = { POST: Object.fromEntries(r.fields.filter((f) => !f.hidden).map((f) => [f.name, fieldMeta(f)])) };
+  const [method, action] = path === 'list' ? ['POST', 'add'] as const : ['PUT', 'change'] as const;
+  if (allows(principal, permissionFor(r, action)))
+    body.actions = { [method]: Object.fromEntries(r.fields.filter((f) => !f.hidden).map((f) => [f.name, fieldMeta(f)])) };
   return body;
 }

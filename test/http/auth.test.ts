@@ -44,6 +44,18 @@ describe('auth and OPTIONS', () => {
     expect(viewer.body).to.not.have.property('actions');
   });
 
+  it('OPTIONS on an object path lists PUT field metadata only for a token that may change', async () => {
+    const id = (await srv.req('POST', '/api/dcim/sites/', { name: 'opt', slug: 'opt' })).body.id;
+    const admin = await srv.req('OPTIONS', `/api/dcim/sites/${id}/`);
+    expect(admin.status).to.equal(200);
+    expect(admin.body.name).to.equal('Site Instance');
+    expect(admin.body.actions).to.have.keys(['PUT']);
+    expect(admin.body.actions.PUT.status.choices).to.deep.include({ value: 'active', display: 'Active' });
+    const viewer = await srv.req('OPTIONS', `/api/dcim/sites/${id}/`, undefined, VIEWER);
+    expect(viewer.status).to.equal(200);
+    expect(viewer.body).to.not.have.property('actions');
+  });
+
   it('creates a token whose key is shown once and works at once; revoking it locks it out', async () => {
     const created = await srv.req('POST', '/api/users/tokens/', { permissions: ['dcim.view_device'], description: 'ci' });
     expect(created.status).to.equal(201);
