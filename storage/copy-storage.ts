@@ -1,0 +1,56 @@
+// Copies every row of one storage into another, empty one: how an operator moves from the
+// embedded memory store to PostgreSQL or MySQL (or back). Resources go in registry order (what a
+// row refers to is copied before it), tree rows parents first, in atomic batches.
+import { TRUE } from '../engine/plan/nodes.js';
+import { RESOURCES } from '../engine/schema/registry.js';
+import type { ResourceDef } from '../engine/schema/types.js';
+import type { Row, Storage } from './types.js';
+
+const PAGE = 5000;
+const BATCH = 1000;
+
+/** Every row of a resource, read a page at a time in id order. */
+async function allRows(s: Storage, r: ResourceDef): Promise<Row[]> {
+  const out: Row[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await s.find(r.name, TRUE, { limit: PAGE, offset, ordering: [{ field: 'id', desc: false }] });
+    out.push(...page.rows);
+    if (page.rows.length < PAGE) return out;
+  }
+}
+
+/** Rows of a tree with every parent before its children. */
+function parentsFirst(rows: Row[], parentField: string): Row[] {
+  const byId = new Map(rows.map((x) => [x.id, x]));
+  const done = new Set<string>(), out: Row[] = [];
+  const visit = (row: Row) => {
+    // Iterative climb: a deep tree must not overflow the stack.
+    const chain: Row[] = [];
+    for (let x: Row | undefined = row; x && !done.has(x.id); x = byId.get(x[parentField] as string)) { done.add(x.id); chain.push(x); }
+    out.push(...chain.reverse());
+  };
+  rows.forEach(visit);
+  return out;
+}
+
+export class TargetNotEmpty extends Error {}
+
+/** Copies everything from `from` into `to`, which must hold no rows. Returns rows per resource. */
+export async function copyStorage(from: Storage, to: Storage, progress: (resource: string, rows: number) => void = () => {}): Promise<Map<string, number>> {
+  const held: string[] = [];
+  for (const r of RESOURCES) {
+    const n = (await to.find(r.name, TRUE, { limit: 1, offset: 0, ordering: [] })).count;
+    if (n) held.push(`${r.name} (${n})`);
+  }
+  if (held.length) throw new TargetNotEmpty(`the target already holds rows: ${held.join(', ')}; copy into an empty database, before the first server start on it`);
+  const copied = new Map<string, number>();
+  for (const r of RESOURCES) {
+    let rows = await allRows(from, r);
+    if (r.tree) rows = parentsFirst(rows, r.tree);
+    for (let i = 0; i < rows.length; i += BATCH) await to.apply(rows.slice(i, i + BATCH).map((row) => ({ op: 'create', resource: r.name, row })));
+    copied.set(r.name, rows.length);
+    progress(r.name, rows.length);
+  }
+  await to.afterBulkLoad();
+  return copied;
+}
