@@ -7,7 +7,7 @@ import { postgresNetIndexes } from './dialects/postgres.js';
 import { mysqlNetIndexes } from './dialects/mysql.js';
 import { TABLE_MODELS, tableModel, type TableModel } from './table-model.js';
 
-interface IndexDef { readonly name: string; readonly columns: string; readonly using?: string }
+interface IndexDef { readonly name: string; readonly columns: string; readonly using?: string; readonly where?: string }
 
 function columnDefs(d: Dialect, m: TableModel): string[] {
   const q = d.quote;
@@ -44,8 +44,26 @@ function createTable(d: Dialect, table: string, body: readonly string[], indexes
   }
   return [
     `CREATE TABLE IF NOT EXISTS ${q(table)} (\n  ${body.join(',\n  ')}\n)${d.tableSuffix}`,
-    ...indexes.map((i) => `CREATE INDEX IF NOT EXISTS ${q(i.name)} ON ${q(table)}${i.using ? ` USING ${i.using}` : ''} (${i.columns})`),
+    ...indexes.map((i) => createIndex(d, table, i)),
   ];
+}
+
+function createIndex(d: Dialect, table: string, i: IndexDef): string {
+  return `CREATE INDEX IF NOT EXISTS ${d.quote(i.name)} ON ${d.quote(table)}${i.using ? ` USING ${i.using}` : ''} (${i.columns})${i.where ? ` WHERE ${i.where}` : ''}`;
+}
+
+/**
+ * PostgreSQL: the network SP-GiST index split per address family. One SP-GiST `inet_ops` index
+ * over both families returned no row for some lookups on PostgreSQL 15.20 (an IPv6
+ * `=`, `>>=` or `<<=` search over 120 IPv6 and 122 IPv4 addresses inserted in address order;
+ * a sequential scan found the row); each family alone in its own index answers correctly.
+ */
+export function spgistPerFamilyStatements(d: Dialect): string[] {
+  if (d.name !== 'postgres') return [];
+  return TABLE_MODELS.filter((m) => m.net).flatMap((m) => [
+    `DROP INDEX IF EXISTS ${d.quote(`ix_${m.table}_net_spgist`)}`,
+    ...postgresNetIndexes(m).filter((i) => i.using === 'spgist').map((i) => createIndex(d, m.table, i)),
+  ]);
 }
 
 function tagsTable(d: Dialect, m: TableModel): string[] {

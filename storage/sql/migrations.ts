@@ -4,7 +4,7 @@
 // Concurrent starters are serialised by a database lock. A later schema change is a new version.
 import { createHash } from 'node:crypto';
 import type { Dialect } from '../../engine/sql/dialect.js';
-import { ddlStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
+import { ddlStatements, spgistPerFamilyStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
 import type { SqlDriver } from './driver.js';
 
 export interface Migration {
@@ -16,6 +16,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'inventory schema derived from the registry', statements: ddlStatements },
   { version: 2, name: 'substring (trigram) indexes on searchable text columns', statements: substringIndexStatements },
+  { version: 3, name: 'network SP-GiST indexes split per address family (PostgreSQL)', statements: spgistPerFamilyStatements },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

@@ -135,6 +135,10 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
  */
 function netPredicate(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n: NetNode): void {
   const col = (c: string) => `${alias}.${quote(c)}`;
+  // An inet operator the SP-GiST index serves, with the family as a constant in the statement:
+  // the planner uses the index of that family (a partial index) only when the query names it.
+  // Equivalent: an inet operator never matches across families.
+  const spgist = (body: () => void) => { b.emit(`(${col(m.net!.family)} = ${n.family === 6 ? 6 : 4} AND `); body(); b.emit(')'); };
   const blk = col('net_block'), host = col('net_host');
   const f = n.family, M = maxLength(f);
   const isPrefix = m.net!.kind === 'prefix';
@@ -143,9 +147,9 @@ function netPredicate(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n
   switch (n.op) {
     case 'equal':
       if (!validLength(n)) { b.emit(d.FALSE); return; }
-      if (isPrefix || useHost) { b.emit(`${blk} = `).param(inet(n.network, n.length), 'inet'); return; }
+      if (isPrefix || useHost) { spgist(() => b.emit(`${blk} = `).param(inet(n.network, n.length), 'inet')); return; }
       if (!alignedTo(f, n.network, n.length)) { b.emit(d.FALSE); return; }
-      b.emit(`(${blk} <<= `).param(inet(n.network, n.length), 'cidr').emit(` AND masklen(${blk}) = `).param(n.length, 'integer').emit(')');
+      spgist(() => b.emit(`${blk} <<= `).param(inet(n.network, n.length), 'cidr').emit(` AND masklen(${blk}) = `).param(n.length, 'integer'));
       return;
     case 'addr_eq':
       if (useHost) { b.emit(`${host} = `).param(inet(n.network, M), 'inet'); return; }
@@ -161,7 +165,7 @@ function netPredicate(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n
       if (isPrefix) { cidrRange(b, blk, inet(n.network, minAlignedLength(f, n.network)), inet(n.broadcast, M)); return; }
       break;
     case 'contained': case 'contained_or_equal':
-      if (isAlignedBlock(n)) { b.emit(`${blk} ${n.op === 'contained' ? '<<' : '<<='} `).param(inet(n.network, n.length), 'cidr'); return; }
+      if (isAlignedBlock(n)) { spgist(() => b.emit(`${blk} ${n.op === 'contained' ? '<<' : '<<='} `).param(inet(n.network, n.length), 'cidr')); return; }
       break;
     case 'contains': case 'contains_or_equal': {
       if (!isAlignedBlock(n)) break;
@@ -174,7 +178,7 @@ function netPredicate(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n
         b.emit(`${blk} = ANY(`).param(probes, 'cidr[]').emit(')');
         return;
       }
-      b.emit(`${blk} ${n.op === 'contains' ? '>>' : '>>='} `).param(inet(n.network, n.length), 'cidr');
+      spgist(() => b.emit(`${blk} ${n.op === 'contains' ? '>>' : '>>='} `).param(inet(n.network, n.length), 'cidr'));
       return;
     }
   }
@@ -209,13 +213,13 @@ function genericNet(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n: 
   b.emit(` ELSE ${d.FALSE} END`);
 }
 
-/** Index definitions of the network columns. */
-export function postgresNetIndexes(m: TableModel): { name: string; using: string; columns: string }[] {
+/** Index definitions of the network columns. SP-GiST one per family (see spgistPerFamilyStatements):
+ * every lookup it serves names its family (netPredicate). */
+export function postgresNetIndexes(m: TableModel): { name: string; using: string; columns: string; where?: string }[] {
   if (!m.net) return [];
   const t = m.table;
-  const out = [
-    { name: `ix_${t}_net_spgist`, using: 'spgist', columns: `${quote('net_block')} inet_ops` },
-  ];
+  const out: { name: string; using: string; columns: string; where?: string }[] = ([4, 6] as const).map((f) => (
+    { name: `ix_${t}_net_spgist${f}`, using: 'spgist', columns: `${quote('net_block')} inet_ops`, where: `${quote(m.net!.family)} = ${f}` }));
   // B-trees in the API order, id last: ordered pages are read straight from the index.
   if (m.net.kind === 'prefix') out.push({ name: `ix_${t}_net_block`, using: 'btree', columns: `${quote('net_block')}, ${quote('id')}` });
   else out.push({ name: `ix_${t}_net_host`, using: 'btree', columns: `${quote('net_host')}, ${quote(m.net.length)}, ${quote('id')}` });
