@@ -23,6 +23,9 @@ export class StorageConflict extends Error {
 /** The backend could not be reached; the server answers 503. */
 export class StorageUnavailable extends Error {}
 
+/** The database cannot run a pattern of the query (its regex engine refused it); the server answers 400. */
+export class QueryRefused extends Error {}
+
 /** A query ran past the configured time budget and was cancelled; the server answers 503. */
 export class QueryTimeout extends Error {
   constructor(readonly budgetMs: number) { super(`query cancelled after its ${budgetMs} ms time budget`); }

@@ -35,6 +35,8 @@ export function classifyMysqlError(err: unknown): ClassifiedError {
     if (m) return { kind: 'fk', constraint: m[1], value: null };
   }
   if (e.errno !== undefined && TIMEOUT_ERRNOS.has(e.errno)) return { kind: 'timeout' };
+  // MySQL 8's ICU regex errors (ER_REGEXP_*, 3685–3699); MariaDB's PCRE reports 1139.
+  if (e.errno !== undefined && (e.errno === 1139 || (e.errno >= 3685 && e.errno <= 3699))) return { kind: 'pattern', message: msg };
   const code = codeOf(e);
   if ((code && UNAVAILABLE_CODES.has(code)) || (e.errno !== undefined && UNAVAILABLE_ERRNOS.has(e.errno)) || UNAVAILABLE_MESSAGES.test(msg))
     return { kind: 'unavailable', message: `MySQL unavailable: ${code ?? msg}` };

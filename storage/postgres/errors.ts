@@ -9,6 +9,9 @@ const UNAVAILABLE_CODES = new Set([
   '53300', // too many connections
 ]);
 
+/** invalid_regular_expression: a pattern PostgreSQL's engine cannot run. */
+const INVALID_REGEX = '2201B';
+
 /** statement_timeout fired (also a cancel request, which nothing else here sends). */
 const QUERY_CANCELED = '57014';
 
@@ -32,6 +35,7 @@ export function classifyPgError(err: unknown): ClassifiedError {
     return { kind: 'fk', constraint: e.constraint, value: m ? m[1] : null };
   }
   if (code === QUERY_CANCELED) return { kind: 'timeout' };
+  if (code === INVALID_REGEX) return { kind: 'pattern', message: e.message ?? 'invalid regular expression' };
   if ((code && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_MESSAGES.test(e.message ?? ''))
     return { kind: 'unavailable', message: `PostgreSQL unavailable: ${code ?? e.message}` };
   return { kind: 'other' };

@@ -20,6 +20,8 @@ export type ClassifiedError =
   | { readonly kind: 'unavailable'; readonly message: string }
   /** The statement ran past the session's statement time limit. */
   | { readonly kind: 'timeout' }
+  /** The database's regex engine refused a pattern RE2 accepts (and no rewrite covers). */
+  | { readonly kind: 'pattern'; readonly message: string }
   | { readonly kind: 'other' };
 
 export interface SqlDriver extends SqlSession {

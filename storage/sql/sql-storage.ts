@@ -7,7 +7,7 @@ import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
-import { QueryTimeout, StorageConflict, StorageUnavailable, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
+import { QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
 import { MSG } from '../../engine/schema/messages.js';
 import type { QueryResult, SqlDriver, SqlSession } from './driver.js';
@@ -92,6 +92,7 @@ export class SqlStorage implements Storage {
       const c = this.driver.classify(e);
       if (c.kind === 'unavailable') throw new StorageUnavailable(c.message);
       if (c.kind === 'timeout') throw new QueryTimeout(this.opts.queryTimeoutMs ?? 0);
+      if (c.kind === 'pattern') throw new QueryRefused(`The ${this.dialect.label} regular expression engine cannot run a pattern of this query: ${c.message.split('\n')[0]}`);
       throw e;
     }
   }
