@@ -25,8 +25,8 @@ export function briefOf(base: string, r: ResourceDef, row: Row): Record<string, 
   return out;
 }
 
-const tagDef = () => resource('tag');
-const tagView = (base: string, t: Row) => ({ id: t.id, url: objectUrl(base, tagDef(), t.id), display: t.name, name: t.name, slug: t.slug, color: t.color });
+/** A tag as rows carry it: its brief form and its colour. */
+const tagView = (base: string, t: Row) => ({ ...briefOf(base, resource('tag'), t), color: t.color });
 
 /** Nested forms of one page's referenced objects, by field and id, each built once. */
 type Nested = Map<string, Map<string, unknown>>;

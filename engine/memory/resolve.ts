@@ -10,7 +10,8 @@ export interface TableSource { table(name: string): IndexedTable }
 export type RowMatcher = (table: IndexedTable, plan: Plan, resolver: Resolver) => Iterable<number>;
 
 export class Resolver {
-  private readonly fkCache = new Map<FkNode | ViaNode, Set<string>>();
+  /** Ids per reference node, resolved once per evaluation. */
+  private readonly idCache = new Map<FkNode | ViaNode, Set<string>>();
   constructor(private readonly tables: TableSource, private readonly match: RowMatcher) {}
 
   /** Ids a foreign key may hold to satisfy the node: the referenced objects, or the target rows
@@ -20,18 +21,18 @@ export class Resolver {
   }
 
   private viaIds(n: ViaNode): Set<string> {
-    let ids = this.fkCache.get(n);
+    let ids = this.idCache.get(n);
     if (ids) return ids;
     const target = this.tables.table(n.target);
     ids = new Set<string>();
     for (const s of this.match(target, n.plan, this)) ids.add(target.idOf(s));
-    this.fkCache.set(n, ids);
+    this.idCache.set(n, ids);
     return ids;
   }
 
   /** Ids of the referenced objects (and, for trees, all their descendants). */
   fkIds(n: FkNode): Set<string> {
-    let ids = this.fkCache.get(n);
+    let ids = this.idCache.get(n);
     if (ids) return ids;
     const target = this.tables.table(n.target);
     const def = resource(n.target);
@@ -50,7 +51,7 @@ export class Resolver {
         }
       }
     }
-    this.fkCache.set(n, ids);
+    this.idCache.set(n, ids);
     return ids;
   }
 

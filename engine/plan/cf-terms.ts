@@ -54,8 +54,7 @@ export function cfTermPlan(def: CustomFieldDef, t: FilterTerm): Plan | string[] 
   const vt = VALUE_TYPE[def.type];
   const loose = lookup === null && def.filter_logic === 'loose' && vt === 'string' && def.type !== 'date';
   // `__n` is always an exact match, whatever the filter logic.
-  const op = def.type === 'multi-select' ? 'has' : loose ? 'contains' : lookup?.op ?? 'eq';
-  const ci = def.type === 'multi-select' ? false : loose || (lookup?.ci ?? false);
+  const [op, ci]: [CfNode['op'], boolean] = def.type === 'multi-select' ? ['has', false] : loose ? ['contains', true] : [lookup?.op ?? 'eq', lookup?.ci ?? false];
   const positive = or([...(values.length ? [cf(def.name, vt, op, ci, values)] : []), ...(wantsNull ? [not(cf(def.name, vt, 'present', false, []))] : [])]);
   return lookup?.negate ? not(positive) : positive;
 }

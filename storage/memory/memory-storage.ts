@@ -155,9 +155,8 @@ export class MemoryStorage implements Storage {
     for (const u of c.unique) {
       // A group with an empty field never clashes, as in SQL.
       if (u.fields.some((n) => row[n] === null || row[n] === undefined)) continue;
-      const [first, ...rest] = u.fields;
-      const also = rest.length ? (s: number) => rest.every((n) => t.value(s, n) === row[n]) : undefined;
-      if (heldByOther(t, first, row[first], row.id, also)) throw new StorageConflict(u.field, u.message);
+      const also = u.rest.length ? (s: number) => u.rest.every((n) => t.value(s, n) === row[n]) : undefined;
+      if (heldByOther(t, u.fields[0], row[u.fields[0]], row.id, also)) throw new StorageConflict(u.field, u.message);
     }
     for (const fk of c.fks) {
       const v = row[fk.field];
@@ -190,7 +189,8 @@ function heldByOther(t: IndexedTable, field: string, value: unknown, id: string,
  * cost more than the checks themselves.
  */
 interface WriteChecks {
-  readonly unique: readonly UniqueGroup[];
+  /** Unique fields and groups; `rest`: a group's fields after the first (looked up by index). */
+  readonly unique: readonly (UniqueGroup & { readonly rest: readonly string[] })[];
   readonly fks: readonly { readonly field: string; readonly target: string }[];
   /** The tags field, if the resource has one. */
   readonly tags: string | null;
@@ -198,7 +198,7 @@ interface WriteChecks {
 
 function writeChecks(r: ResourceDef): WriteChecks {
   return {
-    unique: uniqueGroups(r),
+    unique: uniqueGroups(r).map((g) => ({ ...g, rest: g.fields.slice(1) })),
     fks: r.fields.filter((f) => f.kind === 'fk').map((f) => ({ field: f.name, target: f.target! })),
     tags: r.fields.find((f) => f.kind === 'tags')?.name ?? null,
   };

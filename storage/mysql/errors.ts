@@ -13,6 +13,8 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_ERRNOS = new Set([1053, 1040, 1927, 2002, 2003, 2006, 2013]);
 /** MariaDB max_statement_time (1969), MySQL max_execution_time (3024). */
 const TIMEOUT_ERRNOS = new Set([1969, 3024]);
+/** A pattern the regex engine refuses: MariaDB's PCRE (1139), MySQL 8's ICU (ER_REGEXP_*, 3685–3699). */
+const REGEX_ERRNOS = new Set([1139, ...Array.from({ length: 15 }, (_, i) => 3685 + i)]);
 const UNAVAILABLE_MESSAGES = /closed state|Connection lost|connect ETIMEDOUT|Pool is closed/i;
 
 interface MysqlLikeError { code?: string; errno?: number; message?: string; sqlMessage?: string; errors?: unknown[] }
@@ -35,8 +37,7 @@ export function classifyMysqlError(err: unknown): ClassifiedError {
     if (m) return { kind: 'fk', constraint: m[1], value: null };
   }
   if (e.errno !== undefined && TIMEOUT_ERRNOS.has(e.errno)) return { kind: 'timeout' };
-  // MySQL 8's ICU regex errors (ER_REGEXP_*, 3685–3699); MariaDB's PCRE reports 1139.
-  if (e.errno !== undefined && (e.errno === 1139 || (e.errno >= 3685 && e.errno <= 3699))) return { kind: 'pattern', message: msg };
+  if (e.errno !== undefined && REGEX_ERRNOS.has(e.errno)) return { kind: 'pattern', message: msg };
   const code = codeOf(e);
   if ((code && UNAVAILABLE_CODES.has(code)) || (e.errno !== undefined && UNAVAILABLE_ERRNOS.has(e.errno)) || UNAVAILABLE_MESSAGES.test(msg))
     return { kind: 'unavailable', message: `MySQL unavailable: ${code ?? msg}` };

@@ -128,6 +128,7 @@ export class Inventory {
   /** The row as it would be stored: its references resolved, then the resource's own row checks. */
   private async checkRow(r: ResourceDef, row: Row, tagRefs: readonly string[] | null): Promise<FieldErrors> {
     const errors = await this.resolveRefs(r, row, tagRefs);
+    if (r.tree && !errors[r.tree] && (await this.wouldLoop(r, row))) (errors[r.tree] ??= []).push(MSG.treeCycle);
     for (const [k, msgs] of Object.entries(ROW_CHECKS[r.name]?.(row) ?? {})) (errors[k] ??= []).push(...msgs);
     return errors;
   }
@@ -141,7 +142,6 @@ export class Inventory {
       if (v !== null && v !== undefined && !(await this.storage.get(f.target!, v as string)))
         (errors[f.name] ??= []).push(MSG.fkNotFound(String(v)));
     }
-    if (r.tree && !errors[r.tree] && (await this.wouldLoop(r, row))) (errors[r.tree] ??= []).push(MSG.treeCycle);
     if (tagRefs) {
       const ids: string[] = [];
       for (const ref of tagRefs) {
