@@ -1,6 +1,7 @@
 // MySQL / MariaDB errors by errno / socket code: duplicate keys and foreign-key violations (with
 // the constraint name parsed from the message), and a lost or unreachable server.
 import type { ClassifiedError } from '../sql/driver.js';
+import { STATEMENT_TIMEOUT } from './statement-timeout.js';
 
 const ER_DUP_ENTRY = 1062;
 const FK_ERRNOS = new Set([1216, 1217, 1451, 1452]); // no referenced row / row is referenced
@@ -27,6 +28,7 @@ export function classifyMysqlError(err: unknown): ClassifiedError {
   if (typeof err !== 'object' || err === null) return { kind: 'other' };
   const e = err as MysqlLikeError;
   const msg = e.sqlMessage ?? e.message ?? '';
+  if ((err as Record<symbol, unknown>)[STATEMENT_TIMEOUT]) return { kind: 'timeout' };
   if (e.errno === ER_DUP_ENTRY) {
     // MariaDB: for key 'uq_site_name'; MySQL 8: for key 'site.uq_site_name'.
     const m = /for key '([^']+)'/.exec(msg);

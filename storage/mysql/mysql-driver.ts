@@ -9,15 +9,9 @@ import { StorageUnavailable } from '../types.js';
 import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
 import type { ClassifiedError, QueryResult, SqlDriver, SqlSession } from '../sql/driver.js';
 import { classifyMysqlError, mysqlConnectReason } from './errors.js';
+import { SERVER_TIMED, STATEMENT_TIMEOUT, timeLimitStatements } from './statement-timeout.js';
 
 export interface MysqlDriverOptions { readonly connectionLimit?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number }
-
-/**
- * Session statement time limit: MariaDB's max_statement_time (seconds, every statement) and
- * MySQL's max_execution_time (ms, SELECTs). Each server rejects the other's variable; both are
- * sent and the unknown one's error ignored, so the limit is set before the server is identified.
- */
-const timeLimitStatements = (ms: number): string[] => [`SET SESSION max_statement_time = ${ms / 1000}`, `SET SESSION max_execution_time = ${ms}`];
 
 type Conn = mysql.Pool | mysql.PoolConnection;
 
@@ -38,6 +32,8 @@ export class MysqlDriver implements SqlDriver {
   private readonly where: string;
   flavour: MysqlFlavour = 'mariadb';
   private readonly timeLimitMs: number;
+  /** MySQL (not MariaDB) with a time limit: statements the server does not time are watched here. */
+  private watchOthers = false;
 
   constructor(url: string, opts: MysqlDriverOptions = {}) {
     const u = new URL(url);
@@ -70,6 +66,7 @@ export class MysqlDriver implements SqlDriver {
       throw new StorageUnavailable(`cannot connect to MySQL at ${this.where}: ${mysqlConnectReason(e)}`);
     }
     this.flavour = /mariadb/i.test(version) ? 'mariadb' : 'mysql';
+    this.watchOthers = this.flavour === 'mysql' && this.timeLimitMs > 0;
     const [coll] = await this.pool.query('SELECT COUNT(*) AS n FROM information_schema.COLLATIONS WHERE COLLATION_NAME = ?', [TEXT_COLLATION[this.flavour]]);
     if (Number((coll as { n: number }[])[0].n) === 0)
       throw new StorageUnavailable(`MySQL at ${this.where} (${version}) lacks collation ${TEXT_COLLATION[this.flavour]}: MariaDB >= 10.5 or MySQL >= 8.0 needed`);
@@ -77,7 +74,36 @@ export class MysqlDriver implements SqlDriver {
   }
 
   query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
-    return run(this.pool, sql, params);
+    return this.exec(this.pool, sql, params);
+  }
+
+  private exec(c: Conn, sql: string, params: readonly unknown[]): Promise<QueryResult> {
+    if (!this.watchOthers || SERVER_TIMED.test(sql)) return run(c, sql, params);
+    return 'release' in c ? this.watched(c, sql, params) : this.onConnection((pc) => this.watched(pc, sql, params));
+  }
+
+  private async onConnection<T>(fn: (c: mysql.PoolConnection) => Promise<T>): Promise<T> {
+    const c = await this.pool.getConnection();
+    try { return await fn(c); } finally { c.release(); }
+  }
+
+  /**
+   * A statement MySQL's own limit does not cover, cancelled with KILL QUERY from another connection
+   * once it runs past the limit. The kill is awaited before the connection is used again, so it can
+   * only ever reach this statement (a kill that finds the connection idle is dropped by the server).
+   */
+  private async watched(c: mysql.PoolConnection, sql: string, params: readonly unknown[]): Promise<QueryResult> {
+    let kill: Promise<unknown> | null = null;
+    const timer = setTimeout(() => { kill = this.pool.query(`KILL QUERY ${Number(c.threadId)}`).catch(() => undefined); }, this.timeLimitMs);
+    try {
+      return await run(c, sql, params);
+    } catch (e) {
+      if (kill && typeof e === 'object' && e !== null) Object.assign(e, { [STATEMENT_TIMEOUT]: true });
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      if (kill) await kill;
+    }
   }
 
   async transaction<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
@@ -85,7 +111,7 @@ export class MysqlDriver implements SqlDriver {
     let broken = false;
     try {
       await c.beginTransaction();
-      const out = await fn({ query: (sql, params = []) => run(c, sql, params) });
+      const out = await fn({ query: (sql, params = []) => this.exec(c, sql, params) });
       await c.commit();
       return out;
     } catch (e) {
@@ -107,6 +133,17 @@ export class MysqlDriver implements SqlDriver {
     } finally {
       if (this.timeLimitMs) await limit(this.timeLimitMs);
       c.release();
+    }
+  }
+
+  async withoutReferenceChecks<T>(s: SqlSession, fn: () => Promise<T>): Promise<T> {
+    await s.query('SAVEPOINT without_references');
+    await s.query('SET SESSION foreign_key_checks = 0');
+    try {
+      return await fn();
+    } finally {
+      await s.query('ROLLBACK TO SAVEPOINT without_references');
+      await s.query('SET SESSION foreign_key_checks = 1');
     }
   }
 

@@ -45,6 +45,12 @@ export interface SqlDriver extends SqlSession {
    * overlapping them wins), or the page first and the COUNT only when the page is full (PostgreSQL).
    */
   readonly parallelCount: boolean;
+  /**
+   * Runs fn inside the failed transaction with foreign-key checks off, then undoes fn's writes: how
+   * a key clash that a reference error hid is found. null where a transaction cannot go on after an
+   * error (PostgreSQL, which checks keys before references anyway).
+   */
+  readonly withoutReferenceChecks: (<T>(s: SqlSession, fn: () => Promise<T>) => Promise<T>) | null;
   /** Prefix turning a SELECT into its plan as JSON. */
   readonly explainPrefix: string;
 }

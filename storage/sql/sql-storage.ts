@@ -277,27 +277,51 @@ export class SqlStorage implements Storage {
     if (c.kind === 'unique') return uniqueConflict(c.constraint) ?? e;
     if (c.kind !== 'fk') return e;
     const op: WriteOp = g.kind === 'create' ? g.ops[0] : g.op;
-    if (op.op === 'delete') return fkConflict(c.constraint, op, null) ?? e;
-    const value = c.value ?? (await this.missingValue(s, g, c.constraint));
-    return fkConflict(c.constraint, op, value) ?? e;
+    if (g.kind === 'delete') return fkConflict(c.constraint, op, null) ?? e;
+    const missing = c.value !== null ? { value: c.value, row: 0 } : await this.missingValue(s, g, c.constraint);
+    // Tags are written after the rows: their rows' keys were taken without a clash.
+    const ofRows = fkOwner(c.constraint)?.field !== 'tags';
+    return (ofRows ? await this.keyClashBefore(s, g, missing?.row ?? 0) : null) ?? fkConflict(c.constraint, op, missing?.value ?? null) ?? e;
   }
 
-  /** The first referenced id of the failed rows that does not exist (MySQL errors do not say). */
-  private async missingValue(s: SqlSession, g: Group, constraint: string): Promise<string | null> {
+  /**
+   * Memory checks a row's id and unique fields before its references. MySQL 9 checks references
+   * first (MariaDB and PostgreSQL after): a row with both a taken key and a missing reference, or a
+   * taken key in a row before the one whose reference is missing, is found here by writing the rows
+   * up to that one again with reference checks off (undone at once).
+   */
+  private async keyClashBefore(s: SqlSession, g: Exclude<Group, { kind: 'delete' }>, upTo: number): Promise<StorageConflict | null> {
+    const { driver } = this;
+    if (!driver.withoutReferenceChecks) return null;
+    const w = this.ready().writes;
+    const statements = g.kind === 'create' ? w.insert(g.m, g.ops.slice(0, upTo + 1).map((o) => o.row)) : [w.update(g.m, g.op.row, g.op.expectVersion)];
+    return driver.withoutReferenceChecks(s, async (): Promise<StorageConflict | null> => {
+      try {
+        for (const st of statements) await s.query(st.sql, st.params);
+        return null;
+      } catch (e) {
+        const c = driver.classify(e);
+        return c.kind === 'unique' ? uniqueConflict(c.constraint) : null;
+      }
+    });
+  }
+
+  /** The first referenced id of the failed rows that does not exist, and its row (MySQL errors do not say). */
+  private async missingValue(s: SqlSession, g: Exclude<Group, { kind: 'delete' }>, constraint: string): Promise<{ value: string; row: number } | null> {
     const owner = fkOwner(constraint);
-    if (!owner || g.kind === 'delete') return null;
+    if (!owner) return null;
     const rows = g.kind === 'create' ? g.ops.map((o) => o.row) : [g.op.row];
-    const candidates = rows.flatMap((r) => (owner.field === 'tags' ? ((r.tags as string[] | undefined) ?? []) : [r[owner.field] as string]))
-      .filter((v): v is string => typeof v === 'string');
+    const candidates = rows.flatMap((r, row) => (owner.field === 'tags' ? ((r.tags as string[] | undefined) ?? []) : [r[owner.field] as string])
+      .filter((value): value is string => typeof value === 'string').map((value) => ({ value, row })));
     if (!candidates.length) return null;
-    if (this.driver.kind === 'postgres') return candidates[0]; // the transaction is aborted: no queries
+    if (!this.driver.withoutReferenceChecks) return candidates[0]; // the transaction is aborted: no queries
     try {
       const { d } = this.ready();
       const b = new SqlBuilder(d).emit(`SELECT ${d.quote('id')} AS id FROM ${d.quote(tableModel(owner.target).table)} WHERE `);
-      d.inList(b, d.quote('id'), [...new Set(candidates)], 'uuid');
+      d.inList(b, d.quote('id'), [...new Set(candidates.map((c) => c.value))], 'uuid');
       const st = b.build();
       const found = new Set((await s.query(st.sql, st.params)).rows.map((r) => String(r.id)));
-      return candidates.find((v) => !found.has(v)) ?? null;
+      return candidates.find((c) => !found.has(c.value)) ?? null;
     } catch {
       return candidates[0];
     }

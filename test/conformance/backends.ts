@@ -1,8 +1,14 @@
-// The storage backends every conformance case runs on: memory always; PostgreSQL and MySQL when
-// TEST_POSTGRES_URL / TEST_MYSQL_URL are set (in CI they must be reachable: a failure, not a skip).
-export interface Backend { readonly name: string; url(): Promise<{ url: string; drop(): Promise<void> } | null> }
+// The storage backends every conformance case runs on: memory always; PostgreSQL, MariaDB and
+// MySQL 9 when TEST_POSTGRES_URL / TEST_MYSQL_URL / TEST_MYSQL9_URL are set (in CI they must be
+// reachable: a failure, not a skip). `driver` is the storage driver the backend speaks.
+export interface Backend {
+  readonly name: string;
+  readonly driver: 'memory' | 'postgres' | 'mysql';
+  url(): Promise<{ url: string; drop(): Promise<void> } | null>;
+}
 
-type FreshDb = (kind: 'postgres' | 'mysql') => Promise<{ url: string; drop(): Promise<void> } | null>;
+type SqlKind = 'postgres' | 'mysql' | 'mysql9';
+type FreshDb = (kind: SqlKind) => Promise<{ url: string; drop(): Promise<void> } | null>;
 
 async function freshDb(): Promise<FreshDb | null> {
   try {
@@ -13,8 +19,11 @@ async function freshDb(): Promise<FreshDb | null> {
   }
 }
 
+const sql = (name: SqlKind, driver: 'postgres' | 'mysql'): Backend => ({ name, driver, url: async () => (await freshDb())?.(name) ?? null });
+
 export const BACKENDS: readonly Backend[] = [
-  { name: 'memory', url: async () => ({ url: 'memory:', drop: async () => {} }) },
-  { name: 'postgres', url: async () => (await freshDb())?.('postgres') ?? null },
-  { name: 'mysql', url: async () => (await freshDb())?.('mysql') ?? null },
+  { name: 'memory', driver: 'memory', url: async () => ({ url: 'memory:', drop: async () => {} }) },
+  sql('postgres', 'postgres'),
+  sql('mysql', 'mysql'),
+  sql('mysql9', 'mysql'),
 ];

@@ -8,7 +8,7 @@ import { TRUE } from '../../engine/plan/nodes.js';
 import { RESOURCES } from '../../engine/schema/registry.js';
 import { copyStorage, TargetNotEmpty } from '../../storage/copy-storage.js';
 import { createStorage } from '../../storage/open-storage.js';
-import { testDatabaseOrSkip, type TestDbKind } from '../../storage/test-db.js';
+import { TEST_DB_KINDS, testDatabaseOrSkip } from '../../storage/test-db.js';
 import type { Row, Storage } from '../../storage/types.js';
 import { startServer } from '../support/server.js';
 
@@ -37,7 +37,7 @@ describe('copying an inventory between backends (npm run copy)', function () {
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  for (const kind of ['postgres', 'mysql'] as TestDbKind[]) {
+  for (const kind of TEST_DB_KINDS) {
     it(`memory:/dir -> ${kind} -> a new memory:/dir: every row the same; a target with rows is refused`, async function () {
       const db = await testDatabaseOrSkip(kind);
       if ('skip' in db) { this.skip(); return; }

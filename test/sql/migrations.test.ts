@@ -18,7 +18,7 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
     });
     after(async () => { await db?.drop(); });
 
-    const driverFor = (url: string) => (backend.name === 'postgres' ? new PgDriver(url) : new MysqlDriver(url));
+    const driverFor = (url: string) => (backend.driver === 'postgres' ? new PgDriver(url) : new MysqlDriver(url));
 
     it('applies every version once with its checksum, and a second start changes nothing', async () => {
       for (let start = 0; start < 2; start++) {
@@ -35,7 +35,7 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
       } finally { await driver.close(); }
     });
 
-    if (backend.name === 'postgres') it('description__ic can use the trigram index of lower(description)', async () => {
+    if (backend.driver === 'postgres') it('description__ic can use the trigram index of lower(description)', async () => {
       const s = new SqlStorage(new PgDriver(db!.url));
       await s.open();
       const driver = new PgDriver(db!.url);

@@ -1,10 +1,10 @@
 // A pattern RE2 accepts but a database's regex engine refuses (PostgreSQL has no \p{…} classes and
 // no flag group after the start) is a 400 saying so, never a 500.
 import { expect } from 'chai';
-import { testDatabaseOrSkip, type TestDbKind } from '../../storage/test-db.js';
+import { TEST_DB_KINDS, testDatabaseOrSkip } from '../../storage/test-db.js';
 import { startServer } from '../support/server.js';
 
-for (const kind of ['postgres', 'mysql'] as TestDbKind[]) describe(`patterns the ${kind} regex engine refuses`, function () {
+for (const kind of TEST_DB_KINDS) describe(`patterns the ${kind} regex engine refuses`, function () {
   this.timeout(60000);
   it('answer 400 unsupported_pattern or run; never 500', async function () {
     const db = await testDatabaseOrSkip(kind);
