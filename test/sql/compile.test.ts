@@ -320,3 +320,25 @@ describe('sql compile: tags looked up before compiling', () => {
     expect(q.params).to.deep.equal(['core', CORE, CORE]);
   });
 });
+
+describe('sql/dialects: one base, overrides where an engine differs', () => {
+  it('each dialect is frozen and shares the base members it does not override', () => {
+    for (const d of [pg, my, mysql8]) expect(Object.isFrozen(d), d.label).to.equal(true);
+    expect(pg.like).to.equal(my.like);
+    expect(my.like).to.equal(mysql8.like);
+    expect(pg.encode).to.not.equal(my.encode); // MySQL binds booleans as 1/0 and DATETIME text
+    expect([pg.TRUE, pg.FALSE, pg.jsonNumberType]).to.deep.equal([my.TRUE, my.FALSE, my.jsonNumberType]);
+  });
+
+  it('MariaDB and MySQL differ only in their name and the binary collation they write', () => {
+    const differing = Object.keys(my).filter((k) => {
+      const a = (my as unknown as Record<string, unknown>)[k], b = (mysql8 as unknown as Record<string, unknown>)[k];
+      return typeof a === 'function' ? false : a !== b;
+    });
+    expect(differing.sort()).to.deep.equal(['label', 'tableSuffix']);
+    expect(my.tableSuffix).to.contain('utf8mb4_nopad_bin');
+    expect(mysql8.tableSuffix).to.contain('utf8mb4_0900_bin');
+    expect(mysql8.textOf('x', 'uuid')).to.contain('utf8mb4_0900_bin');
+    expect(my.textOf('x', 'uuid')).to.contain('utf8mb4_nopad_bin');
+  });
+});

@@ -6,16 +6,21 @@
 import type { NetNode } from '../../plan/nodes.js';
 import { networkOf, parseCidr } from '../../net/ip.js';
 import type { Dialect, NetColumn } from '../dialect.js';
-import { LIKE_ESCAPE_CHAR } from '../like.js';
+import { buildDialect, encodeValue } from './base.js';
 import { isAlignedBlock } from '../net-shapes.js';
 import { re2ToMysql } from '../regex-translate.js';
 import type { SqlBuilder } from '../sql-builder.js';
 import type { ColumnModel, TableModel, ValueClass } from '../table-model.js';
 
-/** MariaDB and MySQL spell the binary NO PAD collation differently. */
 export type MysqlFlavour = 'mariadb' | 'mysql';
 
-export const TEXT_COLLATION: Record<MysqlFlavour, string> = { mariadb: 'utf8mb4_nopad_bin', mysql: 'utf8mb4_0900_bin' };
+/** Where MariaDB and MySQL differ in what the dialect writes: the binary NO PAD collation's name. */
+const FLAVOURS: Record<MysqlFlavour, { readonly label: string; readonly collation: string }> = {
+  mariadb: { label: 'MariaDB', collation: 'utf8mb4_nopad_bin' },
+  mysql: { label: 'MySQL', collation: 'utf8mb4_0900_bin' },
+};
+
+export const TEXT_COLLATION: Record<MysqlFlavour, string> = { mariadb: FLAVOURS.mariadb.collation, mysql: FLAVOURS.mysql.collation };
 
 const quote = (id: string): string => `\`${id.replace(/`/g, '``')}\``;
 
@@ -53,18 +58,11 @@ function columnType(col: ColumnModel): string {
   return types[col.cls];
 }
 
+/** Booleans as 1 / 0, instants as DATETIME text; the rest as every dialect binds it. */
 function encode(col: ColumnModel, v: unknown): unknown {
-  if (col.cls === 'opaque') {
-    if (v === undefined || v === null) return col.field.kind === 'tags' ? '[]' : col.field.kind === 'custom_fields' ? '{}' : null;
-    return JSON.stringify(v);
-  }
-  if (v === undefined || v === null) return null;
-  switch (col.cls) {
-    case 'json': return JSON.stringify(v);
-    case 'boolean': return v ? 1 : 0;
-    case 'datetime': return typeof v === 'string' ? toMysqlDatetime(v) : v;
-    default: return v;
-  }
+  if (v === undefined || v === null || (col.cls !== 'boolean' && col.cls !== 'datetime')) return encodeValue(col, v);
+  if (col.cls === 'boolean') return v ? 1 : 0;
+  return typeof v === 'string' ? toMysqlDatetime(v) : v;
 }
 
 function netColumns(m: TableModel): NetColumn[] {
@@ -78,14 +76,12 @@ function netColumns(m: TableModel): NetColumn[] {
 }
 
 export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
-  const coll = TEXT_COLLATION[flavour];
-  const d: Dialect = {
+  const { label, collation: coll } = FLAVOURS[flavour];
+  return buildDialect({
     name: 'mysql',
-    label: flavour === 'mariadb' ? 'MariaDB' : 'MySQL',
+    label,
     quote,
     placeholder: () => '?',
-    TRUE: 'TRUE',
-    FALSE: 'FALSE',
 
     paramType: () => 'text',
     encode,
@@ -100,7 +96,6 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     textOf: (expr, cls) => (cls === 'uuid'
       ? `(CONVERT(${expr} USING utf8mb4) COLLATE ${coll})`
       : `(CONVERT(CONCAT(LEFT(DATE_FORMAT(${expr}, '%Y-%m-%dT%H:%i:%s.%f'), 23), 'Z') USING utf8mb4) COLLATE ${coll})`),
-    like(b, expr, pattern) { b.emit(`${expr} LIKE `).param(pattern, 'text').emit(` ESCAPE '${LIKE_ESCAPE_CHAR}'`); },
     // No REGEXP_LIKE on MariaDB: the case flag goes in front of the pattern, which both PCRE2
     // (MariaDB) and ICU (MySQL 8) read; (?-i) keeps matching case-sensitive whatever the collation.
     regex(b, expr, pattern, ci) { b.emit(`${expr} REGEXP `).param(`${ci ? '(?i)' : '(?-i)'}${re2ToMysql(pattern)}`, 'text'); },
@@ -115,7 +110,6 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     },
     jsonString(b, e) { b.emit('(JSON_UNQUOTE('); e(b); b.emit(`) COLLATE ${coll})`); },
     jsonNumber(b, e) { b.emit('CAST(JSON_UNQUOTE('); e(b); b.emit(') AS DOUBLE)'); },
-    jsonNumberType: 'numeric',
     jsonArrayHas(b, e, value) { b.emit('JSON_CONTAINS('); e(b); b.emit(', ').param(JSON.stringify(value), 'text').emit(')'); },
 
     net: (b, m, alias, n) => netPredicate(b, m, alias, n),
@@ -137,11 +131,9 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     columnCheck: (col) => (col.cls === 'json' || col.cls === 'opaque' ? `json_valid(${quote(col.name)})` : null),
     tableSuffix: ` ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=${coll}`,
     analyze: (table) => `ANALYZE TABLE ${quote(table)}`,
-    familyBound: () => null, // the network indexes lead with family already
+    // familyBound: none, the network indexes lead with family already. substringIndex: none,
     // InnoDB's n-gram full-text parser is MySQL-only and answers word queries, not LIKE '%x%'.
-    substringIndex: () => [],
-  };
-  return d;
+  });
 }
 
 /** memory's netTest on (family, net_lo = network, net_hi = broadcast, net_host = host, length). */

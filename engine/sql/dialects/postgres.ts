@@ -6,11 +6,11 @@
 import type { NetNode } from '../../plan/nodes.js';
 import { maxLength, networkOf, parseCidr } from '../../net/ip.js';
 import type { Dialect, Emit, NetColumn } from '../dialect.js';
-import { LIKE_ESCAPE_CHAR } from '../like.js';
 import { alignedTo, inetText, isAlignedBlock, minAlignedLength, validLength } from '../net-shapes.js';
 import { re2ToPostgres } from '../regex-translate.js';
 import type { ParamType, SqlBuilder } from '../sql-builder.js';
-import type { ColumnModel, TableModel, ValueClass } from '../table-model.js';
+import type { TableModel, ValueClass } from '../table-model.js';
+import { buildDialect } from './base.js';
 
 export interface PostgresOptions {
   /** Collation whose lower() / ~* fold case as JavaScript does; null: the database default. */
@@ -28,15 +28,6 @@ const PARAM_TYPE: Record<ValueClass, ParamType> = {
 const COLUMN_TYPE: Record<ValueClass, string> = {
   text: 'text COLLATE "C"', uuid: 'uuid', datetime: 'timestamptz(3)', number: 'bigint', boolean: 'boolean', json: 'json', opaque: 'json',
 };
-
-function encode(col: ColumnModel, v: unknown): unknown {
-  if (col.cls === 'opaque') {
-    if (v === undefined || v === null) return col.field.kind === 'tags' ? '[]' : col.field.kind === 'custom_fields' ? '{}' : null;
-    return JSON.stringify(v);
-  }
-  if (v === undefined || v === null) return null;
-  return col.cls === 'json' ? JSON.stringify(v) : v;
-}
 
 /** Typed network columns filled from the prefix / address text. */
 function netColumns(m: TableModel): NetColumn[] {
@@ -58,16 +49,13 @@ const sqlString = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
 export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS): Dialect {
   const ci = opts.ciCollation ? ` COLLATE ${quote(opts.ciCollation)}` : '';
-  const d: Dialect = {
+  const d: Dialect = buildDialect({
     name: 'postgres',
     label: 'PostgreSQL',
     quote,
     placeholder: (i, type) => `$${i}::${type}`,
-    TRUE: 'TRUE',
-    FALSE: 'FALSE',
 
     paramType: (cls) => PARAM_TYPE[cls],
-    encode,
     inList(b, expr, values, type) {
       if (values.length === 1) b.emit(`${expr} = `).param(values[0], type);
       else b.emit(`${expr} = ANY(`).param(values, `${type}[]`).emit(')');
@@ -77,7 +65,6 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     textOf: (expr, cls) => (cls === 'uuid'
       ? `(${expr}::text COLLATE "C")`
       : `(to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') COLLATE "C")`),
-    like(b, expr, pattern) { b.emit(`${expr} LIKE `).param(pattern, 'text').emit(` ESCAPE '${LIKE_ESCAPE_CHAR}'`); },
     regex(b, expr, pattern, isCi) {
       if (isCi) b.emit(`(${expr})${ci} ~* `).param(re2ToPostgres(pattern), 'text');
       else b.emit(`${expr} ~ `).param(re2ToPostgres(pattern), 'text');
@@ -90,7 +77,6 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     jsonTypeIs(b, e, t) { b.emit('json_typeof('); e(b); b.emit(`) = '${t}'`); },
     jsonString(b, e) { b.emit('(('); e(b); b.emit(` #>> '{}') COLLATE "C")`); },
     jsonNumber(b, e) { b.emit('('); e(b); b.emit(` #>> '{}')::numeric`); },
-    jsonNumberType: 'numeric',
     jsonArrayHas(b, e, value) { b.emit('('); e(b); b.emit(')::jsonb @> ').param(JSON.stringify([value]), 'jsonb'); },
 
     net: (b, m, alias, n) => netPredicate(d, b, m, alias, n),
@@ -107,8 +93,6 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     orderTerm: (expr, desc) => `${expr} ${desc ? 'DESC' : 'ASC'}`,
 
     columnType: (col) => COLUMN_TYPE[col.cls],
-    columnCheck: () => null,
-    tableSuffix: '',
     analyze: (table) => `ANALYZE ${quote(table)}`,
     // Every IPv4 value sorts before '::' (inet order is family first); constants, no user text.
     familyBound: (m, alias, family) => {
@@ -124,7 +108,7 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
       `DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN ` +
         `EXECUTE ${sqlString(`CREATE INDEX IF NOT EXISTS ${quote(`ix_${table}_${column}_trgm`)} ON ${quote(table)} USING gin ((${d.lower(quote(column))}) gin_trgm_ops)`)}; END IF; END $$`,
     ],
-  };
+  });
   return d;
 }
 
