@@ -6,7 +6,7 @@ import { Lifecycle } from '../storage/service/lifecycle.js';
 import type { Storage } from '../storage/types.js';
 import { replaceSection } from '../server/tools/doc-sections.js';
 import { machineInfo } from './machine.js';
-import { sqlBackends } from './sql-backends.js';
+import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
@@ -41,7 +41,7 @@ async function measureBackend(name: string, storage: Storage): Promise<{ backend
 }
 
 const rows = [];
-const backends = [{ name: 'memory', url: 'memory:', drop: async () => {} }, ...(await sqlBackends(new Set(['postgres', 'mysql'])))];
+const backends = [{ name: 'memory', url: 'memory:', drop: async () => {} }, ...(await sqlBackends(new Set(SQL_BACKENDS)))];
 for (const b of backends) {
   const storage = await createStorage(b.url);
   await storage.open();

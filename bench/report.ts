@@ -12,8 +12,10 @@ export interface BenchResults {
   notes: string[];
 }
 
-const BACKENDS = ['memory', 'memory+rows', 'postgres', 'mysql', 'scan'];
-const COLORS: Record<string, string> = { memory: '#1b7f3b', 'memory+rows': '#7fbf7f', postgres: '#1f5fbf', mysql: '#d97a00', scan: '#888888' };
+const BACKENDS = ['memory', 'memory+rows', 'postgres', 'mysql', 'mysql9', 'scan'];
+const COLORS: Record<string, string> = { memory: '#1b7f3b', 'memory+rows': '#7fbf7f', postgres: '#1f5fbf', mysql: '#d97a00', mysql9: '#a0306a', scan: '#888888' };
+/** The SQL columns of the tables: backend name (as results record it) and heading. */
+const SQL_COLUMNS: readonly [string, string][] = [['postgres', 'PostgreSQL'], ['mysql', 'MariaDB'], ['mysql9', 'MySQL 9']];
 const fmt = (us: number | undefined) => (us === undefined ? '—' : us < 1000 ? `${us} µs` : `${(us / 1000).toFixed(us < 10000 ? 2 : 1)} ms`);
 const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || a === 0 ? '—' : `${(b / a).toFixed(b / a < 10 ? 1 : 0)}×`);
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -47,9 +49,10 @@ export function renderSection(r: BenchResults, chartDir = 'benchmarks'): { markd
   const m = r.machine;
   const lines: string[] = [
     `Taken on ${m.date}: ${m.cores} cores (${m.cpu}), ${m.memory_gib} GiB, Node ${m.node}, ${m.postgres ?? 'PostgreSQL not present'}, ${m.mysql ?? 'MySQL not present'}.`,
+    ...(m.servers ? [`Database servers: ${Object.entries(m.servers as Record<string, string>).map(([k, v]) => `${k} ${v}`).join(', ')}.`] : []),
     `Dataset: ${r.shape} prefixes (one in six IPv6), seed ${r.seed}; a page of 50 ordered by network. Memory is measured at the engine level`,
     '(the count and the page\'s row slots in order) and with the page\'s row objects built from the columns ("+ rows", what a request gets);',
-    'PostgreSQL and MySQL through the Storage interface (client side: compile, round trip, rows); the ratios compare them with "+ rows".',
+    'PostgreSQL, MariaDB (`mysql`) and Oracle MySQL 9 (`mysql9`) through the Storage interface (client side: compile, round trip, rows); the ratios compare them with "+ rows".',
     '"scan" runs the same plan over every row without indexes.',
     '',
   ];
@@ -57,13 +60,17 @@ export function renderSection(r: BenchResults, chartDir = 'benchmarks'): { markd
   const classes = [...new Set(r.measurements.map((x) => x.class))];
   const get = (size: number, b: string, c: string) => r.measurements.find((x) => x.size === size && x.backend === b && x.class === c);
   for (const size of sizes) {
-    lines.push(`### ${size.toLocaleString('en-US')} prefixes`, '', '| query class | rows | memory median / p99 | memory + rows median / p99 | PostgreSQL median / p99 | MySQL median / p99 | scan median | memory vs PG | memory vs MySQL | memory vs scan |', '|---|---|---|---|---|---|---|---|---|---|');
+    const sqlCols = SQL_COLUMNS.filter(([b]) => r.measurements.some((x) => x.size === size && x.backend === b));
+    lines.push(`### ${size.toLocaleString('en-US')} prefixes`, '',
+      `| query class | rows | memory median / p99 | memory + rows median / p99 | ${sqlCols.map(([, h]) => `${h} median / p99`).join(' | ')} | scan median | ${sqlCols.map(([, h]) => `memory vs ${h}`).join(' | ')} | memory vs scan |`,
+      `|---|---|---|---|${sqlCols.map(() => '---|').join('')}---|${sqlCols.map(() => '---|').join('')}---|`);
     for (const c of classes) {
-      const mem = get(size, 'memory', c), withRows = get(size, 'memory+rows', c), pg = get(size, 'postgres', c), my = get(size, 'mysql', c), sc = get(size, 'scan', c);
+      const mem = get(size, 'memory', c), withRows = get(size, 'memory+rows', c), sc = get(size, 'scan', c);
+      const sql = sqlCols.map(([b]) => get(size, b, c));
       const served = withRows ?? mem;
-      const rows = (mem ?? pg ?? my)?.matched ?? 0;
+      const rows = (mem ?? sql.find((x) => x))?.matched ?? 0;
       const pair = (x?: Measurement) => (x ? `${fmt(x.median_us)} / ${fmt(x.p99_us)}` : '—');
-      lines.push(`| ${c} | ${rows} | ${pair(mem)} | ${pair(withRows)} | ${pair(pg)} | ${pair(my)} | ${fmt(sc?.median_us)} | ${ratio(served?.median_us, pg?.median_us)} | ${ratio(served?.median_us, my?.median_us)} | ${ratio(mem?.median_us, sc?.median_us)} |`);
+      lines.push(`| ${c} | ${rows} | ${pair(mem)} | ${pair(withRows)} | ${sql.map(pair).join(' | ')} | ${fmt(sc?.median_us)} | ${sql.map((x) => ratio(served?.median_us, x?.median_us)).join(' | ')} | ${ratio(mem?.median_us, sc?.median_us)} |`);
     }
     const loads = r.loads.filter((l) => l.size === size).map((l) => `${l.backend} ${(l.ms / 1000).toFixed(1)} s`).join(', ');
     lines.push('', `Load time: ${loads}.`, '');

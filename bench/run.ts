@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [--sizes 10000,100000,1000000] [--backends memory,postgres,mysql]`:
+// `npm run bench [-- --quick] [--sizes 10000,100000,1000000] [--backends memory,postgres,mysql,mysql9]`:
 // every query class on every backend (and a plain scan) at each size, median/p99/ops/s and
 // ratios taken in one run. Writes bench/results/<date>-filters.json and docs/benchmarks.md.
 import fs from 'node:fs';
@@ -24,7 +24,8 @@ const opt = (name: string, dflt: string) => { const i = args.indexOf(`--${name}`
 
 const quick = flag('quick');
 const sizes = opt('sizes', quick ? '100000' : '10000,100000,1000000').split(',').map(Number);
-const wanted = new Set(opt('backends', 'memory,postgres,mysql').split(','));
+// mysql: MariaDB (TEST_MYSQL_URL, :3306); mysql9: Oracle MySQL 9 (TEST_MYSQL9_URL, :3307); absent ones are skipped.
+const wanted = new Set(opt('backends', 'memory,postgres,mysql,mysql9').split(','));
 const seed = Number(opt('seed', '42'));
 const shape = opt('shape', 'uniform') as 'uniform' | 'ipam';
 const only = opt('classes', '');  // substring filter on class names, for quick checks
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     for (const b of await sqlBackends(wanted)) {
       let storage: Storage | null = null;
       try {
+        ((results.machine.servers ??= {}) as Record<string, string>)[b.name] = b.version;
         storage = await createStorage(b.url);
         await storage.open();
         results.loads.push({ size, backend: b.name, ms: Math.round(await loadDataset(storage, o, b.name)) });

@@ -6,14 +6,15 @@
 // expression wrapped around the column, which no index serves.
 //
 // Run:  npm run build && node dist/bench/sql-net.bench.js [--rows N] [--queries N] [--scan-queries N]
-//       [--only postgres|mysql] [--keep] [--load-only]
-// URLs: TEST_POSTGRES_URL / TEST_MYSQL_URL (default: the local servers of docs/storage.md).
+//       [--only postgres|mysql|mysql9] [--keep] [--load-only]
+// URLs: TEST_POSTGRES_URL / TEST_MYSQL_URL (MariaDB) / TEST_MYSQL9_URL (MySQL 9) (default: the local
+// servers of docs/storage.md).
 import { performance } from 'node:perf_hooks';
 import { netValuePlan, parseNetValue, type NetValue } from '../engine/plan/net-terms.js';
 import type { Plan } from '../engine/plan/nodes.js';
 import { formatAddress, networkOf, u32ToHex } from '../engine/net/ip.js';
 import { deriveNetFields } from '../engine/schema/net-derive.js';
-import { freshDatabase } from '../storage/test-db.js';
+import { freshDatabase, TEST_DB_KINDS, testDbDriver, type TestDbKind } from '../storage/test-db.js';
 import { SqlStorage } from '../storage/sql/sql-storage.js';
 import type { SqlDriver } from '../storage/sql/driver.js';
 import { PgDriver } from '../storage/postgres/pg-driver.js';
@@ -35,6 +36,7 @@ const LOAD_ONLY = args.includes('--load-only');
 
 process.env.TEST_POSTGRES_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 process.env.TEST_MYSQL_URL ??= 'mysql://root@127.0.0.1:3306/test';
+process.env.TEST_MYSQL9_URL ??= 'mysql://root@127.0.0.1:3307/test';
 
 let seed = 0x9e3779b9;
 /** xorshift32, as bench/net-index.bench.ts: the same data on every run. */
@@ -128,10 +130,10 @@ async function planLine(d: SqlDriver, storage: SqlStorage, plan: Plan): Promise<
   return `${kinds.join(' > ')}${names.length ? ` using ${names.join(', ')}` : ''}`;
 }
 
-async function bench(kind: 'postgres' | 'mysql'): Promise<Result | null> {
+async function bench(kind: TestDbKind): Promise<Result | null> {
   const db = await freshDatabase(kind);
   if (!db) return null;
-  const driver: SqlDriver = kind === 'postgres' ? new PgDriver(db.url) : new MysqlDriver(db.url);
+  const driver: SqlDriver = testDbDriver(kind) === 'postgres' ? new PgDriver(db.url) : new MysqlDriver(db.url);
   const storage = new SqlStorage(driver);
   try {
     await storage.open();
@@ -186,7 +188,7 @@ function report(results: Result[]): string {
 
 async function main(): Promise<void> {
   const results: Result[] = [];
-  for (const kind of ['postgres', 'mysql'] as const) {
+  for (const kind of TEST_DB_KINDS) {
     if (ONLY && ONLY !== kind) continue;
     try {
       const r = await bench(kind);

@@ -66,9 +66,9 @@ export function re2ToPostgres(pattern: string): string {
 }
 
 /**
- * RE2 -> MySQL 8 (ICU) / MariaDB (PCRE2): the Python-style named group is respelled, and `$`
+ * RE2 -> MySQL 8 (ICU) / MariaDB (PCRE2): the Python-style named group is respelled, `$`
  * (end of text in RE2 unless (?m)) becomes \z, since both engines also let `$` match before a
- * final newline.
+ * final newline, and a one-letter Unicode class `\pL` / `\PL` gets the braces ICU requires.
  */
 export function re2ToMysql(pattern: string): string {
   const multiLine = hasFlag(pattern, 'm');
@@ -80,6 +80,7 @@ export function re2ToMysql(pattern: string): string {
     }
     if (tok === '$') return multiLine ? null : { text: '\\z' };
     if (tok === '(' && pattern.startsWith('(?P<', i)) return { text: '(?<', last: i + 3 };
+    if ((tok === '\\p' || tok === '\\P') && /[A-Za-z]/.test(pattern[i + 2] ?? '')) return { text: `${tok}{${pattern[i + 2]}}`, last: i + 2 };
     return null;
   });
 }

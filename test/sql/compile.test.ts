@@ -255,6 +255,8 @@ describe('sql/like and regex helpers', () => {
     expect(re2ToMysql('(?P<x>a)$')).to.equal('(?<x>a)\\z');
     expect(re2ToMysql('\\$[$]\\Q$\\E')).to.equal('\\$[$]\\Q$\\E');
     expect(re2ToMysql('(?m)^a$')).to.equal('(?m)^a$');
+    // ICU (MySQL) reads Unicode classes only with braces; PCRE2 (MariaDB) reads both.
+    expect(re2ToMysql('\\pL+\\PN\\p{Greek}\\\\pL')).to.equal('\\p{L}+\\P{N}\\p{Greek}\\\\pL');
   });
 
   it('finds the shortest length at which an address is a network', () => {
