@@ -11,13 +11,16 @@ export async function loadDataset(storage: Storage, o: DatasetOptions, label: st
   bar.start(total, 0);
   const t0 = performance.now();
   let n = 0;
-  for (const batch of datasetBatches(o)) {
-    await storage.apply(batch);
-    n += batch.length;
-    bar.update(n);
+  try {
+    for (const batch of datasetBatches(o)) {
+      await storage.apply(batch);
+      n += batch.length;
+      bar.update(n);
+    }
+    await storage.afterBulkLoad();
+    bar.update(total);
+  } finally {
+    bar.stop(); // its timer would otherwise keep a failed load's process alive
   }
-  await storage.afterBulkLoad();
-  bar.update(total);
-  bar.stop();
   return performance.now() - t0;
 }

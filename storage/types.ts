@@ -11,9 +11,12 @@ export interface FindResult { readonly count: number; readonly rows: readonly Ro
 /** One write; a batch of them is applied atomically by `apply`. Rows are complete (derived fields included). */
 export type WriteOp =
   | { readonly op: 'create'; readonly resource: string; readonly row: Row }
-  /** `expectVersion`: compare-and-swap on the row's `version` column; a mismatch is a StorageConflict on `version`. */
+  /**
+   * `expectVersion`: compare-and-swap on the row's `version` column (a row without one is version 0);
+   * a mismatch is a StorageConflict on `version`.
+   */
   | { readonly op: 'update'; readonly resource: string; readonly row: Row; readonly expectVersion?: number }
-  | { readonly op: 'delete'; readonly resource: string; readonly id: string };
+  | { readonly op: 'delete'; readonly resource: string; readonly id: string; readonly expectVersion?: number };
 
 /** A write refused by the store's own integrity checks (unique or foreign key), naming the field. */
 export class StorageConflict extends Error {
@@ -60,6 +63,11 @@ export interface Storage {
   explain(resource: string, plan: Plan, page?: Page): Promise<unknown>;
   /** Apply a batch of writes atomically: all or nothing. Throws StorageConflict. */
   apply(ops: readonly WriteOp[]): Promise<void>;
+  /**
+   * fn while holding the lock named `key`, against every process on this store (memory: this
+   * process, which owns it): for checks that read several rows before a write depends on them.
+   */
+  serialized<T>(key: string, fn: () => Promise<T>): Promise<T>;
   /**
    * After a bulk load: refresh what the backend plans queries with (SQL statistics). Without it a
    * database that has not yet analyzed the new rows may pick an ordered full-index scan.

@@ -7,6 +7,16 @@ export const baseFields: readonly FieldDef[] = [
   { name: 'last_updated', kind: 'datetime', label: 'Last updated', readOnly: true },
 ];
 
+/**
+ * The row's version on inventory objects: set to 1 by a create and raised by one by every change the
+ * service writes, which is checked against the version it read (lost-update protection, the ETag).
+ * Not part of the NetBox representation: the ETag carries it. A row without one reads as version 0.
+ */
+export const rowVersionField: FieldDef = { name: 'version', kind: 'integer', label: 'Row version', readOnly: true, hidden: true, filter: false, nullable: true };
+
+/** What every inventory object carries. */
+export const inventoryBaseFields: readonly FieldDef[] = [...baseFields, rowVersionField];
+
 export const taggableFields: readonly FieldDef[] = [
   { name: 'tags', kind: 'tags', label: 'Tags' },
   { name: 'custom_fields', kind: 'custom_fields', label: 'Custom fields' },

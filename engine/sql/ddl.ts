@@ -99,3 +99,18 @@ export function ddlStatements(d: Dialect): string[] {
   }
   return out;
 }
+
+/**
+ * Row versions on inventory tables written before they had one: the column, and version 1 for
+ * every row (a fresh database has the column from the first migration: nothing to add then).
+ */
+export function rowVersionStatements(d: Dialect): string[] {
+  const out: string[] = [];
+  for (const m of TABLE_MODELS) {
+    const col = m.byField.get('version');
+    if (!col || m.resource.inventory === false) continue;
+    out.push(...d.addColumnIfMissing(m.table, col.name, d.columnType(col)));
+    out.push(`UPDATE ${d.quote(m.table)} SET ${d.quote(col.name)} = 1 WHERE ${d.quote(col.name)} IS NULL`);
+  }
+  return out;
+}

@@ -71,6 +71,8 @@ export interface Dialect extends Placeholders {
    * first row instead of walking the other family's rows first.
    */
   familyBound(m: TableModel, alias: string, family: 4 | 6): string | null;
+  /** Statements adding a column to an existing table unless it is there (a re-run does nothing). */
+  addColumnIfMissing(table: string, column: string, sqlType: string): string[];
   /** Refreshes the planner's statistics of a table (after a bulk load). */
   analyze(table: string): string;
   /**

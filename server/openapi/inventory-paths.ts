@@ -15,6 +15,14 @@ const STATUS_RESPONSE: Record<string, string> = { 401: 'Unauthorized', 403: 'For
 
 const idParam: Parameter = { name: 'id', in: 'path', required: true, description: 'The object id (UUID).', schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN } };
 
+const IF_MATCH: Parameter = {
+  name: 'If-Match', in: 'header', required: false, schema: { type: 'string' },
+  description: 'Write only if the object is still at this version: the `ETag` of the answer you read it from (e.g. `"3"`). A stale version is a 412 `precondition_failed` and changes nothing. Without it a change is merged into the current object.',
+};
+const ETAG_HEADER = { ETag: { description: 'The object\'s version as a strong entity tag (e.g. `"3"`): send it back as If-Match.', schema: { type: 'string' } } };
+const PRECONDITION_FAILED = json(ref('Error'), 'If-Match named a version the object is no longer at (`precondition_failed`)');
+const tagged = (schema: JsonSchema, description: string) => ({ ...json(schema, description), headers: ETAG_HEADER });
+
 function op(r: ResourceDef, action: Action, verb: string, summary: string, rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>): Operation {
   return { operationId: `${verb}${pascal(r.plural)}`, summary, tags: [`${r.app}/${r.plural}`], 'x-permission': permissionFor(r, action), ...rest };
 }
@@ -49,18 +57,21 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
     parameters: [idParam],
     get: op(r, 'view', 'get', `Get one ${r.label.toLowerCase()}`, {
       parameters: [BRIEF_PARAMETER],
-      responses: { 200: json(ref(n.read), r.label), ...sharedResponses('401', '403', '404') },
+      responses: { 200: tagged(ref(n.read), `${r.label} (the brief form carries no ETag)`), ...sharedResponses('401', '403', '404') },
     }),
     put: op(r, 'change', 'replace', `Replace one ${r.label.toLowerCase()}`, {
+      parameters: [IF_MATCH],
       requestBody: body(ref(n.write), 'Every required field.'),
-      responses: { 200: json(ref(n.read), 'Updated'), ...sharedResponses('400', '401', '403', '404') },
+      responses: { 200: tagged(ref(n.read), 'Updated'), 412: PRECONDITION_FAILED, ...sharedResponses('400', '401', '403', '404') },
     }),
     patch: op(r, 'change', 'update', `Update some fields of one ${r.label.toLowerCase()}`, {
+      parameters: [IF_MATCH],
       requestBody: body(ref(n.patch), 'Only the fields to change.'),
-      responses: { 200: json(ref(n.read), 'Updated'), ...sharedResponses('400', '401', '403', '404') },
+      responses: { 200: tagged(ref(n.read), 'Updated'), 412: PRECONDITION_FAILED, ...sharedResponses('400', '401', '403', '404') },
     }),
     delete: op(r, 'delete', 'delete', `Delete one ${r.label.toLowerCase()}`, {
-      responses: { 204: { description: 'Deleted' }, 409: json(ref('Error'), 'Still referenced by protected objects'), ...sharedResponses('401', '403', '404') },
+      parameters: [IF_MATCH],
+      responses: { 204: { description: 'Deleted' }, 409: json(ref('Error'), 'Still referenced by protected objects'), 412: PRECONDITION_FAILED, ...sharedResponses('401', '403', '404') },
     }),
   };
   return { [resourcePath(r)]: list, [`${resourcePath(r)}{id}/`]: detail };

@@ -9,6 +9,7 @@ import { isTrue, parsePage } from './list-params.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
 import { sendWriteError } from '../errors.js';
+import { ifMatchOf, setEtag } from '../etag.js';
 import { abortedWhenClientGone } from '../client-gone.js';
 import { describe, planJson } from '../../engine/plan/describe.js';
 import type { CachedPlan } from '../../engine/plan/plan-cache.js';
@@ -86,23 +87,27 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
       return;
     }
     const body = await serialize(ctx, r, req, out.value);
+    if (!bulk) setEtag(res, out.value[0]);
     res.status(201).json(bulk ? body : body[0]);
   });
   router.options('/:id/', can('view'), (req, res) => { res.json(optionsBody(r, req.principal!, 'object')); });
   router.get('/:id/', can('view'), async (req, res) => {
     const row = await ctx.inventory.get(r, String(req.params.id));
     if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }
-    res.json((await serialize(ctx, r, req, [row], isTrue(req.query.brief === undefined ? undefined : [String(req.query.brief)])))[0]);
+    const brief = isTrue(req.query.brief === undefined ? undefined : [String(req.query.brief)]);
+    if (!brief) setEtag(res, row); // the brief form is another representation: no tag of its own
+    res.json((await serialize(ctx, r, req, [row], brief))[0]);
   });
   for (const [method, partial] of [['put', false], ['patch', true]] as const) {
     router[method]('/:id/', can('change'), async (req, res) => {
-      const out = await ctx.inventory.update(r, String(req.params.id), req.body, partial);
+      const out = await ctx.inventory.update(r, String(req.params.id), req.body, partial, ifMatchOf(req));
       if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
+      setEtag(res, out.value);
       res.json((await serialize(ctx, r, req, [out.value]))[0]);
     });
   }
   router.delete('/:id/', can('delete'), async (req, res) => {
-    const out = await ctx.inventory.delete(r, String(req.params.id));
+    const out = await ctx.inventory.delete(r, String(req.params.id), ifMatchOf(req));
     if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
     res.status(204).end();
   });

@@ -1,5 +1,6 @@
 // The embedded store: indexed tables in memory, optionally journaled to a directory.
 // A batch is checked and applied synchronously with an undo log, so it is all or nothing.
+import { KeyedLock } from '../keyed-lock.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import { IndexedTable } from '../../engine/memory/indexed-table.js';
 import { evaluateSteps, explainSteps } from '../../engine/memory/evaluate.js';
@@ -100,6 +101,12 @@ export class MemoryStorage implements Storage {
     }
   }
 
+  /** One process owns a memory store: an in-process lock serialises. */
+  serialized<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    return this.locks.run(key, fn);
+  }
+  private readonly locks = new KeyedLock();
+
   /** Apply all ops or none; returns a function that reverts them. */
   private applySync(ops: readonly WriteOp[]): () => void {
     this.writes++;
@@ -113,6 +120,8 @@ export class MemoryStorage implements Storage {
         if (op.op === 'delete') {
           const old = t.get(op.id);
           if (!old) continue;
+          if (op.expectVersion !== undefined && ((old.version as number | null | undefined) ?? 0) !== op.expectVersion)
+            throw new StorageConflict('version', MSG.versionChanged(old.version ?? 0, op.expectVersion));
           this.checkNoReferences(op.resource, op.id);
           t.remove(op.id);
           seen.clear();
@@ -126,8 +135,8 @@ export class MemoryStorage implements Storage {
         } else {
           const old = t.get(op.row.id);
           if (!old) throw new StorageConflict('id', MSG.notFound);
-          if (op.expectVersion !== undefined && old.version !== op.expectVersion)
-            throw new StorageConflict('version', MSG.versionChanged(old.version, op.expectVersion));
+          if (op.expectVersion !== undefined && ((old.version as number | null | undefined) ?? 0) !== op.expectVersion)
+            throw new StorageConflict('version', MSG.versionChanged(old.version ?? 0, op.expectVersion));
           this.checkRow(t, op.row, seen);
           t.replace(op.row);
           undo.replaced(t, old);

@@ -11,9 +11,27 @@ import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { validateInput, type FieldErrors } from '../../engine/schema/validate-input.js';
 import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
 
-export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; errors: FieldErrors | FieldErrors[] | { detail: string } };
+export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409 | 412; errors: FieldErrors | FieldErrors[] | { detail: string; code?: string } };
+
+/** The versions a client's If-Match accepts; null when it sent none (or `*`). */
+export type Precondition = readonly number[] | null;
 
 const nowIso = () => new Date().toISOString();
+
+/** An inventory row's version (a row written without one, by a bulk load or a copy, is version 0). */
+export const versionOf = (row: Row): number => (row.version as number | null | undefined) ?? 0;
+
+/**
+ * How often a read-modify-write is tried again after another writer changed a row it read. Each
+ * try reads anew, so two clients changing different fields of one object both keep their change.
+ */
+const WRITE_ATTEMPTS = 20;
+
+/** Another writer got there first: read again and redo (or, under If-Match, answer 412). */
+const STALE = Symbol('stale');
+
+const stale = (v: number): WriteResult<never> => ({ ok: false, status: 412, errors: { detail: `The object has changed: its version is ${v}, not one the If-Match header names. Read it again.`, code: 'precondition_failed' } });
+const kept: WriteResult<never> = { ok: false, status: 409, errors: { detail: 'The object kept changing while this write was tried; try again.', code: 'write_contention' } };
 
 export class Inventory {
   private cfCache: CustomFieldDef[] | null = null;
@@ -60,7 +78,7 @@ export class Inventory {
       const v = validateInput(r, body, { partial: false, creating: true, customFields: cfDefs });
       if (!v.ok) { allErrors.push(v.errors); continue; }
       const now = nowIso();
-      const row: Row = { id: randomUUID(), created: now, last_updated: now, ...v.input.values };
+      const row: Row = { id: randomUUID(), created: now, last_updated: now, ...v.input.values, version: 1 };
       const errs = await this.checkRow(r, row, v.input.tagRefs);
       allErrors.push(errs);
       rows.push(this.derive(r, row));
@@ -68,37 +86,66 @@ export class Inventory {
     if (allErrors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: allErrors };
     const uniq = await this.checkUnique(r, rows);
     if (uniq.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: uniq };
-    return this.write(rows.map((row) => ({ op: 'create', resource: r.name, row })), rows);
+    const out = await this.write(rows.map((row) => ({ op: 'create', resource: r.name, row })), rows);
+    return out === STALE ? kept : out;
   }
 
-  async update(r: ResourceDef, id: string, body: unknown, partial: boolean): Promise<WriteResult<Row>> {
-    const old = await this.get(r, id);
-    if (!old) return { ok: false, status: 404, errors: { detail: 'Not found.' } };
-    const cfDefs = await this.customFieldsFor(r);
-    const v = validateInput(r, body, { partial, creating: false, customFields: cfDefs, existingCustomFields: old.custom_fields as Record<string, unknown> | undefined });
-    if (!v.ok) return { ok: false, status: 400, errors: v.errors };
-    const row: Row = { ...old, ...v.input.values, id: old.id, last_updated: nowIso() };
-    const errs = await this.checkRow(r, row, v.input.tagRefs);
-    if (Object.keys(errs).length) return { ok: false, status: 400, errors: errs };
-    const derived = this.derive(r, row);
-    const [uniq] = await this.checkUnique(r, [derived]);
-    if (Object.keys(uniq).length) return { ok: false, status: 400, errors: uniq };
-    const res = await this.write([{ op: 'update', resource: r.name, row: derived }], [derived]);
-    return res.ok ? { ok: true, value: derived } : res;
+  /**
+   * PUT / PATCH: read, merge, write back only if the row is still the version read (else read again).
+   * A parent link of a tree is changed under the tree's lock, so two moves cannot close a loop.
+   */
+  update(r: ResourceDef, id: string, body: unknown, partial: boolean, ifMatch: Precondition = null): Promise<WriteResult<Row>> {
+    const moves = !!r.tree && typeof body === 'object' && body !== null && r.tree in body;
+    const attempt = () => this.retried(ifMatch, async () => {
+      const old = await this.get(r, id);
+      if (!old) return { ok: false, status: 404, errors: { detail: 'Not found.' } };
+      const v = versionOf(old);
+      if (ifMatch && !ifMatch.includes(v)) return stale(v);
+      const cfDefs = await this.customFieldsFor(r);
+      const checked = validateInput(r, body, { partial, creating: false, customFields: cfDefs, existingCustomFields: old.custom_fields as Record<string, unknown> | undefined });
+      if (!checked.ok) return { ok: false, status: 400, errors: checked.errors };
+      const row: Row = { ...old, ...checked.input.values, id: old.id, last_updated: nowIso(), version: v + 1 };
+      // A refusal may come from what another writer changed after the read (a reference it set to
+      // null by deleting its target): then this write is redone on the new version.
+      const refused = async (out: WriteResult<never>) => (versionOf((await this.get(r, id)) ?? { id, version: v }) === v ? out : STALE);
+      const errs = await this.checkRow(r, row, checked.input.tagRefs);
+      if (Object.keys(errs).length) return refused({ ok: false, status: 400, errors: errs });
+      const derived = this.derive(r, row);
+      const [uniq] = await this.checkUnique(r, [derived]);
+      if (Object.keys(uniq).length) return refused({ ok: false, status: 400, errors: uniq });
+      const out = await this.write([{ op: 'update', resource: r.name, row: derived, expectVersion: v }], derived);
+      return out === STALE || out.ok ? out : refused(out);
+    });
+    return moves ? this.storage.serialized(`tree:${r.name}`, attempt) : attempt();
   }
 
-  async delete(r: ResourceDef, id: string): Promise<WriteResult<null>> {
-    const old = await this.get(r, id);
-    if (!old) return { ok: false, status: 404, errors: { detail: 'Not found.' } };
-    const ops: WriteOp[] = [];
-    const problem = await this.planDelete(r, old.id, ops, new Set());
-    if (problem) return { ok: false, status: 409, errors: { detail: problem } };
-    const res = await this.write(ops, null);
-    return res.ok ? { ok: true, value: null } : res;
+  async delete(r: ResourceDef, id: string, ifMatch: Precondition = null): Promise<WriteResult<null>> {
+    return this.retried(ifMatch, async () => {
+      const old = await this.get(r, id);
+      if (!old) return { ok: false, status: 404, errors: { detail: 'Not found.' } };
+      const v = versionOf(old);
+      if (ifMatch && !ifMatch.includes(v)) return stale(v);
+      const ops: WriteOp[] = [];
+      const problem = await this.planDelete(r, old.id, ops, new Set(), ifMatch ? v : undefined);
+      if (problem) return { ok: false, status: 409, errors: { detail: problem } };
+      return this.write(ops, null);
+    });
+  }
+
+  /** fn again while another writer changed what it read; under If-Match that answers 412 instead. */
+  private async retried<T>(ifMatch: Precondition, fn: () => Promise<WriteResult<T> | typeof STALE>): Promise<WriteResult<T>> {
+    for (let i = 0; i < WRITE_ATTEMPTS; i++) {
+      const out = await fn();
+      if (out !== STALE) return out;
+      if (ifMatch) return { ok: false, status: 412, errors: { detail: 'The object changed while this write was made; read it again.', code: 'precondition_failed' } };
+      // Writers that collided try again at different moments.
+      await new Promise((res) => setTimeout(res, Math.random() * (1 + i) * 2));
+    }
+    return kept;
   }
 
   /** Dependents first (cascade deletes, set-null updates), then the object; protect refuses. */
-  private async planDelete(r: ResourceDef, id: string, ops: WriteOp[], seen: Set<string>): Promise<string | null> {
+  private async planDelete(r: ResourceDef, id: string, ops: WriteOp[], seen: Set<string>, expectVersion?: number): Promise<string | null> {
     if (seen.has(id)) return null;
     seen.add(id);
     for (const other of RESOURCES) for (const f of other.fields) {
@@ -110,14 +157,14 @@ export class Inventory {
         if (f.onDelete === 'cascade') {
           const p = await this.planDelete(other, d.id, ops, seen);
           if (p) return p;
-        } else ops.push({ op: 'update', resource: other.name, row: { ...d, [f.name]: null, last_updated: nowIso() } });
+        } else ops.push(bumped(other.name, d, { [f.name]: null, last_updated: nowIso() }));
       }
     }
     if (r.name === 'tag') for (const other of RESOURCES.filter((x) => x.fields.some((f) => f.kind === 'tags'))) {
       for (const d of await this.storage.findBy(other.name, 'tags', id))
-        ops.push({ op: 'update', resource: other.name, row: { ...d, tags: (d.tags as string[]).filter((t) => t !== id) } });
+        ops.push(bumped(other.name, d, { tags: (d.tags as string[]).filter((t) => t !== id) }));
     }
-    ops.push({ op: 'delete', resource: r.name, id });
+    ops.push({ op: 'delete', resource: r.name, id, ...(expectVersion === undefined ? {} : { expectVersion }) });
     return null;
   }
 
@@ -183,16 +230,23 @@ export class Inventory {
     return out;
   }
 
-  private async write<T>(ops: WriteOp[], value: T): Promise<WriteResult<T>> {
+  private async write<T>(ops: WriteOp[], value: T): Promise<WriteResult<T> | typeof STALE> {
     try {
       await this.storage.apply(ops);
     } catch (e) {
+      if (e instanceof StorageConflict && e.field === 'version') return STALE;
       if (e instanceof StorageConflict) return { ok: false, status: 400, errors: { [e.field]: [e.message] } };
       throw e;
     }
     if (ops.some((o) => o.resource === 'custom_field')) this.cfCache = null;
     return { ok: true, value };
   }
+}
+
+/** A dependent row rewritten by a delete: checked against the version read, and raised. */
+function bumped(resource: string, row: Row, change: Partial<Row>): WriteOp {
+  const v = versionOf(row);
+  return { op: 'update', resource, row: { ...row, ...change, version: v + 1 }, expectVersion: v };
 }
 
 export { resource };

@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { latestVersion, transition, validateMachine, type MachineDef } from '../../engine/lifecycle/index.js';
 import type { Plan } from '../../engine/plan/nodes.js';
-import { KeyedLock } from './keyed-lock.js';
+import { KeyedLock } from '../keyed-lock.js';
 import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
 
 export interface LcError { readonly detail: string; readonly code: string; readonly [k: string]: unknown }

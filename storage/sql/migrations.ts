@@ -4,7 +4,7 @@
 // Concurrent starters are serialised by a database lock. A later schema change is a new version.
 import { createHash } from 'node:crypto';
 import type { Dialect } from '../../engine/sql/dialect.js';
-import { ddlStatements, spgistPerFamilyStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
+import { ddlStatements, rowVersionStatements, spgistPerFamilyStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
 import type { SqlDriver } from './driver.js';
 
 export interface Migration {
@@ -17,6 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'inventory schema derived from the registry', statements: ddlStatements },
   { version: 2, name: 'substring (trigram) indexes on searchable text columns', statements: substringIndexStatements },
   { version: 3, name: 'network SP-GiST indexes split per address family (PostgreSQL)', statements: spgistPerFamilyStatements },
+  { version: 4, name: 'row versions on inventory tables (lost-update protection, ETags)', statements: rowVersionStatements },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

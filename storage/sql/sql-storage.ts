@@ -13,6 +13,7 @@ import { MSG } from '../../engine/schema/messages.js';
 import type { QueryResult, SqlDriver, SqlSession } from './driver.js';
 import { migrate } from './migrations.js';
 import { WriteStatements } from './write-statements.js';
+import { KeyedLock } from '../keyed-lock.js';
 
 type Group =
   | { readonly kind: 'create'; readonly m: TableModel; readonly ops: readonly Extract<WriteOp, { op: 'create' }>[] }
@@ -213,6 +214,16 @@ export class SqlStorage implements Storage {
     }));
   }
 
+  /**
+   * A database-wide named lock (advisory lock / GET_LOCK) on a connection of its own. Callers in
+   * this process queue first, so one connection at most waits for the lock: a pool spent on
+   * waiters would leave the holder none for its own statements.
+   */
+  serialized<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    return this.locks.run(key, () => this.guard(() => this.driver.exclusive(`netinv.${key}`, () => fn())));
+  }
+  private readonly locks = new KeyedLock();
+
   private async write(s: SqlSession, g: Group): Promise<void> {
     const w = this.ready().writes;
     const m = g.m;
@@ -236,7 +247,7 @@ export class SqlStorage implements Storage {
           const rv = expect === undefined ? null : w.readVersion(m, row.id);
           const found = rv ? (await s.query(rv.sql, rv.params)).rows[0] : undefined;
           if (!found) throw new StorageConflict('id', MSG.notFound);
-          throw changed(this.driver.decode(m.byField.get('version')!, found.v));
+          throw changed(this.driver.decode(m.byField.get('version')!, found.v) ?? 0);
         }
         const del = w.deleteTags(m, row.id);
         if (del) {
@@ -246,8 +257,20 @@ export class SqlStorage implements Storage {
         return;
       }
       case 'delete': {
-        const id = g.op.id;
+        const { id, expectVersion: expect } = g.op;
         if (!LOWER_UUID.test(id)) return; // no such object: nothing to delete, as in memory
+        // Memory compares the version before it looks for references; the DELETE compares it again.
+        const stored = async () => {
+          const rv = w.readVersion(m, id);
+          const found = rv ? (await s.query(rv.sql, rv.params)).rows[0] : undefined;
+          return found ? ((this.driver.decode(m.byField.get('version')!, found.v) as number | null) ?? 0) : null;
+        };
+        const checkVersion = async () => {
+          const v = await stored();
+          if (v !== null && v !== expect) throw new StorageConflict('version', MSG.versionChanged(v, expect!));
+          return v !== null;
+        };
+        if (expect !== undefined && !(await checkVersion())) return;
         const check = w.refCheck(m, id);
         if (check) {
           const hit = Number((await s.query(check.stmt.sql, check.stmt.params)).rows[0].hit);
@@ -256,8 +279,8 @@ export class SqlStorage implements Storage {
             throw h.kind === 'tags' ? new StorageConflict('tags', MSG.tagAssigned) : new StorageConflict(h.field, MSG.referencedBy(h.model.resource.label));
           }
         }
-        const st = w.delete(m, id);
-        await s.query(st.sql, st.params);
+        const st = w.delete(m, id, expect);
+        if ((await s.query(st.sql, st.params)).rowCount === 0 && expect !== undefined) await checkVersion();
         return;
       }
     }

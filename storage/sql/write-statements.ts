@@ -19,6 +19,7 @@ interface PerTable {
   readonly updateVersioned: string | null;
   readonly readVersion: string | null;
   readonly del: string;
+  readonly delVersioned: string | null;
   readonly tagsInsertHead: string | null;
   readonly tagsDelete: string | null;
   readonly refCheck: { readonly sql: string; readonly repeat: number; readonly hits: readonly RefHit[] } | null;
@@ -49,9 +50,12 @@ export class WriteStatements {
     const setCols = cols.filter((c) => c.name !== 'id');
     const update = `UPDATE ${t} SET ${setCols.map((c, i) => `${q(c.name)} = ${d.placeholder(i + 1, c.type)}`).join(', ')} WHERE ${q('id')} = ${d.placeholder(setCols.length + 1, 'uuid')}`;
     const hasVersion = m.byField.has('version');
-    const updateVersioned = hasVersion ? `${update} AND ${q('version')} = ${d.placeholder(setCols.length + 2, d.paramType(m.byField.get('version')!.cls))}` : null;
+    // A row written without a version (bulk loads, copies) is version 0.
+    const versionIs = (i: number) => `COALESCE(${q('version')}, 0) = ${d.placeholder(i, d.paramType(m.byField.get('version')!.cls))}`;
+    const updateVersioned = hasVersion ? `${update} AND ${versionIs(setCols.length + 2)}` : null;
     const readVersion = hasVersion ? `SELECT ${q('version')} AS v FROM ${t} WHERE ${q('id')} = ${d.placeholder(1, 'uuid')}` : null;
     const del = `DELETE FROM ${t} WHERE ${q('id')} = ${d.placeholder(1, 'uuid')}`;
+    const delVersioned = hasVersion ? `${del} AND ${versionIs(2)}` : null;
     let tagsInsertHead: string | null = null, tagsDelete: string | null = null;
     if (m.tagsTable) {
       const tt = q(m.tagsTable);
@@ -60,7 +64,7 @@ export class WriteStatements {
         : `INSERT INTO ${tt} (${q('obj_id')}, ${q('tag_id')}) VALUES `;
       tagsDelete = `DELETE FROM ${tt} WHERE ${q('obj_id')} = ${d.placeholder(1, 'uuid')}`;
     }
-    return { cols, insertHead, update, updateVersioned, readVersion, del, tagsInsertHead, tagsDelete, refCheck: this.buildRefCheck(m) };
+    return { cols, insertHead, update, updateVersioned, readVersion, del, delVersioned, tagsInsertHead, tagsDelete, refCheck: this.buildRefCheck(m) };
   }
 
   /** One round trip: index of the first reference memory would report, or -1. */
@@ -150,8 +154,11 @@ export class WriteStatements {
     return t.tagsDelete ? { sql: t.tagsDelete, params: [id] } : null;
   }
 
-  delete(m: TableModel, id: string): SqlText {
-    return { sql: this.of(m).del, params: [id] };
+  /** With `expectVersion` (and a version column): only when the stored version is that one. */
+  delete(m: TableModel, id: string, expectVersion?: number): SqlText {
+    const t = this.of(m);
+    if (expectVersion !== undefined && t.delVersioned) return { sql: t.delVersioned, params: [id, expectVersion] };
+    return { sql: t.del, params: [id] };
   }
 
   refCheck(m: TableModel, id: string): { stmt: SqlText; hits: readonly RefHit[] } | null {

@@ -70,7 +70,7 @@ function buildDataset(spec: DatasetSpec): WriteOp[] {
   const maybe = (p: number) => r() < p;
   const str = (max = 5) => Array.from({ length: int(max + 1) }, () => pick(ALPHABET)).join('');
   const subset = <T>(xs: readonly T[]) => xs.filter(() => maybe(0.35)).sort(() => r() - 0.5);
-  const stamps = () => ({ created: pick(INSTANTS), last_updated: pick(INSTANTS) });
+  const stamps = () => ({ created: pick(INSTANTS), last_updated: pick(INSTANTS), version: pick([1, 2, 7]) });
   const ops: WriteOp[] = [];
   const create = (resource: string, row: Row) => ops.push({ op: 'create', resource, row });
 

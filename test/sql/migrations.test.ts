@@ -35,6 +35,44 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
       } finally { await driver.close(); }
     });
 
+    it('row versions come to a database written before them: the column, version 1 on every row, CAS works', async () => {
+      const s = new SqlStorage(driverFor(db!.url));
+      await s.open();
+      const driver = driverFor(db!.url);
+      const now = '2026-01-01T00:00:00.000Z';
+      const site = (id: string, name: string) => ({ id, created: now, last_updated: now, name, slug: name, status: 'active', region: null, asn: null, facility: '', physical_address: '', description: '', tags: [], custom_fields: {} });
+      const ids = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
+      try {
+        const d = await driver.connect();
+        await s.truncateAll();
+        // The previous release's schema: no version column, migrations up to 3.
+        const versioned = ['tag', 'custom_field', 'region', 'site', 'device', 'interface', 'vlan', 'prefix', 'ip_address'];
+        for (const t of versioned) await driver.query(`ALTER TABLE ${d.quote(t)} DROP COLUMN ${d.quote('version')}`);
+        await driver.query(`DELETE FROM ${d.quote(MIGRATIONS_TABLE)} WHERE version = 4`);
+        await driver.query(`INSERT INTO site (id, created, last_updated, name, slug, status, facility, physical_address, description, tags, custom_fields) VALUES ` +
+          `(${d.placeholder(1, 'uuid')}, ${d.placeholder(2, 'timestamptz')}, ${d.placeholder(3, 'timestamptz')}, 'old', 'old', 'active', '', '', '', '[]', '{}')`,
+          [ids[0], d.name === 'postgres' ? now : now.replace('T', ' ').replace('Z', ''), d.name === 'postgres' ? now : now.replace('T', ' ').replace('Z', '')]);
+        await s.close();
+        for (let start = 0; start < 2; start++) { // the second start finds the column there already
+          if (start) await driver.query(`DELETE FROM ${d.quote(MIGRATIONS_TABLE)} WHERE version = 4`);
+          const again = new SqlStorage(driverFor(db!.url));
+          await again.open();
+          expect(again.appliedMigrations).to.deep.equal([4]);
+          await again.close();
+        }
+        const after = new SqlStorage(driverFor(db!.url));
+        await after.open();
+        try {
+          expect((await after.get('site', ids[0]))?.version).to.equal(1);
+          await after.apply([{ op: 'create', resource: 'site', row: { ...site(ids[1], 'new'), version: 1 } }]);
+          await after.apply([{ op: 'update', resource: 'site', row: { ...site(ids[0], 'old'), description: 'x', version: 2 }, expectVersion: 1 }]);
+          const stale = await after.apply([{ op: 'update', resource: 'site', row: { ...site(ids[0], 'old'), version: 2 }, expectVersion: 1 }]).then(() => null, (e: Error) => e.message);
+          expect(stale).to.contain('version 2, expected 1');
+          expect((await after.get('site', ids[0]))?.description).to.equal('x');
+        } finally { await after.close(); }
+      } finally { await driver.close(); await s.close().catch(() => undefined); }
+    });
+
     if (backend.driver === 'postgres') it('description__ic can use the trigram index of lower(description)', async () => {
       const s = new SqlStorage(new PgDriver(db!.url));
       await s.open();

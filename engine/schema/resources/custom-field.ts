@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { baseFields, choices, descriptionField } from '../common-fields.js';
+import { inventoryBaseFields, choices, descriptionField } from '../common-fields.js';
 import { CUSTOM_FIELD_TYPES } from '../types.js';
 
 export const customField: ResourceDef = {
@@ -7,7 +7,7 @@ export const customField: ResourceDef = {
   description: 'User-defined fields on inventory objects; filterable as cf_<name>',
   refField: 'name', displayField: 'name',
   fields: [
-    ...baseFields,
+    ...inventoryBaseFields,
     { name: 'name', kind: 'string', label: 'Name', required: true, unique: true, maxLength: 50, pattern: '^[a-z0-9_]+$', search: true },
     { name: 'label', kind: 'string', label: 'Label', maxLength: 50 },
     { name: 'type', kind: 'choice', label: 'Type', default: 'text', choices: CUSTOM_FIELD_TYPES.map((t) => ({ value: t, display: t[0].toUpperCase() + t.slice(1).replace('-s', ' s') })) },

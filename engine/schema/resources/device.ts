@@ -1,11 +1,11 @@
 import type { ResourceDef } from '../types.js';
-import { baseFields, choices, taggableFields } from '../common-fields.js';
+import { inventoryBaseFields, choices, taggableFields } from '../common-fields.js';
 
 export const device: ResourceDef = {
   name: 'device', app: 'dcim', plural: 'devices', label: 'Device', description: 'A piece of network hardware at a site',
   refField: 'name', displayField: 'name', uniqueTogether: [['site', 'name']],
   fields: [
-    ...baseFields,
+    ...inventoryBaseFields,
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
     { name: 'site', kind: 'fk', label: 'Site', target: 'site', required: true, onDelete: 'protect' },
     { name: 'status', kind: 'choice', label: 'Status', default: 'active',

@@ -1,11 +1,11 @@
 import type { ResourceDef } from '../types.js';
-import { baseFields, choices, descriptionField, taggableFields } from '../common-fields.js';
+import { inventoryBaseFields, choices, descriptionField, taggableFields } from '../common-fields.js';
 
 export const iface: ResourceDef = {
   name: 'interface', app: 'dcim', plural: 'interfaces', label: 'Interface', description: 'A network interface of a device',
   refField: 'name', displayField: 'name', uniqueTogether: [['device', 'name']],
   fields: [
-    ...baseFields,
+    ...inventoryBaseFields,
     { name: 'device', kind: 'fk', label: 'Device', target: 'device', required: true, onDelete: 'cascade' },
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
     { name: 'type', kind: 'choice', label: 'Type', required: true,

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { baseFields, choices, derivedNetFields, descriptionField, taggableFields } from '../common-fields.js';
+import { inventoryBaseFields, choices, derivedNetFields, descriptionField, taggableFields } from '../common-fields.js';
 import { deriveNetFields } from '../net-derive.js';
 
 export const ipAddress: ResourceDef = {
@@ -7,7 +7,7 @@ export const ipAddress: ResourceDef = {
   refField: 'address', displayField: 'address',
   derive: (row) => deriveNetFields(row.address as string, 'host'),
   fields: [
-    ...baseFields,
+    ...inventoryBaseFields,
     { name: 'address', kind: 'address', label: 'Address', required: true, filter: false },
     ...derivedNetFields('host'),
     { name: 'status', kind: 'choice', label: 'Status', default: 'active',

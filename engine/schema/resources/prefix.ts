@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { baseFields, choices, derivedNetFields, descriptionField, taggableFields } from '../common-fields.js';
+import { inventoryBaseFields, choices, derivedNetFields, descriptionField, taggableFields } from '../common-fields.js';
 import { deriveNetFields } from '../net-derive.js';
 
 export const prefix: ResourceDef = {
@@ -7,7 +7,7 @@ export const prefix: ResourceDef = {
   refField: 'prefix', displayField: 'prefix',
   derive: (row) => deriveNetFields(row.prefix as string, 'network'),
   fields: [
-    ...baseFields,
+    ...inventoryBaseFields,
     { name: 'prefix', kind: 'prefix', label: 'Prefix', required: true, filter: false },
     ...derivedNetFields('network'),
     { name: 'status', kind: 'choice', label: 'Status', default: 'active',

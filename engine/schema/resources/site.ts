@@ -1,11 +1,11 @@
 import type { ResourceDef } from '../types.js';
-import { baseFields, choices, descriptionField, taggableFields } from '../common-fields.js';
+import { inventoryBaseFields, choices, descriptionField, taggableFields } from '../common-fields.js';
 
 export const site: ResourceDef = {
   name: 'site', app: 'dcim', plural: 'sites', label: 'Site', description: 'A physical location holding devices',
   refField: 'slug', displayField: 'name',
   fields: [
-    ...baseFields,
+    ...inventoryBaseFields,
     { name: 'name', kind: 'string', label: 'Name', required: true, unique: true, maxLength: 100, search: true },
     { name: 'slug', kind: 'slug', label: 'Slug', required: true, unique: true, maxLength: 100, search: true },
     { name: 'status', kind: 'choice', label: 'Status', default: 'active',

@@ -131,6 +131,12 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     columnCheck: (col) => (col.cls === 'json' || col.cls === 'opaque' ? `json_valid(${quote(col.name)})` : null),
     tableSuffix: ` ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=${coll}`,
     analyze: (table) => `ANALYZE TABLE ${quote(table)}`,
+    // MySQL has no ADD COLUMN IF NOT EXISTS (MariaDB has): the ALTER is chosen by a look at the catalogue.
+    addColumnIfMissing: (table, column, sqlType) => [
+      `SET @netinv_ddl = (SELECT IF(COUNT(*) = 0, '${`ALTER TABLE ${quote(table)} ADD COLUMN ${quote(column)} ${sqlType}`.replace(/'/g, "''")}', 'DO 0') ` +
+        `FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND COLUMN_NAME = '${column}')`,
+      'PREPARE netinv_ddl FROM @netinv_ddl', 'EXECUTE netinv_ddl', 'DEALLOCATE PREPARE netinv_ddl',
+    ],
     // familyBound: none, the network indexes lead with family already. substringIndex: none,
     // InnoDB's n-gram full-text parser is MySQL-only and answers word queries, not LIKE '%x%'.
   });

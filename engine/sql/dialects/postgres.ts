@@ -94,6 +94,7 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
 
     columnType: (col) => COLUMN_TYPE[col.cls],
     analyze: (table) => `ANALYZE ${quote(table)}`,
+    addColumnIfMissing: (table, column, sqlType) => [`ALTER TABLE ${quote(table)} ADD COLUMN IF NOT EXISTS ${quote(column)} ${sqlType}`],
     // Every IPv4 value sorts before '::' (inet order is family first); constants, no user text.
     familyBound: (m, alias, family) => {
       if (!m.net) return null;
