@@ -26,6 +26,15 @@ export function historyView(row: Row): Record<string, unknown> {
   return { id: row.id, entity_id: row.entity_id, trigger: row.trigger, source_state: row.source_state, target_state: row.target_state, context: row.context ?? {}, created_at: row.created };
 }
 
+/**
+ * The stored key of an Idempotency-Key: the operation, the entity and the client's key as one JSON
+ * tuple, hashed to a fixed length. (Joined with ':' they were ambiguous: entity `x:y` with key `k`
+ * and entity `x` with key `y:k` met, and the second caller got the first one's answer.)
+ */
+function idempotencyKey(op: 'create' | 'event', entityId: string, key: string | null): string | null {
+  return key ? `${op}:${createHash('sha256').update(JSON.stringify([op, entityId, key])).digest('hex')}` : null;
+}
+
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -108,7 +117,7 @@ export class Lifecycle {
     if (typeof machine_name !== 'string') return fail(400, 'invalid_body', 'machine_name is required and must be a string.');
     if (machine_version !== undefined && typeof machine_version !== 'string') return fail(400, 'invalid_body', 'machine_version must be a string.');
     if (context !== undefined && !isPlainObject(context)) return fail(400, 'invalid_body', 'context must be a JSON object.');
-    return this.idempotent(idemKey && `create:${entityId}:${idemKey}`, body, async () => {
+    return this.idempotent(idempotencyKey('create', entityId, idemKey), body, async () => {
       const def = await this.machine(machine_name, machine_version as string | undefined);
       if (!def) return fail(404, 'machine_not_found', machine_version ? `Machine ${machine_name} version ${machine_version} not found.` : `Machine ${machine_name} not found.`);
       if (await this.entityRow(entityId)) return fail(409, 'entity_exists', `Entity ${entityId} already exists.`);
@@ -126,7 +135,7 @@ export class Lifecycle {
     if (typeof trigger !== 'string' || !trigger) return fail(400, 'invalid_body', 'trigger is required and must be a string.');
     if (context !== undefined && !isPlainObject(context)) return fail(400, 'invalid_body', 'context must be a JSON object.');
     if (expected_state !== undefined && typeof expected_state !== 'string') return fail(400, 'invalid_body', 'expected_state must be a string.');
-    return this.entityLocks.run(entityId, () => this.idempotent(idemKey && `event:${entityId}:${idemKey}`, body, async () => {
+    return this.entityLocks.run(entityId, () => this.idempotent(idempotencyKey('event', entityId, idemKey), body, async () => {
       const row = await this.entityRow(entityId);
       if (!row) return fail(404, 'entity_not_found', `Entity ${entityId} not found.`);
       if (expected_state !== undefined && row.state !== expected_state)
@@ -154,7 +163,7 @@ export class Lifecycle {
    * Run `attempt` and apply its batch; a lost compare-and-swap re-runs it (re-reading the entity).
    * With an idempotency key the stored first response is returned for a repeat, written in the same batch.
    */
-  private async idempotent(key: string | null | '', body: unknown, attempt: () => Promise<LcResult<never> | { ops: WriteOp[]; status: number; body: Record<string, unknown>; conflict: (() => LcResult<never>) | null }>): Promise<LcResult<Record<string, unknown>>> {
+  private async idempotent(key: string | null, body: unknown, attempt: () => Promise<LcResult<never> | { ops: WriteOp[]; status: number; body: Record<string, unknown>; conflict: (() => LcResult<never>) | null }>): Promise<LcResult<Record<string, unknown>>> {
     const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
     const replay = async (): Promise<LcResult<Record<string, unknown>> | null> => {
       if (!key) return null;
@@ -167,7 +176,9 @@ export class Lifecycle {
       const prior = await replay();
       if (prior) return prior;
       const r = await attempt();
-      if ('ok' in r) return r;
+      // A refusal may come from this request's own earlier attempt committing meanwhile (a client
+      // retrying while it ran): its stored answer is what the client gets.
+      if ('ok' in r) return (key && (await replay())) || r;
       const ops = [...r.ops];
       if (key) {
         const now = new Date().toISOString();
@@ -180,6 +191,9 @@ export class Lifecycle {
         if (!(e instanceof StorageConflict)) throw e;
         if (e.field === 'key') continue;                // a concurrent request with the same key won: replay it
         if (e.field === 'version') continue;            // lost the compare-and-swap: read again
+        // With a key, the write that got there first may be this request's own earlier attempt (a
+        // client retrying while it runs): its stored answer is committed with it, so look again.
+        if (key && i === 0) continue;
         if (r.conflict) return r.conflict();
         throw e;
       }

@@ -86,8 +86,8 @@ for (const backend of BACKENDS) {
       expect(lost).to.equal(0);
     });
 
-    it(`two moves that would close a loop in the region tree: one is refused (${Math.min(ROUNDS, 20)} rounds)`, async () => {
-      for (let i = 0; i < Math.min(ROUNDS, 20); i++) {
+    it(`two moves that would close a loop in the region tree: one is refused (${ROUNDS} rounds)`, async () => {
+      for (let i = 0; i < ROUNDS; i++) {
         const r1 = await call(a, 'POST', '/api/dcim/regions/', { name: `t${i}a`, slug: `t${i}a` });
         const r2 = await call(a, 'POST', '/api/dcim/regions/', { name: `t${i}b`, slug: `t${i}b` });
         const moves = await Promise.all([

@@ -121,9 +121,28 @@ for (const backend of BACKENDS) describe(`lifecycle API on ${backend.name}`, fun
     expect(c.status).to.equal(422);
   });
 
+  it('Idempotency-Keys of different entities never meet, whatever characters the two hold', async () => {
+    for (const id of ['amb:x', 'amb']) expect((await srv.req('POST', `/api/v1/entities/${id}/create`, { machine_name: 'order_flow' })).status).to.equal(201);
+    const a = await srv.req('POST', '/api/v1/entities/amb:x/events', PAY, undefined, { 'Idempotency-Key': 'k' });
+    const b = await srv.req('POST', '/api/v1/entities/amb/events', PAY, undefined, { 'Idempotency-Key': 'x:k' });
+    expect([a.status, b.status]).to.deep.equal([200, 200]);
+    expect(b.body.entity.entity_id).to.equal('amb');
+    expect((await srv.req('GET', '/api/v1/entities/amb')).body.state).to.equal('paid');
+  });
+
+  it('retries of one create sent at once with one Idempotency-Key all get the first answer', async () => {
+    const h = { 'Idempotency-Key': 'create-once' };
+    const outs = await Promise.all(Array.from({ length: 12 }, () => srv.req('POST', '/api/v1/entities/idem-many/create', { machine_name: 'order_flow' }, undefined, h)));
+    expect(outs.map((o) => o.status)).to.deep.equal(new Array(12).fill(201));
+    for (const o of outs) expect(o.body).to.deep.equal(outs[0].body);
+    expect((await srv.req('GET', '/api/v1/entities/idem-many/history')).body.count).to.equal(1);
+    // Another key for an entity that exists is still a conflict.
+    expect((await srv.req('POST', '/api/v1/entities/idem-many/create', { machine_name: 'order_flow' }, undefined, { 'Idempotency-Key': 'other' })).status).to.equal(409);
+  });
+
   it('lists entities with the filter engine (state, machine_name, created__gte, state__n)', async () => {
     const paid = await srv.req('GET', '/api/v1/entities/?state=paid&machine_name=order_flow');
-    expect(paid.body.results.map((e: { entity_id: string }) => e.entity_id).sort()).to.deep.equal(['idem-1', 'order-1', 'race-1']);
+    expect(paid.body.results.map((e: { entity_id: string }) => e.entity_id).sort()).to.deep.equal(['amb', 'amb:x', 'idem-1', 'order-1', 'race-1']);
     const notPaid = await srv.req('GET', '/api/v1/entities/?state__n=paid&created__gte=2000-01-01');
     expect(notPaid.body.results.every((e: { state: string }) => e.state !== 'paid')).to.equal(true);
     expect((await srv.req('GET', '/api/v1/entities/?bogus=1')).status).to.equal(400);
