@@ -1,7 +1,7 @@
 // The one place that maps failures to HTTP bodies: 400 {field: [messages]}, 404/409 {detail},
 // malformed JSON and oversize bodies, 503 when storage is unreachable, never a bare 500 page.
 import type { ErrorRequestHandler, Response } from 'express';
-import { QueryAborted, QueryRefused, QueryTimeout, StorageUnavailable } from '../storage/types.js';
+import { JournalWriteFailed, QueryAborted, QueryRefused, QueryTimeout, StorageUnavailable } from '../storage/types.js';
 
 export function sendWriteError(res: Response, status: number, errors: unknown): void {
   res.status(status).json(errors);
@@ -27,6 +27,10 @@ export function errorHandler(log: { error(msg: string): void }): ErrorRequestHan
       return;
     }
     if (err instanceof QueryRefused) { res.status(400).json({ detail: err.message, code: 'unsupported_pattern' }); return; }
+    if (err instanceof JournalWriteFailed) {
+      res.status(err.code === 'insufficient_storage' ? 507 : 503).json({ detail: `${err.message}. Free space or fix the storage, then try again.`, code: err.code });
+      return;
+    }
     if (err instanceof StorageUnavailable) { res.status(503).json({ detail: 'Storage is unavailable; try again shortly.', code: 'storage_unavailable' }); return; }
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) { res.status(e.status).json({ detail: e.message, code: 'bad_request' }); return; }
     log.error(`unhandled error: ${(err as Error)?.stack ?? String(err)}`);

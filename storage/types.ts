@@ -23,6 +23,14 @@ export class StorageConflict extends Error {
   constructor(readonly field: string, message: string) { super(message); }
 }
 
+/** A memory store's journal could not take a write (nothing was changed): 507 for no room, else 503. */
+export class JournalWriteFailed extends Error {
+  constructor(readonly code: 'insufficient_storage' | 'journal_unavailable', message: string) { super(message); }
+}
+
+/** The store cannot be opened as configured (a memory directory owned by another process, a damaged journal). */
+export class StorageConfigProblem extends Error {}
+
 /** The backend could not be reached; the server answers 503. */
 export class StorageUnavailable extends Error {}
 
@@ -48,6 +56,8 @@ export interface FindOptions {
 export interface StorageOptions {
   /** Time budget of one query (find / explain); 0 = none. */
   readonly queryTimeoutMs?: number;
+  /** Where the store says what it did on its own (a lock taken over, a torn journal end dropped). */
+  readonly log?: (message: string) => void;
 }
 
 export interface Storage {

@@ -1,64 +1,146 @@
-// Durability for `memory:/dir`: an append-only journal of write batches, fsynced before a write
-// is acknowledged, folded into a snapshot at every start. A torn last line (crash mid-append)
-// is dropped: that batch was never acknowledged.
+// Durability for `memory:/dir`: an append-only journal of write batches (journal-format.ts), each
+// record written whole and fsynced before the write is acknowledged, folded into a snapshot at
+// start. One process owns a directory (a lock file with its pid). A record cut short at the end
+// (a crash or a full disk mid-append: never acknowledged) is moved aside with a log line; a bad
+// record with good ones after it stops the start, naming file and offset: `npm run journal`
+// checks and repairs. Compaction runs only after a clean replay.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Row, WriteOp } from '../types.js';
+import { JournalWriteFailed, StorageConfigProblem, type Row, type WriteOp } from '../types.js';
+import { encodeRecord, scanJournal, type Damage } from './journal-format.js';
 
 export type Snapshot = Record<string, Row[]>;
 
+export interface JournalLoad {
+  readonly snapshot: Snapshot;
+  readonly batches: WriteOp[][];
+  /** A clean replay (nothing dropped): the state may be compacted. */
+  readonly clean: boolean;
+}
+
+/** Write failures that mean "no room" (507); any other failure is the journal being unavailable (503). */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+export const journalFiles = (dir: string) => ({
+  journal: path.join(dir, 'journal.jsonl'), snapshot: path.join(dir, 'snapshot.json'), lock: path.join(dir, 'lock'),
+});
+
+/** A file beside the journal holding bytes taken out of it (never deleted by the product). */
+export function asideName(dir: string, what: 'torn' | 'damaged'): string {
+  return path.join(dir, `journal.${what}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+}
+
+export function damageMessage(file: string, d: Damage): string {
+  return `journal ${file} is damaged at byte ${d.offset} (${d.reason}) and readable records follow it: the store was not started, nothing was changed. ` +
+    `Run \`npm run journal -- check ${path.dirname(file)}\` to see it and \`npm run journal -- repair ${path.dirname(file)}\` to keep every record before the damage (the rest is moved to a file beside the journal, not deleted).`;
+}
+
+const alive = (pid: number): boolean => {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+};
+
+/** Takes `dir`'s lock for this process: refused while another live process holds it. */
+export function takeLock(dir: string, log: (m: string) => void): void {
+  const file = journalFiles(dir).lock;
+  for (let tries = 0; tries < 3; tries++) {
+    try { fs.writeFileSync(file, String(process.pid), { flag: 'wx' }); return; } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e; }
+    const owner = Number(fs.readFileSync(file, 'utf8').trim());
+    if (owner === process.pid) return;
+    if (Number.isInteger(owner) && owner > 0 && alive(owner))
+      throw new StorageConfigProblem(`memory:${dir} is in use by process ${owner} (lock file ${file}); one process at a time may own a memory store`);
+    log(`memory:${dir}: taking over the lock of process ${Number.isNaN(owner) ? '(unreadable)' : owner}, which is no longer running`);
+    fs.rmSync(file, { force: true });
+  }
+  throw new StorageConfigProblem(`memory:${dir}: could not take the lock file ${file}`);
+}
+
+export function releaseLock(dir: string): void {
+  const file = journalFiles(dir).lock;
+  try { if (Number(fs.readFileSync(file, 'utf8').trim()) === process.pid) fs.rmSync(file, { force: true }); } catch { /* already gone */ }
+}
+
 export class Journal {
   private fd: number | null = null;
-  private readonly journalPath: string;
-  private readonly snapshotPath: string;
+  /** Bytes of acknowledged records: a failed append is cut back to it. */
+  private size = 0;
+  private readonly files: ReturnType<typeof journalFiles>;
 
-  constructor(private readonly dir: string) {
-    this.journalPath = path.join(dir, 'journal.jsonl');
-    this.snapshotPath = path.join(dir, 'snapshot.json');
+  constructor(private readonly dir: string, private readonly log: (m: string) => void) {
+    this.files = journalFiles(dir);
   }
 
-  /** Read snapshot + journal; returns the snapshot and the batches to replay on top of it. */
-  load(): { snapshot: Snapshot; batches: WriteOp[][] } {
+  /** Locks the directory and reads snapshot + journal. Throws on damage that is not a torn end. */
+  load(): JournalLoad {
     fs.mkdirSync(this.dir, { recursive: true });
-    const snapshot: Snapshot = fs.existsSync(this.snapshotPath) ? JSON.parse(fs.readFileSync(this.snapshotPath, 'utf8')) : {};
-    const batches: WriteOp[][] = [];
-    if (fs.existsSync(this.journalPath)) {
-      for (const line of fs.readFileSync(this.journalPath, 'utf8').split('\n')) {
-        if (!line) continue;
-        try { batches.push(JSON.parse(line) as WriteOp[]); } catch { break; }
-      }
+    takeLock(this.dir, this.log);
+    const snapshot: Snapshot = fs.existsSync(this.files.snapshot) ? JSON.parse(fs.readFileSync(this.files.snapshot, 'utf8')) : {};
+    const buf = fs.existsSync(this.files.journal) ? fs.readFileSync(this.files.journal) : Buffer.alloc(0);
+    const scan = scanJournal(buf);
+    if (scan.damage && !scan.damage.atEnd) {
+      releaseLock(this.dir);
+      throw new StorageConfigProblem(damageMessage(this.files.journal, scan.damage));
     }
-    return { snapshot, batches };
+    if (scan.damage) {
+      const aside = asideName(this.dir, 'torn');
+      fs.writeFileSync(aside, buf.subarray(scan.goodEnd));
+      fs.truncateSync(this.files.journal, scan.goodEnd);
+      this.syncDir();
+      this.log(`memory:${this.dir}: the journal's last record was cut short (${scan.damage.reason}, ${buf.length - scan.goodEnd} bytes at ${scan.goodEnd}); it was never acknowledged and was moved to ${aside}`);
+    }
+    this.size = scan.goodEnd;
+    return { snapshot, batches: scan.batches, clean: !scan.damage };
   }
 
   /** Write the full state as the new snapshot atomically, then start an empty journal. */
   compact(state: Snapshot): void {
-    const tmp = this.snapshotPath + '.tmp';
+    const tmp = this.files.snapshot + '.tmp';
     const fd = fs.openSync(tmp, 'w');
-    fs.writeSync(fd, JSON.stringify(state));
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fs.renameSync(tmp, this.snapshotPath);
+    try {
+      writeAll(fd, Buffer.from(JSON.stringify(state)));
+      fs.fsyncSync(fd);
+    } finally { fs.closeSync(fd); }
+    fs.renameSync(tmp, this.files.snapshot);
     this.syncDir();
     if (this.fd !== null) fs.closeSync(this.fd);
-    this.fd = fs.openSync(this.journalPath, 'w');
+    this.fd = fs.openSync(this.files.journal, 'w');
     fs.fsyncSync(this.fd);
+    this.size = 0;
     this.syncDir();
   }
 
+  /** Appends one record, whole and on disk, or throws JournalWriteFailed with the journal as before. */
   append(batch: readonly WriteOp[]): void {
-    if (this.fd === null) this.fd = fs.openSync(this.journalPath, 'a');
-    fs.writeSync(this.fd, JSON.stringify(batch) + '\n');
-    fs.fsyncSync(this.fd);
+    const rec = encodeRecord(batch);
+    try {
+      if (this.fd === null) this.fd = fs.openSync(this.files.journal, 'a');
+      writeAll(this.fd, rec);
+      fs.fsyncSync(this.fd);
+      this.size += rec.length;
+    } catch (e) {
+      if (this.fd !== null) try { fs.ftruncateSync(this.fd, this.size); } catch { /* the next start drops the torn end */ }
+      const code = (e as NodeJS.ErrnoException).code ?? 'SHORT_WRITE';
+      throw new JournalWriteFailed(NO_ROOM.has(code) || code === 'SHORT_WRITE' ? 'insufficient_storage' : 'journal_unavailable',
+        `the journal of memory:${this.dir} could not be written (${code}); the write was not made`);
+    }
   }
 
   close(): void {
     if (this.fd !== null) fs.closeSync(this.fd);
     this.fd = null;
+    releaseLock(this.dir);
   }
 
   private syncDir(): void {
     const d = fs.openSync(this.dir, 'r');
     try { fs.fsyncSync(d); } finally { fs.closeSync(d); }
+  }
+}
+
+/** writeSync may write less than asked (a file-size limit, a full disk): go on, and call 0 bytes a failure. */
+function writeAll(fd: number, buf: Buffer): void {
+  for (let off = 0; off < buf.length;) {
+    const n = fs.writeSync(fd, buf, off, buf.length - off);
+    if (n <= 0) throw Object.assign(new Error('short write'), { code: 'SHORT_WRITE' });
+    off += n;
   }
 }

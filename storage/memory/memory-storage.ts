@@ -32,7 +32,7 @@ export class MemoryStorage implements Storage {
       list.push([r, f.name]);
       this.inbound.set(f.target!, list);
     }
-    this.journal = dir ? new Journal(dir) : null;
+    this.journal = dir ? new Journal(dir, opts.log ?? ((m) => console.warn(m))) : null;
   }
 
   table(name: string): IndexedTable {
@@ -43,12 +43,14 @@ export class MemoryStorage implements Storage {
 
   async open(): Promise<void> {
     if (!this.journal) return;
-    const { snapshot, batches } = this.journal.load();
+    const { snapshot, batches, clean } = this.journal.load();
     for (const r of RESOURCES) for (const row of snapshot[r.name] ?? []) this.table(r.name).insert(row);
     for (const b of batches) this.applySync(b);
-    const state: Snapshot = {};
-    for (const r of RESOURCES) state[r.name] = [...this.table(r.name).all()];
-    this.journal.compact(state);
+    if (clean) { // after a dropped torn end the journal stays as it is, cut to its good records
+      const state: Snapshot = {};
+      for (const r of RESOURCES) state[r.name] = [...this.table(r.name).all()];
+      this.journal.compact(state);
+    }
     await this.afterBulkLoad();
   }
 

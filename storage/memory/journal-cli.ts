@@ -1,0 +1,40 @@
+// `npm run journal -- check|repair <dir>`: the state of a `memory:/dir` journal, and its repair.
+// check: how many records are good and where the first bad one is (exit 0 clean, 1 damaged).
+// repair: keeps every record before the damage and moves the rest to a file beside the journal
+// (nothing is deleted); refused while a live process owns the directory.
+import fs from 'node:fs';
+import { scanJournal } from './journal-format.js';
+import { asideName, journalFiles, releaseLock, takeLock } from './journal.js';
+
+function main(argv: readonly string[]): number {
+  const [cmd, dir] = argv;
+  if ((cmd !== 'check' && cmd !== 'repair') || !dir) {
+    console.error('usage: npm run journal -- check <dir> | repair <dir>   (the directory of STORAGE_URL=memory:<dir>)');
+    return 2;
+  }
+  const file = journalFiles(dir).journal;
+  if (!fs.existsSync(file)) { console.log(`${file}: no journal (nothing to check)`); return 0; }
+  const buf = fs.readFileSync(file);
+  const scan = scanJournal(buf);
+  const good = `${scan.batches.length} good record(s), ${scan.goodEnd} bytes${scan.legacy ? ' (some in the previous format: rewritten at the next clean start)' : ''}`;
+  if (!scan.damage) { console.log(`${file}: ${good}, no damage`); return 0; }
+  const d = scan.damage;
+  console.log(`${file}: ${good}; then at byte ${d.offset}: ${d.reason}; ${buf.length - d.offset} bytes from there${d.atEnd ? ' (a torn end: a start drops it by itself)' : ', with readable records after it'}`);
+  if (cmd === 'check') return 1;
+  takeLock(dir, (m) => console.log(m));
+  try {
+    const aside = asideName(dir, 'damaged');
+    const fd = fs.openSync(aside, 'wx');
+    try { fs.writeSync(fd, buf.subarray(d.offset)); fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+    fs.truncateSync(file, d.offset);
+    console.log(`repaired: kept the ${scan.batches.length} record(s) before byte ${d.offset}; moved ${buf.length - d.offset} bytes to ${aside}`);
+    return 0;
+  } finally { releaseLock(dir); }
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+  console.error(`journal: ${(e as Error).message}`);
+  process.exitCode = 1;
+}
