@@ -68,7 +68,8 @@ export function re2ToPostgres(pattern: string): string {
 /**
  * RE2 -> MySQL 8 (ICU) / MariaDB (PCRE2): the Python-style named group is respelled, `$`
  * (end of text in RE2 unless (?m)) becomes \z, since both engines also let `$` match before a
- * final newline, and a one-letter Unicode class `\pL` / `\PL` gets the braces ICU requires.
+ * final newline, a one-letter Unicode class `\pL` / `\PL` gets the braces ICU requires, and a
+ * brace that is no counted repetition (a literal in RE2) is escaped, as ICU refuses it bare.
  */
 export function re2ToMysql(pattern: string): string {
   const multiLine = hasFlag(pattern, 'm');
@@ -80,7 +81,14 @@ export function re2ToMysql(pattern: string): string {
     }
     if (tok === '$') return multiLine ? null : { text: '\\z' };
     if (tok === '(' && pattern.startsWith('(?P<', i)) return { text: '(?<', last: i + 3 };
+    if ((tok === '\\p' || tok === '\\P' || tok === '\\x') && pattern[i + 2] === '{') { // \p{Greek}, \x{e9}: copied whole
+      const end = pattern.indexOf('}', i + 3);
+      return end < 0 ? null : { text: pattern.slice(i, end + 1), last: end };
+    }
     if ((tok === '\\p' || tok === '\\P') && /[A-Za-z]/.test(pattern[i + 2] ?? '')) return { text: `${tok}{${pattern[i + 2]}}`, last: i + 2 };
+    // A brace that is no counted repetition is a literal in RE2; ICU refuses it bare.
+    if (tok === '{') { const rep = /^\{\d+(?:,\d*)?\}/.exec(pattern.slice(i)); return rep ? { text: rep[0], last: i + rep[0].length - 1 } : { text: '\\{' }; }
+    if (tok === '}') return { text: '\\}' };
     return null;
   });
 }

@@ -257,6 +257,7 @@ describe('sql/like and regex helpers', () => {
     expect(re2ToMysql('(?m)^a$')).to.equal('(?m)^a$');
     // ICU (MySQL) reads Unicode classes only with braces; PCRE2 (MariaDB) reads both.
     expect(re2ToMysql('\\pL+\\PN\\p{Greek}\\\\pL')).to.equal('\\p{L}+\\P{N}\\p{Greek}\\\\pL');
+    expect(re2ToMysql('a{2,3}x{y}[{}]9}')).to.equal('a{2,3}x\\{y\\}[{}]9\\}');
   });
 
   it('finds the shortest length at which an address is a network', () => {
