@@ -17,6 +17,11 @@ export const urlLimits: RequestHandler = (req, res, next) => {
     return;
   }
   const q = req.originalUrl.indexOf('?');
+  // NUL in a path segment (an entity id, an object id): the same 400 on every backend.
+  if (/%00/.test(q < 0 ? req.originalUrl : req.originalUrl.slice(0, q))) {
+    res.status(400).json({ detail: NUL_MESSAGE, code: 'null_character' });
+    return;
+  }
   if (q >= 0) {
     let n = 1;
     for (let i = q + 1; i < req.originalUrl.length; i++) if (req.originalUrl.charCodeAt(i) === 38 /* & */) n++;
@@ -35,19 +40,28 @@ export const urlLimits: RequestHandler = (req, res, next) => {
 
 export const NUL_MESSAGE = 'Null characters are not allowed.';
 
-/** Does any string (key or value) in a parsed JSON value contain NUL? Iterative. */
-function hasNul(value: unknown): boolean {
+export const SURROGATE_MESSAGE = 'Text must be valid Unicode: a lone UTF-16 surrogate (\\ud800-\\udfff without its pair) cannot be stored.';
+
+/**
+ * The first text (key or value) in a parsed JSON value that no backend stores as written: NUL
+ * (PostgreSQL refuses it) or a lone surrogate (PostgreSQL and MariaDB store U+FFFD instead, so it
+ * would read back, and compare for uniqueness, differently than memory holds it). Iterative.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function unstorableText(value: unknown): 'null_character' | 'invalid_unicode' | null {
   const stack: unknown[] = [value];
+  const check = (s: string) => (s.includes('\0') ? 'null_character' : LONE_SURROGATE.test(s) ? 'invalid_unicode' : null);
   while (stack.length) {
     const v = stack.pop();
-    if (typeof v === 'string') { if (v.includes('\0')) return true; continue; }
+    if (typeof v === 'string') { const bad = check(v); if (bad) return bad; continue; }
     if (typeof v !== 'object' || v === null) continue;
     for (const [k, child] of Array.isArray(v) ? v.entries() : Object.entries(v)) {
-      if (typeof k === 'string' && k.includes('\0')) return true;
+      if (typeof k === 'string') { const bad = check(k); if (bad) return bad; }
       stack.push(child);
     }
   }
-  return false;
+  return null;
 }
 
 /** Depth of a parsed JSON value, iteratively (a hostile body cannot overflow the stack). */
@@ -69,8 +83,9 @@ export const bodyDepthLimit: RequestHandler = (req, res, next) => {
     res.status(400).json({ detail: `JSON nested deeper than ${LIMITS.jsonDepth} levels.`, code: 'json_too_deep' });
     return;
   }
-  if (req.body !== undefined && hasNul(req.body)) {
-    res.status(400).json({ detail: NUL_MESSAGE, code: 'null_character' });
+  const bad = req.body === undefined ? null : unstorableText(req.body);
+  if (bad) {
+    res.status(400).json({ detail: bad === 'null_character' ? NUL_MESSAGE : SURROGATE_MESSAGE, code: bad });
     return;
   }
   next();

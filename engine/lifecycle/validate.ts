@@ -5,6 +5,8 @@ import type { Guard, MachineDef, StateDef, StateType, TransitionDef, ValidationR
 import { isPlainObject, renderValue } from './json.js';
 import { isSemver } from './semver.js';
 import { validateGuard } from './validate-guard.js';
+import { entity, history, machine } from '../schema/resources/lifecycle.js';
+import type { ResourceDef } from '../schema/types.js';
 
 const NAME = /^[a-z0-9_]+$/;
 const STATE_TYPES: readonly StateType[] = ['initial', 'stable', 'terminal'];
@@ -46,9 +48,15 @@ function optionalDescription(obj: Record<string, unknown>, at: string, problems:
   return typeof obj.description === 'string' ? obj.description : undefined;
 }
 
+/** Lengths the stored columns hold (machine and state names, triggers; versions), from the registry. */
+const maxLengthOf = (r: ResourceDef, name: string): number => r.fields.find((f) => f.name === name)!.maxLength!;
+export const MAX_NAME_LENGTH = Math.min(maxLengthOf(machine, 'machine_name'), maxLengthOf(entity, 'state'), maxLengthOf(history, 'trigger'), maxLengthOf(history, 'target_state'));
+export const MAX_VERSION_LENGTH = Math.min(maxLengthOf(machine, 'version'), maxLengthOf(entity, 'machine_version'));
+
 function nameProblem(value: unknown): string | undefined {
   if (value === undefined) return 'required';
   if (typeof value !== 'string') return `must be a string, got ${renderValue(value)}`;
+  if (value.length > MAX_NAME_LENGTH) return `must be at most ${MAX_NAME_LENGTH} characters, got ${value.length}`;
   return NAME.test(value) ? undefined : `must match ^[a-z0-9_]+$, got ${renderValue(value)}`;
 }
 
@@ -66,6 +74,7 @@ function validateMeta(raw: unknown, problems: string[]): MachineDef['meta'] | un
   const nameIssue = nameProblem(raw.machine_name);
   if (nameIssue) problems.push(`meta.machine_name: ${nameIssue}`);
   if (raw.version === undefined) problems.push('meta.version: required');
+  else if (typeof raw.version === 'string' && raw.version.length > MAX_VERSION_LENGTH) problems.push(`meta.version: must be at most ${MAX_VERSION_LENGTH} characters, got ${raw.version.length}`);
   else if (typeof raw.version !== 'string' || !isSemver(raw.version)) {
     problems.push(`meta.version: must be a semantic version MAJOR.MINOR.PATCH, got ${renderValue(raw.version)}`);
   }

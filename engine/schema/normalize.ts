@@ -19,12 +19,14 @@ export function normalizeDateTime(text: string): string | null {
   if (Number.isNaN(ms)) return null;
   // Reject impossible dates that Date.parse rolls over (2024-02-31).
   if (tz === 'Z' && !new Date(ms).toISOString().startsWith(`${y}-${mo}-${d}`)) return null;
-  return new Date(ms).toISOString();
+  const out = new Date(ms).toISOString();
+  // Years 1 to 9999, as Django and every backend take them (PostgreSQL has no year 0).
+  return /^\d{4}-/.test(out) && !out.startsWith('0000') ? out : null;
 }
 
 /** Calendar date `YYYY-MM-DD` that exists, or null. */
 export function normalizeDate(text: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text.startsWith('0000')) return null;
   const ms = Date.parse(text + 'T00:00:00Z');
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text ? text : null;
 }
