@@ -52,16 +52,20 @@ export class Lifecycle {
     if (!v.ok) return fail(400, 'invalid_machine', 'The machine definition is invalid.', { problems: v.problems });
     const m = v.machine;
     const key = `${m.meta.machine_name}@${m.meta.version}`;
-    const [existing] = await this.storage.findBy('machine', 'key', key);
-    if (existing) {
+    // Identical to a stored version: a no-op (also when another process stored it a moment ago).
+    const stored = async (): Promise<LcResult<MachineDef> | null> => {
+      const [existing] = await this.storage.findBy('machine', 'key', key);
+      if (!existing) return null;
       if (JSON.stringify(existing.definition) === JSON.stringify(raw)) return { ok: true, status: 200, body: m };
       return fail(409, 'machine_exists', `Machine ${m.meta.machine_name} version ${m.meta.version} already exists.`);
-    }
+    };
+    const before = await stored();
+    if (before) return before;
     const now = new Date().toISOString();
     try {
       await this.storage.apply([{ op: 'create', resource: 'machine', row: { id: randomUUID(), created: now, last_updated: now, key, machine_name: m.meta.machine_name, version: m.meta.version, definition: raw } }]);
     } catch (e) {
-      if (e instanceof StorageConflict) return fail(409, 'machine_exists', `Machine ${m.meta.machine_name} version ${m.meta.version} already exists.`);
+      if (e instanceof StorageConflict) return (await stored()) ?? fail(409, 'machine_exists', `Machine ${m.meta.machine_name} version ${m.meta.version} already exists.`);
       throw e;
     }
     this.defs.set(key, m);

@@ -1,7 +1,7 @@
 // API tokens: keys are random, stored as SHA-256 hashes; the key itself is returned once.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Row, Storage } from '../types.js';
+import { StorageConflict, type Row, type Storage } from '../types.js';
 
 export interface Principal { readonly tokenId: string; readonly permissions: readonly string[] }
 
@@ -33,7 +33,13 @@ export class Tokens {
     }
     const now = new Date().toISOString();
     const row: Row = { id: randomUUID(), created: now, last_updated: now, key_hash: hash, key_tail: k.slice(-4), permissions: [...permissions], description };
-    await this.storage.apply([{ op: 'create', resource: 'token', row }]);
+    try {
+      await this.storage.apply([{ op: 'create', resource: 'token', row }]);
+    } catch (e) {
+      // Another process starting on the same database stored this configured key first: use it.
+      if (key !== undefined && e instanceof StorageConflict && e.field === 'key_hash') return this.create(permissions, description, key);
+      throw e;
+    }
     return { key: k, row };
   }
 
