@@ -8,6 +8,7 @@ import { yamlBody } from './yaml-body.js';
 import { INVENTORY_RESOURCES, inventoryRouter } from './routes/inventory.js';
 import { tokensRouter } from './routes/tokens.js';
 import { bodyDepthLimit, LIMITS, urlLimits } from './limits.js';
+import { authenticateBeforeBody } from './auth.js';
 import { healthRoutes, requestLogging } from './observability.js';
 import { lifecycleRouter } from './routes/lifecycle.js';
 import { buildOpenApiDocument, docsRouter, validateRequests } from './openapi/index.js';
@@ -21,6 +22,7 @@ export function createApp(ctx: AppContext): Express {
   app.set('query parser', 'simple');
   app.use(requestLogging(ctx.requestLog));
   app.use(urlLimits);
+  app.use(authenticateBeforeBody(ctx.tokens));
   app.use(express.json({ limit: LIMITS.bodyBytes, strict: false, type: ['application/json', 'application/*+json'] }));
   app.post(['/api/v1/machines', '/api/v1/machines/'], ...yamlBody());
   app.use(bodyDepthLimit);

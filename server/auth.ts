@@ -16,6 +16,7 @@ declare module 'express-serve-static-core' {
 
 export function authenticate(tokens: Tokens): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.principal) { next(); return; } // checked before the body was read
     const header = req.get('authorization') ?? '';
     const m = /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(header);
     const principal = m ? await tokens.authenticate(m[1]) : null;
@@ -35,5 +36,21 @@ export function requirePermission(permission: string): RequestHandler {
       return;
     }
     next();
+  };
+}
+
+/** Does the request carry a body (that the JSON or YAML parser would read)? */
+const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/**
+ * Before any body is read: a request with a body and without a valid token is answered 401 at
+ * once and its connection closed, so unauthenticated clients cannot make the server buffer bodies.
+ */
+export function authenticateBeforeBody(tokens: Tokens): RequestHandler {
+  const check = authenticate(tokens);
+  return (req, res, next) => {
+    if (!hasBody(req)) { next(); return; }
+    res.set('Connection', 'close'); // set now; removed once the token passes
+    Promise.resolve(check(req, res, () => { res.removeHeader('Connection'); next(); })).catch(next);
   };
 }

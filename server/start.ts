@@ -35,13 +35,18 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   let adminKey: string | null = null;
   if (config.tokens.length === 0 && (await tokens.count()) === 0) adminKey = (await tokens.create(['*'], 'admin token created at first start')).key;
   if (config.demoData) await loadDemoData(inventory);
-  const lifecycle = new Lifecycle(storage);
+  const lifecycle = new Lifecycle(storage, { maxStates: config.maxMachineStates });
   await installMachineFiles(config.machinesDir, lifecycle);
   const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, planCache: new PlanCache(), log, requestLog };
   const app = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
     // Headers up to 64 KiB reach the app, so an over-long URL gets a JSON 414 rather than a bare 431.
-    const s = createServer({ maxHeaderSize: 64 * 1024 }, app);
+    // Slow clients are bounded: headers within HEADERS_TIMEOUT_MS, the whole request within that
+    // plus BODY_TIMEOUT_MS (Node's default is 300 s), checked every 250 ms (Node's default: 30 s).
+    const s = createServer({
+      maxHeaderSize: 64 * 1024, headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.headersTimeoutMs + config.bodyTimeoutMs, connectionsCheckingInterval: 250,
+    }, app);
     s.once('error', reject);
     s.listen(config.port, config.host, () => resolve(s));
   });

@@ -12,6 +12,12 @@ export interface Config {
   readonly maxPageSize: number;
   /** Time budget of one storage query in ms (0 = none): past it the query is cancelled, 503. */
   readonly queryTimeoutMs: number;
+  /** A client has this long (ms) to send a request's headers. */
+  readonly headersTimeoutMs: number;
+  /** ... and this long (ms) after them to send its body: a stalled body's connection is closed. */
+  readonly bodyTimeoutMs: number;
+  /** States a machine definition may have (transitions: ten per state). */
+  readonly maxMachineStates: number;
 }
 
 type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole';
@@ -26,6 +32,9 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'machinesDir', env: 'MACHINES_DIR', parse: 'string' },
   { key: 'maxPageSize', env: 'MAX_PAGE_SIZE', parse: 'positive' },
   { key: 'queryTimeoutMs', env: 'QUERY_TIMEOUT_MS', parse: 'whole' },
+  { key: 'headersTimeoutMs', env: 'HEADERS_TIMEOUT_MS', parse: 'positive' },
+  { key: 'bodyTimeoutMs', env: 'BODY_TIMEOUT_MS', parse: 'positive' },
+  { key: 'maxMachineStates', env: 'MAX_MACHINE_STATES', parse: 'positive' },
 ];
 
 export const DEFAULTS = {
@@ -37,4 +46,7 @@ export const DEFAULTS = {
   machinesDir: 'machines/',
   maxPageSize: 1000,
   queryTimeoutMs: 10000,
+  headersTimeoutMs: 10000,
+  bodyTimeoutMs: 10000,
+  maxMachineStates: 1000,
 } as const;
