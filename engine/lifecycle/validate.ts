@@ -17,11 +17,22 @@ const STATE_KEYS = ['name', 'type', 'description'];
 // otherwise silently drop every guard of a transition.
 const TRANSITION_KEYS = ['trigger', 'source', 'dest', 'guards', 'description'];
 
-export function validateMachine(def: unknown): ValidationResult {
+/** Size bounds of a definition (its diagram, its checks); stored ones are read without them. */
+export interface MachineLimits { readonly maxStates: number }
+export const DEFAULT_MAX_STATES = 500;
+/** Transitions a definition may have per state it may have. */
+export const TRANSITIONS_PER_STATE = 10;
+
+export function validateMachine(def: unknown, limits: MachineLimits = { maxStates: Infinity }): ValidationResult {
   const problems: string[] = [];
   if (!isPlainObject(def)) {
     return { ok: false, problems: ['(root): must be an object with meta, states and transitions'] };
   }
+  const { maxStates } = limits;
+  if (Array.isArray(def.states) && def.states.length > maxStates)
+    return { ok: false, problems: [`states: at most ${maxStates} states (MAX_MACHINE_STATES), got ${def.states.length}`] };
+  if (Array.isArray(def.transitions) && def.transitions.length > maxStates * TRANSITIONS_PER_STATE)
+    return { ok: false, problems: [`transitions: at most ${maxStates * TRANSITIONS_PER_STATE} transitions (${TRANSITIONS_PER_STATE} × MAX_MACHINE_STATES), got ${def.transitions.length}`] };
   for (const key of Object.keys(def)) {
     if (!TOP_KEYS.includes(key)) problems.push(`${key}: unknown top-level key`);
   }

@@ -1,4 +1,5 @@
 // Configuration keys, their environment variables and defaults: one table.
+import { DEFAULT_MAX_STATES } from '../../engine/lifecycle/validate.js';
 export interface TokenConfig { readonly key: string; readonly permissions: readonly string[]; readonly description?: string }
 
 export interface Config {
@@ -48,5 +49,5 @@ export const DEFAULTS = {
   queryTimeoutMs: 10000,
   headersTimeoutMs: 10000,
   bodyTimeoutMs: 10000,
-  maxMachineStates: 1000,
+  maxMachineStates: DEFAULT_MAX_STATES,
 } as const;

@@ -1,6 +1,7 @@
 // Lifecycle endpoints under /api/v1: machines, entities, events, history.
 import { abortedWhenClientGone } from '../client-gone.js';
 import { Router, type Request, type Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import { machineToSvg } from '../../engine/lifecycle/index.js';
 import { resource } from '../../engine/schema/registry.js';
 import { entityView, historyView, type LcResult } from '../../storage/service/lifecycle.js';
@@ -20,6 +21,7 @@ function send<T>(res: Response, r: LcResult<T>): void {
 const idemKey = (req: Request): string | null => req.get('idempotency-key') ?? null;
 
 export function lifecycleRouter(ctx: AppContext): Router {
+  const diagrams = new LRUCache<string, string>({ max: 200 });
   const lc = ctx.lifecycle;
   const router = Router();
   router.use(authenticate(ctx.tokens));
@@ -47,7 +49,11 @@ export function lifecycleRouter(ctx: AppContext): Router {
   router.get('/machines/:name/versions/:version/diagram.svg', can(machineDef, 'view'), async (req, res) => {
     const def = await lc.machine(String(req.params.name), String(req.params.version));
     if (!def) { res.status(404).json({ detail: 'Machine not found.', code: 'machine_not_found' }); return; }
-    res.type('image/svg+xml').send(machineToSvg(def));
+    // A stored version never changes: its picture is drawn once.
+    const key = `${def.meta.machine_name}@${def.meta.version}`;
+    let svg = diagrams.get(key);
+    if (svg === undefined) diagrams.set(key, (svg = machineToSvg(def)));
+    res.type('image/svg+xml').send(svg);
   });
 
   router.get(['/entities', '/entities/'], can(entityDef, 'view'), async (req, res) => {

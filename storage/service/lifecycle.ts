@@ -2,6 +2,7 @@
 // on the entity version (the state change and its history row in one atomic batch), idempotency.
 import { createHash, randomUUID } from 'node:crypto';
 import { latestVersion, transition, validateMachine, type MachineDef } from '../../engine/lifecycle/index.js';
+import { DEFAULT_MAX_STATES, type MachineLimits } from '../../engine/lifecycle/validate.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import { KeyedLock } from '../keyed-lock.js';
 import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
@@ -44,11 +45,11 @@ export class Lifecycle {
   private readonly defs = new Map<string, MachineDef>();
   private readonly entityLocks = new KeyedLock();
 
-  constructor(private readonly storage: Storage) {}
+  constructor(private readonly storage: Storage, private readonly limits: MachineLimits = { maxStates: DEFAULT_MAX_STATES }) {}
 
   /** Validate and store a definition. Same name and version: identical is a no-op, different a 409. */
   async installMachine(raw: unknown): Promise<LcResult<MachineDef>> {
-    const v = validateMachine(raw);
+    const v = validateMachine(raw, this.limits);
     if (!v.ok) return fail(400, 'invalid_machine', 'The machine definition is invalid.', { problems: v.problems });
     const m = v.machine;
     const key = `${m.meta.machine_name}@${m.meta.version}`;
