@@ -35,7 +35,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   let adminKey: string | null = null;
   if (config.tokens.length === 0 && (await tokens.count()) === 0) adminKey = (await tokens.create(['*'], 'admin token created at first start')).key;
   if (config.demoData) await loadDemoData(inventory);
-  const lifecycle = new Lifecycle(storage, { maxStates: config.maxMachineStates });
+  const lifecycle = new Lifecycle(storage, { maxStates: config.maxMachineStates, maxContextBytes: config.maxContextBytes });
   await installMachineFiles(config.machinesDir, lifecycle);
   const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, planCache: new PlanCache(), log, requestLog };
   const app = createApp(ctx);

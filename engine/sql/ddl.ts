@@ -114,3 +114,10 @@ export function rowVersionStatements(d: Dialect): string[] {
   }
   return out;
 }
+
+/** History rows store what an event changed: the column for it on databases written before. */
+export function historyPatchStatements(d: Dialect): string[] {
+  const m = tableModel('history');
+  const col = m.byField.get('context_patch')!;
+  return d.addColumnIfMissing(m.table, col.name, d.columnType(col));
+}

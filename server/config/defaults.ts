@@ -19,6 +19,8 @@ export interface Config {
   readonly bodyTimeoutMs: number;
   /** States a machine definition may have (transitions: ten per state). */
   readonly maxMachineStates: number;
+  /** Largest entity context, as JSON bytes: a change that would make it larger is a 413. */
+  readonly maxContextBytes: number;
 }
 
 type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole';
@@ -36,6 +38,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'headersTimeoutMs', env: 'HEADERS_TIMEOUT_MS', parse: 'positive' },
   { key: 'bodyTimeoutMs', env: 'BODY_TIMEOUT_MS', parse: 'positive' },
   { key: 'maxMachineStates', env: 'MAX_MACHINE_STATES', parse: 'positive' },
+  { key: 'maxContextBytes', env: 'MAX_CONTEXT_BYTES', parse: 'positive' },
 ];
 
 export const DEFAULTS = {
@@ -50,4 +53,5 @@ export const DEFAULTS = {
   headersTimeoutMs: 10000,
   bodyTimeoutMs: 10000,
   maxMachineStates: DEFAULT_MAX_STATES,
+  maxContextBytes: 1024 * 1024,
 } as const;

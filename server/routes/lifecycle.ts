@@ -4,7 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { machineToSvg } from '../../engine/lifecycle/index.js';
 import { resource } from '../../engine/schema/registry.js';
-import { entityView, historyView, type LcResult } from '../../storage/service/lifecycle.js';
+import { entityView, type LcResult } from '../../storage/service/lifecycle.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { isTrue, plainPage } from './list-params.js';
@@ -74,8 +74,8 @@ export function lifecycleRouter(ctx: AppContext): Router {
     const id = String(req.params.entity_id);
     if (!(await lc.entityRow(id))) { res.status(404).json({ detail: `Entity ${id} not found.`, code: 'entity_not_found' }); return; }
     const page = pageOf(req, historyDef);
-    const found = await lc.history(id, { ...page, ordering: [{ field: 'seq', desc: false }] });
-    res.json(envelope(req, page, found.count, found.rows.map(historyView)));
+    const found = await lc.history(id, page);
+    res.json(envelope(req, page, found.count, found.rows));
   });
   return router;
 }

@@ -3,12 +3,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { latestVersion, transition, validateMachine, type MachineDef } from '../../engine/lifecycle/index.js';
 import { DEFAULT_MAX_STATES, type MachineLimits } from '../../engine/lifecycle/validate.js';
+import { applyContextPatch, contextPatch } from '../../engine/lifecycle/context-patch.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import { KeyedLock } from '../keyed-lock.js';
 import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
 
 export interface LcError { readonly detail: string; readonly code: string; readonly [k: string]: unknown }
 export type LcResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: LcError };
+
+/** Largest entity context, as JSON bytes (MAX_CONTEXT_BYTES). */
+export const DEFAULT_MAX_CONTEXT_BYTES = 1024 * 1024;
 
 export const ENTITY_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 const MAX_CAS_RETRIES = 50;
@@ -23,8 +27,20 @@ export function entityView(row: Row): Record<string, unknown> {
   };
 }
 
-export function historyView(row: Row): Record<string, unknown> {
-  return { id: row.id, entity_id: row.entity_id, trigger: row.trigger, source_state: row.source_state, target_state: row.target_state, context: row.context ?? {}, created_at: row.created };
+/** A history row as the API shows it; `context` is the whole context after that change. */
+export function historyView(row: Row, context: Record<string, unknown>): Record<string, unknown> {
+  return { id: row.id, entity_id: row.entity_id, trigger: row.trigger, source_state: row.source_state, target_state: row.target_state, context, created_at: row.created };
+}
+
+/** Whole contexts of history rows in sequence order, from the rows' whole contexts and patches. */
+export function foldContexts(rows: readonly Row[]): Record<string, unknown>[] {
+  let cur: Record<string, unknown> = {};
+  return rows.map((r) => {
+    cur = r.context_patch !== null && r.context_patch !== undefined
+      ? applyContextPatch(cur, r.context_patch as Record<string, unknown>)
+      : ((r.context ?? {}) as Record<string, unknown>);
+    return cur;
+  });
 }
 
 /**
@@ -45,7 +61,7 @@ export class Lifecycle {
   private readonly defs = new Map<string, MachineDef>();
   private readonly entityLocks = new KeyedLock();
 
-  constructor(private readonly storage: Storage, private readonly limits: MachineLimits = { maxStates: DEFAULT_MAX_STATES }) {}
+  constructor(private readonly storage: Storage, private readonly limits: MachineLimits & { readonly maxContextBytes: number } = { maxStates: DEFAULT_MAX_STATES, maxContextBytes: DEFAULT_MAX_CONTEXT_BYTES }) {}
 
   /** Validate and store a definition. Same name and version: identical is a no-op, different a 409. */
   async installMachine(raw: unknown): Promise<LcResult<MachineDef>> {
@@ -111,8 +127,23 @@ export class Lifecycle {
     return this.storage.find('entity', plan, page, opts);
   }
 
-  async history(entityId: string, page: Page) {
-    return this.storage.find('history', { kind: 'cmp', field: 'entity_id', valueType: 'string', op: 'eq', ci: false, values: [entityId] }, page);
+  /**
+   * One page of an entity's history, each row with its whole context: the rows before the page are
+   * read too (a row stores what changed since the one before it), in sequence order.
+   */
+  async history(entityId: string, page: { limit: number; offset: number }): Promise<{ count: number; rows: Record<string, unknown>[] }> {
+    const upTo = await this.storage.find('history', { kind: 'cmp', field: 'entity_id', valueType: 'string', op: 'eq', ci: false, values: [entityId] },
+      { limit: page.offset + page.limit, offset: 0, ordering: [{ field: 'seq', desc: false }] });
+    const contexts = foldContexts(upTo.rows);
+    return { count: upTo.count, rows: upTo.rows.slice(page.offset).map((r, i) => historyView(r, contexts[page.offset + i])) };
+  }
+
+  /** A context over MAX_CONTEXT_BYTES as JSON: a 413. */
+  private tooLarge(context: Record<string, unknown>): LcResult<never> | null {
+    const bytes = Buffer.byteLength(JSON.stringify(context));
+    return bytes > this.limits.maxContextBytes
+      ? fail(413, 'context_too_large', `The entity's context would be ${bytes} bytes as JSON, over MAX_CONTEXT_BYTES (${this.limits.maxContextBytes}).`)
+      : null;
   }
 
   async create(entityId: string, body: unknown, idemKey: string | null): Promise<LcResult<Record<string, unknown>>> {
@@ -128,8 +159,10 @@ export class Lifecycle {
       if (await this.entityRow(entityId)) return fail(409, 'entity_exists', `Entity ${entityId} already exists.`);
       const now = new Date().toISOString();
       const ctx = (context as Record<string, unknown> | undefined) ?? {};
+      const big = this.tooLarge(ctx);
+      if (big) return big;
       const row: Row = { id: randomUUID(), created: now, last_updated: now, entity_id: entityId, machine_name, machine_version: def.meta.version, state: def.initial_state, context: ctx, version: 1 };
-      const hist: Row = { id: randomUUID(), created: now, last_updated: now, entity_id: entityId, seq: 1, trigger: '__entity_created__', source_state: null, target_state: def.initial_state, context: ctx };
+      const hist: Row = { id: randomUUID(), created: now, last_updated: now, entity_id: entityId, seq: 1, trigger: '__entity_created__', source_state: null, target_state: def.initial_state, context: ctx, context_patch: null };
       return { ops: [{ op: 'create', resource: 'entity', row }, { op: 'create', resource: 'history', row: hist }], status: 201, body: entityView(row), conflict: () => fail(409, 'entity_exists', `Entity ${entityId} already exists.`) };
     });
   }
@@ -152,10 +185,13 @@ export class Lifecycle {
         if (t.code === 'invalid_transition') return fail(409, 'invalid_transition', `No transition for trigger ${trigger} from state ${String(row.state)}.`, { current_state: row.state, available_triggers: t.available });
         return fail(409, 'guard_rejected', `Guard rejected: ${t.description}`, { current_state: row.state, guard: t.guard });
       }
+      const big = this.tooLarge(t.context);
+      if (big) return big;
       const now = new Date().toISOString();
       const version = (row.version as number) + 1;
       const next: Row = { ...row, state: t.target_state, context: t.context, version, last_updated: now };
-      const hist: Row = { id: randomUUID(), created: now, last_updated: now, entity_id: entityId, seq: version, trigger, source_state: t.source_state, target_state: t.target_state, context: t.context };
+      const patch = contextPatch((row.context ?? {}) as Record<string, unknown>, t.context);
+      const hist: Row = { id: randomUUID(), created: now, last_updated: now, entity_id: entityId, seq: version, trigger, source_state: t.source_state, target_state: t.target_state, context: patch ? null : t.context, context_patch: patch };
       return {
         ops: [{ op: 'update', resource: 'entity', row: next, expectVersion: row.version as number }, { op: 'create', resource: 'history', row: hist }],
         status: 200, body: { entity: entityView(next), source_state: t.source_state, target_state: t.target_state, trigger },

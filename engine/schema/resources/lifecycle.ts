@@ -39,7 +39,10 @@ export const history: ResourceDef = {
     { name: 'trigger', kind: 'string', label: 'Trigger', required: true, maxLength: 100 },
     { name: 'source_state', kind: 'string', label: 'Source state', nullable: true, maxLength: 100 },
     { name: 'target_state', kind: 'string', label: 'Target state', required: true, maxLength: 100 },
-    { name: 'context', kind: 'json', label: 'Context' },
+    // The whole context on the first row (and where a patch cannot say it); else what the event
+    // changed, as a merge patch of top-level keys (engine/lifecycle/context-patch.ts).
+    { name: 'context', kind: 'json', label: 'Context', nullable: true },
+    { name: 'context_patch', kind: 'json', label: 'Context change', nullable: true },
   ],
 };
 
