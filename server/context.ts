@@ -1,4 +1,5 @@
 // What route handlers share: built once at start.
+import type { HeavyQueryGate } from './heavy-queries.js';
 import type { PlanCache } from '../engine/plan/plan-cache.js';
 import type { Inventory } from '../storage/service/inventory.js';
 import type { Tokens } from '../storage/service/tokens.js';
@@ -16,6 +17,8 @@ export interface AppContext {
   readonly tokens: Tokens;
   readonly lifecycle: Lifecycle;
   readonly planCache: PlanCache;
+  /** Caps heavy list queries running at once (MAX_HEAVY_QUERIES). */
+  readonly heavy: HeavyQueryGate;
   readonly log: Logger;
   /** Structured request log; absent in tests that want silence. */
   readonly requestLog?: RequestLogger;

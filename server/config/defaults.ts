@@ -21,6 +21,8 @@ export interface Config {
   readonly maxMachineStates: number;
   /** Largest entity context, as JSON bytes: a change that would make it larger is a 413. */
   readonly maxContextBytes: number;
+  /** Heavy list queries (regex, case-insensitive text) running at once; past it a 429. */
+  readonly maxHeavyQueries: number;
 }
 
 type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole';
@@ -39,6 +41,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'bodyTimeoutMs', env: 'BODY_TIMEOUT_MS', parse: 'positive' },
   { key: 'maxMachineStates', env: 'MAX_MACHINE_STATES', parse: 'positive' },
   { key: 'maxContextBytes', env: 'MAX_CONTEXT_BYTES', parse: 'positive' },
+  { key: 'maxHeavyQueries', env: 'MAX_HEAVY_QUERIES', parse: 'positive' },
 ];
 
 export const DEFAULTS = {
@@ -54,4 +57,5 @@ export const DEFAULTS = {
   bodyTimeoutMs: 10000,
   maxMachineStates: DEFAULT_MAX_STATES,
   maxContextBytes: 1024 * 1024,
+  maxHeavyQueries: 8,
 } as const;

@@ -21,6 +21,8 @@ const IF_MATCH: Parameter = {
 };
 const ETAG_HEADER = { ETag: { description: 'The object\'s version as a strong entity tag (e.g. `"3"`): send it back as If-Match.', schema: { type: 'string' } } };
 const PRECONDITION_FAILED = json(ref('Error'), 'If-Match named a version the object is no longer at (`precondition_failed`)');
+/** A regex or case-insensitive text query past MAX_HEAVY_QUERIES running at once (Retry-After: 1). */
+export const TOO_MANY_HEAVY = json(ref('Error'), 'Too many heavy queries (regex, case-insensitive text lookups) running at once (`too_many_heavy_queries`); retry after the Retry-After header');
 const tagged = (schema: JsonSchema, description: string) => ({ ...json(schema, description), headers: ETAG_HEADER });
 
 function op(r: ResourceDef, action: Action, verb: string, summary: string, rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>): Operation {
@@ -37,7 +39,7 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
     get: op(r, 'view', 'list', `List ${r.plural}`, {
       description: `${r.description}. Filters are ANDed across names and ORed across repeated values.${r.fields.some((f) => f.kind === 'custom_fields') ? ` ${CUSTOM_FIELD_NOTE}` : ''}`,
       parameters: [...limitOffsetParameters(maxPageSize), orderingParameter(r), BRIEF_PARAMETER, EXPLAIN_PARAMETER, ...filterParameters(r)],
-      responses: { 200: json(ref(n.list), `A page of ${r.plural}`), ...sharedResponses('400', '401', '403') },
+      responses: { 200: json(ref(n.list), `A page of ${r.plural}`), 429: TOO_MANY_HEAVY, ...sharedResponses('400', '401', '403') },
     }),
     post: op(r, 'add', 'create', `Create one ${r.label.toLowerCase()} or a list of them`, {
       description: 'A list is created all-or-nothing: 201 with the created objects in the order given, or 400 and nothing created.',

@@ -65,8 +65,10 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   if (!got) return;
   const { planned, page } = got;
   if (isTrue(planned.control.explain)) { await sendExplain(ctx, r, res, planned, page); return; }
-  const found = await ctx.inventory.find(r, planned.plan, page, { signal: abortedWhenClientGone(res) });
-  res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, isTrue(planned.control.brief))));
+  await ctx.heavy.run(planned.plan, res, async () => {
+    const found = await ctx.inventory.find(r, planned.plan, page, { signal: abortedWhenClientGone(res) });
+    res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, isTrue(planned.control.brief))));
+  });
 }
 
 export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {

@@ -60,8 +60,10 @@ export function lifecycleRouter(ctx: AppContext): Router {
     const got = await planRequest(ctx, entityDef, req, res, []);
     if (!got) return;
     if (isTrue(got.planned.control.explain)) { await sendExplain(ctx, entityDef, res, got.planned, got.page); return; }
-    const found = await lc.findEntities(got.planned.plan, got.page, { signal: abortedWhenClientGone(res) });
-    res.json(envelope(req, got.page, found.count, found.rows.map(entityView)));
+    await ctx.heavy.run(got.planned.plan, res, async () => {
+      const found = await lc.findEntities(got.planned.plan, got.page, { signal: abortedWhenClientGone(res) });
+      res.json(envelope(req, got.page, found.count, found.rows.map(entityView)));
+    });
   });
   router.post('/entities/:entity_id/create', can(entityDef, 'add'), async (req, res) => send(res, await lc.create(String(req.params.entity_id), req.body, idemKey(req))));
   router.post('/entities/:entity_id/events', can(entityDef, 'change'), async (req, res) => send(res, await lc.event(String(req.params.entity_id), req.body, idemKey(req))));
