@@ -9,21 +9,50 @@ import path from 'node:path';
 import { JournalWriteFailed, StorageConfigProblem, type Row, type WriteOp } from '../types.js';
 import { encodeRecord, scanJournal, type Damage } from './journal-format.js';
 
-export type Snapshot = Record<string, Row[]>;
-
 export interface JournalLoad {
-  readonly snapshot: Snapshot;
+  /** Streams the snapshot's rows to `visit`, one at a time (never the whole file in memory). */
+  readSnapshot(visit: (resource: string, row: Row) => void): void;
   readonly batches: WriteOp[][];
   /** A clean replay (nothing dropped): the state may be compacted. */
   readonly clean: boolean;
+  /** Compaction would change something: journal records to fold in, or files in an older format. */
+  readonly worthCompacting: boolean;
 }
 
 /** Write failures that mean "no room" (507); any other failure is the journal being unavailable (503). */
 const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 
 export const journalFiles = (dir: string) => ({
-  journal: path.join(dir, 'journal.jsonl'), snapshot: path.join(dir, 'snapshot.json'), lock: path.join(dir, 'lock'),
+  journal: path.join(dir, 'journal.jsonl'), lock: path.join(dir, 'lock'),
+  /** One `[resource, row]` JSON line per row, streamed in and out. */
+  snapshot: path.join(dir, 'snapshot.jsonl'),
+  /** The previous release's snapshot: one JSON object of every row. Read, then replaced. */
+  legacySnapshot: path.join(dir, 'snapshot.json'),
 });
+
+const CHUNK = 8 * 1024 * 1024;
+
+/** Calls `line` with each line of a file, read in chunks. */
+function eachLine(file: string, line: (text: string) => void): void {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(CHUNK);
+    let carry: Buffer | null = null;
+    for (;;) {
+      const n = fs.readSync(fd, buf, 0, CHUNK, null);
+      if (n === 0) break;
+      let data = buf.subarray(0, n);
+      if (carry) { data = Buffer.concat([carry, data]); carry = null; }
+      let at = 0;
+      for (let nl = data.indexOf(10, at); nl >= 0; nl = data.indexOf(10, at)) {
+        if (nl > at) line(data.toString('utf8', at, nl));
+        at = nl + 1;
+      }
+      if (at < data.length) carry = Buffer.from(data.subarray(at));
+    }
+    if (carry && carry.length) line(carry.toString('utf8'));
+  } finally { fs.closeSync(fd); }
+}
 
 /** A file beside the journal holding bytes taken out of it (never deleted by the product). */
 export function asideName(dir: string, what: 'torn' | 'damaged'): string {
@@ -73,7 +102,6 @@ export class Journal {
   load(): JournalLoad {
     fs.mkdirSync(this.dir, { recursive: true });
     takeLock(this.dir, this.log);
-    const snapshot: Snapshot = fs.existsSync(this.files.snapshot) ? JSON.parse(fs.readFileSync(this.files.snapshot, 'utf8')) : {};
     const buf = fs.existsSync(this.files.journal) ? fs.readFileSync(this.files.journal) : Buffer.alloc(0);
     const scan = scanJournal(buf);
     if (scan.damage && !scan.damage.atEnd) {
@@ -88,18 +116,35 @@ export class Journal {
       this.log(`memory:${this.dir}: the journal's last record was cut short (${scan.damage.reason}, ${buf.length - scan.goodEnd} bytes at ${scan.goodEnd}); it was never acknowledged and was moved to ${aside}`);
     }
     this.size = scan.goodEnd;
-    return { snapshot, batches: scan.batches, clean: !scan.damage };
+    const { snapshot, legacySnapshot } = this.files;
+    const legacy = !fs.existsSync(snapshot) && fs.existsSync(legacySnapshot);
+    const readSnapshot = (visit: (resource: string, row: Row) => void) => {
+      if (legacy) {
+        for (const [resource, rows] of Object.entries(JSON.parse(fs.readFileSync(legacySnapshot, 'utf8')) as Record<string, Row[]>)) for (const row of rows) visit(resource, row);
+      } else if (fs.existsSync(snapshot)) {
+        eachLine(snapshot, (text) => { const [resource, row] = JSON.parse(text) as [string, Row]; visit(resource, row); });
+      }
+    };
+    return { readSnapshot, batches: scan.batches, clean: !scan.damage, worthCompacting: scan.batches.length > 0 || scan.legacy || legacy };
   }
 
-  /** Write the full state as the new snapshot atomically, then start an empty journal. */
-  compact(state: Snapshot): void {
+  /** Write the full state as the new snapshot atomically (streamed), then start an empty journal. */
+  compact(rows: () => Iterable<readonly [string, Row]>): void {
     const tmp = this.files.snapshot + '.tmp';
     const fd = fs.openSync(tmp, 'w');
     try {
-      writeAll(fd, Buffer.from(JSON.stringify(state)));
+      let parts: string[] = [], size = 0;
+      for (const [resource, row] of rows()) {
+        const line = JSON.stringify([resource, row]) + '\n';
+        parts.push(line);
+        size += line.length;
+        if (size >= CHUNK) { writeAll(fd, Buffer.from(parts.join(''))); parts = []; size = 0; }
+      }
+      if (parts.length) writeAll(fd, Buffer.from(parts.join('')));
       fs.fsyncSync(fd);
     } finally { fs.closeSync(fd); }
     fs.renameSync(tmp, this.files.snapshot);
+    fs.rmSync(this.files.legacySnapshot, { force: true }); // its rows are in the new snapshot now
     this.syncDir();
     if (this.fd !== null) fs.closeSync(this.fd);
     this.fd = fs.openSync(this.files.journal, 'w');

@@ -10,7 +10,7 @@ import { MSG } from '../../engine/schema/messages.js';
 import { uniqueGroups, type UniqueGroup } from '../../engine/schema/unique-groups.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
-import { Journal, type Snapshot } from './journal.js';
+import { Journal } from './journal.js';
 import { UndoLog } from './undo-log.js';
 
 export class MemoryStorage implements Storage {
@@ -43,13 +43,14 @@ export class MemoryStorage implements Storage {
 
   async open(): Promise<void> {
     if (!this.journal) return;
-    const { snapshot, batches, clean } = this.journal.load();
-    for (const r of RESOURCES) for (const row of snapshot[r.name] ?? []) this.table(r.name).insert(row);
-    for (const b of batches) this.applySync(b);
-    if (clean) { // after a dropped torn end the journal stays as it is, cut to its good records
-      const state: Snapshot = {};
-      for (const r of RESOURCES) state[r.name] = [...this.table(r.name).all()];
-      this.journal.compact(state);
+    const loaded = this.journal.load();
+    loaded.readSnapshot((resource, row) => this.table(resource).insert(row));
+    for (const b of loaded.batches) this.applySync(b);
+    // Only a clean replay is compacted (after a dropped torn end the journal stays as it is, cut to
+    // its good records), and only when that changes something: a start after a compaction is a read.
+    if (loaded.clean && loaded.worthCompacting) {
+      const tables = this.tables;
+      this.journal.compact(function* () { for (const r of RESOURCES) for (const row of tables.get(r.name)!.all()) yield [r.name, row] as const; });
     }
     await this.afterBulkLoad();
   }

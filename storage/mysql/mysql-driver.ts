@@ -15,6 +15,11 @@ export interface MysqlDriverOptions { readonly connectionLimit?: number; readonl
 
 type Conn = mysql.Pool | mysql.PoolConnection;
 
+/** A statement with a regular expression (the compiler's only use of REGEXP). */
+const REGEX_STATEMENT = /\sREGEXP\s/;
+/** MariaDB: "Regex error 'match limit exceeded'" and the like, raised as a warning. */
+const MARIADB_REGEX_WARNING = 1139;
+
 async function run(c: Conn, sql: string, params: readonly unknown[]): Promise<QueryResult> {
   const [r] = params.length ? await c.execute(sql, params as never) : await c.query(sql);
   if (Array.isArray(r)) return { rows: r as Record<string, unknown>[], rowCount: r.length };
@@ -78,8 +83,23 @@ export class MysqlDriver implements SqlDriver {
   }
 
   private exec(c: Conn, sql: string, params: readonly unknown[]): Promise<QueryResult> {
+    if (this.flavour === 'mariadb' && REGEX_STATEMENT.test(sql))
+      return 'release' in c ? this.regexChecked(c, sql, params) : this.onConnection((pc) => this.regexChecked(pc, sql, params));
     if (!this.watchOthers || SERVER_TIMED.test(sql)) return run(c, sql, params);
     return 'release' in c ? this.watched(c, sql, params) : this.onConnection((pc) => this.watched(pc, sql, params));
+  }
+
+  /**
+   * MariaDB's PCRE2 gives up on a row past its backtracking limit with only a warning, and the row
+   * counts as not matching: a short answer nobody is told about. The warnings are read right after
+   * such a statement, on its connection, and a given-up match fails the statement instead.
+   */
+  private async regexChecked(c: mysql.PoolConnection, sql: string, params: readonly unknown[]): Promise<QueryResult> {
+    const out = await run(c, sql, params);
+    const [warnings] = await c.query('SHOW WARNINGS');
+    const gaveUp = (warnings as { Code: number; Message: string }[]).find((w) => Number(w.Code) === MARIADB_REGEX_WARNING);
+    if (gaveUp) throw Object.assign(new Error(gaveUp.Message), { errno: MARIADB_REGEX_WARNING, sqlMessage: `${gaveUp.Message} (the regex engine gave up on a row)` });
+    return out;
   }
 
   private async onConnection<T>(fn: (c: mysql.PoolConnection) => Promise<T>): Promise<T> {

@@ -27,6 +27,8 @@ export class Tokens {
     const hash = hashKey(k);
     const [existing] = await this.storage.findBy('token', 'key_hash', hash);
     if (existing) {
+      // A configured token as stored already: nothing to write (a start then writes nothing).
+      if (JSON.stringify(existing.permissions) === JSON.stringify(permissions) && existing.description === description) return { key: k, row: existing };
       const row = { ...existing, permissions: [...permissions], description };
       await this.storage.apply([{ op: 'update', resource: 'token', row }]);
       return { key: k, row };

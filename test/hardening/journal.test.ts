@@ -93,6 +93,20 @@ describe('memory:/dir journal records', () => {
     expect((await cli('check', dir)).code).to.equal(0);
   });
 
+  it('a snapshot of the previous format (one JSON object) is read and replaced by the streamed one', async () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, 'snapshot.json'), JSON.stringify({ tag: [tag(0), tag(1)] }));
+    expect(await tagNames(dir)).to.deep.equal(['t0', 't1']);
+    expect(fs.existsSync(path.join(dir, 'snapshot.json'))).to.equal(false);
+    expect(fs.readFileSync(path.join(dir, 'snapshot.jsonl'), 'utf8').trim().split('\n')).to.have.length(2);
+    await storeWith(dir, 1, 2);
+    expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
+    // A start with nothing to fold in reads the snapshot and writes nothing.
+    const before = fs.statSync(path.join(dir, 'snapshot.jsonl')).mtimeMs;
+    await tagNames(dir);
+    expect(fs.statSync(path.join(dir, 'snapshot.jsonl')).mtimeMs).to.equal(before);
+  });
+
   it('a journal of the previous format is read and rewritten', async () => {
     const dir = tmp();
     fs.writeFileSync(path.join(dir, 'journal.jsonl'), [0, 1, 2].map((i) => JSON.stringify(create(i))).join('\n') + '\n');
