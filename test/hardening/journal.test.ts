@@ -107,6 +107,17 @@ describe('memory:/dir journal records', () => {
     expect(fs.statSync(path.join(dir, 'snapshot.jsonl')).mtimeMs).to.equal(before);
   });
 
+  it('a snapshot larger than a read chunk is read whole, lines across chunk ends and blank lines included', async () => {
+    const dir = tmp();
+    const lines: string[] = [];
+    for (let i = 0; i < 40_000; i++) lines.push(JSON.stringify(['tag', { ...tag(i), description: 'd'.repeat(200) }]) + (i % 9999 === 0 ? '\n\n' : '\n'));
+    fs.writeFileSync(path.join(dir, 'snapshot.jsonl'), lines.join(''));
+    expect(fs.statSync(path.join(dir, 'snapshot.jsonl')).size).to.be.greaterThan(9 * 1024 * 1024);
+    const names = await tagNames(dir);
+    expect(names).to.have.length(40_000);
+    expect(names[39_999]).to.equal('t39999');
+  });
+
   it('a journal of the previous format is read and rewritten', async () => {
     const dir = tmp();
     fs.writeFileSync(path.join(dir, 'journal.jsonl'), [0, 1, 2].map((i) => JSON.stringify(create(i))).join('\n') + '\n');
