@@ -1,8 +1,8 @@
 // Strong ETags of single inventory objects, made from the row's version, and the If-Match header
 // that makes a client's own read-modify-write safe: a stale version is a 412, never a lost update.
 import type { Request, Response } from 'express';
-import { versionOf, type Precondition } from '../storage/service/inventory.js';
-import type { Row } from '../storage/types.js';
+import type { Precondition } from '../storage/service/inventory.js';
+import { versionOf, type Row } from '../storage/types.js';
 
 export function setEtag(res: Response, row: Row): void {
   res.setHeader('ETag', `"${versionOf(row)}"`);

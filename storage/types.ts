@@ -23,6 +23,9 @@ export class StorageConflict extends Error {
   constructor(readonly field: string, message: string) { super(message); }
 }
 
+/** A row's version (the compare-and-swap of `expectVersion`); a row written without one is version 0. */
+export const versionOf = (row: Row): number => (row.version as number | null | undefined) ?? 0;
+
 /** A memory store's journal could not take a write (nothing was changed): 507 for no room, else 503. */
 export class JournalWriteFailed extends Error {
   constructor(readonly code: 'insufficient_storage' | 'journal_unavailable', message: string) { super(message); }

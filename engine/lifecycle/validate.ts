@@ -6,6 +6,7 @@ import { isPlainObject, renderValue } from './json.js';
 import { isSemver } from './semver.js';
 import { validateGuard } from './validate-guard.js';
 import { entity, history, machine } from '../schema/resources/lifecycle.js';
+import { field } from '../schema/registry.js';
 import type { ResourceDef } from '../schema/types.js';
 
 const NAME = /^[a-z0-9_]+$/;
@@ -60,7 +61,7 @@ function optionalDescription(obj: Record<string, unknown>, at: string, problems:
 }
 
 /** Lengths the stored columns hold (machine and state names, triggers; versions), from the registry. */
-const maxLengthOf = (r: ResourceDef, name: string): number => r.fields.find((f) => f.name === name)!.maxLength!;
+const maxLengthOf = (r: ResourceDef, name: string): number => field(r, name)!.maxLength!;
 export const MAX_NAME_LENGTH = Math.min(maxLengthOf(machine, 'machine_name'), maxLengthOf(entity, 'state'), maxLengthOf(history, 'trigger'), maxLengthOf(history, 'target_state'));
 export const MAX_VERSION_LENGTH = Math.min(maxLengthOf(machine, 'version'), maxLengthOf(entity, 'machine_version'));
 

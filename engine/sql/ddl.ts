@@ -100,24 +100,24 @@ export function ddlStatements(d: Dialect): string[] {
   return out;
 }
 
+/** A field's column added to its table on databases created before the field was in the registry. */
+function addedColumn(d: Dialect, m: TableModel, field: string): string[] {
+  const col = m.byField.get(field)!;
+  return d.addColumnIfMissing(m.table, col.name, d.columnType(col));
+}
+
 /**
  * Row versions on inventory tables written before they had one: the column, and version 1 for
  * every row (a fresh database has the column from the first migration: nothing to add then).
  */
 export function rowVersionStatements(d: Dialect): string[] {
-  const out: string[] = [];
-  for (const m of TABLE_MODELS) {
-    const col = m.byField.get('version');
-    if (!col || m.resource.inventory === false) continue;
-    out.push(...d.addColumnIfMissing(m.table, col.name, d.columnType(col)));
-    out.push(`UPDATE ${d.quote(m.table)} SET ${d.quote(col.name)} = 1 WHERE ${d.quote(col.name)} IS NULL`);
-  }
-  return out;
+  return TABLE_MODELS.filter((m) => m.byField.has('version') && m.resource.inventory !== false).flatMap((m) => [
+    ...addedColumn(d, m, 'version'),
+    `UPDATE ${d.quote(m.table)} SET ${d.quote('version')} = 1 WHERE ${d.quote('version')} IS NULL`,
+  ]);
 }
 
 /** History rows store what an event changed: the column for it on databases written before. */
 export function historyPatchStatements(d: Dialect): string[] {
-  const m = tableModel('history');
-  const col = m.byField.get('context_patch')!;
-  return d.addColumnIfMissing(m.table, col.name, d.columnType(col));
+  return addedColumn(d, tableModel('history'), 'context_patch');
 }

@@ -1,40 +1,7 @@
 // RE2 patterns (already validated by the planner) rewritten for the database regex engines where
 // the spelling differs but the meaning is the same. What cannot be rewritten is listed in
 // docs/storage.md ("Regular expressions").
-
-/** Replacement text for a token, and optionally the index of the last pattern char it consumed. */
-type Rewrite = { readonly text: string; readonly last?: number } | null;
-
-/**
- * Copies a pattern, letting `outside` rewrite tokens (an escape `\x` or one character) that are
- * not inside a bracket expression. Bracket expressions are copied as they are.
- */
-function scan(pattern: string, outside: (tok: string, i: number) => Rewrite): string {
-  let out = '';
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    const tok = c === '\\' && i + 1 < pattern.length ? c + pattern[i + 1] : c;
-    if (inClass) {
-      if (tok === ']') inClass = false;
-      out += tok;
-      i += tok.length - 1;
-      continue;
-    }
-    if (tok === '[') {
-      inClass = true;
-      out += '[';
-      // A leading ']' (or '^]') is a literal member, not the end of the class.
-      if (pattern[i + 1] === '^') { out += '^'; i++; }
-      if (pattern[i + 1] === ']') { out += ']'; i++; }
-      continue;
-    }
-    const r = outside(tok, i);
-    out += r ? r.text : tok;
-    i = r?.last ?? i + tok.length - 1;
-  }
-  return out;
-}
+import { countedRepeatAt, scan } from '../text/regex-scan.js';
 
 /** A flag set in the pattern, as in `(?s)` or `(?im:…)`: these change what `.` and `$` mean. */
 const hasFlag = (pattern: string, flag: string): boolean => new RegExp(`\\(\\?[a-zA-Z]*${flag}`).test(pattern);
@@ -87,7 +54,7 @@ export function re2ToMysql(pattern: string): string {
     }
     if ((tok === '\\p' || tok === '\\P') && /[A-Za-z]/.test(pattern[i + 2] ?? '')) return { text: `${tok}{${pattern[i + 2]}}`, last: i + 2 };
     // A brace that is no counted repetition is a literal in RE2; ICU refuses it bare.
-    if (tok === '{') { const rep = /^\{\d+(?:,\d*)?\}/.exec(pattern.slice(i)); return rep ? { text: rep[0], last: i + rep[0].length - 1 } : { text: '\\{' }; }
+    if (tok === '{') { const rep = countedRepeatAt(pattern, i); return rep ? { text: rep.text, last: i + rep.text.length - 1 } : { text: '\\{' }; }
     if (tok === '}') return { text: '\\}' };
     return null;
   });

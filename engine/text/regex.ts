@@ -1,5 +1,6 @@
 // Regular expressions on user input run on an RE2-semantics engine: linear time, no backtracking.
 import { RE2JS } from 're2js';
+import { countedRepeatAt, scan } from './regex-scan.js';
 
 export interface CompiledRegex { test(s: string): boolean }
 
@@ -26,23 +27,16 @@ export function compileRegex(pattern: string, ci: boolean): CompiledRegex | stri
 /** PostgreSQL's limit on a counted repetition (`a{256}` is an error there); RE2 allows 1000. */
 export const MAX_REPEAT = 255;
 
-/** The first counted repetition over MAX_REPEAT outside escapes, classes and \Q…\E, or null. */
+/** The first counted repetition over MAX_REPEAT (outside classes and \\Q…\\E), or null. */
 function repeatOverLimit(pattern: string): string | null {
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '\\') {
-      if (pattern[i + 1] === 'Q') { const end = pattern.indexOf('\\E', i + 2); if (end < 0) return null; i = end + 1; continue; }
-      i++;
-      continue;
-    }
-    if (inClass) { if (c === ']') inClass = false; continue; }
-    if (c === '[') { inClass = true; if (pattern[i + 1] === '^') i++; if (pattern[i + 1] === ']') i++; continue; }
-    if (c !== '{') continue;
-    const m = /^\{(\d+)(?:,(\d*))?\}/.exec(pattern.slice(i));
-    if (m && (Number(m[1]) > MAX_REPEAT || (m[2] !== undefined && m[2] !== '' && Number(m[2]) > MAX_REPEAT))) return m[0];
-  }
-  return null;
+  let over: string | null = null;
+  scan(pattern, (tok, i) => {
+    if (tok === '\\Q') { const end = pattern.indexOf('\\E', i + 2); return { text: '', last: end < 0 ? pattern.length - 1 : end + 1 }; }
+    const rep = tok === '{' && over === null ? countedRepeatAt(pattern, i) : null;
+    if (rep && Math.max(rep.min, rep.max ?? 0) > MAX_REPEAT) over = rep.text;
+    return null;
+  });
+  return over;
 }
 
 /** The error message for an invalid pattern, or null when it compiles (and every backend runs it). */

@@ -1,5 +1,6 @@
 // Configuration keys, their environment variables and defaults: one table.
 import { DEFAULT_MAX_STATES } from '../../engine/lifecycle/validate.js';
+import { DEFAULT_MAX_CONTEXT_BYTES } from '../../storage/service/lifecycle.js';
 export interface TokenConfig { readonly key: string; readonly permissions: readonly string[]; readonly description?: string }
 
 export interface Config {
@@ -56,6 +57,6 @@ export const DEFAULTS = {
   headersTimeoutMs: 10000,
   bodyTimeoutMs: 10000,
   maxMachineStates: DEFAULT_MAX_STATES,
-  maxContextBytes: 1024 * 1024,
+  maxContextBytes: DEFAULT_MAX_CONTEXT_BYTES,
   maxHeavyQueries: 8,
 } as const;

@@ -9,7 +9,7 @@ import { RESOURCES } from '../../engine/schema/registry.js';
 import { MSG } from '../../engine/schema/messages.js';
 import { uniqueGroups, type UniqueGroup } from '../../engine/schema/unique-groups.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
-import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
+import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
 import { Journal } from './journal.js';
 import { UndoLog } from './undo-log.js';
 
@@ -123,8 +123,8 @@ export class MemoryStorage implements Storage {
         if (op.op === 'delete') {
           const old = t.get(op.id);
           if (!old) continue;
-          if (op.expectVersion !== undefined && ((old.version as number | null | undefined) ?? 0) !== op.expectVersion)
-            throw new StorageConflict('version', MSG.versionChanged(old.version ?? 0, op.expectVersion));
+          if (op.expectVersion !== undefined && versionOf(old) !== op.expectVersion)
+            throw new StorageConflict('version', MSG.versionChanged(versionOf(old), op.expectVersion));
           this.checkNoReferences(op.resource, op.id);
           t.remove(op.id);
           seen.clear();
@@ -138,8 +138,8 @@ export class MemoryStorage implements Storage {
         } else {
           const old = t.get(op.row.id);
           if (!old) throw new StorageConflict('id', MSG.notFound);
-          if (op.expectVersion !== undefined && ((old.version as number | null | undefined) ?? 0) !== op.expectVersion)
-            throw new StorageConflict('version', MSG.versionChanged(old.version ?? 0, op.expectVersion));
+          if (op.expectVersion !== undefined && versionOf(old) !== op.expectVersion)
+            throw new StorageConflict('version', MSG.versionChanged(versionOf(old), op.expectVersion));
           this.checkRow(t, op.row, seen);
           t.replace(op.row);
           undo.replaced(t, old);

@@ -83,10 +83,9 @@ export class MysqlDriver implements SqlDriver {
   }
 
   private exec(c: Conn, sql: string, params: readonly unknown[]): Promise<QueryResult> {
-    if (this.flavour === 'mariadb' && REGEX_STATEMENT.test(sql))
-      return 'release' in c ? this.regexChecked(c, sql, params) : this.onConnection((pc) => this.regexChecked(pc, sql, params));
+    if (this.flavour === 'mariadb' && REGEX_STATEMENT.test(sql)) return this.onOwnConnection(c, (pc) => this.regexChecked(pc, sql, params));
     if (!this.watchOthers || SERVER_TIMED.test(sql)) return run(c, sql, params);
-    return 'release' in c ? this.watched(c, sql, params) : this.onConnection((pc) => this.watched(pc, sql, params));
+    return this.onOwnConnection(c, (pc) => this.watched(pc, sql, params));
   }
 
   /**
@@ -102,9 +101,11 @@ export class MysqlDriver implements SqlDriver {
     return out;
   }
 
-  private async onConnection<T>(fn: (c: mysql.PoolConnection) => Promise<T>): Promise<T> {
-    const c = await this.pool.getConnection();
-    try { return await fn(c); } finally { c.release(); }
+  /** fn on `c` when it is a connection already (a transaction's), else on one taken from the pool for it. */
+  private async onOwnConnection<T>(c: Conn, fn: (c: mysql.PoolConnection) => Promise<T>): Promise<T> {
+    if ('release' in c) return fn(c);
+    const own = await this.pool.getConnection();
+    try { return await fn(own); } finally { own.release(); }
   }
 
   /**

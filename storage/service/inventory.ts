@@ -9,7 +9,7 @@ import { ROW_CHECKS } from '../../engine/schema/row-checks.js';
 import { UUID_RE } from '../../engine/schema/normalize.js';
 import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { validateInput, type FieldErrors } from '../../engine/schema/validate-input.js';
-import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
+import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
 
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409 | 412; errors: FieldErrors | FieldErrors[] | { detail: string; code?: string } };
 
@@ -17,9 +17,6 @@ export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 |
 export type Precondition = readonly number[] | null;
 
 const nowIso = () => new Date().toISOString();
-
-/** An inventory row's version (a row written without one, by a bulk load or a copy, is version 0). */
-export const versionOf = (row: Row): number => (row.version as number | null | undefined) ?? 0;
 
 /**
  * How often a read-modify-write is tried again after another writer changed a row it read. Each
@@ -30,7 +27,11 @@ const WRITE_ATTEMPTS = 20;
 /** Another writer got there first: read again and redo (or, under If-Match, answer 412). */
 const STALE = Symbol('stale');
 
-const stale = (v: number): WriteResult<never> => ({ ok: false, status: 412, errors: { detail: `The object has changed: its version is ${v}, not one the If-Match header names. Read it again.`, code: 'precondition_failed' } });
+/** 412: the object is not at a version the client's If-Match names (`v`: the version it is at, when known). */
+const stale = (v?: number): WriteResult<never> => ({
+  ok: false, status: 412,
+  errors: { detail: v === undefined ? 'The object changed while this write was made; read it again.' : `The object has changed: its version is ${v}, not one the If-Match header names. Read it again.`, code: 'precondition_failed' },
+});
 const kept: WriteResult<never> = { ok: false, status: 409, errors: { detail: 'The object kept changing while this write was tried; try again.', code: 'write_contention' } };
 
 export class Inventory {
@@ -137,7 +138,7 @@ export class Inventory {
     for (let i = 0; i < WRITE_ATTEMPTS; i++) {
       const out = await fn();
       if (out !== STALE) return out;
-      if (ifMatch) return { ok: false, status: 412, errors: { detail: 'The object changed while this write was made; read it again.', code: 'precondition_failed' } };
+      if (ifMatch) return stale();
       // Writers that collided try again at different moments.
       await new Promise((res) => setTimeout(res, Math.random() * (1 + i) * 2));
     }

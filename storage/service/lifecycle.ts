@@ -28,12 +28,12 @@ export function entityView(row: Row): Record<string, unknown> {
 }
 
 /** A history row as the API shows it; `context` is the whole context after that change. */
-export function historyView(row: Row, context: Record<string, unknown>): Record<string, unknown> {
+function historyView(row: Row, context: Record<string, unknown>): Record<string, unknown> {
   return { id: row.id, entity_id: row.entity_id, trigger: row.trigger, source_state: row.source_state, target_state: row.target_state, context, created_at: row.created };
 }
 
 /** Whole contexts of history rows in sequence order, from the rows' whole contexts and patches. */
-export function foldContexts(rows: readonly Row[]): Record<string, unknown>[] {
+function foldContexts(rows: readonly Row[]): Record<string, unknown>[] {
   let cur: Record<string, unknown> = {};
   return rows.map((r) => {
     cur = r.context_patch !== null && r.context_patch !== undefined

@@ -7,7 +7,7 @@ import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
-import { QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
+import { QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
 import { MSG } from '../../engine/schema/messages.js';
 import type { QueryResult, SqlDriver, SqlSession } from './driver.js';
@@ -244,10 +244,9 @@ export class SqlStorage implements Storage {
         const st = w.update(m, row, expect);
         if ((await s.query(st.sql, st.params)).rowCount === 0) {
           // No such object, or (compare-and-swap) another version is stored.
-          const rv = expect === undefined ? null : w.readVersion(m, row.id);
-          const found = rv ? (await s.query(rv.sql, rv.params)).rows[0] : undefined;
-          if (!found) throw new StorageConflict('id', MSG.notFound);
-          throw changed(this.driver.decode(m.byField.get('version')!, found.v) ?? 0);
+          const v = expect === undefined ? null : await this.storedVersion(s, m, row.id);
+          if (v === null) throw new StorageConflict('id', MSG.notFound);
+          throw changed(v);
         }
         const del = w.deleteTags(m, row.id);
         if (del) {
@@ -260,13 +259,8 @@ export class SqlStorage implements Storage {
         const { id, expectVersion: expect } = g.op;
         if (!LOWER_UUID.test(id)) return; // no such object: nothing to delete, as in memory
         // Memory compares the version before it looks for references; the DELETE compares it again.
-        const stored = async () => {
-          const rv = w.readVersion(m, id);
-          const found = rv ? (await s.query(rv.sql, rv.params)).rows[0] : undefined;
-          return found ? ((this.driver.decode(m.byField.get('version')!, found.v) as number | null) ?? 0) : null;
-        };
         const checkVersion = async () => {
-          const v = await stored();
+          const v = await this.storedVersion(s, m, id);
           if (v !== null && v !== expect) throw new StorageConflict('version', MSG.versionChanged(v, expect!));
           return v !== null;
         };
@@ -284,6 +278,13 @@ export class SqlStorage implements Storage {
         return;
       }
     }
+  }
+
+  /** The stored row's version (0 when written without one), or null when there is no such row or version column. */
+  private async storedVersion(s: SqlSession, m: TableModel, id: string): Promise<number | null> {
+    const rv = this.ready().writes.readVersion(m, id);
+    const found = rv ? (await s.query(rv.sql, rv.params)).rows[0] : undefined;
+    return found ? versionOf({ id, version: this.driver.decode(m.byField.get('version')!, found.v) }) : null;
   }
 
   private async exists(s: SqlSession, m: TableModel, id: string): Promise<boolean> {
