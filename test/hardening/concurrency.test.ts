@@ -28,7 +28,7 @@ for (const backend of BACKENDS) describe(`concurrent events on ${backend.name}`,
 
   it('50 events at once on one entity: all accepted, one after another, 50 history rows', async () => {
     expect((await srv.req('POST', '/api/v1/entities/hot/create', { machine_name: 'counter' })).status).to.equal(201);
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => srv.req('POST', '/api/v1/entities/hot/events', { trigger: 'bump', context: { n: i } })));
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => srv.req('POST', '/api/v1/entities/hot/events', { trigger: 'bump', context: { n: i, [`k${i}`]: i } })));
     expect(results.map((r) => r.status)).to.deep.equal(Array(50).fill(200));
     // Serialized: each response saw a different version, 2..51.
     expect(results.map((r) => r.body.entity.version).sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 2));
@@ -37,6 +37,11 @@ for (const backend of BACKENDS) describe(`concurrent events on ${backend.name}`,
     const hist = await srv.req('GET', '/api/v1/entities/hot/history?limit=1000');
     expect(hist.body.count).to.equal(51);
     expect(hist.body.results.filter((h: { trigger: string }) => h.trigger === 'bump')).to.have.length(50);
+    // Rows store what each event changed: folded back, row k shows the context the event that made
+    // version k + 1 answered with, whatever order the events took.
+    const byVersion = new Map(results.map((r) => [r.body.entity.version as number, r.body.entity.context]));
+    hist.body.results.slice(1).forEach((h: { context: unknown }, k: number) => expect(h.context, `row ${k + 1}`).to.deep.equal(byVersion.get(k + 2)));
+    expect(hist.body.results[50].context).to.deep.equal(ent.body.context);
   });
 
   it('1000 events at once on 1000 entities: every one accepted and recorded once', async () => {

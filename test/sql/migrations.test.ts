@@ -35,7 +35,7 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
       } finally { await driver.close(); }
     });
 
-    it('row versions come to a database written before them: the column, version 1 on every row, CAS works', async () => {
+    it('row versions and history patches come to a database written before them: the columns, version 1 on every row, CAS works', async () => {
       const s = new SqlStorage(driverFor(db!.url));
       await s.open();
       const driver = driverFor(db!.url);
@@ -48,16 +48,17 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
         // The previous release's schema: no version column, migrations up to 3.
         const versioned = ['tag', 'custom_field', 'region', 'site', 'device', 'interface', 'vlan', 'prefix', 'ip_address'];
         for (const t of versioned) await driver.query(`ALTER TABLE ${d.quote(t)} DROP COLUMN ${d.quote('version')}`);
-        await driver.query(`DELETE FROM ${d.quote(MIGRATIONS_TABLE)} WHERE version = 4`);
+        await driver.query(`ALTER TABLE ${d.quote('history')} DROP COLUMN ${d.quote('context_patch')}`);
+        await driver.query(`DELETE FROM ${d.quote(MIGRATIONS_TABLE)} WHERE version >= 4`);
         await driver.query(`INSERT INTO site (id, created, last_updated, name, slug, status, facility, physical_address, description, tags, custom_fields) VALUES ` +
           `(${d.placeholder(1, 'uuid')}, ${d.placeholder(2, 'timestamptz')}, ${d.placeholder(3, 'timestamptz')}, 'old', 'old', 'active', '', '', '', '[]', '{}')`,
           [ids[0], d.name === 'postgres' ? now : now.replace('T', ' ').replace('Z', ''), d.name === 'postgres' ? now : now.replace('T', ' ').replace('Z', '')]);
         await s.close();
         for (let start = 0; start < 2; start++) { // the second start finds the column there already
-          if (start) await driver.query(`DELETE FROM ${d.quote(MIGRATIONS_TABLE)} WHERE version = 4`);
+          if (start) await driver.query(`DELETE FROM ${d.quote(MIGRATIONS_TABLE)} WHERE version >= 4`);
           const again = new SqlStorage(driverFor(db!.url));
           await again.open();
-          expect(again.appliedMigrations).to.deep.equal([4]);
+          expect(again.appliedMigrations).to.deep.equal([4, 5]);
           await again.close();
         }
         const after = new SqlStorage(driverFor(db!.url));
@@ -69,6 +70,10 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
           const stale = await after.apply([{ op: 'update', resource: 'site', row: { ...site(ids[0], 'old'), version: 2 }, expectVersion: 1 }]).then(() => null, (e: Error) => e.message);
           expect(stale).to.contain('version 2, expected 1');
           expect((await after.get('site', ids[0]))?.description).to.equal('x');
+          // History rows of that release keep their whole context; new rows store a patch beside them.
+          const h = { id: '00000000-0000-4000-8000-0000000000c1', created: now, last_updated: now, entity_id: 'e', seq: 2, trigger: 't', source_state: 'a', target_state: 'b', context: null, context_patch: { n: 2 } };
+          await after.apply([{ op: 'create', resource: 'history', row: h }]);
+          expect((await after.get('history', h.id))?.context_patch).to.deep.equal({ n: 2 });
         } finally { await after.close(); }
       } finally { await driver.close(); await s.close().catch(() => undefined); }
     });
