@@ -195,6 +195,9 @@ export class IndexedTable {
     return idx;
   }
 
+  /** Makes room for `count` more rows at once (a load that knows its size). */
+  reserve(count: number): void { this.store.reserve(count); }
+
   /** Sorts what the indexes hold unsorted now rather than in the next query, and gives back the
    * room the columns grew into (after a bulk load). */
   flushIndexes(): void {

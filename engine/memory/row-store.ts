@@ -62,6 +62,12 @@ export class RowStore {
     if (min > this.capacity) this.resizeAll(Math.max(16, min, Math.ceil(this.capacity * 1.5)));
   }
 
+  /** Makes room for `count` more rows at once (a bulk load that knows its size). */
+  reserve(count: number): void {
+    this.grow(this.end + count);
+    this.ids.reserve(this.ids.size + count);
+  }
+
   /** Releases the room growth left beyond the slots in use (after a bulk load). */
   fit(): void {
     this.resizeAll(this.end);

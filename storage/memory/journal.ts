@@ -8,10 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { JournalWriteFailed, StorageConfigProblem, type Row, type WriteOp } from '../types.js';
 import { encodeRecord, scanJournal, type Damage } from './journal-format.js';
+import { SnapshotReader, snapshotLines, type SnapshotTable, type SnapshotVisitor } from './snapshot-format.js';
 
 export interface JournalLoad {
   /** Streams the snapshot's rows to `visit`, one at a time (never the whole file in memory). */
-  readSnapshot(visit: (resource: string, row: Row) => void): void;
+  readSnapshot(visit: SnapshotVisitor): void;
   readonly batches: WriteOp[][];
   /** A clean replay (nothing dropped): the state may be compacted. */
   readonly clean: boolean;
@@ -24,7 +25,7 @@ const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 
 export const journalFiles = (dir: string) => ({
   journal: path.join(dir, 'journal.jsonl'), lock: path.join(dir, 'lock'),
-  /** One `[resource, row]` JSON line per row, streamed in and out. */
+  /** JSON lines (snapshot-format.ts), streamed in and out. */
   snapshot: path.join(dir, 'snapshot.jsonl'),
   /** The previous release's snapshot: one JSON object of every row. Read, then replaced. */
   legacySnapshot: path.join(dir, 'snapshot.json'),
@@ -59,6 +60,16 @@ function eachJsonLine(file: string, item: (value: unknown) => void): void {
       if (last + 1 < data.length) carry = Buffer.from(data.subarray(last + 1));
     }
     if (carry && carry.length) parse(carry, carry.length);
+  } finally { fs.closeSync(fd); }
+}
+
+/** The first bytes of a file ('' when there is none). */
+function fileHead(file: string): string {
+  let fd: number;
+  try { fd = fs.openSync(file, 'r'); } catch { return ''; }
+  try {
+    const buf = Buffer.alloc(32);
+    return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, buf.length, 0));
   } finally { fs.closeSync(fd); }
 }
 
@@ -126,24 +137,25 @@ export class Journal {
     this.size = scan.goodEnd;
     const { snapshot, legacySnapshot } = this.files;
     const legacy = !fs.existsSync(snapshot) && fs.existsSync(legacySnapshot);
-    const readSnapshot = (visit: (resource: string, row: Row) => void) => {
+    const readSnapshot = (visit: SnapshotVisitor) => {
       if (legacy) {
-        for (const [resource, rows] of Object.entries(JSON.parse(fs.readFileSync(legacySnapshot, 'utf8')) as Record<string, Row[]>)) for (const row of rows) visit(resource, row);
+        for (const [resource, rows] of Object.entries(JSON.parse(fs.readFileSync(legacySnapshot, 'utf8')) as Record<string, Row[]>)) for (const row of rows) visit.row(resource, row);
       } else if (fs.existsSync(snapshot)) {
-        eachJsonLine(snapshot, (v) => { const [resource, row] = v as [string, Row]; visit(resource, row); });
+        const reader = new SnapshotReader(visit);
+        eachJsonLine(snapshot, (v) => reader.line(v));
       }
     };
-    return { readSnapshot, batches: scan.batches, clean: !scan.damage, worthCompacting: scan.batches.length > 0 || scan.legacy || legacy };
+    const previousSnapshot = legacy || SnapshotReader.isPrevious(fileHead(snapshot));
+    return { readSnapshot, batches: scan.batches, clean: !scan.damage, worthCompacting: scan.batches.length > 0 || scan.legacy || previousSnapshot };
   }
 
   /** Write the full state as the new snapshot atomically (streamed), then start an empty journal. */
-  compact(rows: () => Iterable<readonly [string, Row]>): void {
+  compact(tables: () => Iterable<SnapshotTable>): void {
     const tmp = this.files.snapshot + '.tmp';
     const fd = fs.openSync(tmp, 'w');
     try {
       let parts: string[] = [], size = 0;
-      for (const [resource, row] of rows()) {
-        const line = JSON.stringify([resource, row]) + '\n';
+      for (const line of snapshotLines(tables())) {
         parts.push(line);
         size += line.length;
         if (size >= CHUNK) { writeAll(fd, Buffer.from(parts.join(''))); parts = []; size = 0; }

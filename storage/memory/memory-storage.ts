@@ -44,13 +44,13 @@ export class MemoryStorage implements Storage {
   async open(): Promise<void> {
     if (!this.journal) return;
     const loaded = this.journal.load();
-    loaded.readSnapshot((resource, row) => this.table(resource).insert(row));
+    loaded.readSnapshot({ row: (resource, row) => this.table(resource).insert(row), reserve: (resource, n) => this.table(resource).reserve(n) });
     for (const b of loaded.batches) this.applySync(b);
     // Only a clean replay is compacted (after a dropped torn end the journal stays as it is, cut to
     // its good records), and only when that changes something: a start after a compaction is a read.
     if (loaded.clean && loaded.worthCompacting) {
       const tables = this.tables;
-      this.journal.compact(function* () { for (const r of RESOURCES) for (const row of tables.get(r.name)!.all()) yield [r.name, row] as const; });
+      this.journal.compact(() => RESOURCES.map((r) => { const t = tables.get(r.name)!; return { resource: r.name, size: t.size, rows: t.all() }; }));
     }
     await this.afterBulkLoad();
   }

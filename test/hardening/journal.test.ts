@@ -34,6 +34,13 @@ async function tagNames(dir: string, log: string[] = []): Promise<string[]> {
   try { return [...s.table('tag').all()].map((r) => r.name as string).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))); } finally { await s.close(); }
 }
 
+/** The rows of `dir`'s snapshot file (column lines: a mark, then a header per run of rows). */
+function snapshotRows(dir: string): Row[] {
+  const [, header, ...rows] = fs.readFileSync(path.join(dir, 'snapshot.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
+  const fields = (header as { fields: string[] }).fields;
+  return rows.map((values) => Object.fromEntries(fields.map((f, i) => [f, (values as unknown[])[i]])) as Row);
+}
+
 const cli = (...args: string[]) => new Promise<{ code: number; out: string }>((resolve) => {
   execFile(process.execPath, [CLI, ...args], (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }));
 });
@@ -98,7 +105,7 @@ describe('memory:/dir journal records', () => {
     fs.writeFileSync(path.join(dir, 'snapshot.json'), JSON.stringify({ tag: [tag(0), tag(1)] }));
     expect(await tagNames(dir)).to.deep.equal(['t0', 't1']);
     expect(fs.existsSync(path.join(dir, 'snapshot.json'))).to.equal(false);
-    expect(fs.readFileSync(path.join(dir, 'snapshot.jsonl'), 'utf8').trim().split('\n')).to.have.length(2);
+    expect(snapshotRows(dir).map((r) => r.name)).to.deep.equal(['t0', 't1']);
     await storeWith(dir, 1, 2);
     expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
     // A start with nothing to fold in reads the snapshot and writes nothing.
@@ -116,6 +123,17 @@ describe('memory:/dir journal records', () => {
     const names = await tagNames(dir);
     expect(names).to.have.length(40_000);
     expect(names[39_999]).to.equal('t39999');
+  });
+
+  it('a snapshot of the previous line format (["resource", row] per line) is read and rewritten in columns', async () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, 'snapshot.jsonl'), [0, 1, 2].map((i) => JSON.stringify(['tag', tag(i)]) + '\n').join(''));
+    expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
+    const lines = fs.readFileSync(path.join(dir, 'snapshot.jsonl'), 'utf8').trim().split('\n');
+    expect(lines[0]).to.equal('{"snapshot":2}');
+    expect(JSON.parse(lines[1])).to.include({ resource: 'tag', rows: 3 });
+    expect(snapshotRows(dir)).to.deep.equal([0, 1, 2].map(tag));
+    expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
   });
 
   it('a journal of the previous format is read and rewritten', async () => {

@@ -158,6 +158,13 @@ export class IdColumn implements Column {
     for (let s = 0; s < packed.length; s++) if (packed[s]) this.place(s, true);
   }
 
+  /** Grows the slot table once for `count` ids (a bulk load that knows its size) instead of doubling. */
+  reserve(count: number): void {
+    let size = this.table.length;
+    while (size * 3 < count * 4 + 4) size *= 2;
+    if (size > this.table.length) this.rehash(size);
+  }
+
   /** Shrinks the slot table to what `count` ids need (after a bulk load). */
   fit(count: number): void {
     let size = 16;
