@@ -22,7 +22,7 @@ const IF_MATCH: Parameter = {
 const ETAG_HEADER = { ETag: { description: 'The object\'s version as a strong entity tag (e.g. `"3"`): send it back as If-Match.', schema: { type: 'string' } } };
 const PRECONDITION_FAILED = json(ref('Error'), 'If-Match named a version the object is no longer at (`precondition_failed`)');
 /** A regex or case-insensitive text query past MAX_HEAVY_QUERIES running at once (Retry-After: 1). */
-export const TOO_MANY_HEAVY = json(ref('Error'), 'Too many heavy queries (regex, case-insensitive text lookups) running at once (`too_many_heavy_queries`); retry after the Retry-After header');
+export const TOO_MANY_HEAVY = json(ref('Error'), 'Too many heavy queries (regex, case-insensitive text lookups, filters that narrow nothing through an index) running at once (`too_many_heavy_queries`); retry after the Retry-After header');
 const tagged = (schema: JsonSchema, description: string) => ({ ...json(schema, description), headers: ETAG_HEADER });
 
 function op(r: ResourceDef, action: Action, verb: string, summary: string, rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>): Operation {
