@@ -40,7 +40,7 @@ export function requirePermission(permission: string): RequestHandler {
 }
 
 /** Does the request carry a body (that the JSON or YAML parser would read)? */
-const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+export const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * Before any body is read: a request with a body and without a valid token is answered 401 at

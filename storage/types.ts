@@ -86,4 +86,6 @@ export interface Storage {
    * database that has not yet analyzed the new rows may pick an ordered full-index scan.
    */
   afterBulkLoad(): Promise<void>;
+  /** The database server's version (as /api/status/ shows it); null for a store in this process (memory). */
+  serverVersion(): Promise<string | null>;
 }

@@ -24,9 +24,11 @@ export interface Config {
   readonly maxContextBytes: number;
   /** Heavy list queries (regex, case-insensitive text) running at once; past it a 429. */
   readonly maxHeavyQueries: number;
+  /** The NetBox API level answered in `API-Version` and as `netbox-version` in /api/status/ (`major.minor`). */
+  readonly netboxApiLevel: string;
 }
 
-type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole';
+type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level';
 
 export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; parse: Parse | 'tokens' }[] = [
   { key: 'host', env: 'HOST', parse: 'string' },
@@ -43,6 +45,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'maxMachineStates', env: 'MAX_MACHINE_STATES', parse: 'positive' },
   { key: 'maxContextBytes', env: 'MAX_CONTEXT_BYTES', parse: 'positive' },
   { key: 'maxHeavyQueries', env: 'MAX_HEAVY_QUERIES', parse: 'positive' },
+  { key: 'netboxApiLevel', env: 'NETBOX_API_LEVEL', parse: 'level' },
 ];
 
 export const DEFAULTS = {
@@ -59,4 +62,5 @@ export const DEFAULTS = {
   maxMachineStates: DEFAULT_MAX_STATES,
   maxContextBytes: DEFAULT_MAX_CONTEXT_BYTES,
   maxHeavyQueries: 8,
+  netboxApiLevel: '3.7',
 } as const;

@@ -25,6 +25,10 @@ function parseValue(name: string, parse: string, v: unknown): unknown {
         throw new ConfigError(`config: ${name} must be a whole number${parse === 'port' ? ' from 0 to 65535' : parse === 'positive' ? ' above 0' : ' (0 or more)'}, got "${v}"`);
       return n;
     }
+    case 'level':
+      // major.minor, as NetBox clients compare it (Ansible's netbox.netbox splits it in two).
+      if (typeof v !== 'string' || !/^\d{1,4}\.\d{1,4}$/.test(v)) throw new ConfigError(`config: ${name} must be a NetBox API level as text, major.minor such as "3.7", got ${JSON.stringify(v)}`);
+      return v;
     case 'tokens': {
       if (!Array.isArray(v)) throw new ConfigError(`config: tokens must be a list of {"key", "permissions"}`);
       return v.map((t, i): TokenConfig => {

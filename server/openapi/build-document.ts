@@ -5,6 +5,7 @@ import { inventorySchemas } from './inventory-schemas.js';
 import { inventoryPaths, inventoryTag, OPTIONS_SCHEMA, tokenPaths, tokenSchemas } from './inventory-paths.js';
 import { lifecyclePaths } from './lifecycle-paths.js';
 import { lifecycleSchemas } from './lifecycle-schemas.js';
+import { apiApps, metaPaths } from './meta-paths.js';
 import { json, ref, type OpenApiDocument, type PathItem } from './types.js';
 
 export interface DocumentOptions { readonly apiVersion: string; readonly maxPageSize: number }
@@ -16,17 +17,11 @@ const DESCRIPTION = [
   'In this page, press **Authorize** and enter the key (the `Token ` prefix is added when missing).',
 ].join('\n');
 
-function metaPaths(): Record<string, PathItem> {
-  return {
-    '/api/': { get: { operationId: 'apiRoot', summary: 'Links to the API apps (no token needed)', tags: ['meta'], security: [], responses: { 200: json({ type: 'object', additionalProperties: { type: 'string', format: 'uri' } }, 'App name -> URL') } } },
-    '/api/status/': { get: { operationId: 'apiStatus', summary: 'API version and storage kind (no token needed)', tags: ['meta'], security: [], responses: { 200: json({ type: 'object', properties: { 'api-version': { type: 'string' }, storage: { type: 'string' } } }, 'Status') } } },
-  };
-}
-
 export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
-  const paths: Record<string, PathItem> = { ...metaPaths() };
-  for (const r of INVENTORY_RESOURCES) Object.assign(paths, inventoryPaths(r, opts.maxPageSize));
-  Object.assign(paths, tokenPaths(), lifecyclePaths(opts.maxPageSize));
+  const served: Record<string, PathItem> = {};
+  for (const r of INVENTORY_RESOURCES) Object.assign(served, inventoryPaths(r, opts.maxPageSize));
+  Object.assign(served, tokenPaths(), lifecyclePaths(opts.maxPageSize));
+  const paths: Record<string, PathItem> = { ...metaPaths(apiApps(served)), ...served };
   return {
     openapi: '3.1.0',
     info: { title: 'netinv: network inventory and entity lifecycle API', version: opts.apiVersion, description: DESCRIPTION },

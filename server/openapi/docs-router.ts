@@ -1,8 +1,9 @@
-// GET /openapi.json (no auth: the document is public) and the Swagger UI page at /docs, with its
-// assets served from the installed swagger-ui-dist (an allow-list: the dist's own index.html and
-// initializer point at the petstore demo and must not be reachable).
+// GET /openapi.json, /api/schema/ and /api/docs/?format=openapi (no auth: the document is public)
+// and the Swagger UI page at /docs, with its assets served from the installed swagger-ui-dist (an
+// allow-list: the dist's own index.html and initializer point at the petstore demo and must not be
+// reachable).
 import { createRequire } from 'node:module';
-import express, { Router } from 'express';
+import express, { Router, type Response } from 'express';
 import { DOCS_HTML, DOCS_INIT_JS } from './docs-page.js';
 import type { OpenApiDocument } from './types.js';
 
@@ -18,7 +19,19 @@ const ASSETS = new Set([
 export function docsRouter(doc: OpenApiDocument): Router {
   const router = Router();
   const body = JSON.stringify(doc);
-  router.get('/openapi.json', (_req, res) => { res.type('application/json').set('Cache-Control', 'no-cache').send(body); });
+  const sendJson = (res: Response) => { res.type('application/json').set('Cache-Control', 'no-cache').send(body); };
+  router.get('/openapi.json', (_req, res) => sendJson(res));
+  // Where NetBox clients fetch it: NetBox 3.5+ at /api/schema/?format=json (here JSON also by
+  // default, where NetBox gives YAML: drawing ~500 KB of YAML would hold the event loop ~1 s),
+  // pynetbox and Ansible at /api/docs/?format=openapi.
+  router.get('/api/schema/', (req, res) => {
+    if ((req.query.format ?? 'json') === 'json') sendJson(res);
+    else res.status(404).json({ detail: `No format "${String(req.query.format)}": the document is JSON (format=json).`, code: 'not_found' });
+  });
+  router.get('/api/docs/', (req, res) => {
+    if (req.query.format === 'openapi') sendJson(res);
+    else res.redirect(302, '/docs');
+  });
   router.get(['/docs', '/docs/'], (_req, res) => { res.type('html').send(DOCS_HTML); });
   router.get('/docs/init.js', (_req, res) => { res.type('text/javascript').send(DOCS_INIT_JS); });
   router.use('/docs/assets', (req, res, next) => {

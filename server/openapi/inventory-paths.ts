@@ -86,7 +86,7 @@ export const OPTIONS_SCHEMA: JsonSchema = {
     renders: { type: 'array', items: { type: 'string' } }, parses: { type: 'array', items: { type: 'string' } },
     actions: { type: 'object', properties: { POST: { type: 'object', additionalProperties: { type: 'object', properties: {
       type: { type: 'string' }, required: { type: 'boolean' }, read_only: { type: 'boolean' }, label: { type: 'string' },
-      choices: { type: 'array', items: { type: 'object', properties: { value: { type: 'string' }, display: { type: 'string' } } } },
+      choices: { type: 'array', items: { type: 'object', properties: { value: { type: 'string' }, display: { type: 'string' }, display_name: { type: 'string', description: 'As display (REST framework\'s name)' } } } },
     } } } } },
   },
 };

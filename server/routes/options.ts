@@ -15,7 +15,8 @@ function fieldMeta(f: FieldDef): Record<string, unknown> {
   if (f.maxLength !== undefined) meta.max_length = f.maxLength;
   if (f.min !== undefined) meta.min_value = f.min;
   if (f.max !== undefined) meta.max_value = f.max;
-  if (f.choices) meta.choices = f.choices.map((c) => ({ value: c.value, display: c.display }));
+  // display_name as REST framework's metadata gives it: Ansible's netbox.netbox matches choices by it.
+  if (f.choices) meta.choices = f.choices.map((c) => ({ value: c.value, display: c.display, display_name: c.display }));
   return meta;
 }
 

@@ -88,6 +88,8 @@ export class MemoryStorage implements Storage {
     return { budgetMs: this.opts.queryTimeoutMs ?? 0, version: () => this.writes, signal };
   }
 
+  async serverVersion(): Promise<null> { return null; }
+
   /** Indexes are always current; this only sorts now what the first query would otherwise sort. */
   async afterBulkLoad(): Promise<void> {
     for (const t of this.tables.values()) t.flushIndexes();

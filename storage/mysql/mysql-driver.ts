@@ -33,6 +33,7 @@ export class MysqlDriver implements SqlDriver {
   readonly parallelCount = true;
   readonly transactionalDdl = false;
   readonly explainPrefix = 'EXPLAIN FORMAT=JSON ';
+  readonly serverVersionSql = 'SELECT VERSION() AS server_version';
   private readonly pool: mysql.Pool;
   private readonly where: string;
   flavour: MysqlFlavour = 'mariadb';

@@ -34,6 +34,7 @@ export class PgDriver implements SqlDriver {
   readonly parallelCount = false;
   readonly transactionalDdl = true;
   readonly explainPrefix = 'EXPLAIN (FORMAT JSON) ';
+  readonly serverVersionSql = 'SHOW server_version';
   readonly withoutReferenceChecks = null;
   private readonly pool: pg.Pool;
   private readonly where: string;

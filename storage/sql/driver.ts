@@ -53,4 +53,6 @@ export interface SqlDriver extends SqlSession {
   readonly withoutReferenceChecks: (<T>(s: SqlSession, fn: () => Promise<T>) => Promise<T>) | null;
   /** Prefix turning a SELECT into its plan as JSON. */
   readonly explainPrefix: string;
+  /** Statement answering one row whose `server_version` column is the server's version. */
+  readonly serverVersionSql: string;
 }

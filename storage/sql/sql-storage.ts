@@ -148,6 +148,10 @@ export class SqlStorage implements Storage {
     return this.rows(resource, await this.query(`${compiler.heads(resource).select} ORDER BY m.${d.quote('id')}`, []));
   }
 
+  async serverVersion(): Promise<string | null> {
+    return String((await this.query(this.driver.serverVersionSql, [])).rows[0].server_version);
+  }
+
   async afterBulkLoad(): Promise<void> {
     const { d } = this.ready();
     // The tag join tables too: without their statistics a tag filter is estimated blind.

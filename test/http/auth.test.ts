@@ -36,7 +36,7 @@ describe('auth and OPTIONS', () => {
     expect(admin.body).to.include.keys(['name', 'description', 'renders', 'parses', 'actions']);
     const status = admin.body.actions.POST.status;
     expect(status).to.include({ type: 'choice', required: false, read_only: false, label: 'Status' });
-    expect(status.choices).to.deep.include({ value: 'active', display: 'Active' });
+    expect(status.choices).to.deep.include({ value: 'active', display: 'Active', display_name: 'Active' }); // display_name: DRF's, read by Ansible
     expect(admin.body.actions.POST.id.read_only).to.equal(true);
     expect(admin.body.actions.POST.name.required).to.equal(true);
     const viewer = await srv.req('OPTIONS', '/api/dcim/sites/', undefined, VIEWER);
@@ -50,7 +50,7 @@ describe('auth and OPTIONS', () => {
     expect(admin.status).to.equal(200);
     expect(admin.body.name).to.equal('Site Instance');
     expect(admin.body.actions).to.have.keys(['PUT']);
-    expect(admin.body.actions.PUT.status.choices).to.deep.include({ value: 'active', display: 'Active' });
+    expect(admin.body.actions.PUT.status.choices).to.deep.include({ value: 'active', display: 'Active', display_name: 'Active' });
     const viewer = await srv.req('OPTIONS', `/api/dcim/sites/${id}/`, undefined, VIEWER);
     expect(viewer.status).to.equal(200);
     expect(viewer.body).to.not.have.property('actions');

@@ -1,0 +1,61 @@
+// The API version an answer speaks, in its `API-Version` header. By default the NetBox API level the
+// product follows (NETBOX_API_LEVEL, 3.7: what pynetbox and Ansible's netbox.netbox read as the
+// NetBox version). A Nautobot client may ask for the Nautobot level of the filter rules, as Nautobot
+// negotiates: `Accept: application/json; version=1.3` or `?api_version=1.3`. Any other asked version
+// is refused with Nautobot's answers: 406 for the header, 404 for the parameter, 400 when both differ.
+import type { Request, RequestHandler, Response } from 'express';
+
+/** The Nautobot API level whose filter rules the product follows. */
+export const NAUTOBOT_API_VERSION = '1.3';
+
+/** `3.7` -> `3.7.0`: the `netbox-version` of /api/status/. */
+export const netboxVersion = (level: string): string => `${level}.0`;
+
+/** Versions a client may ask for: the NetBox level first (the default), then Nautobot's. */
+export const allowedVersions = (netboxLevel: string): readonly string[] => [...new Set([netboxLevel, NAUTOBOT_API_VERSION])];
+
+/** Media ranges whose `version` parameter asks for a version of the JSON this API renders. */
+const JSON_RANGES = new Set(['application/json', 'application/*', '*/*']);
+
+/** The `version` parameter of the first JSON media range of an Accept header that carries one. */
+export function acceptedVersion(accept: string | undefined): string | undefined {
+  for (const range of (accept ?? '').split(',')) {
+    const [type, ...params] = range.split(';').map((s) => s.trim());
+    if (!JSON_RANGES.has(type.toLowerCase())) continue;
+    for (const p of params) {
+      const eq = p.indexOf('=');
+      if (eq > 0 && p.slice(0, eq).trim().toLowerCase() === 'version') return p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    }
+  }
+  return undefined;
+}
+
+function refuse(res: Response, status: number, code: string, detail: string): void {
+  res.status(status).json({ detail, code });
+}
+
+/** Sets `API-Version` on every answer after it, or refuses a version the API does not speak. */
+export function apiVersion(netboxLevel: string): RequestHandler {
+  const allowed = allowedVersions(netboxLevel);
+  const supported = `Supported versions are ${allowed.join(', ')}.`;
+  return (req: Request, res: Response, next) => {
+    res.set('API-Version', netboxLevel);
+    const fromHeader = acceptedVersion(req.get('accept'));
+    const q = req.query.api_version;
+    const fromQuery = typeof q === 'string' ? q : Array.isArray(q) ? String(q[0]) : undefined;
+    if (fromHeader !== undefined && fromQuery !== undefined && fromHeader !== fromQuery) {
+      refuse(res, 400, 'api_version_mismatch', `Version mismatch between "Accept" header (${fromHeader}) and query parameter (${fromQuery}).`);
+      return;
+    }
+    if (fromHeader !== undefined && !allowed.includes(fromHeader)) {
+      refuse(res, 406, 'not_acceptable', `Invalid version in "Accept" header: "${fromHeader}". ${supported}`);
+      return;
+    }
+    if (fromQuery !== undefined && !allowed.includes(fromQuery)) {
+      refuse(res, 404, 'not_found', `Invalid version in query parameter: api_version=${fromQuery}. ${supported}`);
+      return;
+    }
+    res.set('API-Version', fromHeader ?? fromQuery ?? netboxLevel);
+    next();
+  };
+}

@@ -1,0 +1,68 @@
+// The service's own paths: the API tree (`/api/` and one index per app, as NetBox has them),
+// `/api/status/`, and this document where NetBox clients fetch it (`/api/schema/`, `/api/docs/`).
+// The apps and their endpoints are read from the document's other paths, which the registry and
+// the route tables generate: a resource added to the registry is listed without another edit.
+import { json, pascal, type JsonSchema, type Operation, type PathItem } from './types.js';
+
+export interface ApiApp {
+  /** `/api/dcim/`, `/api/v1/` (the lifecycle API) */
+  readonly path: string;
+  /** endpoint name (`sites`) -> its list path (`/api/dcim/sites/`) */
+  readonly endpoints: ReadonlyMap<string, string>;
+}
+
+/**
+ * Apps by name: every path without parameters whose GET is tagged `<app>/<endpoint>` (as each
+ * resource's operations are) is a list endpoint of that app, which lives at the path's parent.
+ */
+export function apiApps(paths: Readonly<Record<string, PathItem>>): ReadonlyMap<string, ApiApp> {
+  const apps = new Map<string, { path: string; endpoints: Map<string, string> }>();
+  for (const [path, item] of Object.entries(paths)) {
+    const [app, endpoint] = (item.get?.tags[0] ?? '').split('/');
+    const m = /^(\/api\/(?:[^/{}]+\/)*)([^/{}]+)\/?$/.exec(path);
+    if (!endpoint || !m) continue;
+    const a = apps.get(app) ?? { path: m[1], endpoints: new Map() };
+    if (a.path !== m[1]) throw new Error(`openapi: app ${app} has endpoints under ${a.path} and ${m[1]}`);
+    apps.set(app, a);
+    a.endpoints.set(m[2], path);
+  }
+  return new Map([...apps].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const LINKS: JsonSchema = { type: 'object', additionalProperties: { type: 'string', format: 'uri' } };
+
+const STATUS_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['netbox-version', 'api-version', 'netinv-version', 'node-version', 'storage', 'storage-version', 'installed-machines', 'plugins'],
+  properties: {
+    'netbox-version': { type: 'string', description: 'The NetBox API level followed, as NetBox reports its version (NETBOX_API_LEVEL + `.0`)', examples: ['3.7.0'] },
+    'api-version': { type: 'string', description: 'The API version of this answer (as its `API-Version` header)', examples: ['3.7', '1.3'] },
+    'netinv-version': { type: 'string', description: 'The product version' },
+    'node-version': { type: 'string', description: 'The Node.js version running the service' },
+    storage: { type: 'string', enum: ['memory', 'postgres', 'mysql'] },
+    'storage-version': { type: 'string', description: 'The database server version (MariaDB or MySQL by its own text); for `memory`, the product version' },
+    'installed-machines': { type: 'integer', description: 'State machine definitions installed (each name and version counts once)' },
+    plugins: { type: 'object', description: 'Always empty (NetBox lists its plugins here)' },
+  },
+};
+
+const meta = (operationId: string, summary: string, responses: Operation['responses'], extra: Partial<Operation> = {}): PathItem =>
+  ({ get: { operationId, summary, tags: ['meta'], security: [], responses, ...extra } });
+
+export function metaPaths(apps: ReadonlyMap<string, ApiApp>): Record<string, PathItem> {
+  const paths: Record<string, PathItem> = {
+    '/api/': meta('apiRoot', 'Links to the API apps and /api/status/ (no token needed)', { 200: json(LINKS, 'App name -> URL') }),
+    '/api/status/': meta('apiStatus', 'Versions of the product, Node.js and the storage; installed machines (no token needed)', { 200: json(STATUS_SCHEMA, 'Status') }),
+    '/api/schema/': meta('apiSchema', 'This OpenAPI document, where NetBox clients fetch it (no token needed)', {
+      200: json({ type: 'object' }, 'The document, as JSON (NetBox answers YAML without `format=json`)'),
+      404: json({ type: 'object' }, 'Another `format`'),
+    }, { parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json'] } }] }),
+    '/api/docs/': meta('apiDocs', 'With `format=openapi`: this OpenAPI document as JSON (where pynetbox fetches it); else a redirect to /docs', {
+      200: json({ type: 'object' }, 'The document (`format=openapi`)'),
+      302: { description: 'Without `format=openapi`: to the interactive docs at /docs' },
+    }, { parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['openapi'] } }] }),
+  };
+  for (const [name, app] of apps)
+    paths[app.path] = meta(`api${pascal(name)}Root`, `Links to the ${name} endpoints (no token needed)`, { 200: json(LINKS, 'Endpoint name -> URL') });
+  return paths;
+}
