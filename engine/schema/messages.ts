@@ -28,6 +28,8 @@ export const MSG = {
   url: (v: string) => `"${v}" is not a valid URL.`,
   fkNotFound: (v: string) => `Related object not found using the provided ID: ${v}`,
   tagNotFound: (v: string) => `Related object not found: tag "${v}".`,
+  objectNotFound: (id: string) => `No object with id ${id}.`,
+  listedTwice: 'This object is listed more than once in the request.',
   treeCycle: 'Cannot assign the object itself or one of its descendants as its parent.',
   cfUnknown: (n: string) => `Unknown field name '${n}' in custom field data.`,
   cfRequired: (n: string) => `Required field '${n}' is missing.`,

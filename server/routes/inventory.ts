@@ -92,6 +92,23 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
     if (!bulk) setEtag(res, out.value[0]);
     res.status(201).json(bulk ? body : body[0]);
   });
+  // Bulk writes on the list URL (NetBox 2.10+, Nautobot): a list of objects each with its id; all or none.
+  for (const [method, partial] of [['put', false], ['patch', true]] as const) {
+    router[method]('/', can('change'), async (req, res) => {
+      const items = bulkItems(req.body);
+      if (!items) { res.status(400).json({ non_field_errors: [BULK_SHAPE] }); return; }
+      const out = await ctx.inventory.updateMany(r, items.map((b) => ({ id: b.id, body: b })), partial);
+      if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
+      res.json(await serialize(ctx, r, req, out.value));
+    });
+  }
+  router.delete('/', can('delete'), async (req, res) => {
+    const items = bulkItems(req.body);
+    if (!items) { res.status(400).json({ non_field_errors: [BULK_SHAPE] }); return; }
+    const out = await ctx.inventory.deleteMany(r, items.map((b) => b.id));
+    if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
+    res.status(204).end();
+  });
   router.options('/:id/', can('view'), (req, res) => { res.json(optionsBody(r, req.principal!, 'object')); });
   router.get('/:id/', can('view'), async (req, res) => {
     const row = await ctx.inventory.get(r, String(req.params.id));
@@ -114,6 +131,15 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
     res.status(204).end();
   });
   return router;
+}
+
+const BULK_SHAPE = 'Expected a non-empty list of objects, each with its "id".';
+
+/** A bulk body: a non-empty list of objects each carrying a string id; null for anything else. */
+function bulkItems(body: unknown): ({ id: string } & Record<string, unknown>)[] | null {
+  if (!Array.isArray(body) || body.length === 0) return null;
+  const ok = body.every((b) => typeof b === 'object' && b !== null && !Array.isArray(b) && typeof (b as { id?: unknown }).id === 'string');
+  return ok ? (body as ({ id: string } & Record<string, unknown>)[]) : null;
 }
 
 export const INVENTORY_RESOURCES = RESOURCES.filter((r) => r.inventory !== false);

@@ -8,7 +8,8 @@ import { uniqueGroups } from '../../engine/schema/unique-groups.js';
 import { ROW_CHECKS } from '../../engine/schema/row-checks.js';
 import { UUID_RE } from '../../engine/schema/normalize.js';
 import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
-import { validateInput, type FieldErrors } from '../../engine/schema/validate-input.js';
+import { validateInput, type FieldErrors, type ValidInput } from '../../engine/schema/validate-input.js';
+import { DeleteBatch } from './delete-batch.js';
 import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
 
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409 | 412; errors: FieldErrors | FieldErrors[] | { detail: string; code?: string } };
@@ -80,7 +81,7 @@ export class Inventory {
       if (!v.ok) { allErrors.push(v.errors); continue; }
       const now = nowIso();
       const row: Row = { id: randomUUID(), created: now, last_updated: now, ...v.input.values, version: 1 };
-      const errs = await this.checkRow(r, row, v.input.tagRefs);
+      const errs = await this.checkRow(r, row, v.input);
       allErrors.push(errs);
       rows.push(this.derive(r, row));
     }
@@ -95,41 +96,79 @@ export class Inventory {
    * PUT / PATCH: read, merge, write back only if the row is still the version read (else read again).
    * A parent link of a tree is changed under the tree's lock, so two moves cannot close a loop.
    */
-  update(r: ResourceDef, id: string, body: unknown, partial: boolean, ifMatch: Precondition = null): Promise<WriteResult<Row>> {
-    const moves = !!r.tree && typeof body === 'object' && body !== null && r.tree in body;
-    const attempt = () => this.retried(ifMatch, async () => {
-      const old = await this.get(r, id);
-      if (!old) return { ok: false, status: 404, errors: { detail: 'Not found.' } };
-      const v = versionOf(old);
-      if (ifMatch && !ifMatch.includes(v)) return stale(v);
-      const cfDefs = await this.customFieldsFor(r);
-      const checked = validateInput(r, body, { partial, creating: false, customFields: cfDefs, existingCustomFields: old.custom_fields as Record<string, unknown> | undefined });
-      if (!checked.ok) return { ok: false, status: 400, errors: checked.errors };
-      const row: Row = { ...old, ...checked.input.values, id: old.id, last_updated: nowIso(), version: v + 1 };
-      // A refusal may come from what another writer changed after the read (a reference it set to
-      // null by deleting its target): then this write is redone on the new version.
-      const refused = async (out: WriteResult<never>) => (versionOf((await this.get(r, id)) ?? { id, version: v }) === v ? out : STALE);
-      const errs = await this.checkRow(r, row, checked.input.tagRefs);
-      if (Object.keys(errs).length) return refused({ ok: false, status: 400, errors: errs });
-      const derived = this.derive(r, row);
-      const [uniq] = await this.checkUnique(r, [derived]);
-      if (Object.keys(uniq).length) return refused({ ok: false, status: 400, errors: uniq });
-      const out = await this.write([{ op: 'update', resource: r.name, row: derived, expectVersion: v }], derived);
-      return out === STALE || out.ok ? out : refused(out);
-    });
+  async update(r: ResourceDef, id: string, body: unknown, partial: boolean, ifMatch: Precondition = null): Promise<WriteResult<Row>> {
+    const out = await this.updateMany(r, [{ id, body }], partial, ifMatch);
+    if (out.ok) return { ok: true, value: out.value[0] };
+    if (!Array.isArray(out.errors)) return out;
+    // The one object is missing (the only error an update reports under `id`): 404, as a read.
+    return out.errors[0].id ? { ok: false, status: 404, errors: { detail: 'Not found.' } } : { ...out, errors: out.errors[0] };
+  }
+
+  /**
+   * Several PUT / PATCH bodies applied as one batch (bulk updates on a list URL): all or none. Errors
+   * come back per item, in the order given ({} for an item without any).
+   */
+  updateMany(r: ResourceDef, items: readonly { readonly id: string; readonly body: unknown }[], partial: boolean, ifMatch: Precondition = null): Promise<WriteResult<Row[]>> {
+    const moves = !!r.tree && items.some(({ body }) => typeof body === 'object' && body !== null && r.tree! in body);
+    const attempt = () => this.retried(ifMatch, () => this.updateOnce(r, items, partial, ifMatch));
     return moves ? this.storage.serialized(`tree:${r.name}`, attempt) : attempt();
   }
 
-  async delete(r: ResourceDef, id: string, ifMatch: Precondition = null): Promise<WriteResult<null>> {
-    return this.retried(ifMatch, async () => {
+  private async updateOnce(r: ResourceDef, items: readonly { readonly id: string; readonly body: unknown }[], partial: boolean, ifMatch: Precondition): Promise<WriteResult<Row[]> | typeof STALE> {
+    const cfDefs = await this.customFieldsFor(r);
+    const read = new Map<string, Row>();
+    const rows: Row[] = [];
+    const errors: FieldErrors[] = [];
+    for (const { id, body } of items) {
       const old = await this.get(r, id);
-      if (!old) return { ok: false, status: 404, errors: { detail: 'Not found.' } };
+      if (!old) { errors.push({ id: [MSG.objectNotFound(id)] }); continue; }
+      if (read.has(old.id)) { errors.push({ id: [MSG.listedTwice] }); continue; }
+      read.set(old.id, old);
       const v = versionOf(old);
       if (ifMatch && !ifMatch.includes(v)) return stale(v);
-      const ops: WriteOp[] = [];
-      const problem = await this.planDelete(r, old.id, ops, new Set(), ifMatch ? v : undefined);
-      if (problem) return { ok: false, status: 409, errors: { detail: problem } };
-      return this.write(ops, null);
+      const checked = validateInput(r, body, { partial, creating: false, customFields: cfDefs, existingCustomFields: old.custom_fields as Record<string, unknown> | undefined });
+      if (!checked.ok) { errors.push(checked.errors); continue; }
+      const row: Row = { ...old, ...checked.input.values, id: old.id, last_updated: nowIso(), version: v + 1 };
+      errors.push(await this.resolveRefs(r, row, checked.input));
+      rows.push(row);
+    }
+    // A refusal may come from what another writer changed after the read (a reference it set to
+    // null by deleting its target): then this write is redone on the new versions.
+    const refused = async (out: WriteResult<never>) => {
+      for (const [id, old] of read) if (versionOf((await this.get(r, id)) ?? { id, version: -1 }) !== versionOf(old)) return STALE;
+      return out;
+    };
+    if (errors.some((e) => Object.keys(e).length)) return refused({ ok: false, status: 400, errors });
+    // Rows checked against each other: a loop may close through two moves of one batch.
+    const batch = new Map(rows.map((row) => [row.id, row]));
+    const checks: FieldErrors[] = [];
+    for (const row of rows) checks.push(await this.rowChecks(r, row, batch));
+    const derived = rows.map((row) => this.derive(r, row));
+    const all = checks.some((e) => Object.keys(e).length) ? checks : await this.checkUnique(r, derived);
+    if (all.some((e) => Object.keys(e).length)) return refused({ ok: false, status: 400, errors: all });
+    const out = await this.write(derived.map((row) => ({ op: 'update', resource: r.name, row, expectVersion: versionOf(read.get(row.id)!) })), derived);
+    return out === STALE || out.ok ? out : refused(out);
+  }
+
+  async delete(r: ResourceDef, id: string, ifMatch: Precondition = null): Promise<WriteResult<null>> {
+    return this.deleteMany(r, [id], ifMatch);
+  }
+
+  /** Deletes several objects (with their cascades) as one batch: all or none. */
+  async deleteMany(r: ResourceDef, ids: readonly string[], ifMatch: Precondition = null): Promise<WriteResult<null>> {
+    return this.retried(ifMatch, async () => {
+      const batch = new DeleteBatch();
+      const missing: string[] = [];
+      for (const id of ids) {
+        const old = await this.get(r, id);
+        if (!old) { missing.push(id); continue; }
+        const v = versionOf(old);
+        if (ifMatch && !ifMatch.includes(v)) return stale(v);
+        const problem = await this.planDelete(r, old.id, batch, v);
+        if (problem) return { ok: false, status: 409, errors: { detail: problem } };
+      }
+      if (missing.length) return { ok: false, status: 404, errors: { detail: ids.length === 1 ? 'Not found.' : `Not found: ${missing.join(', ')}. Nothing was deleted.` } };
+      return this.write(batch.writes(), null);
     });
   }
 
@@ -146,26 +185,26 @@ export class Inventory {
   }
 
   /** Dependents first (cascade deletes, set-null updates), then the object; protect refuses. */
-  private async planDelete(r: ResourceDef, id: string, ops: WriteOp[], seen: Set<string>, expectVersion?: number): Promise<string | null> {
-    if (seen.has(id)) return null;
-    seen.add(id);
+  private async planDelete(r: ResourceDef, id: string, batch: DeleteBatch, expectVersion?: number): Promise<string | null> {
+    if (batch.deleting.has(id)) return null;
+    batch.deleting.add(id);
     for (const other of RESOURCES) for (const f of other.fields) {
       if (f.kind !== 'fk' || f.target !== r.name) continue;
-      const deps = (await this.storage.findBy(other.name, f.name, id)).filter((d) => !seen.has(d.id));
+      const deps = (await this.storage.findBy(other.name, f.name, id)).filter((d) => !batch.deleting.has(d.id));
       if (!deps.length) continue;
       if (f.onDelete === 'protect') return `Cannot delete this ${r.label.toLowerCase()}: ${deps.length} ${other.label.toLowerCase()} object(s) refer to it through ${f.name}.`;
       for (const d of deps) {
         if (f.onDelete === 'cascade') {
-          const p = await this.planDelete(other, d.id, ops, seen);
+          const p = await this.planDelete(other, d.id, batch);
           if (p) return p;
-        } else ops.push(bumped(other.name, d, { [f.name]: null, last_updated: nowIso() }));
+        } else batch.change(other.name, d, () => ({ [f.name]: null, last_updated: nowIso() }));
       }
     }
     if (r.name === 'tag') for (const other of RESOURCES.filter((x) => x.fields.some((f) => f.kind === 'tags'))) {
-      for (const d of await this.storage.findBy(other.name, 'tags', id))
-        ops.push(bumped(other.name, d, { tags: (d.tags as string[]).filter((t) => t !== id) }));
+      for (const d of await this.storage.findBy(other.name, 'tags', id)) if (!batch.deleting.has(d.id))
+        batch.change(other.name, d, (row) => ({ tags: (row.tags as string[]).filter((t) => t !== id) }));
     }
-    ops.push({ op: 'delete', resource: r.name, id, ...(expectVersion === undefined ? {} : { expectVersion }) });
+    batch.delete(r.name, id, expectVersion);
     return null;
   }
 
@@ -174,15 +213,22 @@ export class Inventory {
   }
 
   /** The row as it would be stored: its references resolved, then the resource's own row checks. */
-  private async checkRow(r: ResourceDef, row: Row, tagRefs: readonly string[] | null): Promise<FieldErrors> {
-    const errors = await this.resolveRefs(r, row, tagRefs);
-    if (r.tree && !errors[r.tree] && (await this.wouldLoop(r, row))) (errors[r.tree] ??= []).push(MSG.treeCycle);
+  private async checkRow(r: ResourceDef, row: Row, input: ValidInput): Promise<FieldErrors> {
+    const errors = await this.resolveRefs(r, row, input);
+    return Object.keys(errors).length ? errors : this.rowChecks(r, row, new Map());
+  }
+
+  /** Checks of a row whose references are resolved: no loop in a tree (through `batch`'s rows too), the resource's own. */
+  private async rowChecks(r: ResourceDef, row: Row, batch: ReadonlyMap<string, Row>): Promise<FieldErrors> {
+    const errors: FieldErrors = {};
+    if (r.tree && (await this.wouldLoop(r, row, batch))) (errors[r.tree] ??= []).push(MSG.treeCycle);
     for (const [k, msgs] of Object.entries(ROW_CHECKS[r.name]?.(row) ?? {})) (errors[k] ??= []).push(...msgs);
     return errors;
   }
 
   /** Foreign keys must exist; tags given by slug, name or id become ids. Errors by field. */
-  private async resolveRefs(r: ResourceDef, row: Row, tagRefs: readonly string[] | null): Promise<FieldErrors> {
+  private async resolveRefs(r: ResourceDef, row: Row, input: ValidInput): Promise<FieldErrors> {
+    const tagRefs = input.tagRefs;
     const errors: FieldErrors = {};
     for (const f of r.fields) {
       if (f.kind !== 'fk') continue;
@@ -203,17 +249,21 @@ export class Inventory {
     return errors;
   }
 
-  /** Would the row's parent link close a loop (the row itself, or one of its descendants)? */
-  private async wouldLoop(r: ResourceDef, row: Row): Promise<boolean> {
+  /** Would the row's parent link close a loop (the row itself, or one of its descendants)? Rows of `batch` as they will be. */
+  private async wouldLoop(r: ResourceDef, row: Row, batch: ReadonlyMap<string, Row>): Promise<boolean> {
     const seen = new Set<unknown>();
-    for (let up = row[r.tree!]; up !== null && up !== undefined && !seen.has(up); up = (await this.storage.get(r.name, up as string))?.[r.tree!]) {
+    const parentOf = async (id: string) => (batch.get(id) ?? (await this.storage.get(r.name, id)))?.[r.tree!];
+    for (let up = row[r.tree!]; up !== null && up !== undefined && !seen.has(up); up = await parentOf(up as string)) {
       if (up === row.id) return true;
       seen.add(up);
     }
     return false;
   }
 
-  /** Uniqueness against stored rows and within the batch, reported per field like other errors. */
+  /**
+   * Uniqueness against stored rows and within the batch, reported per field like other errors. A
+   * batch that swaps two unique values is refused, as the databases' per-statement checks would.
+   */
   private async checkUnique(r: ResourceDef, rows: readonly Row[]): Promise<FieldErrors[]> {
     const out: FieldErrors[] = [];
     const seen = new Set<string>();
@@ -242,12 +292,6 @@ export class Inventory {
     if (ops.some((o) => o.resource === 'custom_field')) this.cfCache = null;
     return { ok: true, value };
   }
-}
-
-/** A dependent row rewritten by a delete: checked against the version read, and raised. */
-function bumped(resource: string, row: Row, change: Partial<Row>): WriteOp {
-  const v = versionOf(row);
-  return { op: 'update', resource, row: { ...row, ...change, version: v + 1 }, expectVersion: v };
 }
 
 export { resource };
