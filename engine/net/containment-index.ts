@@ -5,6 +5,7 @@
 //  - blocks inside N are one contiguous range of the sorted order.
 // IPv4 and IPv6 live in separate sub-indexes: containment never crosses families.
 import type { AddrHex, Family } from './ip.js';
+import type { SpanVisitor } from './covered-runs.js';
 import { SlotTable } from './slot-table.js';
 import { V4Index } from './v4-index.js';
 import { V6Index } from './v6-index.js';
@@ -125,6 +126,24 @@ export class ContainmentIndex {
       this.v6.range(this.w, 0, out);
     }
     return out;
+  }
+
+  /**
+   * The addresses covered by the entries inside a block (network in it, length >= minLen), in
+   * address order, as (first, last) hex stretches that may overlap or touch: what a free-space
+   * walk subtracts. Touching sorted blocks come as one stretch, so the walk's cost follows the
+   * number of gaps, not of blocks. False from visit stops.
+   */
+  coveredSpans(family: Family, network: AddrHex, length: number, minLen: number, visit: SpanVisitor): void {
+    this.settle();
+    if (family === 4) {
+      const x = this.word4(network, length);
+      const m = MASK[length];
+      this.v4.coveredSpans((x & m) >>> 0, (x | ~m) >>> 0, minLen, visit);
+    } else {
+      this.words6(family, network, length);
+      this.v6.coveredSpans(this.maskWords(length), minLen, visit);
+    }
   }
 
   /** Upper bound on containedIn(...) result size, O(log n); for plan costing. */

@@ -4,7 +4,9 @@
 // rebuild: the forest shape is still valid for the survivors, so a remove
 // never forces an O(n) rebuild by itself.
 import { walkSorted, type WalkVisitor } from './sorted-walk.js';
+import { CoverRuns, visitMerged, type RunEntries, type SpanVisitor } from './covered-runs.js';
 import { sortV4Entries } from './radix.js';
+import { u32ToHex } from './ip.js';
 import { MASK } from './words.js';
 import type { SlotTable } from './slot-table.js';
 
@@ -25,6 +27,8 @@ export class V4Index {
   pLen: Uint8Array = new Uint8Array(16);
   pSlot: Int32Array = new Int32Array(16);
   pDead = 0;
+  /** Runs of touching blocks, for free-space walks. */
+  private readonly runs = new CoverRuns();
 
   get live(): number {
     return this.n - this.dead + this.pn - this.pDead;
@@ -57,6 +61,7 @@ export class V4Index {
     } else {
       this.slot[pos] = -1;
       this.dead++;
+      this.runs.killed(pos, this.n);
     }
   }
 
@@ -79,6 +84,7 @@ export class V4Index {
     this.net = this.len = this.slot = this.parent = null as never;
     this.pNet = new Uint32Array(16); this.pLen = new Uint8Array(16); this.pSlot = new Int32Array(16);
     this.pn = this.pDead = this.dead = 0;
+    this.runs.reset();
 
     sortV4Entries(net, len, slot, m);
     this.n = m;
@@ -197,6 +203,30 @@ export class V4Index {
   walk(desc: boolean, fn: WalkVisitor): boolean {
     const { slot, pSlot } = this;
     return walkSorted({ n: this.n, pending: this.pendingEntries(() => true), cmp: this.entryCmp, slotOf: (e) => (e >= 0 ? slot[e] : pSlot[~e]) }, desc, fn);
+  }
+
+  /** Entry i's last address. */
+  private bcast(i: number): number {
+    return (this.net[i] | ~MASK[this.len[i]]) >>> 0;
+  }
+
+  private readonly runEntries: RunEntries = {
+    size: () => this.n,
+    inside: (i, j) => this.net[j] <= this.bcast(i),
+    adjacent: (i, j) => { const b = this.bcast(i); return b !== 0xffffffff && this.net[j] === b + 1; },
+    after: (i) => { const b = this.bcast(i); return b === 0xffffffff ? this.n : this.lowerBound(b + 1, 0); },
+    live: (i) => this.slot[i] >= 0,
+  };
+
+  /**
+   * The addresses covered by live entries with network in [lo, hi] and key >= (lo, minLen), in
+   * address order (touching sorted blocks as one stretch). False from visit stops.
+   */
+  coveredSpans(lo: number, hi: number, minLen: number, visit: SpanVisitor): void {
+    const pend = this.pendingEntries((p) => { const x = this.pNet[p]; return x <= hi && (x > lo || (x === lo && this.pLen[p] >= minLen)); })
+      .map((e) => [u32ToHex(this.pNet[~e]), u32ToHex((this.pNet[~e] | ~MASK[this.pLen[~e]]) >>> 0)] as const);
+    visitMerged(pend, (v) => this.runs.walk(this.runEntries, this.lowerBound(lo, minLen), (p) => this.net[p] <= hi,
+      (f, l) => v(u32ToHex(this.net[f]), u32ToHex(this.bcast(l)))), visit);
   }
 
   /** Upper bound on the entries with network in [lo, hi]: sorted positions (tombstones too) and every pending add. */

@@ -3,6 +3,8 @@
 // bytes/entry, one cache line per probe). A 32-char hex string would cost
 // ~56 bytes/entry of heap and a slower string compare (see docs/benchmarks-net.md).
 import { walkSorted, type WalkVisitor } from './sorted-walk.js';
+import { CoverRuns, visitMerged, type RunEntries, type SpanVisitor } from './covered-runs.js';
+import { u32ToHex } from './ip.js';
 import { radixOrder, type DigitFill } from './radix.js';
 import { cmpWords, MASK, wordBits } from './words.js';
 import type { SlotTable } from './slot-table.js';
@@ -19,6 +21,10 @@ export class V6Index {
   pLen: Uint8Array = new Uint8Array(16);
   pSlot: Int32Array = new Int32Array(16);
   pDead = 0;
+  /** Runs of touching blocks, for free-space walks. */
+  private readonly runs = new CoverRuns();
+  /** Scratch of the run walk: a broadcast address (and one past it). */
+  private readonly b = new Uint32Array(4);
 
   get live(): number {
     return this.n - this.dead + this.pn - this.pDead;
@@ -52,6 +58,7 @@ export class V6Index {
     } else {
       this.slot[pos] = -1;
       this.dead++;
+      this.runs.killed(pos, this.n);
     }
   }
 
@@ -74,6 +81,7 @@ export class V6Index {
     this.net = this.len = this.slot = this.parent = null as never;
     this.pNet = new Uint32Array(64); this.pLen = new Uint8Array(16); this.pSlot = new Int32Array(16);
     this.pn = this.pDead = this.dead = 0;
+    this.runs.reset();
 
     const passes: DigitFill[] = [(d, c) => { for (let r = 0; r < c; r++) d[r] = len[r]; }];
     for (let w = 3; w >= 0; w--) {
@@ -221,6 +229,47 @@ export class V6Index {
     return walkSorted({ n: this.n, pending: this.pendingEntries(() => true), cmp: this.entryCmp, slotOf: (e) => (e >= 0 ? slot[e] : pSlot[~e]) }, desc, fn);
   }
 
+  /** this.b := the last address of the block at words[at..at+3] / l; with `next`, the address after it (false past the end of the space). */
+  private endOf(words: Uint32Array, at: number, l: number, next: boolean): boolean {
+    const b = this.b;
+    for (let k = 0; k < 4; k++) b[k] = words[at + k] | ~MASK[wordBits(l, k)];
+    if (!next) return true;
+    for (let k = 3; k >= 0; k--) {
+      if (b[k] !== 0xffffffff) { b[k]++; return true; }
+      b[k] = 0;
+    }
+    return false;
+  }
+
+  private readonly runEntries: RunEntries = {
+    size: () => this.n,
+    inside: (i, j) => { this.endOf(this.net, i * 4, this.len[i], false); return cmpWords(this.net, j * 4, this.b, 0) <= 0; },
+    adjacent: (i, j) => this.endOf(this.net, i * 4, this.len[i], true) && cmpWords(this.net, j * 4, this.b, 0) === 0,
+    after: (i) => (this.endOf(this.net, i * 4, this.len[i], true) ? this.lowerBound(this.b[0], this.b[1], this.b[2], this.b[3], 0) : this.n),
+    live: (i) => this.slot[i] >= 0,
+  };
+
+  /** The block at words[at..at+3] / l as [first, last] hex. */
+  private hexSpan(words: Uint32Array, at: number, l: number): readonly [string, string] {
+    this.endOf(words, at, l, false);
+    return [hex4(words, at), hex4(this.b, 0)];
+  }
+
+  /**
+   * The addresses covered by live entries with network in [lo, hi] (lo = w[0..3], hi = w[4..7])
+   * and key >= (lo, minLen), in address order (touching sorted blocks as one stretch). False from
+   * visit stops.
+   */
+  coveredSpans(w: Uint32Array, minLen: number, visit: SpanVisitor): void {
+    const pend = this.pendingEntries((p) => {
+      const c = cmpWords(this.pNet, p * 4, w, 0);
+      return (c > 0 || (c === 0 && this.pLen[p] >= minLen)) && cmpWords(this.pNet, p * 4, w, 4) <= 0;
+    }).map((e) => this.hexSpan(this.pNet, ~e * 4, this.pLen[~e]));
+    const h0 = w[4], h1 = w[5], h2 = w[6], h3 = w[7];
+    visitMerged(pend, (v) => this.runs.walk(this.runEntries, this.lowerBound(w[0], w[1], w[2], w[3], minLen), (p) => this.netAtMost(p, h0, h1, h2, h3),
+      (f, l) => { const first = hex4(this.net, f * 4); this.endOf(this.net, l * 4, this.len[l], false); return v(first, hex4(this.b, 0)); }), visit);
+  }
+
   /** Upper bound on the entries with network in [w0..3, w4..7]: sorted positions (tombstones too) and every pending add. */
   countRange(w: Uint32Array): number {
     return this.lowerBound(w[4], w[5], w[6], w[7], 256) - this.lowerBound(w[0], w[1], w[2], w[3], 0) + this.pn;
@@ -236,6 +285,11 @@ function coversIn(net: Uint32Array, b: number, l: number, x0: number, x1: number
   if (((net[b + 2] ^ x2) & MASK[wordBits(l, 2)]) !== 0) return false;
   if (l <= 96) return true;
   return ((net[b + 3] ^ x3) & MASK[l - 96]) === 0;
+}
+
+/** The 4-word address at words[at..at+3] as 32 hex characters. */
+function hex4(words: Uint32Array, at: number): string {
+  return u32ToHex(words[at]) + u32ToHex(words[at + 1]) + u32ToHex(words[at + 2]) + u32ToHex(words[at + 3]);
 }
 
 function copy4(dst: Uint32Array, d: number, src: Uint32Array, s: number): void {
