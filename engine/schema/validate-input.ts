@@ -7,10 +7,14 @@ import type { CustomFieldDef, FieldDef, ResourceDef } from './types.js';
 import { validateCustomFieldData } from './custom-field-values.js';
 
 export type FieldErrors = Record<string, string[]>;
+/** A value a nested reference names its object by. */
+export type RefValue = string | number | boolean;
 
 export interface ValidInput {
   readonly values: Record<string, unknown>;      // writable fields given (or defaulted on create), normalised
   readonly tagRefs: readonly string[] | null;    // slugs or ids as given, null when `tags` absent
+  /** References given as an object of the target's fields (`{"slug": "ams01"}`), by field: the caller looks them up. */
+  readonly refQueries: Readonly<Record<string, Readonly<Record<string, RefValue>>>>;
 }
 
 export type InputResult = { ok: true; input: ValidInput } | { ok: false; errors: FieldErrors };
@@ -81,6 +85,10 @@ function checkValue(f: FieldDef, v: unknown): Check {
   }
 }
 
+/** A reference written NetBox's other way: an object of the target's fields, without an id. */
+const isRefQuery = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !Object.prototype.hasOwnProperty.call(v, 'id');
+
 function defaultFor(f: FieldDef): unknown {
   if (f.default !== undefined) return Array.isArray(f.default) ? [...f.default] : f.default;
   if (f.nullable) return null;
@@ -106,6 +114,7 @@ export function validateInput(
   }
   const values: Record<string, unknown> = {};
   let tagRefs: string[] | null = null;
+  const refQueries: Record<string, Record<string, RefValue>> = Object.create(null);
   for (const f of r.fields) {
     if (f.readOnly || f.hidden) continue;
     const present = Object.prototype.hasOwnProperty.call(data, f.name);
@@ -122,6 +131,12 @@ export function validateInput(
       continue;
     }
     const v = data[f.name];
+    if (f.kind === 'fk' && isRefQuery(v)) {
+      const attrs = Object.entries(v);
+      if (attrs.length === 0 || !attrs.every(([, x]) => ['string', 'number', 'boolean'].includes(typeof x))) add(errors, f.name, MSG.refQueryShape);
+      else refQueries[f.name] = v as Record<string, RefValue>;
+      continue;
+    }
     if (f.kind === 'tags') {
       if (!Array.isArray(v)) { add(errors, f.name, MSG.list); continue; }
       tagRefs = [];
@@ -140,5 +155,5 @@ export function validateInput(
     const c = checkValue(f, v);
     if (c.ok) values[f.name] = c.value; else add(errors, f.name, c.message);
   }
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input: { values, tagRefs } };
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input: { values, tagRefs, refQueries } };
 }

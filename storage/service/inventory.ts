@@ -6,9 +6,9 @@ import { contentType, RESOURCES, resource } from '../../engine/schema/registry.j
 import { MSG } from '../../engine/schema/messages.js';
 import { uniqueGroups } from '../../engine/schema/unique-groups.js';
 import { ROW_CHECKS } from '../../engine/schema/row-checks.js';
-import { UUID_RE } from '../../engine/schema/normalize.js';
-import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
-import { validateInput, type FieldErrors, type ValidInput } from '../../engine/schema/validate-input.js';
+import { toInteger, UUID_RE } from '../../engine/schema/normalize.js';
+import type { CustomFieldDef, FieldDef, ResourceDef } from '../../engine/schema/types.js';
+import { validateInput, type FieldErrors, type RefValue, type ValidInput } from '../../engine/schema/validate-input.js';
 import { DeleteBatch } from './delete-batch.js';
 import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
 
@@ -18,6 +18,16 @@ export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 |
 export type Precondition = readonly number[] | null;
 
 const nowIso = () => new Date().toISOString();
+
+/** Fields a nested reference may name its object by. */
+const REF_KINDS = new Set(['uuid', 'string', 'slug', 'integer', 'choice']);
+
+/** A nested reference's value as the field stores it; undefined when it cannot be one. */
+function asStored(f: FieldDef, v: RefValue): RefValue | undefined {
+  if (f.kind === 'integer') return toInteger(v) ?? undefined;
+  if (f.kind === 'uuid') return typeof v === 'string' && UUID_RE.test(v) ? v.toLowerCase() : undefined;
+  return typeof v === 'string' ? v : undefined;
+}
 
 /**
  * How often a read-modify-write is tried again after another writer changed a row it read. Each
@@ -232,9 +242,16 @@ export class Inventory {
     const errors: FieldErrors = {};
     for (const f of r.fields) {
       if (f.kind !== 'fk') continue;
+      const target = resource(f.target!);
+      const query = input.refQueries[f.name];
+      if (query) {
+        const found = await this.findRef(target, query);
+        if (typeof found === 'string') row[f.name] = found; else (errors[f.name] ??= []).push(found.error);
+        continue;
+      }
       const v = row[f.name];
       if (v !== null && v !== undefined && !(await this.storage.get(f.target!, v as string)))
-        (errors[f.name] ??= []).push(MSG.fkNotFound(String(v)));
+        (errors[f.name] ??= []).push(MSG.refNotFound(target.label.toLowerCase(), `id ${String(v)}`));
     }
     if (tagRefs) {
       const ids: string[] = [];
@@ -247,6 +264,24 @@ export class Inventory {
       row.tags = ids;
     }
     return errors;
+  }
+
+  /** The one object of `target` whose fields have the values `query` gives (NetBox's nested reference), or why not. */
+  private async findRef(target: ResourceDef, query: Readonly<Record<string, RefValue>>): Promise<string | { error: string }> {
+    const label = target.label.toLowerCase();
+    const entries = Object.entries(query);
+    for (const [name] of entries) {
+      const f = target.fields.find((x) => x.name === name);
+      if (!f || f.hidden || !REF_KINDS.has(f.kind)) return { error: MSG.refUnknownField(label, name) };
+    }
+    const tried = entries.map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(' and ');
+    // Values as the fields hold them ("10" for an integer is 10); one that cannot be one matches nothing.
+    const values = entries.map(([k, v]) => [k, asStored(target.fields.find((x) => x.name === k)!, v)] as const);
+    if (values.some(([, v]) => v === undefined)) return { error: MSG.refNotFound(label, tried) };
+    const [first, value] = values[0];
+    const matches = (await this.storage.findBy(target.name, first, value)).filter((o) => values.every(([k, v]) => o[k] === v));
+    if (matches.length === 1) return matches[0].id;
+    return { error: matches.length ? MSG.refAmbiguous(label, tried) : MSG.refNotFound(label, tried) };
   }
 
   /** Would the row's parent link close a loop (the row itself, or one of its descendants)? Rows of `batch` as they will be. */
