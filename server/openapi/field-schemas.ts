@@ -44,7 +44,10 @@ function writeValue(f: FieldDef): JsonSchema {
     case 'integer': return integerWrite(f);
     case 'boolean': return { anyOf: [{ type: 'boolean' }, { enum: [...BOOLEAN_WORDS, 0, 1], description: 'also accepted: true/false words, 0 and 1' }] };
     case 'choice': return { type: 'string', enum: f.choices!.map((c) => c.value), description: f.choices!.map((c) => `\`${c.value}\`: ${c.display}`).join(', ') };
-    case 'fk': return { anyOf: [{ ...uuid, description: `id of a ${f.target}` }, { type: 'object', required: ['id'], properties: { id: uuid } }] };
+    case 'fk': return { anyOf: [
+      { ...uuid, description: `id of a ${f.target}` }, { type: 'object', required: ['id'], properties: { id: uuid } },
+      { type: 'object', minProperties: 1, additionalProperties: { type: ['string', 'integer'] }, description: `the one ${f.target} whose fields have these values (e.g. {"slug": "ams01"})` },
+    ] };
     case 'prefix': return { type: 'string', description: 'CIDR with host bits clear', examples: ['10.0.0.0/24', '2001:db8::/48'] };
     case 'address': return { type: 'string', description: 'address/length (a bare address means a host route)', examples: ['10.0.0.1/24', '2001:db8::1/64'] };
     case 'mac': return { type: 'string', pattern: f.nullable ? `^$|${MAC_PATTERN}` : MAC_PATTERN, description: 'any common spelling; stored as AA:BB:CC:00:11:22', examples: ['aa:bb:cc:00:11:22'] };

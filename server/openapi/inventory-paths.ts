@@ -33,6 +33,10 @@ function body(schema: JsonSchema, description: string): Operation['requestBody']
   return { required: true, description, content: { 'application/json': { schema } } };
 }
 
+const BULK_NOTE = 'NetBox\'s bulk update: applied all or none. 200 with the updated objects in the order given, or 400 with a list of errors per item ({} for a good one) and nothing changed. An object listed twice, or an id that does not exist, is an error of its item.';
+const BULK_ERRORS = json({ anyOf: [{ type: 'array', items: ref('FieldErrors') }, ref('FieldErrors')] }, 'Invalid: a list of errors per item (non_field_errors when the body is not a list of objects with ids)');
+const bulkItems = (schema: string): JsonSchema => ({ type: 'array', minItems: 1, items: { allOf: [ref(schema), { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } }] } });
+
 export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<string, PathItem> {
   const n = schemaNames(r);
   const list: PathItem = {
@@ -49,6 +53,21 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
         400: json({ anyOf: [ref('FieldErrors'), { type: 'array', items: ref('FieldErrors') }] }, 'Invalid: errors keyed by field (a list of them for a list body)'),
         ...sharedResponses('401', '403'),
       },
+    }),
+    put: op(r, 'change', 'bulkReplace', `Replace several ${r.plural}`, {
+      description: BULK_NOTE,
+      requestBody: body(bulkItems(n.write), 'A non-empty list of objects, each with its id and every required field.'),
+      responses: { 200: json({ type: 'array', items: ref(n.read) }, 'Updated, in the order given'), 400: BULK_ERRORS, ...sharedResponses('401', '403') },
+    }),
+    patch: op(r, 'change', 'bulkUpdate', `Update some fields of several ${r.plural}`, {
+      description: BULK_NOTE,
+      requestBody: body(bulkItems(n.patch), 'A non-empty list of objects, each with its id and the fields to change.'),
+      responses: { 200: json({ type: 'array', items: ref(n.read) }, 'Updated, in the order given'), 400: BULK_ERRORS, ...sharedResponses('401', '403') },
+    }),
+    delete: op(r, 'delete', 'bulkDelete', `Delete several ${r.plural}`, {
+      description: 'All or none: 204 when every object (with what its deletion takes along) is deleted; 404 naming the ids that do not exist, or 409 when one is still referenced, and nothing is deleted.',
+      requestBody: body({ type: 'array', minItems: 1, items: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } }, 'A non-empty list of {"id": …}.'),
+      responses: { 204: { description: 'Deleted' }, 409: json(ref('Error'), 'Still referenced by protected objects'), ...sharedResponses('400', '401', '403', '404') },
     }),
     options: op(r, 'view', 'options', `Metadata of ${r.plural} (OPTIONS)`, {
       description: '`actions.POST.<field>` with type, required, read_only, label and choices; present when the token may POST here.',

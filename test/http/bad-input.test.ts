@@ -65,7 +65,7 @@ describe('bad input', () => {
   });
 
   it('a known path under another method is a 405 with Allow; an unknown one a 404; both with a code', async () => {
-    for (const [method, path, allow] of [['DELETE', '/api/dcim/sites/', 'GET'], ['PUT', '/api/v1/entities/x/events', 'POST'], ['DELETE', '/api/v1/entities/x', 'GET']]) {
+    for (const [method, path, allow] of [['POST', '/api/dcim/sites/00000000-0000-4000-8000-000000000001/', 'GET'], ['PUT', '/api/v1/entities/x/events', 'POST'], ['DELETE', '/api/v1/entities/x', 'GET']]) {
       const res = await srv.req(method, path);
       expect(res.status, `${method} ${path}`).to.equal(405);
       expect(res.body.code).to.equal('method_not_allowed');
