@@ -32,6 +32,8 @@ export const MSG = {
   refNotFound: (label: string, tried: string) => `No ${label} found with ${tried}.`,
   refAmbiguous: (label: string, tried: string) => `Several ${label} objects have ${tried}; name it by a unique field (id, or e.g. slug).`,
   refUnknownField: (label: string, name: string) => `A ${label} has no field "${name}" to be found by.`,
+  tagEditsPatchOnly: 'add_tags and remove_tags change the tags an object has: send them with PATCH.',
+  tagsWithEdits: 'Give either tags (the whole list) or add_tags / remove_tags, not both.',
   refQueryShape: 'Give the related object as its id, or as an object of its fields with text, number or boolean values (e.g. {"slug": "ams01"}).',
   listedTwice: 'This object is listed more than once in the request.',
   treeCycle: 'Cannot assign the object itself or one of its descendants as its parent.',

@@ -13,6 +13,8 @@ export type RefValue = string | number | boolean;
 export interface ValidInput {
   readonly values: Record<string, unknown>;      // writable fields given (or defaulted on create), normalised
   readonly tagRefs: readonly string[] | null;    // slugs or ids as given, null when `tags` absent
+  /** PATCH's partial tag edits (`add_tags`, `remove_tags`): refs as given, applied to the tags the row has when written. */
+  readonly tagEdits: { readonly add: readonly string[]; readonly remove: readonly string[] } | null;
   /** References given as an object of the target's fields (`{"slug": "ams01"}`), by field: the caller looks them up. */
   readonly refQueries: Readonly<Record<string, Readonly<Record<string, RefValue>>>>;
 }
@@ -85,6 +87,20 @@ function checkValue(f: FieldDef, v: unknown): Check {
   }
 }
 
+const TAG_EDITS = ['add_tags', 'remove_tags'];
+
+/** A list of tags as slugs, names, ids or objects carrying one; null (with errors) when it is not one. */
+function tagRefsOf(v: unknown, field: string, errors: FieldErrors): string[] | null {
+  if (!Array.isArray(v)) { add(errors, field, MSG.list); return null; }
+  const refs: string[] = [];
+  for (const t of v) {
+    const ref = typeof t === 'object' && t !== null ? ((t as Record<string, unknown>).id ?? (t as Record<string, unknown>).slug ?? (t as Record<string, unknown>).name) : t;
+    if (typeof ref !== 'string') add(errors, field, MSG.tagNotFound(JSON.stringify(t)));
+    else refs.push(ref);
+  }
+  return refs;
+}
+
 /** A reference written NetBox's other way: an object of the target's fields, without an id. */
 const isRefQuery = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !Object.prototype.hasOwnProperty.call(v, 'id');
@@ -109,8 +125,17 @@ export function validateInput(
   }
   const data = body as Record<string, unknown>;
   const byName = new Map(r.fields.map((f) => [f.name, f]));
+  const taggable = r.fields.some((f) => f.kind === 'tags');
   for (const key of Object.keys(data)) {
-    if (!byName.has(key) && key !== 'url' && key !== 'display') add(errors, key, MSG.unknownField);
+    if (byName.has(key) || key === 'url' || key === 'display') continue;
+    if (taggable && TAG_EDITS.includes(key)) { if (!opts.partial) add(errors, key, MSG.tagEditsPatchOnly); continue; }
+    add(errors, key, MSG.unknownField);
+  }
+  let tagEdits: { add: string[]; remove: string[] } | null = null;
+  if (taggable && opts.partial && TAG_EDITS.some((k) => k in data)) {
+    if ('tags' in data) add(errors, 'tags', MSG.tagsWithEdits);
+    const add_ = tagRefsOf(data.add_tags ?? [], 'add_tags', errors), remove = tagRefsOf(data.remove_tags ?? [], 'remove_tags', errors);
+    if (add_ && remove) tagEdits = { add: add_, remove };
   }
   const values: Record<string, unknown> = {};
   let tagRefs: string[] | null = null;
@@ -138,13 +163,7 @@ export function validateInput(
       continue;
     }
     if (f.kind === 'tags') {
-      if (!Array.isArray(v)) { add(errors, f.name, MSG.list); continue; }
-      tagRefs = [];
-      for (const t of v) {
-        const ref = typeof t === 'object' && t !== null ? ((t as Record<string, unknown>).id ?? (t as Record<string, unknown>).slug ?? (t as Record<string, unknown>).name) : t;
-        if (typeof ref !== 'string') add(errors, f.name, MSG.tagNotFound(JSON.stringify(t)));
-        else tagRefs.push(ref);
-      }
+      tagRefs = tagRefsOf(v, f.name, errors);
       continue;
     }
     if (f.kind === 'custom_fields') {
@@ -155,5 +174,5 @@ export function validateInput(
     const c = checkValue(f, v);
     if (c.ok) values[f.name] = c.value; else add(errors, f.name, c.message);
   }
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input: { values, tagRefs, refQueries } };
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input: { values, tagRefs, tagEdits, refQueries } };
 }

@@ -41,6 +41,10 @@ function writeObject(r: ResourceDef, partial: boolean): JsonSchema {
     display: { readOnly: true, description: 'ignored when written' },
   };
   for (const f of r.fields) props[f.name] = writeSchema(f);
+  const tags = r.fields.find((f) => f.kind === 'tags');
+  if (partial && tags) for (const [k, what] of [['add_tags', 'added to'], ['remove_tags', 'taken off']]) {
+    props[k] = { ...writeSchema(tags), description: `tags ${what} those the object has when the change is made (instead of \`tags\`)` };
+  }
   const required = partial ? [] : r.fields.filter((f) => f.required && !f.readOnly && !f.hidden).map((f) => f.name);
   return {
     type: 'object', title: `${r.label} (${partial ? 'partial update' : 'write'})`, description: r.description,

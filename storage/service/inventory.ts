@@ -253,17 +253,27 @@ export class Inventory {
       if (v !== null && v !== undefined && !(await this.storage.get(f.target!, v as string)))
         (errors[f.name] ??= []).push(MSG.refNotFound(target.label.toLowerCase(), `id ${String(v)}`));
     }
-    if (tagRefs) {
-      const ids: string[] = [];
-      for (const ref of tagRefs) {
-        const t = (UUID_RE.test(ref) ? await this.storage.get('tag', ref.toLowerCase()) : null)
-          ?? (await this.storage.findBy('tag', 'slug', ref))[0] ?? (await this.storage.findBy('tag', 'name', ref))[0];
-        if (!t) (errors.tags ??= []).push(MSG.tagNotFound(ref));
-        else if (!ids.includes(t.id)) ids.push(t.id);
-      }
-      row.tags = ids;
+    if (tagRefs) row.tags = await this.tagIds(tagRefs, 'tags', errors);
+    if (input.tagEdits) {
+      // Applied to the tags of the row as read in this attempt: two clients tagging one object keep both.
+      const add = await this.tagIds(input.tagEdits.add, 'add_tags', errors);
+      const remove = new Set(await this.tagIds(input.tagEdits.remove, 'remove_tags', errors));
+      const kept = ((row.tags as string[] | undefined) ?? []).filter((t) => !remove.has(t));
+      row.tags = [...kept, ...add.filter((t) => !kept.includes(t) && !remove.has(t))];
     }
     return errors;
+  }
+
+  /** Tags given by slug, name or id, as ids (each once); a miss is an error of `field`. */
+  private async tagIds(refs: readonly string[], field: string, errors: FieldErrors): Promise<string[]> {
+    const ids: string[] = [];
+    for (const ref of refs) {
+      const t = (UUID_RE.test(ref) ? await this.storage.get('tag', ref.toLowerCase()) : null)
+        ?? (await this.storage.findBy('tag', 'slug', ref))[0] ?? (await this.storage.findBy('tag', 'name', ref))[0];
+      if (!t) (errors[field] ??= []).push(MSG.tagNotFound(ref));
+      else if (!ids.includes(t.id)) ids.push(t.id);
+    }
+    return ids;
   }
 
   /** The one object of `target` whose fields have the values `query` gives (NetBox's nested reference), or why not. */
