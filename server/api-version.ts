@@ -12,10 +12,13 @@ export const NAUTOBOT_API_VERSION = '1.3';
 export const netboxVersion = (level: string): string => `${level}.0`;
 
 /** Versions a client may ask for: the NetBox level first (the default), then Nautobot's. */
-export const allowedVersions = (netboxLevel: string): readonly string[] => [...new Set([netboxLevel, NAUTOBOT_API_VERSION])];
+export const allowedVersions = (netboxLevel: string): readonly string[] =>
+  [...new Set([netboxLevel, NAUTOBOT_API_VERSION])];
 
 /** Media ranges whose `version` parameter asks for a version of the JSON this API renders. */
 const JSON_RANGES = new Set(['application/json', 'application/*', '*/*']);
+
+const unquote = (v: string): string => v.replace(/^"(.*)"$/, '$1');
 
 /** The `version` parameter of the first JSON media range of an Accept header that carries one. */
 export function acceptedVersion(accept: string | undefined): string | undefined {
@@ -24,38 +27,43 @@ export function acceptedVersion(accept: string | undefined): string | undefined 
     if (!JSON_RANGES.has(type.toLowerCase())) continue;
     for (const p of params) {
       const eq = p.indexOf('=');
-      if (eq > 0 && p.slice(0, eq).trim().toLowerCase() === 'version') return p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+      if (eq > 0 && p.slice(0, eq).trim().toLowerCase() === 'version') return unquote(p.slice(eq + 1).trim());
     }
   }
   return undefined;
 }
 
-function refuse(res: Response, status: number, code: string, detail: string): void {
-  res.status(status).json({ detail, code });
+export type Negotiated =
+  | { readonly ok: true; readonly version: string }
+  | { readonly ok: false; readonly status: 400 | 404 | 406; readonly code: string; readonly detail: string };
+
+/** The version to answer in, from what the client asked in its Accept header and in `api_version`. */
+export function negotiate(netboxLevel: string, fromHeader?: string, fromQuery?: string): Negotiated {
+  const allowed = allowedVersions(netboxLevel);
+  const supported = `Supported versions are ${allowed.join(', ')}.`;
+  if (fromHeader !== undefined && fromQuery !== undefined && fromHeader !== fromQuery) {
+    const detail = `Version mismatch between "Accept" header (${fromHeader}) and query parameter (${fromQuery}).`;
+    return { ok: false, status: 400, code: 'api_version_mismatch', detail };
+  }
+  if (fromHeader !== undefined && !allowed.includes(fromHeader)) {
+    const detail = `Invalid version in "Accept" header: "${fromHeader}". ${supported}`;
+    return { ok: false, status: 406, code: 'not_acceptable', detail };
+  }
+  if (fromQuery !== undefined && !allowed.includes(fromQuery)) {
+    const detail = `Invalid version in query parameter: api_version=${fromQuery}. ${supported}`;
+    return { ok: false, status: 404, code: 'not_found', detail };
+  }
+  return { ok: true, version: fromHeader ?? fromQuery ?? netboxLevel };
 }
 
 /** Sets `API-Version` on every answer after it, or refuses a version the API does not speak. */
 export function apiVersion(netboxLevel: string): RequestHandler {
-  const allowed = allowedVersions(netboxLevel);
-  const supported = `Supported versions are ${allowed.join(', ')}.`;
   return (req: Request, res: Response, next) => {
-    res.set('API-Version', netboxLevel);
-    const fromHeader = acceptedVersion(req.get('accept'));
     const q = req.query.api_version;
-    const fromQuery = typeof q === 'string' ? q : Array.isArray(q) ? String(q[0]) : undefined;
-    if (fromHeader !== undefined && fromQuery !== undefined && fromHeader !== fromQuery) {
-      refuse(res, 400, 'api_version_mismatch', `Version mismatch between "Accept" header (${fromHeader}) and query parameter (${fromQuery}).`);
-      return;
-    }
-    if (fromHeader !== undefined && !allowed.includes(fromHeader)) {
-      refuse(res, 406, 'not_acceptable', `Invalid version in "Accept" header: "${fromHeader}". ${supported}`);
-      return;
-    }
-    if (fromQuery !== undefined && !allowed.includes(fromQuery)) {
-      refuse(res, 404, 'not_found', `Invalid version in query parameter: api_version=${fromQuery}. ${supported}`);
-      return;
-    }
-    res.set('API-Version', fromHeader ?? fromQuery ?? netboxLevel);
-    next();
+    const fromQuery = Array.isArray(q) ? String(q[0]) : (q as string | undefined);
+    const n = negotiate(netboxLevel, acceptedVersion(req.get('accept')), fromQuery);
+    res.set('API-Version', n.ok ? n.version : netboxLevel);
+    if (n.ok) next();
+    else res.status(n.status).json({ detail: n.detail, code: n.code });
   };
 }

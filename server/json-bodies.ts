@@ -10,8 +10,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 export const jsonBodiesOnly: RequestHandler = (req, res, next) => {
   if (!WRITES.has(req.method) || !hasBody(req) || req.body !== undefined) { next(); return; }
   const type = req.get('content-type');
-  res.status(415).json({
-    detail: `Unsupported media type ${type ? `"${type}"` : '(no Content-Type)'} in request. Send the body as JSON with the header Content-Type: application/json.`,
-    code: 'unsupported_media_type',
-  });
+  const detail = `Unsupported media type ${type ? `"${type}"` : '(no Content-Type)'} in request. `
+    + 'Send the body as JSON with the header Content-Type: application/json.';
+  res.status(415).json({ detail, code: 'unsupported_media_type' });
 };

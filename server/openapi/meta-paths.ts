@@ -30,39 +30,43 @@ export function apiApps(paths: Readonly<Record<string, PathItem>>): ReadonlyMap<
 }
 
 const LINKS: JsonSchema = { type: 'object', additionalProperties: { type: 'string', format: 'uri' } };
+const text = (description: string, examples?: string[]): JsonSchema =>
+  ({ type: 'string', description, ...(examples ? { examples } : {}) });
 
-const STATUS_SCHEMA: JsonSchema = {
-  type: 'object',
-  required: ['netbox-version', 'api-version', 'netinv-version', 'node-version', 'storage', 'storage-version', 'installed-machines', 'plugins'],
-  properties: {
-    'netbox-version': { type: 'string', description: 'The NetBox API level followed, as NetBox reports its version (NETBOX_API_LEVEL + `.0`)', examples: ['3.7.0'] },
-    'api-version': { type: 'string', description: 'The API version of this answer (as its `API-Version` header)', examples: ['3.7', '1.3'] },
-    'netinv-version': { type: 'string', description: 'The product version' },
-    'node-version': { type: 'string', description: 'The Node.js version running the service' },
-    storage: { type: 'string', enum: ['memory', 'postgres', 'mysql'] },
-    'storage-version': { type: 'string', description: 'The database server version (MariaDB or MySQL by its own text); for `memory`, the product version' },
-    'installed-machines': { type: 'integer', description: 'State machine definitions installed (each name and version counts once)' },
-    plugins: { type: 'object', description: 'Always empty (NetBox lists its plugins here)' },
-  },
+const STATUS_PROPERTIES: Record<string, JsonSchema> = {
+  'netbox-version': text('The NetBox API level followed, as NetBox reports its version (NETBOX_API_LEVEL + `.0`)', ['3.7.0']),
+  'api-version': text('The API version of this answer (as its `API-Version` header)', ['3.7', '1.3']),
+  'netinv-version': text('The product version'),
+  'node-version': text('The Node.js version running the service'),
+  storage: { type: 'string', enum: ['memory', 'postgres', 'mysql'] },
+  'storage-version': text('The database server\'s version text (`SHOW server_version`, `VERSION()`); memory: the product\'s'),
+  'installed-machines': { type: 'integer', description: 'State machine definitions installed (each name and version once)' },
+  plugins: { type: 'object', description: 'Always empty (NetBox lists its plugins here)' },
 };
+const STATUS_SCHEMA: JsonSchema = { type: 'object', required: Object.keys(STATUS_PROPERTIES), properties: STATUS_PROPERTIES };
+
+const formatParameter = (value: string): Partial<Operation> =>
+  ({ parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: [value] } }] });
 
 const meta = (operationId: string, summary: string, responses: Operation['responses'], extra: Partial<Operation> = {}): PathItem =>
-  ({ get: { operationId, summary, tags: ['meta'], security: [], responses, ...extra } });
+  ({ get: { operationId, summary: `${summary} (no token needed)`, tags: ['meta'], security: [], responses, ...extra } });
 
 export function metaPaths(apps: ReadonlyMap<string, ApiApp>): Record<string, PathItem> {
   const paths: Record<string, PathItem> = {
-    '/api/': meta('apiRoot', 'Links to the API apps and /api/status/ (no token needed)', { 200: json(LINKS, 'App name -> URL') }),
-    '/api/status/': meta('apiStatus', 'Versions of the product, Node.js and the storage; installed machines (no token needed)', { 200: json(STATUS_SCHEMA, 'Status') }),
-    '/api/schema/': meta('apiSchema', 'This OpenAPI document, where NetBox clients fetch it (no token needed)', {
+    '/api/': meta('apiRoot', 'Links to the API apps and /api/status/', { 200: json(LINKS, 'App name -> URL') }),
+    '/api/status/': meta('apiStatus', 'Versions of the product, Node.js and the storage; installed machines', {
+      200: json(STATUS_SCHEMA, 'Status'),
+    }),
+    '/api/schema/': meta('apiSchema', 'This OpenAPI document, where NetBox clients fetch it', {
       200: json({ type: 'object' }, 'The document, as JSON (NetBox answers YAML without `format=json`)'),
       404: json({ type: 'object' }, 'Another `format`'),
-    }, { parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json'] } }] }),
-    '/api/docs/': meta('apiDocs', 'With `format=openapi`: this OpenAPI document as JSON (where pynetbox fetches it); else a redirect to /docs', {
+    }, formatParameter('json')),
+    '/api/docs/': meta('apiDocs', 'With `format=openapi`: this document as JSON (where pynetbox fetches it); else to /docs', {
       200: json({ type: 'object' }, 'The document (`format=openapi`)'),
-      302: { description: 'Without `format=openapi`: to the interactive docs at /docs' },
-    }, { parameters: [{ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['openapi'] } }] }),
+      302: { description: 'Without `format=openapi`: a redirect to the interactive docs at /docs' },
+    }, formatParameter('openapi')),
   };
   for (const [name, app] of apps)
-    paths[app.path] = meta(`api${pascal(name)}Root`, `Links to the ${name} endpoints (no token needed)`, { 200: json(LINKS, 'Endpoint name -> URL') });
+    paths[app.path] = meta(`api${pascal(name)}Root`, `Links to the ${name} endpoints`, { 200: json(LINKS, 'Endpoint name -> URL') });
   return paths;
 }

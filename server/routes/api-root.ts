@@ -12,16 +12,21 @@ import { baseUrl } from './inventory.js';
 /** The product's package.json, seen from where this module runs: dist/server/routes/. */
 const PRODUCT = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-const sorted = (entries: [string, string][]): Record<string, string> => Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
+/** name -> URL, by name (as NetBox lists them). */
+const links = (entries: [string, string][]): Record<string, string> =>
+  Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 
 export function apiTreeRoutes(app: Express, ctx: AppContext, doc: OpenApiDocument): void {
   const apps = apiApps(doc.paths);
   app.get('/api/', (req, res) => {
     const base = baseUrl(req);
-    res.json(sorted([...[...apps].map(([name, a]): [string, string] => [name, base + a.path]), ['status', `${base}/api/status/`]]));
+    res.json(links([...[...apps].map(([name, a]): [string, string] => [name, base + a.path]), ['status', `${base}/api/status/`]]));
   });
-  for (const a of apps.values())
-    app.get(a.path, (req, res) => { res.json(sorted([...a.endpoints].map(([name, path]) => [name, baseUrl(req) + path]))); });
+  for (const a of apps.values()) {
+    app.get(a.path, (req, res) => {
+      res.json(links([...a.endpoints].map(([name, path]) => [name, baseUrl(req) + path])));
+    });
+  }
 
   app.get('/api/status/', async (_req, res) => {
     const [storageVersion, machines] = await Promise.all([ctx.storage.serverVersion(), ctx.lifecycle.machinePage(1, 0)]);

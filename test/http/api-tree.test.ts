@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import { RESOURCES, resourcePath } from '../../engine/schema/registry.js';
+import { acceptedVersion } from '../../server/api-version.js';
 import { ConfigError, loadConfig } from '../../server/config/load-config.js';
 import { BACKENDS } from '../conformance/backends.js';
 import { serverOn } from '../support/server-on.js';
@@ -118,6 +119,18 @@ describe('API tree, versions and where the document is', () => {
       }
     }
     expect(seen).to.be.greaterThan(2);
+  });
+});
+
+describe('the version an Accept header asks for', () => {
+  it('is the version parameter of the first JSON (or wildcard) media range that has one', () => {
+    const cases: [string | undefined, string | undefined][] = [
+      [undefined, undefined], ['application/json', undefined], ['application/json;', undefined],
+      ['application/json; version=1.3', '1.3'], ['application/json; indent=4; version="1.3"', '1.3'],
+      ['text/html; version=2.0, application/json; version=1.3', '1.3'], ['*/*;q=0.8;version=1.3', '1.3'],
+      ['application/xml; version=9.9', undefined], ['Application/JSON; Version=3.7', '3.7'],
+    ];
+    for (const [accept, version] of cases) expect(acceptedVersion(accept), String(accept)).to.equal(version);
   });
 });
 
