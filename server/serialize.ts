@@ -5,12 +5,15 @@
 import { briefFields, resource, resourcePath } from '../engine/schema/registry.js';
 import type { CustomFieldDef, FieldDef, ResourceDef } from '../engine/schema/types.js';
 import type { Row, Storage } from '../storage/types.js';
+import { LRUCache } from 'lru-cache';
 
 export interface SerializeContext {
   readonly baseUrl: string;   // 'http://127.0.0.1:8080'
   readonly storage: Storage;
   readonly customFields: readonly CustomFieldDef[];
   readonly brief: boolean;
+  /** Keys each object carries (`fields=` / `omit=`); null: all. */
+  readonly keep?: ReadonlySet<string> | null;
 }
 
 export const objectUrl = (base: string, r: ResourceDef, id: string): string => `${base}${resourcePath(r)}${id}/`;
@@ -57,18 +60,23 @@ function writerOf(f: FieldDef): FieldWriter {
 }
 
 interface ResourceWriter {
+  readonly display: boolean;
   readonly fields: readonly FieldWriter[];
   /** Fields whose referenced objects are fetched for a page: field, target, how to nest one. */
   readonly references: readonly { readonly field: string; readonly target: string; readonly nest: (base: string, row: Row) => unknown }[];
 }
 
-const writers = new Map<string, ResourceWriter>();
+/** Per resource and kept keys: built once each; the sets clients ask for are few, but bounded anyway. */
+const writers = new LRUCache<string, ResourceWriter>({ max: 256 });
 
-function writerFor(r: ResourceDef): ResourceWriter {
-  let w = writers.get(r.name);
+function writerFor(r: ResourceDef, keep: ReadonlySet<string> | null | undefined): ResourceWriter {
+  const key = keep ? `${r.name}\u0000${[...keep].sort().join(',')}` : r.name;
+  let w = writers.get(key);
   if (!w) {
-    const shown = r.fields.filter((f) => !f.hidden && f.name !== 'id');
+    // Only the kept fields are written, and only their referenced objects fetched: a narrow page is cheaper.
+    const shown = r.fields.filter((f) => !f.hidden && f.name !== 'id' && (!keep || keep.has(f.name)));
     w = {
+      display: !keep || keep.has('display'),
       fields: shown.map(writerOf),
       references: shown.filter((f) => f.kind === 'fk' || f.kind === 'tags').map((f) => {
         if (f.kind === 'tags') return { field: f.name, target: 'tag', nest: tagView };
@@ -76,7 +84,7 @@ function writerFor(r: ResourceDef): ResourceWriter {
         return { field: f.name, target: f.target!, nest: (base: string, row: Row) => briefOf(base, target, row) };
       }),
     };
-    writers.set(r.name, w);
+    writers.set(key, w);
   }
   return w;
 }
@@ -84,7 +92,7 @@ function writerFor(r: ResourceDef): ResourceWriter {
 /** Serialize a page of rows, fetching referenced objects once per field. */
 export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: SerializeContext): Promise<Record<string, unknown>[]> {
   if (ctx.brief) return rows.map((row) => briefOf(ctx.baseUrl, r, row));
-  const w = writerFor(r);
+  const w = writerFor(r, ctx.keep);
   const nested: Nested = new Map();
   for (const ref of w.references) {
     const ids = new Set<string>();
@@ -96,7 +104,8 @@ export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: S
     nested.set(ref.field, new Map(got.map((x) => [x.id, ref.nest(ctx.baseUrl, x)])));
   }
   return rows.map((row) => {
-    const out: Record<string, unknown> = { id: row.id, url: objectUrl(ctx.baseUrl, r, row.id), display: display(r, row) };
+    const out: Record<string, unknown> = { id: row.id, url: objectUrl(ctx.baseUrl, r, row.id) };
+    if (w.display) out.display = display(r, row);
     for (const write of w.fields) write(row, out, nested, ctx);
     return out;
   });

@@ -10,6 +10,7 @@ export type { ParsedKey } from './to-ast.js';
 
 export const CONTROL_PARAMS: ReadonlySet<string> = new Set([
   'limit', 'offset', 'ordering', 'brief', 'format', 'include', 'depth', 'api_version', 'exclude_m2m', 'explain',
+  'fields', 'omit', 'exclude', 'start',
 ]);
 
 // Pagination only selects a window of the same result, so pages share a plan.

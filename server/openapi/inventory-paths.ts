@@ -3,6 +3,7 @@
 import { contentType, resource, resourcePath } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { permissionFor, type Action } from '../auth.js';
+import { SHAPE_PARAMETERS } from './shape-parameters.js';
 import { BRIEF_PARAMETER, CUSTOM_FIELD_NOTE, EXPLAIN_PARAMETER, filterParameters, limitOffsetParameters, orderingParameter } from './filter-parameters.js';
 import { UUID_PATTERN } from './field-schemas.js';
 import { listEnvelope, schemaNames } from './inventory-schemas.js';
@@ -42,7 +43,7 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
   const list: PathItem = {
     get: op(r, 'view', 'list', `List ${r.plural}`, {
       description: `${r.description}. Filters are ANDed across names and ORed across repeated values.${r.fields.some((f) => f.kind === 'custom_fields') ? ` ${CUSTOM_FIELD_NOTE}` : ''}`,
-      parameters: [...limitOffsetParameters(maxPageSize), orderingParameter(r), BRIEF_PARAMETER, EXPLAIN_PARAMETER, ...filterParameters(r)],
+      parameters: [...limitOffsetParameters(maxPageSize), orderingParameter(r), BRIEF_PARAMETER, ...SHAPE_PARAMETERS, EXPLAIN_PARAMETER, ...filterParameters(r)],
       responses: { 200: json(ref(n.list), `A page of ${r.plural}`), 429: TOO_MANY_HEAVY, ...sharedResponses('400', '401', '403') },
     }),
     post: op(r, 'add', 'create', `Create one ${r.label.toLowerCase()} or a list of them`, {
@@ -77,7 +78,7 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
   const detail: PathItem = {
     parameters: [idParam],
     get: op(r, 'view', 'get', `Get one ${r.label.toLowerCase()}`, {
-      parameters: [BRIEF_PARAMETER],
+      parameters: [BRIEF_PARAMETER, ...SHAPE_PARAMETERS],
       responses: { 200: tagged(ref(n.read), `${r.label} (the brief form carries no ETag)`), ...sharedResponses('401', '403', '404') },
     }),
     put: op(r, 'change', 'replace', `Replace one ${r.label.toLowerCase()}`, {

@@ -5,9 +5,10 @@ import type { ResourceDef } from '../../engine/schema/types.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
-import { isTrue, parsePage } from './list-params.js';
+import { isTrue, parsePage, parseShape, type Shape } from './list-params.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
+import type { WriteResult } from '../../storage/service/inventory.js';
 import { sendWriteError } from '../errors.js';
 import { ifMatchOf, setEtag } from '../etag.js';
 import { abortedWhenClientGone } from '../client-gone.js';
@@ -23,6 +24,13 @@ function queryPairs(req: Request): [string, string][] {
   return i < 0 ? [] : [...new URLSearchParams(req.originalUrl.slice(i + 1))];
 }
 
+/** The query's parameters as lists by name (what a list plan's `control` holds). */
+function controlOf(req: Request): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of queryPairs(req)) (out[k] ??= []).push(v);
+  return out;
+}
+
 function pageUrl(req: Request, limit: number, offset: number | null): string | null {
   if (offset === null) return null;
   const params = new URLSearchParams(queryPairs(req).filter(([k]) => k !== 'limit' && k !== 'offset'));
@@ -31,8 +39,18 @@ function pageUrl(req: Request, limit: number, offset: number | null): string | n
   return `${baseUrl(req)}${req.baseUrl}${req.path === '/' ? '/' : req.path}?${params}`;
 }
 
-async function serialize(ctx: AppContext, r: ResourceDef, req: Request, rows: readonly Row[], brief = false) {
-  return serializeRows(r, rows, { baseUrl: baseUrl(req), storage: ctx.storage, customFields: await ctx.inventory.customFieldsFor(r), brief });
+async function serialize(ctx: AppContext, r: ResourceDef, req: Request, rows: readonly Row[], shape: Shape = WHOLE) {
+  return serializeRows(r, rows, { baseUrl: baseUrl(req), storage: ctx.storage, customFields: await ctx.inventory.customFieldsFor(r), brief: shape.brief, keep: shape.keep });
+}
+
+const WHOLE: Shape = { brief: false, keep: null };
+
+/** The shape `brief` / `fields` / `omit` ask for, or null after answering 400. */
+function shapeOf(r: ResourceDef, control: Readonly<Record<string, readonly string[]>>, res: Response): Shape | null {
+  const got = parseShape(r, control);
+  if (got.ok) return got.shape;
+  res.status(400).json(got.errors);
+  return null;
 }
 
 /** Filters and paging of a list request, or null after answering 400. Shared by every list endpoint. */
@@ -65,10 +83,31 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   if (!got) return;
   const { planned, page } = got;
   if (isTrue(planned.control.explain)) { await sendExplain(ctx, r, res, planned, page); return; }
+  const shape = shapeOf(r, planned.control, res);
+  if (!shape) return;
   await ctx.heavy.run(planned.plan, res, async () => {
     const found = await ctx.inventory.find(r, planned.plan, page, { signal: abortedWhenClientGone(res) });
-    res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, isTrue(planned.control.brief))));
+    res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, shape)));
   });
+}
+
+/**
+ * A create's answer: the body (one object, or a non-empty list of them) goes to `create`; 201 with
+ * the created object, or the list in the order given; else the errors (an object body's own).
+ */
+export async function answerCreate(ctx: AppContext, r: ResourceDef, req: Request, res: Response, create: (bodies: readonly unknown[]) => Promise<WriteResult<Row[]>>): Promise<void> {
+  const bulk = Array.isArray(req.body);
+  const bodies = bulk ? (req.body as unknown[]) : [req.body];
+  if (bulk && bodies.length === 0) { res.status(400).json({ non_field_errors: ['Expected a non-empty list of items.'] }); return; }
+  const out = await create(bodies);
+  if (!out.ok) {
+    const errs = out.errors;
+    sendWriteError(res, out.status, Array.isArray(errs) && !bulk ? errs[0] : errs);
+    return;
+  }
+  const body = await serialize(ctx, r, req, out.value);
+  if (!bulk) setEtag(res, out.value[0]);
+  res.status(201).json(bulk ? body : body[0]);
 }
 
 export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
@@ -78,20 +117,7 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
 
   router.get('/', can('view'), (req, res) => list(ctx, r, req, res));
   router.options('/', can('view'), (req, res) => { res.json(optionsBody(r, req.principal!)); });
-  router.post('/', can('add'), async (req, res) => {
-    const bulk = Array.isArray(req.body);
-    const bodies = bulk ? (req.body as unknown[]) : [req.body];
-    if (bulk && bodies.length === 0) { res.status(400).json({ non_field_errors: ['Expected a non-empty list of items.'] }); return; }
-    const out = await ctx.inventory.create(r, bodies);
-    if (!out.ok) {
-      const errs = out.errors;
-      sendWriteError(res, out.status, Array.isArray(errs) && !bulk ? errs[0] : errs);
-      return;
-    }
-    const body = await serialize(ctx, r, req, out.value);
-    if (!bulk) setEtag(res, out.value[0]);
-    res.status(201).json(bulk ? body : body[0]);
-  });
+  router.post('/', can('add'), (req, res) => answerCreate(ctx, r, req, res, (bodies) => ctx.inventory.create(r, bodies)));
   // Bulk writes on the list URL (NetBox 2.10+, Nautobot): a list of objects each with its id; all or none.
   for (const [method, partial] of [['put', false], ['patch', true]] as const) {
     router[method]('/', can('change'), async (req, res) => {
@@ -113,9 +139,10 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
   router.get('/:id/', can('view'), async (req, res) => {
     const row = await ctx.inventory.get(r, String(req.params.id));
     if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }
-    const brief = isTrue(req.query.brief === undefined ? undefined : [String(req.query.brief)]);
-    if (!brief) setEtag(res, row); // the brief form is another representation: no tag of its own
-    res.json((await serialize(ctx, r, req, [row], brief))[0]);
+    const shape = shapeOf(r, controlOf(req), res);
+    if (!shape) return;
+    if (!shape.brief && !shape.keep) setEtag(res, row); // a brief or narrowed form is another representation: no tag of its own
+    res.json((await serialize(ctx, r, req, [row], shape))[0]);
   });
   for (const [method, partial] of [['put', false], ['patch', true]] as const) {
     router[method]('/:id/', can('change'), async (req, res) => {

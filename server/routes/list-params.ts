@@ -1,4 +1,4 @@
-// limit / offset / ordering / brief: the non-filter parameters of list endpoints.
+// limit / offset / ordering / brief / fields / omit: the non-filter parameters of list endpoints.
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { defaultOrdering } from '../../engine/plan/page.js';
 import type { OrderKey, Page } from '../../storage/types.js';
@@ -43,3 +43,32 @@ export function plainPage(r: ResourceDef, query: Readonly<Record<string, unknown
 }
 
 export const isTrue = (v: readonly string[] | undefined): boolean => !!v && ['true', '1', 'True', 'yes'].includes(v[0]);
+
+/** Which keys of each object an answer carries: brief, or the whole form narrowed by `fields=` / `omit=` (NetBox 4). */
+export interface Shape { readonly brief: boolean; readonly keep: ReadonlySet<string> | null }
+
+/** Keys every object keeps whatever `fields` or `omit` say. */
+const ALWAYS = ['id', 'url'];
+
+const listOf = (values: readonly string[] | undefined) => (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+
+/**
+ * The shape asked by `brief`, `fields` and `omit` (comma lists, repeatable), or the 400 body naming
+ * unknown names. `fields` with `brief` is refused; `id` and `url` are always kept.
+ */
+export function parseShape(r: ResourceDef, control: Readonly<Record<string, readonly string[]>>): { ok: true; shape: Shape } | { ok: false; errors: Record<string, string[]> } {
+  const brief = isTrue(control.brief);
+  const fields = listOf(control.fields), omit = listOf(control.omit);
+  if (!fields.length && !omit.length) return { ok: true, shape: { brief, keep: null } };
+  const known = new Set(['id', 'url', 'display', ...r.fields.filter((f) => !f.hidden).map((f) => f.name)]);
+  const errors: Record<string, string[]> = {};
+  for (const [param, names] of [['fields', fields], ['omit', omit]] as const) {
+    const unknown = names.filter((n) => !known.has(n));
+    if (unknown.length) errors[param] = unknown.map((n) => `Unknown field: "${n}".`);
+  }
+  if (brief && fields.length) (errors.fields ??= []).push('fields cannot be combined with brief.');
+  if (Object.keys(errors).length) return { ok: false, errors };
+  const keep = new Set(fields.length ? [...ALWAYS, ...fields] : known);
+  for (const n of omit) if (!ALWAYS.includes(n)) keep.delete(n);
+  return { ok: true, shape: { brief, keep } };
+}
