@@ -1,6 +1,6 @@
 // The Express app factory: JSON parsing, inventory and token routes, JSON 404s and 405s, error mapping.
 import express, { type Express } from 'express';
-import { resourcePath } from '../engine/schema/registry.js';
+import { resource, resourcePath } from '../engine/schema/registry.js';
 import { apiVersion } from './api-version.js';
 import type { AppContext } from './context.js';
 import { errorHandler } from './errors.js';
@@ -9,6 +9,7 @@ import { yamlBody } from './yaml-body.js';
 import { jsonBodiesOnly } from './json-bodies.js';
 import { INVENTORY_RESOURCES, inventoryRouter } from './routes/inventory.js';
 import { tokensRouter } from './routes/tokens.js';
+import { allocationRouter } from './routes/allocation.js';
 import { apiTreeRoutes } from './routes/api-root.js';
 import { bodyDepthLimit, LIMITS, urlLimits } from './limits.js';
 import { authenticateBeforeBody } from './auth.js';
@@ -32,8 +33,9 @@ export function createApp(ctx: AppContext): Express {
   healthRoutes(app, ctx.storage);
 
   for (const r of INVENTORY_RESOURCES) app.use(resourcePath(r), inventoryRouter(ctx, r));
+  app.use(resourcePath(resource('prefix')), allocationRouter(ctx)); // {id}/available-prefixes/, {id}/available-ips/
   app.use('/api/users/tokens/', tokensRouter(ctx));
-  const openapi = buildOpenApiDocument({ apiVersion: ctx.config.netboxApiLevel, maxPageSize: ctx.config.maxPageSize });
+  const openapi = buildOpenApiDocument({ apiVersion: ctx.config.netboxApiLevel, maxPageSize: ctx.config.maxPageSize, maxMachineStates: ctx.config.maxMachineStates });
   app.use(docsRouter(openapi), uiRouter());              // /openapi.json, /api/schema/, /docs, /ui/
   apiTreeRoutes(app, ctx, openapi);                      // /api/, /api/<app>/, /api/status/
   app.use(validateRequests(openapi, ctx.tokens));        // lifecycle bodies checked against the document

@@ -1,6 +1,6 @@
 // Request limits, each with a clear message; the server keeps serving the next request.
 import type { RequestHandler } from 'express';
-import { MAX_GUARD_DEPTH } from '../engine/lifecycle/validate-guard.js';
+import { MAX_GUARD_DEPTH } from '../engine/lifecycle/machine-schema.js';
 
 export const LIMITS = {
   urlBytes: 16 * 1024,      // longer URL -> 414

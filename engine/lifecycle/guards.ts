@@ -5,7 +5,7 @@ import type { FieldCheck, Guard, GuardResult } from './types.js';
 import { deepEqual, isPlainObject, renderValue } from './json.js';
 import { lookupPath, type Lookup } from './paths.js';
 import { compilePattern } from './regex.js';
-import { MAX_GUARD_DEPTH } from './validate-guard.js';
+import { MAX_GUARD_DEPTH } from './machine-schema.js';
 
 /** Human rendering of a guard, e.g. `amount lte 1000` or `any(a eq 1, not(b exists))`. */
 export function describeGuard(guard: Guard, depth = 0): string {

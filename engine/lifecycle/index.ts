@@ -19,7 +19,7 @@ export type {
 } from './types.js';
 export { CHECK_OPS } from './types.js';
 export { validateMachine } from './validate.js';
-export { MAX_GUARD_DEPTH } from './validate-guard.js';
+export { MAX_GUARD_DEPTH } from './machine-schema.js';
 export { evaluateGuard, evaluateGuards, describeGuard } from './guards.js';
 export { transition, availableTriggers, mergeContext } from './transition.js';
 export { compareSemver, latestVersion, parseSemver, isSemver, type SemVer } from './semver.js';

@@ -1,89 +1,63 @@
-// Validation of guard data. Reports problems into a shared list (so the whole
-// machine's problems come back at once) and returns a fresh normalised copy
-// of the guard when it is well-formed.
-import { CHECK_OPS, type CheckOp, type Guard } from './types.js';
+// Guards, walked one at a time (machine-schema.ts says why ajv does not recurse into them): how
+// deep they nest, exactly one kind key, each against its kind's schema, and the rules no schema
+// says: a field path's segments and a check's value against its op.
+import { CHECK_OPS, type CheckOp, type FieldCheck, type Guard } from './types.js';
 import { cloneJson, isJsonValue, isPlainObject, renderValue } from './json.js';
+import { GUARD_KINDS, MAX_GUARD_DEPTH, type GuardKind, type SchemaChecks } from './machine-schema.js';
 import { pathProblems } from './paths.js';
 import { compilePattern } from './regex.js';
+import { schemaProblems } from './schema-problems.js';
 
-/** Deeper nesting is refused so evaluation recursion stays shallow. */
-export const MAX_GUARD_DEPTH = 32;
+/** Reports one problem at a location ("transitions[0].guards[1].value"). */
+export type Report = (at: string, message: string) => void;
 
-const KIND_KEYS = ['field', 'all', 'any', 'not'] as const;
-const CHECK_KEYS = ['field', 'op', 'value'];
+const has = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
+const KINDS = Object.keys(GUARD_KINDS) as GuardKind[];
+const quoted = (keys: readonly string[]): string => keys.map((k) => `"${k}"`).join(', ');
+const NO_KIND = `must have one of ${quoted(KINDS)}`;
 
-export function validateGuard(
-  raw: unknown,
-  at: string,
-  problems: string[],
-  depth = 0,
-): Guard | undefined {
+export function checkGuard(raw: unknown, at: string, checks: SchemaChecks, report: Report, depth = 0): void {
   if (depth > MAX_GUARD_DEPTH) {
-    problems.push(`${at}: guard nesting deeper than ${MAX_GUARD_DEPTH} levels`);
-    return undefined;
+    report(at, `guard nesting deeper than ${MAX_GUARD_DEPTH} levels`);
+    return;
   }
   if (!isPlainObject(raw)) {
-    problems.push(`${at}: must be an object (a field check or one of all/any/not)`);
-    return undefined;
+    report(at, `must be an object: a field check or one of all, any and not, got ${renderValue(raw)}`);
+    return;
   }
-  const kinds = KIND_KEYS.filter((k) => Object.prototype.hasOwnProperty.call(raw, k));
-  if (kinds.length === 0) {
-    problems.push(`${at}: must have one of "field", "all", "any", "not"`);
-    return undefined;
-  }
-  if (kinds.length > 1) {
-    problems.push(`${at}: has more than one of ${kinds.map((k) => `"${k}"`).join(', ')}`);
-    return undefined;
+  const kinds = KINDS.filter((k) => has(raw, k));
+  if (kinds.length !== 1) {
+    report(at, kinds.length ? `has more than one of ${quoted(kinds)}` : NO_KIND);
+    return;
   }
   const kind = kinds[0];
-  if (kind === 'field') return validateCheck(raw, at, problems);
-
-  const before = problems.length;
-  for (const key of Object.keys(raw)) {
-    if (key !== kind) problems.push(`${at}.${key}: unknown key in "${kind}" guard`);
+  for (const [where, message] of schemaProblems(checks.guard[kind](raw), checks.schemas, at)) report(where, message);
+  if (kind === 'field') fieldRules(raw, at, report);
+  else if (kind === 'not') checkGuard(raw.not, `${at}.not`, checks, report, depth + 1);
+  else if (Array.isArray(raw[kind])) {
+    (raw[kind] as unknown[]).forEach((g, i) => checkGuard(g, `${at}.${kind}[${i}]`, checks, report, depth + 1));
   }
-  if (kind === 'not') {
-    const inner = validateGuard(raw.not, `${at}.not`, problems, depth + 1);
-    return inner && problems.length === before ? { not: inner } : undefined;
-  }
-  const list = raw[kind];
-  if (!Array.isArray(list) || list.length === 0) {
-    problems.push(`${at}.${kind}: must be a non-empty list of guards`);
-    return undefined;
-  }
-  const children = list.map((g, i) => validateGuard(g, `${at}.${kind}[${i}]`, problems, depth + 1));
-  if (problems.length !== before) return undefined;
-  return kind === 'all' ? { all: children as Guard[] } : { any: children as Guard[] };
 }
 
-function validateCheck(raw: Record<string, unknown>, at: string, problems: string[]): Guard | undefined {
-  const before = problems.length;
-  for (const key of Object.keys(raw)) {
-    if (!CHECK_KEYS.includes(key)) problems.push(`${at}.${key}: unknown key in field check`);
+/** A field check's path segments, and its value against its op. */
+function fieldRules(raw: Record<string, unknown>, at: string, report: Report): void {
+  if (typeof raw.field === 'string' && raw.field !== '') {
+    const bad = pathProblems(raw.field);
+    if (bad.length) report(`${at}.field`, bad.join('; '));
   }
-  const field = raw.field;
-  if (typeof field !== 'string') {
-    problems.push(`${at}.field: must be a string`);
-  } else {
-    for (const p of pathProblems(field)) problems.push(`${at}.field: ${p}`);
+  if (typeof raw.op === 'string' && (CHECK_OPS as readonly string[]).includes(raw.op)) {
+    const problem = checkValue(raw.op as CheckOp, has(raw, 'value'), raw.value);
+    if (problem) report(`${at}.value`, problem);
   }
+}
 
-  const op = raw.op;
-  if (op === undefined) {
-    problems.push(`${at}.op: required (one of ${CHECK_OPS.join(', ')})`);
-    return undefined;
-  }
-  if (typeof op !== 'string' || !(CHECK_OPS as readonly string[]).includes(op)) {
-    problems.push(`${at}.op: unknown op ${renderValue(op)} (expected one of ${CHECK_OPS.join(', ')})`);
-    return undefined;
-  }
-  const hasValue = Object.prototype.hasOwnProperty.call(raw, 'value');
-  const valueProblem = checkValue(op as CheckOp, hasValue, raw.value);
-  if (valueProblem) problems.push(`${at}.value: ${valueProblem}`);
-
-  if (problems.length !== before) return undefined;
-  const check: Guard = { field: field as string, op: op as CheckOp };
-  if (hasValue) check.value = cloneJson(raw.value);
+/** A fresh copy of a guard that passed every check. */
+export function copyGuard(g: Guard): Guard {
+  if ('all' in g) return { all: g.all.map(copyGuard) };
+  if ('any' in g) return { any: g.any.map(copyGuard) };
+  if ('not' in g) return { not: copyGuard(g.not) };
+  const check: FieldCheck = { field: g.field, op: g.op };
+  if (has(g, 'value')) check.value = cloneJson(g.value);
   return check;
 }
 

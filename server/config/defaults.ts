@@ -1,5 +1,5 @@
 // Configuration keys, their environment variables and defaults: one table.
-import { DEFAULT_MAX_STATES } from '../../engine/lifecycle/validate.js';
+import { DEFAULT_MAX_STATES } from '../../engine/lifecycle/machine-schema.js';
 import { DEFAULT_MAX_CONTEXT_BYTES } from '../../storage/service/lifecycle.js';
 export interface TokenConfig { readonly key: string; readonly permissions: readonly string[]; readonly description?: string }
 

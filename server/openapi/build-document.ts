@@ -8,7 +8,12 @@ import { lifecycleSchemas } from './lifecycle-schemas.js';
 import { apiApps, metaPaths } from './meta-paths.js';
 import { json, ref, type OpenApiDocument, type PathItem } from './types.js';
 
-export interface DocumentOptions { readonly apiVersion: string; readonly maxPageSize: number }
+export interface DocumentOptions {
+  readonly apiVersion: string;
+  readonly maxPageSize: number;
+  /** MAX_MACHINE_STATES, shown in MachineDefinition's limits (default: the setting's default). */
+  readonly maxMachineStates?: number;
+}
 
 const DESCRIPTION = [
   'Network inventory (Nautobot-style list endpoints with `field`, `field__lookup` and `cf_<name>[__<lookup>]` filters) and an entity lifecycle API.',
@@ -34,7 +39,7 @@ export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
     ],
     paths,
     components: {
-      schemas: { ...inventorySchemas(INVENTORY_RESOURCES), OptionsMetadata: OPTIONS_SCHEMA, ...tokenSchemas(), ...lifecycleSchemas() },
+      schemas: { ...inventorySchemas(INVENTORY_RESOURCES), OptionsMetadata: OPTIONS_SCHEMA, ...tokenSchemas(), ...lifecycleSchemas(opts.maxMachineStates) },
       securitySchemes: { Token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <key>`' } },
       responses: {
         Unauthorized: { description: 'Missing or unknown token', headers: { 'WWW-Authenticate': { description: '`Token`', schema: { type: 'string' } } }, content: { 'application/json': { schema: ref('Error') } } },

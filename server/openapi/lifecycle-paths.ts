@@ -4,7 +4,8 @@ import { resource } from '../../engine/schema/registry.js';
 import { permissionFor, type Action } from '../auth.js';
 import { EXPLAIN_PARAMETER, filterParameters, limitOffsetParameters, orderingParameter } from './filter-parameters.js';
 import { sharedResponses } from './inventory-paths.js';
-import { ENTITY_ID_PATTERN, NAME_PATTERN } from './lifecycle-schemas.js';
+import { NAME_PATTERN } from '../../engine/lifecycle/machine-schema.js';
+import { ENTITY_ID_PATTERN } from './lifecycle-schemas.js';
 import { json, ref, type Operation, type Parameter, type PathItem } from './types.js';
 
 const machine = resource('machine');

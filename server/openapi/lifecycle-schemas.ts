@@ -1,24 +1,20 @@
 // Component schemas of the lifecycle API: request bodies (validated by the document itself, see
 // validate-requests.ts), entities, history rows, machine definitions as written and as normalised.
-import { CHECK_OPS } from '../../engine/lifecycle/index.js';
+import { DEFAULT_MAX_STATES, machineSchemas, MAX_NAME_LENGTH, MAX_VERSION_LENGTH, NAME_PATTERN } from '../../engine/lifecycle/machine-schema.js';
 import { listEnvelope } from './inventory-schemas.js';
-import { ref, type JsonSchema } from './types.js';
+import { COMPONENTS, ref, type JsonSchema } from './types.js';
 
 export const ENTITY_ID_PATTERN = '^[A-Za-z0-9._:-]{1,128}$';
-export const NAME_PATTERN = '^[a-z0-9_]+$';
-// semver.org 2.0.0, the same rules as engine/lifecycle/semver.ts
-export const SEMVER_PATTERN = '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?$';
 
 const context: JsonSchema = { type: 'object', additionalProperties: true, description: 'Free-form JSON object; guards read it with dotted paths.' };
 const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
-const nameString = (description: string): JsonSchema => ({ type: 'string', description });
 
 const requests: Record<string, JsonSchema> = {
   EntityCreate: {
     type: 'object', title: 'Create an entity', additionalProperties: false, required: ['machine_name'],
     properties: {
-      machine_name: { type: 'string', pattern: NAME_PATTERN, maxLength: 100, examples: ['order_flow'] },
-      machine_version: { type: 'string', pattern: SEMVER_PATTERN, description: 'When absent: the highest version (semantic-version order).', examples: ['1.0.0'] },
+      machine_name: { type: 'string', pattern: NAME_PATTERN, maxLength: MAX_NAME_LENGTH, examples: ['order_flow'] },
+      machine_version: { type: 'string', format: 'semver', maxLength: MAX_VERSION_LENGTH, description: 'When absent: the highest version (semantic-version order).', examples: ['1.0.0'] },
       context: { ...context, description: 'The initial context.' },
     },
     examples: [{ machine_name: 'order_flow', context: { customer: 'acme' } }],
@@ -26,7 +22,7 @@ const requests: Record<string, JsonSchema> = {
   EventRequest: {
     type: 'object', title: 'Send an event', additionalProperties: false, required: ['trigger'],
     properties: {
-      trigger: { type: 'string', minLength: 1, maxLength: 100, examples: ['pay'] },
+      trigger: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH, examples: ['pay'] },
       context: { ...context, description: 'Merged over the entity context (event keys win) before the guards run; stored when the transition happens.' },
       expected_state: { type: 'string', description: 'Compare-and-swap: 409 `state_mismatch` unless the entity is at this state.' },
     },
@@ -34,63 +30,21 @@ const requests: Record<string, JsonSchema> = {
   },
 };
 
-const guards: Record<string, JsonSchema> = {
-  Guard: {
-    title: 'Guard', description: 'A field check, or all/any/not of guards. Data, never code.',
-    oneOf: [ref('FieldCheck'), ref('AllGuard'), ref('AnyGuard'), ref('NotGuard')],
-  },
-  FieldCheck: {
-    type: 'object', title: 'Field check', additionalProperties: false, required: ['field', 'op'],
-    properties: {
-      field: { type: 'string', minLength: 1, description: 'Dotted path into the context (`order.total`, `items.0.sku`).' },
-      op: { type: 'string', enum: [...CHECK_OPS] },
-      value: { description: 'eq/ne: any JSON value; gt/gte/lt/lte: a number or a string; in/not_in: a list; exists: optional boolean (default true); matches: an RE2 pattern.' },
-    },
-    examples: [{ field: 'amount', op: 'lte', value: 1000 }],
-  },
-  AllGuard: { type: 'object', title: 'all', additionalProperties: false, required: ['all'], properties: { all: { type: 'array', items: ref('Guard') } } },
-  AnyGuard: { type: 'object', title: 'any', additionalProperties: false, required: ['any'], properties: { any: { type: 'array', items: ref('Guard') } } },
-  NotGuard: { type: 'object', title: 'not', additionalProperties: false, required: ['not'], properties: { not: ref('Guard') } },
-};
-
-// The written definition: the shape is checked here; naming rules, versions and the graph
-// (one initial state, known states, nothing leaves a terminal state) by the engine, which
-// answers 400 `invalid_machine` listing every problem.
-const stateDef: JsonSchema = {
-  type: 'object', additionalProperties: false, required: ['name', 'type'],
-  properties: { name: nameString('`^[a-z0-9_]+$`'), type: { type: 'string', enum: ['initial', 'stable', 'terminal'] }, description: { type: 'string' } },
-};
-const metaDef: JsonSchema = {
-  type: 'object', additionalProperties: false, required: ['machine_name', 'version'],
-  properties: { machine_name: nameString('`^[a-z0-9_]+$`'), version: nameString('semantic version MAJOR.MINOR.PATCH'), description: { type: 'string' } },
-};
+// The written definition, with its limits (the stored columns' lengths, MAX_MACHINE_STATES): the
+// engine's own schema, which validateMachine checks with ajv. What a schema cannot say (one initial
+// state, known states, nothing leaves a terminal state, a guard's value against its op) the engine
+// checks too; POST /api/v1/machines answers 400 `invalid_machine` listing every problem.
+function definitionSchemas(maxStates: number): Record<string, JsonSchema> {
+  const schemas = machineSchemas(maxStates, COMPONENTS);
+  schemas.MachineDefinition.examples = [{ meta: { machine_name: 'ticket', version: '1.0.0', description: 'A support ticket' }, states: [{ name: 'open', type: 'initial' }, { name: 'done', type: 'terminal' }], transitions: [{ trigger: 'close', source: 'open', dest: 'done', guards: [{ field: 'resolution', op: 'exists' }] }] }];
+  return schemas;
+}
 
 const machines: Record<string, JsonSchema> = {
-  MachineDefinition: {
-    type: 'object', title: 'Machine definition (as written)', additionalProperties: false, required: ['meta', 'states', 'transitions'],
-    properties: {
-      meta: metaDef,
-      states: { type: 'array', items: stateDef, description: 'Exactly one `initial` state.' },
-      transitions: {
-        type: 'array', description: 'When several transitions match a trigger, the first whose guards pass is taken.',
-        items: {
-          type: 'object', additionalProperties: false, required: ['trigger', 'source', 'dest'],
-          properties: {
-            trigger: nameString('`^[a-z0-9_]+$`'),
-            source: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'A state, a list of states, or `"*"` (every non-terminal state).' },
-            dest: { type: 'string' },
-            guards: { type: 'array', items: ref('Guard'), description: 'All must pass.' },
-            description: { type: 'string' },
-          },
-        },
-      },
-    },
-    examples: [{ meta: { machine_name: 'ticket', version: '1.0.0', description: 'A support ticket' }, states: [{ name: 'open', type: 'initial' }, { name: 'done', type: 'terminal' }], transitions: [{ trigger: 'close', source: 'open', dest: 'done', guards: [{ field: 'resolution', op: 'exists' }] }] }],
-  },
   Machine: {
     type: 'object', title: 'Machine definition (normalised)', required: ['meta', 'states', 'transitions', 'initial_state'],
     properties: {
-      meta: metaDef, states: { type: 'array', items: stateDef }, initial_state: { type: 'string' },
+      meta: ref('MachineMeta'), states: { type: 'array', items: ref('MachineState') }, initial_state: { type: 'string' },
       transitions: {
         type: 'array', items: {
           type: 'object', required: ['trigger', 'source', 'source_spec', 'dest', 'guards'],
@@ -155,6 +109,6 @@ const errors: Record<string, JsonSchema> = {
   },
 };
 
-export function lifecycleSchemas(): Record<string, JsonSchema> {
-  return { ...requests, ...guards, ...machines, ...entities, ...errors };
+export function lifecycleSchemas(maxMachineStates = DEFAULT_MAX_STATES): Record<string, JsonSchema> {
+  return { ...requests, ...definitionSchemas(maxMachineStates), ...machines, ...entities, ...errors };
 }

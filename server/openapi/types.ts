@@ -47,7 +47,9 @@ export interface OpenApiDocument {
 
 export const METHODS: readonly Method[] = ['get', 'post', 'put', 'patch', 'delete', 'options'];
 
-export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+/** Where the component schemas are; a `$ref` to one is this and its name. */
+export const COMPONENTS = '#/components/schemas/';
+export const ref = (name: string): JsonSchema => ({ $ref: `${COMPONENTS}${name}` });
 
 export const json = (schema: JsonSchema, description: string): Response => ({ description, content: { 'application/json': { schema } } });
 

@@ -2,13 +2,14 @@
 // operation under /api/v1, compiled once from the document. A request it refuses is answered 400
 // (`invalid_body`, or `invalid_<parameter>` for a path or header parameter) and never reaches
 // the handler. Authentication and the operation's permission are checked first, so a caller
-// without a token still gets 401 and one without the permission 403.
+// without a token still gets 401 and one without the permission 403. A machine definition is the
+// exception: its handler checks it against the same schema (see CHECKED_BY_HANDLER).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { validateMachine } from '../../engine/lifecycle/validate.js';
+import { isSemver } from '../../engine/lifecycle/semver.js';
 import type { Tokens } from '../../storage/service/tokens.js';
 import { authenticate, requirePermission } from '../auth.js';
-import type { JsonSchema, OpenApiDocument, Operation, Parameter } from './types.js';
+import { COMPONENTS, type JsonSchema, type OpenApiDocument, type Operation, type Parameter } from './types.js';
 
 const DOC_ID = 'openapi.json';
 
@@ -22,10 +23,17 @@ interface CompiledOperation {
   readonly names: readonly string[];
   readonly permission: string | undefined;
   readonly params: readonly CompiledParam[];
+  /** Null where the handler checks the body (CHECKED_BY_HANDLER). */
   readonly body: ValidateFunction | null;
 }
 
-const COMPONENTS = '#/components/schemas/';
+/**
+ * Bodies whose handler checks them against the document's own schema, with the limits the server
+ * runs with: a machine definition (MachineDefinition, engine/lifecycle/machine-schema.ts) is
+ * refused by validateMachine, which adds the rules across fields, as 400 `invalid_machine` with
+ * every problem listed, never `invalid_body`. A missing body is still `invalid_body` here.
+ */
+const CHECKED_BY_HANDLER: ReadonlySet<string> = new Set(['POST /api/v1/machines']);
 
 /**
  * The document's component schemas become `$defs` of one schema (`openapi.json`); references are
@@ -39,8 +47,11 @@ function rebased(schema: unknown, prefix: string): unknown {
 }
 const anchored = (schema: unknown): unknown => rebased(schema, DOC_ID);
 
+/** Formats the document names: semantic versions are checked (the `semver` package); the others only name. */
+const FORMATS = { semver: { type: 'string', validate: isSemver }, 'date-time': true, uri: true, uuid: true } as const;
+
 export function createAjv(doc: OpenApiDocument): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, validateFormats: false });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, formats: FORMATS });
   ajv.addSchema({ $id: DOC_ID, $defs: rebased(doc.components.schemas, '') as JsonSchema });
   return ajv;
 }
@@ -69,7 +80,7 @@ export function compileOperations(doc: OpenApiDocument, ajv: Ajv2020): CompiledO
       for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])]) merged.set(`${p.in}:${p.name}`, p);
       const params = [...merged.values()].filter((p) => p.in === 'path' || p.in === 'header')
         .map((p) => ({ p, check: ajv.compile(anchored(p.schema) as JsonSchema) }));
-      const body = ajv.compile(anchored(op.requestBody.content['application/json'].schema) as JsonSchema);
+      const body = CHECKED_BY_HANDLER.has(`${method.toUpperCase()} ${template}`) ? null : ajv.compile(anchored(op.requestBody.content['application/json'].schema) as JsonSchema);
       out.push({ method: method.toUpperCase(), template, ...templateRegex(template), permission: op['x-permission'], params, body });
     }
   }
@@ -94,26 +105,16 @@ export function checkRequest(op: CompiledOperation, values: { path: Record<strin
     }
     if (!check(v)) return { code: `invalid_${p.name.toLowerCase().replace(/-/g, '_')}`, errors: (check.errors ?? []).map((e) => ({ in: p.in as 'path' | 'header', path: p.name, message: e.message ?? 'is invalid' })) };
   }
-  if (op.body && values.body === undefined) return { code: 'invalid_body', errors: [{ in: 'body', path: '/', message: 'a JSON body is required (Content-Type: application/json)' }] };
+  if (values.body === undefined) return { code: 'invalid_body', errors: [{ in: 'body', path: '/', message: 'a JSON body is required (Content-Type: application/json)' }] };
   if (op.body && !op.body(values.body)) return { code: 'invalid_body', errors: bodyErrors(op.body.errors ?? []) };
   return null;
 }
 
-/**
- * Bodies whose own validator finds more than the schema can say (unknown states, semantic
- * versions, guards): a refused body also lists every problem that validator finds, so one answer
- * names them all.
- */
-const DEEP_CHECKS: Readonly<Record<string, (body: unknown) => readonly string[]>> = {
-  'POST /api/v1/machines': (body) => { const v = validateMachine(body); return v.ok ? [] : v.problems; },
-};
-
-function refuse(res: Response, op: CompiledOperation, code: string, errors: RequestError[], body?: unknown): void {
+function refuse(res: Response, op: CompiledOperation, code: string, errors: RequestError[]): void {
   const where = code === 'invalid_body' ? 'The request body does not match' : 'A parameter does not match';
   const first = errors[0];
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  const deep = code === 'invalid_body' && body !== undefined ? DEEP_CHECKS[`${op.method} ${op.template}`]?.(body) ?? [] : [];
-  res.status(400).json({ detail: `${where} the OpenAPI document for ${op.method} ${op.template}: ${first.path} ${first.message}${more}.`, code, errors, ...(deep.length ? { problems: deep } : {}) });
+  res.status(400).json({ detail: `${where} the OpenAPI document for ${op.method} ${op.template}: ${first.path} ${first.message}${more}.`, code, errors });
 }
 
 export function validateRequests(doc: OpenApiDocument, tokens: Tokens): RequestHandler {
@@ -134,7 +135,7 @@ export function validateRequests(doc: OpenApiDocument, tokens: Tokens): RequestH
     }
     const validate = () => {
       const bad = checkRequest(hit, { path, header: (h) => req.get(h), body: req.body });
-      if (bad) refuse(res, hit, bad.code, bad.errors, req.body); else next();
+      if (bad) refuse(res, hit, bad.code, bad.errors); else next();
     };
     const afterAuth = (err?: unknown) => {
       if (err) { next(err); return; }

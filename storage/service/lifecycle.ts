@@ -2,7 +2,7 @@
 // on the entity version (the state change and its history row in one atomic batch), idempotency.
 import { createHash, randomUUID } from 'node:crypto';
 import { latestVersion, transition, validateMachine, type MachineDef } from '../../engine/lifecycle/index.js';
-import { DEFAULT_MAX_STATES, type MachineLimits } from '../../engine/lifecycle/validate.js';
+import { DEFAULT_MAX_STATES, type MachineLimits } from '../../engine/lifecycle/machine-schema.js';
 import { applyContextPatch, contextPatch } from '../../engine/lifecycle/context-patch.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import { KeyedLock } from '../keyed-lock.js';

@@ -7,13 +7,21 @@ import { compareSemver, isSemver, latestVersion, parseSemver } from '../../engin
 describe('lifecycle semver: parsing', () => {
   for (const v of ['0.0.0', '1.2.3', '10.20.30', '1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-0.3.7', '1.0.0-x.7.z.92',
     '1.0.0-x-y-z.--', '1.0.0+20130313144700', '1.0.0-beta+exp.sha.5114f85', '1.0.0+21AF26D3----117B344092BD',
-    '99999999999999999999.0.0']) {
+    '9007199254740991.9007199254740991.9007199254740991', '1.0.0-9007199254740991', '1.0.0+99999999999999999999']) {
     it(`accepts ${v}`, () => expect(isSemver(v)).to.equal(true));
   }
 
   for (const v of ['', '1', '1.2', '1.2.3.4', 'v1.2.3', '01.2.3', '1.02.3', '1.2.03', '1.2.3-', '1.2.3+', '1.2.3-01',
-    '1.2.3-a..b', '1.2.3+a..b', '1.2.3-a_b', ' 1.2.3', '1.2.3 ', '1.2.-3', 'a.b.c', '1.2.3-+', '-1.2.3', '1.2.3\n']) {
+    '1.2.3-a..b', '1.2.3+a..b', '1.2.3-a_b', ' 1.2.3', '1.2.3 ', '1.2.-3', 'a.b.c', '1.2.3-+', '-1.2.3', '1.2.3\n',
+    '=1.2.3', 'V1.2.3', '1.2.3-beta.01']) {
     it(`refuses ${JSON.stringify(v)}`, () => expect(parseSemver(v)).to.equal(undefined));
+  }
+
+  // Numbers are compared exactly only up to Number.MAX_SAFE_INTEGER (2^53 - 1): a version with a
+  // larger number in its core or pre-release is not a version here (build metadata is not compared).
+  for (const v of ['9007199254740992.0.0', '0.99999999999999999999.0', '0.0.9007199254740992', '1.0.0-9007199254740992',
+    '1.0.0-alpha.99999999999999999999']) {
+    it(`refuses ${v}: a number above Number.MAX_SAFE_INTEGER`, () => expect(isSemver(v)).to.equal(false));
   }
 
   it('splits a version into its parts', () => {
@@ -44,7 +52,9 @@ describe('lifecycle semver: compareSemver', () => {
   ordered('1.0.0-alpha', '1.0.0-alpha.0'); // more identifiers rank higher
   ordered('1.0.0.0', '1.0.0'); // not a version: below every valid version
   ordered('garbage', '0.0.0');
-  ordered('12345678901234567889.0.0', '12345678901234567890.0.0');
+  ordered('9007199254740990.0.0', '9007199254740991.0.0');
+  ordered('1.0.0-9007199254740990', '1.0.0-9007199254740991');
+  ordered('99999999999999999999.0.0', '0.0.0'); // a number above MAX_SAFE_INTEGER: not a version
 
   it('follows the semver.org precedence example', () => {
     const chain = ['1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11',

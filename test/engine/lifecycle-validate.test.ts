@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { validateMachine, type MachineDef } from '../../engine/lifecycle/index.js';
+import { MAX_NAME_LENGTH, MAX_VERSION_LENGTH, TRANSITIONS_PER_STATE } from '../../engine/lifecycle/machine-schema.js';
 
 // A small valid machine; tests copy it and break one thing at a time.
 function base(): Record<string, any> {
@@ -508,6 +509,53 @@ describe('lifecycle validateMachine: guards', () => {
   it('points at the faulty child inside combinators', () => {
     const guard = { any: [{ field: 'a', op: 'exists' }, { all: [{ field: 'b', op: 'gt', value: [] }] }] };
     expectProblem(problemsOf(withGuard(guard)), `${at}.any[1].all[0].value`);
+  });
+});
+
+describe('lifecycle validateMachine: limits (carried by the JSON Schema)', () => {
+  it('refuses names, states, triggers and versions longer than their stored columns, naming the limit', () => {
+    const long = 'n'.repeat(MAX_NAME_LENGTH + 1);
+    const def = base();
+    def.meta.machine_name = long;
+    def.meta.version = `1.0.0-${'a'.repeat(MAX_VERSION_LENGTH)}`;
+    def.states[1].name = long;
+    def.transitions[0].trigger = long;
+    def.transitions[1].source = [long];
+    const problems = problemsOf(def);
+    expectProblem(problems, 'meta.machine_name', `at most ${MAX_NAME_LENGTH} characters, got ${MAX_NAME_LENGTH + 1}`);
+    expectProblem(problems, 'meta.version', `at most ${MAX_VERSION_LENGTH} characters`);
+    expectProblem(problems, 'states[1].name', `at most ${MAX_NAME_LENGTH} characters`);
+    expectProblem(problems, 'transitions[0].trigger', `at most ${MAX_NAME_LENGTH} characters`);
+    expectProblem(problems, 'transitions[1].source[0]', `at most ${MAX_NAME_LENGTH} characters`);
+  });
+
+  it('accepts names and versions at their limits', () => {
+    const def = base();
+    def.meta.machine_name = 'n'.repeat(MAX_NAME_LENGTH);
+    def.meta.version = `1.0.0-${'a'.repeat(MAX_VERSION_LENGTH - 6)}`;
+    expect(machineOf(def).meta.version).to.have.length(MAX_VERSION_LENGTH);
+  });
+
+  it('refuses more states than maxStates and more transitions than ten per state, naming the setting', () => {
+    const limited = (def: unknown, maxStates: number): string[] => {
+      const r = validateMachine(def, { maxStates });
+      return r.ok ? [] : r.problems;
+    };
+    const def = base();
+    expect(limited(def, 3)).to.deep.equal([]);
+    expectProblem(limited(def, 2), 'states', 'at most 2 states (MAX_MACHINE_STATES), got 3');
+    const moves = 3 * TRANSITIONS_PER_STATE;
+    def.transitions = Array.from({ length: moves + 1 }, (_, i) => ({ trigger: `t${i}`, source: 'closed', dest: 'open' }));
+    expectProblem(limited(def, 3), 'transitions', `at most ${moves} transitions (${TRANSITIONS_PER_STATE} × MAX_MACHINE_STATES), got ${moves + 1}`);
+    expect(validateMachine(def).ok, 'no limit given: unbounded (stored definitions are read so)').to.equal(true);
+  });
+
+  it('refuses a version with a number above Number.MAX_SAFE_INTEGER', () => {
+    const def = base();
+    def.meta.version = '99999999999999999999.0.0';
+    expectProblem(problemsOf(def), 'meta.version', 'semantic version');
+    def.meta.version = '9007199254740991.0.0';
+    expect(validateMachine(def).ok).to.equal(true);
   });
 });
 

@@ -39,10 +39,10 @@ for (const backend of BACKENDS) describe(`lifecycle API on ${backend.name}`, fun
     expect(broken.body).to.include({ code: 'invalid_yaml' });
   });
 
-  it('a definition the document refuses still has every problem listed', async () => {
+  it('a definition with faults of its shape and across its fields has every problem listed', async () => {
     const res = await srv.req('POST', '/api/v1/machines', { meta: { machine_name: 'probs', version: 'x' }, states: [{ name: 'a', type: 'initial', colour: 'red' }], transitions: [{ trigger: 'go', source: 'a', dest: 'nowhere', guard: [] }] });
     expect(res.status).to.equal(400);
-    expect(res.body.code).to.equal('invalid_body');
+    expect(res.body.code).to.equal('invalid_machine');
     const problems = (res.body.problems as string[]).join('\n');
     for (const what of [/version/, /colour/, /nowhere/, /guard\b/]) expect(problems).to.match(what);
   });

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { startServer, type TestServer } from '../support/server.js';
 import { LIMITS } from '../../server/limits.js';
-import { MAX_GUARD_DEPTH } from '../../engine/lifecycle/validate-guard.js';
+import { MAX_GUARD_DEPTH } from '../../engine/lifecycle/machine-schema.js';
 
 describe('limits and observability', () => {
   let srv: TestServer;

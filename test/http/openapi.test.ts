@@ -166,10 +166,18 @@ describe('OpenAPI document', () => {
       expect((await srv.req('GET', '/api/v1/entities/v-1')).status).to.equal(404);
       const noBody = await srv.req('POST', '/api/v1/entities/v-1/events', undefined);
       expect(noBody.body.code).to.equal('invalid_body');
+      for (const machine_version of ['1.0', 'v1.0.0', '99999999999999999999.0.0']) {
+        const badVersion = await srv.req('POST', '/api/v1/entities/v-1/create', { machine_name: 'order_flow', machine_version });
+        expect(badVersion.body.errors, machine_version).to.deep.include({ in: 'body', path: '/machine_version', message: 'must match format "semver"' });
+      }
       const emptyTrigger = await srv.req('POST', '/api/v1/entities/v-1/events', { trigger: '' });
       expect(emptyTrigger.body.code).to.equal('invalid_body');
+      // A machine definition is checked by its handler against the same schema (with the rules
+      // across fields and the configured limits): refused as invalid_machine, every problem listed.
       const badMachine = await srv.req('POST', '/api/v1/machines', { meta: { machine_name: 'm', version: '1.0.0' }, states: 'open', transitions: [] });
-      expect(badMachine.body.code).to.equal('invalid_body');
+      expect(badMachine.body.code).to.equal('invalid_machine');
+      expect(badMachine.body.problems).to.deep.equal(['states: must be a non-empty list, got "open"']);
+      expect((await srv.req('POST', '/api/v1/machines', undefined)).body.code).to.equal('invalid_body');
     });
 
     it('checks path and header parameters against the document', async () => {
