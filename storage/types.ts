@@ -1,12 +1,17 @@
 // The Storage interface: what every backend (memory, PostgreSQL, MySQL) provides.
 // Signatures are async and plan-based so SQL backends fit without memory-only assumptions.
 import type { Plan } from '../engine/plan/nodes.js';
+import type { CoveredSpans } from '../engine/net/free-space.js';
+import type { AddrHex, Family } from '../engine/net/ip.js';
 
 export type Row = Record<string, unknown> & { id: string };
 
 import type { Page } from '../engine/plan/page.js';
 export type { OrderKey, Page } from '../engine/plan/page.js';
 export interface FindResult { readonly count: number; readonly rows: readonly Row[] }
+
+/** An address block: its network and broadcast address in hex (engine/net/ip.ts) and its length. */
+export interface NetBlock { readonly family: Family; readonly network: AddrHex; readonly broadcast: AddrHex; readonly length: number }
 
 /** One write; a batch of them is applied atomically by `apply`. Rows are complete (derived fields included). */
 export type WriteOp =
@@ -88,4 +93,10 @@ export interface Storage {
   afterBulkLoad(): Promise<void>;
   /** The database server's version (as /api/status/ shows it); null for a store in this process (memory). */
   serverVersion(): Promise<string | null>;
+  /**
+   * What is taken inside an address block, for IP allocation (engine/net/free-space.ts): the
+   * addresses of the prefixes strictly inside it (`prefix`) or the hosts of the IP addresses in it
+   * (`ip_address`), in address order, at most about `max` spans (touching ones may come as one).
+   */
+  coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number): Promise<CoveredSpans>;
 }

@@ -9,8 +9,10 @@ import { RESOURCES } from '../../engine/schema/registry.js';
 import { MSG } from '../../engine/schema/messages.js';
 import { uniqueGroups, type UniqueGroup } from '../../engine/schema/unique-groups.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
-import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
+import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock } from '../types.js';
 import { Journal } from './journal.js';
+import { tableCoveredSpans } from './covered-spans.js';
+import type { CoveredSpans } from '../../engine/net/free-space.js';
 import { UndoLog } from './undo-log.js';
 
 export class MemoryStorage implements Storage {
@@ -89,6 +91,10 @@ export class MemoryStorage implements Storage {
   }
 
   async serverVersion(): Promise<null> { return null; }
+
+  async coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number): Promise<CoveredSpans> {
+    return tableCoveredSpans(this.table(resource), resource === 'ip_address', block, max);
+  }
 
   /** Indexes are always current; this only sorts now what the first query would otherwise sort. */
   async afterBulkLoad(): Promise<void> {

@@ -7,13 +7,15 @@ import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
-import { QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp } from '../types.js';
+import { QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock } from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
 import { MSG } from '../../engine/schema/messages.js';
 import type { QueryResult, SqlDriver, SqlSession } from './driver.js';
 import { migrate } from './migrations.js';
 import { WriteStatements } from './write-statements.js';
 import { KeyedLock } from '../keyed-lock.js';
+import { sqlCoveredSpans } from './covered-spans.js';
+import type { CoveredSpans } from '../../engine/net/free-space.js';
 
 type Group =
   | { readonly kind: 'create'; readonly m: TableModel; readonly ops: readonly Extract<WriteOp, { op: 'create' }>[] }
@@ -151,6 +153,11 @@ export class SqlStorage implements Storage {
   async serverVersion(): Promise<string | null> {
     return String((await this.query(this.driver.serverVersionSql, [])).rows[0].server_version);
   }
+  coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number): Promise<CoveredSpans> {
+    const ctx = { d: this.ready().d, run: (sql: string, params: readonly unknown[]) => this.driver.query(sql, params), limitValue: (n: number) => this.driver.pageValue(n) };
+    return this.guard(() => sqlCoveredSpans(ctx, resource === 'ip_address', block, max));
+  }
+
 
   async afterBulkLoad(): Promise<void> {
     const { d } = this.ready();

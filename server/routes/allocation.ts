@@ -1,0 +1,61 @@
+// IP allocation under a prefix, as NetBox and Nautobot have it: `{id}/available-prefixes/` and
+// `{id}/available-ips/`. GET answers a plain list (NetBox's shape: family, prefix or address, vrf);
+// POST allocates for one object body (201 with the object) or a list of them (201 with the list,
+// all or none). The work is in storage/service/allocation.ts.
+import { Router, type Request, type Response } from 'express';
+import { resource } from '../../engine/schema/registry.js';
+import type { ResourceDef } from '../../engine/schema/types.js';
+import type { WriteResult } from '../../storage/service/inventory.js';
+import { Allocation } from '../../storage/service/allocation.js';
+import type { Row } from '../../storage/types.js';
+import { authenticate, permissionFor, requirePermission } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { answerCreate } from './inventory.js';
+import { DEFAULT_LIMIT } from './list-params.js';
+
+/**
+ * `limit` as NetBox reads it here: a whole number, 0 for the largest page, at most maxPageSize;
+ * anything else is the default.
+ */
+function limitOf(req: Request, fallback: number, max: number): number {
+  const raw = typeof req.query.limit === 'string' ? req.query.limit : '';
+  const n = /^\d{1,12}$/.test(raw) ? Number(raw) : fallback;
+  return n === 0 || n > max ? max : n;
+}
+
+/** Mounted at the prefixes' path. */
+export function allocationRouter(ctx: AppContext): Router {
+  const router = Router();
+  const prefix = resource('prefix'), ip = resource('ip_address');
+  const allocation = new Allocation(ctx.inventory);
+  const max = ctx.config.maxPageSize;
+  const viewParent = [authenticate(ctx.tokens), requirePermission(permissionFor(prefix, 'view'))];
+
+  /** The parent prefix, or null after answering 404. */
+  const parentOf = async (req: Request, res: Response): Promise<Row | null> => {
+    const row = await ctx.inventory.get(prefix, String(req.params.id));
+    if (!row) res.status(404).json({ detail: 'Not found.' });
+    return row;
+  };
+  const allocate = (r: ResourceDef, run: (parent: Row, bodies: readonly unknown[]) => Promise<WriteResult<Row[]>>) =>
+    async (req: Request, res: Response) => {
+      const parent = await parentOf(req, res);
+      // A POST without a body asks for one object with no other fields (pynetbox sends {}).
+      if (parent) await answerCreate(ctx, r, req, res, (bodies) => run(parent, bodies.map((b) => b ?? {})));
+    };
+
+  // NetBox lists every free block (this product at most maxPageSize unless `limit` says fewer).
+  router.get('/:id/available-prefixes/', ...viewParent, async (req, res) => {
+    const parent = await parentOf(req, res);
+    if (parent) res.json(await allocation.availablePrefixes(parent, limitOf(req, max, max)));
+  });
+  router.post('/:id/available-prefixes/', ...viewParent, requirePermission(permissionFor(prefix, 'add')),
+    allocate(prefix, (parent, bodies) => allocation.allocatePrefixes(parent, bodies)));
+  router.get('/:id/available-ips/', ...viewParent, async (req, res) => {
+    const parent = await parentOf(req, res);
+    if (parent) res.json(await allocation.availableIps(parent, limitOf(req, DEFAULT_LIMIT, max)));
+  });
+  router.post('/:id/available-ips/', ...viewParent, requirePermission(permissionFor(ip, 'add')),
+    allocate(ip, (parent, bodies) => allocation.allocateIps(parent, bodies)));
+  return router;
+}

@@ -1,0 +1,160 @@
+// IP allocation as NetBox and Nautobot have it (available-prefixes, available-ips of a prefix): the
+// free space inside a prefix, and allocations that take the first fits in address order and
+// create real prefixes / IP addresses through the inventory service (same fields, same checks).
+// Allocations in one prefix tree run one at a time, against every process on the store: the lock
+// is named after the outermost prefix containing the parent, so allocations in a parent and in one
+// of its children cannot hand out the same block; the free space is read under the lock and the
+// objects are written before it is released.
+import { formatAddress, formatCidr, maxLength, parseCidr, type Family } from '../../engine/net/ip.js';
+import { allocateBlocks, bigOf, freeAddresses, freeBlocks, hexOf, knownPart, type Block, type Span } from '../../engine/net/free-space.js';
+import { net } from '../../engine/plan/nodes.js';
+import { MSG } from '../../engine/schema/messages.js';
+import { resource } from '../../engine/schema/registry.js';
+import type { FieldErrors } from '../../engine/schema/validate-input.js';
+import type { NetBlock, Row } from '../types.js';
+import type { Inventory, WriteResult } from './inventory.js';
+
+/** Spans asked of the store at first; each time that falls short, eight times as many. */
+const FIRST_ASK = 64;
+const GROWTH = 8;
+
+/** A prefix row as a block to allocate in. */
+interface Parent {
+  readonly family: Family;
+  readonly block: Block;
+  readonly net: NetBlock;
+  readonly span: Span;
+  readonly text: string;
+}
+
+function parentOf(row: Row): Parent {
+  const c = parseCidr(row.prefix as string)!;
+  const block = { network: bigOf(c.network), length: c.length };
+  const bits = BigInt(maxLength(c.family) - c.length);
+  return {
+    family: c.family, block, text: formatCidr(c.family, c.network, c.length),
+    net: { family: c.family, network: c.network, broadcast: c.broadcast, length: c.length },
+    span: { lo: block.network, hi: block.network + (1n << bits) - 1n },
+  };
+}
+
+/** What one free-space read makes of the spans known so far: an answer, or null to read further. */
+type Attempt<T> = (within: Span, used: Span[], complete: boolean) => T | null;
+
+/** NetBox's answer items (vrf: this product has none). */
+export interface AvailablePrefix { family: Family; prefix: string; vrf: null }
+export interface AvailableIp { family: Family; address: string; vrf: null }
+
+const isObject = (b: unknown): b is Record<string, unknown> => typeof b === 'object' && b !== null && !Array.isArray(b);
+
+export class Allocation {
+  constructor(private readonly inventory: Inventory) {}
+
+  /** The free blocks inside the prefix (the largest CIDR blocks, in address order), at most `limit`. */
+  async availablePrefixes(parentRow: Row, limit: number): Promise<AvailablePrefix[]> {
+    const p = parentOf(parentRow);
+    const blocks = await this.read('prefix', p, (within, used, complete) => {
+      const out: Block[] = [];
+      for (const b of freeBlocks(p.family, within, used)) if (out.push(b) >= limit) break;
+      return out.length >= limit || complete ? out : null;
+    });
+    return blocks.map((b) => ({ family: p.family, prefix: formatCidr(p.family, hexOf(p.family, b.network), b.length), vrf: null }));
+  }
+
+  /** The first free addresses of the prefix, at most `limit`, written with the prefix's length. */
+  async availableIps(parentRow: Row, limit: number): Promise<AvailableIp[]> {
+    const p = parentOf(parentRow);
+    const found = await this.freeAddresses(p, limit);
+    return found.map((a) => ({ family: p.family, address: this.addressText(p, a), vrf: null }));
+  }
+
+  /**
+   * Prefixes of the lengths asked (`prefix_length` in each body; the other fields as a prefix
+   * create takes them), each the first fit in what the ones before left: all created, or none.
+   */
+  async allocatePrefixes(parentRow: Row, bodies: readonly unknown[]): Promise<WriteResult<Row[]>> {
+    const p = parentOf(parentRow);
+    const errors = bodies.map((b) => this.lengthErrors(p, b));
+    if (errors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors };
+    const asked = bodies as Record<string, unknown>[];
+    const lengths = asked.map((b) => b.prefix_length as number);
+    return this.locked('prefixes', p, async () => {
+      const got = await this.read('prefix', p, (within, used, complete) => {
+        const r = allocateBlocks(p.family, within, used, lengths);
+        return 'blocks' in r || complete ? r : null;
+      });
+      if ('failed' in got) {
+        const which = bodies.length > 1 ? ` (request ${got.failed + 1} of ${bodies.length})` : '';
+        return this.conflict(`Insufficient space is available to accommodate the requested prefix size(s): no free /${lengths[got.failed]} is left in ${p.text}${which}.`);
+      }
+      const rows = asked.map((b, i) => {
+        const { prefix_length: _, ...fields } = b;
+        return { ...fields, prefix: formatCidr(p.family, hexOf(p.family, got.blocks[i].network), lengths[i]) };
+      });
+      return this.inventory.create(resource('prefix'), rows);
+    });
+  }
+
+  /**
+   * One IP address per body (the other fields as an IP address create takes them), the first free
+   * addresses in order, each with the prefix's length: all created, or none.
+   */
+  async allocateIps(parentRow: Row, bodies: readonly unknown[]): Promise<WriteResult<Row[]>> {
+    const p = parentOf(parentRow);
+    const errors = bodies.map((b): FieldErrors => (isObject(b) ? {} : { non_field_errors: [MSG.object] }));
+    if (errors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors };
+    return this.locked('ips', p, async () => {
+      const found = await this.freeAddresses(p, bodies.length);
+      if (found.length < bodies.length)
+        return this.conflict(`An insufficient number of IP addresses are available within ${p.text} (${bodies.length} requested, ${found.length} available).`);
+      const rows = (bodies as Record<string, unknown>[]).map((b, i) => ({ ...b, address: this.addressText(p, found[i]) }));
+      return this.inventory.create(resource('ip_address'), rows);
+    });
+  }
+
+  private freeAddresses(p: Parent, limit: number): Promise<bigint[]> {
+    return this.read('ip_address', p, (within, used, complete) => {
+      const out = freeAddresses(p.family, p.block, within, used, limit);
+      return out.length >= limit || complete ? out : null;
+    });
+  }
+
+  private addressText(p: Parent, a: bigint): string {
+    return `${formatAddress({ family: p.family, hex: hexOf(p.family, a) })}/${p.block.length}`;
+  }
+
+  /** Reads what is taken inside the parent, more each time `attempt` falls short, until it answers. */
+  private async read<T>(resourceName: 'prefix' | 'ip_address', p: Parent, attempt: Attempt<T>): Promise<T> {
+    for (let max = FIRST_ASK; ; max *= GROWTH) {
+      const got = await this.inventory.storage.coveredSpans(resourceName, p.net, max);
+      const { within, used } = knownPart(p.span, got);
+      const out = attempt(within, used, got.complete);
+      if (out !== null) return out;
+    }
+  }
+
+  /** fn under the lock of the parent's prefix tree (its outermost containing prefix). */
+  private async locked<T>(kind: 'prefixes' | 'ips', p: Parent, fn: () => Promise<T>): Promise<T> {
+    const outermost = await this.inventory.find(resource('prefix'), net('network', 'contains_or_equal', p.family, p.net.network, p.net.broadcast, p.block.length),
+      { limit: 1, offset: 0, ordering: [{ field: 'prefix_length', desc: false }] });
+    const root = outermost.rows[0] ? parentOf(outermost.rows[0]).text : p.text;
+    // MySQL lock names hold 64 characters: "netinv." + this is at most 58.
+    return this.inventory.storage.serialized(`alloc-${kind}:${root}`, fn);
+  }
+
+  /** `prefix_length` of an available-prefixes request: longer than the parent's, within the family. */
+  private lengthErrors(p: Parent, b: unknown): FieldErrors {
+    if (!isObject(b)) return { non_field_errors: [MSG.object] };
+    const l = b.prefix_length;
+    if (l === undefined || l === null) return { prefix_length: [MSG.required] };
+    if (typeof l !== 'number' || !Number.isInteger(l)) return { prefix_length: [MSG.integer] };
+    const max = maxLength(p.family);
+    if (l <= p.block.length || l > max)
+      return { prefix_length: [`Invalid prefix length (${l}) for ${p.text}: it must be longer than the parent's /${p.block.length} and at most /${max} (IPv${p.family}).`] };
+    return {};
+  }
+
+  private conflict(detail: string): WriteResult<never> {
+    return { ok: false, status: 409, errors: { detail, code: 'insufficient_space' } };
+  }
+}
