@@ -51,6 +51,17 @@ async function startServer(storageUrl: string): Promise<{ child: ChildProcess; u
 
 interface LoadResult { rps: number; p50: number; p99: number; errors: number }
 
+/** The 20,000th page of 50 (or the last, on fewer rows) in id order: by offset, and by a start cursor. */
+async function deepPages(url: string, key: string): Promise<[string, string][]> {
+  const offset = Math.max(0, Math.min(999_950, prefixes - 50));
+  const first = await (await fetch(`${url}/api/ipam/prefixes/?ordering=id&limit=1&offset=${offset}&fields=id`, { headers: { Authorization: `Token ${key}` } })).json() as { results: { id: string }[] };
+  const page = (offset / 50 + 1).toLocaleString('en-US');
+  return [
+    [`page ${page} of 50 by offset (ordering=id)`, `/api/ipam/prefixes/?ordering=id&limit=50&offset=${offset}`],
+    [`page ${page} of 50 by start cursor`, `/api/ipam/prefixes/?limit=50&start=${first.results[0].id}`],
+  ];
+}
+
 async function autocannonLoad(url: string, key: string, path: string): Promise<LoadResult> {
   const r = await autocannon({ url: url + path, connections, pipelining, duration, headers: { Authorization: `Token ${key}` } });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
@@ -85,7 +96,7 @@ backends.push(...(await sqlBackends(wanted)));
 for (const b of backends) {
   console.log(`\n== ${b.name}: loading ${prefixes.toLocaleString()} prefixes`);
   const srv = await startServer(b.url);
-  for (const [name, path] of QUERIES) {
+  for (const [name, path] of [...QUERIES, ...(await deepPages(srv.url, srv.key))]) {
     await load(srv.url, srv.key, path); // warm-up pass
     const r = await load(srv.url, srv.key, path);
     rows.push({ backend: b.name, query: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, errors: r.errors });

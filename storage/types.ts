@@ -59,6 +59,8 @@ export class QueryAborted extends Error {
 export interface FindOptions {
   /** Aborted when the request's client has gone away: the query may stop (QueryAborted). */
   readonly signal?: AbortSignal;
+  /** The caller does not read `count` (cursor paging): a backend that counts apart may skip it (count is then -1). */
+  readonly noCount?: boolean;
 }
 
 export interface StorageOptions {

@@ -14,7 +14,7 @@ export const CONTROL_PARAMS: ReadonlySet<string> = new Set([
 ]);
 
 // Pagination only selects a window of the same result, so pages share a plan.
-const PAGINATION_PARAMS: ReadonlySet<string> = new Set(['limit', 'offset']);
+const PAGINATION_PARAMS: ReadonlySet<string> = new Set(['limit', 'offset', 'start']);
 
 const MAX_VALUE_LENGTH = 4096;
 const UNKNOWN_FIELD = 'Unknown filter field';

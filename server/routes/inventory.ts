@@ -5,7 +5,8 @@ import type { ResourceDef } from '../../engine/schema/types.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
-import { isTrue, parsePage, parseShape, type Shape } from './list-params.js';
+import { isTrue, parsePage, parseShape, parseStart, type Shape } from './list-params.js';
+import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
 import type { WriteResult } from '../../storage/service/inventory.js';
@@ -85,6 +86,9 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   if (isTrue(planned.control.explain)) { await sendExplain(ctx, r, res, planned, page); return; }
   const shape = shapeOf(r, planned.control, res);
   if (!shape) return;
+  const cursor = parseStart(queryPairs(req));
+  if (!cursor.ok) { res.status(400).json(cursor.errors); return; }
+  if (cursor.start !== null) { await cursorList(ctx, r, req, res, planned.plan, page.limit, cursor.start, shape); return; }
   await ctx.heavy.run(planned.plan, res, async () => {
     const found = await ctx.inventory.find(r, planned.plan, page, { signal: abortedWhenClientGone(res) });
     res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, shape)));
@@ -108,6 +112,22 @@ export async function answerCreate(ctx: AppContext, r: ResourceDef, req: Request
   const body = await serialize(ctx, r, req, out.value);
   if (!bulk) setEtag(res, out.value[0]);
   res.status(201).json(bulk ? body : body[0]);
+}
+
+/**
+ * A cursor page: objects in id order from `start` on, one more read than shown to find the next
+ * start. The cost does not grow with depth (no offset to skip, no total to count): `count` is null.
+ */
+async function cursorList(ctx: AppContext, r: ResourceDef, req: Request, res: Response, filters: Plan, limit: number, start: string, shape: Shape): Promise<void> {
+  const plan = and([filters, cmp('id', 'string', 'gte', false, [start])]);
+  await ctx.heavy.run(plan, res, async () => {
+    const found = await ctx.inventory.find(r, plan, { limit: limit + 1, offset: 0, ordering: [{ field: 'id', desc: false }] }, { signal: abortedWhenClientGone(res), noCount: true });
+    const following = found.rows.length > limit ? found.rows[limit].id : null;
+    const params = new URLSearchParams(queryPairs(req).filter(([k]) => k !== 'start'));
+    if (following) params.set('start', following);
+    const next = following ? `${baseUrl(req)}${req.baseUrl}/?${params}` : null;
+    res.json({ count: null, next, previous: null, results: await serialize(ctx, r, req, found.rows.slice(0, limit), shape) });
+  });
 }
 
 export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {

@@ -2,6 +2,7 @@
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { defaultOrdering } from '../../engine/plan/page.js';
 import type { OrderKey, Page } from '../../storage/types.js';
+import { UUID_RE } from '../../engine/schema/normalize.js';
 
 export const DEFAULT_LIMIT = 50;
 
@@ -71,4 +72,19 @@ export function parseShape(r: ResourceDef, control: Readonly<Record<string, read
   const keep = new Set(fields.length ? [...ALWAYS, ...fields] : known);
   for (const n of omit) if (!ALWAYS.includes(n)) keep.delete(n);
   return { ok: true, shape: { brief, keep } };
+}
+
+/**
+ * Cursor paging (NetBox 4.6): `start=<id>` lists objects in id order from that id on (inclusive).
+ * null when not asked; a 400 body when the value is not an id, or comes with offset or ordering.
+ */
+export function parseStart(pairs: readonly (readonly [string, string])[]): { ok: true; start: string | null } | { ok: false; errors: Record<string, string[]> } {
+  const last = (name: string) => pairs.filter(([k]) => k === name).map(([, v]) => v).filter((v) => v !== '').pop();
+  const start = last('start');
+  if (start === undefined) return { ok: true, start: null };
+  const problems: string[] = [];
+  if (!UUID_RE.test(start)) problems.push(`"${start}" is not an object id.`);
+  if (last('offset') !== undefined) problems.push('start cannot be combined with offset.');
+  if (last('ordering') !== undefined) problems.push('start pages in id order: it cannot be combined with ordering.');
+  return problems.length ? { ok: false, errors: { start: problems } } : { ok: true, start: start.toLowerCase() };
 }

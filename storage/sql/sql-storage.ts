@@ -7,7 +7,7 @@ import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
-import { QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock } from '../types.js';
+import { QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock } from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
 import { MSG } from '../../engine/schema/messages.js';
 import type { QueryResult, SqlDriver, SqlSession } from './driver.js';
@@ -181,9 +181,10 @@ export class SqlStorage implements Storage {
     return new Map(refs.map((r) => [r, byId.get(r) ?? bySlug.get(r) ?? null]));
   }
 
-  async find(resource: string, plan: Plan, page: Page): Promise<FindResult> {
+  async find(resource: string, plan: Plan, page: Page, opts: FindOptions = {}): Promise<FindResult> {
     const { compiler } = this.ready();
     const st = compiler.find(resource, plan, page, await this.tagIds(plan));
+    if (opts.noCount) return { count: -1, rows: page.limit > 0 ? this.rows(resource, await this.query(st.page.sql, st.page.params)) : [] };
     if (this.driver.parallelCount) {
       const [count, got] = await Promise.all([
         this.query(st.count.sql, st.count.params),
