@@ -1,27 +1,40 @@
 // Filters of a resource, derived once from the schema registry and the lookup catalogue.
 import { findResource, netPartField } from '../schema/registry.js';
-import type { Choice, FieldDef, ResourceDef } from '../schema/types.js';
-import type { ValueType } from '../plan/nodes.js';
-import { NEGATION_ONLY, NUMERIC_LOOKUPS, STRING_LOOKUPS, type LookupTable, type NetLookup } from './lookups.js';
+import type { Choice, CustomFieldDef, FieldDef, ResourceDef } from '../schema/types.js';
+import type { ValueType } from './ops.js';
+import {
+  CF_LOOKUPS, EXACT, NEGATION_ONLY, NET_BASE, NET_CONTAINS_ANY, NETWORK_LOOKUPS, ADDRESS_TEXT_LOOKUPS, NULLABLE_LOOKUPS,
+  NUMERIC_LOOKUPS, SEARCH, STRING_LOOKUPS, type LookupSpec, type LookupTable,
+} from './lookups.js';
 
 /** How a filter value is parsed before it reaches the plan. */
 export type ValueParse = 'string' | 'integer' | 'datetime' | 'boolean' | 'uuid' | 'choice' | 'mac' | 'family';
 
-export type FilterSpec =
-  | { readonly type: 'scalar'; readonly name: string; readonly field: string; readonly parse: ValueParse; readonly valueType: ValueType; readonly lookups: LookupTable; readonly choices?: readonly Choice[] }
-  | { readonly type: 'fk'; readonly name: string; readonly field: string; readonly target: string; readonly tree: boolean; readonly nullable: boolean }
+/** Every filter carries its lookups: `base` for its bare name, `lookups` by suffix (catalogue rows). */
+interface WithLookups { readonly base: LookupSpec; readonly lookups: LookupTable }
+
+export type FilterSpec = WithLookups & (
+  | { readonly type: 'scalar'; readonly name: string; readonly field: string; readonly parse: ValueParse; readonly valueType: ValueType; readonly choices?: readonly Choice[] }
+  /** `byId`: the `<fk>_id` form, which takes ids (and `null`) only. */
+  | { readonly type: 'fk'; readonly name: string; readonly field: string; readonly target: string; readonly tree: boolean; readonly nullable: boolean; readonly byId: boolean }
   | { readonly type: 'tag'; readonly name: 'tag' }
   /** `field`: the network field by its role (named as its role); `family`: the derived family field. */
   | { readonly type: 'net'; readonly name: string; readonly field: 'network' | 'host'; readonly family: string }
-  /** Nautobot 1.x convenience filters: a fixed network lookup under its own name. */
-  | { readonly type: 'net_alias'; readonly name: string; readonly field: 'network' | 'host'; readonly family: string; readonly lookup: NetLookup | 'contains_any' }
+  /** Nautobot 1.x convenience filters: a fixed network lookup (the base row) under its own name. */
+  | { readonly type: 'net_alias'; readonly name: string; readonly field: 'network' | 'host'; readonly family: string }
   | { readonly type: 'q'; readonly name: 'q'; readonly fields: readonly string[] }
   /** A foreign-key filter of a related resource, reached through foreign keys (`via`, nearest
    * first): `region` of a device is its site's region. */
-  | { readonly type: 'path'; readonly name: string; readonly via: readonly Hop[]; readonly end: FkSpec };
+  | { readonly type: 'path'; readonly name: string; readonly via: readonly Hop[]; readonly end: FkSpec });
+
+/** A custom field's filter, `cf_<name>`: made per definition in force (cfFilterSpec). */
+export type CfFilterSpec = WithLookups & { readonly type: 'cf'; readonly name: string; readonly def: CustomFieldDef };
 
 export interface Hop { readonly field: string; readonly target: string }
 type FkSpec = Extract<FilterSpec, { type: 'fk' }>;
+
+/** The lookups of a field: its kind's, and `__isnull` when it may be null. */
+const withNull = (lookups: LookupTable, f: FieldDef): LookupTable => (f.nullable ? { ...lookups, ...NULLABLE_LOOKUPS } : lookups);
 
 const VALUE_OF_KIND: Partial<Record<FieldDef['kind'], { parse: ValueParse; valueType: ValueType; lookups: LookupTable }>> = {
   uuid: { parse: 'uuid', valueType: 'string', lookups: NEGATION_ONLY },
@@ -34,11 +47,14 @@ const VALUE_OF_KIND: Partial<Record<FieldDef['kind'], { parse: ValueParse; value
   boolean: { parse: 'boolean', valueType: 'boolean', lookups: {} },
 };
 
-/** A foreign key's filter. A tree target matches descendants, except through the tree's own
- * parent link (direct children only). */
-function fkSpec(r: ResourceDef, f: FieldDef): FkSpec {
+/** A foreign key's filter (`byId`: its `<fk>_id` form). A tree target matches descendants, except
+ * through the tree's own parent link (direct children only). */
+function fkSpec(r: ResourceDef, f: FieldDef, byId: boolean): FkSpec {
   const target = f.target ? findResource(f.target) : undefined;
-  return { type: 'fk', name: f.name, field: f.name, target: f.target!, tree: !!target?.tree && !(r.tree === f.name), nullable: !!f.nullable };
+  return {
+    type: 'fk', name: byId ? `${f.name}_id` : f.name, field: f.name, target: f.target!, tree: !!target?.tree && !(r.tree === f.name),
+    nullable: !!f.nullable, byId, base: EXACT, lookups: withNull(NEGATION_ONLY, f),
+  };
 }
 
 /** Most foreign keys a relation filter follows before its own (an address's region: interface,
@@ -61,8 +77,10 @@ function relationSpecs(r: ResourceDef, taken: Set<string>): FilterSpec[] {
         if (f.kind !== 'fk' || f.filter === false || f.hidden || def.tree === f.name) continue;
         const target = findResource(f.target!);
         if (via.length && !taken.has(f.name)) {
-          const end = fkSpec(def, f);
-          for (const name of [f.name, `${f.name}_id`]) { out.push({ type: 'path', name, via, end }); taken.add(name); }
+          for (const end of [fkSpec(def, f, false), fkSpec(def, f, true)]) {
+            out.push({ type: 'path', name: end.name, via, end, base: EXACT, lookups: NEGATION_ONLY });
+            taken.add(end.name);
+          }
         }
         if (target && via.length < MAX_HOPS) next.push({ def: target, via: [...via, { field: f.name, target: f.target! }] });
       }
@@ -75,15 +93,12 @@ function relationSpecs(r: ResourceDef, taken: Set<string>): FilterSpec[] {
 function specsFor(r: ResourceDef, f: FieldDef): FilterSpec[] {
   if (f.filter === false || f.hidden) return [];
   switch (f.kind) {
-    case 'fk': {
-      const spec = fkSpec(r, f);
-      return [{ ...spec, name: f.name }, { ...spec, name: `${f.name}_id` }];
-    }
-    case 'tags': return [{ type: 'tag', name: 'tag' }];
-    case 'ip': return f.netRole ? [{ type: 'net', name: f.name, field: f.netRole, family: netPartField(r, 'family')! }] : [];
+    case 'fk': return [fkSpec(r, f, false), fkSpec(r, f, true)];
+    case 'tags': return [{ type: 'tag', name: 'tag', base: EXACT, lookups: NEGATION_ONLY }];
+    case 'ip': return f.netRole ? [{ type: 'net', name: f.name, field: f.netRole, family: netPartField(r, 'family')!, base: NET_BASE, lookups: { ...NETWORK_LOOKUPS, ...ADDRESS_TEXT_LOOKUPS } }] : [];
     default: {
       const v = VALUE_OF_KIND[f.kind];
-      return v ? [{ type: 'scalar', name: f.name, field: f.name, ...v, choices: f.choices }] : [];
+      return v ? [{ type: 'scalar', name: f.name, field: f.name, parse: v.parse, valueType: v.valueType, choices: f.choices, base: EXACT, lookups: withNull(v.lookups, f) }] : [];
     }
   }
 }
@@ -93,20 +108,16 @@ function conveniences(r: ResourceDef): FilterSpec[] {
   const role = r.fields.find((f) => f.netRole)?.netRole;
   const length = netPartField(r, 'length'), family = netPartField(r, 'family');
   if (!role || !length || !family) return [];
+  const alias = (name: string, base: LookupSpec): FilterSpec => ({ type: 'net_alias', name, field: role, family, base, lookups: {} });
   const common: FilterSpec[] = [
-    { type: 'scalar', name: 'mask_length', field: length, parse: 'integer', valueType: 'number', lookups: NUMERIC_LOOKUPS },
-    { type: 'scalar', name: 'family', field: family, parse: 'family', valueType: 'number', lookups: {} },
+    { type: 'scalar', name: 'mask_length', field: length, parse: 'integer', valueType: 'number', base: EXACT, lookups: NUMERIC_LOOKUPS },
+    { type: 'scalar', name: 'family', field: family, parse: 'family', valueType: 'number', base: EXACT, lookups: {} },
   ];
   if (role === 'network') return [...common,
-    { type: 'net_alias', name: 'prefix', field: 'network', family, lookup: 'net_equals' },
-    { type: 'net_alias', name: 'within', field: 'network', family, lookup: 'net_contained' },
-    { type: 'net_alias', name: 'within_include', field: 'network', family, lookup: 'net_contained_or_equal' },
-    { type: 'net_alias', name: 'contains', field: 'network', family, lookup: 'contains_any' },
+    alias('prefix', NETWORK_LOOKUPS.net_equals), alias('within', NETWORK_LOOKUPS.net_contained),
+    alias('within_include', NETWORK_LOOKUPS.net_contained_or_equal), alias('contains', NET_CONTAINS_ANY),
   ];
-  return [...common,
-    { type: 'net_alias', name: 'address', field: 'host', family, lookup: 'base' },
-    { type: 'net_alias', name: 'parent', field: 'host', family, lookup: 'net_host_contained' },
-  ];
+  return [...common, alias('address', NET_BASE), alias('parent', NETWORK_LOOKUPS.net_host_contained)];
 }
 
 const cache = new Map<string, ReadonlyMap<string, FilterSpec>>();
@@ -117,9 +128,18 @@ export function filtersOf(r: ResourceDef): ReadonlyMap<string, FilterSpec> {
   if (m) return m;
   const specs: FilterSpec[] = [...r.fields.flatMap((f) => specsFor(r, f)), ...conveniences(r)];
   const search = r.fields.filter((f) => f.search).map((f) => f.name);
-  if (search.length) specs.push({ type: 'q', name: 'q', fields: search });
+  if (search.length) specs.push({ type: 'q', name: 'q', fields: search, base: SEARCH, lookups: {} });
   if (r.inventory !== false) specs.push(...relationSpecs(r, new Set(specs.map((s) => s.name))));
   m = new Map(specs.map((s) => [s.name, s]));
   cache.set(r.name, m);
   return m;
+}
+
+const cfCache = new WeakMap<CustomFieldDef, CfFilterSpec>();
+
+/** The filter of a custom field: the lookups of its type (CF_LOOKUPS). */
+export function cfFilterSpec(def: CustomFieldDef): CfFilterSpec {
+  let spec = cfCache.get(def);
+  if (!spec) { spec = { type: 'cf', name: def.name, def, base: EXACT, lookups: CF_LOOKUPS[def.type] }; cfCache.set(def, spec); }
+  return spec;
 }

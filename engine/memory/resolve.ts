@@ -30,16 +30,18 @@ export class Resolver {
     return ids;
   }
 
-  /** Ids of the referenced objects (and, for trees, all their descendants). */
+  /** Ids of the referenced objects (by id, else also by text reference; for trees, with all their
+   * descendants). */
   fkIds(n: FkNode): Set<string> {
     let ids = this.idCache.get(n);
     if (ids) return ids;
     const target = this.tables.table(n.target);
     const def = resource(n.target);
+    const byRef = n.byId ? null : target.hashOf(def.refField);
     ids = new Set<string>();
     for (const ref of n.refs) {
       if (target.has(ref)) ids.add(ref);
-      for (const s of target.hashOf(def.refField)?.get(ref) ?? []) ids.add(target.idOf(s));
+      for (const s of byRef?.get(ref) ?? []) ids.add(target.idOf(s));
     }
     if (n.tree && def.tree) {
       const parents = target.hashOf(def.tree)!;

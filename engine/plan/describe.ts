@@ -13,7 +13,7 @@ export function describe(plan: Plan): string {
     case 'not': return `not(${describe(plan.child)})`;
     case 'cmp': return `${plan.field} ${plan.ci ? 'i' : ''}${plan.op} ${plan.values.map((v) => JSON.stringify(v)).join(' | ')}`;
     case 'null': return `${plan.field} is null`;
-    case 'fk': return `${plan.field} in ${plan.target}(${plan.refs.join(' | ')})${plan.tree ? ' or below' : ''}`;
+    case 'fk': return `${plan.field} in ${plan.target}${plan.byId ? ' ids' : ''}(${plan.refs.join(' | ')})${plan.tree ? ' or below' : ''}`;
     case 'tag': return `tagged ${plan.ref}`;
     case 'net': return `${plan.field} ${plan.op} ${netText(plan)}`;
     case 'cf': return `cf_${plan.name} ${plan.ci ? 'i' : ''}${plan.op} ${plan.values.map((v) => JSON.stringify(v)).join(' | ')}`;

@@ -26,7 +26,7 @@ function address(field: Field, op: NetOp, v: Cidr): Plan {
 }
 
 /** One value of a network lookup as a plan (several values are OR-ed by the caller). */
-export function netValuePlan(field: Field, lookup: NetLookup | 'contains_any', v: NetValue): Plan {
+export function netValuePlan(field: Field, lookup: NetLookup, v: NetValue): Plan {
   const c = v.cidr;
   switch (lookup) {
     case 'base':
@@ -43,10 +43,9 @@ export function netValuePlan(field: Field, lookup: NetLookup | 'contains_any', v
       return field === 'network' ? address(field, 'contains_or_equal', c) : address(field, 'addr_eq', c);
     case 'net_host_contained': case 'net_in': return block(field, 'addr_in', c);
     case 'contains_any': return v.bare ? address(field, 'contains_or_equal', c) : block(field, 'contains_or_equal', c);
-    case 'family': throw new Error('family is planned as a number');
   }
 }
 
-export function netPlan(field: Field, lookup: NetLookup | 'contains_any', values: readonly NetValue[]): Plan {
+export function netPlan(field: Field, lookup: NetLookup, values: readonly NetValue[]): Plan {
   return or(values.map((v) => netValuePlan(field, lookup, v)));
 }

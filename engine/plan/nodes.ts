@@ -2,11 +2,10 @@
 // (memory) and compilers (SQL) see. Semantics are two-valued: a predicate on a null or missing
 // value is false, and `not` is the exact complement (so `__n` keeps null foreign keys).
 import type { AddrHex, Family } from '../net/ip.js';
+import type { CmpOp, ValueType } from '../filters/ops.js';
 
+export type { CmpOp, ValueType } from '../filters/ops.js';
 export type Scalar = string | number | boolean;
-export type CmpOp = 'eq' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'startswith' | 'endswith' | 'regex';
-/** How values compare: text, numbers, or ISO-8601 UTC date-times (compared as instants). */
-export type ValueType = 'string' | 'number' | 'boolean' | 'datetime';
 
 export interface AndNode { readonly kind: 'and'; readonly children: readonly Plan[] }
 export interface OrNode { readonly kind: 'or'; readonly children: readonly Plan[] }
@@ -19,8 +18,12 @@ export interface CmpNode {
 }
 /** field is null or absent. */
 export interface NullNode { readonly kind: 'null'; readonly field: string }
-/** Foreign key equals one of the referenced objects (ids or their text reference); `tree`: or any descendant. */
-export interface FkNode { readonly kind: 'fk'; readonly field: string; readonly target: string; readonly refs: readonly string[]; readonly tree: boolean }
+/** Foreign key equals one of the referenced objects (ids or their text reference; `byId`: ids
+ * only, as `<fk>_id` filters take them); `tree`: or any descendant. */
+export interface FkNode {
+  readonly kind: 'fk'; readonly field: string; readonly target: string; readonly refs: readonly string[]; readonly tree: boolean;
+  readonly byId: boolean;
+}
 /** Object carries the tag (slug or id). */
 export interface TagNode { readonly kind: 'tag'; readonly ref: string }
 export type NetOp = 'equal' | 'addr_eq' | 'contained' | 'contained_or_equal' | 'contains' | 'contains_or_equal' | 'addr_in';
@@ -69,8 +72,8 @@ export function cmp(field: string, valueType: ValueType, op: CmpOp, ci: boolean,
   return Object.freeze({ kind: 'cmp', field, valueType, op, ci, values: Object.freeze([...values]) });
 }
 export function isNull(field: string): NullNode { return Object.freeze({ kind: 'null', field }); }
-export function fk(field: string, target: string, refs: readonly string[], tree: boolean): FkNode {
-  return Object.freeze({ kind: 'fk', field, target, refs: Object.freeze([...refs]), tree });
+export function fk(field: string, target: string, refs: readonly string[], tree: boolean, byId = false): FkNode {
+  return Object.freeze({ kind: 'fk', field, target, refs: Object.freeze([...refs]), tree, byId });
 }
 export function tag(ref: string): TagNode { return Object.freeze({ kind: 'tag', ref }); }
 export function via(field: string, target: string, plan: Plan): Plan {

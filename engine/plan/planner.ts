@@ -1,15 +1,15 @@
 // AST + resource -> plan. Applies every filter rule: AND across names, OR within a name,
 // negation as complement (null foreign keys kept), tag AND, trees, custom fields, networks, q.
 import type { FilterTerm, ParsedQuery, ParsedValue } from '../query/ast.js';
-import { filtersOf, type FilterSpec } from '../filters/filter-set.js';
-import { ADDRESS_TEXT_LOOKUPS, NET_LOOKUPS, ownLookup, type LookupSpec, type NetLookup } from '../filters/lookups.js';
+import { cfFilterSpec, filtersOf, type CfFilterSpec, type FilterSpec } from '../filters/filter-set.js';
+import { EXACT, ownLookup, type CmpLookup, type LookupSpec, type NetLookup } from '../filters/lookups.js';
 import { MSG } from '../schema/messages.js';
 import { normalizeDateTime, normalizeMac, normalizeUuid, toBoolean, toInteger, UUID_RE } from '../schema/normalize.js';
 import type { CustomFieldDef, ResourceDef } from '../schema/types.js';
 import { regexError } from '../text/regex.js';
 import { and, cmp, fk, isNull, not, or, tag, via, type Plan, type Scalar } from './nodes.js';
 import { netPlan, parseNetValue, type NetValue } from './net-terms.js';
-import { cfTermPlan } from './cf-terms.js';
+import { cfAbsent, cfEmptyText, cfTermPlan } from './cf-terms.js';
 
 export type FilterErrors = Record<string, string[]>;
 
@@ -39,16 +39,28 @@ function parseValues<T>(values: readonly ParsedValue[], parse: (v: ParsedValue) 
   return errs.length ? { ok: false, errors: errs } : { ok: true, values: out };
 }
 
-function scalarValue(spec: Extract<FilterSpec, { type: 'scalar' }>, lookup: LookupSpec | null, raw: string): { v: Scalar } | string {
-  if (lookup?.op === 'regex') { const e = regexError(raw); return e === null ? { v: raw } : MSG.regex(e); }
-  const textual = lookup !== null && lookup.op !== 'eq';
+type Spec = FilterSpec | CfFilterSpec;
+type SpecOf<T extends Spec['type']> = Extract<Spec, { type: T }>;
+
+/** A row the catalogue never gives this kind of filter: a mistake in filter-set.ts, not in a request. */
+function misfit(spec: Spec, lookup: LookupSpec): never {
+  throw new Error(`filter ${spec.name} (${spec.type}) has a '${lookup.does}' lookup it cannot plan`);
+}
+
+function cmpRow(spec: Spec, lookup: LookupSpec): CmpLookup {
+  return lookup.does === 'cmp' ? lookup : misfit(spec, lookup);
+}
+
+function scalarValue(spec: SpecOf<'scalar'>, lookup: CmpLookup, raw: string): { v: Scalar } | string {
+  if (lookup.op === 'regex') { const e = regexError(raw); return e === null ? { v: raw } : MSG.regex(e); }
+  const textual = lookup.op !== 'eq';
   const when = <T extends Scalar>(x: T | null, msg: string) => (x === null ? msg : { v: x });
   switch (spec.parse) {
     case 'string': return { v: raw };
     // A whole value is a MAC address, as a written one must be; lookups take any text.
     case 'mac': return textual ? { v: raw } : when(normalizeMac(raw), MSG.mac(raw));
     case 'choice':
-      if (textual || lookup?.ci) return { v: raw };
+      if (textual || lookup.ci) return { v: raw };
       return spec.choices!.some((c) => c.value === raw) ? { v: raw } : MSG.filterChoice(raw);
     case 'integer': return when(toInteger(raw), MSG.wholeNumber);
     case 'datetime': return when(normalizeDateTime(raw), MSG.dateTime(raw));
@@ -58,21 +70,25 @@ function scalarValue(spec: Extract<FilterSpec, { type: 'scalar' }>, lookup: Look
   }
 }
 
-function scalarTerm(spec: Extract<FilterSpec, { type: 'scalar' }>, t: FilterTerm): TermResult {
-  const lookup = t.lookup === null ? null : ownLookup(spec.lookups, t.lookup);
-  if (t.lookup !== null && !lookup) return [MSG.unknownFilter];
+function scalarTerm(spec: SpecOf<'scalar'>, lookup: CmpLookup, t: FilterTerm): TermResult {
   const parsed = parseValues<Scalar>(t.values, (v) => scalarValue(spec, lookup, v.raw));
   if (!parsed.ok) return parsed.errors;
-  const node = cmp(spec.field, spec.valueType, lookup?.op ?? 'eq', lookup?.ci ?? false, parsed.values);
-  return lookup?.negate ? not(node) : node;
+  const node = cmp(spec.field, spec.valueType, lookup.op, lookup.ci, parsed.values);
+  return lookup.negate ? not(node) : node;
 }
 
-function fkTerm(spec: Extract<FilterSpec, { type: 'fk' }>, t: FilterTerm): TermResult {
-  if (t.lookup !== null && t.lookup !== 'n') return [MSG.unknownFilter];
-  const refs = t.values.filter((v) => v.kind !== 'null').map((v) => v.raw);
-  const wantsNull = refs.length !== t.values.length;
-  const positive = or([...(refs.length ? [fk(spec.field, spec.target, refs.map((r) => (UUID_RE.test(r) ? r.toLowerCase() : r)), spec.tree)] : []), ...(wantsNull ? [isNull(spec.field)] : [])]);
-  return t.lookup === 'n' ? not(positive) : positive;
+/** Objects referenced by id or text reference (`byId`: by id only), or `null` for no reference. */
+function fkTerm(spec: SpecOf<'fk'>, lookup: CmpLookup, t: FilterTerm): TermResult {
+  const wantsNull = t.values.some((v) => v.kind === 'null');
+  const parsed = parseValues<string>(t.values.filter((v) => v.kind !== 'null'), ({ raw }) => {
+    if (!spec.byId) return { v: UUID_RE.test(raw) ? raw.toLowerCase() : raw };
+    const id = normalizeUuid(raw);
+    return id === null ? MSG.uuid(raw) : { v: id };
+  });
+  if (!parsed.ok) return parsed.errors;
+  const refs = parsed.values;
+  const positive = or([...(refs.length ? [fk(spec.field, spec.target, refs, spec.tree, spec.byId)] : []), ...(wantsNull ? [isNull(spec.field)] : [])]);
+  return lookup.negate ? not(positive) : positive;
 }
 
 /**
@@ -80,62 +96,96 @@ function fkTerm(spec: Extract<FilterSpec, { type: 'fk' }>, t: FilterTerm): TermR
  * when a key on the way is null (as SQL's outer join in Nautobot gives it: a prefix without a site
  * has no region); `__n` is the complement.
  */
-function pathTerm(spec: Extract<FilterSpec, { type: 'path' }>, t: FilterTerm): TermResult {
-  if (t.lookup !== null && t.lookup !== 'n') return [MSG.unknownFilter];
-  const end = fkTerm(spec.end, { ...t, lookup: null });
+function pathTerm(spec: SpecOf<'path'>, lookup: CmpLookup, t: FilterTerm): TermResult {
+  const end = fkTerm(spec.end, EXACT, t);
   if (Array.isArray(end)) return end;
   const wantsNull = t.values.some((v) => v.kind === 'null');
   let p = end;
   for (let i = spec.via.length - 1; i >= 0; i--) p = or([via(spec.via[i].field, spec.via[i].target, p), ...(wantsNull ? [isNull(spec.via[i].field)] : [])]);
-  return t.lookup === 'n' ? not(p) : p;
+  return lookup.negate ? not(p) : p;
 }
 
-function tagTerm(t: FilterTerm): TermResult {
-  if (t.lookup !== null && t.lookup !== 'n') return [MSG.unknownFilter];
+function tagTerm(lookup: CmpLookup, t: FilterTerm): TermResult {
   const nodes = raws(t).map((r) => tag(UUID_RE.test(r) ? r.toLowerCase() : r));
-  return and(t.lookup === 'n' ? nodes.map(not) : nodes);
+  return and(lookup.negate ? nodes.map(not) : nodes);
 }
 
-function netTerm(spec: Extract<FilterSpec, { type: 'net' | 'net_alias' }>, lookup: NetLookup | 'contains_any', t: FilterTerm): TermResult {
-  if (lookup === 'family') {
-    const bad = raws(t).filter((r) => r !== '4' && r !== '6');
-    return bad.length ? [MSG.family] : cmp(spec.family, 'number', 'eq', false, raws(t).map(Number));
-  }
+function netTerm(spec: SpecOf<'net' | 'net_alias'>, lookup: NetLookup, t: FilterTerm): TermResult {
   const parsed = parseValues<NetValue>(t.values, (v) => { const r = parseNetValue(v.raw); return typeof r === 'string' ? r : { v: r }; });
   return parsed.ok ? netPlan(spec.field, lookup, parsed.values) : parsed.errors;
 }
 
-function netLookupTerm(spec: Extract<FilterSpec, { type: 'net' }>, t: FilterTerm): TermResult {
-  const lk = t.lookup;
-  const l = lk === null ? null : ownLookup(ADDRESS_TEXT_LOOKUPS, lk);
-  if (l) {
-    if (l.op === 'regex') {
-      const errs = raws(t).map(regexError).filter((e): e is string => e !== null);
-      if (errs.length) return errs.map(MSG.regex);
-    }
-    return cmp(spec.field, 'string', l.op, l.ci, raws(t));
-  }
-  if (lk !== null && !(NET_LOOKUPS as readonly string[]).includes(lk)) return [MSG.unknownFilter];
-  return netTerm(spec, (lk ?? 'base') as NetLookup, t);
+function familyTerm(spec: SpecOf<'net' | 'net_alias'>, t: FilterTerm): TermResult {
+  const bad = raws(t).filter((r) => r !== '4' && r !== '6');
+  return bad.length ? [MSG.family] : cmp(spec.family, 'number', 'eq', false, raws(t).map(Number));
 }
 
-function searchTerm(spec: Extract<FilterSpec, { type: 'q' }>, t: FilterTerm): TermResult {
-  if (t.lookup !== null) return [MSG.unknownFilter];
+/** A network filter: a network lookup, the family, or a string lookup on the address text. */
+function networkTerm(spec: SpecOf<'net' | 'net_alias'>, lookup: LookupSpec, t: FilterTerm): TermResult {
+  switch (lookup.does) {
+    case 'net': return netTerm(spec, lookup.op, t);
+    case 'family': return familyTerm(spec, t);
+    case 'cmp': {
+      if (lookup.op === 'regex') {
+        const errs = raws(t).map(regexError).filter((e): e is string => e !== null);
+        if (errs.length) return errs.map(MSG.regex);
+      }
+      const node = cmp(spec.field, 'string', lookup.op, lookup.ci, raws(t));
+      return lookup.negate ? not(node) : node;
+    }
+    default: return misfit(spec, lookup);
+  }
+}
+
+function searchTerm(spec: SpecOf<'q'>, lookup: CmpLookup, t: FilterTerm): TermResult {
   const vals = raws(t).filter((v) => v.trim() !== '');
   if (!vals.length) return and([]);
-  return or(spec.fields.map((f) => cmp(f, 'string', 'contains', true, vals.map((v) => v.trim()))));
+  return or(spec.fields.map((f) => cmp(f, 'string', lookup.op, lookup.ci, vals.map((v) => v.trim()))));
 }
 
-function termPlan(spec: FilterSpec, t: FilterTerm): TermResult {
+/** The test of "no value" on a filter's field: null (or, for a custom field, missing or null). */
+function noValue(spec: Spec, lookup: LookupSpec): Plan {
   switch (spec.type) {
-    case 'scalar': return scalarTerm(spec, t);
-    case 'fk': return fkTerm(spec, t);
-    case 'tag': return tagTerm(t);
-    case 'net': return netLookupTerm(spec, t);
-    case 'net_alias': return t.lookup !== null ? [MSG.unknownFilter] : netTerm(spec, spec.lookup, t);
-    case 'q': return searchTerm(spec, t);
-    case 'path': return pathTerm(spec, t);
+    case 'scalar': case 'fk': return isNull(spec.field);
+    case 'cf': return cfAbsent(spec.def);
+    default: return misfit(spec, lookup);
   }
+}
+
+/** The test of an empty text on a filter's field. */
+function emptyText(spec: Spec, lookup: LookupSpec): Plan {
+  switch (spec.type) {
+    case 'scalar': return cmp(spec.field, 'string', 'eq', false, ['']);
+    case 'cf': return cfEmptyText(spec.def);
+    default: return misfit(spec, lookup);
+  }
+}
+
+/** A lookup that takes booleans (`__isnull`, `__empty`): true is the test, false its complement. */
+function flagTerm(test: Plan, t: FilterTerm): TermResult {
+  const parsed = parseValues<boolean>(t.values, ({ raw }) => { const b = toBoolean(raw); return b === null ? MSG.boolean : { v: b }; });
+  if (!parsed.ok) return parsed.errors;
+  return or([...new Set(parsed.values)].map((yes) => (yes ? test : not(test))));
+}
+
+/** The plan of one parameter, its lookup already resolved in its filter's table. */
+function termPlan(spec: Spec, lookup: LookupSpec, t: FilterTerm): TermResult {
+  if (lookup.does === 'isnull') return flagTerm(noValue(spec, lookup), t);
+  if (lookup.does === 'empty') return flagTerm(or([noValue(spec, lookup), emptyText(spec, lookup)]), t);
+  switch (spec.type) {
+    case 'scalar': return scalarTerm(spec, cmpRow(spec, lookup), t);
+    case 'fk': return fkTerm(spec, cmpRow(spec, lookup), t);
+    case 'tag': return tagTerm(cmpRow(spec, lookup), t);
+    case 'net': case 'net_alias': return networkTerm(spec, lookup, t);
+    case 'q': return searchTerm(spec, cmpRow(spec, lookup), t);
+    case 'path': return pathTerm(spec, cmpRow(spec, lookup), t);
+    case 'cf': return cfTermPlan(spec.def, cmpRow(spec, lookup), t.lookup === null, t);
+  }
+}
+
+/** A parameter's lookup in its filter's table (the base row for a bare name); null when unknown. */
+export function resolveLookup(spec: Spec, lookup: string | null): LookupSpec | null {
+  return lookup === null ? spec.base : ownLookup(spec.lookups, lookup);
 }
 
 export function planQuery(r: ResourceDef, q: ParsedQuery, opts: PlanOptions): PlanResult {
@@ -149,24 +199,17 @@ export function planQuery(r: ResourceDef, q: ParsedQuery, opts: PlanOptions): Pl
   const filters = filtersOf(r);
   const cfByName = new Map(opts.customFields.filter((d) => d.filter_logic !== 'disabled').map((d) => [d.name, d]));
   for (const given of q.terms) {
+    const def = given.cf ? cfByName.get(given.field) : undefined;
+    const spec = given.cf ? def && cfFilterSpec(def) : filters.get(given.field);
+    const lookup = spec && resolveLookup(spec, given.lookup);
+    if (!spec || !lookup) { unknown(given.param); continue; }
     // An empty value filters nothing (as in django-filter): `name=` lists everything, and
-    // `region=&region=eu` is `region=eu`. The lookup is still checked.
+    // `region=&region=eu` is `region=eu`. The name and the lookup are still checked.
     const kept = given.values.filter((v) => v.raw !== '');
     const t = kept.length === given.values.length ? given : { ...given, values: kept };
-    let res: TermResult;
-    if (t.cf) {
-      const def = cfByName.get(t.field);
-      if (!def) { unknown(t.param); continue; }
-      res = cfTermPlan(def, t);
-    } else {
-      const spec = filters.get(t.field);
-      if (!spec) { unknown(t.param); continue; }
-      res = termPlan(spec, t);
-    }
-    if (Array.isArray(res)) {
-      if (res.length === 1 && res[0] === MSG.unknownFilter) unknown(t.param);
-      else (errors[t.param] ??= []).push(...new Set(res));
-    } else if (kept.length) parts.push(res);
+    const res = termPlan(spec, lookup, t);
+    if (Array.isArray(res)) (errors[t.param] ??= []).push(...new Set(res));
+    else if (kept.length) parts.push(res);
   }
   return { plan: and(parts), errors, ignored };
 }

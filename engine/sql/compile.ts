@@ -255,14 +255,14 @@ class WhereCompiler {
 
   // ---- references -----------------------------------------------------------------------------
 
-  /** Ids of the referenced objects (by id or text reference), with descendants for trees. */
+  /** Ids of the referenced objects (by id, else also by text reference), with descendants for trees. */
   private fk(n: FkNode, strict: boolean): void {
     const { b, d } = this;
     const c = this.m.byField.get(n.field);
     const target = tableModel(n.target);
     const ref = target.byField.get(target.resource.refField);
     const ids = unique(n.refs.filter((r) => LOWER_UUID.test(r)));
-    const texts = ref && ref.cls === 'text' ? unique(n.refs) : [];
+    const texts = ref && ref.cls === 'text' && !n.byId ? unique(n.refs) : [];
     // Foreign keys are uuid columns; a plan naming another column as fk can never match an id.
     if (!c || c.cls !== 'uuid' || (ids.length === 0 && texts.length === 0)) { b.emit(d.FALSE); return; }
     const t = d.quote(target.table), id = d.quote('id');

@@ -1,7 +1,7 @@
 // Query parameters of a list endpoint: paging and ordering, then every filter derived from
 // filtersOf(resource) crossed with its lookups (`field`, `field__lookup`), and the custom field pattern.
 import { filtersOf, type FilterSpec } from '../../engine/filters/filter-set.js';
-import { ADDRESS_TEXT_LOOKUPS, NET_LOOKUPS, NEGATION_ONLY, type LookupTable } from '../../engine/filters/lookups.js';
+import { CF_LOOKUPS, type LookupSpec } from '../../engine/filters/lookups.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import type { JsonSchema, Parameter } from './types.js';
 
@@ -30,53 +30,53 @@ function param(name: string, description: string, items: JsonSchema): Parameter 
   return { name, in: 'query', description, schema: many(items), style: 'form', explode: true };
 }
 
-function itemsOf(spec: Extract<FilterSpec, { type: 'scalar' }>, lookup: string | null): JsonSchema {
-  const textual = lookup !== null && lookup !== 'n';
+/** Values a scalar filter takes under a lookup row: a choice field's choices where the row
+ * compares whole values exactly (the bare name, `__n`), else the field's value type. */
+function itemsOf(spec: Extract<FilterSpec, { type: 'scalar' }>, row: LookupSpec): JsonSchema {
   switch (spec.parse) {
     case 'integer': return { type: 'integer' };
     case 'family': return { type: 'integer', enum: [4, 6] };
     case 'boolean': return { type: 'boolean' };
     case 'uuid': return { type: 'string', format: 'uuid' };
     case 'datetime': return { type: 'string', description: 'a date or a date-time', examples: ['2024-01-31', '2024-01-31T12:00:00Z'] };
-    case 'choice': return textual || !spec.choices ? { type: 'string' } : { type: 'string', enum: spec.choices.map((c) => c.value) };
+    case 'choice': return row.does === 'cmp' && row.op === 'eq' && !row.ci && spec.choices ? { type: 'string', enum: spec.choices.map((c) => c.value) } : { type: 'string' };
     default: return { type: 'string' };
   }
 }
 
-function withLookups(name: string, what: string, lookups: LookupTable, items: (lookup: string | null) => JsonSchema): Parameter[] {
+const TEXT: JsonSchema = { type: 'string' };
+
+/** The bare name (`base`: what it means) and one parameter per row of the spec's lookup table;
+ * `__isnull` and `__empty` take booleans. */
+function withLookups(spec: FilterSpec, what: string, base: string, items: (row: LookupSpec) => JsonSchema = () => TEXT): Parameter[] {
+  const of = (row: LookupSpec) => (row.does === 'isnull' || row.does === 'empty' ? { type: 'boolean' } : items(row));
   return [
-    param(name, `${what}: equals (repeat to OR several values).`, items(null)),
-    ...Object.entries(lookups).map(([lk, l]) => param(`${name}__${lk}`, `${what}: ${l.doc}.`, items(lk))),
+    param(spec.name, `${what}: ${base}.`, of(spec.base)),
+    ...Object.entries(spec.lookups).map(([lk, row]) => param(`${spec.name}__${lk}`, `${what}: ${row.doc}.`, of(row))),
   ];
 }
 
-const NET_DOC: Record<string, string> = {
-  exact: 'address equals', iexact: 'address equals', net_equals: 'same network and length',
-  net_contained: 'strictly inside the given network', net_contained_or_equal: 'inside or equal to the given network',
-  net_contains: 'strictly contains the given network', net_contains_or_equals: 'contains or equals the given network',
-  net_host: 'contains (or is) the given IP', net_host_contained: 'address falls inside the given network',
-  net_in: 'address inside any of the given networks', family: '4 or 6',
-};
+const EQUALS = 'equals (repeat to OR several values)';
+const refWhat = (field: string, target: string, byId: boolean, tree: boolean) =>
+  `\`${field}\` by ${byId ? 'id' : `id or ${target} slug/name`}, or \`null\`${tree ? ' (matches descendants too)' : ''}`;
 
 function specParameters(spec: FilterSpec): Parameter[] {
   switch (spec.type) {
-    case 'scalar': return withLookups(spec.name, `\`${spec.field}\``, spec.lookups, (lk) => itemsOf(spec, lk));
-    case 'fk': return withLookups(spec.name, `\`${spec.field}\` by id or ${spec.target} slug/name, or \`null\`${spec.tree ? ' (matches descendants too)' : ''}`, NEGATION_ONLY, () => ({ type: 'string' }));
-    case 'tag': return withLookups('tag', 'carries the tag (slug); several values: all of them', NEGATION_ONLY, () => ({ type: 'string' }));
-    case 'net': return [
-      param(spec.name, `\`${spec.name}\`: a CIDR or a bare address (see docs/filtering.md).`, { type: 'string' }),
-      ...NET_LOOKUPS.map((lk) => param(`${spec.name}__${lk}`, `\`${spec.name}\`: ${NET_DOC[lk]}.`, { type: 'string' })),
-      ...Object.entries(ADDRESS_TEXT_LOOKUPS).map(([lk, l]) => param(`${spec.name}__${lk}`, `${l.doc}.`, { type: 'string' })),
-    ];
-    case 'net_alias': return [param(spec.name, `Nautobot 1.x convenience filter on \`${spec.field}\` (${spec.lookup === 'contains_any' ? 'a CIDR: contains or equals; a bare IP: contains the host' : spec.lookup === 'base' ? 'host and length, or host alone' : spec.lookup}).`, { type: 'string' })];
+    case 'scalar': return withLookups(spec, `\`${spec.field}\``, EQUALS, (row) => itemsOf(spec, row));
+    case 'fk': return withLookups(spec, refWhat(spec.field, spec.target, spec.byId, spec.tree), EQUALS);
+    case 'tag': return withLookups(spec, 'tag (slug)', 'carried (several values: all of them)');
+    case 'net': return withLookups(spec, `\`${spec.name}\``, `${spec.base.doc} (see docs/filtering.md)`);
+    case 'net_alias': return withLookups(spec, `Nautobot 1.x convenience filter on \`${spec.field}\``, spec.base.doc);
     case 'q': return [{ name: 'q', in: 'query', description: `Case-insensitive search over ${spec.fields.map((f) => `\`${f}\``).join(', ')}.`, schema: { type: 'string' } }];
-    case 'path': return withLookups(spec.name, `\`${[...spec.via.map((h) => h.field), spec.end.field].join('.')}\` by id or ${spec.end.target} slug/name, or \`null\`${spec.end.tree ? ' (matches descendants too)' : ''}`, NEGATION_ONLY, () => ({ type: 'string' }));
+    case 'path': return withLookups(spec, refWhat([...spec.via.map((h) => h.field), spec.end.field].join('.'), spec.end.target, spec.end.byId, spec.end.tree), EQUALS);
   }
 }
 
+/** Custom fields filter as `cf_<name>[__<lookup>]`, with the lookups of their type (the catalogue's CF_LOOKUPS). */
 export const CUSTOM_FIELD_NOTE =
-  'Custom fields filter as `cf_<name>[__<lookup>]`: text, url and select fields take the string lookups, ' +
-  'integer and date the numeric ones, multi-select `__n`; boolean and json none. Without a lookup, one value only.';
+  'Custom fields filter as `cf_<name>[__<lookup>]`; lookups by type: ' +
+  Object.entries(CF_LOOKUPS).map(([type, l]) => `${type} ${Object.keys(l).map((k) => `\`__${k}\``).join(' ')}`).join('; ') +
+  '. Without a lookup, one value only.';
 
 /**
  * Every filter of a resource, `q` first. Custom field filters (`cf_<name>[__<lookup>]`) depend on

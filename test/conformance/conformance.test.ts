@@ -25,9 +25,10 @@ export async function loadDataset(srv: TestServer, ds: Dataset): Promise<Map<str
   return ids;
 }
 
-function queryString(q: string): string {
+/** The case's query with each '@label' replaced by the id of the object loaded under that label. */
+function queryString(q: string, ids: ReadonlyMap<string, string>): string {
   const params = new URLSearchParams();
-  for (const part of q.split('&')) {
+  for (const part of q.replace(/@(\w+)/g, (m, label: string) => ids.get(label) ?? m).split('&')) {
     const i = part.indexOf('=');
     params.append(part.slice(0, i), part.slice(i + 1));
   }
@@ -35,8 +36,8 @@ function queryString(q: string): string {
   return params.toString();
 }
 
-async function runCase(srv: TestServer, path: string, c: Case): Promise<void> {
-  const res = await srv.req('GET', `${path}?${queryString(c.q)}`);
+async function runCase(srv: TestServer, path: string, c: Case, ids: ReadonlyMap<string, string>): Promise<void> {
+  const res = await srv.req('GET', `${path}?${queryString(c.q, ids)}`);
   if (Array.isArray(c.expect)) {
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     const got = (res.body.results as { description: string }[]).map((o) => o.description);
@@ -56,8 +57,9 @@ for (const backend of BACKENDS) {
     this.timeout(120000);
     for (const ds of DATASETS) {
       describe(ds.name, () => {
-        const srv = serverOn(backend, async (s) => { await loadDataset(s, ds); });
-        for (const c of CASES[ds.name]) it(`${c.q} -> ${Array.isArray(c.expect) ? c.expect.join(' ') || '(none)' : '400'}`, () => runCase(srv, ds.path, c));
+        let ids: ReadonlyMap<string, string> = new Map();
+        const srv = serverOn(backend, async (s) => { ids = await loadDataset(s, ds); });
+        for (const c of CASES[ds.name]) it(`${c.q} -> ${Array.isArray(c.expect) ? c.expect.join(' ') || '(none)' : '400'}`, () => runCase(srv, ds.path, c, ids));
       });
     }
   });

@@ -54,6 +54,18 @@ const GOLDEN: Golden[] = [
     my: ['m.`region` IN (WITH RECURSIVE tr (`id`) AS (SELECT x.`id` FROM `region` x WHERE (x.`id` = ? OR x.`slug` IN (?, ?)) UNION SELECT ch.`id` FROM `region` ch JOIN tr ON ch.`parent` = tr.`id`) SELECT tr.`id` FROM tr)', [REGION, 'eu', REGION]],
   },
   {
+    name: 'foreign key by id only (<fk>_id): no slug compared, even one spelled as an id',
+    resource: 'prefix', plan: N.fk('site', 'site', [REGION], false, true),
+    pg: [`m."site" IN (SELECT x."id" FROM "site" x WHERE x."id" = $1::uuid)`, [REGION]],
+    my: ['m.`site` IN (SELECT x.`id` FROM `site` x WHERE x.`id` = ?)', [REGION]],
+  },
+  {
+    name: '__empty on a nullable string: null or the empty text',
+    resource: 'interface', plan: N.or([N.isNull('mac_address'), N.cmp('mac_address', 'string', 'eq', false, [''])]),
+    pg: [`(m."mac_address" IS NULL OR m."mac_address" = $1::text)`, ['']],
+    my: ['(m.`mac_address` IS NULL OR m.`mac_address` = ?)', ['']],
+  },
+  {
     name: 'tag by slug',
     resource: 'site', plan: N.tag('core'),
     pg: [`EXISTS (SELECT 1 FROM "site_tags" jt WHERE jt."obj_id" = m."id" AND jt."tag_id" = (SELECT x."id" FROM "tag" x WHERE x."slug" = $1::text))`, ['core']],

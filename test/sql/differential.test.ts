@@ -1,7 +1,8 @@
 // Differential test: the memory store is the reference. Random datasets (sites in a region tree,
 // prefixes, IP addresses, custom field definitions, with tags and custom field values) are loaded
 // into memory and into every configured SQL database; random plans built from the node factories
-// (every node kind and op, planner-shaped and raw) must give the same id sets, counts and ordered
+// (every node kind and op, planner-shaped and raw) and by the planner from random parameters (every
+// filter with every row of its lookup table) must give the same id sets, counts and ordered
 // pages everywhere. DIFF_PLANS (default 450) is the number of plans at least: each dataset gets
 // 15-30 of them. Databases: TEST_POSTGRES_URL, TEST_MYSQL_URL (MariaDB), TEST_MYSQL9_URL (MySQL 9).
 // chai 6 ships no type declarations and @types/chai is not installed.
@@ -27,6 +28,11 @@ import { createMysqlStorage } from '../../storage/mysql/index.js';
 import { StorageConflict, StorageUnavailable, type OrderKey, type Page, type Row, type Storage, type WriteOp } from '../../storage/types.js';
 
 import { mulberry32 } from '../../engine/random/mulberry32.js';
+import { cfFilterSpec, filtersOf, type CfFilterSpec, type FilterSpec } from '../../engine/filters/filter-set.js';
+import { parseQuery } from '../../engine/query/parse.js';
+import { planQuery, resolveLookup } from '../../engine/plan/planner.js';
+import { hasCustomFields, resource as schemaResource } from '../../engine/schema/registry.js';
+import type { CustomFieldDef, CustomFieldType } from '../../engine/schema/types.js';
 import { MSG } from '../../engine/schema/messages.js';
 
 const PLANS_PER_DATASET = { min: 15, max: 30 };
@@ -207,8 +213,9 @@ const cfArb: fc.Arbitrary<Plan> = fc.record({
   .map((values) => N.cf(name, vt, op, ci, RANGE.has(op) ? rangeValues(vt, values) : values)));
 
 const fkArb: fc.Arbitrary<Plan> = fc.oneof(
-  fc.record({ refs: fc.array(fc.constantFrom(...REGION_IDS, ...REGION_SLUGS, 'nope', REGION_IDS[2].toUpperCase()), { minLength: 1, maxLength: 3 }), tree: fc.boolean() })
-    .map(({ refs, tree }) => N.fk('region', 'region', refs, tree)),
+  // byId: ids only (`region_id`); REGION_SLUGS holds a slug that is another region's id.
+  fc.record({ refs: fc.array(fc.constantFrom(...REGION_IDS, ...REGION_SLUGS, 'nope', REGION_IDS[2].toUpperCase()), { minLength: 1, maxLength: 3 }), tree: fc.boolean(), byId: fc.boolean() })
+    .map(({ refs, tree, byId }) => N.fk('region', 'region', refs, tree, byId)),
   fc.array(fc.constantFrom(...SITE_IDS.slice(0, 6), ...SITE_SLUGS.slice(0, 6), 'nope'), { minLength: 1, maxLength: 3 }).map((refs) => N.fk('site', 'site', refs, false)),
   fc.constant(N.fk('interface', 'interface', [uuid()], false)),
 );
@@ -245,8 +252,47 @@ function viaArb(resource: string): fc.Arbitrary<Plan> {
   return fc.constantFrom(N.via('interface', 'interface', N.TRUE), N.via('nope', 'site', N.TRUE));
 }
 
+/** Definitions of the custom fields the datasets carry values of, for plans made by the planner. */
+const cfDef = (name: string, type: CustomFieldType, filter_logic: CustomFieldDef['filter_logic'] = 'loose'): CustomFieldDef =>
+  ({ id: name, name, label: name, type, filter_logic, content_types: ['dcim.site', 'ipam.prefix', 'ipam.ipaddress'], choices: [], required: false, default: null });
+const CF_DEFS = [cfDef('contact', 'text'), cfDef('rack_count', 'integer'), cfDef('features', 'multi-select'), cfDef('monitored', 'boolean'), cfDef('commissioned', 'date'), cfDef('extra', 'json', 'exact')];
+
+/** Values a parameter is given: booleans for `__isnull`/`__empty`, ids for `<fk>_id`, else a mix
+ * (invalid ones too: the planner refuses them and the query then plans nothing). */
+function paramValues(spec: FilterSpec | CfFilterSpec, does: string, lookup: string | null): fc.Arbitrary<string> {
+  if (does === 'isnull' || does === 'empty') return fc.constantFrom('true', 'false', '1', '0', 'True');
+  if (does === 'family') return fc.constantFrom('4', '6');
+  if (does === 'net') return fc.constantFrom(...NET_TEXTS);
+  if (lookup !== null && /re$|regex$/.test(lookup)) return fc.constantFrom(...PATTERNS);
+  const refs = [...REGION_IDS.slice(0, 3), ...SITE_IDS.slice(0, 4), SITE_IDS[0].toUpperCase(), `{${REGION_IDS[1]}}`, 'null', 'NULL'];
+  if (spec.type === 'fk' || spec.type === 'path') return (spec.type === 'fk' ? spec.byId : spec.end.byId) ? fc.constantFrom(...refs) : fc.constantFrom(...refs, ...REGION_SLUGS, ...SITE_SLUGS.slice(0, 3), 'nope');
+  return fc.oneof(shortText, fc.constantFrom('', 'null', 'active', 'retired', 'container', '65001', '3', '10', '2024-01-01', ...INSTANTS, 'bgp', 'core', '10.', '.0', ...FEATURES));
+}
+
+/**
+ * What the planner makes of one filter parameter: every filter of the resource and its custom
+ * fields, with every row of its lookup table (`__isnull`, `__empty`, `<fk>_id` and the rest),
+ * one or two values.
+ */
+function plannedArb(resource: string): fc.Arbitrary<Plan> {
+  const def = schemaResource(resource);
+  const customFields = hasCustomFields(def) ? CF_DEFS : [];
+  const specs: (FilterSpec | CfFilterSpec)[] = [...filtersOf(def).values(), ...customFields.map(cfFilterSpec)];
+  const params = specs.flatMap((spec) => [null, ...Object.keys(spec.lookups)].map((lookup) => ({
+    param: `${spec.type === 'cf' ? 'cf_' : ''}${spec.name}${lookup === null ? '' : `__${lookup}`}`, values: paramValues(spec, resolveLookup(spec, lookup)!.does, lookup),
+    flag: lookup !== null && ['isnull', 'empty'].includes(resolveLookup(spec, lookup)!.does),
+  })));
+  const flags = params.filter((p) => p.flag);
+  const pick = flags.length ? fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...params) }, { weight: 1, arbitrary: fc.constantFrom(...flags) }) : fc.constantFrom(...params);
+  return pick.chain(({ param, values }) => fc.array(values, { minLength: 1, maxLength: 2 }).map((vs) => {
+    const planned = planQuery(def, parseQuery(vs.map((v) => [param, v] as const)), { strict: true, customFields });
+    return Object.keys(planned.errors).length ? N.FALSE : planned.plan;
+  }));
+}
+
 function planArb(resource: string): fc.Arbitrary<Plan> {
   const leaf = fc.oneof(
+    { weight: 4, arbitrary: plannedArb(resource) },
     { weight: 5, arbitrary: cmpArb(resource) }, { weight: 1, arbitrary: fc.constantFrom(N.TRUE, N.FALSE) },
     { weight: 2, arbitrary: nullArb(resource) }, { weight: 2, arbitrary: fkArb }, { weight: 2, arbitrary: tagArb },
     { weight: resource === 'prefix' || resource === 'ip_address' ? 6 : 1, arbitrary: netArb }, { weight: 3, arbitrary: cfArb },
