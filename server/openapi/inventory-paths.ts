@@ -3,7 +3,7 @@
 import { contentType, resource, resourcePath } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { permissionFor, type Action } from '../auth.js';
-import { SHAPE_PARAMETERS } from './shape-parameters.js';
+import { SHAPE_PARAMETERS, START_PARAMETER } from './shape-parameters.js';
 import { BRIEF_PARAMETER, CUSTOM_FIELD_NOTE, EXPLAIN_PARAMETER, filterParameters, limitOffsetParameters, orderingParameter } from './filter-parameters.js';
 import { UUID_PATTERN } from './field-schemas.js';
 import { listEnvelope, schemaNames } from './inventory-schemas.js';
@@ -43,7 +43,7 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
   const list: PathItem = {
     get: op(r, 'view', 'list', `List ${r.plural}`, {
       description: `${r.description}. Filters are ANDed across names and ORed across repeated values.${r.fields.some((f) => f.kind === 'custom_fields') ? ` ${CUSTOM_FIELD_NOTE}` : ''}`,
-      parameters: [...limitOffsetParameters(maxPageSize), orderingParameter(r), BRIEF_PARAMETER, ...SHAPE_PARAMETERS, EXPLAIN_PARAMETER, ...filterParameters(r)],
+      parameters: [...limitOffsetParameters(maxPageSize), START_PARAMETER, orderingParameter(r), BRIEF_PARAMETER, ...SHAPE_PARAMETERS, EXPLAIN_PARAMETER, ...filterParameters(r)],
       responses: { 200: json(ref(n.list), `A page of ${r.plural}`), 429: TOO_MANY_HEAVY, ...sharedResponses('400', '401', '403') },
     }),
     post: op(r, 'add', 'create', `Create one ${r.label.toLowerCase()} or a list of them`, {

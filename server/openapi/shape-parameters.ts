@@ -11,3 +11,8 @@ export const SHAPE_PARAMETERS: readonly Parameter[] = [
   { name: 'exclude_m2m', in: 'query', description: 'Accepted and ignored (NetBox\'s flag to leave out many-to-many fields).', schema: { type: 'boolean' } },
   { name: 'depth', in: 'query', description: 'Accepted and ignored: related objects are always nested one level, in brief form.', schema: { type: 'integer', minimum: 0 } },
 ];
+
+export const START_PARAMETER: Parameter = {
+  name: 'start', in: 'query', schema: { type: 'string', format: 'uuid' },
+  description: 'Cursor paging: objects in id order from this id on (inclusive); `next` carries the following start, `count` is null. Not with offset or ordering.',
+};
