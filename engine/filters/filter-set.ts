@@ -1,5 +1,5 @@
 // Filters of a resource, derived once from the schema registry and the lookup catalogue.
-import { findResource, netPartField } from '../schema/registry.js';
+import { findResource, netPartField, RESOURCES } from '../schema/registry.js';
 import type { Choice, CustomFieldDef, FieldDef, ResourceDef } from '../schema/types.js';
 import type { ValueType } from './ops.js';
 import {
@@ -120,6 +120,19 @@ function conveniences(r: ResourceDef): FilterSpec[] {
   return [...common, alias('address', NET_BASE), alias('parent', NETWORK_LOOKUPS.net_host_contained)];
 }
 
+/** The rows each kind of filter can plan (engine/plan/planner.ts), checked when its spec is made:
+ * a table that gives a filter a lookup it cannot plan stops the start, naming filter and lookup. */
+const PLANNABLE: Readonly<Record<(FilterSpec | CfFilterSpec)['type'], readonly LookupSpec['does'][]>> = {
+  scalar: ['cmp', 'isnull', 'empty'], fk: ['cmp', 'isnull'], tag: ['cmp'], net: ['net', 'family', 'cmp'],
+  net_alias: ['net'], q: ['cmp'], path: ['cmp'], cf: ['cmp', 'isnull', 'empty'],
+};
+
+function checked<S extends WithLookups & { readonly type: keyof typeof PLANNABLE; readonly name: string }>(owner: string, spec: S): S {
+  for (const [name, row] of [['(none)', spec.base] as const, ...Object.entries(spec.lookups)])
+    if (!PLANNABLE[spec.type].includes(row.does)) throw new Error(`filters: ${owner} filter ${spec.name}: lookup ${name} (${row.does}) does not apply to a ${spec.type} filter`);
+  return spec;
+}
+
 const cache = new Map<string, ReadonlyMap<string, FilterSpec>>();
 
 /** Filter name -> spec; built once per resource. Custom fields (`cf_`) are added by the planner. */
@@ -130,7 +143,7 @@ export function filtersOf(r: ResourceDef): ReadonlyMap<string, FilterSpec> {
   const search = r.fields.filter((f) => f.search).map((f) => f.name);
   if (search.length) specs.push({ type: 'q', name: 'q', fields: search, base: SEARCH, lookups: {} });
   if (r.inventory !== false) specs.push(...relationSpecs(r, new Set(specs.map((s) => s.name))));
-  m = new Map(specs.map((s) => [s.name, s]));
+  m = new Map(specs.map((s) => [s.name, checked(r.name, s)]));
   cache.set(r.name, m);
   return m;
 }
@@ -140,6 +153,11 @@ const cfCache = new WeakMap<CustomFieldDef, CfFilterSpec>();
 /** The filter of a custom field: the lookups of its type (CF_LOOKUPS). */
 export function cfFilterSpec(def: CustomFieldDef): CfFilterSpec {
   let spec = cfCache.get(def);
-  if (!spec) { spec = { type: 'cf', name: def.name, def, base: EXACT, lookups: CF_LOOKUPS[def.type] }; cfCache.set(def, spec); }
+  if (!spec) { spec = checked('custom field', { type: 'cf', name: def.name, def, base: EXACT, lookups: CF_LOOKUPS[def.type] }); cfCache.set(def, spec); }
   return spec;
 }
+
+// Every resource's filters and every custom field type's lookups are checked at load, not at a
+// first request.
+for (const r of RESOURCES) filtersOf(r);
+for (const [type, lookups] of Object.entries(CF_LOOKUPS)) checked('custom field', { type: 'cf', name: `cf_<${type}>`, base: EXACT, lookups });
