@@ -131,7 +131,7 @@ describe('query/parse parseQuery', () => {
 
   it('exposes exactly the documented control params', () => {
     expect([...CONTROL_PARAMS].sort()).to.deep.equal(
-      ['api_version', 'brief', 'depth', 'exclude_m2m', 'explain', 'format', 'include', 'limit', 'offset', 'ordering'],
+      ['api_version', 'brief', 'depth', 'exclude', 'exclude_m2m', 'explain', 'fields', 'format', 'include', 'limit', 'offset', 'omit', 'ordering', 'start'],
     );
   });
 

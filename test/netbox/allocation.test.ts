@@ -139,6 +139,13 @@ for (const backend of BACKENDS) {
       expect(pair.body.map((a: { address: string }) => a.address)).to.deep.equal(['2001:db8:60::/127', '2001:db8:60::1/127']);
     });
 
+    it('is in the OpenAPI document (GET and POST of both paths); other methods are a 405', async () => {
+      const doc = (await srv.req('GET', '/openapi.json')).body;
+      for (const p of ['available-prefixes', 'available-ips']) expect(Object.keys(doc.paths[`/api/ipam/prefixes/{id}/${p}/`])).to.include.members(['get', 'post']);
+      const id = await make('10.80.0.0/24');
+      expect((await srv.req('DELETE', `/api/ipam/prefixes/${id}/available-prefixes/`)).status).to.equal(405);
+    });
+
     it('permissions: view on prefixes to list; add on prefixes / IP addresses to allocate', async () => {
       const id = await make('10.70.0.0/24');
       expect((await srv.req('POST', `/api/ipam/prefixes/${id}/available-prefixes/`, { prefix_length: 26 }, VIEWER)).status).to.equal(403);

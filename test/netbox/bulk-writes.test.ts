@@ -2,26 +2,24 @@
 // id, applied all or none, on every backend.
 import { expect } from 'chai';
 import { BACKENDS } from '../conformance/backends.js';
-import { startServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
+import { serverOn } from '../support/backend-server.js';
 
 type Obj = { id: string; [k: string]: any };
 
 for (const backend of BACKENDS) {
   describe(`bulk writes on ${backend.name}`, function () {
     this.timeout(60000);
+    const on = serverOn(backend);
     let srv: TestServer;
-    let drop: () => Promise<void> = async () => {};
     let sites: Obj[] = [];
     before(async function () {
-      const db = await backend.url();
-      if (!db) { this.skip(); return; }
-      drop = db.drop;
-      srv = await startServer({ storage: db.url });
+      if (!on.srv) return;
+      srv = on.srv;
       const made = await srv.req('POST', '/api/dcim/sites/', [1, 2, 3, 4].map((i) => ({ name: `s${i}`, slug: `s${i}` })));
       expect(made.status).to.equal(201);
       sites = made.body;
     });
-    after(async () => { await srv?.close(); await drop(); });
 
     const names = async () => (await srv.req('GET', '/api/dcim/sites/?ordering=name')).body.results.map((s: Obj) => `${s.name}:${s.description}`);
 

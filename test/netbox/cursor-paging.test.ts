@@ -2,25 +2,23 @@
 // following start; count is null; with offset or ordering, or a value that is not an id, a 400.
 import { expect } from 'chai';
 import { BACKENDS } from '../conformance/backends.js';
-import { startServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
+import { serverOn } from '../support/backend-server.js';
 
 const FIRST = '00000000-0000-0000-0000-000000000000';
 
 for (const backend of BACKENDS) {
   describe(`cursor paging with start on ${backend.name}`, function () {
     this.timeout(60000);
+    const on = serverOn(backend);
     let srv: TestServer;
-    let drop: () => Promise<void> = async () => {};
     let ids: string[] = [];
     before(async function () {
-      const db = await backend.url();
-      if (!db) { this.skip(); return; }
-      drop = db.drop;
-      srv = await startServer({ storage: db.url });
+      if (!on.srv) return;
+      srv = on.srv;
       const made = await srv.req('POST', '/api/dcim/sites/', Array.from({ length: 25 }, (_, i) => ({ name: `s${i}`, slug: `s${i}`, status: i % 2 ? 'active' : 'planned' })));
       ids = (made.body as { id: string }[]).map((s) => s.id).sort();
     });
-    after(async () => { await srv?.close(); await drop(); });
 
     it('walks every object once, in id order, following next', async () => {
       const seen: string[] = [];

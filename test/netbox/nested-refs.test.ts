@@ -2,22 +2,20 @@
 // ({"site": {"slug": "ams01"}}); a miss names the field and what was tried. Every backend.
 import { expect } from 'chai';
 import { BACKENDS } from '../conformance/backends.js';
-import { startServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
+import { serverOn } from '../support/backend-server.js';
 
 for (const backend of BACKENDS) {
   describe(`nested references in writes on ${backend.name}`, function () {
     this.timeout(60000);
+    const on = serverOn(backend);
     let srv: TestServer;
-    let drop: () => Promise<void> = async () => {};
     before(async function () {
-      const db = await backend.url();
-      if (!db) { this.skip(); return; }
-      drop = db.drop;
-      srv = await startServer({ storage: db.url });
+      if (!on.srv) return;
+      srv = on.srv;
       expect((await srv.req('POST', '/api/dcim/regions/', { name: 'Europe', slug: 'eu' })).status).to.equal(201);
       expect((await srv.req('POST', '/api/dcim/sites/', [{ name: 'Amsterdam 1', slug: 'ams01' }, { name: 'Twin', slug: 'twin-a', description: 'same' }, { name: 'Twin 2', slug: 'twin-b', description: 'same' }])).status).to.equal(201);
     });
-    after(async () => { await srv?.close(); await drop(); });
 
     it('a reference by slug, by name, by several fields, by a number given as text', async () => {
       const site = await srv.req('POST', '/api/dcim/sites/', { name: 'Paris', slug: 'par01', region: { name: 'Europe' } });

@@ -2,7 +2,8 @@
 // made, single and bulk, so two clients tagging one object at once keep both tags. Every backend.
 import { expect } from 'chai';
 import { BACKENDS } from '../conformance/backends.js';
-import { startServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
+import { serverOn } from '../support/backend-server.js';
 
 type Obj = { id: string; [k: string]: any };
 const slugs = (o: Obj) => (o.tags as Obj[]).map((t) => t.slug).sort();
@@ -10,18 +11,15 @@ const slugs = (o: Obj) => (o.tags as Obj[]).map((t) => t.slug).sort();
 for (const backend of BACKENDS) {
   describe(`add_tags / remove_tags on ${backend.name}`, function () {
     this.timeout(120000);
+    const on = serverOn(backend);
     let srv: TestServer;
-    let drop: () => Promise<void> = async () => {};
     let site: Obj, other: Obj;
     before(async function () {
-      const db = await backend.url();
-      if (!db) { this.skip(); return; }
-      drop = db.drop;
-      srv = await startServer({ storage: db.url });
+      if (!on.srv) return;
+      srv = on.srv;
       expect((await srv.req('POST', '/api/extras/tags/', Array.from({ length: 20 }, (_, i) => ({ name: `t${i}`, slug: `t${i}` })))).status).to.equal(201);
       [site, other] = (await srv.req('POST', '/api/dcim/sites/', [{ name: 'a', slug: 'a', tags: ['t0', 't1'] }, { name: 'b', slug: 'b', tags: ['t1'] }])).body;
     });
-    after(async () => { await srv?.close(); await drop(); });
 
     it('adds and removes on one object; a tag it lacks is no error, an unknown tag is', async () => {
       const r = await srv.req('PATCH', `/api/dcim/sites/${site.id}/`, { add_tags: ['t2', 't0'], remove_tags: ['t1', 't5'] });
