@@ -1,5 +1,5 @@
 # What NetBox automation does every day, through pynetbox unchanged: bulk updates and deletes on
-# list URLs (Endpoint.update/delete, RecordSet.update/delete). Prints OK on success.
+# list URLs (Endpoint.update/delete, RecordSet.update/delete), fields=. Prints OK on success.
 import sys
 import pynetbox
 
@@ -29,4 +29,7 @@ assert nb.dcim.sites.delete(sites[:2])
 assert nb.dcim.sites.filter(slug=["bulk-2", "bulk-3"]).delete()
 assert [s.slug for s in nb.dcim.sites.filter(slug__isw="bulk-")] == ["bulk-4", "bulk-5"] or \
     sorted(s.slug for s in nb.dcim.sites.filter(slug__isw="bulk-")) == ["bulk-4", "bulk-5"]
+# fields= narrows each object (NetBox 4); pynetbox passes it through as a parameter.
+narrow = list(nb.dcim.sites.filter(slug__isw="bulk-", fields="name,status"))
+assert narrow and all(set(dict(s).keys()) == {"id", "url", "name", "status"} for s in narrow), [dict(s) for s in narrow]
 print("OK")
