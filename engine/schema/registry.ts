@@ -4,6 +4,10 @@ import { tag } from './resources/tag.js';
 import { customField } from './resources/custom-field.js';
 import { region } from './resources/region.js';
 import { site } from './resources/site.js';
+import { manufacturer } from './resources/manufacturer.js';
+import { deviceType } from './resources/device-type.js';
+import { deviceRole } from './resources/device-role.js';
+import { platform } from './resources/platform.js';
 import { device } from './resources/device.js';
 import { iface } from './resources/interface.js';
 import { vlan } from './resources/vlan.js';
@@ -13,7 +17,7 @@ import { token } from './resources/token.js';
 import { entity, history, idempotency, machine } from './resources/lifecycle.js';
 
 /** In dependency order: a resource comes after every resource it references. */
-export const RESOURCES: readonly ResourceDef[] = [tag, customField, region, site, device, iface, vlan, prefix, ipAddress, token, machine, entity, history, idempotency];
+export const RESOURCES: readonly ResourceDef[] = [tag, customField, region, site, manufacturer, deviceType, deviceRole, platform, device, iface, vlan, prefix, ipAddress, token, machine, entity, history, idempotency];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
 

@@ -81,9 +81,9 @@ function tagsTable(d: Dialect, m: TableModel): string[] {
 }
 
 /** Text columns people search by (`search: true` in the registry): substring indexes for `ic` & co. */
-export function substringIndexStatements(d: Dialect): string[] {
+export function substringIndexStatements(d: Dialect, models: readonly TableModel[] = TABLE_MODELS): string[] {
   const out: string[] = [];
-  for (const m of TABLE_MODELS) for (const c of m.columns) {
+  for (const m of models) for (const c of m.columns) {
     if (c.field.search && (c.field.kind === 'string' || c.field.kind === 'slug')) out.push(...d.substringIndex(m.table, c.name));
   }
   // The extension statement repeats per column: keep its first occurrence only.
@@ -91,9 +91,9 @@ export function substringIndexStatements(d: Dialect): string[] {
 }
 
 /** Every statement creating the inventory schema, in dependency order. */
-export function ddlStatements(d: Dialect): string[] {
+export function ddlStatements(d: Dialect, models: readonly TableModel[] = TABLE_MODELS): string[] {
   const out: string[] = [];
-  for (const m of TABLE_MODELS) {
+  for (const m of models) {
     out.push(...createTable(d, m.table, [...columnDefs(d, m), ...constraintDefs(d, m)], indexDefs(d, m)));
     if (m.tagsTable) out.push(...tagsTable(d, m));
   }
@@ -120,4 +120,30 @@ export function rowVersionStatements(d: Dialect): string[] {
 /** History rows store what an event changed: the column for it on databases written before. */
 export function historyPatchStatements(d: Dialect): string[] {
   return addedColumn(d, tableModel('history'), 'context_patch');
+}
+
+/**
+ * Resources added to the registry after databases were written: their tables as the first migration
+ * makes them, with the substring indexes of the second (a database created since has them all, and
+ * every statement is then a no-op). `resources` in dependency order.
+ */
+export function addedTableStatements(d: Dialect, resources: readonly string[]): string[] {
+  const models = resources.map(tableModel);
+  return [...ddlStatements(d, models), ...substringIndexStatements(d, models)];
+}
+
+/**
+ * Fields added to a resource after databases were written: each one's column, and for a foreign key
+ * its index and constraint, named as the first migration names them (so nothing is added twice).
+ */
+export function addedFieldStatements(d: Dialect, resource: string, fields: readonly string[]): string[] {
+  const m = tableModel(resource);
+  return fields.flatMap((name) => {
+    const fk = m.fks.find((f) => f.field === name), index = m.indexes.find((i) => i.columns.length === 1 && i.columns[0] === name);
+    return [
+      ...addedColumn(d, m, name),
+      ...(index ? d.addIndexIfMissing(m.table, index.name, index.columns) : []),
+      ...(fk ? d.addForeignKeyIfMissing(m.table, fk.name, fk.field, tableModel(fk.target).table) : []),
+    ];
+  });
 }

@@ -4,7 +4,7 @@
 // Concurrent starters are serialised by a database lock. A later schema change is a new version.
 import { createHash } from 'node:crypto';
 import type { Dialect } from '../../engine/sql/dialect.js';
-import { ddlStatements, historyPatchStatements, rowVersionStatements, spgistPerFamilyStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
+import { addedFieldStatements, addedTableStatements, ddlStatements, historyPatchStatements, rowVersionStatements, spgistPerFamilyStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
 import type { SqlDriver } from './driver.js';
 
 export interface Migration {
@@ -19,6 +19,10 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'network SP-GiST indexes split per address family (PostgreSQL)', statements: spgistPerFamilyStatements },
   { version: 4, name: 'row versions on inventory tables (lost-update protection, ETags)', statements: rowVersionStatements },
   { version: 5, name: 'history rows store what an event changed in the context', statements: historyPatchStatements },
+  { version: 6, name: 'manufacturers, device types, device roles and platforms; devices get device_type, role and platform', statements: (d) => [
+    ...addedTableStatements(d, ['manufacturer', 'device_type', 'device_role', 'platform']),
+    ...addedFieldStatements(d, 'device', ['device_type', 'role', 'platform']),
+  ] },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

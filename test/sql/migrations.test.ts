@@ -7,6 +7,9 @@ import { PgDriver } from '../../storage/postgres/pg-driver.js';
 import { MysqlDriver } from '../../storage/mysql/mysql-driver.js';
 import { SqlStorage } from '../../storage/sql/sql-storage.js';
 import { cmp } from '../../engine/plan/nodes.js';
+import { Inventory } from '../../storage/service/inventory.js';
+import { resource } from '../../engine/schema/registry.js';
+import type { Row } from '../../storage/types.js';
 
 for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
   describe(`migrations on ${backend.name}`, function () {
@@ -58,7 +61,7 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
           if (start) await driver.query(`DELETE FROM ${d.quote(MIGRATIONS_TABLE)} WHERE version >= 4`);
           const again = new SqlStorage(driverFor(db!.url));
           await again.open();
-          expect(again.appliedMigrations).to.deep.equal([4, 5]);
+          expect(again.appliedMigrations).to.deep.equal(MIGRATIONS.filter((m) => m.version >= 4).map((m) => m.version));
           await again.close();
         }
         const after = new SqlStorage(driverFor(db!.url));
@@ -74,6 +77,84 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
           const h = { id: '00000000-0000-4000-8000-0000000000c1', created: now, last_updated: now, entity_id: 'e', seq: 2, trigger: 't', source_state: 'a', target_state: 'b', context: null, context_patch: { n: 2 } };
           await after.apply([{ op: 'create', resource: 'history', row: h }]);
           expect((await after.get('history', h.id))?.context_patch).to.deep.equal({ n: 2 });
+        } finally { await after.close(); }
+      } finally { await driver.close(); await s.close().catch(() => undefined); }
+    });
+
+    it('manufacturers, device types, roles and platforms come to a database written before them (migration 6): tables, device columns, indexes and foreign keys', async () => {
+      const NEW_TABLES = ['manufacturer', 'device_type', 'device_role', 'platform'];
+      const DEVICE_FKS = ['device_type', 'role', 'platform'];
+      const s = new SqlStorage(driverFor(db!.url));
+      await s.open();
+      const driver = driverFor(db!.url);
+      try {
+        const d = await driver.connect();
+        const q = d.quote;
+        await s.truncateAll();
+        const inv = new Inventory(s);
+        const made = async (name: string, bodies: unknown[]): Promise<Row[]> => {
+          const out = await inv.create(resource(name), bodies);
+          if (!out.ok) throw new Error(`${name}: ${JSON.stringify(out.errors)}`);
+          return out.value;
+        };
+        const [site] = await made('site', [{ name: 'mig6', slug: 'mig6' }]);
+        const [old] = await made('device', [{ name: 'old-device', site: site.id }]);
+        // The previous release's schema: no new tables, devices without the three columns, migrations up to 5.
+        for (const f of DEVICE_FKS) {
+          await driver.query(d.name === 'postgres' ? `ALTER TABLE device DROP CONSTRAINT ${q(`fk_device_${f}`)}` : `ALTER TABLE device DROP FOREIGN KEY ${q(`fk_device_${f}`)}`);
+          if (d.name !== 'postgres') await driver.query(`ALTER TABLE device DROP INDEX ${q(`ix_device_${f}`)}`);
+          await driver.query(`ALTER TABLE device DROP COLUMN ${q(f)}`);
+        }
+        for (const t of [...NEW_TABLES].reverse()) for (const table of [`${t}_tags`, t]) await driver.query(`DROP TABLE ${q(table)}`);
+        await driver.query(`DELETE FROM ${q(MIGRATIONS_TABLE)} WHERE version >= 6`);
+        await s.close();
+
+        const tableCount = async () => Number((await driver.query(`SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_name IN ('manufacturer', 'device_type', 'device_role', 'platform')` +
+          (d.name === 'postgres' ? ` AND table_schema = current_schema()` : ` AND table_schema = DATABASE()`))).rows[0].n);
+        const fkCount = async () => Number((await driver.query(d.name === 'postgres'
+          ? `SELECT COUNT(*) AS n FROM pg_constraint WHERE conrelid = 'device'::regclass AND contype = 'f' AND conname IN ('fk_device_device_type', 'fk_device_role', 'fk_device_platform')`
+          : `SELECT COUNT(*) AS n FROM information_schema.TABLE_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = 'device' AND CONSTRAINT_TYPE = 'FOREIGN KEY' AND CONSTRAINT_NAME IN ('fk_device_device_type', 'fk_device_role', 'fk_device_platform')`)).rows[0].n);
+        const indexCount = async () => Number((await driver.query(d.name === 'postgres'
+          ? `SELECT COUNT(*) AS n FROM pg_indexes WHERE tablename = 'device' AND indexname IN ('ix_device_device_type', 'ix_device_role', 'ix_device_platform')`
+          : `SELECT COUNT(DISTINCT INDEX_NAME) AS n FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'device' AND INDEX_NAME IN ('ix_device_device_type', 'ix_device_role', 'ix_device_platform')`)).rows[0].n);
+        expect([await tableCount(), await fkCount(), await indexCount()]).to.deep.equal([0, 0, 0]);
+
+        for (let start = 0; start < 2; start++) { // the second run finds everything there already
+          if (start) await driver.query(`DELETE FROM ${q(MIGRATIONS_TABLE)} WHERE version >= 6`);
+          const again = new SqlStorage(driverFor(db!.url));
+          await again.open();
+          expect(again.appliedMigrations).to.deep.equal([6]);
+          await again.close();
+          expect([await tableCount(), await fkCount(), await indexCount()]).to.deep.equal([4, 3, 3]);
+        }
+
+        const after = new SqlStorage(driverFor(db!.url));
+        await after.open();
+        try {
+          const inv2 = new Inventory(after);
+          const make = async (name: string, bodies: unknown[]): Promise<Row[]> => {
+            const out = await inv2.create(resource(name), bodies);
+            if (!out.ok) throw new Error(`${name}: ${JSON.stringify(out.errors)}`);
+            return out.value;
+          };
+          const back = (await after.get('device', old.id))!;
+          expect([back.device_type, back.role, back.platform]).to.deep.equal([null, null, null]);
+          const [mf] = await make('manufacturer', [{ name: 'Juniper', slug: 'juniper', tags: [] }]);
+          const [dt] = await make('device_type', [{ manufacturer: mf.id, model: 'MX204', slug: 'mx204' }]);
+          const [role] = await make('device_role', [{ name: 'Router', slug: 'router', color: 'ff0000' }]);
+          const [pf] = await make('platform', [{ name: 'Junos', slug: 'junos', manufacturer: mf.id }]);
+          const [dev] = await make('device', [{ name: 'new-device', site: site.id, device_type: dt.id, role: role.id, platform: pf.id }]);
+          const got = (await after.get('device', dev.id))!;
+          expect([got.device_type, got.role, got.platform]).to.deep.equal([dt.id, role.id, pf.id]);
+          expect(dt.u_height).to.equal(1);
+          // The foreign keys hold in the database itself, under the service.
+          const bad = { ...got, id: '00000000-0000-4000-8000-0000000000d9', name: 'dangling', device_type: '00000000-0000-4000-8000-0000000000ff', version: 1 };
+          const refused = await after.apply([{ op: 'create', resource: 'device', row: bad }]).then(() => null, (e: Error) => e.message);
+          expect(refused).to.be.a('string');
+          // The platform goes as NetBox lets it (set null); the type is protected.
+          expect((await inv2.delete(resource('device_type'), dt.id)).ok).to.equal(false);
+          expect((await inv2.delete(resource('platform'), pf.id)).ok).to.equal(true);
+          expect((await after.get('device', dev.id))!.platform).to.equal(null);
         } finally { await after.close(); }
       } finally { await driver.close(); await s.close().catch(() => undefined); }
     });

@@ -8,6 +8,10 @@ export const device: ResourceDef = {
     ...inventoryBaseFields,
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
     { name: 'site', kind: 'fk', label: 'Site', target: 'site', required: true, onDelete: 'protect' },
+    // NetBox requires a type and a role; here they stay optional so devices written before keep working.
+    { name: 'device_type', kind: 'fk', label: 'Device type', target: 'device_type', nullable: true, onDelete: 'protect' },
+    { name: 'role', kind: 'fk', label: 'Role', target: 'device_role', nullable: true, onDelete: 'protect' },
+    { name: 'platform', kind: 'fk', label: 'Platform', target: 'platform', nullable: true, onDelete: 'set_null' },
     { name: 'status', kind: 'choice', label: 'Status', default: 'active',
       choices: choices(['offline', 'Offline'], ['active', 'Active'], ['planned', 'Planned'], ['staged', 'Staged'],
         ['failed', 'Failed'], ['inventory', 'Inventory'], ['decommissioning', 'Decommissioning']) },

@@ -131,15 +131,27 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     columnCheck: (col) => (col.cls === 'json' || col.cls === 'opaque' ? `json_valid(${quote(col.name)})` : null),
     tableSuffix: ` ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=${coll}`,
     analyze: (table) => `ANALYZE TABLE ${quote(table)}`,
-    // MySQL has no ADD COLUMN IF NOT EXISTS (MariaDB has): the ALTER is chosen by a look at the catalogue.
-    addColumnIfMissing: (table, column, sqlType) => [
-      `SET @netinv_ddl = (SELECT IF(COUNT(*) = 0, '${`ALTER TABLE ${quote(table)} ADD COLUMN ${quote(column)} ${sqlType}`.replace(/'/g, "''")}', 'DO 0') ` +
-        `FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND COLUMN_NAME = '${column}')`,
-      'PREPARE netinv_ddl FROM @netinv_ddl', 'EXECUTE netinv_ddl', 'DEALLOCATE PREPARE netinv_ddl',
-    ],
+    // MySQL has no ADD COLUMN / ADD INDEX / ADD CONSTRAINT IF NOT EXISTS (MariaDB has some): the
+    // ALTER is chosen by a look at the catalogue.
+    addColumnIfMissing: (table, column, sqlType) => unlessInCatalogue(`ALTER TABLE ${quote(table)} ADD COLUMN ${quote(column)} ${sqlType}`,
+      'COLUMNS', `TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND COLUMN_NAME = '${column}'`),
+    addIndexIfMissing: (table, index, columns) => unlessInCatalogue(`ALTER TABLE ${quote(table)} ADD INDEX ${quote(index)} (${columns.map(quote).join(', ')})`,
+      'STATISTICS', `TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND INDEX_NAME = '${index}'`),
+    addForeignKeyIfMissing: (table, constraint, column, target) => unlessInCatalogue(
+      `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(constraint)} FOREIGN KEY (${quote(column)}) REFERENCES ${quote(target)} (${quote('id')})`,
+      'TABLE_CONSTRAINTS', `CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND CONSTRAINT_NAME = '${constraint}' AND CONSTRAINT_TYPE = 'FOREIGN KEY'`),
     // familyBound: none, the network indexes lead with family already. substringIndex: none,
     // InnoDB's n-gram full-text parser is MySQL-only and answers word queries, not LIKE '%x%'.
   });
+}
+
+/** Runs `ddl` unless the information_schema view has a row matching `where` (names from the
+ * registry, never user text), so a re-run does nothing. */
+function unlessInCatalogue(ddl: string, view: string, where: string): string[] {
+  return [
+    `SET @netinv_ddl = (SELECT IF(COUNT(*) = 0, '${ddl.replace(/'/g, "''")}', 'DO 0') FROM information_schema.${view} WHERE ${where})`,
+    'PREPARE netinv_ddl FROM @netinv_ddl', 'EXECUTE netinv_ddl', 'DEALLOCATE PREPARE netinv_ddl',
+  ];
 }
 
 /** memory's netTest on (family, net_lo = network, net_hi = broadcast, net_host = host, length). */

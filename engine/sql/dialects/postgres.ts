@@ -95,6 +95,12 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     columnType: (col) => COLUMN_TYPE[col.cls],
     analyze: (table) => `ANALYZE ${quote(table)}`,
     addColumnIfMissing: (table, column, sqlType) => [`ALTER TABLE ${quote(table)} ADD COLUMN IF NOT EXISTS ${quote(column)} ${sqlType}`],
+    addIndexIfMissing: (table, index, columns) => [`CREATE INDEX IF NOT EXISTS ${quote(index)} ON ${quote(table)} (${columns.map(quote).join(', ')})`],
+    // No ADD CONSTRAINT IF NOT EXISTS: the catalogue decides, in a DO block.
+    addForeignKeyIfMissing: (table, constraint, column, target) => [
+      `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = ${sqlString(constraint)} AND conrelid = ${sqlString(quote(table))}::regclass) THEN ` +
+        `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(constraint)} FOREIGN KEY (${quote(column)}) REFERENCES ${quote(target)} (${quote('id')}); END IF; END $$`,
+    ],
     // Every IPv4 value sorts before '::' (inet order is family first); constants, no user text.
     familyBound: (m, alias, family) => {
       if (!m.net) return null;
