@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import { lookupReference } from '../../engine/filters/lookup-doc.js';
 import { replaceSection } from '../../server/tools/doc-sections.js';
 import { resourceReference } from '../../engine/schema/resource-doc.js';
-import { resource, resourcePath } from '../../engine/schema/registry.js';
 import { startServer, type TestServer } from '../support/server.js';
+import { withIds } from '../support/doc-ids.js';
 
 const doc = fs.readFileSync(new URL('../../../docs/filtering.md', import.meta.url), 'utf8');
 
@@ -25,23 +25,11 @@ describe('docs/filtering.md', function () {
     expect(replaceSection(res, 'resources', resourceReference())).to.equal(res);
   });
 
-  /** `{site:ams-core-01}` in an example: the id of the site whose reference (slug, else name) is that. */
-  async function withIds(path: string): Promise<string> {
-    let out = path;
-    for (const [placeholder, name, ref] of path.matchAll(/\{(\w+):([^}]+)\}/g)) {
-      const r = resource(name);
-      const res = await srv.req('GET', `${resourcePath(r)}?${new URLSearchParams({ [r.refField]: ref })}`);
-      expect(res.body.count, placeholder).to.equal(1);
-      out = out.replace(placeholder, res.body.results[0].id);
-    }
-    return out;
-  }
-
   const examples = [...doc.matchAll(/^- `GET (\S+)` → (\d+|400)/gm)];
   it('has examples', () => expect(examples.length).to.be.greaterThan(40));
   for (const [, path, want] of examples) {
     it(`${path} -> ${want}`, async () => {
-      const [base, query = ''] = (await withIds(path)).split('?');
+      const [base, query = ''] = (await withIds(srv, path)).split('?');
       const params = new URLSearchParams(query);
       const res = await srv.req('GET', `${base}?${params}`);
       if (want === '400') {
