@@ -3,6 +3,7 @@
 // POST allocates for one object body (201 with the object) or a list of them (201 with the list,
 // all or none). The work is in storage/service/allocation.ts.
 import { Router, type Request, type Response } from 'express';
+import { parseCidr } from '../../engine/net/ip.js';
 import { resource } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import type { WriteResult } from '../../storage/service/inventory.js';
@@ -23,6 +24,25 @@ function limitOf(req: Request, fallback: number, max: number): number {
   return n === 0 || n > max ? max : n;
 }
 
+/**
+ * Ansible's netbox_prefix (`first_available`) and netbox_ip_address (`state: new`) send the parent
+ * prefix along in each body, as `parent` and as `prefix`, written as the user wrote it; NetBox
+ * ignores it. Dropped here when it names this parent (its id, or its block), so any other value
+ * still meets the field checks.
+ */
+function withoutParentNamed(key: string, parent: Row, body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !(key in body)) return body;
+  const { [key]: named, ...rest } = body as Record<string, unknown>;
+  return named === parent.id || isBlock(named, String(parent.prefix)) ? rest : body;
+}
+
+/** `text` is the CIDR block `prefix` (host bits clear), however written. */
+function isBlock(text: unknown, prefix: string): boolean {
+  const given = typeof text === 'string' ? parseCidr(text, { requireLength: true }) : null;
+  const own = parseCidr(prefix);
+  return !!given && !!own && given.family === own.family && given.length === own.length && given.host === own.network;
+}
+
 /** Mounted at the prefixes' path. */
 export function allocationRouter(ctx: AppContext): Router {
   const router = Router();
@@ -37,11 +57,12 @@ export function allocationRouter(ctx: AppContext): Router {
     if (!row) res.status(404).json({ detail: 'Not found.' });
     return row;
   };
-  const allocate = (r: ResourceDef, run: (parent: Row, bodies: readonly unknown[]) => Promise<WriteResult<Row[]>>) =>
+  const allocate = (r: ResourceDef, parentKey: string, run: (parent: Row, bodies: readonly unknown[]) => Promise<WriteResult<Row[]>>) =>
     async (req: Request, res: Response) => {
       const parent = await parentOf(req, res);
       // A POST without a body asks for one object with no other fields (pynetbox sends {}).
-      if (parent) await answerCreate(ctx, r, req, res, (bodies) => run(parent, bodies.map((b) => b ?? {})));
+      if (!parent) return;
+      await answerCreate(ctx, r, req, res, (bodies) => run(parent, bodies.map((b) => withoutParentNamed(parentKey, parent, b ?? {}))));
     };
 
   // NetBox lists every free block (this product at most maxPageSize unless `limit` says fewer).
@@ -50,12 +71,12 @@ export function allocationRouter(ctx: AppContext): Router {
     if (parent) res.json(await allocation.availablePrefixes(parent, limitOf(req, max, max)));
   });
   router.post('/:id/available-prefixes/', ...viewParent, requirePermission(permissionFor(prefix, 'add')),
-    allocate(prefix, (parent, bodies) => allocation.allocatePrefixes(parent, bodies)));
+    allocate(prefix, 'parent', (parent, bodies) => allocation.allocatePrefixes(parent, bodies)));
   router.get('/:id/available-ips/', ...viewParent, async (req, res) => {
     const parent = await parentOf(req, res);
     if (parent) res.json(await allocation.availableIps(parent, limitOf(req, DEFAULT_LIMIT, max)));
   });
   router.post('/:id/available-ips/', ...viewParent, requirePermission(permissionFor(ip, 'add')),
-    allocate(ip, (parent, bodies) => allocation.allocateIps(parent, bodies)));
+    allocate(ip, 'prefix', (parent, bodies) => allocation.allocateIps(parent, bodies)));
   return router;
 }
