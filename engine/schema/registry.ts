@@ -46,12 +46,12 @@ export function resourcePath(r: ResourceDef): string {
 
 const briefCache = new Map<string, readonly string[]>();
 
-/** Fields a nested (brief) representation carries besides id, url and display: the name, the slug
- * and the reference field, where the resource shows them. */
+/** Fields a nested (brief) representation carries besides id, url and display: the name, the slug,
+ * the reference field and the display field (a device type's `model`), where the resource shows them. */
 export function briefFields(r: ResourceDef): readonly string[] {
   let names = briefCache.get(r.name);
   if (!names) {
-    names = [...new Set(['name', 'slug', r.refField])].filter((n) => r.fields.some((f) => f.name === n && !f.hidden));
+    names = [...new Set(['name', 'slug', r.refField, r.displayField])].filter((n) => r.fields.some((f) => f.name === n && !f.hidden));
     briefCache.set(r.name, names);
   }
   return names;

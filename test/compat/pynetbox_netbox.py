@@ -32,4 +32,46 @@ assert [s.slug for s in nb.dcim.sites.filter(slug__isw="bulk-")] == ["bulk-4", "
 # fields= narrows each object (NetBox 4); pynetbox passes it through as a parameter.
 narrow = list(nb.dcim.sites.filter(slug__isw="bulk-", fields="name,status"))
 assert narrow and all(set(dict(s).keys()) == {"id", "url", "name", "status"} for s in narrow), [dict(s) for s in narrow]
+# A device the NetBox way: manufacturer, device type, role and platform first, then the device
+# with their ids (NetBox requires device_type and role; here they are optional).
+site = nb.dcim.sites.create(name="dt-site", slug="dt-site")
+juniper = nb.dcim.manufacturers.create(name="Juniper", slug="juniper")
+arista = nb.dcim.manufacturers.create(name="Arista", slug="arista")
+mx = nb.dcim.device_types.create(manufacturer=juniper.id, model="MX204", slug="mx204", part_number="MX204-HW-BASE")
+eos_box = nb.dcim.device_types.create(manufacturer=arista.id, model="DCS-7050SX3", slug="dcs-7050sx3", u_height=1, is_full_depth=False)
+assert mx.u_height == 1 and mx.is_full_depth is True and mx.manufacturer.slug == "juniper", dict(mx)
+router = nb.dcim.device_roles.create(name="Router", slug="router", color="ff0000")
+leaf = nb.dcim.device_roles.create(name="Leaf", slug="leaf", color="00ff00", vm_role=False)
+assert router.vm_role is True and leaf.vm_role is False
+junos = nb.dcim.platforms.create(name="Junos", slug="junos", manufacturer=juniper.id)
+r1 = nb.dcim.devices.create(name="dt-r1", device_type=mx.id, role=router.id, site=site.id, platform=junos.id)
+l1 = nb.dcim.devices.create(name="dt-l1", device_type=eos_box.id, role=leaf.id, site=site.id)
+assert r1.device_type.id == mx.id and r1.device_type.model == "MX204" and r1.role.slug == "router" and r1.platform.slug == "junos", dict(r1)
+assert l1.platform is None
+# A device without type and role still works here (NetBox would refuse it).
+nb.dcim.devices.create(name="dt-bare", site=site.id)
+
+names = lambda rs: sorted(d.name for d in rs)
+assert names(nb.dcim.devices.filter(role="router")) == ["dt-r1"]
+assert names(nb.dcim.devices.filter(role_id=leaf.id)) == ["dt-l1"]
+assert names(nb.dcim.devices.filter(device_type_id=mx.id)) == ["dt-r1"]
+assert names(nb.dcim.devices.filter(device_type="dcs-7050sx3")) == ["dt-l1"]
+assert names(nb.dcim.devices.filter(manufacturer="arista")) == ["dt-l1"]
+assert names(nb.dcim.devices.filter(manufacturer_id=juniper.id)) == ["dt-r1"]
+assert names(nb.dcim.devices.filter(platform="junos")) == ["dt-r1"]
+assert names(nb.dcim.devices.filter(platform_id=junos.id)) == ["dt-r1"]
+assert names(nb.dcim.devices.filter(site_id=site.id, role="null")) == ["dt-bare"]
+assert [t.model for t in nb.dcim.device_types.filter(manufacturer="juniper")] == ["MX204"]
+assert [p.slug for p in nb.dcim.platforms.filter(manufacturer_id=juniper.id)] == ["junos"]
+# Changing and the delete rules: a type in use is protected, a platform's devices keep going without it.
+r1.role = leaf.id
+assert r1.save()
+assert nb.dcim.devices.get(r1.id).role.slug == "leaf"
+try:
+    mx.delete()
+    raise AssertionError("a device type in use was deleted")
+except pynetbox.RequestError as e:
+    assert e.req.status_code == 409
+assert junos.delete()
+assert nb.dcim.devices.get(r1.id).platform is None
 print("OK")
