@@ -14,7 +14,7 @@ export const sharedResponses = (...codes: string[]): Record<string, RefObject> =
   Object.fromEntries(codes.map((c) => [c, { $ref: `#/components/responses/${STATUS_RESPONSE[c]}` }]));
 const STATUS_RESPONSE: Record<string, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 400: 'FieldErrors' };
 
-const idParam: Parameter = { name: 'id', in: 'path', required: true, description: 'The object id (UUID).', schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN } };
+export const idParam: Parameter = { name: 'id', in: 'path', required: true, description: 'The object id (UUID).', schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN } };
 
 const IF_MATCH: Parameter = {
   name: 'If-Match', in: 'header', required: false, schema: { type: 'string' },

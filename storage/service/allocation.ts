@@ -1,10 +1,9 @@
 // IP allocation as NetBox and Nautobot have it (available-prefixes, available-ips of a prefix): the
 // free space inside a prefix, and allocations that take the first fits in address order and
 // create real prefixes / IP addresses through the inventory service (same fields, same checks).
-// Allocations in one prefix tree run one at a time, against every process on the store: the lock
-// is named after the outermost prefix containing the parent, so allocations in a parent and in one
-// of its children cannot hand out the same block; the free space is read under the lock and the
-// objects are written before it is released.
+// Allocations that could hand out the same block or address run one at a time, against every
+// process on the store (Storage.serialized): the free space is read under the lock and the objects
+// are written before it is released.
 import { formatAddress, formatCidr, maxLength, parseCidr, type Family } from '../../engine/net/ip.js';
 import { allocateBlocks, bigOf, freeAddresses, freeBlocks, hexOf, knownPart, type Block, type Span } from '../../engine/net/free-space.js';
 import { net } from '../../engine/plan/nodes.js';
@@ -133,13 +132,21 @@ export class Allocation {
     }
   }
 
-  /** fn under the lock of the parent's prefix tree (its outermost containing prefix). */
+  /**
+   * fn under the lock its allocations need. Prefixes: the parent's block (duplicates of it share
+   * the name); allocations in a parent and in one of its children never meet, as the child's
+   * space is taken in the parent. Addresses: those of a child lie in its parent too, so the lock
+   * is named after the outermost prefix containing the parent, which both share.
+   */
   private async locked<T>(kind: 'prefixes' | 'ips', p: Parent, fn: () => Promise<T>): Promise<T> {
-    const outermost = await this.inventory.find(resource('prefix'), net('network', 'contains_or_equal', p.family, p.net.network, p.net.broadcast, p.block.length),
-      { limit: 1, offset: 0, ordering: [{ field: 'prefix_length', desc: false }] });
-    const root = outermost.rows[0] ? parentOf(outermost.rows[0]).text : p.text;
+    let name = p.text;
+    if (kind === 'ips') {
+      const outermost = await this.inventory.find(resource('prefix'), net('network', 'contains_or_equal', p.family, p.net.network, p.net.broadcast, p.block.length),
+        { limit: 1, offset: 0, ordering: [{ field: 'prefix_length', desc: false }] });
+      if (outermost.rows[0]) name = parentOf(outermost.rows[0]).text;
+    }
     // MySQL lock names hold 64 characters: "netinv." + this is at most 58.
-    return this.inventory.storage.serialized(`alloc-${kind}:${root}`, fn);
+    return this.inventory.storage.serialized(`alloc-${kind}:${name}`, fn);
   }
 
   /** `prefix_length` of an available-prefixes request: longer than the parent's, within the family. */

@@ -1,10 +1,10 @@
-// Storage.coveredSpans on SQL: one statement (engine/sql/covered-spans.ts) returns the children
-// that start a run of touching or overlapping blocks and the last child; the runs are rebuilt from
-// them here. The walk over the children happens in the database, which sends only run boundaries.
-import { bigOf, type CoveredSpans, type HexSpan } from '../../engine/net/free-space.js';
+// Storage.coveredSpans on SQL (engine/sql/covered-spans.ts). PostgreSQL folds the children into run
+// boundaries itself and sends only those; MySQL and MariaDB send the children in address order, a
+// batch at a time, folded here; both stop once `max` runs are known.
+import { bigOf, hexOf, type CoveredSpans, type HexSpan } from '../../engine/net/free-space.js';
 import { parseAddress, type AddrHex } from '../../engine/net/ip.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
-import { coveredSpansQuery } from '../../engine/sql/covered-spans.js';
+import { childrenBatchQuery, coveredSpansQuery } from '../../engine/sql/covered-spans.js';
 import type { NetBlock } from '../types.js';
 import type { QueryResult } from './driver.js';
 
@@ -15,12 +15,19 @@ export interface SpansContext {
   limitValue(n: number): unknown;
 }
 
-export async function sqlCoveredSpans(c: SpansContext, hosts: boolean, block: NetBlock, max: number): Promise<CoveredSpans> {
+/** Children read per MySQL batch: a first small one (most walks end early), then larger. */
+const FIRST_BATCH = 500;
+const LARGEST_BATCH = 20000;
+
+export function sqlCoveredSpans(c: SpansContext, hosts: boolean, block: NetBlock, max: number): Promise<CoveredSpans> {
+  return c.d.name === 'postgres' ? foldedByDatabase(c, hosts, block, max) : foldedHere(c, hosts, block, max);
+}
+
+async function foldedByDatabase(c: SpansContext, hosts: boolean, block: NetBlock, max: number): Promise<CoveredSpans> {
   const { sql, params } = coveredSpansQuery(c.d, { ...block, hosts, limit: c.limitValue(max) });
   const { rows } = await c.run(sql, params);
-  // PostgreSQL answers address text, MySQL upper-case hex of the bytes.
   const hex = (v: unknown): AddrHex => {
-    const a = typeof v === 'string' ? (c.d.name === 'postgres' ? parseAddress(v)?.hex : v.toLowerCase()) : undefined;
+    const a = typeof v === 'string' ? parseAddress(v)?.hex : undefined;
     if (!a) throw new Error(`coveredSpans: unexpected address ${JSON.stringify(v)} from ${c.d.label} in ${JSON.stringify(rows)}`);
     return a;
   };
@@ -34,7 +41,7 @@ export async function sqlCoveredSpans(c: SpansContext, hosts: boolean, block: Ne
       if (open !== null && prev !== null) spans.push({ lo: open, hi: prev });
       open = lo;
     }
-    if (r.last === true || Number(r.last) === 1) {
+    if (r.last === true) {
       spans.push({ lo: open!, hi: hex(r.cur_hi) });
       open = null;
       complete = true;
@@ -43,4 +50,30 @@ export async function sqlCoveredSpans(c: SpansContext, hosts: boolean, block: Ne
   // Cut short inside a run: where it ends is not known (CoveredSpans: only what lies before it is).
   if (open !== null) spans.push({ lo: open, hi: open });
   return { spans, complete };
+}
+
+async function foldedHere(c: SpansContext, hosts: boolean, block: NetBlock, max: number): Promise<CoveredSpans> {
+  const spans: HexSpan[] = [];
+  let run: { lo: AddrHex; last: bigint } | null = null;
+  let after: { lo: AddrHex; length: number } | null = null;
+  for (let batch = FIRST_BATCH; ; batch = Math.min(LARGEST_BATCH, batch * 4)) {
+    const { sql, params } = childrenBatchQuery(c.d, { ...block, hosts, after, limit: c.limitValue(batch) });
+    const { rows } = await c.run(sql, params);
+    for (const r of rows) {
+      const loHex = (r.lo as Buffer).toString('hex');
+      const lo = bigOf(loHex), hi = bigOf((r.hi as Buffer).toString('hex'));
+      if (run && lo <= run.last + 1n) { if (hi > run.last) run.last = hi; continue; }
+      if (run) {
+        spans.push({ lo: run.lo, hi: hexOf(block.family, run.last) });
+        // Enough runs: this one starts where the answer stops (its end is not read).
+        if (spans.length >= max) { spans.push({ lo: loHex, hi: loHex }); return { spans, complete: false }; }
+      }
+      run = { lo: loHex, last: hi };
+    }
+    if (rows.length < batch) break;
+    const tail = rows[rows.length - 1];
+    after = { lo: (tail.lo as Buffer).toString('hex'), length: Number(tail.len) };
+  }
+  if (run) spans.push({ lo: run.lo, hi: hexOf(block.family, run.last) });
+  return { spans, complete: true };
 }

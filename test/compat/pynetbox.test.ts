@@ -1,5 +1,6 @@
 // pynetbox (Debian's python3-pynetbox), unchanged, against the real server: the everyday calls
-// (pynetbox_smoke.py) and what NetBox automation relies on (pynetbox_netbox.py), on every backend.
+// (pynetbox_smoke.py), what NetBox automation relies on (pynetbox_netbox.py) and IP allocation
+// (pynetbox_allocation.py), on every backend.
 import { expect } from 'chai';
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -42,6 +43,11 @@ for (const backend of BACKENDS) {
 
     it('bulk updates and deletes on list URLs through pynetbox', async () => {
       expect(await runPynetbox('pynetbox_netbox.py', srv)).to.include('OK');
+    });
+
+    it('lists and allocates prefixes and IP addresses through available_prefixes / available_ips', async () => {
+      const out = await runPynetbox('pynetbox_allocation.py', srv);
+      expect(out, out).to.include('OK');
     });
   });
 }

@@ -30,6 +30,13 @@ function prefixes(): string[] {
     const shift = BigInt(32 - len);
     out.push(text({ family: 4, network: ((bigOf('0a010000') + BigInt(Math.floor(r() * 65536))) >> shift) << shift, length: len }));
   }
+  // More children than a first MySQL batch: runs with a gap now and then, duplicates across batches.
+  for (let i = 0; i < 1300; i++) {
+    if (i % 97 === 13) continue;
+    const b = text({ family: 4, network: bigOf('0a020000') + BigInt(i * 16), length: 28 });
+    out.push(b);
+    if (i % 50 === 0) out.push(b);
+  }
   for (let i = 0; i < 20; i++) out.push(text({ family: 6, network: bigOf('20010db8000000000000000000000000') + (BigInt(i) << 80n), length: 48 }));
   for (let i = 0; i < 30; i++) {
     const len = 48 + Math.floor(r() * 80);
@@ -49,7 +56,7 @@ function addresses(): string[] {
   return out;
 }
 
-const BLOCKS = ['0.0.0.0/0', '10.0.0.0/8', '10.0.0.0/24', '10.0.0.0/26', '10.1.0.0/16', '10.1.0.0/24', '10.1.0.0/30', '10.1.0.1/32', '255.255.255.0/24',
+const BLOCKS = ['0.0.0.0/0', '10.0.0.0/8', '10.2.0.0/16', '10.0.0.0/24', '10.0.0.0/26', '10.1.0.0/16', '10.1.0.0/24', '10.1.0.0/30', '10.1.0.1/32', '255.255.255.0/24',
   '255.255.255.255/32', '::/0', '2001:db8::/32', '2001:db8::/48', '2001:db8::/64', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ff00/120', '192.0.2.0/24'];
 
 /** A plain scan: prefixes strictly inside, or hosts inside. */
