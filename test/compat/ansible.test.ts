@@ -62,7 +62,7 @@ describe('Ansible netbox.netbox compatibility', function () {
     });
   }
 
-  it('creates a tag, regions, a custom field, a tagged site, a device, a VLAN, a prefix, an IP address, allocates a /24 and an address; a second run changes nothing', async () => {
+  it('creates a tag, regions, a custom field, a tagged site, a manufacturer, device type, role, platform, a device, a VLAN, a prefix, an IP address, allocates a /24 and an address; a second run changes nothing', async () => {
     const first = await run();
     expect(first.filter((t) => t.failed), 'failed tasks of the first run').to.deep.equal([]);
     expect(first.length).to.be.greaterThan(5);
@@ -90,8 +90,16 @@ describe('Ansible netbox.netbox compatibility', function () {
     expect(site.region.slug).to.equal('netherlands');
     expect(site.tags.map((t: { slug: string }) => t.slug)).to.deep.equal(['ansible-managed']);
     expect(site.custom_fields).to.deep.equal({ rack_count: 4 });
+    const juniper = await one('/api/dcim/manufacturers/?slug=juniper');
+    const mx204 = await one('/api/dcim/device-types/?slug=mx204');
+    expect(mx204.manufacturer.id).to.equal(juniper.id);
+    expect((await one('/api/dcim/device-roles/?slug=core-router')).color).to.equal('ff0000');
+    const junos = await one('/api/dcim/platforms/?slug=junos');
+    expect(junos.manufacturer.id).to.equal(juniper.id);
     const device = await one('/api/dcim/devices/?name=ams1-r1');
     expect(device.site.id).to.equal(site.id);
+    expect(device.device_type.id).to.equal(mx204.id);
+    expect(device.platform.id).to.equal(junos.id);
     expect(device.status.value).to.equal('planned');
     const vlan = await one('/api/ipam/vlans/?vid=100');
     expect(vlan.site.id).to.equal(site.id);
