@@ -35,7 +35,10 @@ export const DOCS_INIT_JS = `// Swagger UI set-up for netinv (served by the app,
     tryItOutEnabled: false,
     persistAuthorization: true,
     displayRequestDuration: true,
-    docExpansion: 'list',
+    // Tags open collapsed (the lifecycle ones are opened below): Swagger UI 5 stops rendering past
+    // about 130 expanded operations, and the inventory alone has more. The filter box finds a tag.
+    docExpansion: 'none',
+    filter: true,
     defaultModelsExpandDepth: 0,
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
     layout: 'BaseLayout',
@@ -45,6 +48,7 @@ export const DOCS_INIT_JS = `// Swagger UI set-up for netinv (served by the app,
       return req;
     },
     onComplete: function () {
+      ['lifecycle/machines', 'lifecycle/entities'].forEach(function (tag) { window.ui.layoutActions.show(['operations-tag', tag], true); });
       var saved = null;
       try { saved = window.localStorage.getItem(TOKEN_KEY); } catch (e) { /* storage disabled */ }
       if (saved) window.ui.preauthorizeApiKey('Token', withPrefix(saved));

@@ -128,6 +128,9 @@ describe('web UI and /docs in Chromium', function () {
     await page.evaluate(() => localStorage.removeItem('netinv.token'));   // authorize by hand below
     await page.goto(`${srv.url}/docs`);
     await page.locator('.opblock').first().waitFor();
+    // The lifecycle tags open by themselves; an inventory tag opens when clicked.
+    await page.locator('.opblock-tag[data-tag="dcim/sites"]').click();
+    await page.locator('.opblock-summary-path[data-path="/api/dcim/sites/"]').first().waitFor();
     const paths = await page.locator('.opblock-summary-path').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
     expect(paths).to.include.members(['/api/v1/entities/{entity_id}/create', '/api/v1/machines', '/api/dcim/sites/']);
 
