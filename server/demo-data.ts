@@ -32,6 +32,26 @@ export async function loadDemoData(inv: Inventory): Promise<void> {
     { name: 'circuit_id', label: 'Circuit ID', type: 'text', content_types: ['dcim.interface', 'ipam.prefix'], filter_logic: 'exact' },
   ]);
 
+  // What devices are: makers, models, roles and the software they run (no random draws here, so the
+  // rest of the data stays as it was).
+  const [juniper, arista, cisco] = await create(inv, 'manufacturer', [
+    { name: 'Juniper', slug: 'juniper' }, { name: 'Arista', slug: 'arista' }, { name: 'Cisco', slug: 'cisco' },
+  ]);
+  const [mx10003, mx204, dcs7050, c9300] = await create(inv, 'device_type', [
+    { manufacturer: juniper.id, model: 'MX10003', slug: 'mx10003', part_number: 'MX10003-BASE', u_height: 3 },
+    { manufacturer: juniper.id, model: 'MX204', slug: 'mx204', part_number: 'MX204-HW-BASE' },
+    { manufacturer: arista.id, model: 'DCS-7050SX3-48YC8', slug: 'dcs-7050sx3-48yc8', part_number: 'DCS-7050SX3-48YC8' },
+    { manufacturer: cisco.id, model: 'Catalyst 9300-48P', slug: 'c9300-48p', part_number: 'C9300-48P', is_full_depth: false },
+  ]);
+  const [routerRole, switchRole] = await create(inv, 'device_role', [
+    { name: 'Router', slug: 'router', color: 'f44336', vm_role: false },
+    { name: 'Switch', slug: 'switch', color: '2196f3', vm_role: false },
+  ]);
+  const [junos, eos, iosxe] = await create(inv, 'platform', [
+    { name: 'Junos', slug: 'junos', manufacturer: juniper.id }, { name: 'Arista EOS', slug: 'eos', manufacturer: arista.id },
+    { name: 'Cisco IOS XE', slug: 'ios-xe', manufacturer: cisco.id },
+  ]);
+
   const [eu, na, apac] = await create(inv, 'region', [
     { name: 'Europe', slug: 'eu' }, { name: 'North America', slug: 'na' }, { name: 'Asia Pacific', slug: 'apac' },
   ]);
@@ -62,8 +82,10 @@ export async function loadDemoData(inv: Inventory): Promise<void> {
   const devBodies = [];
   for (const [si, s] of sites.entries()) {
     for (const [k, role] of ['rtr-01', 'rtr-02', 'sw-01', 'sw-02'].entries()) {
+      const model = role.startsWith('rtr') ? (si < 15 ? mx10003 : mx204) : role === 'sw-01' ? dcs7050 : c9300;
       devBodies.push({
-        name: `${s.name}-${role}`, site: s.id, status: pick(['active', 'active', 'active', 'planned', 'offline', 'staged']),
+        name: `${s.name}-${role}`, site: s.id, device_type: model.id, role: (role.startsWith('rtr') ? routerRole : switchRole).id,
+        platform: (model.manufacturer === juniper.id ? junos : model.manufacturer === arista.id ? eos : iosxe).id, status: pick(['active', 'active', 'active', 'planned', 'offline', 'staged']),
         serial: `SN${String(si * 4 + k).padStart(6, '0')}`, asset_tag: k === 3 ? null : `AT-${si * 4 + k}`,
         tags: role.startsWith('rtr') ? ['core'] : ['edge'],
         custom_fields: { commissioned: `202${si % 5}-0${1 + (k % 9)}-1${k}`, monitored: k !== 2, ...(k === 0 ? { contact: `oncall-${s.slug}@example.net` } : {}) },
