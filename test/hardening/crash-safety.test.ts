@@ -44,7 +44,9 @@ for (const backend of BACKENDS) {
           } catch { return; }
         }
       });
-      await new Promise((r) => setTimeout(r, 700));
+      // Killed once writes are flowing (some acknowledged), however slow the machine is today.
+      for (const until = Date.now() + 20_000; acked.length <= 10 && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
       srv.child.kill('SIGKILL');
       stop = true;
       await Promise.all(clients);
