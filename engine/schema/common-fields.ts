@@ -22,6 +22,15 @@ export const taggableFields: readonly FieldDef[] = [
   { name: 'custom_fields', kind: 'custom_fields', label: 'Custom fields' },
 ];
 
+/** A name and a slug, each unique, as NetBox's organizational objects (tags, sites, manufacturers, roles) have them. */
+export const uniqueNameSlugFields: readonly FieldDef[] = [
+  { name: 'name', kind: 'string', label: 'Name', required: true, unique: true, maxLength: 100, search: true },
+  { name: 'slug', kind: 'slug', label: 'Slug', required: true, unique: true, maxLength: 100, search: true },
+];
+
+/** A colour as NetBox writes it: six lower-case hex digits. */
+export const colorField: FieldDef = { name: 'color', kind: 'string', label: 'Color', maxLength: 6, pattern: '^[0-9a-f]{6}$', default: '9e9e9e' };
+
 export const descriptionField: FieldDef = { name: 'description', kind: 'string', label: 'Description', maxLength: 200, search: true };
 
 /** Choices from [value, display] pairs. */

@@ -1,13 +1,12 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, choices, descriptionField, taggableFields } from '../common-fields.js';
+import { inventoryBaseFields, choices, descriptionField, taggableFields, uniqueNameSlugFields } from '../common-fields.js';
 
 export const site: ResourceDef = {
   name: 'site', app: 'dcim', plural: 'sites', label: 'Site', description: 'A physical location holding devices',
   refField: 'slug', displayField: 'name',
   fields: [
     ...inventoryBaseFields,
-    { name: 'name', kind: 'string', label: 'Name', required: true, unique: true, maxLength: 100, search: true },
-    { name: 'slug', kind: 'slug', label: 'Slug', required: true, unique: true, maxLength: 100, search: true },
+    ...uniqueNameSlugFields,
     { name: 'status', kind: 'choice', label: 'Status', default: 'active',
       choices: choices(['planned', 'Planned'], ['staging', 'Staging'], ['active', 'Active'], ['decommissioning', 'Decommissioning'], ['retired', 'Retired']) },
     { name: 'region', kind: 'fk', label: 'Region', target: 'region', nullable: true, onDelete: 'set_null' },
