@@ -195,6 +195,11 @@ export class IndexedTable {
     return idx;
   }
 
+  /** `id <op> value` tested on the id column's words; null when the value is not a canonical id. */
+  idRangeTester(op: 'lt' | 'lte' | 'gt' | 'gte', value: unknown): ((slot: number) => boolean) | null {
+    return this.store.ids.rangeTester(op, value);
+  }
+
   /** Makes room for `count` more rows at once (a load that knows its size). */
   reserve(count: number): void { this.store.reserve(count); }
 

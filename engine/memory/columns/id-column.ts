@@ -111,6 +111,22 @@ export class IdColumn implements Column {
     }
   }
 
+  /**
+   * A test of `id <op> value` on slots that compares words, no id text made (a cursor page reads
+   * every row's id); null when the value is not a canonical UUID (the caller compares text then).
+   */
+  rangeTester(op: 'lt' | 'lte' | 'gt' | 'gte', value: unknown): ((slot: number) => boolean) | null {
+    const v = new Uint32Array(4);
+    if (!uuidWords(value, v, 0)) return null;
+    const text = value as string;
+    const holds = (c: number) => (op === 'lt' ? c < 0 : op === 'lte' ? c <= 0 : op === 'gt' ? c > 0 : c >= 0);
+    return (slot) => {
+      if (this.packed[slot]) return holds(cmpWords(this.words, slot * 4, v, 0));
+      const id = this.otherBySlot.get(slot);
+      return id !== undefined && holds(String(id) < text ? -1 : String(id) > text ? 1 : 0);
+    };
+  }
+
   /** Compares the ids of two slots (both as text order, which the words keep). */
   compare(a: number, b: number): number {
     if (this.packed[a] && this.packed[b]) return cmpWords(this.words, a * 4, this.words, b * 4);
