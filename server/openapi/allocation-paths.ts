@@ -35,8 +35,9 @@ function allocation(kind: 'prefixes' | 'ips', maxPageSize: number): PathItem {
         kind === 'prefixes'
           ? 'Each request takes the first free block of its `prefix_length` in address order, in what the requests before it left (NetBox\'s order), and creates a prefix with the other fields given.'
           : 'Each request takes the next free address (as the GET lists them) and creates an IP address with the prefix\'s length and the other fields given.',
-        'Needs view on prefixes too. A list is all or none. Concurrent allocations never hand out a block or address twice, also through several server processes on one database: they wait for each other.',
+        'Needs view on prefixes too (x-also-permissions). A list is all or none. Concurrent allocations never hand out a block or address twice, also through several server processes on one database: they wait for each other.',
       ].join(' '),
+      'x-also-permissions': [permissionFor(prefix, 'view')],
       requestBody: { required: false, description: 'One object, or a non-empty list of objects.', content: { 'application/json': { schema: oneOrList(ref(kind === 'prefixes' ? 'PrefixAllocation' : 'IpAddressAllocation')) } } },
       responses: {
         201: json({ anyOf: [ref(schemaNames(made).read), { type: 'array', items: ref(schemaNames(made).read) }] }, 'Created (one object, or the list in the order given)'),

@@ -22,6 +22,8 @@ export interface Operation {
   security?: Record<string, string[]>[];
   /** The permission the route checks (`lifecycle.add_entity`); enforced again by the validator. */
   'x-permission'?: string;
+  /** Permissions the route checks besides `x-permission` (allocating in a prefix needs view on it too). */
+  'x-also-permissions'?: string[];
 }
 
 export interface RefObject { $ref: string }

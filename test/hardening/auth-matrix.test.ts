@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { startServer, ADMIN_KEY, type TestServer } from '../support/server.js';
 
-interface Op { method: string; path: string; permission: string }
+interface Op { method: string; path: string; permission: string; also: string[] }
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 const NOBODY = 'nobody-key-0123456789';
 
@@ -18,9 +18,9 @@ describe('auth matrix from /openapi.json', function () {
   before(async () => {
     srv = await startServer({ tokens: [{ key: ADMIN_KEY, permissions: ['*'] }, { key: NOBODY, permissions: ['dcim.view_nothing'] }] });
     const doc = (await srv.req('GET', '/openapi.json', undefined, null)).body;
-    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { 'x-permission'?: string }>>))
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { 'x-permission'?: string; 'x-also-permissions'?: string[] }>>))
       for (const [method, op] of Object.entries(item))
-        if (op && typeof op === 'object' && op['x-permission']) ops.push({ method: method.toUpperCase(), path, permission: op['x-permission'] });
+        if (op && typeof op === 'object' && op['x-permission']) ops.push({ method: method.toUpperCase(), path, permission: op['x-permission'], also: op['x-also-permissions'] ?? [] });
   });
   after(() => srv.close());
 
@@ -43,10 +43,10 @@ describe('auth matrix from /openapi.json', function () {
     }
   });
 
-  it('a token with exactly that permission gets the operation\'s own answer (never 401/403/5xx)', async () => {
+  it('a token with exactly that permission (and those it names besides) gets the operation\'s own answer (never 401/403/5xx)', async () => {
     for (const op of ops) {
       const key = `perm-${op.permission}`.replace(/[^a-z0-9-]/gi, '-');
-      const t = await srv.req('POST', '/api/users/tokens/', { permissions: [op.permission] });
+      const t = await srv.req('POST', '/api/users/tokens/', { permissions: [op.permission, ...op.also] });
       const res = await srv.req(op.method, concrete(op.path), ['POST', 'PUT', 'PATCH'].includes(op.method) ? {} : undefined, t.body.key);
       expect([401, 403], `${op.method} ${op.path} (${key})`).to.not.include(res.status);
       expect(res.status, `${op.method} ${op.path}`).to.be.below(500);
