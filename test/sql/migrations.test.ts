@@ -123,7 +123,7 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
           if (start) await driver.query(`DELETE FROM ${q(MIGRATIONS_TABLE)} WHERE version >= 6`);
           const again = new SqlStorage(driverFor(db!.url));
           await again.open();
-          expect(again.appliedMigrations).to.deep.equal([6]);
+          expect(again.appliedMigrations).to.deep.equal(MIGRATIONS.filter((m) => m.version >= 6).map((m) => m.version));
           await again.close();
           expect([await tableCount(), await fkCount(), await indexCount()]).to.deep.equal([4, 3, 3]);
         }
