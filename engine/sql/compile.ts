@@ -133,6 +133,8 @@ class WhereCompiler {
         // Non-string bounds would need JS's string/number coercion; the planner never builds them.
         return vals.filter((x): x is string => typeof x === 'string').map((x) => (b: SqlBuilder) => {
           if (c.cls === 'datetime' && isCanonicalInstant(x)) b.emit(`${col} ${CMP_SQL[op]} `).param(d.encode(c, x), 'timestamptz');
+          // A canonical id orders as its text does: compared on the column, so the key index serves (cursor paging).
+          else if (c.cls === 'uuid' && !n.ci && LOWER_UUID.test(x)) b.emit(`${col} ${CMP_SQL[op]} `).param(x, 'uuid');
           else b.emit(`${textExpr} ${CMP_SQL[op]} `).param(x, 'text');
         });
       }
