@@ -13,6 +13,9 @@ export interface FindResult { readonly count: number; readonly rows: readonly Ro
 /** An address block: its network and broadcast address in hex (engine/net/ip.ts) and its length. */
 export interface NetBlock { readonly family: Family; readonly network: AddrHex; readonly broadcast: AddrHex; readonly length: number }
 
+/** A store's allocation hint: its generation, and where the parent stops being full (null: no hint). */
+export interface AllocationHint { readonly gen: number; readonly nextAt: AddrHex | null }
+
 /** One write; a batch of them is applied atomically by `apply`. Rows are complete (derived fields included). */
 export type WriteOp =
   | { readonly op: 'create'; readonly resource: string; readonly row: Row }
@@ -98,7 +101,15 @@ export interface Storage {
   /**
    * What is taken inside an address block, for IP allocation (engine/net/free-space.ts): the
    * addresses of the prefixes strictly inside it (`prefix`) or the hosts of the IP addresses in it
-   * (`ip_address`), in address order, at most about `max` spans (touching ones may come as one).
+   * (`ip_address`), in address order, at most about `max` spans (touching ones may come as one);
+   * with `from`, only the children whose first address is `from` or later.
    */
-  coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number): Promise<CoveredSpans>;
+  coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans>;
+  /**
+   * Where allocation of `length` in the block may start reading (engine/sql/allocation-hints.ts),
+   * with the generation it holds for; null where the store keeps no hints (memory needs none).
+   */
+  allocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number): Promise<AllocationHint | null>;
+  /** Records that no free block of `length` lies in the block before `nextAt`, if still at generation `gen`. */
+  saveAllocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number, nextAt: AddrHex, gen: number): Promise<void>;
 }

@@ -132,17 +132,21 @@ export class ContainmentIndex {
    * The addresses covered by the entries inside a block (network in it, length >= minLen), in
    * address order, as (first, last) hex stretches that may overlap or touch: what a free-space
    * walk subtracts. Touching sorted blocks come as one stretch, so the walk's cost follows the
-   * number of gaps, not of blocks. False from visit stops.
+   * number of gaps, not of blocks. With `from`: only the entries whose network is `from` or later.
+   * False from visit stops.
    */
-  coveredSpans(family: Family, network: AddrHex, length: number, minLen: number, visit: SpanVisitor): void {
+  coveredSpans(family: Family, network: AddrHex, length: number, minLen: number, visit: SpanVisitor, from?: AddrHex): void {
     this.settle();
     if (family === 4) {
       const x = this.word4(network, length);
       const m = MASK[length];
-      this.v4.coveredSpans((x & m) >>> 0, (x | ~m) >>> 0, minLen, visit);
+      const start = from === undefined ? (x & m) >>> 0 : this.word4(from, 0);
+      this.v4.coveredSpans(start, (x | ~m) >>> 0, from === undefined ? minLen : 0, visit);
     } else {
       this.words6(family, network, length);
-      this.v6.coveredSpans(this.maskWords(length), minLen, visit);
+      const w = this.maskWords(length);
+      if (from !== undefined && !hexToWords6(from, w, 0)) throw new RangeError(`bad IPv6 address ${from}`);
+      this.v6.coveredSpans(w, from === undefined ? minLen : 0, visit);
     }
   }
 

@@ -14,8 +14,21 @@ export interface SpansAsk {
   readonly family: Family; readonly network: AddrHex; readonly broadcast: AddrHex; readonly length: number;
   /** Children as prefixes strictly inside (false) or as hosts inside (true: IP addresses). */
   readonly hosts: boolean;
+  /** Only the children whose first address is this or later (inside the block, after its start). */
+  readonly from?: AddrHex;
   /** At most this many rows. */
   readonly limit: unknown;
+}
+
+/** Trailing zero bits of a hex address (its width when it is zero). */
+function trailingZeroBits(hex: AddrHex): number {
+  let bits = 0;
+  for (let i = hex.length - 1; i >= 0; i--) {
+    const d = parseInt(hex[i], 16);
+    if (d !== 0) return bits + Math.log2(d & -d);
+    bits += 4;
+  }
+  return bits;
 }
 
 /** A hex address as PostgreSQL inet text at full length. */
@@ -36,10 +49,13 @@ export function coveredSpansQuery(d: Dialect, a: SpansAsk): CoveredSpansQuery {
   const w = maxLength(a.family);
   const m = tableModel(a.hosts ? 'ip_address' : 'prefix');
   const col = q(a.hosts ? 'net_host' : 'net_block');
+  // Strictly inside: after the block itself (and its duplicates) in cidr order, up to its last
+  // address. From an address: from the first cidr value with that network (the address at the
+  // length its trailing zero bits allow, so no longer block starts there).
+  const after = a.from === undefined ? (a.hosts ? '>=' : '>') : '>=';
   const rows = a.hosts
-    ? `SELECT ${col} AS b, ${col} AS hi FROM ${q(m.table)} WHERE ${col} >= $1::inet AND ${col} <= $2::inet ORDER BY ${col}`
-    // Strictly inside: after the block itself (and its duplicates) in cidr order, up to its last address.
-    : `SELECT ${col} AS b, set_masklen(broadcast(${col}), $3::int) AS hi FROM ${q(m.table)} WHERE ${col} > $1::cidr AND ${col} <= $2::cidr ORDER BY ${col}`;
+    ? `SELECT ${col} AS b, ${col} AS hi FROM ${q(m.table)} WHERE ${col} ${after} $1::inet AND ${col} <= $2::inet ORDER BY ${col}`
+    : `SELECT ${col} AS b, set_masklen(broadcast(${col}), $3::int) AS hi FROM ${q(m.table)} WHERE ${col} ${after} $1::cidr AND ${col} <= $2::cidr ORDER BY ${col}`;
   const sql = [
     'SELECT host(t.b) AS lo, host(t.prev_hi) AS prev_hi, host(greatest(t.prev_hi, t.hi)) AS cur_hi, t.nxt IS NULL AS last FROM (',
     `SELECT c.b, c.hi, max(c.hi) OVER w AS prev_hi, lead(c.b) OVER w AS nxt FROM (${rows}) c`,
@@ -48,7 +64,9 @@ export function coveredSpansQuery(d: Dialect, a: SpansAsk): CoveredSpansQuery {
     'WHERE t.prev_hi IS NULL OR t.nxt IS NULL OR (t.prev_hi < $4::inet AND set_masklen(t.b, $3::int) > t.prev_hi + 1)',
     'ORDER BY t.b LIMIT $5::int',
   ].join(' ');
-  const first = a.hosts ? inetText(a.family, a.network) : `${inetText(a.family, a.network).split('/')[0]}/${a.length}`;
+  const address = (hex: AddrHex) => inetText(a.family, hex).split('/')[0];
+  const first = a.from !== undefined ? `${address(a.from)}/${a.hosts ? w : w - trailingZeroBits(a.from)}`
+    : a.hosts ? inetText(a.family, a.network) : `${address(a.network)}/${a.length}`;
   return { sql, params: [first, inetText(a.family, a.broadcast), w, inetText(a.family, 'f'.repeat(w / 4)), a.limit] };
 }
 
@@ -71,9 +89,9 @@ export function childrenBatchQuery(d: Dialect, a: ChildrenAsk): CoveredSpansQuer
   const bytes = (hex: AddrHex) => Buffer.from(hex, 'hex');
   const lo = q(a.hosts ? 'net_host' : 'net_lo'), hi = q(a.hosts ? 'net_host' : 'net_hi'), len = q(length);
   const where = [`${q(family)} = ?`, `${lo} >= ?`, `${lo} <= ?`];
-  const params: unknown[] = [a.family, bytes(a.network), bytes(a.broadcast)];
-  // Strictly inside: not the block itself (nor a duplicate of it).
-  if (!a.hosts) { where.push(`(${lo} > ? OR ${len} > ?)`); params.push(bytes(a.network), a.length); }
+  const params: unknown[] = [a.family, bytes(a.from ?? a.network), bytes(a.broadcast)];
+  // Strictly inside: not the block itself (nor a duplicate of it); past its start, nothing else is.
+  if (!a.hosts && a.from === undefined) { where.push(`(${lo} > ? OR ${len} > ?)`); params.push(bytes(a.network), a.length); }
   // After the last child read (rows with its very key again are duplicates: the same addresses).
   if (a.after) { where.push(`(${lo} > ? OR (${lo} = ? AND ${len} > ?))`); params.push(bytes(a.after.lo), bytes(a.after.lo), a.after.length); }
   params.push(a.limit);

@@ -2,10 +2,11 @@
 // touching blocks (engine/net/covered-runs.ts), with no pass over the children themselves.
 import type { IndexedTable } from '../../engine/memory/indexed-table.js';
 import type { CoveredSpans, HexSpan } from '../../engine/net/free-space.js';
+import type { AddrHex } from '../../engine/net/ip.js';
 import type { NetBlock } from '../types.js';
 
-/** Prefixes strictly inside the block (`hosts` false) or the hosts of addresses in it (`hosts` true). */
-export function tableCoveredSpans(t: IndexedTable, hosts: boolean, block: NetBlock, max: number): CoveredSpans {
+/** Prefixes strictly inside the block (`hosts` false) or the hosts of addresses in it (`hosts` true), from `from` on when given. */
+export function tableCoveredSpans(t: IndexedTable, hosts: boolean, block: NetBlock, max: number, from?: AddrHex): CoveredSpans {
   const idx = hosts ? t.addrIndex : t.netIndex;
   const spans: HexSpan[] = [];
   let complete = true;
@@ -13,6 +14,6 @@ export function tableCoveredSpans(t: IndexedTable, hosts: boolean, block: NetBlo
     if (spans.length >= max) { complete = false; return false; }
     spans.push({ lo, hi });
     return true;
-  });
+  }, from);
   return { spans, complete };
 }

@@ -13,6 +13,7 @@ import { StorageConflict, versionOf, type FindOptions, type FindResult, type Pag
 import { Journal } from './journal.js';
 import { tableCoveredSpans } from './covered-spans.js';
 import type { CoveredSpans } from '../../engine/net/free-space.js';
+import type { AddrHex } from '../../engine/net/ip.js';
 import { UndoLog } from './undo-log.js';
 
 export class MemoryStorage implements Storage {
@@ -92,9 +93,13 @@ export class MemoryStorage implements Storage {
 
   async serverVersion(): Promise<null> { return null; }
 
-  async coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number): Promise<CoveredSpans> {
-    return tableCoveredSpans(this.table(resource), resource === 'ip_address', block, max);
+  async coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
+    return tableCoveredSpans(this.table(resource), resource === 'ip_address', block, max, from);
   }
+
+  /** The index's walk costs one step per run of touching children: no hints needed. */
+  async allocationHint(): Promise<null> { return null; }
+  async saveAllocationHint(): Promise<void> {}
 
   /** Indexes are always current; this only sorts now what the first query would otherwise sort. */
   async afterBulkLoad(): Promise<void> {

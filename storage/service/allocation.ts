@@ -5,8 +5,8 @@
 // process on the store (Storage.serialized): the free space is read under the lock and the objects
 // are written before it is released.
 import { formatAddress, formatCidr, maxLength, parseCidr, type Family } from '../../engine/net/ip.js';
-import { allocateBlocks, bigOf, freeAddresses, freeBlocks, hexOf, knownPart, type Block, type Span } from '../../engine/net/free-space.js';
-import { net } from '../../engine/plan/nodes.js';
+import { allocateBlocks, bigOf, freeAddresses, freeBlocks, hexOf, knownPart, spanOf, type Block, type Span } from '../../engine/net/free-space.js';
+import { and, net } from '../../engine/plan/nodes.js';
 import { MSG } from '../../engine/schema/messages.js';
 import { resource } from '../../engine/schema/registry.js';
 import type { FieldErrors } from '../../engine/schema/validate-input.js';
@@ -36,6 +36,9 @@ function parentOf(row: Row): Parent {
     span: { lo: block.network, hi: block.network + (1n << bits) - 1n },
   };
 }
+
+/** Where an allocation reads from: a store's hint (its generation, and the stretch known full), or the start. */
+interface Start { readonly gen: number | null; readonly from: bigint | null; readonly full: Span | null }
 
 /** What one free-space read makes of the spans known so far: an answer, or null to read further. */
 type Attempt<T> = (within: Span, used: Span[], complete: boolean) => T | null;
@@ -77,11 +80,14 @@ export class Allocation {
     if (errors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors };
     const asked = bodies as Record<string, unknown>[];
     const lengths = asked.map((b) => b.prefix_length as number);
+    // A hint of the longest length asked holds for every request of the list (no free /26 means no free /24).
+    const longest = Math.max(...lengths);
     return this.locked('prefixes', p, async () => {
+      const start = await this.start('prefix', p, longest);
       const got = await this.read('prefix', p, (within, used, complete) => {
         const r = allocateBlocks(p.family, within, used, lengths);
         return 'blocks' in r || complete ? r : null;
-      });
+      }, start);
       if ('failed' in got) {
         const which = bodies.length > 1 ? ` (request ${got.failed + 1} of ${bodies.length})` : '';
         return this.conflict(`Insufficient space is available to accommodate the requested prefix size(s): no free /${lengths[got.failed]} is left in ${p.text}${which}.`);
@@ -90,7 +96,11 @@ export class Allocation {
         const { prefix_length: _, ...fields } = b;
         return { ...fields, prefix: formatCidr(p.family, hexOf(p.family, got.blocks[i].network), lengths[i]) };
       });
-      return this.inventory.create(resource('prefix'), rows);
+      const out = await this.inventory.create(resource('prefix'), rows);
+      // Each request of the longest length took the first free block of it: none is left before the last one's end.
+      const ends = got.blocks.filter((b) => b.length === longest).map((b) => spanOf(p.family, b).hi + 1n);
+      if (out.ok) await this.remember('prefix', p, longest, ends[ends.length - 1], start);
+      return out;
     });
   }
 
@@ -103,31 +113,62 @@ export class Allocation {
     const errors = bodies.map((b): FieldErrors => (isObject(b) ? {} : { non_field_errors: [MSG.object] }));
     if (errors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors };
     return this.locked('ips', p, async () => {
-      const found = await this.freeAddresses(p, bodies.length);
+      const start = await this.start('ip_address', p, maxLength(p.family));
+      const found = await this.freeAddresses(p, bodies.length, start);
       if (found.length < bodies.length)
         return this.conflict(`An insufficient number of IP addresses are available within ${p.text} (${bodies.length} requested, ${found.length} available).`);
       const rows = (bodies as Record<string, unknown>[]).map((b, i) => ({ ...b, address: this.addressText(p, found[i]) }));
-      return this.inventory.create(resource('ip_address'), rows);
+      const out = await this.inventory.create(resource('ip_address'), rows);
+      if (out.ok) await this.remember('ip_address', p, maxLength(p.family), found[found.length - 1] + 1n, start);
+      return out;
     });
   }
 
-  private freeAddresses(p: Parent, limit: number): Promise<bigint[]> {
+  private freeAddresses(p: Parent, limit: number, start?: Start): Promise<bigint[]> {
     return this.read('ip_address', p, (within, used, complete) => {
       const out = freeAddresses(p.family, p.block, within, used, limit);
       return out.length >= limit || complete ? out : null;
-    });
+    }, start);
+  }
+
+  /**
+   * Where an allocation of `length` starts reading: after the stretch a store's hint knows full
+   * (for prefixes, also to the end of a child that reaches past the hint), or at the parent's start.
+   */
+  private async start(resourceName: 'prefix' | 'ip_address', p: Parent, length: number): Promise<Start> {
+    const hint = await this.inventory.storage.allocationHint(resourceName, p.net, length);
+    const from = hint?.nextAt ? bigOf(hint.nextAt) : null;
+    if (!hint || from === null || from <= p.span.lo || from > p.span.hi) return { gen: hint?.gen ?? null, from: null, full: null };
+    let end = from - 1n;
+    if (resourceName === 'prefix') {
+      const at = hexOf(p.family, from);
+      const plan = and([net('network', 'contains_or_equal', p.family, at, at, maxLength(p.family)), net('network', 'contained', p.family, p.net.network, p.net.broadcast, p.block.length)]);
+      const outer = (await this.inventory.find(resource('prefix'), plan, { limit: 1, offset: 0, ordering: [{ field: 'prefix_length', desc: false }] })).rows[0];
+      if (outer) { const c = parseCidr(outer.prefix as string)!; end = bigOf(c.broadcast) > end ? bigOf(c.broadcast) : end; }
+    }
+    return { gen: hint.gen, from, full: { lo: p.span.lo, hi: end } };
+  }
+
+  /** Records where the next allocation of `length` may start (stores that keep hints). */
+  private async remember(resourceName: 'prefix' | 'ip_address', p: Parent, length: number, next: bigint, start: Start): Promise<void> {
+    if (start.gen === null || next > p.span.hi) return;
+    await this.inventory.storage.saveAllocationHint(resourceName, p.net, length, hexOf(p.family, next), start.gen);
   }
 
   private addressText(p: Parent, a: bigint): string {
     return `${formatAddress({ family: p.family, hex: hexOf(p.family, a) })}/${p.block.length}`;
   }
 
-  /** Reads what is taken inside the parent, more each time `attempt` falls short, until it answers. */
-  private async read<T>(resourceName: 'prefix' | 'ip_address', p: Parent, attempt: Attempt<T>): Promise<T> {
+  /**
+   * Reads what is taken inside the parent, more each time `attempt` falls short, until it answers;
+   * from a hint's point on when `start` has one (what lies before it counts as taken).
+   */
+  private async read<T>(resourceName: 'prefix' | 'ip_address', p: Parent, attempt: Attempt<T>, start?: Start): Promise<T> {
+    const from = start?.from ? hexOf(p.family, start.from) : undefined;
     for (let max = FIRST_ASK; ; max *= GROWTH) {
-      const got = await this.inventory.storage.coveredSpans(resourceName, p.net, max);
+      const got = await this.inventory.storage.coveredSpans(resourceName, p.net, max, from);
       const { within, used } = knownPart(p.span, got);
-      const out = attempt(within, used, got.complete);
+      const out = attempt(within, start?.full ? [start.full, ...used] : used, got.complete);
       if (out !== null) return out;
     }
   }

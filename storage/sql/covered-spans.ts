@@ -19,12 +19,12 @@ export interface SpansContext {
 const FIRST_BATCH = 500;
 const LARGEST_BATCH = 20000;
 
-export function sqlCoveredSpans(c: SpansContext, hosts: boolean, block: NetBlock, max: number): Promise<CoveredSpans> {
-  return c.d.name === 'postgres' ? foldedByDatabase(c, hosts, block, max) : foldedHere(c, hosts, block, max);
+export function sqlCoveredSpans(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
+  return c.d.name === 'postgres' ? foldedByDatabase(c, hosts, block, max, from) : foldedHere(c, hosts, block, max, from);
 }
 
-async function foldedByDatabase(c: SpansContext, hosts: boolean, block: NetBlock, max: number): Promise<CoveredSpans> {
-  const { sql, params } = coveredSpansQuery(c.d, { ...block, hosts, limit: c.limitValue(max) });
+async function foldedByDatabase(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
+  const { sql, params } = coveredSpansQuery(c.d, { ...block, hosts, from, limit: c.limitValue(max) });
   const { rows } = await c.run(sql, params);
   const hex = (v: unknown): AddrHex => {
     const a = typeof v === 'string' ? parseAddress(v)?.hex : undefined;
@@ -52,12 +52,12 @@ async function foldedByDatabase(c: SpansContext, hosts: boolean, block: NetBlock
   return { spans, complete };
 }
 
-async function foldedHere(c: SpansContext, hosts: boolean, block: NetBlock, max: number): Promise<CoveredSpans> {
+async function foldedHere(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
   const spans: HexSpan[] = [];
   let run: { lo: AddrHex; last: bigint } | null = null;
   let after: { lo: AddrHex; length: number } | null = null;
   for (let batch = FIRST_BATCH; ; batch = Math.min(LARGEST_BATCH, batch * 4)) {
-    const { sql, params } = childrenBatchQuery(c.d, { ...block, hosts, after, limit: c.limitValue(batch) });
+    const { sql, params } = childrenBatchQuery(c.d, { ...block, hosts, from, after, limit: c.limitValue(batch) });
     const { rows } = await c.run(sql, params);
     for (const r of rows) {
       const loHex = (r.lo as Buffer).toString('hex');

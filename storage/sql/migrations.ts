@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { addedFieldStatements, addedTableStatements, ddlStatements, historyPatchStatements, rowVersionStatements, spgistPerFamilyStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
 import type { SqlDriver } from './driver.js';
+import { allocationHintStatements } from '../../engine/sql/allocation-hints.js';
 
 export interface Migration {
   readonly version: number;
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ...addedTableStatements(d, ['manufacturer', 'device_type', 'device_role', 'platform']),
     ...addedFieldStatements(d, 'device', ['device_type', 'role', 'platform']),
   ] },
+  { version: 7, name: 'allocation hints: where allocation in a parent continues, voided by deletes', statements: allocationHintStatements },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

@@ -7,7 +7,7 @@ import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
-import { QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock } from '../types.js';
+import { QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type AllocationHint } from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
 import { MSG } from '../../engine/schema/messages.js';
 import type { QueryResult, SqlDriver, SqlSession } from './driver.js';
@@ -15,6 +15,8 @@ import { migrate } from './migrations.js';
 import { WriteStatements } from './write-statements.js';
 import { KeyedLock } from '../keyed-lock.js';
 import { sqlCoveredSpans } from './covered-spans.js';
+import { beforeDelete, beforeUpdate, sqlAllocationHint, sqlSaveAllocationHint } from './allocation-hints.js';
+import type { AddrHex } from '../../engine/net/ip.js';
 import type { CoveredSpans } from '../../engine/net/free-space.js';
 
 type Group =
@@ -153,9 +155,17 @@ export class SqlStorage implements Storage {
   async serverVersion(): Promise<string | null> {
     return String((await this.query(this.driver.serverVersionSql, [])).rows[0].server_version);
   }
-  coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number): Promise<CoveredSpans> {
+  coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
     const ctx = { d: this.ready().d, run: (sql: string, params: readonly unknown[]) => this.driver.query(sql, params), limitValue: (n: number) => this.driver.pageValue(n) };
-    return this.guard(() => sqlCoveredSpans(ctx, resource === 'ip_address', block, max));
+    return this.guard(() => sqlCoveredSpans(ctx, resource === 'ip_address', block, max, from));
+  }
+
+  allocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number): Promise<AllocationHint> {
+    return this.guard(() => sqlAllocationHint(this.driver, this.ready().d, resource, block, length));
+  }
+
+  saveAllocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number, nextAt: AddrHex, gen: number): Promise<void> {
+    return this.guard(() => sqlSaveAllocationHint(this.driver, this.ready().d, resource, block, length, nextAt, gen));
   }
 
 
@@ -253,6 +263,7 @@ export class SqlStorage implements Storage {
         if (!LOWER_UUID.test(row.id)) throw new StorageConflict('id', MSG.notFound);
         if (expect !== undefined && !m.byField.has('version')) // memory compares an absent version
           throw (await this.exists(s, m, row.id)) ? changed(undefined) : new StorageConflict('id', MSG.notFound);
+        await beforeUpdate(s, this.ready().d, m, row);
         const st = w.update(m, row, expect);
         if ((await s.query(st.sql, st.params)).rowCount === 0) {
           // No such object, or (compare-and-swap) another version is stored.
@@ -285,6 +296,7 @@ export class SqlStorage implements Storage {
             throw h.kind === 'tags' ? new StorageConflict('tags', MSG.tagAssigned) : new StorageConflict(h.field, MSG.referencedBy(h.model.resource.label));
           }
         }
+        await beforeDelete(s, this.ready().d, m);
         const st = w.delete(m, id, expect);
         if ((await s.query(st.sql, st.params)).rowCount === 0 && expect !== undefined) await checkVersion();
         return;
@@ -370,6 +382,7 @@ export class SqlStorage implements Storage {
       for (const m of [...TABLE_MODELS].reverse()) {
         if (m.tagsTable) await s.query(`DELETE FROM ${d.quote(m.tagsTable)}`);
         if (m.resource.tree) await s.query(`UPDATE ${d.quote(m.table)} SET ${d.quote(m.resource.tree)} = NULL`);
+        await beforeDelete(s, d, m);
         await s.query(`DELETE FROM ${d.quote(m.table)}`);
       }
     }));

@@ -139,6 +139,33 @@ for (const backend of BACKENDS) {
       expect(pair.body.map((a: { address: string }) => a.address)).to.deep.equal(['2001:db8:60::/127', '2001:db8:60::1/127']);
     });
 
+    it('space freed before earlier allocations (a delete, a move) is handed out again; children made meanwhile are respected', async () => {
+      const id = await make('10.90.0.0/24');
+      const take = async (len: number) => (await srv.req('POST', `/api/ipam/prefixes/${id}/available-prefixes/`, { prefix_length: len })).body;
+      const [a, b] = [await take(26), await take(26)];
+      expect([a.prefix, b.prefix]).to.deep.equal(['10.90.0.0/26', '10.90.0.64/26']);
+      expect((await srv.req('DELETE', `/api/ipam/prefixes/${a.id}/`)).status).to.equal(204);
+      expect((await take(26)).prefix, 'after a delete').to.equal('10.90.0.0/26');
+      expect((await take(26)).prefix).to.equal('10.90.0.128/26');
+      expect((await srv.req('PATCH', `/api/ipam/prefixes/${b.id}/`, { prefix: '10.91.0.0/26' })).status).to.equal(200);
+      expect((await take(26)).prefix, 'after a move').to.equal('10.90.0.64/26');
+      expect((await srv.req('PATCH', `/api/ipam/prefixes/${b.id}/`, { description: 'no move' })).status).to.equal(200);
+      expect((await take(27)).prefix).to.equal('10.90.0.192/27');
+      const big = await make('10.92.0.0/16');
+      const first = await srv.req('POST', `/api/ipam/prefixes/${big}/available-prefixes/`, { prefix_length: 24 });
+      expect(first.body.prefix).to.equal('10.92.0.0/24');
+      await make('10.92.0.0/23'); // made by hand: reaches past the last allocation's end
+      await make('10.92.2.0/24');
+      expect((await srv.req('POST', `/api/ipam/prefixes/${big}/available-prefixes/`, { prefix_length: 24 })).body.prefix).to.equal('10.92.3.0/24');
+      expect((await srv.req('POST', `/api/ipam/prefixes/${big}/available-prefixes/`, { prefix_length: 25 })).body.prefix).to.equal('10.92.4.0/25');
+      expect((await srv.req('POST', `/api/ipam/prefixes/${big}/available-prefixes/`, { prefix_length: 28 })).body.prefix, 'a longer length than before').to.equal('10.92.4.128/28');
+      const ips = await make('10.93.0.0/29');
+      const [x] = (await srv.req('POST', `/api/ipam/prefixes/${ips}/available-ips/`, [{}, {}])).body;
+      expect((await srv.req('DELETE', `/api/ipam/ip-addresses/${x.id}/`)).status).to.equal(204);
+      expect((await srv.req('POST', `/api/ipam/prefixes/${ips}/available-ips/`, {})).body.address).to.equal('10.93.0.1/29');
+      expect((await srv.req('POST', `/api/ipam/prefixes/${ips}/available-ips/`, {})).body.address).to.equal('10.93.0.3/29');
+    });
+
     it('is in the OpenAPI document (GET and POST of both paths); other methods are a 405', async () => {
       const doc = (await srv.req('GET', '/openapi.json')).body;
       for (const p of ['available-prefixes', 'available-ips']) expect(Object.keys(doc.paths[`/api/ipam/prefixes/{id}/${p}/`])).to.include.members(['get', 'post']);

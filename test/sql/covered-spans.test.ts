@@ -102,6 +102,14 @@ for (const backend of BACKENDS) {
             const { within, used } = knownPart(all, got);
             expect([...gaps(within, used)], `${t}, at most ${max} spans`).to.deep.equal([...gaps(within, expected)]);
           }
+          // From an address on (where a hint says allocation continues): the children starting there or later.
+          for (const k of [1n, 3n, 64n, 1000n, 4096n + 17n]) {
+            const from = all.lo + k;
+            if (from > all.hi) continue;
+            const tail = { lo: from, hi: all.hi };
+            const got = await storage.coveredSpans(hosts ? 'ip_address' : 'prefix', block, 100000, hexOf(b.family, from));
+            expect([...gaps(tail, knownPart(tail, got).used)], `${t} from +${k}`).to.deep.equal([...gaps(tail, expected.filter((x) => x.lo >= from))]);
+          }
         }
       });
     }

@@ -1,0 +1,93 @@
+// IP allocation (#17 item 3): the first free /24 in a /8 whose first 100,000 /26s are taken
+// (NetBox #14026: over 30 s on a /8). Per backend: `search`, the free-space read of an allocation
+// without a hint (Storage.coveredSpans over every child, then the first fit), the first allocation
+// after the load (one call), and `allocate`, the whole allocation behind the POST (the lock, the
+// read from the store's hint on SQL, the prefix created through the inventory service; each call
+// takes the next /24). Targets: memory <= 1 ms, PostgreSQL <= 20 ms.
+//
+// Run:  npm run bench:allocation [-- --taken 100000] [--backends memory,postgres,mysql,mysql9]
+// URLs: TEST_POSTGRES_URL / TEST_MYSQL_URL (MariaDB) / TEST_MYSQL9_URL (MySQL 9), default the local servers.
+import { randomUUID } from 'node:crypto';
+import { allocateBlocks, knownPart } from '../engine/net/free-space.js';
+import { formatV4, parseCidr } from '../engine/net/ip.js';
+import { resource } from '../engine/schema/registry.js';
+import { deriveNetFields } from '../engine/schema/net-derive.js';
+import { createStorage } from '../storage/open-storage.js';
+import { Allocation } from '../storage/service/allocation.js';
+import { Inventory } from '../storage/service/inventory.js';
+import type { Row, Storage, WriteOp } from '../storage/types.js';
+import { measure, type Figure } from './measure.js';
+import { sqlBackends } from './sql-backends.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
+const TAKEN = Number(opt('taken', '100000'));
+const wanted = new Set(opt('backends', 'memory,postgres,mysql,mysql9').split(','));
+const PARENT = '10.0.0.0/8';
+const BATCH = 5000;
+
+const NOW = new Date().toISOString();
+function prefixRow(prefix: string): Row {
+  return { id: randomUUID(), created: NOW, last_updated: NOW, version: 1, prefix, ...deriveNetFields(prefix, 'network'), status: 'active', site: null, vlan: null, description: '', tags: [], custom_fields: {} };
+}
+
+/** The parent /8 and the first TAKEN /26s in it, in batches. */
+async function load(storage: Storage): Promise<Row> {
+  const parent = prefixRow(PARENT);
+  await storage.apply([{ op: 'create', resource: 'prefix', row: parent }]);
+  const base = 10 * 2 ** 24;
+  for (let start = 0; start < TAKEN; start += BATCH) {
+    const ops: WriteOp[] = [];
+    for (let i = start; i < Math.min(TAKEN, start + BATCH); i++) ops.push({ op: 'create', resource: 'prefix', row: prefixRow(`${formatV4(base + i * 64)}/26`) });
+    await storage.apply(ops);
+  }
+  await storage.afterBulkLoad();
+  return parent;
+}
+
+/** What allocatePrefixes does under its lock before it writes: the free space, then the first fit. */
+async function search(storage: Storage, parent: Row): Promise<string> {
+  const c = parseCidr(parent.prefix as string)!;
+  const block = { family: c.family, network: c.network, broadcast: c.broadcast, length: c.length };
+  const span = { lo: BigInt(`0x${c.network}`), hi: BigInt(`0x${c.broadcast}`) };
+  for (let max = 64; ; max *= 8) {
+    const got = await storage.coveredSpans('prefix', block, max);
+    const { within, used } = knownPart(span, got);
+    const r = allocateBlocks(4, within, used, [24]);
+    if ('blocks' in r) return formatV4(Number(r.blocks[0].network));
+    if (got.complete) throw new Error('no room');
+  }
+}
+
+async function bench(name: string, url: string): Promise<void> {
+  const storage = await createStorage(url);
+  await storage.open();
+  const t = performance.now();
+  const parent = await load(storage);
+  console.log(`${name}: loaded ${TAKEN.toLocaleString()} /26s in ${Math.round(performance.now() - t)} ms`);
+  const first = await search(storage, parent);
+  if (first !== formatV4(10 * 2 ** 24 + TAKEN * 64)) throw new Error(`${name}: first free /24 is ${first}`);
+  const report = (what: string, f: Figure) => console.log(`  ${name.padEnd(8)} ${what.padEnd(9)} median ${String(f.median_us).padStart(8)} µs  p99 ${String(f.p99_us).padStart(8)} µs  ${f.ops_per_s} ops/s`);
+  report('search', await measure(() => search(storage, parent), { async: true, maxMs: 3000 }));
+  const allocation = new Allocation(new Inventory(storage));
+  const allocate = async () => {
+    const out = await allocation.allocatePrefixes(parent, [{ prefix_length: 24 }]);
+    if (!out.ok) throw new Error(JSON.stringify(out.errors));
+  };
+  // The first allocation after the bulk load reads every child (SQL stores keep a hint from then on).
+  const t0 = performance.now();
+  await allocate();
+  console.log(`  ${name.padEnd(8)} first allocate: ${Math.round((performance.now() - t0) * 10) / 10} ms`);
+  report('allocate', await measure(allocate, { async: true, maxMs: 3000 }));
+  await storage.close();
+}
+
+async function main(): Promise<void> {
+  console.log(`first free /24 in ${PARENT} whose first ${TAKEN.toLocaleString()} /26s are taken`);
+  if (wanted.has('memory')) await bench('memory', 'memory:');
+  for (const b of await sqlBackends(wanted)) {
+    try { await bench(b.name, b.url); } finally { await b.drop(); }
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
