@@ -10,12 +10,15 @@ import { and, net } from '../../engine/plan/nodes.js';
 import { MSG } from '../../engine/schema/messages.js';
 import { resource } from '../../engine/schema/registry.js';
 import type { FieldErrors } from '../../engine/schema/validate-input.js';
-import type { NetBlock, Row } from '../types.js';
+import type { NetBlock, Page, Row } from '../types.js';
 import type { Inventory, WriteResult } from './inventory.js';
 
 /** Spans asked of the store at first; each time that falls short, eight times as many. */
 const FIRST_ASK = 64;
 const GROWTH = 8;
+
+/** The first of the prefixes a plan finds, shortest length first: the outermost of nested ones. */
+const OUTERMOST: Page = { limit: 1, offset: 0, ordering: [{ field: 'prefix_length', desc: false }] };
 
 /** A prefix row as a block to allocate in. */
 interface Parent {
@@ -29,11 +32,10 @@ interface Parent {
 function parentOf(row: Row): Parent {
   const c = parseCidr(row.prefix as string)!;
   const block = { network: bigOf(c.network), length: c.length };
-  const bits = BigInt(maxLength(c.family) - c.length);
   return {
     family: c.family, block, text: formatCidr(c.family, c.network, c.length),
     net: { family: c.family, network: c.network, broadcast: c.broadcast, length: c.length },
-    span: { lo: block.network, hi: block.network + (1n << bits) - 1n },
+    span: spanOf(c.family, block),
   };
 }
 
@@ -143,7 +145,7 @@ export class Allocation {
     if (resourceName === 'prefix') {
       const at = hexOf(p.family, from);
       const plan = and([net('network', 'contains_or_equal', p.family, at, at, maxLength(p.family)), net('network', 'contained', p.family, p.net.network, p.net.broadcast, p.block.length)]);
-      const outer = (await this.inventory.find(resource('prefix'), plan, { limit: 1, offset: 0, ordering: [{ field: 'prefix_length', desc: false }] })).rows[0];
+      const outer = (await this.inventory.find(resource('prefix'), plan, OUTERMOST, { noCount: true })).rows[0];
       if (outer) { const c = parseCidr(outer.prefix as string)!; end = bigOf(c.broadcast) > end ? bigOf(c.broadcast) : end; }
     }
     return { gen: hint.gen, from, full: { lo: p.span.lo, hi: end } };
@@ -182,8 +184,7 @@ export class Allocation {
   private async locked<T>(kind: 'prefixes' | 'ips', p: Parent, fn: () => Promise<T>): Promise<T> {
     let name = p.text;
     if (kind === 'ips') {
-      const outermost = await this.inventory.find(resource('prefix'), net('network', 'contains_or_equal', p.family, p.net.network, p.net.broadcast, p.block.length),
-        { limit: 1, offset: 0, ordering: [{ field: 'prefix_length', desc: false }] });
+      const outermost = await this.inventory.find(resource('prefix'), net('network', 'contains_or_equal', p.family, p.net.network, p.net.broadcast, p.block.length), OUTERMOST, { noCount: true });
       if (outermost.rows[0]) name = parentOf(outermost.rows[0]).text;
     }
     // MySQL lock names hold 64 characters: "netinv." + this is at most 58.
