@@ -55,7 +55,7 @@ function shapeOf(r: ResourceDef, control: Readonly<Record<string, readonly strin
 }
 
 /** Filters and paging of a list request, or null after answering 400. Shared by every list endpoint. */
-export async function planRequest(ctx: AppContext, r: ResourceDef, req: Request, res: Response, customFields: readonly CustomFieldDef[]): Promise<{ planned: CachedPlan; page: Page } | null> {
+export async function planRequest(ctx: AppContext, r: ResourceDef, req: Request, res: Response, customFields: readonly CustomFieldDef[]): Promise<{ planned: CachedPlan; page: Page; pairs: [string, string][] } | null> {
   const pairs = queryPairs(req);
   const planned = ctx.planCache.get(r, pairs, { strict: ctx.config.strictFiltering, customFields });
   // limit/offset are not part of the plan cache key: read them from this request.
@@ -64,7 +64,7 @@ export async function planRequest(ctx: AppContext, r: ResourceDef, req: Request,
   const { page, ignored } = parsePage(r, paging, ctx.config.maxPageSize);
   if (planned.ignored.length) ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}: ${planned.ignored.join(', ')}`);
   if (ignored.length) ctx.log.info(`ignored paging parameters on ${req.baseUrl}: ${ignored.join(', ')}`);
-  return { planned, page };
+  return { planned, page, pairs };
 }
 
 /** The list envelope around one page of already serialized results. */
@@ -82,13 +82,14 @@ export async function sendExplain(ctx: AppContext, r: ResourceDef, res: Response
 async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response): Promise<void> {
   const got = await planRequest(ctx, r, req, res, await ctx.inventory.customFieldsFor(r));
   if (!got) return;
-  const { planned, page } = got;
+  const { planned, page, pairs } = got;
   if (isTrue(planned.control.explain)) { await sendExplain(ctx, r, res, planned, page); return; }
   const shape = shapeOf(r, planned.control, res);
   if (!shape) return;
-  const cursor = parseStart(queryPairs(req));
+  // `start`, like limit and offset, is not in the plan cache's key: read from this request's pairs.
+  const cursor = parseStart(pairs);
   if (!cursor.ok) { res.status(400).json(cursor.errors); return; }
-  if (cursor.start !== null) { await cursorList(ctx, r, req, res, planned.plan, page.limit, cursor.start, shape); return; }
+  if (cursor.start !== null) { await cursorList(ctx, r, req, res, { plan: planned.plan, pairs }, page.limit, cursor.start, shape); return; }
   await ctx.heavy.run(planned.plan, res, async () => {
     const found = await ctx.inventory.find(r, planned.plan, page, { signal: abortedWhenClientGone(res) });
     res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, shape)));
@@ -118,12 +119,12 @@ export async function answerCreate(ctx: AppContext, r: ResourceDef, req: Request
  * A cursor page: objects in id order from `start` on, one more read than shown to find the next
  * start. The cost does not grow with depth (no offset to skip, no total to count): `count` is null.
  */
-async function cursorList(ctx: AppContext, r: ResourceDef, req: Request, res: Response, filters: Plan, limit: number, start: string, shape: Shape): Promise<void> {
-  const plan = and([filters, cmp('id', 'string', 'gte', false, [start])]);
+async function cursorList(ctx: AppContext, r: ResourceDef, req: Request, res: Response, asked: { plan: Plan; pairs: readonly [string, string][] }, limit: number, start: string, shape: Shape): Promise<void> {
+  const plan = and([asked.plan, cmp('id', 'string', 'gte', false, [start])]);
   await ctx.heavy.run(plan, res, async () => {
     const found = await ctx.inventory.find(r, plan, { limit: limit + 1, offset: 0, ordering: [{ field: 'id', desc: false }] }, { signal: abortedWhenClientGone(res), noCount: true });
     const following = found.rows.length > limit ? found.rows[limit].id : null;
-    const params = new URLSearchParams(queryPairs(req).filter(([k]) => k !== 'start'));
+    const params = new URLSearchParams(asked.pairs.filter(([k]) => k !== 'start'));
     if (following) params.set('start', following);
     const next = following ? `${baseUrl(req)}${req.baseUrl}/?${params}` : null;
     res.json({ count: null, next, previous: null, results: await serialize(ctx, r, req, found.rows.slice(0, limit), shape) });
