@@ -13,7 +13,7 @@ export async function loadDataset(storage: Storage, o: DatasetOptions, label: st
   let n = 0;
   try {
     for (const batch of datasetBatches(o)) {
-      await storage.apply(batch);
+      await storage.apply(batch, { log: false });
       n += batch.length;
       bar.update(n);
     }

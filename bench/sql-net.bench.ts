@@ -143,7 +143,7 @@ async function bench(kind: TestDbKind): Promise<Result | null> {
     for (let i = 0; i < ROWS; i += BATCH) {
       const ops: WriteOp[] = [];
       for (let k = i; k < Math.min(ROWS, i + BATCH); k++) ops.push({ op: 'create', resource: 'prefix', row: prefixRow(k) });
-      await storage.apply(ops);
+      await storage.apply(ops, { log: false });
       if ((i / BATCH) % 10 === 0) process.stdout.write(`\r  ${label}: loaded ${Math.min(ROWS, i + BATCH).toLocaleString('en')} rows`);
     }
     const loadSec = (performance.now() - t0) / 1000;

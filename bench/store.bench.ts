@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     const prefixBatch = batch.some((op) => op.resource === 'prefix');
     if (prefixBatch && base < 0) { base = await heap(); await session?.post('Profiler.start'); }
     const t0 = performance.now();
-    await store.apply(batch);
+    await store.apply(batch, { log: false });
     if (prefixBatch) { loadMs += performance.now() - t0; n += batch.length; }
   }
   const t0 = performance.now();

@@ -14,6 +14,7 @@ import { apiTreeRoutes } from './routes/api-root.js';
 import { bodyDepthLimit, LIMITS, urlLimits } from './limits.js';
 import { authenticateBeforeBody } from './auth.js';
 import { healthRoutes, requestLogging } from './observability.js';
+import { changeContext } from './change-context.js';
 import { lifecycleRouter } from './routes/lifecycle.js';
 import { buildOpenApiDocument, docsRouter, validateRequests } from './openapi/index.js';
 import { uiRouter } from './ui/router.js';
@@ -32,7 +33,8 @@ export function createApp(ctx: AppContext): Express {
   app.use(bodyDepthLimit);
   healthRoutes(app, ctx.storage);
 
-  for (const r of INVENTORY_RESOURCES) app.use(resourcePath(r), inventoryRouter(ctx, r));
+  app.use(changeContext(ctx.storage));                   // who writes, for which request: the change records; X-Change-Seq
+  for (const r of INVENTORY_RESOURCES) app.use([resourcePath(r), ...(r.alsoAt ?? [])], inventoryRouter(ctx, r));
   app.use(resourcePath(resource('prefix')), allocationRouter(ctx)); // {id}/available-prefixes/, {id}/available-ips/
   app.use('/api/users/tokens/', tokensRouter(ctx));
   const openapi = buildOpenApiDocument({ apiVersion: ctx.config.netboxApiLevel, maxPageSize: ctx.config.maxPageSize, maxMachineStates: ctx.config.maxMachineStates });

@@ -47,7 +47,7 @@ export async function copyStorage(from: Storage, to: Storage, progress: (resourc
   for (const r of RESOURCES) {
     let rows = await allRows(from, r);
     if (r.tree) rows = parentsFirst(rows, r.tree);
-    for (let i = 0; i < rows.length; i += BATCH) await to.apply(rows.slice(i, i + BATCH).map((row) => ({ op: 'create', resource: r.name, row })));
+    for (let i = 0; i < rows.length; i += BATCH) await to.apply(rows.slice(i, i + BATCH).map((row) => ({ op: 'create', resource: r.name, row })), { log: false }); // the log is copied as it is
     copied.set(r.name, rows.length);
     progress(r.name, rows.length);
   }

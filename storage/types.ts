@@ -23,8 +23,20 @@ export type WriteOp =
    * `expectVersion`: compare-and-swap on the row's `version` column (a row without one is version 0);
    * a mismatch is a StorageConflict on `version`.
    */
-  | { readonly op: 'update'; readonly resource: string; readonly row: Row; readonly expectVersion?: number }
-  | { readonly op: 'delete'; readonly resource: string; readonly id: string; readonly expectVersion?: number };
+  | { readonly op: 'update'; readonly resource: string; readonly row: Row; readonly expectVersion?: number; readonly before?: Row }
+  | { readonly op: 'delete'; readonly resource: string; readonly id: string; readonly expectVersion?: number; readonly before?: Row };
+// `before`: the row as the writer read it (the change record's prechange data; with expectVersion it is the stored row).
+
+export interface ApplyOptions {
+  /**
+   * false: write no change records (a copy of a store or a restore, which carry their log over
+   * as it is, and bulk loads of benchmark data). Default: each op of a logged resource gets one.
+   */
+  readonly log?: false;
+}
+
+/** What a batch wrote: the highest change `seq` it took (null when it logged nothing). */
+export interface ApplyResult { readonly seq: number | null }
 
 /** A write refused by the store's own integrity checks (unique or foreign key), naming the field. */
 export class StorageConflict extends Error {
@@ -84,8 +96,13 @@ export interface Storage {
   find(resource: string, plan: Plan, page: Page, opts?: FindOptions): Promise<FindResult>;
   /** How the backend runs the plan (for `page`: the requested ordering and window, else its default). */
   explain(resource: string, plan: Plan, page?: Page): Promise<unknown>;
-  /** Apply a batch of writes atomically: all or nothing. Throws StorageConflict. */
-  apply(ops: readonly WriteOp[]): Promise<void>;
+  /**
+   * Apply a batch of writes atomically: all or nothing, with its change records (one per op of a
+   * logged resource, numbered gap-free in commit order). Throws StorageConflict.
+   */
+  apply(ops: readonly WriteOp[], opts?: ApplyOptions): Promise<ApplyResult>;
+  /** The last change `seq` handed out (0 before the first). */
+  changeSeq(): Promise<number>;
   /**
    * fn while holding the lock named `key`, against every process on this store (memory: this
    * process, which owns it): for checks that read several rows before a write depends on them.

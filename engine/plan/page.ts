@@ -9,6 +9,7 @@ export interface Page { readonly limit: number; readonly offset: number; readonl
 /** A list's order when the request names none: networks by (network, length), as Nautobot lists
  * prefixes; everything else by its display field. */
 export function defaultOrdering(r: ResourceDef): OrderKey[] {
+  if (r.defaultOrder) return [...r.defaultOrder];
   const net = r.fields.find((f) => f.netRole);
   const length = netPartField(r, 'length');
   if (net) return length ? [{ field: net.name, desc: false }, { field: length, desc: false }] : [{ field: net.name, desc: false }];

@@ -15,9 +15,10 @@ import { prefix } from './resources/prefix.js';
 import { ipAddress } from './resources/ip-address.js';
 import { token } from './resources/token.js';
 import { entity, history, idempotency, machine } from './resources/lifecycle.js';
+import { objectChange } from './resources/object-change.js';
 
 /** In dependency order: a resource comes after every resource it references. */
-export const RESOURCES: readonly ResourceDef[] = [tag, customField, region, site, manufacturer, deviceType, deviceRole, platform, device, iface, vlan, prefix, ipAddress, token, machine, entity, history, idempotency];
+export const RESOURCES: readonly ResourceDef[] = [tag, customField, region, site, manufacturer, deviceType, deviceRole, platform, device, iface, vlan, prefix, ipAddress, token, machine, entity, history, idempotency, objectChange];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
 

@@ -44,6 +44,7 @@ export interface FieldDef {
   readonly hidden?: boolean;         // never serialized (e.g. token key hash)
   readonly netRole?: 'network' | 'host'; // the network-lookup field of prefixes / addresses
   readonly netPart?: 'broadcast' | 'length' | 'family'; // another read-only part derived from the prefix / address
+  readonly sequence?: true;          // numbered by the store, gap-free in commit order (the change log's `seq`)
 }
 
 export interface ResourceDef {
@@ -59,6 +60,10 @@ export interface ResourceDef {
   readonly tree?: string;           // name of the self-referencing parent field: filters match descendants
   readonly derive?: (row: Record<string, unknown>) => Record<string, unknown>; // read-only fields computed from writable ones
   readonly inventory?: false;       // not a public inventory list endpoint (tokens)
+  readonly writable?: false;        // listed and read over the API, never written through it (the change log)
+  readonly logged?: false;          // writes of it leave no change record (the log itself, bookkeeping rows)
+  readonly alsoAt?: readonly string[]; // further list paths serving the same endpoint
+  readonly defaultOrder?: readonly { readonly field: string; readonly desc: boolean }[]; // when a list names no ordering
 }
 
 export interface CustomFieldDef {

@@ -96,7 +96,25 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
       responses: { 204: { description: 'Deleted' }, 409: json(ref('Error'), 'Still referenced by protected objects'), 412: PRECONDITION_FAILED, ...sharedResponses('401', '403', '404') },
     }),
   };
-  return { [resourcePath(r)]: list, [`${resourcePath(r)}{id}/`]: detail };
+  if (r.writable === false) for (const item of [list, detail]) for (const m of WRITE_METHODS) delete item[m];
+  const out: Record<string, PathItem> = { [resourcePath(r)]: list, [`${resourcePath(r)}{id}/`]: detail };
+  // Further paths serving the same endpoint (NetBox 4.1's /api/core/object-changes/): operation ids of their own.
+  for (const at of r.alsoAt ?? []) {
+    out[at] = servedAt(list, at);
+    out[`${at}{id}/`] = servedAt(detail, at);
+  }
+  return out;
+}
+
+const WRITE_METHODS = ['post', 'put', 'patch', 'delete'] as const;
+
+/** The operations of a path item as served at another list path `/api/<app>/<endpoint>/` (that app's tag). */
+function servedAt(item: PathItem, at: string): PathItem {
+  const [, , app, endpoint] = at.split('/');
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item))
+    out[k] = v && typeof v === 'object' && 'operationId' in v ? { ...v, operationId: `${(v as Operation).operationId}${pascal(app)}`, tags: [`${app}/${endpoint}`] } : v;
+  return out as PathItem;
 }
 
 export const OPTIONS_SCHEMA: JsonSchema = {

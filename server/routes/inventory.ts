@@ -138,6 +138,22 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
 
   router.get('/', can('view'), (req, res) => list(ctx, r, req, res));
   router.options('/', can('view'), (req, res) => { res.json(optionsBody(r, req.principal!)); });
+  router.options('/:id/', can('view'), (req, res) => { res.json(optionsBody(r, req.principal!, 'object')); });
+  router.get('/:id/', can('view'), async (req, res) => {
+    const row = await ctx.inventory.get(r, String(req.params.id));
+    if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }
+    const shape = shapeOf(r, controlOf(req), res);
+    if (!shape) return;
+    if (!shape.brief && !shape.keep) setEtag(res, row); // a brief or narrowed form is another representation: no tag of its own
+    res.json((await serialize(ctx, r, req, [row], shape))[0]);
+  });
+  if (r.writable !== false) writeRoutes(ctx, r, router);
+  return router;
+}
+
+/** POST, bulk PUT / PATCH / DELETE on the list, PUT / PATCH / DELETE on an object. */
+function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
+  const can = (action: 'add' | 'change' | 'delete') => requirePermission(permissionFor(r, action));
   router.post('/', can('add'), (req, res) => answerCreate(ctx, r, req, res, (bodies) => ctx.inventory.create(r, bodies)));
   // Bulk writes on the list URL (NetBox 2.10+, Nautobot): a list of objects each with its id; all or none.
   for (const [method, partial] of [['put', false], ['patch', true]] as const) {
@@ -156,15 +172,6 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
     if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
     res.status(204).end();
   });
-  router.options('/:id/', can('view'), (req, res) => { res.json(optionsBody(r, req.principal!, 'object')); });
-  router.get('/:id/', can('view'), async (req, res) => {
-    const row = await ctx.inventory.get(r, String(req.params.id));
-    if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }
-    const shape = shapeOf(r, controlOf(req), res);
-    if (!shape) return;
-    if (!shape.brief && !shape.keep) setEtag(res, row); // a brief or narrowed form is another representation: no tag of its own
-    res.json((await serialize(ctx, r, req, [row], shape))[0]);
-  });
   for (const [method, partial] of [['put', false], ['patch', true]] as const) {
     router[method]('/:id/', can('change'), async (req, res) => {
       const out = await ctx.inventory.update(r, String(req.params.id), req.body, partial, ifMatchOf(req));
@@ -178,7 +185,6 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
     if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
     res.status(204).end();
   });
-  return router;
 }
 
 const BULK_SHAPE = 'Expected a non-empty list of objects, each with its "id".';

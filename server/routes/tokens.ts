@@ -47,7 +47,7 @@ export function tokensRouter(ctx: AppContext): Router {
   router.delete('/:id/', requirePermission(permissionFor(tokenDef, 'delete')), async (req, res) => {
     const row = await byId(String(req.params.id));
     if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }
-    await ctx.storage.apply([{ op: 'delete', resource: 'token', id: row.id }]);
+    await ctx.storage.apply([{ op: 'delete', resource: 'token', id: row.id, before: row }]);
     res.status(204).end();
   });
   return router;

@@ -9,7 +9,10 @@ import { RESOURCES } from '../../engine/schema/registry.js';
 import { MSG } from '../../engine/schema/messages.js';
 import { uniqueGroups, type UniqueGroup } from '../../engine/schema/unique-groups.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
-import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock } from '../types.js';
+import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type ApplyOptions, type ApplyResult } from '../types.js';
+import { CHANGE_RESOURCE, numberChanges, toNumber } from '../../engine/changes/change-records.js';
+import { withChangeRecords } from '../change-log/logged-batch.js';
+import { noteSeq } from '../change-log/write-context.js';
 import { Journal } from './journal.js';
 import { tableCoveredSpans } from './covered-spans.js';
 import type { CoveredSpans } from '../../engine/net/free-space.js';
@@ -55,6 +58,7 @@ export class MemoryStorage implements Storage {
       const tables = this.tables;
       this.journal.compact(() => RESOURCES.map((r) => { const t = tables.get(r.name)!; return { resource: r.name, size: t.size, rows: t.all() }; }));
     }
+    this.lastSeq = this.highestSeq();
     await this.afterBulkLoad();
   }
 
@@ -106,15 +110,36 @@ export class MemoryStorage implements Storage {
     for (const t of this.tables.values()) t.flushIndexes();
   }
 
-  async apply(ops: readonly WriteOp[]): Promise<void> {
-    const undo = this.applySync(ops);
-    if (!this.journal) return;
-    try {
-      this.journal.append(ops);
-    } catch (e) {
-      undo();
-      throw e;
+  async apply(ops: readonly WriteOp[], opts: ApplyOptions = {}): Promise<ApplyResult> {
+    // Numbered, applied and journaled with no await in between: batches take numbers in the order they commit.
+    let batch = withChangeRecords(ops, opts);
+    const { count, carried } = toNumber(batch);
+    const base = Math.max(this.lastSeq, carried);
+    if (count) batch = numberChanges(batch, base + 1);
+    const undo = this.applySync(batch);
+    if (this.journal) {
+      try {
+        this.journal.append(batch);
+      } catch (e) {
+        undo();
+        throw e;
+      }
     }
+    this.lastSeq = base + count;
+    const seq = count ? this.lastSeq : null;
+    noteSeq(seq);
+    return { seq };
+  }
+
+  async changeSeq(): Promise<number> { return this.lastSeq; }
+
+  /** The last change seq handed out: the highest record held (retention always keeps the newest). */
+  private lastSeq = 0;
+
+  private highestSeq(): number {
+    let max = 0;
+    for (const row of this.table(CHANGE_RESOURCE).all()) if ((row.seq as number) > max) max = row.seq as number;
+    return max;
   }
 
   /** One process owns a memory store: an in-process lock serialises. */

@@ -24,11 +24,12 @@ export class DeleteBatch {
     }
     const v = versionOf(row);
     this.updates.set(key, this.ops.length);
-    this.ops.push({ op: 'update', resource, row: { ...row, ...change(row), version: v + 1 }, expectVersion: v });
+    this.ops.push({ op: 'update', resource, row: { ...row, ...change(row), version: v + 1 }, expectVersion: v, before: row });
   }
 
   /** Deletes a row after everything planned so far (its dependents); an earlier change of it is dropped. */
-  delete(resource: string, id: string, expectVersion?: number): void {
+  delete(resource: string, row: Row, expectVersion?: number): void {
+    const id = row.id;
     const key = `${resource}\u0000${id}`;
     const at = this.updates.get(key);
     let expect = expectVersion;
@@ -37,7 +38,7 @@ export class DeleteBatch {
       this.ops[at] = null;
       this.updates.delete(key);
     }
-    this.ops.push({ op: 'delete', resource, id, ...(expect === undefined ? {} : { expectVersion: expect }) });
+    this.ops.push({ op: 'delete', resource, id, before: row, ...(expect === undefined ? {} : { expectVersion: expect }) });
   }
 
   writes(): WriteOp[] { return this.ops.filter((o): o is WriteOp => o !== null); }

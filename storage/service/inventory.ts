@@ -156,7 +156,7 @@ export class Inventory {
     const derived = rows.map((row) => this.derive(r, row));
     const all = checks.some((e) => Object.keys(e).length) ? checks : await this.checkUnique(r, derived);
     if (all.some((e) => Object.keys(e).length)) return refused({ ok: false, status: 400, errors: all });
-    const out = await this.write(derived.map((row) => ({ op: 'update', resource: r.name, row, expectVersion: versionOf(read.get(row.id)!) })), derived);
+    const out = await this.write(derived.map((row) => ({ op: 'update', resource: r.name, row, expectVersion: versionOf(read.get(row.id)!), before: read.get(row.id)! })), derived);
     return out === STALE || out.ok ? out : refused(out);
   }
 
@@ -174,7 +174,7 @@ export class Inventory {
         if (!old) { missing.push(id); continue; }
         const v = versionOf(old);
         if (ifMatch && !ifMatch.includes(v)) return stale(v);
-        const problem = await this.planDelete(r, old.id, batch, v);
+        const problem = await this.planDelete(r, old, batch, v);
         if (problem) return { ok: false, status: 409, errors: { detail: problem } };
       }
       if (missing.length) return { ok: false, status: 404, errors: { detail: ids.length === 1 ? 'Not found.' : `Not found: ${missing.join(', ')}. Nothing was deleted.` } };
@@ -195,7 +195,8 @@ export class Inventory {
   }
 
   /** Dependents first (cascade deletes, set-null updates), then the object; protect refuses. */
-  private async planDelete(r: ResourceDef, id: string, batch: DeleteBatch, expectVersion?: number): Promise<string | null> {
+  private async planDelete(r: ResourceDef, row: Row, batch: DeleteBatch, expectVersion?: number): Promise<string | null> {
+    const id = row.id;
     if (batch.deleting.has(id)) return null;
     batch.deleting.add(id);
     for (const other of RESOURCES) for (const f of other.fields) {
@@ -205,7 +206,7 @@ export class Inventory {
       if (f.onDelete === 'protect') return `Cannot delete this ${r.label.toLowerCase()}: ${deps.length} ${other.label.toLowerCase()} object(s) refer to it through ${f.name}.`;
       for (const d of deps) {
         if (f.onDelete === 'cascade') {
-          const p = await this.planDelete(other, d.id, batch);
+          const p = await this.planDelete(other, d, batch);
           if (p) return p;
         } else batch.change(other.name, d, () => ({ [f.name]: null, last_updated: nowIso() }));
       }
@@ -214,7 +215,7 @@ export class Inventory {
       for (const d of await this.storage.findBy(other.name, 'tags', id)) if (!batch.deleting.has(d.id))
         batch.change(other.name, d, (row) => ({ tags: (row.tags as string[]).filter((t) => t !== id) }));
     }
-    batch.delete(r.name, id, expectVersion);
+    batch.delete(r.name, row, expectVersion);
     return null;
   }
 

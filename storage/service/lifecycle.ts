@@ -193,7 +193,7 @@ export class Lifecycle {
       const patch = contextPatch((row.context ?? {}) as Record<string, unknown>, t.context);
       const hist: Row = { id: randomUUID(), created: now, last_updated: now, entity_id: entityId, seq: version, trigger, source_state: t.source_state, target_state: t.target_state, context: patch ? null : t.context, context_patch: patch };
       return {
-        ops: [{ op: 'update', resource: 'entity', row: next, expectVersion: row.version as number }, { op: 'create', resource: 'history', row: hist }],
+        ops: [{ op: 'update', resource: 'entity', row: next, expectVersion: row.version as number, before: row }, { op: 'create', resource: 'history', row: hist }],
         status: 200, body: { entity: entityView(next), source_state: t.source_state, target_state: t.target_state, trigger },
         conflict: null,
       };

@@ -3,7 +3,14 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { StorageConflict, type Row, type Storage } from '../types.js';
 
-export interface Principal { readonly tokenId: string; readonly permissions: readonly string[] }
+export interface Principal {
+  readonly tokenId: string;
+  readonly permissions: readonly string[];
+  /** What change records name as user_name: the token's description, else its key's last characters. */
+  readonly name: string;
+}
+
+export const tokenDisplay = (row: Row): string => (typeof row.description === 'string' && row.description ? row.description : `token …${String(row.key_tail)}`);
 
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
@@ -18,7 +25,7 @@ export class Tokens {
     let hash = this.hashes.get(key);
     if (hash === undefined) { hash = hashKey(key); this.hashes.set(key, hash); }
     const [row] = await this.storage.findBy('token', 'key_hash', hash);
-    return row ? { tokenId: row.id, permissions: row.permissions as string[] } : null;
+    return row ? { tokenId: row.id, permissions: row.permissions as string[], name: tokenDisplay(row) } : null;
   }
 
   /** Create a token; with `key` given (from config) it is stored if not already present. */
@@ -30,7 +37,7 @@ export class Tokens {
       // A configured token as stored already: nothing to write (a start then writes nothing).
       if (JSON.stringify(existing.permissions) === JSON.stringify(permissions) && existing.description === description) return { key: k, row: existing };
       const row = { ...existing, permissions: [...permissions], description };
-      await this.storage.apply([{ op: 'update', resource: 'token', row }]);
+      await this.storage.apply([{ op: 'update', resource: 'token', row, before: existing }]);
       return { key: k, row };
     }
     const now = new Date().toISOString();

@@ -7,6 +7,7 @@ import type { Dialect } from '../../engine/sql/dialect.js';
 import { addedFieldStatements, addedTableStatements, ddlStatements, historyPatchStatements, rowVersionStatements, spgistPerFamilyStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
 import type { SqlDriver } from './driver.js';
 import { allocationHintStatements } from '../../engine/sql/allocation-hints.js';
+import { changeCounterStatements } from '../../engine/sql/change-counter.js';
 
 export interface Migration {
   readonly version: number;
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ...addedFieldStatements(d, 'device', ['device_type', 'role', 'platform']),
   ] },
   { version: 7, name: 'allocation hints: where allocation in a parent continues, voided by deletes', statements: allocationHintStatements },
+  { version: 8, name: 'the change log (object_change) and the counter that numbers it', statements: (d) => [...addedTableStatements(d, ['object_change']), ...changeCounterStatements(d)] },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

@@ -7,7 +7,7 @@ import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
-import { QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type AllocationHint } from '../types.js';
+import { QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type AllocationHint, type ApplyOptions, type ApplyResult } from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
 import { MSG } from '../../engine/schema/messages.js';
 import type { QueryResult, SqlDriver, SqlSession } from './driver.js';
@@ -18,6 +18,10 @@ import { sqlCoveredSpans } from './covered-spans.js';
 import { beforeDelete, beforeUpdate, sqlAllocationHint, sqlSaveAllocationHint } from './allocation-hints.js';
 import type { AddrHex } from '../../engine/net/ip.js';
 import type { CoveredSpans } from '../../engine/net/free-space.js';
+import { CHANGE_RESOURCE, numberChanges, toNumber } from '../../engine/changes/change-records.js';
+import { currentNumber, readTaken, takeNumbers } from '../../engine/sql/change-counter.js';
+import { withChangeRecords } from '../change-log/logged-batch.js';
+import { noteSeq } from '../change-log/write-context.js';
 
 type Group =
   | { readonly kind: 'create'; readonly m: TableModel; readonly ops: readonly Extract<WriteOp, { op: 'create' }>[] }
@@ -223,17 +227,48 @@ export class SqlStorage implements Storage {
     };
   }
 
-  async apply(ops: readonly WriteOp[]): Promise<void> {
-    if (!ops.length) return;
-    await this.guard(() => this.driver.transaction(async (s) => {
-      for (const g of groups(ops)) {
-        try {
-          await this.write(s, g);
-        } catch (e) {
-          throw await this.writeError(e, g, s);
-        }
+  async apply(ops: readonly WriteOp[], opts: ApplyOptions = {}): Promise<ApplyResult> {
+    const batch = withChangeRecords(ops, opts);
+    if (!batch.length) return { seq: null };
+    const { count, carried } = toNumber(batch);
+    const seq = await this.guard(() => this.driver.transaction(async (s) => {
+      // The change records go last, numbered just before they are written (change-counter.ts).
+      const data = batch.filter((o) => o.resource !== CHANGE_RESOURCE);
+      let records = batch.filter((o) => o.resource === CHANGE_RESOURCE);
+      let last: number | null = null;
+      for (const g of groups(data)) await this.writeGroup(s, g);
+      if (records.length) {
+        last = await this.takeNumbers(s, count, carried);
+        records = numberChanges(records, last - count + 1);
+        for (const g of groups(records)) await this.writeGroup(s, g);
       }
+      return last;
     }));
+    noteSeq(seq);
+    return { seq };
+  }
+
+  private async writeGroup(s: SqlSession, g: Group): Promise<void> {
+    try {
+      await this.write(s, g);
+    } catch (e) {
+      throw await this.writeError(e, g, s);
+    }
+  }
+
+  /** Raises the change counter by `count` (past `carried`) in the transaction; the new value. */
+  private async takeNumbers(s: SqlSession, count: number, carried: number): Promise<number> {
+    const { d } = this.ready();
+    const take = takeNumbers(d, count, carried);
+    const r = await s.query(take.sql, take.params);
+    const read = readTaken(d);
+    const row = read ? (await s.query(read.sql, read.params)).rows[0] : r.rows[0];
+    return Number(row.seq);
+  }
+
+  async changeSeq(): Promise<number> {
+    const st = currentNumber(this.ready().d);
+    return Number((await this.query(st.sql, st.params)).rows[0]?.seq ?? 0);
   }
 
   /**

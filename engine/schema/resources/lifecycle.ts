@@ -31,7 +31,7 @@ export const entity: ResourceDef = {
 
 export const history: ResourceDef = {
   name: 'history', app: 'lifecycle', plural: 'history', label: 'History row', description: 'One row per entity change',
-  refField: 'entity_id', displayField: 'trigger', inventory: false,
+  refField: 'entity_id', displayField: 'trigger', inventory: false, logged: false, // the entity's own change record tells the event
   fields: [
     ...baseFields,
     { name: 'entity_id', kind: 'string', label: 'Entity id', required: true, maxLength: 128 },
@@ -49,7 +49,7 @@ export const history: ResourceDef = {
 /** A stored response for an Idempotency-Key: written in the same batch as the change it answers. */
 export const idempotency: ResourceDef = {
   name: 'idempotency', app: 'lifecycle', plural: 'idempotency-keys', label: 'Idempotency key', description: 'Responses kept for Idempotency-Key replays',
-  refField: 'key', displayField: 'key', inventory: false,
+  refField: 'key', displayField: 'key', inventory: false, logged: false,
   fields: [
     ...baseFields,
     { name: 'key', kind: 'string', label: 'Key', required: true, unique: true, maxLength: 300 },

@@ -1,0 +1,26 @@
+// The change log: one record per object a write touched, written in the same transaction as the
+// write, with a gap-free sequence number in commit order (storage assigns `seq`). Read-only over
+// the API; Nautobot's field names (NetBox's where they agree).
+import type { ResourceDef } from '../types.js';
+import { baseFields, choices } from '../common-fields.js';
+
+export const objectChange: ResourceDef = {
+  name: 'object_change', app: 'extras', plural: 'object-changes', label: 'Object change', description: 'One record per object a write created, changed or deleted, in commit order',
+  refField: 'seq', displayField: 'object_repr', writable: false, logged: false,
+  alsoAt: ['/api/core/object-changes/'],
+  defaultOrder: [{ field: 'seq', desc: true }],
+  fields: [
+    ...baseFields,
+    // Gap-free and commit-ordered: a follower reads `?seq__gt=LAST&ordering=seq`.
+    { name: 'seq', kind: 'integer', label: 'Sequence', readOnly: true, unique: true, sequence: true },
+    { name: 'time', kind: 'datetime', label: 'Time', readOnly: true },
+    { name: 'user_name', kind: 'string', label: 'User name', readOnly: true, maxLength: 200, search: true },
+    { name: 'request_id', kind: 'string', label: 'Request id', readOnly: true, maxLength: 128 },
+    { name: 'action', kind: 'choice', label: 'Action', readOnly: true, choices: choices(['create', 'Created'], ['update', 'Updated'], ['delete', 'Deleted']) },
+    { name: 'changed_object_type', kind: 'string', label: 'Changed object type', readOnly: true, maxLength: 100 },
+    { name: 'changed_object_id', kind: 'string', label: 'Changed object id', readOnly: true, maxLength: 128 },
+    { name: 'object_repr', kind: 'string', label: 'Object', readOnly: true, maxLength: 200, search: true },
+    { name: 'object_data', kind: 'json', label: 'Object data', readOnly: true, nullable: true, filter: false },
+    { name: 'prechange_data', kind: 'json', label: 'Data before the change', readOnly: true, nullable: true, filter: false },
+  ],
+};
