@@ -5,6 +5,7 @@ import type { Inventory } from '../storage/service/inventory.js';
 import type { Tokens } from '../storage/service/tokens.js';
 import type { Lifecycle } from '../storage/service/lifecycle.js';
 import type { Storage } from '../storage/types.js';
+import type { ChangeFeed } from '../storage/change-log/change-feed.js';
 import type { Config } from './config/defaults.js';
 import type { RequestLogger } from './observability.js';
 
@@ -16,6 +17,8 @@ export interface AppContext {
   readonly inventory: Inventory;
   readonly tokens: Tokens;
   readonly lifecycle: Lifecycle;
+  /** The change log to follow (event stream, webhooks). */
+  readonly changes: ChangeFeed;
   readonly planCache: PlanCache;
   /** Caps heavy list queries running at once (MAX_HEAVY_QUERIES). */
   readonly heavy: HeavyQueryGate;

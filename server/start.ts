@@ -6,6 +6,7 @@ import { createStorage } from '../storage/open-storage.js';
 import { Inventory } from '../storage/service/inventory.js';
 import { Tokens } from '../storage/service/tokens.js';
 import { Lifecycle } from '../storage/service/lifecycle.js';
+import { ChangeFeed } from '../storage/change-log/change-feed.js';
 import { installMachineFiles } from './machine-files.js';
 import { createApp } from './app.js';
 import { HeavyQueryGate } from './heavy-queries.js';
@@ -38,7 +39,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   if (config.demoData) await loadDemoData(inventory);
   const lifecycle = new Lifecycle(storage, { maxStates: config.maxMachineStates, maxContextBytes: config.maxContextBytes });
   await installMachineFiles(config.machinesDir, lifecycle);
-  const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, planCache: new PlanCache(), heavy: new HeavyQueryGate(config.maxHeavyQueries), log, requestLog };
+  const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, changes: new ChangeFeed(storage), planCache: new PlanCache(), heavy: new HeavyQueryGate(config.maxHeavyQueries), log, requestLog };
   const app = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
     // Headers up to 64 KiB reach the app, so an over-long URL gets a JSON 414 rather than a bare 431.

@@ -22,6 +22,7 @@ import { CHANGE_RESOURCE, numberChanges, toNumber } from '../../engine/changes/c
 import { currentNumber, readTaken, takeNumbers } from '../../engine/sql/change-counter.js';
 import { withChangeRecords } from '../change-log/logged-batch.js';
 import { noteSeq } from '../change-log/write-context.js';
+import { noteCommitted } from '../change-log/change-feed.js';
 
 type Group =
   | { readonly kind: 'create'; readonly m: TableModel; readonly ops: readonly Extract<WriteOp, { op: 'create' }>[] }
@@ -245,6 +246,7 @@ export class SqlStorage implements Storage {
       return last;
     }));
     noteSeq(seq);
+    if (seq !== null) noteCommitted(seq);
     return { seq };
   }
 
