@@ -4,7 +4,8 @@ import type { ResourceDef } from '../schema/types.js';
 import { ContainmentIndex } from '../net/containment-index.js';
 import { maxLength, type Family } from '../net/ip.js';
 import type { NetNode } from '../plan/nodes.js';
-import { RowStore, type Row } from './row-store.js';
+import { RowStore, imageRows, type Row } from './row-store.js';
+import type { TableImage } from './columns/column-image.js';
 import { HashIndex, type HashKey } from './hash-index.js';
 import { SortedIndex, type SortValue } from './sorted-index.js';
 import { TrigramIndex } from './trigram-index.js';
@@ -221,6 +222,28 @@ export class IndexedTable {
     const slot = this.store.insert(row);
     if (slot < 0) return false;
     this.indexRow(slot, true);
+    this.indexNetwork(slot);
+    return true;
+  }
+
+  /** The rows as column arrays (a snapshot's content; column-image.ts). */
+  image(): TableImage { return this.store.image(); }
+
+  /**
+   * Loads an image into this empty table: the columns take its arrays, the network indexes take
+   * each row's words (sorted once, by `flushIndexes`), the other indexes are built at first use
+   * as after any load. An image whose columns this registry no longer has is inserted row by row.
+   */
+  loadImage(img: TableImage): void {
+    if (this.size || this.slotCapacity) throw new Error(`${this.def.name}: a table image loads into an empty table only`);
+    if (!this.store.load(img)) { for (const row of imageRows(img)) this.insert(row); return; }
+    this.hashes.clear(); this.ciHashes.clear(); this.trigrams.clear(); this.cfHashes.clear(); this.tagIndex = null;
+    for (const idx of this.invalidated) idx.invalidate();
+    for (let s = 0; s < img.rows; s++) this.indexNetwork(s);
+  }
+
+  /** Enters a stored row's network in the containment indexes. */
+  private indexNetwork(slot: number): void {
     const net = this.store.net, family = net?.familyOf(slot);
     if (net && family && this.netIndex && this.addrIndex) {
       const w = this.scratch;
@@ -232,7 +255,6 @@ export class IndexedTable {
         this.addrIndex.addWords(slot, family, w, 0, maxLength(family));
       }
     }
-    return true;
   }
 
   /** Removes a row; returns it as it was. */

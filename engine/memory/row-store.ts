@@ -4,6 +4,7 @@
 // object is built only when a row is read; predicates read single values through `reader`.
 import type { ResourceDef } from '../schema/types.js';
 import type { Column } from './columns/column.js';
+import type { ColumnImage, TableImage } from './columns/column-image.js';
 import { DateColumn } from './columns/date-column.js';
 import { DictColumn } from './columns/dict-column.js';
 import { IdColumn } from './columns/id-column.js';
@@ -111,6 +112,43 @@ export class RowStore {
     return slot;
   }
 
+  /** The rows as column arrays, live slots made dense in slot order (column-image.ts). */
+  image(): TableImage {
+    const live = new Int32Array(this.size);
+    let n = 0;
+    for (let s = 0; s < this.end; s++) if (this.ids.has(s)) live[n++] = s;
+    const columns: ColumnImage[] = [];
+    for (const e of this.layout) if (typeof e === 'object') columns.push(e.column.image(e.name, live));
+    return { rows: n, ids: this.ids.idImage(live), net: this.net?.image(live) ?? null, columns };
+  }
+
+  /**
+   * Takes an image into this empty store as slots 0 .. rows-1, each column's arrays as they are.
+   * False, with nothing taken, when the image's columns are not this store's (a registry that
+   * changed between the image and now): the caller then inserts its rows (`imageRows`).
+   */
+  load(img: TableImage): boolean {
+    if (this.end || this.size) throw new Error('a table image loads into an empty store only');
+    if (!this.net !== !img.net || (this.net && img.net && !this.net.fits(img.net))) return false;
+    for (const c of img.columns) {
+      const own = this.columns.get(c.name);
+      if (own === null || (own === undefined && c.kind !== 'dict') || (own && !sameKind(own, c))) return false;
+    }
+    const rows = img.rows;
+    this.ids.loadIds(img.ids, rows);
+    if (this.net && img.net) this.net.load(img.net, rows);
+    this.capacity = this.end = rows;
+    const taken = new Set<Column>();
+    for (const c of img.columns) {
+      const col = this.columns.get(c.name) ?? this.addColumn(c.name, new DictColumn());
+      col.load(c, rows);
+      taken.add(col);
+    }
+    // Columns the image does not hold get room for its rows.
+    for (const c of this.columns.values()) if (c && !taken.has(c)) c.resize(rows);
+    return true;
+  }
+
   remove(slot: number): void {
     this.ids.clear(slot);
     this.net?.clear(slot);
@@ -146,5 +184,29 @@ export class RowStore {
       out[e.name] = Array.isArray(v) ? v.slice() : typeof v === 'object' && v !== null ? { ...v } : v;
     }
     return out as Row;
+  }
+}
+
+const sameKind = (c: Column, img: ColumnImage) => (img.kind === 'dict' ? c instanceof DictColumn : c instanceof DateColumn);
+
+/** The rows of an image as objects, in slot order (for a store whose columns differ from the image's). */
+export function* imageRows(img: TableImage): Generator<Row> {
+  const ids = new IdColumn(), net = img.net ? new NetColumn(img.net.names) : null;
+  ids.loadIds(img.ids, img.rows);
+  net?.load(img.net!, img.rows);
+  const columns = img.columns.map((c) => {
+    const col: Column = c.kind === 'date' ? new DateColumn() : new DictColumn();
+    col.load(c, img.rows);
+    return [c.name, col] as const;
+  });
+  for (let s = 0; s < img.rows; s++) {
+    const row: Record<string, unknown> = {};
+    if (ids.has(s)) row.id = ids.get(s);
+    net?.fill(s, row);
+    for (const [name, col] of columns) {
+      const v = col.get(s);
+      if (v !== undefined) row[name] = Array.isArray(v) ? v.slice() : typeof v === 'object' && v !== null ? { ...v } : v;
+    }
+    yield row as Row;
   }
 }

@@ -8,11 +8,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { JournalWriteFailed, StorageConfigProblem, type Row, type WriteOp } from '../types.js';
 import { encodeRecord, scanJournal, type Damage } from './journal-format.js';
-import { SnapshotReader, snapshotLines, type SnapshotTable, type SnapshotVisitor } from './snapshot-format.js';
+import { SnapshotReader, type SnapshotVisitor } from './snapshot-format.js';
+import type { TableImage } from '../../engine/memory/columns/column-image.js';
+import { readColumnSnapshot, SnapshotDamage, writeColumnSnapshot, type SnapshotImage } from './column-snapshot.js';
+
+/** What a snapshot is read into: whole tables (the current format) or rows (earlier ones). */
+export interface SnapshotLoader extends SnapshotVisitor {
+  image(resource: string, image: TableImage): void;
+}
 
 export interface JournalLoad {
-  /** Streams the snapshot's rows to `visit`, one at a time (never the whole file in memory). */
-  readSnapshot(visit: SnapshotVisitor): void;
+  /** Gives the snapshot to `visit`, a table or a row at a time (never the whole file in memory). */
+  readSnapshot(visit: SnapshotLoader): void;
   readonly batches: WriteOp[][];
   /** A clean replay (nothing dropped): the state may be compacted. */
   readonly clean: boolean;
@@ -25,11 +32,20 @@ const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 
 export const journalFiles = (dir: string) => ({
   journal: path.join(dir, 'journal.jsonl'), lock: path.join(dir, 'lock'),
-  /** JSON lines (snapshot-format.ts), streamed in and out. */
-  snapshot: path.join(dir, 'snapshot.jsonl'),
-  /** The previous release's snapshot: one JSON object of every row. Read, then replaced. */
+  /** The tables' columns (column-snapshot.ts): what compaction writes. */
+  snapshot: path.join(dir, 'snapshot.bin'),
+  /** Earlier releases' snapshot: JSON lines (snapshot-format.ts). Read, then replaced. */
+  lineSnapshot: path.join(dir, 'snapshot.jsonl'),
+  /** The first releases' snapshot: one JSON object of every row. Read, then replaced. */
   legacySnapshot: path.join(dir, 'snapshot.json'),
 });
+
+/** What a start says when the snapshot cannot be read. */
+export function snapshotDamageMessage(d: SnapshotDamage): string {
+  return `snapshot ${d.file} is damaged at byte ${d.offset} (${d.reason}): the store was not started, nothing was changed. ` +
+    `The snapshot holds every row compacted into it and the journal only what came after, so the store cannot start without it: ` +
+    `restore ${path.dirname(d.file)} from a backup (or move the directory aside to start empty).`;
+}
 
 const CHUNK = 8 * 1024 * 1024;
 
@@ -60,16 +76,6 @@ function eachJsonLine(file: string, item: (value: unknown) => void): void {
       if (last + 1 < data.length) carry = Buffer.from(data.subarray(last + 1));
     }
     if (carry && carry.length) parse(carry, carry.length);
-  } finally { fs.closeSync(fd); }
-}
-
-/** The first bytes of a file ('' when there is none). */
-function fileHead(file: string): string {
-  let fd: number;
-  try { fd = fs.openSync(file, 'r'); } catch { return ''; }
-  try {
-    const buf = Buffer.alloc(32);
-    return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, buf.length, 0));
   } finally { fs.closeSync(fd); }
 }
 
@@ -135,36 +141,52 @@ export class Journal {
       this.log(`memory:${this.dir}: the journal's last record was cut short (${scan.damage.reason}, ${buf.length - scan.goodEnd} bytes at ${scan.goodEnd}); it was never acknowledged and was moved to ${aside}`);
     }
     this.size = scan.goodEnd;
-    const { snapshot, legacySnapshot } = this.files;
-    const legacy = !fs.existsSync(snapshot) && fs.existsSync(legacySnapshot);
-    const readSnapshot = (visit: SnapshotVisitor) => {
-      if (legacy) {
-        for (const [resource, rows] of Object.entries(JSON.parse(fs.readFileSync(legacySnapshot, 'utf8')) as Record<string, Row[]>)) for (const row of rows) visit.row(resource, row);
-      } else if (fs.existsSync(snapshot)) {
+    // The newest form present is read: compaction writes snapshot.bin before it removes the others.
+    const { snapshot, lineSnapshot, legacySnapshot } = this.files;
+    const form = fs.existsSync(snapshot) ? 'columns' : fs.existsSync(lineSnapshot) ? 'lines' : fs.existsSync(legacySnapshot) ? 'object' : 'none';
+    const readSnapshot = (visit: SnapshotLoader) => {
+      if (form === 'columns') {
+        try {
+          readColumnSnapshot(snapshot, (resource, image) => visit.image(resource, image));
+        } catch (e) {
+          if (!(e instanceof SnapshotDamage)) throw e;
+          releaseLock(this.dir);
+          throw new StorageConfigProblem(snapshotDamageMessage(e));
+        }
+      } else if (form === 'lines') {
         const reader = new SnapshotReader(visit);
-        eachJsonLine(snapshot, (v) => reader.line(v));
+        eachJsonLine(lineSnapshot, (v) => reader.line(v));
+      } else if (form === 'object') {
+        for (const [resource, rows] of Object.entries(JSON.parse(fs.readFileSync(legacySnapshot, 'utf8')) as Record<string, Row[]>)) for (const row of rows) visit.row(resource, row);
       }
     };
-    const previousSnapshot = legacy || SnapshotReader.isPrevious(fileHead(snapshot));
-    return { readSnapshot, batches: scan.batches, clean: !scan.damage, worthCompacting: scan.batches.length > 0 || scan.legacy || previousSnapshot };
+    return { readSnapshot, batches: scan.batches, clean: !scan.damage, worthCompacting: scan.batches.length > 0 || scan.legacy || form === 'lines' || form === 'object' };
   }
 
-  /** Write the full state as the new snapshot atomically (streamed), then start an empty journal. */
-  compact(tables: () => Iterable<SnapshotTable>): void {
+  /**
+   * Writes the full state as the new snapshot atomically (a temporary file, fsynced, renamed; one
+   * table's image in memory at a time), then starts an empty journal.
+   */
+  compact(tables: () => Iterable<SnapshotImage>, count: number): void {
     const tmp = this.files.snapshot + '.tmp';
     const fd = fs.openSync(tmp, 'w');
     try {
-      let parts: string[] = [], size = 0;
-      for (const line of snapshotLines(tables())) {
-        parts.push(line);
-        size += line.length;
-        if (size >= CHUNK) { writeAll(fd, Buffer.from(parts.join(''))); parts = []; size = 0; }
-      }
-      if (parts.length) writeAll(fd, Buffer.from(parts.join('')));
+      // Small blocks (headers, short lists) are gathered into writes of about CHUNK bytes.
+      let parts: Buffer[] = [], size = 0;
+      const flush = () => { if (parts.length) writeAll(fd, parts.length === 1 ? parts[0] : Buffer.concat(parts)); parts = []; size = 0; };
+      writeColumnSnapshot(tables(), count, (b) => {
+        if (b.length >= CHUNK) { flush(); writeAll(fd, b); return; }
+        parts.push(Buffer.from(b)); // a view of a column's array is copied: the column may change before the flush
+        size += b.length;
+        if (size >= CHUNK) flush();
+      });
+      flush();
       fs.fsyncSync(fd);
     } finally { fs.closeSync(fd); }
     fs.renameSync(tmp, this.files.snapshot);
-    fs.rmSync(this.files.legacySnapshot, { force: true }); // its rows are in the new snapshot now
+    // Their rows are in the new snapshot now.
+    fs.rmSync(this.files.lineSnapshot, { force: true });
+    fs.rmSync(this.files.legacySnapshot, { force: true });
     this.syncDir();
     if (this.fd !== null) fs.closeSync(this.fd);
     this.fd = fs.openSync(this.files.journal, 'w');

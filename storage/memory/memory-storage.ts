@@ -51,13 +51,18 @@ export class MemoryStorage implements Storage {
   async open(): Promise<void> {
     if (!this.journal) return;
     const loaded = this.journal.load();
-    loaded.readSnapshot({ row: (resource, row) => this.table(resource).insert(row), reserve: (resource, n) => this.table(resource).reserve(n) });
+    loaded.readSnapshot({
+      image: (resource, image) => this.table(resource).loadImage(image),
+      row: (resource, row) => this.table(resource).insert(row),
+      reserve: (resource, n) => this.table(resource).reserve(n),
+    });
     for (const b of loaded.batches) this.applySync(b);
     // Only a clean replay is compacted (after a dropped torn end the journal stays as it is, cut to
     // its good records), and only when that changes something: a start after a compaction is a read.
     if (loaded.clean && loaded.worthCompacting) {
       const tables = this.tables;
-      this.journal.compact(() => RESOURCES.map((r) => { const t = tables.get(r.name)!; return { resource: r.name, size: t.size, rows: t.all() }; }));
+      function* images() { for (const r of RESOURCES) yield { resource: r.name, image: tables.get(r.name)!.image() }; }
+      this.journal.compact(images, RESOURCES.length);
     }
     this.lastSeq = this.highestSeq();
     await this.afterBulkLoad();

@@ -10,6 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemoryStorage } from '../../storage/memory/memory-storage.js';
 import { encodeRecord, scanJournal } from '../../storage/memory/journal-format.js';
+import { readColumnSnapshot } from '../../storage/memory/column-snapshot.js';
+import { snapshotLines } from '../../storage/memory/snapshot-format.js';
+import { imageRows } from '../../engine/memory/row-store.js';
 import { StorageConfigProblem, type Row, type WriteOp } from '../../storage/types.js';
 import { MAIN, startProcess } from '../support/process.js';
 
@@ -34,11 +37,11 @@ async function tagNames(dir: string, log: string[] = []): Promise<string[]> {
   try { return [...s.table('tag').all()].map((r) => r.name as string).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))); } finally { await s.close(); }
 }
 
-/** The rows of `dir`'s snapshot file (column lines: a mark, then a header per run of rows). */
+/** The tag rows of `dir`'s snapshot file (each table's columns: column-snapshot.ts). */
 function snapshotRows(dir: string): Row[] {
-  const [, header, ...rows] = fs.readFileSync(path.join(dir, 'snapshot.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
-  const fields = (header as { fields: string[] }).fields;
-  return rows.map((values) => Object.fromEntries(fields.map((f, i) => [f, (values as unknown[])[i]])) as Row);
+  const rows: Row[] = [];
+  readColumnSnapshot(path.join(dir, 'snapshot.bin'), (resource, image) => { if (resource === 'tag') rows.push(...imageRows(image)); });
+  return rows;
 }
 
 const cli = (...args: string[]) => new Promise<{ code: number; out: string }>((resolve) => {
@@ -100,7 +103,7 @@ describe('memory:/dir journal records', () => {
     expect((await cli('check', dir)).code).to.equal(0);
   });
 
-  it('a snapshot of the previous format (one JSON object) is read and replaced by the streamed one', async () => {
+  it('a snapshot of the first format (one JSON object) is read and replaced by the column one', async () => {
     const dir = tmp();
     fs.writeFileSync(path.join(dir, 'snapshot.json'), JSON.stringify({ tag: [tag(0), tag(1)] }));
     expect(await tagNames(dir)).to.deep.equal(['t0', 't1']);
@@ -109,9 +112,9 @@ describe('memory:/dir journal records', () => {
     await storeWith(dir, 1, 2);
     expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
     // A start with nothing to fold in reads the snapshot and writes nothing.
-    const before = fs.statSync(path.join(dir, 'snapshot.jsonl')).mtimeMs;
+    const before = fs.statSync(path.join(dir, 'snapshot.bin')).mtimeMs;
     await tagNames(dir);
-    expect(fs.statSync(path.join(dir, 'snapshot.jsonl')).mtimeMs).to.equal(before);
+    expect(fs.statSync(path.join(dir, 'snapshot.bin')).mtimeMs).to.equal(before);
   });
 
   it('a snapshot larger than a read chunk is read whole, lines across chunk ends and blank lines included', async () => {
@@ -125,15 +128,15 @@ describe('memory:/dir journal records', () => {
     expect(names[39_999]).to.equal('t39999');
   });
 
-  it('a snapshot of the previous line format (["resource", row] per line) is read and rewritten in columns', async () => {
-    const dir = tmp();
-    fs.writeFileSync(path.join(dir, 'snapshot.jsonl'), [0, 1, 2].map((i) => JSON.stringify(['tag', tag(i)]) + '\n').join(''));
-    expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
-    const lines = fs.readFileSync(path.join(dir, 'snapshot.jsonl'), 'utf8').trim().split('\n');
-    expect(lines[0]).to.equal('{"snapshot":2}');
-    expect(JSON.parse(lines[1])).to.include({ resource: 'tag', rows: 3 });
-    expect(snapshotRows(dir)).to.deep.equal([0, 1, 2].map(tag));
-    expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
+  it('a snapshot of the earlier line formats (["resource", row] per line; JSON columns) is read and rewritten as columns', async () => {
+    for (const lines of [[0, 1, 2].map((i) => JSON.stringify(['tag', tag(i)])), [...snapshotLines([{ resource: 'tag', size: 3, rows: [0, 1, 2].map(tag) }])].map((l) => l.trim())]) {
+      const dir = tmp();
+      fs.writeFileSync(path.join(dir, 'snapshot.jsonl'), lines.map((l) => l + '\n').join(''));
+      expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
+      expect(fs.existsSync(path.join(dir, 'snapshot.jsonl')), 'the line snapshot is replaced').to.equal(false);
+      expect(snapshotRows(dir)).to.deep.equal([0, 1, 2].map(tag));
+      expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
+    }
   });
 
   it('a journal of the previous format is read and rewritten', async () => {

@@ -52,7 +52,7 @@ for (const backend of [...BACKENDS, { name: 'memory:/dir', driver: 'memory' as c
           try {
             expect((await again.req('GET', '/api/v1/entities/n1/history?limit=100')).body.results.map((h: { context: unknown }) => h.context)).to.deep.equal(want);
           } finally { await again.close(); }
-          const bytes = fs.statSync(path.join(dir, 'journal.jsonl')).size + fs.statSync(path.join(dir, 'snapshot.jsonl')).size;
+          const bytes = fs.statSync(path.join(dir, 'journal.jsonl')).size + fs.statSync(path.join(dir, 'snapshot.bin')).size;
           expect(bytes).to.be.lessThan(1_000_000);
         }
       } finally {

@@ -1,11 +1,18 @@
 // One field of a table's rows, stored by slot. A column keeps `undefined` (the row has no such key)
 // apart from `null`; `get` returns the stored value, shared between rows that hold equal ones.
+import type { ColumnImage } from './column-image.js';
+
 export interface Column {
   set(slot: number, value: unknown): void;
   clear(slot: number): void;
   get(slot: number): unknown;
   /** Room for slots below `capacity` (never shrinks below what is in use). */
   resize(capacity: number): void;
+  /** The values of the slots in `live` as slots 0 .. live.length-1 (column-image.ts). */
+  image(name: string, live: Int32Array): ColumnImage;
+  /** Takes an image of `rows` slots into this empty column; false (nothing taken) when the image
+   * is of another kind of column. */
+  load(img: ColumnImage, rows: number): boolean;
 }
 
 /** States of a packed column's slot (0 is absent): packed as numbers, or kept as given beside them. */

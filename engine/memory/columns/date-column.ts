@@ -1,6 +1,7 @@
 // Date-times as milliseconds: an ISO text of the form `toISOString` writes is 8 bytes here instead
 // of a 24-character string per row. Any other value is kept as given beside the numbers.
 import { OTHER, PACKED, resized, type Column } from './column.js';
+import { checkLength, gather, type ColumnImage } from './column-image.js';
 
 export class DateColumn implements Column {
   private ms = new Float64Array(0);
@@ -41,6 +42,24 @@ export class DateColumn implements Column {
       case OTHER: return this.other.get(slot);
       default: return undefined;
     }
+  }
+
+  image(name: string, live: Int32Array): ColumnImage {
+    const other: [number, unknown][] = [];
+    for (let i = 0; i < live.length; i++) if (this.state[live[i]] === OTHER) other.push([i, this.other.get(live[i])]);
+    return { kind: 'date', name, ms: gather(this.ms, live), state: gather(this.state, live), other };
+  }
+
+  load(img: ColumnImage, rows: number): boolean {
+    if (img.kind !== 'date') return false;
+    checkLength(`${img.name} times`, img.ms, rows);
+    checkLength(`${img.name} states`, img.state, rows);
+    for (const [s] of img.other) if (img.state[s] !== OTHER) throw new RangeError(`table image: ${img.name} has a value at slot ${s} not marked as kept apart`);
+    this.ms = img.ms;
+    this.state = img.state;
+    this.other.clear();
+    for (const [s, v] of img.other) this.other.set(s, v);
+    return true;
   }
 
   /** Milliseconds of a text that formats back to itself, else null. */

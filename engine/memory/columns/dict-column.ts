@@ -3,6 +3,7 @@
 // 4 bytes where a pointer and an object per row cost far more. Codes are reference-counted so
 // updates do not leave dead values behind.
 import { resized, type Column } from './column.js';
+import { checkLength, type ColumnImage } from './column-image.js';
 
 function isEmpty(v: object): boolean {
   for (const _ in v) return false;
@@ -100,6 +101,62 @@ export class DictColumn implements Column {
   get(slot: number): unknown {
     const c = this.codes[slot];
     return c ? this.values[c - 1] : undefined;
+  }
+
+  /** Codes renumbered to the values the slots of `live` hold, in order of first use. */
+  image(name: string, live: Int32Array): ColumnImage {
+    const codes = new Int32Array(live.length), renumber = new Int32Array(this.values.length + 1), values: unknown[] = [];
+    for (let i = 0; i < live.length; i++) {
+      const c = this.codes[live[i]];
+      if (!c) continue;
+      if (!renumber[c]) { values.push(this.values[c - 1]); renumber[c] = values.length; }
+      codes[i] = renumber[c];
+    }
+    return { kind: 'dict', name, codes, values };
+  }
+
+  /**
+   * Keys each distinct value once (as `intern` would) and counts its rows from the codes: no
+   * value is hashed per row. Values that key alike (JSON gave two kept-apart values one form)
+   * become one; a value no slot names is let go.
+   */
+  load(img: ColumnImage, rows: number): boolean {
+    if (img.kind !== 'dict') return false;
+    if (this.values.length) throw new Error('a column image loads into an empty column only');
+    checkLength(`${img.name} codes`, img.codes, rows);
+    const n = img.values.length, to = new Int32Array(n + 1);
+    let merged = false;
+    for (let i = 0; i < n; i++) {
+      const value = img.values[i];
+      const isObject = typeof value === 'object' && value !== null;
+      const flat = isObject ? this.flatKey(value as object) : null;
+      const key = flat ?? (isObject ? objectKey(value) : scalarKey(value));
+      const map = isObject ? this.objects : this.scalars;
+      const known = key === UNSHARED ? undefined : map.get(key);
+      if (known !== undefined) { to[i + 1] = known + 1; merged = true; continue; }
+      const at = this.values.length;
+      this.values.push(value);
+      this.refs.push(0);
+      this.keys.push(key === UNSHARED ? Symbol('unshared') : key);
+      map.set(this.keys[at], at);
+      to[i + 1] = at + 1;
+    }
+    const codes = img.codes, refs = this.refs;
+    for (let s = 0; s < rows; s++) {
+      const c = codes[s];
+      if (c === 0) continue;
+      if (!(c > 0 && c <= n)) throw new RangeError(`table image: ${img.name} names value ${c} of ${n} at slot ${s}`);
+      const k = merged ? (codes[s] = to[c]) : c;
+      refs[k - 1]++;
+    }
+    this.codes = codes;
+    for (let i = 0; i < this.values.length; i++) if (refs[i] === 0) {
+      const v = this.values[i];
+      (typeof v === 'object' && v !== null ? this.objects : this.scalars).delete(this.keys[i]);
+      this.values[i] = this.keys[i] = undefined;
+      this.free.push(i);
+    }
+    return true;
   }
 
   private intern(value: unknown): number {

@@ -3,7 +3,8 @@
 // per row; this costs 16 + ~10. Ids in any other form go to a plain Map beside it.
 import { u32ToHex } from '../../net/ip.js';
 import { cmpWords } from '../../net/words.js';
-import { resized, type Column } from './column.js';
+import { resized } from './column.js';
+import { checkLength, gather, type IdImage } from './column-image.js';
 
 /** Value of a lower-case hex digit by char code; anything else (upper case would not format back
  * to the same text) holds a value with the sign bit set once shifted, so that a block of four
@@ -45,7 +46,7 @@ function hashWords(w: Uint32Array, at: number): number {
   return fmix(w[at] ^ fmix(w[at + 1] ^ fmix(w[at + 2] ^ fmix(w[at + 3])))) >>> 0;
 }
 
-export class IdColumn implements Column {
+export class IdColumn {
   private words = new Uint32Array(0);
   /** Slots whose id is held as words. */
   private packed = new Uint8Array(0);
@@ -132,6 +133,43 @@ export class IdColumn implements Column {
     if (this.packed[a] && this.packed[b]) return cmpWords(this.words, a * 4, this.words, b * 4);
     const x = String(this.get(a)), y = String(this.get(b));
     return x < y ? -1 : x > y ? 1 : 0;
+  }
+
+  /** The ids of the slots in `live`, as slots 0 .. live.length-1. */
+  idImage(live: Int32Array): IdImage {
+    const other: [number, unknown][] = [];
+    for (let i = 0; i < live.length; i++) if (!this.packed[live[i]] && this.otherBySlot.has(live[i])) other.push([i, this.otherBySlot.get(live[i])]);
+    return { words: gather(this.words, live, 4), packed: gather(this.packed, live), other };
+  }
+
+  /**
+   * Takes the ids of an image into an empty column (slots 0 .. rows-1) and builds the slot table
+   * once, sized for them. Throws on an id held twice, leaving the column empty.
+   */
+  loadIds(img: IdImage, rows: number): void {
+    if (this.size) throw new Error('an id image loads into an empty column only');
+    checkLength('id words', img.words, rows * 4);
+    checkLength('id marks', img.packed, rows);
+    this.words = img.words;
+    this.packed = img.packed;
+    let used = 0;
+    for (let s = 0; s < rows; s++) if (img.packed[s]) used++;
+    let size = 16;
+    while (size * 3 < used * 4 + 4) size *= 2;
+    this.table = new Int32Array(size);
+    this.marks = new Uint8Array(size);
+    this.used = used;
+    const fail = (why: string) => {
+      this.words = new Uint32Array(0); this.packed = new Uint8Array(0); this.table = new Int32Array(16); this.marks = new Uint8Array(16);
+      this.used = 0; this.other.clear(); this.otherBySlot.clear();
+      throw new RangeError(`table image: ${why}`);
+    };
+    for (let s = 0; s < rows; s++) if (img.packed[s] && !this.place(s)) fail(`id ${formatUuid(img.words, s * 4)} is held twice`);
+    for (const [s, id] of img.other) {
+      if (!(s >= 0 && s < rows) || img.packed[s] || this.otherBySlot.has(s) || this.other.has(id)) fail(`id ${String(id)} at slot ${s} is held twice or out of place`);
+      this.other.set(id, s);
+      this.otherBySlot.set(s, id);
+    }
   }
 
   private sameWords(slot: number, w: Uint32Array, at: number): boolean {

@@ -7,6 +7,7 @@ import { assertNever } from '../../plan/nodes.js';
 import { broadcastOf, formatAddress, formatCidr, formatV4, isCanonicalV6, networkOf, parseCidrWords, parseV4Text, u32ToHex, type AddrHex, type Family } from '../../net/ip.js';
 import { addrWords, cmpWords, MASK, wordBits } from '../../net/words.js';
 import { OTHER, PACKED, resized } from './column.js';
+import { checkLength, gather, type NetImage } from './column-image.js';
 
 /** Byte offsets in a slot's four meta bytes. */
 const FAMILY = 0, LENGTH = 1, TEXT = 2, DERIVED = 3;
@@ -43,6 +44,35 @@ export class NetColumn {
   resize(capacity: number): void {
     this.meta = resized(this.meta, capacity, 4);
     this.words = resized(this.words, capacity, 4);
+  }
+
+  image(live: Int32Array): NetImage {
+    const otherText: [number, unknown][] = [], otherDerived: [number, unknown][] = [];
+    for (let i = 0; i < live.length; i++) {
+      const s = live[i];
+      if (this.meta[s * 4 + TEXT] === OTHER) otherText.push([i, this.otherText.get(s)]);
+      if (this.meta[s * 4 + DERIVED] === OTHER) otherDerived.push([i, this.otherDerived.get(s)]);
+    }
+    return { names: this.f, meta: gather(this.meta, live, 4), words: gather(this.words, live, 4), otherText, otherDerived };
+  }
+
+  /** Does an image hold the fields this column holds, named alike? */
+  fits(img: NetImage): boolean {
+    const a = img.names, b = this.f;
+    return a.source === b.source && a.role === b.role && a.roleIsHost === b.roleIsHost && a.broadcast === b.broadcast && a.length === b.length && a.family === b.family;
+  }
+
+  /** Takes an image of `rows` slots into this empty column (check `fits` first). */
+  load(img: NetImage, rows: number): void {
+    checkLength('network marks', img.meta, rows * 4);
+    checkLength('network words', img.words, rows * 4);
+    for (const [s, v] of img.otherDerived) if (typeof v !== 'object' || v === null || img.meta[s * 4 + DERIVED] !== OTHER) throw new RangeError(`table image: derived network fields at slot ${s} out of place`);
+    this.meta = img.meta;
+    this.words = img.words;
+    this.otherText.clear();
+    this.otherDerived.clear();
+    for (const [s, v] of img.otherText) this.otherText.set(s, v);
+    for (const [s, v] of img.otherDerived) this.otherDerived.set(s, v as Record<string, unknown>);
   }
 
   /** Stores a row's network fields; true when the network field parsed (the indexes then take it). */
