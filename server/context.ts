@@ -6,6 +6,7 @@ import type { Tokens } from '../storage/service/tokens.js';
 import type { Lifecycle } from '../storage/service/lifecycle.js';
 import type { Storage } from '../storage/types.js';
 import type { ChangeFeed } from '../storage/change-log/change-feed.js';
+import type { ChangeRetention } from '../storage/service/change-retention.js';
 import type { Config } from './config/defaults.js';
 import type { RequestLogger } from './observability.js';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   readonly lifecycle: Lifecycle;
   /** The change log to follow (event stream, webhooks). */
   readonly changes: ChangeFeed;
+  /** Prunes the change log as configured; pins keep what is still needed. */
+  readonly retention: ChangeRetention;
   readonly planCache: PlanCache;
   /** Caps heavy list queries running at once (MAX_HEAVY_QUERIES). */
   readonly heavy: HeavyQueryGate;

@@ -7,6 +7,7 @@ import { Inventory } from '../storage/service/inventory.js';
 import { Tokens } from '../storage/service/tokens.js';
 import { Lifecycle } from '../storage/service/lifecycle.js';
 import { ChangeFeed } from '../storage/change-log/change-feed.js';
+import { ChangeRetention } from '../storage/service/change-retention.js';
 import { installMachineFiles } from './machine-files.js';
 import { createApp } from './app.js';
 import { HeavyQueryGate } from './heavy-queries.js';
@@ -39,7 +40,8 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   if (config.demoData) await loadDemoData(inventory);
   const lifecycle = new Lifecycle(storage, { maxStates: config.maxMachineStates, maxContextBytes: config.maxContextBytes });
   await installMachineFiles(config.machinesDir, lifecycle);
-  const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, changes: new ChangeFeed(storage), planCache: new PlanCache(), heavy: new HeavyQueryGate(config.maxHeavyQueries), log, requestLog };
+  const retention = new ChangeRetention(storage, { days: config.changelogRetentionDays, maxRows: config.changelogMaxRows });
+  const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, changes: new ChangeFeed(storage), retention, planCache: new PlanCache(), heavy: new HeavyQueryGate(config.maxHeavyQueries), log, requestLog };
   const app = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
     // Headers up to 64 KiB reach the app, so an over-long URL gets a JSON 414 rather than a bare 431.
@@ -52,6 +54,10 @@ export async function start(config: Config, log: Logger = consoleLogger, request
     s.once('error', reject);
     s.listen(config.port, config.host, () => resolve(s));
   });
+  // Change log retention: a pass now and every 10 minutes (a failed pass is logged and tried again).
+  const prune = () => { retention.prune().catch((e) => log.warn(`change log retention: ${(e as Error).message}`)); };
+  prune();
+  const pruning = setInterval(prune, 10 * 60_000).unref();
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -64,6 +70,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
         server.close(() => { clearTimeout(force); resolve(); });
         server.closeIdleConnections();
       });
+      clearInterval(pruning);
       await storage.close();
     },
   };

@@ -26,6 +26,10 @@ export interface Config {
   readonly maxHeavyQueries: number;
   /** The NetBox API level answered in `API-Version` and as `netbox-version` in /api/status/ (`major.minor`). */
   readonly netboxApiLevel: string;
+  /** Change records older than this many days are pruned (0: kept whatever their age). */
+  readonly changelogRetentionDays: number;
+  /** Only the newest this many change records are kept (0: no cap). */
+  readonly changelogMaxRows: number;
 }
 
 type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level';
@@ -46,6 +50,8 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'maxContextBytes', env: 'MAX_CONTEXT_BYTES', parse: 'positive' },
   { key: 'maxHeavyQueries', env: 'MAX_HEAVY_QUERIES', parse: 'positive' },
   { key: 'netboxApiLevel', env: 'NETBOX_API_LEVEL', parse: 'level' },
+  { key: 'changelogRetentionDays', env: 'CHANGELOG_RETENTION_DAYS', parse: 'whole' },
+  { key: 'changelogMaxRows', env: 'CHANGELOG_MAX_ROWS', parse: 'whole' },
 ];
 
 export const DEFAULTS = {
@@ -63,4 +69,6 @@ export const DEFAULTS = {
   maxContextBytes: DEFAULT_MAX_CONTEXT_BYTES,
   maxHeavyQueries: 8,
   netboxApiLevel: '3.7',
+  changelogRetentionDays: 90,   // NetBox's CHANGELOG_RETENTION default
+  changelogMaxRows: 0,
 } as const;
