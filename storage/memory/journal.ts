@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { JournalWriteFailed, StorageConfigProblem, type Row, type WriteOp } from '../types.js';
-import { encodeRecord, scanJournal, type Damage } from './journal-format.js';
+import { encodeRecord, scanJournalFile, type Damage } from './journal-format.js';
 import { SnapshotReader, type SnapshotVisitor } from './snapshot-format.js';
 import type { TableImage } from '../../engine/memory/columns/column-image.js';
 import { readColumnSnapshot, SnapshotDamage, writeColumnSnapshot, type SnapshotImage } from './column-snapshot.js';
@@ -20,7 +20,15 @@ export interface SnapshotLoader extends SnapshotVisitor {
 export interface JournalLoad {
   /** Gives the snapshot to `visit`, a table or a row at a time (never the whole file in memory). */
   readSnapshot(visit: SnapshotLoader): void;
-  readonly batches: WriteOp[][];
+  /**
+   * Then gives the journal's batches to `apply` in order, each as soon as it is read. A torn last
+   * record is dropped with a log line (moved aside); a damaged record with good ones after it
+   * throws (the lock let go, nothing on disk changed; the batches given so far are to be dropped).
+   */
+  replay(apply: (batch: WriteOp[]) => void): Replay;
+}
+
+export interface Replay {
   /** A clean replay (nothing dropped): the state may be compacted. */
   readonly clean: boolean;
   /** Compaction would change something: journal records to fold in, or files in an older format. */
@@ -123,27 +131,31 @@ export class Journal {
     this.files = journalFiles(dir);
   }
 
-  /** Locks the directory and reads snapshot + journal. Throws on damage that is not a torn end. */
+  /** Locks the directory; the snapshot and the journal are then read through what it returns. */
   load(): JournalLoad {
     fs.mkdirSync(this.dir, { recursive: true });
     takeLock(this.dir, this.log);
-    const buf = fs.existsSync(this.files.journal) ? fs.readFileSync(this.files.journal) : Buffer.alloc(0);
-    const scan = scanJournal(buf);
-    if (scan.damage && !scan.damage.atEnd) {
-      releaseLock(this.dir);
-      throw new StorageConfigProblem(damageMessage(this.files.journal, scan.damage));
-    }
-    if (scan.damage) {
-      const aside = asideName(this.dir, 'torn');
-      fs.writeFileSync(aside, buf.subarray(scan.goodEnd));
-      fs.truncateSync(this.files.journal, scan.goodEnd);
-      this.syncDir();
-      this.log(`memory:${this.dir}: the journal's last record was cut short (${scan.damage.reason}, ${buf.length - scan.goodEnd} bytes at ${scan.goodEnd}); it was never acknowledged and was moved to ${aside}`);
-    }
-    this.size = scan.goodEnd;
     // The newest form present is read: compaction writes snapshot.bin before it removes the others.
     const { snapshot, lineSnapshot, legacySnapshot } = this.files;
     const form = fs.existsSync(snapshot) ? 'columns' : fs.existsSync(lineSnapshot) ? 'lines' : fs.existsSync(legacySnapshot) ? 'object' : 'none';
+    const replay = (apply: (batch: WriteOp[]) => void): Replay => {
+      const file = this.files.journal;
+      const scan = scanJournalFile(file, apply);
+      if (scan.damage && !scan.damage.atEnd) {
+        releaseLock(this.dir);
+        throw new StorageConfigProblem(damageMessage(file, scan.damage));
+      }
+      if (scan.damage) {
+        const aside = asideName(this.dir, 'torn');
+        const torn = readFrom(file, scan.goodEnd);
+        fs.writeFileSync(aside, torn);
+        fs.truncateSync(file, scan.goodEnd);
+        this.syncDir();
+        this.log(`memory:${this.dir}: the journal's last record was cut short (${scan.damage.reason}, ${torn.length} bytes at ${scan.goodEnd}); it was never acknowledged and was moved to ${aside}`);
+      }
+      this.size = scan.goodEnd;
+      return { clean: !scan.damage, worthCompacting: scan.count > 0 || scan.legacy || form === 'lines' || form === 'object' };
+    };
     const readSnapshot = (visit: SnapshotLoader) => {
       if (form === 'columns') {
         try {
@@ -160,7 +172,7 @@ export class Journal {
         for (const [resource, rows] of Object.entries(JSON.parse(fs.readFileSync(legacySnapshot, 'utf8')) as Record<string, Row[]>)) for (const row of rows) visit.row(resource, row);
       }
     };
-    return { readSnapshot, batches: scan.batches, clean: !scan.damage, worthCompacting: scan.batches.length > 0 || scan.legacy || form === 'lines' || form === 'object' };
+    return { readSnapshot, replay };
   }
 
   /**
@@ -221,6 +233,20 @@ export class Journal {
     const d = fs.openSync(this.dir, 'r');
     try { fs.fsyncSync(d); } finally { fs.closeSync(d); }
   }
+}
+
+/** The bytes of a file from `offset` to its end. */
+function readFrom(file: string, offset: number): Buffer {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const out = Buffer.alloc(Math.max(0, fs.fstatSync(fd).size - offset));
+    for (let at = 0; at < out.length;) {
+      const n = fs.readSync(fd, out, at, out.length - at, offset + at);
+      if (n <= 0) return out.subarray(0, at);
+      at += n;
+    }
+    return out;
+  } finally { fs.closeSync(fd); }
 }
 
 /** writeSync may write less than asked (a file-size limit, a full disk): go on, and call 0 bytes a failure. */

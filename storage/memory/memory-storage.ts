@@ -56,10 +56,10 @@ export class MemoryStorage implements Storage {
       row: (resource, row) => this.table(resource).insert(row),
       reserve: (resource, n) => this.table(resource).reserve(n),
     });
-    for (const b of loaded.batches) this.applySync(b);
+    const replay = loaded.replay((b) => this.applySync(b));
     // Only a clean replay is compacted (after a dropped torn end the journal stays as it is, cut to
     // its good records), and only when that changes something: a start after a compaction is a read.
-    if (loaded.clean && loaded.worthCompacting) {
+    if (replay.clean && replay.worthCompacting) {
       const tables = this.tables;
       function* images() { for (const r of RESOURCES) yield { resource: r.name, image: tables.get(r.name)!.image() }; }
       this.journal.compact(images, RESOURCES.length);
