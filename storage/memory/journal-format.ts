@@ -93,7 +93,7 @@ const CHUNK = 8 * 1024 * 1024;
  * bench:data wrote holds 445 MB of JSON for 1M prefixes). After the first bad record the rest of
  * the file is read to tell a torn end from a damaged middle, as scanJournal does.
  */
-export function scanJournalFile(file: string, visit: (batch: WriteOp[]) => void): StreamScan {
+export function scanJournalFile(file: string, visit: (batch: WriteOp[]) => void, chunkSize = CHUNK): StreamScan {
   let fd: number;
   try { fd = fs.openSync(file, 'r'); } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { count: 0, goodEnd: 0, damage: null, legacy: false };
@@ -102,9 +102,9 @@ export function scanJournalFile(file: string, visit: (batch: WriteOp[]) => void)
   try {
     const size = fs.fstatSync(fd).size;
     let carry = Buffer.alloc(0), base = 0, count = 0, legacy = false, read = 0;
-    const chunk = Buffer.allocUnsafe(CHUNK);
+    const chunk = Buffer.allocUnsafe(chunkSize);
     for (;;) {
-      const n = read < size ? fs.readSync(fd, chunk, 0, CHUNK, read) : 0;
+      const n = read < size ? fs.readSync(fd, chunk, 0, chunkSize, read) : 0;
       read += n;
       const data = carry.length ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
       const last = n === 0; // nothing more to read: a line without its end is parsed as it is

@@ -3,13 +3,14 @@
 // offset named) until `npm run journal -- repair`; a full disk or a file-size limit answers 507 and
 // leaves the journal as before; one process owns a directory; the previous format is still read.
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { spawn, execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemoryStorage } from '../../storage/memory/memory-storage.js';
-import { encodeRecord, scanJournal } from '../../storage/memory/journal-format.js';
+import { encodeRecord, scanJournal, scanJournalFile } from '../../storage/memory/journal-format.js';
 import { readColumnSnapshot } from '../../storage/memory/column-snapshot.js';
 import { snapshotLines } from '../../storage/memory/snapshot-format.js';
 import { imageRows } from '../../engine/memory/row-store.js';
@@ -64,6 +65,23 @@ describe('memory:/dir journal records', () => {
     const legacy = scanJournal(Buffer.from(`${JSON.stringify(create(7))}\n${JSON.stringify(create(8))}\n`));
     expect(legacy.batches).to.have.length(2);
     expect(legacy.legacy).to.equal(true);
+  });
+
+  it('read in chunks, a journal gives the same records and the same damage as read whole (property)', () => {
+    const dir = tmp(), file = path.join(dir, 'journal.jsonl');
+    const record = fc.oneof(fc.integer({ min: 0, max: 99 }).map((i) => encodeRecord(create(i))), fc.integer({ min: 0, max: 99 }).map((i) => Buffer.from(JSON.stringify(create(i)) + '\n')), fc.constant(Buffer.from('\n')));
+    const change = fc.oneof(fc.constant(null), fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })).map(([at, x]) => ({ flip: at, x })), fc.nat().map((cut) => ({ cut })));
+    fc.assert(fc.property(fc.array(record, { maxLength: 12 }), change, fc.integer({ min: 1, max: 300 }), (recs, ch, chunk) => {
+      let buf = Buffer.concat(recs);
+      if (ch && 'flip' in ch && buf.length) { buf = Buffer.from(buf); buf[ch.flip % buf.length] ^= ch.x; }
+      if (ch && 'cut' in ch && buf.length) buf = buf.subarray(0, ch.cut % buf.length);
+      fs.writeFileSync(file, buf);
+      const whole = scanJournal(buf), batches: unknown[] = [];
+      const streamed = scanJournalFile(file, (b) => batches.push(b), chunk);
+      expect(batches).to.deep.equal(whole.batches);
+      expect({ ...streamed, count: undefined }).to.deep.equal({ goodEnd: whole.goodEnd, damage: whole.damage, legacy: whole.legacy, count: undefined });
+    }), { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) });
+    expect(scanJournalFile(path.join(dir, 'none.jsonl'), () => { throw new Error('no record'); })).to.deep.equal({ count: 0, goodEnd: 0, damage: null, legacy: false });
   });
 
   it('a torn last record is dropped with a log line and kept aside; later writes go on', async () => {
