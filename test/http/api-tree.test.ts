@@ -22,7 +22,8 @@ describe('API tree, versions and where the document is', () => {
   it('/api/ links every app of the registry, the lifecycle API and the status; every link answers', async () => {
     const root = await srv.req('GET', '/api/', undefined, null);
     expect(root.status).to.equal(200);
-    const apps = [...new Set(AT_RESOURCE_PATH.map((r) => r.app))];
+    // Apps of the registry, and those of further paths an endpoint is served at (/api/core/object-changes/).
+    const apps = [...new Set([...AT_RESOURCE_PATH.map((r) => r.app), ...AT_RESOURCE_PATH.flatMap((r) => (r.alsoAt ?? []).map((p) => p.split('/')[2]))])];
     expect(apps).to.include.members(['dcim', 'ipam', 'extras', 'users']);
     expect(Object.keys(root.body).sort()).to.deep.equal([...apps, 'lifecycle', 'status'].sort());
     for (const a of apps) expect(root.body[a]).to.equal(`${srv.url}/api/${a}/`);
