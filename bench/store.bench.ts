@@ -1,12 +1,15 @@
 // Memory store: time to load and index prefixes, heap held per prefix, and the cost of building a
 // row object for a page. Sites, devices and tags are loaded first and not counted.
-// Run: node --expose-gc dist/bench/store.bench.js [--prefixes 1200000] [--shape uniform|ipam]
+// Then a restart from the snapshot compaction would write of it (bench/restart.ts): a fresh process's
+// time to an open store and its peak RSS.
+// Run: node --expose-gc dist/bench/store.bench.js [--prefixes 1200000] [--shape uniform|ipam] [--no-restart]
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { datasetBatches, type DatasetOptions } from './generate.js';
 import { canCollect, heapBytes as heap } from './heap.js';
 import type { WriteOp } from '../storage/types.js';
+import { measureRestart } from './restart.js';
 
 if (!canCollect) throw new Error('run with node --expose-gc');
 
@@ -54,7 +57,9 @@ async function main(): Promise<void> {
   const reads = 200000;
   for (let i = 0; i < reads; i++) k += t.row(slots[(i * 7919) % slots.length])!.prefix ? 1 : 0;
   const rowUs = ((performance.now() - r0) * 1000) / reads;
-  console.log(JSON.stringify({ prefixes: n, shape: o.shape, load_s: +(loadMs / 1000).toFixed(2), of_which_sorting_s: +(settleMs / 1000).toFixed(2), bytes_per_prefix: Math.round(held / n), heap_mb: Math.round(held / 2 ** 20), row_object_us: +rowUs.toFixed(3), check: k }));
+  // A restart from the snapshot compaction would write of this store (median of 3 fresh processes).
+  const restart = process.argv.includes('--no-restart') ? {} : measureRestart(store);
+  console.log(JSON.stringify({ prefixes: n, shape: o.shape, load_s: +(loadMs / 1000).toFixed(2), of_which_sorting_s: +(settleMs / 1000).toFixed(2), bytes_per_prefix: Math.round(held / n), heap_mb: Math.round(held / 2 ** 20), row_object_us: +rowUs.toFixed(3), ...restart, check: k }));
 }
 
 await main();
