@@ -9,7 +9,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function changeContext(storage: Storage): RequestHandler {
   return (req, res, next) => {
-    const wc: WriteContext = { requestId: String(res.get('X-Request-Id')), userName: () => req.principal?.name ?? 'anonymous', seq: null };
+    const wc: WriteContext = { requestId: String(res.get('X-Request-Id')), userName: () => req.principal?.name ?? 'anonymous', seq: null, memo: new Map() };
     if (WRITES.has(req.method)) {
       // The header is set as the answer ends: a write that took no number reads the counter then.
       const end = res.end.bind(res) as (...a: unknown[]) => typeof res;

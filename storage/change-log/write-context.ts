@@ -11,6 +11,8 @@ export interface WriteContext {
   userName(): string;
   /** Highest change seq the request's writes took. */
   seq: number | null;
+  /** Values read once per request (custom field definitions on a shared database). */
+  readonly memo: Map<string, unknown>;
 }
 
 /** user_name of writes made outside any request. */

@@ -10,6 +10,7 @@ import { toInteger, UUID_RE } from '../../engine/schema/normalize.js';
 import type { CustomFieldDef, FieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { validateInput, type FieldErrors, type RefValue, type ValidInput } from '../../engine/schema/validate-input.js';
 import { DeleteBatch } from './delete-batch.js';
+import { writeContext } from '../change-log/write-context.js';
 import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
 
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409 | 412; errors: FieldErrors | FieldErrors[] | { detail: string; code?: string } };
@@ -45,6 +46,9 @@ const stale = (v?: number): WriteResult<never> => ({
 });
 const kept: WriteResult<never> = { ok: false, status: 409, errors: { detail: 'The object kept changing while this write was tried; try again.', code: 'write_contention' } };
 
+/** The request-scoped memo key of the custom field definitions. */
+const CF_MEMO = 'inventory.custom_fields';
+
 export class Inventory {
   private cfCache: CustomFieldDef[] | null = null;
 
@@ -52,15 +56,22 @@ export class Inventory {
 
   /**
    * Custom field definitions, read through the store. Only the embedded memory store (one process
-   * owns it) caches them; on a shared database another process may change them at any time.
+   * owns it) keeps them between requests; on a shared database another process may change them at
+   * any time, so they are read once per request (the request's write context holds them), and the
+   * previous array is kept while the read gives the same definitions (plan-cache keys reuse it).
    */
   async customFields(): Promise<CustomFieldDef[]> {
-    if (!this.cfCache || this.storage.kind !== 'memory') {
-      const { rows } = await this.storage.find('custom_field', { kind: 'const', value: true }, { limit: 1e9, offset: 0, ordering: [{ field: 'name', desc: false }] });
-      this.cfCache = rows.map((r) => r as unknown as CustomFieldDef);
-    }
+    if (this.cfCache && this.storage.kind === 'memory') return this.cfCache;
+    const scope = writeContext();
+    const held = scope?.memo.get(CF_MEMO) as CustomFieldDef[] | undefined;
+    if (held) return held;
+    const { rows } = await this.storage.find('custom_field', { kind: 'const', value: true }, { limit: 1e9, offset: 0, ordering: [{ field: 'name', desc: false }] });
+    const text = JSON.stringify(rows);
+    if (!this.cfCache || text !== this.cfText) { this.cfCache = rows.map((r) => r as unknown as CustomFieldDef); this.cfText = text; }
+    scope?.memo.set(CF_MEMO, this.cfCache);
     return this.cfCache;
   }
+  private cfText = '';
 
   /** Per resource; the same array while the definitions are unchanged (plan-cache keys reuse it). */
   async customFieldsFor(r: ResourceDef): Promise<CustomFieldDef[]> {
@@ -96,10 +107,15 @@ export class Inventory {
       rows.push(this.derive(r, row));
     }
     if (allErrors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: allErrors };
-    const uniq = await this.checkUnique(r, rows);
-    if (uniq.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: uniq };
+    // Uniqueness is the store's own check (a key or unique index): only a refused write is looked
+    // at again to say which row clashes with what (one round trip per unique field saved per create).
     const out = await this.write(rows.map((row) => ({ op: 'create', resource: r.name, row })), rows);
-    return out === STALE ? kept : out;
+    if (out === STALE) return kept;
+    if (!out.ok && out.status === 400 && uniqueGroups(r).some((g) => g.field in (out.errors as FieldErrors))) {
+      const uniq = await this.checkUnique(r, rows);
+      if (uniq.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: uniq };
+    }
+    return out;
   }
 
   /**
@@ -335,7 +351,7 @@ export class Inventory {
       if (e instanceof StorageConflict) return { ok: false, status: 400, errors: { [e.field]: [e.message] } };
       throw e;
     }
-    if (ops.some((o) => o.resource === 'custom_field')) this.cfCache = null;
+    if (ops.some((o) => o.resource === 'custom_field')) { this.cfCache = null; writeContext()?.memo.delete(CF_MEMO); }
     return { ok: true, value };
   }
 }

@@ -48,6 +48,9 @@ function parseOr(text: string): unknown {
   try { return JSON.parse(text); } catch { return text; }
 }
 
+/** writeError's session where there is none (PostgreSQL: no query is made on a failed statement's connection). */
+const NO_SESSION: SqlSession = { query: () => Promise.reject(new Error('no session: the statement ran on its own')) };
+
 const displayParam = (v: unknown): unknown => (Buffer.isBuffer(v) ? `0x${v.toString('hex')}` : v);
 
 export class SqlStorage implements Storage {
@@ -232,6 +235,8 @@ export class SqlStorage implements Storage {
     const batch = withChangeRecords(ops, opts);
     if (!batch.length) return { seq: null };
     const { count, carried } = toNumber(batch);
+    const fast = count && !carried ? await this.createsLogged(batch, count) : undefined;
+    if (fast !== undefined) return fast;
     const seq = await this.guard(() => this.driver.transaction(async (s) => {
       // The change records go last, numbered just before they are written (change-counter.ts).
       const data = batch.filter((o) => o.resource !== CHANGE_RESOURCE);
@@ -247,6 +252,31 @@ export class SqlStorage implements Storage {
     }));
     noteSeq(seq);
     if (seq !== null) noteCommitted(seq);
+    return { seq };
+  }
+
+  /**
+   * Creates of one resource and their records in one statement (WriteStatements.createsLogged), the
+   * most frequent write: one round trip instead of five. undefined where the batch is of another shape.
+   */
+  private async createsLogged(batch: readonly WriteOp[], count: number): Promise<ApplyResult | undefined> {
+    const data = batch.filter((o) => o.resource !== CHANGE_RESOURCE);
+    const [g, ...more] = groups(data);
+    if (more.length || g?.kind !== 'create') return undefined;
+    const records = numberChanges(batch.filter((o) => o.resource === CHANGE_RESOURCE), 1).map((o) => (o as Extract<WriteOp, { op: 'create' }>).row);
+    const st = this.ready().writes.createsLogged(g.m, g.ops.map((o) => o.row), records);
+    if (!st) return undefined;
+    const r = await this.guard(async () => {
+      try {
+        return await this.driver.query(st.sql, st.params);
+      } catch (e) {
+        throw await this.writeError(e, g, NO_SESSION);
+      }
+    });
+    const seq = Math.max(...r.rows.map((x) => Number(x.seq)));
+    if (r.rows.length !== count) throw new Error(`createsLogged: ${r.rows.length} records written, ${count} expected`);
+    noteSeq(seq);
+    noteCommitted(seq);
     return { seq };
   }
 

@@ -3,8 +3,10 @@
 // COPY-like batch with a constant number of parameters; MySQL: VALUES lists).
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder, type ParamType, type SqlText } from '../../engine/sql/sql-builder.js';
-import { inboundRefs, TABLE_MODELS, type TableModel } from '../../engine/sql/table-model.js';
+import { inboundRefs, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
 import type { Row } from '../types.js';
+import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
+import { COUNTER_TABLE } from '../../engine/sql/change-counter.js';
 
 interface Col { readonly name: string; readonly type: ParamType; readonly encode: (row: Row) => unknown }
 
@@ -110,6 +112,41 @@ export class WriteStatements {
       out.push({ sql: t.insertHead + new Array(chunk.length).fill(tuple).join(', '), params });
     }
     return out;
+  }
+
+  /**
+   * PostgreSQL: creates of one table, their tags and their change records as ONE statement (run
+   * outside a transaction it commits alone: one round trip for the whole write). The records take
+   * their numbers from the counter in the same statement (engine/sql/change-counter.ts), so the
+   * counter's row is held only for the statement and its commit. null where it does not apply
+   * (MySQL: no data-modifying WITH; a batch over one chunk).
+   */
+  createsLogged(m: TableModel, rows: readonly Row[], records: readonly Row[]): SqlText | null {
+    if (this.d.name !== 'postgres' || rows.length > PG_CHUNK_ROWS || records.length > PG_CHUNK_ROWS) return null;
+    const t = this.of(m), rec = this.of(tableModel(CHANGE_RESOURCE));
+    const q = this.d.quote;
+    const objs: string[] = [], tags: string[] = [];
+    for (const r of rows) for (const tag of new Set((r.tags as string[] | undefined) ?? [])) { objs.push(r.id); tags.push(tag); }
+    const params: unknown[] = [];
+    const arrays = (cols: readonly Col[], values: (c: Col) => unknown[]) =>
+      cols.map((c) => { params.push(values(c)); return this.d.placeholder(params.length, `${c.type}[]`); }).join(', ');
+    const parts = [`d AS (INSERT INTO ${q(m.table)} (${t.cols.map((c) => q(c.name)).join(', ')}) SELECT * FROM unnest(${arrays(t.cols, (c) => rows.map(c.encode))}))`];
+    if (objs.length && m.tagsTable) {
+      params.push(objs, tags);
+      parts.push(`g AS (INSERT INTO ${q(m.tagsTable)} (${q('obj_id')}, ${q('tag_id')}) SELECT * FROM unnest(${this.d.placeholder(params.length - 1, 'uuid[]')}, ${this.d.placeholder(params.length, 'uuid[]')}))`);
+    }
+    params.push(records.length);
+    const n = this.d.placeholder(params.length, 'bigint');
+    parts.push(`c AS (UPDATE ${q(COUNTER_TABLE)} SET ${q('seq')} = ${q('seq')} + ${n} WHERE ${q('id')} = 1 RETURNING ${q('seq')})`);
+    // Each record's seq column carries its place in the batch (1..n): the number is counter - n + place.
+    const seqCol = rec.cols.findIndex((c) => c.name === 'seq');
+    const place = records.map((_, i) => i + 1);
+    const unnested = arrays(rec.cols, (c) => (c.name === 'seq' ? place : records.map(c.encode)));
+    const names = rec.cols.map((_, i) => `u.c${i}`);
+    names[seqCol] = `(SELECT ${q('seq')} FROM c) - ${n} + u.c${seqCol}`;
+    const sql = `WITH ${parts.join(', ')} INSERT INTO ${q(rec === t ? m.table : tableModel(CHANGE_RESOURCE).table)} (${rec.cols.map((c) => q(c.name)).join(', ')}) ` +
+      `SELECT ${names.join(', ')} FROM unnest(${unnested}) AS u(${rec.cols.map((_, i) => `c${i}`).join(', ')}) RETURNING ${q('seq')} AS seq`;
+    return { sql, params };
   }
 
   /** Join rows for the rows' tags (each tag once per object; the row's own array keeps its order). */
