@@ -262,7 +262,8 @@ export class SqlStorage implements Storage {
   private async createsLogged(batch: readonly WriteOp[], count: number): Promise<ApplyResult | undefined> {
     const data = batch.filter((o) => o.resource !== CHANGE_RESOURCE);
     const [g, ...more] = groups(data);
-    if (more.length || g?.kind !== 'create') return undefined;
+    // Address resources keep bookkeeping of their own in the write's transaction (allocation): not here.
+    if (more.length || g?.kind !== 'create' || g.m.net) return undefined;
     const records = numberChanges(batch.filter((o) => o.resource === CHANGE_RESOURCE), 1).map((o) => (o as Extract<WriteOp, { op: 'create' }>).row);
     const st = this.ready().writes.createsLogged(g.m, g.ops.map((o) => o.row), records);
     if (!st) return undefined;
