@@ -9,6 +9,7 @@ import { yamlBody } from './yaml-body.js';
 import { jsonBodiesOnly } from './json-bodies.js';
 import { INVENTORY_RESOURCES, inventoryRouter } from './routes/inventory.js';
 import { tokensRouter } from './routes/tokens.js';
+import { changeStreamRouter } from './routes/change-stream.js';
 import { allocationRouter } from './routes/allocation.js';
 import { apiTreeRoutes } from './routes/api-root.js';
 import { bodyDepthLimit, LIMITS, urlLimits } from './limits.js';
@@ -34,6 +35,8 @@ export function createApp(ctx: AppContext): Express {
   healthRoutes(app, ctx.storage);
 
   app.use(changeContext(ctx.storage));                   // who writes, for which request: the change records; X-Change-Seq
+  const changes = resource('object_change');              // its /stream before the generic router takes it for an {id}
+  app.use([resourcePath(changes), ...(changes.alsoAt ?? [])], changeStreamRouter(ctx));
   for (const r of INVENTORY_RESOURCES) app.use([resourcePath(r), ...(r.alsoAt ?? [])], inventoryRouter(ctx, r));
   app.use(resourcePath(resource('prefix')), allocationRouter(ctx)); // {id}/available-prefixes/, {id}/available-ips/
   app.use('/api/users/tokens/', tokensRouter(ctx));

@@ -20,6 +20,8 @@ export interface AppContext {
   readonly lifecycle: Lifecycle;
   /** The change log to follow (event stream, webhooks). */
   readonly changes: ChangeFeed;
+  /** Aborted when the server closes: open event streams end. */
+  readonly closing?: AbortSignal;
   /** Prunes the change log as configured; pins keep what is still needed. */
   readonly retention: ChangeRetention;
   readonly planCache: PlanCache;

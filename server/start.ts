@@ -41,7 +41,8 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   const lifecycle = new Lifecycle(storage, { maxStates: config.maxMachineStates, maxContextBytes: config.maxContextBytes });
   await installMachineFiles(config.machinesDir, lifecycle);
   const retention = new ChangeRetention(storage, { days: config.changelogRetentionDays, maxRows: config.changelogMaxRows });
-  const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, changes: new ChangeFeed(storage), retention, planCache: new PlanCache(), heavy: new HeavyQueryGate(config.maxHeavyQueries), log, requestLog };
+  const closing = new AbortController(); // ends open event streams when the server closes
+  const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, changes: new ChangeFeed(storage), retention, closing: closing.signal, planCache: new PlanCache(), heavy: new HeavyQueryGate(config.maxHeavyQueries), log, requestLog };
   const app = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
     // Headers up to 64 KiB reach the app, so an over-long URL gets a JSON 414 rather than a bare 431.
@@ -65,6 +66,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
     server, ctx, url, adminKey,
     close: async () => {
       // Drain: stop accepting, let in-flight requests finish (10 s at most), then close the pools.
+      closing.abort();
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), 10000);
         server.close(() => { clearTimeout(force); resolve(); });

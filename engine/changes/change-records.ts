@@ -55,11 +55,14 @@ const WHOLE: Shaper = { after: (r, row) => visible(r, row), before: (r, row) => 
  */
 const ENTITY_EVENT: Shaper = {
   after(r, row, batch) {
-    const h = batch.find((o) => o.op === 'create' && o.resource === 'history' && o.row.entity_id === row.entity_id);
+    const h = transitionOf(batch, row.entity_id);
     const out = visible(r, row);
-    if (!h || h.op !== 'create' || h.row.context_patch === null || h.row.context_patch === undefined) return out;
+    if (!h) return out;
+    // The trigger that moved it (`__entity_created__` for a creation): the stream's entity.transition event.
+    out.trigger = h.trigger;
+    if (h.context_patch === null || h.context_patch === undefined) return out;
     delete out.context;
-    return { ...out, context_patch: h.row.context_patch };
+    return { ...out, context_patch: h.context_patch };
   },
   before: (_r, row) => ({ state: row.state, version: row.version }),
 };

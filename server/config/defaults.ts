@@ -30,6 +30,12 @@ export interface Config {
   readonly changelogRetentionDays: number;
   /** Only the newest this many change records are kept (0: no cap). */
   readonly changelogMaxRows: number;
+  /** The event stream sends a keep-alive comment this often (ms). */
+  readonly streamKeepAliveMs: number;
+  /** Unsent bytes an event stream holds for a slow client; past it the client must take them (below). */
+  readonly streamMaxBufferBytes: number;
+  /** ... within this many ms, or it gets `event: dropped` and the stream ends. */
+  readonly streamDrainTimeoutMs: number;
 }
 
 type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level';
@@ -52,6 +58,9 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'netboxApiLevel', env: 'NETBOX_API_LEVEL', parse: 'level' },
   { key: 'changelogRetentionDays', env: 'CHANGELOG_RETENTION_DAYS', parse: 'whole' },
   { key: 'changelogMaxRows', env: 'CHANGELOG_MAX_ROWS', parse: 'whole' },
+  { key: 'streamKeepAliveMs', env: 'STREAM_KEEPALIVE_MS', parse: 'positive' },
+  { key: 'streamMaxBufferBytes', env: 'STREAM_MAX_BUFFER_BYTES', parse: 'positive' },
+  { key: 'streamDrainTimeoutMs', env: 'STREAM_DRAIN_TIMEOUT_MS', parse: 'positive' },
 ];
 
 export const DEFAULTS = {
@@ -71,4 +80,7 @@ export const DEFAULTS = {
   netboxApiLevel: '3.7',
   changelogRetentionDays: 90,   // NetBox's CHANGELOG_RETENTION default
   changelogMaxRows: 0,
+  streamKeepAliveMs: 15000,
+  streamMaxBufferBytes: 1024 * 1024,
+  streamDrainTimeoutMs: 10000,
 } as const;

@@ -4,6 +4,7 @@ import { INVENTORY_RESOURCES } from '../routes/inventory.js';
 import { inventorySchemas } from './inventory-schemas.js';
 import { inventoryPaths, inventoryTag, OPTIONS_SCHEMA, tokenPaths, tokenSchemas } from './inventory-paths.js';
 import { allocationPaths, allocationSchemas } from './allocation-paths.js';
+import { changeStreamPaths, changeStreamSchemas } from './change-stream-paths.js';
 import { lifecyclePaths } from './lifecycle-paths.js';
 import { lifecycleSchemas } from './lifecycle-schemas.js';
 import { apiApps, metaPaths } from './meta-paths.js';
@@ -26,7 +27,7 @@ const DESCRIPTION = [
 export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
   const served: Record<string, PathItem> = {};
   for (const r of INVENTORY_RESOURCES) Object.assign(served, inventoryPaths(r, opts.maxPageSize));
-  Object.assign(served, allocationPaths(opts.maxPageSize), tokenPaths(), lifecyclePaths(opts.maxPageSize));
+  Object.assign(served, allocationPaths(opts.maxPageSize), changeStreamPaths(), tokenPaths(), lifecyclePaths(opts.maxPageSize));
   const paths: Record<string, PathItem> = { ...metaPaths(apiApps(served)), ...served };
   return {
     openapi: '3.1.0',
@@ -40,7 +41,7 @@ export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
     ],
     paths,
     components: {
-      schemas: { ...inventorySchemas(INVENTORY_RESOURCES), ...allocationSchemas(), OptionsMetadata: OPTIONS_SCHEMA, ...tokenSchemas(), ...lifecycleSchemas(opts.maxMachineStates) },
+      schemas: { ...inventorySchemas(INVENTORY_RESOURCES), ...allocationSchemas(), ...changeStreamSchemas(), OptionsMetadata: OPTIONS_SCHEMA, ...tokenSchemas(), ...lifecycleSchemas(opts.maxMachineStates) },
       securitySchemes: { Token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <key>`' } },
       responses: {
         Unauthorized: { description: 'Missing or unknown token', headers: { 'WWW-Authenticate': { description: '`Token`', schema: { type: 'string' } } }, content: { 'application/json': { schema: ref('Error') } } },

@@ -20,7 +20,7 @@ export function apiApps(paths: Readonly<Record<string, PathItem>>): ReadonlyMap<
   for (const [path, item] of Object.entries(paths)) {
     const [app, endpoint] = (item.get?.tags[0] ?? '').split('/');
     const m = /^(\/api\/(?:[^/{}]+\/)*)([^/{}]+)\/?$/.exec(path);
-    if (!endpoint || !m) continue;
+    if (!endpoint || !m || streams(item)) continue;
     const a = apps.get(app) ?? { path: m[1], endpoints: new Map() };
     if (a.path !== m[1]) throw new Error(`openapi: app ${app} has endpoints under ${a.path} and ${m[1]}`);
     apps.set(app, a);
@@ -28,6 +28,12 @@ export function apiApps(paths: Readonly<Record<string, PathItem>>): ReadonlyMap<
   }
   return new Map([...apps].sort(([a], [b]) => a.localeCompare(b)));
 }
+
+/** An event stream served under an endpoint (`/api/extras/object-changes/stream`) is not one itself. */
+const streams = (item: PathItem): boolean => {
+  const ok = item.get?.responses[200];
+  return !!ok && 'content' in ok && !!ok.content?.['text/event-stream'];
+};
 
 const LINKS: JsonSchema = { type: 'object', additionalProperties: { type: 'string', format: 'uri' } };
 const text = (description: string, examples?: string[]): JsonSchema =>

@@ -26,6 +26,8 @@ export async function startServer(over: Partial<Config> = {}): Promise<TestServe
       let payload: string | undefined;
       if (body !== undefined) { h['Content-Type'] ??= 'application/json'; payload = typeof body === 'string' ? body : JSON.stringify(body); }
       const res = await fetch(url + path, { method, headers: h, body: payload });
+      // An event stream never ends by itself: its status and headers are the answer.
+      if (res.headers.get('content-type')?.startsWith('text/event-stream')) { await res.body?.cancel(); return { status: res.status, body: null, headers: res.headers }; }
       const text = await res.text();
       let parsed: unknown = text;
       try { parsed = text ? JSON.parse(text) : null; } catch { /* keep text */ }

@@ -1,0 +1,134 @@
+// The change log as Server-Sent Events: GET /api/extras/object-changes/stream (also under
+// /api/core/). Each record is an event whose `id:` is its seq, sent in seq order: `event: change`
+// with the record as the list shows it, or `event: entity.transition` for an entity's move. A client
+// resumes with `Last-Event-ID` (or `?since=`, exclusive); the list's filters narrow what is sent.
+// A slow client is never buffered for without bound: past STREAM_MAX_BUFFER_BYTES unsent, or no
+// drain within STREAM_DRAIN_TIMEOUT_MS, it gets a final `event: dropped` and the stream ends.
+import { Router, type Request, type Response } from 'express';
+import { resource } from '../../engine/schema/registry.js';
+import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
+import type { Row } from '../../storage/types.js';
+import { authenticate, permissionFor, requirePermission } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { serializeRows } from '../serialize.js';
+import { baseUrl } from './inventory.js';
+import { parseShape, type Shape } from './list-params.js';
+import { SseOut } from '../sse-out.js';
+
+const changes = resource('object_change');
+/** Records read at a time (a page's records are in memory at once). */
+const PAGE = 100;
+/** Events are written in chunks of about this many bytes. */
+const CHUNK_BYTES = 64 * 1024;
+/** How long a browser's EventSource waits before it reconnects (the `retry:` field). */
+const RETRY_MS = 2000;
+const WHOLE = /^\d{1,15}$/;
+
+export function changeStreamRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/stream', authenticate(ctx.tokens), requirePermission(permissionFor(changes, 'view')), (req, res) => stream(ctx, req, res));
+  return router;
+}
+
+/** Where the stream starts: after `Last-Event-ID` (a reconnect), else after `since`; null: from now. */
+function startOf(req: Request, pairs: readonly [string, string][]): { ok: true; after: number | null } | { ok: false; errors: Record<string, string[]> } {
+  const header = req.get('last-event-id')?.trim();
+  if (header) return WHOLE.test(header) ? { ok: true, after: Number(header) } : { ok: false, errors: { 'Last-Event-ID': [`"${header}" is not a seq (a whole number).`] } };
+  const since = pairs.filter(([k]) => k === 'since').map(([, v]) => v.trim()).filter(Boolean).pop();
+  if (since === undefined) return { ok: true, after: null };
+  return WHOLE.test(since) ? { ok: true, after: Number(since) } : { ok: false, errors: { since: [`"${since}" is not a seq (a whole number).`] } };
+}
+
+function queryPairs(req: Request): [string, string][] {
+  const i = req.originalUrl.indexOf('?');
+  return i < 0 ? [] : [...new URLSearchParams(req.originalUrl.slice(i + 1))];
+}
+
+async function stream(ctx: AppContext, req: Request, res: Response): Promise<void> {
+  const pairs = queryPairs(req);
+  const start = startOf(req, pairs);
+  if (!start.ok) { res.status(400).json(start.errors); return; }
+  const customFields = await ctx.inventory.customFieldsFor(changes);
+  // `since` is the stream's own parameter, never a filter; the rest is planned as the list plans it.
+  const planned = ctx.planCache.get(changes, pairs.filter(([k]) => k !== 'since'), { strict: ctx.config.strictFiltering, customFields });
+  if (Object.keys(planned.errors).length) { res.status(400).json(planned.errors); return; }
+  const shaped = parseShape(changes, planned.control);
+  if (!shaped.ok) { res.status(400).json(shaped.errors); return; }
+  if (planned.ignored.length) ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}/stream: ${planned.ignored.join(', ')}`);
+
+  const stop = new AbortController();
+  const end = () => stop.abort();
+  res.on('close', end);
+  ctx.closing?.addEventListener('abort', end);
+  const after = start.after ?? await ctx.changes.current();
+  res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
+  res.flushHeaders();
+  const out = new SseOut(res, { maxBufferBytes: ctx.config.streamMaxBufferBytes, drainTimeoutMs: ctx.config.streamDrainTimeoutMs, signal: stop.signal });
+  const keepAlive = setInterval(() => out.comment('keep-alive'), ctx.config.streamKeepAliveMs);
+  const follow = { plan: planned.plan, shape: shaped.shape, base: baseUrl(req), customFields };
+  try {
+    if (await out.write(`retry: ${RETRY_MS}\n: after seq ${after}\n\n`, after)) await followLog(ctx, out, follow, after, stop.signal);
+  } catch (e) {
+    if (!stop.signal.aborted) {
+      ctx.log.warn(`event stream ended by an error: ${(e as Error).message}`);
+      out.end(`event: error\ndata: ${JSON.stringify({ last_seq: out.lastSeq, detail: 'The change log could not be read; reconnect with Last-Event-ID.' })}\n\n`);
+    }
+  } finally {
+    clearInterval(keepAlive);
+    ctx.closing?.removeEventListener('abort', end);
+    // The server closing: end the response and let its connection go (it would otherwise idle on).
+    if (ctx.closing?.aborted) out.end('', true);
+  }
+}
+
+interface Follow { readonly plan: Plan; readonly shape: Shape; readonly base: string; readonly customFields: Awaited<ReturnType<AppContext['inventory']['customFieldsFor']>> }
+
+/** Send every record after `after` that the plan keeps, then wait for more, until the stream is over. */
+async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number, signal: AbortSignal): Promise<void> {
+  let scanned = after; // every record up to here has been looked at
+  while (!signal.aborted) {
+    const head = await ctx.changes.current();
+    while (scanned < head) {
+      // Bounded by head: a narrow filter reads what committed so far once, not the whole tail again.
+      const rows = await ctx.changes.read(scanned, PAGE, and([f.plan, cmp('seq', 'number', 'lte', false, [head])]));
+      if (signal.aborted) return;
+      if (rows.length && !(await sendRecords(ctx, out, f, rows))) return;
+      scanned = rows.length < PAGE ? head : (rows[rows.length - 1].seq as number);
+    }
+    await ctx.changes.waitAfter(scanned, signal);
+  }
+}
+
+/** Write the events of records in chunks; false once the stream is over. */
+async function sendRecords(ctx: AppContext, out: SseOut, f: Follow, rows: readonly Row[]): Promise<boolean> {
+  const bodies = await serializeRows(changes, rows, { baseUrl: f.base, storage: ctx.storage, customFields: f.customFields, brief: f.shape.brief, keep: f.shape.keep });
+  let chunk = '';
+  let seq = 0;
+  for (let i = 0; i < rows.length; i++) {
+    seq = rows[i].seq as number;
+    chunk += eventText(rows[i], bodies[i], seq);
+    if (chunk.length >= CHUNK_BYTES) {
+      if (!(await out.write(chunk, seq))) return false;
+      chunk = '';
+    }
+  }
+  return chunk === '' || out.write(chunk, seq);
+}
+
+/** One record as an SSE event: `entity.transition` for an entity moved by a trigger, else `change`. */
+export function eventText(row: Row, body: Record<string, unknown>, seq: number): string {
+  const t = transitionEvent(row);
+  return t ? `event: entity.transition\nid: ${seq}\ndata: ${JSON.stringify(t)}\n\n` : `event: change\nid: ${seq}\ndata: ${JSON.stringify(body)}\n\n`;
+}
+
+/** The data of an entity.transition event, or null when the record is not one. */
+export function transitionEvent(row: Row): Record<string, unknown> | null {
+  const after = row.object_data as Record<string, unknown> | null;
+  if (row.changed_object_type !== 'lifecycle.entity' || !after || typeof after.trigger !== 'string') return null;
+  const before = row.prechange_data as Record<string, unknown> | null;
+  return {
+    seq: row.seq, change_id: row.id, time: row.time, user_name: row.user_name, request_id: row.request_id,
+    entity_id: after.entity_id, machine: after.machine_name, machine_version: after.machine_version,
+    from: before?.state ?? null, to: after.state, trigger: after.trigger, version: after.version,
+  };
+}
