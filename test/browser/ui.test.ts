@@ -122,6 +122,12 @@ describe('web UI and /docs in Chromium', function () {
     // The triggers offered now are those leaving `paid`.
     const offered = await page.getByLabel('Trigger').locator('option').allTextContents();
     expect(offered.sort()).to.deep.equal(['cancel', 'refund', 'ship']);
+    // The change log shows the event (newest first) and the create, with the request's token.
+    const changes = page.locator('table.changes tbody tr');
+    await changes.nth(1).waitFor();
+    const newest = await changes.nth(0).locator('td').allTextContents();
+    expect(newest.slice(2, 4)).to.deep.equal(['Updated', 'created → paid']);
+    expect(await changes.nth(1).locator('td').nth(2).textContent()).to.equal('Created');
   });
 
   it('/docs renders the operations list, and "try it out" works through Authorize', async () => {

@@ -1,4 +1,5 @@
-// One entity: its state, its machine's diagram, its history (oldest first) and a form to send an
+// One entity: its state, its machine's diagram, its history (oldest first), its records in the change
+// log (newest first) and a form to send an
 // event offering the triggers available now (transitions whose normalised source holds the state).
 import { enc, getJson, request } from '../api.js';
 import { append, field, formatTime, h, message, pretty } from '../dom.js';
@@ -27,6 +28,24 @@ function historyTable(rows, count) {
       h('td', {}, String(i + 1)), h('td', {}, formatTime(r.created_at)), h('td', {}, h('code', {}, r.trigger)),
       h('td', {}, r.source_state ?? '—'), h('td', {}, r.target_state),
       h('td', {}, h('details', {}, h('summary', {}, `${Object.keys(r.context ?? {}).length} keys`), h('pre', {}, pretty(r.context))))))));
+}
+
+/** The entity's records in the change log (newest first): who changed it, when, in which request. */
+function changesTable(changes) {
+  if (!changes.ok) {
+    const why = changes.status === 403 ? 'this token may not read the change log (extras.view_objectchange)' : `${changes.status} ${changes.body?.detail ?? ''}`;
+    return h('p', { class: 'muted changes' }, `Change log: ${why}.`);
+  }
+  const rows = changes.body.results;
+  const stateOf = (d) => (d && typeof d === 'object' ? d.state ?? '—' : '—');
+  return h('table', { class: 'grid changes' },
+    h('caption', {}, `Change log (${rows.length < changes.body.count ? `newest ${rows.length} of ${changes.body.count}` : `${rows.length}`}, newest first) — `,
+      h('a', { href: `/api/extras/object-changes/?changed_object_type=lifecycle.entity&object_repr=${enc(changes.entityId)}` }, 'as JSON')),
+    h('thead', {}, h('tr', {}, ...['Seq', 'When', 'Action', 'State', 'User', 'Request'].map((t) => h('th', { scope: 'col' }, t)))),
+    h('tbody', {}, ...rows.map((c) => h('tr', {},
+      h('td', {}, String(c.seq)), h('td', {}, formatTime(c.time)), h('td', {}, c.action?.label ?? String(c.action)),
+      h('td', {}, c.prechange_data ? `${stateOf(c.prechange_data)} → ${stateOf(c.object_data)}` : stateOf(c.object_data)),
+      h('td', {}, c.user_name), h('td', {}, h('code', {}, c.request_id))))));
 }
 
 function eventForm(entity, definition, onDone) {
@@ -68,9 +87,10 @@ function eventForm(entity, definition, onDone) {
 export async function entityPage(el, entityId, notice) {
   const base = `/api/v1/entities/${enc(entityId)}`;
   const entity = await getJson(base);
-  const [history, definition] = await Promise.all([
+  const [history, definition, changes] = await Promise.all([
     getJson(`${base}/history?limit=1000`),
     getJson(`/api/v1/machines/${enc(entity.machine_name)}/versions/${enc(entity.machine_version)}`),
+    request('GET', `/api/extras/object-changes/?changed_object_type=lifecycle.entity&object_repr=${enc(entity.entity_id)}&limit=50`),
   ]);
   const rerender = async (text) => { el.replaceChildren(); await entityPage(el, entityId, text); };
   append(el, [
@@ -85,5 +105,5 @@ export async function entityPage(el, entityId, notice) {
     h('details', { class: 'context' }, h('summary', {}, 'Context'), h('pre', {}, pretty(entity.context))),
   ]);
   const layout = h('div', { class: 'two-col' }, eventForm(entity, definition, rerender), h('div', { class: 'diagram-slot' }, await diagramFigure(entity.machine_name, entity.machine_version, entity.state)));
-  el.append(layout, historyTable(history.results, history.count));
+  el.append(layout, historyTable(history.results, history.count), changesTable({ ...changes, entityId: entity.entity_id }));
 }
