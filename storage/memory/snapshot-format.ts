@@ -1,4 +1,6 @@
-// The `memory:/dir` snapshot's line format. A first line `{"snapshot":2}`, then per run of rows of one
+// The `memory:/dir` snapshot's line format of earlier releases (snapshot.jsonl), read at the first
+// start of this release and replaced by the column snapshot (column-snapshot.ts); the writer stays
+// to make such files in tests. A first line `{"snapshot":2}`, then per run of rows of one
 // resource with the same fields a header line `{"resource":"prefix","fields":["id",…]}` and one JSON
 // array of values per row. Without the keys on every row the file is ~40% smaller and parses in
 // about half the time (JSON.parse of arrays; 1M prefixes), which is most of a restart.
@@ -20,7 +22,7 @@ export interface SnapshotVisitor {
   reserve(resource: string, count: number): void;
 }
 
-/** The lines of a snapshot of `tables`, each with its line end, in order. */
+/** The lines of a snapshot of `tables`, each with its line end, in order (as earlier releases wrote them). */
 export function* snapshotLines(tables: Iterable<SnapshotTable>): Generator<string> {
   yield SNAPSHOT_MARK + '\n';
   for (const { resource, size, rows } of tables) {
