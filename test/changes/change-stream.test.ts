@@ -1,0 +1,233 @@
+// The change log as Server-Sent Events on every backend: records after the start in seq order with
+// id = seq, `since` exclusive and Last-Event-ID winning over it, the list's filters, entity
+// transitions as their own event, keep-alive comments, writes of a second process on the same
+// database, its permission, and a client that takes nothing: dropped with a final event while what
+// waits for it on the server stays bounded.
+import { expect } from 'chai';
+import fs from 'node:fs';
+import net, { type Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { BACKENDS } from '../conformance/backends.js';
+import { serverOn } from '../support/backend-server.js';
+import { startProcess } from '../support/process.js';
+import { ADMIN_KEY } from '../support/server.js';
+import { SseClient } from '../support/sse-client.js';
+
+const NOTE = {
+  meta: { machine_name: 'notes', version: '1.0.0' },
+  states: [{ name: 'open', type: 'initial' }, { name: 'done', type: 'terminal' }],
+  transitions: [{ trigger: 'close', source: 'open', dest: 'done' }],
+};
+const MAX_BUFFER = 64 * 1024;
+const STREAM = '/api/extras/object-changes/stream';
+
+for (const backend of BACKENDS) describe(`change stream on ${backend.name}`, function () {
+  this.timeout(120000);
+  const h = serverOn(backend, { streamKeepAliveMs: 200, streamDrainTimeoutMs: 500, streamMaxBufferBytes: MAX_BUFFER });
+  const opened: SseClient[] = [];
+  afterEach(() => { for (const c of opened.splice(0)) c.close(); });
+  const open = async (query = '', headers: Record<string, string> = {}, at = STREAM) => {
+    const got = await SseClient.open(h.srv.url, `${at}${query}`, ADMIN_KEY, headers);
+    expect(got.status, JSON.stringify(got.body)).to.equal(200);
+    opened.push(got.client);
+    await got.client.until((c) => c.comments.some((x) => x.startsWith('after seq')), 10000, 'the opening comment');
+    return got.client;
+  };
+  const listed = async (query: string) => {
+    const r = await h.srv.req('GET', `/api/extras/object-changes/?limit=1000&ordering=seq${query}`);
+    expect(r.status).to.equal(200);
+    return r.body.results as Record<string, any>[];
+  };
+  const head = async () => Number((await h.srv.req('GET', '/api/extras/object-changes/?limit=1')).body.results[0]?.seq ?? 0);
+  const ids = (c: SseClient, type?: string) => c.events.filter((e) => !type || e.event === type).map((e) => Number(e.id));
+
+  it('from now on by default: writes made after connecting arrive in seq order, id = seq, data = the record as listed', async () => {
+    const c = await open();
+    const from = Number(/after seq (\d+)/.exec(c.comments[0])![1]);
+    expect(from).to.equal(await head());
+    const region = await h.srv.req('POST', '/api/dcim/regions/', { name: 'EU', slug: 'eu' });
+    const site = await h.srv.req('POST', '/api/dcim/sites/', { name: 'ams1', slug: 'ams1', region: region.body.id });
+    await h.srv.req('PATCH', `/api/dcim/sites/${site.body.id}/`, { facility: 'AMS' });
+    await h.srv.req('POST', '/api/ipam/prefixes/', [{ prefix: '10.0.0.0/8' }, { prefix: '10.1.0.0/16' }, { prefix: '10.2.0.0/16' }]);
+    await h.srv.req('DELETE', `/api/dcim/sites/${site.body.id}/`);
+    await c.until((x) => x.events.length >= 7);
+    expect(ids(c)).to.deep.equal([1, 2, 3, 4, 5, 6, 7].map((i) => from + i));
+    expect(c.events.every((e) => e.event === 'change')).to.equal(true);
+    const records = await listed(`&seq__gt=${from}`);
+    expect(c.data()).to.deep.equal(records);
+    expect(c.data().map((d) => [d.action.value, d.changed_object_type])).to.deep.equal([
+      ['create', 'dcim.region'], ['create', 'dcim.site'], ['update', 'dcim.site'], ['create', 'ipam.prefix'], ['create', 'ipam.prefix'], ['create', 'ipam.prefix'], ['delete', 'dcim.site'],
+    ]);
+  });
+
+  it('since is exclusive (like seq__gt); Last-Event-ID wins over it; a bad one is a 400; the same at /api/core/', async () => {
+    const all = await listed('');
+    const s = all[2].seq as number;
+    const c = await open(`?since=${s}`);
+    await c.until((x) => x.events.length >= all.length - 3);
+    expect(ids(c)).to.deep.equal(all.slice(3).map((r) => r.seq));
+    const resumed = await open(`?since=0`, { 'Last-Event-ID': String(s + 1) });
+    await resumed.until((x) => x.events.length >= all.length - 4);
+    expect(ids(resumed)[0]).to.equal(s + 2);
+    const core = await open(`?since=${s}`, {}, '/api/core/object-changes/stream');
+    await core.until((x) => x.events.length >= 1);
+    expect(ids(core)[0]).to.equal(s + 1);
+    const bad = await SseClient.open(h.srv.url, `${STREAM}?since=yesterday`, ADMIN_KEY);
+    expect(bad.status).to.equal(400);
+    expect(bad.body).to.have.property('since');
+    const badHeader = await SseClient.open(h.srv.url, STREAM, ADMIN_KEY, { 'Last-Event-ID': 'abc' });
+    expect(badHeader.status).to.equal(400);
+    expect(badHeader.body).to.have.property('Last-Event-ID');
+  });
+
+  it('filters like the list: changed_object_type=dcim.site sends only sites; an unknown filter is the list\'s 400', async () => {
+    const mark = await head();
+    const c = await open(`?since=${mark}&changed_object_type=dcim.site`);
+    await h.srv.req('POST', '/api/dcim/regions/', { name: 'US', slug: 'us' });
+    const s1 = await h.srv.req('POST', '/api/dcim/sites/', { name: 'nyc1', slug: 'nyc1' });
+    await h.srv.req('POST', '/api/ipam/prefixes/', { prefix: '192.168.0.0/16' });
+    await h.srv.req('PATCH', `/api/dcim/sites/${s1.body.id}/`, { facility: 'NYC' });
+    await c.until((x) => x.events.length >= 2);
+    const sites = await listed(`&seq__gt=${mark}&changed_object_type=dcim.site`);
+    expect(sites).to.have.length(2);
+    expect(c.data()).to.deep.equal(sites);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(c.events).to.have.length(2); // the region and the prefix never came
+    const list = await h.srv.req('GET', '/api/extras/object-changes/?bogus=1');
+    const bad = await SseClient.open(h.srv.url, `${STREAM}?bogus=1`, ADMIN_KEY);
+    expect(bad.status).to.equal(400);
+    expect(bad.body).to.deep.equal(list.body);
+  });
+
+  it('an entity created or moved by a trigger is an entity.transition event: machine, from, to, trigger, version, seq', async () => {
+    const mark = await head();
+    const c = await open(`?since=${mark}`);
+    const only = await open(`?since=${mark}&changed_object_type=lifecycle.entity`);
+    expect((await h.srv.req('POST', '/api/v1/machines', NOTE)).status).to.equal(201);
+    expect((await h.srv.req('POST', '/api/v1/entities/n1/create', { machine_name: 'notes', context: { n: 0 } })).status).to.equal(201);
+    const ev = await h.srv.req('POST', '/api/v1/entities/n1/events', { trigger: 'close', context: { n: 1 } });
+    expect(ev.status).to.equal(200);
+    await c.until((x) => x.events.length >= 3);
+    expect(c.events.map((e) => e.event)).to.deep.equal(['change', 'entity.transition', 'entity.transition']);
+    expect(c.data()[0]).to.include({ changed_object_type: 'lifecycle.machine', object_repr: 'notes@1.0.0' });
+    const [created, closed] = c.data('entity.transition');
+    expect(created).to.include({ entity_id: 'n1', machine: 'notes', machine_version: '1.0.0', from: null, to: 'open', trigger: '__entity_created__', version: 1 });
+    expect(closed).to.include({ entity_id: 'n1', machine: 'notes', from: 'open', to: 'done', trigger: 'close', version: 2, seq: Number(ev.headers.get('x-change-seq')) });
+    expect(ids(c, 'entity.transition')).to.deep.equal([created.seq, closed.seq]);
+    const [record] = await listed(`&seq=${closed.seq}`);
+    expect(closed.change_id).to.equal(record.id);
+    await only.until((x) => x.events.length >= 2);
+    expect(only.events.map((e) => e.event)).to.deep.equal(['entity.transition', 'entity.transition']);
+  });
+
+  it('keep-alive comments while nothing happens', async () => {
+    const c = await open();
+    await new Promise((r) => setTimeout(r, 900));
+    expect(c.comments.filter((x) => x === 'keep-alive').length).to.be.within(2, 6);
+    expect(c.events).to.have.length(0);
+  });
+
+  it('needs extras.view_objectchange (401 without a token, 403 without the permission)', async () => {
+    const reader = await h.srv.req('POST', '/api/users/tokens/', { permissions: ['dcim.view_site'], description: 'reader' });
+    const auditor = await h.srv.req('POST', '/api/users/tokens/', { permissions: ['extras.view_objectchange'], description: 'auditor' });
+    expect((await h.srv.req('GET', STREAM, undefined, null)).status).to.equal(401);
+    expect((await SseClient.open(h.srv.url, STREAM, reader.body.key)).status).to.equal(403);
+    const ok = await SseClient.open(h.srv.url, `${STREAM}?since=0`, auditor.body.key);
+    opened.push(ok.client);
+    expect(ok.status).to.equal(200);
+    await ok.client.until((x) => x.events.length >= 1);
+  });
+
+  it('a write through a second server process on the same database reaches a stream on the first', async function () {
+    if (backend.name === 'memory') this.skip();
+    const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-stream-')), 'config.json');
+    fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: ADMIN_KEY, permissions: ['*'] }] }));
+    const other = await startProcess(h.srv.running.ctx.config.storage, cfg);
+    try {
+      const c = await open();
+      const made = await fetch(`${other.url}/api/dcim/sites/`, { method: 'POST', headers: { Authorization: `Token ${ADMIN_KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'far', slug: 'far' }) });
+      expect(made.status).to.equal(201);
+      const seq = Number(made.headers.get('x-change-seq'));
+      await c.until((x) => x.events.length >= 1, 5000);
+      expect(ids(c)).to.deep.equal([seq]);
+      expect(c.data()[0]).to.include({ changed_object_type: 'dcim.site', object_repr: 'far' });
+    } finally {
+      other.child.kill('SIGTERM');
+    }
+  });
+
+  it('a client that takes nothing is dropped with a final event; what waits for it on the server stays bounded', async () => {
+    const site = await h.srv.req('POST', '/api/dcim/sites/', { name: 'slow', slug: 'slow' });
+    const comments = (round: number) => `${round}`.padEnd(2000, 'x');
+    const made = await h.srv.req('POST', '/api/dcim/devices/', Array.from({ length: 400 }, (_, i) => ({ name: `d${i}`, site: site.body.id, comments: comments(0) })));
+    expect(made.status, JSON.stringify(made.body).slice(0, 300)).to.equal(201);
+    const mark = await head();
+    // A raw connection that sends its request and never reads: Node takes one buffer's worth, then nothing.
+    let serverSide: Socket | null = null;
+    const onConnection = (s: Socket) => { serverSide ??= s; };
+    const { port } = h.srv.running.server.address() as net.AddressInfo;
+    h.srv.running.server.once('connection', onConnection);
+    const client = net.connect(port, '127.0.0.1');
+    await new Promise((r) => client.once('connect', r));
+    client.write(`GET ${STREAM}?since=${mark}&changed_object_type=dcim.device HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token ${ADMIN_KEY}\r\n\r\n`);
+    let most = 0;
+    const sampler = setInterval(() => { most = Math.max(most, serverSide?.writableLength ?? 0); }, 10);
+    // Change the devices until the kernel's buffers are full and the server holds bytes for the client.
+    let rounds = 0;
+    try {
+      while (most < MAX_BUFFER && rounds < 40) {
+        rounds++;
+        const r = await h.srv.req('PATCH', '/api/dcim/devices/', made.body.map((d: { id: string }) => ({ id: d.id, comments: comments(rounds) })));
+        expect(r.status).to.equal(200);
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      expect(most, 'the server never held bytes for the client').to.be.at.least(MAX_BUFFER);
+      await new Promise((r) => setTimeout(r, 1500)); // the drain time bound (500 ms) passes
+    } finally {
+      clearInterval(sampler);
+    }
+    // What waited for the client stayed within the bound and one chunk (64 KiB) of events.
+    expect(most).to.be.below(MAX_BUFFER + 80 * 1024);
+    // Now read: every event up to the drop, then the final one, then the end of the response.
+    const raw: Buffer[] = [];
+    client.on('data', (d: Buffer) => raw.push(d));
+    const body = await new Promise<string>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('the response did not end')), 10000);
+      const check = () => { const text = dechunk(Buffer.concat(raw)); if (text !== null) { clearTimeout(t); resolve(text); } };
+      client.on('data', check);
+      client.on('close', check);
+    });
+    client.destroy();
+    const events = body.split('\n\n').filter((b) => b.startsWith('event:'));
+    const last = events.pop()!;
+    expect(last).to.match(/^event: dropped\ndata: /);
+    const dropped = JSON.parse(last.split('\ndata: ')[1]);
+    expect(dropped.reason).to.equal('slow_client');
+    const seqs = events.map((e) => Number(/\nid: (\d+)/.exec(e)![1]));
+    expect(seqs.length).to.be.greaterThan(0);
+    expect(seqs).to.deep.equal(seqs.map((_, i) => mark + 1 + i)); // in order, none missing before the drop
+    expect(dropped.last_seq).to.equal(seqs[seqs.length - 1]);
+    // Far more was written than the server ever held for the client.
+    const written = rounds * 400;
+    expect(written).to.be.greaterThan(seqs.length);
+    expect(Buffer.byteLength(body)).to.be.greaterThan(8 * MAX_BUFFER);
+  });
+});
+
+/** The body of a chunked HTTP/1.1 response once its last chunk arrived, else null. */
+function dechunk(raw: Buffer): string | null {
+  let at = raw.indexOf('\r\n\r\n');
+  if (at < 0) return null;
+  at += 4;
+  const parts: Buffer[] = [];
+  for (;;) {
+    const eol = raw.indexOf('\r\n', at);
+    if (eol < 0) return null;
+    const size = parseInt(raw.subarray(at, eol).toString(), 16);
+    if (size === 0) return Buffer.concat(parts).toString();
+    if (raw.length < eol + 2 + size + 2) return null;
+    parts.push(raw.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+}
