@@ -1,0 +1,152 @@
+// Event stream lag (#18 item 3): from a write's commit to its event at a client of
+// GET /api/extras/object-changes/stream. The server runs in this process; the commit time is taken
+// when the store's apply() returns (just after the commit and the wake-up of local followers), the
+// event's when its bytes reach the client (fetch, same process). Three runs per backend:
+//   idle   one site created at a time (5 ms apart): the lag of a lone write;
+//   load   8 writers creating sites flat out: the lag while the stream keeps up with them;
+//   remote (SQL) writes through a second server process on the same database, seen through the
+//          change feed's poll of the counter (250 ms); measured from the write's answer there
+//          (after its commit), so the figure is at most the true lag.
+//
+// Run:  npm run bench:stream [-- --writes 1000] [--backends memory,postgres,mysql,mysql9]
+// URLs: TEST_POSTGRES_URL / TEST_MYSQL_URL (MariaDB) / TEST_MYSQL9_URL (MySQL 9), default the local servers.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULTS, type Config } from '../server/config/defaults.js';
+import { start, type Running } from '../server/start.js';
+import type { Storage } from '../storage/types.js';
+import { startProcess } from '../test/support/process.js';
+import { sqlBackends } from './sql-backends.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
+const WRITES = Number(opt('writes', '1000'));
+const wanted = new Set(opt('backends', 'memory,postgres').split(','));
+const KEY = 'bench-stream-key-0123456789';
+const WRITERS = 8;
+const quiet = { info: () => {}, warn: () => {}, error: (m: string) => console.error(m) };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** When each seq's event reached the client (performance.now()). */
+class Follower {
+  readonly seen = new Map<number, number>();
+  private readonly ac = new AbortController();
+  private waiters: (() => void)[] = [];
+  async open(url: string): Promise<void> {
+    const res = await fetch(`${url}/api/extras/object-changes/stream`, { headers: { Authorization: `Token ${KEY}` }, signal: this.ac.signal });
+    if (res.status !== 200) throw new Error(`stream: ${res.status}`);
+    const body = res.body!;
+    let opened!: () => void;
+    const ready = new Promise<void>((r) => { opened = r; });
+    void (async () => {
+      const dec = new TextDecoder();
+      let buf = '';
+      try {
+        for await (const part of body) {
+          const now = performance.now();
+          buf += dec.decode(part, { stream: true });
+          if (buf.includes(': after seq')) opened();
+          const cut = buf.lastIndexOf('\n\n');
+          if (cut < 0) continue;
+          for (const m of buf.slice(0, cut).matchAll(/^id: (\d+)$/gm)) this.seen.set(Number(m[1]), now);
+          buf = buf.slice(cut + 2);
+          for (const w of this.waiters.splice(0)) w();
+        }
+      } catch { /* closed */ }
+    })();
+    await ready;
+  }
+  async until(seq: number, ms = 30000): Promise<void> {
+    const end = Date.now() + ms;
+    while (!this.seen.has(seq)) {
+      if (Date.now() > end) throw new Error(`event ${seq} did not arrive`);
+      await new Promise<void>((r) => { this.waiters.push(r); setTimeout(r, 100); });
+    }
+  }
+  close(): void { this.ac.abort(); }
+}
+
+/** Records when apply() returns each batch's last seq (the commit, as this process sees it). */
+function commitTimes(storage: Storage): Map<number, number> {
+  const at = new Map<number, number>();
+  const apply = storage.apply.bind(storage);
+  storage.apply = async (ops, opts) => {
+    const r = await apply(ops, opts);
+    if (r.seq !== null) at.set(r.seq, performance.now());
+    return r;
+  };
+  return at;
+}
+
+async function createSite(url: string, name: string): Promise<{ seq: number; answered: number }> {
+  const res = await fetch(`${url}/api/dcim/sites/`, { method: 'POST', headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name, slug: name }) });
+  const answered = performance.now();
+  if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${await res.text()}`);
+  return { seq: Number(res.headers.get('x-change-seq')), answered };
+}
+
+function summary(lags: number[]): string {
+  const s = [...lags].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  const f = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
+  return `n=${s.length} p50 ${f(at(0.5))} ms, p99 ${f(at(0.99))} ms, max ${f(s[s.length - 1])} ms`;
+}
+
+async function bench(name: string, storageUrl: string): Promise<void> {
+  const config = { ...DEFAULTS, port: 0, demoData: false, storage: storageUrl, tokens: [{ key: KEY, permissions: ['*'] }] } as Config;
+  const running: Running = await start(config, quiet);
+  const committed = commitTimes(running.ctx.storage);
+  const follower = new Follower();
+  await follower.open(running.url);
+  try {
+    // idle: one write at a time
+    const idle: number[] = [];
+    for (let i = 0; i < WRITES; i++) {
+      const { seq } = await createSite(running.url, `idle-${i}`);
+      await follower.until(seq);
+      idle.push(follower.seen.get(seq)! - committed.get(seq)!);
+      await sleep(5);
+    }
+    console.log(`${name} idle:   ${summary(idle)}`);
+    // load: WRITERS writers flat out
+    const seqs: number[] = [];
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: WRITERS }, async (_, w) => {
+      for (let i = w; i < WRITES; i += WRITERS) seqs.push((await createSite(running.url, `load-${i}`)).seq);
+    }));
+    const secs = (performance.now() - t0) / 1000;
+    await follower.until(Math.max(...seqs));
+    console.log(`${name} load:   ${summary(seqs.map((s) => follower.seen.get(s)! - committed.get(s)!))} (${Math.round(WRITES / secs)} writes/s)`);
+    // remote: writes through a second process on the same database
+    if (storageUrl.startsWith('memory')) return;
+    const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-stream-bench-')), 'config.json');
+    fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
+    const other = await startProcess(storageUrl, cfg);
+    try {
+      const remote: number[] = [];
+      for (let i = 0; i < Math.min(WRITES, 200); i++) {
+        const { seq, answered } = await createSite(other.url, `remote-${i}`);
+        await follower.until(seq);
+        remote.push(follower.seen.get(seq)! - answered);
+        await sleep(Math.random() * 300); // writes at random points of the poll cycle
+      }
+      console.log(`${name} remote: ${summary(remote)} (from the other process's answer)`);
+    } finally {
+      other.child.kill('SIGTERM');
+    }
+  } finally {
+    follower.close();
+    await running.close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`event stream lag, commit -> event at the client, ${WRITES} site creates per run`);
+  if (wanted.has('memory')) await bench('memory', 'memory:');
+  for (const b of await sqlBackends(wanted)) {
+    try { await bench(b.name, b.url); } finally { await b.drop(); }
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
