@@ -37,7 +37,7 @@ describe('docs/changes.md examples', function () {
       const { Authorization: _, ...headers } = e.headers;
       const res = await srv.req(e.method, e.path, e.body === undefined ? undefined : JSON.parse(e.body), undefined, headers);
       expect(res.status, JSON.stringify(res.body)).to.equal(e.status);
-      if (e.path.startsWith('/api/extras/object-changes/') && e.method === 'GET' && e.status === 200) expect(res.body.results.length, 'records found').to.be.greaterThan(0);
+      if (e.path.startsWith('/api/extras/object-changes/?') && e.method === 'GET' && e.status === 200) expect(res.body.results.length, 'records found').to.be.greaterThan(0); // a list: a stream's body is not read
     });
   }
 });
