@@ -18,6 +18,8 @@ export interface SpansAsk {
   readonly from?: AddrHex;
   /** At most this many rows. */
   readonly limit: unknown;
+  /** PostgreSQL: fold at most this many children (the last of them then ends the answer). */
+  readonly scan?: unknown;
 }
 
 /** Trailing zero bits of a hex address (its width when it is zero). */
@@ -53,9 +55,10 @@ export function coveredSpansQuery(d: Dialect, a: SpansAsk): CoveredSpansQuery {
   // address. From an address: from the first cidr value with that network (the address at the
   // length its trailing zero bits allow, so no longer block starts there).
   const after = a.from === undefined ? (a.hosts ? '>=' : '>') : '>=';
+  const scan = a.scan === undefined ? '' : ' LIMIT $6::int';
   const rows = a.hosts
-    ? `SELECT ${col} AS b, ${col} AS hi FROM ${q(m.table)} WHERE ${col} ${after} $1::inet AND ${col} <= $2::inet ORDER BY ${col}`
-    : `SELECT ${col} AS b, set_masklen(broadcast(${col}), $3::int) AS hi FROM ${q(m.table)} WHERE ${col} ${after} $1::cidr AND ${col} <= $2::cidr ORDER BY ${col}`;
+    ? `SELECT ${col} AS b, ${col} AS hi FROM ${q(m.table)} WHERE ${col} ${after} $1::inet AND ${col} <= $2::inet ORDER BY ${col}${scan}`
+    : `SELECT ${col} AS b, set_masklen(broadcast(${col}), $3::int) AS hi FROM ${q(m.table)} WHERE ${col} ${after} $1::cidr AND ${col} <= $2::cidr ORDER BY ${col}${scan}`;
   const sql = [
     'SELECT host(t.b) AS lo, host(t.prev_hi) AS prev_hi, host(greatest(t.prev_hi, t.hi)) AS cur_hi, t.nxt IS NULL AS last FROM (',
     `SELECT c.b, c.hi, max(c.hi) OVER w AS prev_hi, lead(c.b) OVER w AS nxt FROM (${rows}) c`,
@@ -67,7 +70,8 @@ export function coveredSpansQuery(d: Dialect, a: SpansAsk): CoveredSpansQuery {
   const address = (hex: AddrHex) => inetText(a.family, hex).split('/')[0];
   const first = a.from !== undefined ? `${address(a.from)}/${a.hosts ? w : w - trailingZeroBits(a.from)}`
     : a.hosts ? inetText(a.family, a.network) : `${address(a.network)}/${a.length}`;
-  return { sql, params: [first, inetText(a.family, a.broadcast), w, inetText(a.family, 'f'.repeat(w / 4)), a.limit] };
+  const params = [first, inetText(a.family, a.broadcast), w, inetText(a.family, 'f'.repeat(w / 4)), a.limit];
+  return { sql, params: a.scan === undefined ? params : [...params, a.scan] };
 }
 
 /** The next batch of a block's children, after the one at (`lo`, `length`) when given. */

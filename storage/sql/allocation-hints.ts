@@ -6,6 +6,7 @@ import type { Dialect } from '../../engine/sql/dialect.js';
 import type { TableModel } from '../../engine/sql/table-model.js';
 import type { AllocationHint, NetBlock, Row } from '../types.js';
 import type { SqlSession } from './driver.js';
+import { hintWithMark } from './cover-marks.js';
 
 const parentKey = (b: NetBlock) => `${b.network}/${b.length}`;
 const hinted = (m: TableModel) => (HINTED as readonly string[]).includes(m.resource.name);
@@ -14,7 +15,9 @@ export async function sqlAllocationHint(s: SqlSession, d: Dialect, resource: str
   const st = readHint(d, resource, parentKey(block), length);
   const row = (await s.query(st.sql, st.params)).rows[0];
   if (!row) throw new Error(`allocation hints: no generation row for ${resource} (migration 7 not applied?)`);
-  return { gen: Number(row.gen), nextAt: typeof row.next_at === 'string' ? (row.next_at as AddrHex) : null };
+  const hint = { gen: Number(row.gen), nextAt: typeof row.next_at === 'string' ? (row.next_at as AddrHex) : null };
+  // A prefix's cover mark (cover-marks.ts) is a hint for every length.
+  return resource === 'prefix' ? hintWithMark((sql, params) => s.query(sql, params), d, block, hint) : hint;
 }
 
 export async function sqlSaveAllocationHint(s: SqlSession, d: Dialect, resource: string, block: NetBlock, length: number, nextAt: AddrHex, gen: number): Promise<void> {

@@ -19,12 +19,16 @@ export interface SpansContext {
 const FIRST_BATCH = 500;
 const LARGEST_BATCH = 20000;
 
-export function sqlCoveredSpans(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
-  return c.d.name === 'postgres' ? foldedByDatabase(c, hosts, block, max, from) : foldedHere(c, hosts, block, max, from);
+/**
+ * `scan`: fold at most this many children; the answer then ends with the last of them, as if no
+ * child followed (what it says before that holds; a walk that must stay short uses it).
+ */
+export function sqlCoveredSpans(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex, scan?: number): Promise<CoveredSpans> {
+  return c.d.name === 'postgres' ? foldedByDatabase(c, hosts, block, max, from, scan) : foldedHere(c, hosts, block, max, from, scan);
 }
 
-async function foldedByDatabase(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
-  const { sql, params } = coveredSpansQuery(c.d, { ...block, hosts, from, limit: c.limitValue(max) });
+async function foldedByDatabase(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex, scan?: number): Promise<CoveredSpans> {
+  const { sql, params } = coveredSpansQuery(c.d, { ...block, hosts, from, limit: c.limitValue(max), scan: scan === undefined ? undefined : c.limitValue(scan) });
   const { rows } = await c.run(sql, params);
   const hex = (v: unknown): AddrHex => {
     const a = typeof v === 'string' ? parseAddress(v)?.hex : undefined;
@@ -52,11 +56,11 @@ async function foldedByDatabase(c: SpansContext, hosts: boolean, block: NetBlock
   return { spans, complete };
 }
 
-async function foldedHere(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
+async function foldedHere(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex, scan = Infinity): Promise<CoveredSpans> {
   const spans: HexSpan[] = [];
   let run: { lo: AddrHex; last: bigint } | null = null;
   let after: { lo: AddrHex; length: number } | null = null;
-  for (let batch = FIRST_BATCH; ; batch = Math.min(LARGEST_BATCH, batch * 4)) {
+  for (let batch = Math.min(FIRST_BATCH, scan), read = 0; batch > 0; read += batch, batch = Math.min(LARGEST_BATCH, batch * 4, scan - read)) {
     const { sql, params } = childrenBatchQuery(c.d, { ...block, hosts, from, after, limit: c.limitValue(batch) });
     const { rows } = await c.run(sql, params);
     for (const r of rows) {

@@ -7,6 +7,7 @@ import type { Dialect } from '../../engine/sql/dialect.js';
 import { addedFieldStatements, addedTableStatements, ddlStatements, historyPatchStatements, rowVersionStatements, spgistPerFamilyStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
 import type { SqlDriver } from './driver.js';
 import { allocationHintStatements } from '../../engine/sql/allocation-hints.js';
+import { coverMarkStatements } from '../../engine/sql/cover-marks.js';
 import { changeCounterStatements } from '../../engine/sql/change-counter.js';
 
 export interface Migration {
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ] },
   { version: 7, name: 'allocation hints: where allocation in a parent continues, voided by deletes', statements: allocationHintStatements },
   { version: 8, name: 'the change log (object_change) and the counter that numbers it', statements: (d) => [...addedTableStatements(d, ['object_change']), ...changeCounterStatements(d)] },
+  { version: 9, name: 'cover marks: how far each prefix is covered from its start (allocation reads from there)', statements: coverMarkStatements },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

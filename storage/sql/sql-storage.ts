@@ -16,6 +16,7 @@ import { WriteStatements } from './write-statements.js';
 import { KeyedLock } from '../keyed-lock.js';
 import { sqlCoveredSpans } from './covered-spans.js';
 import { beforeDelete, beforeUpdate, sqlAllocationHint, sqlSaveAllocationHint } from './allocation-hints.js';
+import { afterAllPrefixesDeleted, afterPrefixCreates, beforePrefixDelete, beforePrefixUpdate, markedSpans } from './cover-marks.js';
 import type { AddrHex } from '../../engine/net/ip.js';
 import type { CoveredSpans } from '../../engine/net/free-space.js';
 import { CHANGE_RESOURCE, numberChanges, toNumber } from '../../engine/changes/change-records.js';
@@ -165,6 +166,7 @@ export class SqlStorage implements Storage {
   }
   coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
     const ctx = { d: this.ready().d, run: (sql: string, params: readonly unknown[]) => this.driver.query(sql, params), limitValue: (n: number) => this.driver.pageValue(n) };
+    if (resource === 'prefix') return this.guard(() => markedSpans(ctx.run, ctx.d, this.driver, block, max, from));
     return this.guard(() => sqlCoveredSpans(ctx, resource === 'ip_address', block, max, from));
   }
 
@@ -322,6 +324,7 @@ export class SqlStorage implements Storage {
         const rows = g.ops.map((o) => o.row);
         for (const st of w.insert(m, rows)) await s.query(st.sql, st.params);
         for (const st of w.insertTags(m, rows)) await s.query(st.sql, st.params);
+        await afterPrefixCreates(s, this.driver, this.ready().d, m, rows);
         return;
       }
       case 'update': {
@@ -332,6 +335,7 @@ export class SqlStorage implements Storage {
         if (expect !== undefined && !m.byField.has('version')) // memory compares an absent version
           throw (await this.exists(s, m, row.id)) ? changed(undefined) : new StorageConflict('id', MSG.notFound);
         await beforeUpdate(s, this.ready().d, m, row);
+        const moved = await beforePrefixUpdate(s, this.ready().d, m, row);
         const st = w.update(m, row, expect);
         if ((await s.query(st.sql, st.params)).rowCount === 0) {
           // No such object, or (compare-and-swap) another version is stored.
@@ -339,6 +343,7 @@ export class SqlStorage implements Storage {
           if (v === null) throw new StorageConflict('id', MSG.notFound);
           throw changed(v);
         }
+        if (moved) await afterPrefixCreates(s, this.driver, this.ready().d, m, [row]);
         const del = w.deleteTags(m, row.id);
         if (del) {
           await s.query(del.sql, del.params);
@@ -365,6 +370,7 @@ export class SqlStorage implements Storage {
           }
         }
         await beforeDelete(s, this.ready().d, m);
+        await beforePrefixDelete(s, this.ready().d, m, id);
         const st = w.delete(m, id, expect);
         if ((await s.query(st.sql, st.params)).rowCount === 0 && expect !== undefined) await checkVersion();
         return;
@@ -451,6 +457,7 @@ export class SqlStorage implements Storage {
         if (m.tagsTable) await s.query(`DELETE FROM ${d.quote(m.tagsTable)}`);
         if (m.resource.tree) await s.query(`UPDATE ${d.quote(m.table)} SET ${d.quote(m.resource.tree)} = NULL`);
         await beforeDelete(s, d, m);
+        await afterAllPrefixesDeleted(s, d, m);
         await s.query(`DELETE FROM ${d.quote(m.table)}`);
       }
     }));
