@@ -22,6 +22,11 @@ export interface FeedOptions {
 
 export class ChangeFeed {
   private readonly pollMs: number;
+  /** Who waits, and for a seq past what. One poll of the counter serves them all. */
+  private readonly waiters = new Set<{ readonly after: number; readonly wake: () => void }>();
+  private timer: NodeJS.Timeout | null = null;
+  private polling = false;
+  private pollAgain = false;
 
   constructor(private readonly storage: Storage, opts: FeedOptions = {}) {
     this.pollMs = opts.pollMs ?? 250;
@@ -42,24 +47,42 @@ export class ChangeFeed {
   /**
    * Resolves once the log may hold a record after `after` (a local commit, or the counter past it),
    * or when `signal` aborts. Spurious wake-ups are allowed: the caller reads and waits again.
+   * However many wait (an event stream each, the webhook outbox), the counter is read by one poll
+   * at a time: at once when someone starts waiting (a commit may have come since the caller read),
+   * then every pollMs while anyone waits.
    */
   waitAfter(after: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | null = null;
-      const done = () => {
-        committed.off('seq', onSeq);
-        signal?.removeEventListener('abort', done);
-        if (timer) clearTimeout(timer);
-        resolve();
-      };
-      const onSeq = (seq: number) => { if (seq > after) done(); };
-      const poll = () => {
-        this.storage.changeSeq().then((n) => { if (n > after) done(); else timer = setTimeout(poll, this.pollMs); }, () => { timer = setTimeout(poll, this.pollMs); });
-      };
       if (signal?.aborted) { resolve(); return; }
+      const waiter = {
+        after,
+        wake: () => {
+          this.waiters.delete(waiter);
+          committed.off('seq', onSeq);
+          signal?.removeEventListener('abort', waiter.wake);
+          if (!this.waiters.size && this.timer) { clearTimeout(this.timer); this.timer = null; }
+          resolve();
+        },
+      };
+      const onSeq = (seq: number) => { if (seq > after) waiter.wake(); };
       committed.on('seq', onSeq);
-      signal?.addEventListener('abort', done);
-      poll();
+      signal?.addEventListener('abort', waiter.wake);
+      this.waiters.add(waiter);
+      this.pollSoon();
     });
+  }
+
+  /** Read the counter now, or right after the read under way. */
+  private pollSoon(): void {
+    if (this.polling) { this.pollAgain = true; return; }
+    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    this.polling = true;
+    const settle = (n: number | null) => {
+      if (n !== null) for (const w of [...this.waiters]) if (n > w.after) w.wake();
+      this.polling = false;
+      if (this.pollAgain) { this.pollAgain = false; this.pollSoon(); return; }
+      if (this.waiters.size && !this.timer) this.timer = setTimeout(() => { this.timer = null; this.pollSoon(); }, this.pollMs);
+    };
+    this.storage.changeSeq().then(settle, () => settle(null));
   }
 }
