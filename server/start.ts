@@ -7,6 +7,7 @@ import { Inventory } from '../storage/service/inventory.js';
 import { Tokens } from '../storage/service/tokens.js';
 import { Lifecycle } from '../storage/service/lifecycle.js';
 import { ChangeFeed } from '../storage/change-log/change-feed.js';
+import { WebhookDispatcher } from '../storage/service/webhook-dispatcher.js';
 import { ChangeRetention } from '../storage/service/change-retention.js';
 import { installMachineFiles } from './machine-files.js';
 import { createApp } from './app.js';
@@ -43,6 +44,9 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   const retention = new ChangeRetention(storage, { days: config.changelogRetentionDays, maxRows: config.changelogMaxRows });
   const closing = new AbortController(); // ends open event streams when the server closes
   const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, changes: new ChangeFeed(storage), retention, closing: closing.signal, planCache: new PlanCache(), heavy: new HeavyQueryGate(config.maxHeavyQueries), log, requestLog };
+  // Webhooks: deliveries planned from the change log and sent (storage/service/webhook-dispatcher.ts).
+  const webhooks = new WebhookDispatcher(storage, ctx.changes, { maxAttempts: config.webhookMaxAttempts, retryBaseMs: config.webhookRetryBaseMs, retryMaxMs: config.webhookRetryMaxMs, timeoutMs: config.webhookTimeoutMs, log: (m) => log.warn(m) });
+  retention.pin(() => webhooks.pinnedSeq());
   const app = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
     // Headers up to 64 KiB reach the app, so an over-long URL gets a JSON 414 rather than a bare 431.
@@ -62,6 +66,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  webhooks.start();
   return {
     server, ctx, url, adminKey,
     close: async () => {
@@ -73,6 +78,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
         server.closeIdleConnections();
       });
       clearInterval(pruning);
+      await webhooks.stop();
       await storage.close();
     },
   };

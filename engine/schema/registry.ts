@@ -16,9 +16,10 @@ import { ipAddress } from './resources/ip-address.js';
 import { token } from './resources/token.js';
 import { entity, history, idempotency, machine } from './resources/lifecycle.js';
 import { objectChange } from './resources/object-change.js';
+import { webhook, webhookCursor, webhookDelivery } from './resources/webhook.js';
 
 /** In dependency order: a resource comes after every resource it references. */
-export const RESOURCES: readonly ResourceDef[] = [tag, customField, region, site, manufacturer, deviceType, deviceRole, platform, device, iface, vlan, prefix, ipAddress, token, machine, entity, history, idempotency, objectChange];
+export const RESOURCES: readonly ResourceDef[] = [tag, customField, region, site, manufacturer, deviceType, deviceRole, platform, device, iface, vlan, prefix, ipAddress, token, machine, entity, history, idempotency, objectChange, webhook, webhookDelivery, webhookCursor];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
 
@@ -69,6 +70,9 @@ export const hasCustomFields = (r: ResourceDef): boolean => r.fields.some((f) =>
 /** Resources that carry custom fields, by content type: what `content_types` of a custom field may name. */
 export const CUSTOM_FIELD_CONTENT_TYPES: readonly string[] = RESOURCES.filter(hasCustomFields).map(contentType);
 
+/** Resources whose writes leave change records, by content type: what `content_types` of a webhook may name. */
+export const LOGGED_CONTENT_TYPES: readonly string[] = RESOURCES.filter((r) => r.logged !== false).map(contentType);
+
 // Checked at load: a mistake in a resource stops the start, naming resource and field.
 function check(): void {
   for (const r of RESOURCES) {
@@ -78,6 +82,7 @@ function check(): void {
       names.add(f.name);
       if (f.kind === 'fk' && (!f.target || !byName.has(f.target))) throw new Error(`schema: ${r.name}.${f.name} has no known target`);
       if (f.kind === 'choice' && !f.choices?.length) throw new Error(`schema: ${r.name}.${f.name} has no choices`);
+      if (f.writeOnly && (!f.hidden || f.readOnly)) throw new Error(`schema: ${r.name}.${f.name} is write-only: it must be hidden and writable`);
     }
     for (const key of [r.refField, r.displayField, r.tree].filter(Boolean) as string[])
       if (!names.has(key)) throw new Error(`schema: ${r.name} names unknown field ${key}`);

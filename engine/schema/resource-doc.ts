@@ -18,7 +18,7 @@ function fieldRow(f: FieldDef): string {
   if (f.nullable) notes.push('nullable');
   if (f.default !== undefined && f.default !== null && !(Array.isArray(f.default) && !f.default.length)) notes.push(`default \`${JSON.stringify(f.default)}\``);
   if (f.onDelete) notes.push(`on delete: ${f.onDelete.replace('_', ' ')}`);
-  const access = f.readOnly ? 'read-only' : f.required ? 'required' : 'optional';
+  const access = f.readOnly ? 'read-only' : f.writeOnly ? 'write-only' : f.required ? 'required' : 'optional';
   return `| \`${f.name}\` | ${type} | ${access} | ${notes.join('; ')} |`;
 }
 
@@ -27,6 +27,6 @@ export function resourceReference(): string {
     `### ${r.label} — \`${resourcePath(r)}\``, '', r.description + '.',
     ...(r.uniqueTogether ?? []).map((g) => `Unique together: ${g.map((n) => `\`${n}\``).join(' + ')}.`), '',
     '| field | type | access | notes |', '|---|---|---|---|',
-    ...r.fields.filter((f) => !f.hidden).map(fieldRow),
+    ...r.fields.filter((f) => !f.hidden || f.writeOnly).map(fieldRow),
   ].join('\n')).join('\n\n');
 }

@@ -2,7 +2,7 @@
 // stored (after a create's defaults or an update's merge), errors by field.
 import { checkOne } from './custom-field-values.js';
 import { MSG } from './messages.js';
-import { CUSTOM_FIELD_CONTENT_TYPES } from './registry.js';
+import { CUSTOM_FIELD_CONTENT_TYPES, LOGGED_CONTENT_TYPES } from './registry.js';
 import type { CustomFieldDef } from './types.js';
 import type { FieldErrors } from './validate-input.js';
 
@@ -25,6 +25,26 @@ function customFieldDefinition(row: Row): FieldErrors {
   return errors;
 }
 
+/** A header name as HTTP allows it (RFC 9110 token). */
+const HEADER_LINE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+:/;
+
+/** A webhook: content types the change log has, at least one action, an http(s) URL, `Name: Value` header lines. */
+function webhookDefinition(row: Row): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const types = (row.content_types as string[] | undefined) ?? [];
+  if (!types.length) add('content_types', MSG.whNoContentTypes);
+  for (const ct of types) if (!LOGGED_CONTENT_TYPES.includes(ct)) add('content_types', MSG.whContentType(ct));
+  if (!row.type_create && !row.type_update && !row.type_delete) add('type_create', MSG.whNoType);
+  let url: URL | null = null;
+  try { url = new URL(String(row.payload_url)); } catch { /* refused below */ }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) add('payload_url', MSG.whUrl);
+  for (const line of String(row.additional_headers ?? '').split(/\r?\n/))
+    if (line.trim() && !HEADER_LINE.test(line.trim())) add('additional_headers', MSG.whHeader(line));
+  return errors;
+}
+
 export const ROW_CHECKS: Readonly<Record<string, (row: Row) => FieldErrors>> = {
   custom_field: customFieldDefinition,
+  webhook: webhookDefinition,
 };

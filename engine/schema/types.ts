@@ -42,6 +42,7 @@ export interface FieldDef {
   readonly search?: boolean;         // included in `q`
   readonly filter?: false;           // no filter generated
   readonly hidden?: boolean;         // never serialized (e.g. token key hash)
+  readonly writeOnly?: true;         // with hidden: accepted when written, never read back nor logged (a webhook's secret)
   readonly netRole?: 'network' | 'host'; // the network-lookup field of prefixes / addresses
   readonly netPart?: 'broadcast' | 'length' | 'family'; // another read-only part derived from the prefix / address
   readonly sequence?: true;          // numbered by the store, gap-free in commit order (the change log's `seq`)

@@ -141,7 +141,7 @@ export function validateInput(
   let tagRefs: string[] | null = null;
   const refQueries: Record<string, Record<string, RefValue>> = Object.create(null);
   for (const f of r.fields) {
-    if (f.readOnly || f.hidden) continue;
+    if (f.readOnly || (f.hidden && !f.writeOnly)) continue;
     const present = Object.prototype.hasOwnProperty.call(data, f.name);
     if (!present) {
       if (opts.partial) continue;

@@ -30,6 +30,11 @@ export interface Config {
   readonly changelogRetentionDays: number;
   /** Only the newest this many change records are kept (0: no cap). */
   readonly changelogMaxRows: number;
+  /** Webhook deliveries: attempts before one is marked failed, the delay after the first failure (doubled after each further one, at most the max), each request's time limit (ms). */
+  readonly webhookMaxAttempts: number;
+  readonly webhookRetryBaseMs: number;
+  readonly webhookRetryMaxMs: number;
+  readonly webhookTimeoutMs: number;
   /** The event stream sends a keep-alive comment this often (ms). */
   readonly streamKeepAliveMs: number;
   /** Unsent bytes an event stream holds for a slow client; past it the client must take them (below). */
@@ -58,6 +63,10 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'netboxApiLevel', env: 'NETBOX_API_LEVEL', parse: 'level' },
   { key: 'changelogRetentionDays', env: 'CHANGELOG_RETENTION_DAYS', parse: 'whole' },
   { key: 'changelogMaxRows', env: 'CHANGELOG_MAX_ROWS', parse: 'whole' },
+  { key: 'webhookMaxAttempts', env: 'WEBHOOK_MAX_ATTEMPTS', parse: 'positive' },
+  { key: 'webhookRetryBaseMs', env: 'WEBHOOK_RETRY_BASE_MS', parse: 'positive' },
+  { key: 'webhookRetryMaxMs', env: 'WEBHOOK_RETRY_MAX_MS', parse: 'positive' },
+  { key: 'webhookTimeoutMs', env: 'WEBHOOK_TIMEOUT_MS', parse: 'positive' },
   { key: 'streamKeepAliveMs', env: 'STREAM_KEEPALIVE_MS', parse: 'positive' },
   { key: 'streamMaxBufferBytes', env: 'STREAM_MAX_BUFFER_BYTES', parse: 'positive' },
   { key: 'streamDrainTimeoutMs', env: 'STREAM_DRAIN_TIMEOUT_MS', parse: 'positive' },
@@ -80,6 +89,10 @@ export const DEFAULTS = {
   netboxApiLevel: '3.7',
   changelogRetentionDays: 90,   // NetBox's CHANGELOG_RETENTION default
   changelogMaxRows: 0,
+  webhookMaxAttempts: 10,       // with the delays below: retried for about 40 minutes
+  webhookRetryBaseMs: 5000,
+  webhookRetryMaxMs: 3_600_000,
+  webhookTimeoutMs: 10000,
   streamKeepAliveMs: 15000,
   streamMaxBufferBytes: 1024 * 1024,
   streamDrainTimeoutMs: 10000,

@@ -63,8 +63,9 @@ function writeValue(f: FieldDef): JsonSchema {
 }
 
 export function writeSchema(f: FieldDef): JsonSchema {
-  if (f.readOnly || f.hidden) return { readOnly: true, description: `${f.label} (read-only: ignored when written)` };
+  if (f.readOnly || (f.hidden && !f.writeOnly)) return { readOnly: true, description: `${f.label} (read-only: ignored when written)` };
   const v = writeValue(f);
+  if (f.writeOnly) return { ...describe(f, v), writeOnly: true, description: `${f.label} (write-only: never read back)` };
   if (f.kind === 'tags' || f.kind === 'custom_fields') return describe(f, v);
   if (f.nullable) return describe(f, f.kind === 'json' ? {} : orNull(v));
   return describe(f, f.kind === 'json' ? { not: { type: 'null' } } : v);

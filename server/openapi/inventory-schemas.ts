@@ -45,7 +45,7 @@ function writeObject(r: ResourceDef, partial: boolean): JsonSchema {
   if (partial && tags) for (const [k, what] of [['add_tags', 'added to'], ['remove_tags', 'taken off']]) {
     props[k] = { ...writeSchema(tags), description: `tags ${what} those the object has when the change is made (instead of \`tags\`)` };
   }
-  const required = partial ? [] : r.fields.filter((f) => f.required && !f.readOnly && !f.hidden).map((f) => f.name);
+  const required = partial ? [] : r.fields.filter((f) => f.required && !f.readOnly && (!f.hidden || f.writeOnly)).map((f) => f.name);
   return {
     type: 'object', title: `${r.label} (${partial ? 'partial update' : 'write'})`, description: r.description,
     ...(required.length ? { required } : {}), properties: props, additionalProperties: false,

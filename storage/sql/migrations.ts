@@ -29,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'allocation hints: where allocation in a parent continues, voided by deletes', statements: allocationHintStatements },
   { version: 8, name: 'the change log (object_change) and the counter that numbers it', statements: (d) => [...addedTableStatements(d, ['object_change']), ...changeCounterStatements(d)] },
   { version: 9, name: 'cover marks: how far each prefix is covered from its start (allocation reads from there)', statements: coverMarkStatements },
+  { version: 10, name: 'webhooks, their deliveries and the outbox cursor', statements: (d) => addedTableStatements(d, ['webhook', 'webhook_delivery', 'webhook_cursor']) },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

@@ -1,0 +1,91 @@
+// What a webhook sends for one change record: which records it is for, the body (NetBox's and
+// Nautobot's default, or the webhook's template), the headers and the signature. Pure: no I/O.
+import { createHmac } from 'node:crypto';
+
+type Rec = Readonly<Record<string, unknown>>;
+
+const EVENT: Readonly<Record<string, string>> = { create: 'created', update: 'updated', delete: 'deleted' };
+const TYPE_FLAG: Readonly<Record<string, string>> = { create: 'type_create', update: 'type_update', delete: 'type_delete' };
+
+/** Does the webhook want this change record (its content type and action)? */
+export function wants(webhook: Rec, change: Rec): boolean {
+  const flag = TYPE_FLAG[String(change.action)];
+  return !!flag && webhook[flag] === true && ((webhook.content_types as string[] | undefined) ?? []).includes(String(change.changed_object_type));
+}
+
+/**
+ * What a body template may name, and the default body: `event`, `timestamp`, `model`, `username`,
+ * `request_id`, `data` (the object after the change; as it was, for a delete) and `snapshots`
+ * (`prechange`, `postchange`), as NetBox and Nautobot send them, plus the record's `seq` and `change_id`.
+ */
+export function templateContext(change: Rec): Record<string, unknown> {
+  const type = String(change.changed_object_type);
+  const after = change.action === 'delete' ? null : (change.object_data ?? null);
+  return {
+    event: EVENT[String(change.action)] ?? String(change.action),
+    timestamp: change.time,
+    model: type.slice(type.indexOf('.') + 1),
+    username: change.user_name,
+    request_id: change.request_id,
+    data: change.object_data ?? null,
+    snapshots: { prechange: change.prechange_data ?? null, postchange: after },
+    seq: change.seq,
+    change_id: change.id,
+  };
+}
+
+/** `a.b.c` in the context; undefined where the path leads nowhere. */
+function lookup(ctx: unknown, path: string): unknown {
+  let v: unknown = ctx;
+  for (const part of path.split('.')) {
+    if (v === null || typeof v !== 'object' || !Object.prototype.hasOwnProperty.call(v, part)) return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
+}
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*(\|\s*tojson\s*)?\}\}/g;
+
+/**
+ * A template with `{{ path }}` replaced: text as it is, anything else (numbers, objects, lists) as
+ * JSON; `{{ path | tojson }}` always as JSON (a string quoted). A path that leads nowhere gives ''
+ * (Jinja2's undefined). Nothing else of Jinja2: no statements, filters or expressions are run.
+ */
+export function renderTemplate(template: string, ctx: Rec): string {
+  return template.replace(PLACEHOLDER, (_m, path: string, json?: string) => {
+    const v = lookup(ctx, path);
+    if (v === undefined) return '';
+    if (json) return JSON.stringify(v);
+    return typeof v === 'string' ? v : JSON.stringify(v);
+  });
+}
+
+/** The body sent for a change record: the template rendered, or the default body as JSON. */
+export function renderBody(webhook: Rec, change: Rec): string {
+  const ctx = templateContext(change);
+  const template = String(webhook.body_template ?? '');
+  return template.trim() ? renderTemplate(template, ctx) : JSON.stringify(ctx);
+}
+
+/** The request headers: the content type, the additional headers (rendered), and the signature when there is a secret. */
+export function requestHeaders(webhook: Rec, change: Rec, body: string): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': String(webhook.http_content_type || 'application/json') };
+  const ctx = templateContext(change);
+  for (const line of renderTemplate(String(webhook.additional_headers ?? ''), ctx).split(/\r?\n/)) {
+    const i = line.indexOf(':');
+    if (i > 0) headers[line.slice(0, i).trim()] = line.slice(i + 1).trim();
+  }
+  const secret = String(webhook.secret ?? '');
+  if (secret) headers['X-Hook-Signature'] = signature(body, secret);
+  return headers;
+}
+
+/** NetBox's X-Hook-Signature: HMAC-SHA512 of the body bytes with the secret as key, in hex. */
+export function signature(body: string, secret: string): string {
+  return createHmac('sha512', Buffer.from(secret, 'utf8')).update(Buffer.from(body, 'utf8')).digest('hex');
+}
+
+/** How long after the n-th failed attempt (1, 2, ...) the next one is made: doubling from `baseMs`, at most `maxMs`. */
+export function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}

@@ -1,0 +1,288 @@
+// The webhook outbox. The change log is the queue: a planner follows it from a cursor and, for each
+// record and each enabled webhook that wants it, writes a pending delivery row, advancing the
+// cursor in the same batch (compare-and-swap on the cursor row's version: two processes never plan
+// one record twice, a crash never loses a planned one). A sender posts pending deliveries, at most
+// one at a time per webhook and object, oldest first (a later change of an object waits while an
+// earlier one is pending), each claimed by a compare-and-swap on its row (another process skips
+// it; a claim that dies with its process expires after a lease), retried with doubling delays up to
+// a bound, then failed. Delivery is at least once: a request whose answer was not recorded is sent
+// again, so receivers deduplicate by `change_id` / `seq`.
+import { randomUUID } from 'node:crypto';
+import { and, cmp, fk } from '../../engine/plan/nodes.js';
+import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
+import { backoffMs, renderBody, requestHeaders, wants } from '../../engine/changes/webhook-payload.js';
+import type { ChangeFeed } from '../change-log/change-feed.js';
+import { StorageConflict, versionOf, type Row, type Storage, type WriteOp } from '../types.js';
+import { sendWebhook } from './webhook-request.js';
+
+export interface DispatcherOptions {
+  /** Attempts per delivery before it is marked failed. */
+  readonly maxAttempts: number;
+  /** Delay after the first failed attempt (ms); doubled after each further one, up to `retryMaxMs`. */
+  readonly retryBaseMs: number;
+  readonly retryMaxMs: number;
+  /** Time limit of one request (ms). */
+  readonly timeoutMs: number;
+  /** Requests in flight at once (over all webhooks). */
+  readonly concurrency?: number;
+  /** How often pending deliveries are looked for when nothing woke the sender (ms). */
+  readonly pollMs?: number;
+  readonly log?: (message: string) => void;
+}
+
+const DELIVERY = 'webhook_delivery';
+const CURSOR = 'webhook_cursor';
+/** The cursor's one row. */
+export const CURSOR_ID = '00000000-0000-4000-8000-00000000c0c0';
+const PLAN_BATCH = 500;
+/** Pending deliveries read per webhook and pass. */
+const SEND_WINDOW = 500;
+const EXCERPT = 1000;
+/** A cursor advanced past records that planned nothing is written at most this often (ms). */
+const LAZY_CURSOR_MS = 2000;
+
+const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
+  const t = setTimeout(done, ms);
+  function done() { clearTimeout(t); signal.removeEventListener('abort', done); resolve(); }
+  signal.addEventListener('abort', done);
+});
+
+export class WebhookDispatcher {
+  private readonly stopping = new AbortController();
+  private loops: Promise<void>[] = [];
+  private readonly inFlight = new Map<string, Promise<void>>();
+  /** Wakes the sender (a plan wrote deliveries, a send finished). */
+  private kick: (() => void) | null = null;
+  private kicked = false;
+  private cursor: { after: number; version: number; persisted: number; savedAt: number } | null = null;
+  private readonly opts: Required<DispatcherOptions>;
+
+  constructor(private readonly storage: Storage, private readonly feed: ChangeFeed, opts: DispatcherOptions) {
+    this.opts = { concurrency: 8, pollMs: 1000, log: () => {}, ...opts };
+  }
+
+  start(): void {
+    this.loops = [this.forever('planning', () => this.planLoop()), this.forever('sending', () => this.sendLoop())];
+  }
+
+  /** Stops planning and sending; requests in flight are let finish (their rows written) for up to their time limit. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    this.wake();
+    await Promise.all(this.loops);
+    await Promise.all(this.inFlight.values());
+  }
+
+  /** The lowest change seq still needed: the oldest pending delivery's, or the first not yet planned (retention keeps it and what follows). */
+  async pinnedSeq(): Promise<number | null> {
+    const cur = await this.storage.get(CURSOR, CURSOR_ID);
+    let low = cur ? (cur.after_seq as number) + 1 : null;
+    const { rows } = await this.storage.find(DELIVERY, cmp('status', 'string', 'eq', false, ['pending']), { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true });
+    if (rows.length && (low === null || (rows[0].seq as number) < low)) low = rows[0].seq as number;
+    return low;
+  }
+
+  private async forever(what: string, loop: () => Promise<void>): Promise<void> {
+    while (!this.stopping.signal.aborted) {
+      try {
+        await loop();
+      } catch (e) {
+        if (this.stopping.signal.aborted) return;
+        this.opts.log(`webhooks: ${what} failed, tried again in 1 s: ${(e as Error).message}`);
+        this.cursor = null;
+        await sleep(1000, this.stopping.signal);
+      }
+    }
+  }
+
+  private wake(): void {
+    this.kicked = true;
+    this.kick?.();
+  }
+
+  // ---- planning -------------------------------------------------------------------------------
+
+  /** The cursor as stored, created at the current end of the log on a first start (no history is invented). */
+  private async loadCursor(): Promise<NonNullable<WebhookDispatcher['cursor']>> {
+    for (;;) {
+      const row = await this.storage.get(CURSOR, CURSOR_ID);
+      if (row) return { after: row.after_seq as number, version: versionOf(row), persisted: row.after_seq as number, savedAt: Date.now() };
+      const now = new Date().toISOString();
+      const after = await this.storage.changeSeq();
+      try {
+        await this.storage.apply([{ op: 'create', resource: CURSOR, row: { id: CURSOR_ID, created: now, last_updated: now, version: 1, after_seq: after } }]);
+      } catch (e) {
+        if (!(e instanceof StorageConflict)) throw e; // another process made it: read it
+      }
+    }
+  }
+
+  private async planLoop(): Promise<void> {
+    const signal = this.stopping.signal;
+    while (!signal.aborted) {
+      this.cursor ??= await this.loadCursor();
+      const cur = this.cursor;
+      const records = await this.feed.read(cur.after, PLAN_BATCH);
+      if (!records.length) {
+        await this.saveLazyCursor(cur);
+        await this.feed.waitAfter(cur.after, signal);
+        continue;
+      }
+      const last = records[records.length - 1].seq as number;
+      const deliveries = await this.plan(records, cur.after);
+      if (!deliveries.length) {
+        // Nothing to write: the cursor moves on in memory, written now and then (records that
+        // planned nothing may be planned again after a crash: they plan nothing again).
+        cur.after = last;
+        if (Date.now() - cur.savedAt >= LAZY_CURSOR_MS) await this.saveLazyCursor(cur);
+        continue;
+      }
+      const ok = await this.writePlan(cur, last, deliveries);
+      if (ok) this.wake();
+    }
+  }
+
+  /** Delivery rows for the records (seq order) and the webhooks that want them, each webhook from the record after its creation. */
+  private async plan(records: readonly Row[], after: number): Promise<Row[]> {
+    const webhooks = (await this.storage.find('webhook', cmp('enabled', 'boolean', 'eq', false, [true]), { limit: 10_000, offset: 0, ordering: [{ field: 'id', desc: false }] }, { noCount: true })).rows;
+    if (!webhooks.length) return [];
+    // A webhook created after the cursor takes records from its own creation record on.
+    const made = await this.storage.find(CHANGE_RESOURCE, and([
+      cmp('seq', 'number', 'gt', false, [after]), cmp('changed_object_type', 'string', 'eq', false, ['extras.webhook']), cmp('action', 'string', 'eq', false, ['create']),
+    ]), { limit: 10_000, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true });
+    const createdAt = new Map(made.rows.map((c) => [c.changed_object_id as string, c.seq as number]));
+    const now = new Date().toISOString();
+    const out: Row[] = [];
+    for (const rec of records) for (const w of webhooks) {
+      const from = createdAt.get(w.id);
+      if (from !== undefined && (rec.seq as number) <= from) continue;
+      if (!wants(w, rec)) continue;
+      out.push({
+        id: randomUUID(), created: now, last_updated: now, version: 1,
+        webhook: w.id, change: rec.id, seq: rec.seq, action: rec.action,
+        changed_object_type: rec.changed_object_type, changed_object_id: rec.changed_object_id,
+        status: 'pending', attempts: 0, next_attempt_at: now, last_attempt_at: null, response_status: null,
+        error: '', request_excerpt: '', response_excerpt: '',
+      });
+    }
+    return out;
+  }
+
+  /** The deliveries and the cursor past them in one batch; false when another process moved the cursor first (then re-read). */
+  private async writePlan(cur: NonNullable<WebhookDispatcher['cursor']>, last: number, deliveries: readonly Row[]): Promise<boolean> {
+    const ops: WriteOp[] = deliveries.map((row) => ({ op: 'create', resource: DELIVERY, row }));
+    ops.push(this.cursorWrite(cur, last));
+    try {
+      await this.storage.apply(ops);
+    } catch (e) {
+      // A delivery's webhook deleted meanwhile (its reference refused) or the cursor moved: plan again from the stored cursor.
+      if (!(e instanceof StorageConflict)) throw e;
+      this.cursor = null;
+      return false;
+    }
+    this.cursor = { after: last, version: cur.version + 1, persisted: last, savedAt: Date.now() };
+    return true;
+  }
+
+  private cursorWrite(cur: NonNullable<WebhookDispatcher['cursor']>, after: number): WriteOp {
+    const now = new Date().toISOString();
+    return { op: 'update', resource: CURSOR, row: { id: CURSOR_ID, created: now, last_updated: now, version: cur.version + 1, after_seq: after }, expectVersion: cur.version };
+  }
+
+  private async saveLazyCursor(cur: NonNullable<WebhookDispatcher['cursor']>): Promise<void> {
+    if (cur.after === cur.persisted) return;
+    try {
+      await this.storage.apply([this.cursorWrite(cur, cur.after)]);
+      this.cursor = { after: cur.after, version: cur.version + 1, persisted: cur.after, savedAt: Date.now() };
+    } catch (e) {
+      if (!(e instanceof StorageConflict)) throw e;
+      this.cursor = null;
+    }
+  }
+
+  // ---- sending --------------------------------------------------------------------------------
+
+  private async sendLoop(): Promise<void> {
+    const signal = this.stopping.signal;
+    while (!signal.aborted) {
+      this.kicked = false;
+      const nextDue = await this.sendPass();
+      if (this.kicked || signal.aborted) continue;
+      const wait = Math.max(10, Math.min(this.opts.pollMs, nextDue - Date.now()));
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(done, wait);
+        function done() { clearTimeout(t); resolve(); }
+        this.kick = done;
+      });
+      this.kick = null;
+    }
+  }
+
+  /**
+   * Starts the due deliveries that head their (webhook, object) queue and are not in flight; the
+   * time the next one falls due (Infinity: none waiting).
+   */
+  private async sendPass(): Promise<number> {
+    let nextDue = Infinity;
+    const webhooks = (await this.storage.find('webhook', cmp('enabled', 'boolean', 'eq', false, [true]), { limit: 10_000, offset: 0, ordering: [{ field: 'id', desc: false }] }, { noCount: true })).rows;
+    for (const w of webhooks) {
+      // A disabled webhook's pending deliveries wait until it is enabled again.
+      const { rows } = await this.storage.find(DELIVERY, and([fk('webhook', 'webhook', [w.id], false, true), cmp('status', 'string', 'eq', false, ['pending'])]),
+        { limit: SEND_WINDOW, offset: 0, ordering: [{ field: 'seq', desc: false }, { field: 'id', desc: false }] }, { noCount: true });
+      const heads = new Set<string>();
+      const now = Date.now();
+      for (const d of rows) {
+        const key = `${w.id}\u0000${String(d.changed_object_type)}\u0000${String(d.changed_object_id)}`;
+        if (heads.has(key)) continue;
+        heads.add(key);
+        if (this.inFlight.has(key)) continue;
+        const due = d.next_attempt_at ? Date.parse(d.next_attempt_at as string) : now;
+        if (due > now) { nextDue = Math.min(nextDue, due); continue; }
+        if (this.inFlight.size >= this.opts.concurrency) return now;
+        const p = this.attempt(w, d).catch((e) => this.opts.log(`webhooks: delivery ${d.id}: ${(e as Error).message}`))
+          .finally(() => { this.inFlight.delete(key); this.wake(); });
+        this.inFlight.set(key, p);
+      }
+    }
+    return nextDue;
+  }
+
+  /** Claims the delivery (compare-and-swap), sends it, and records how it went. */
+  private async attempt(w: Row, d: Row): Promise<void> {
+    const started = Date.now();
+    const lease = new Date(started + this.opts.timeoutMs * 2 + 1000).toISOString();
+    const claimed: Row = { ...d, attempts: (d.attempts as number) + 1, last_attempt_at: new Date(started).toISOString(), next_attempt_at: lease, last_updated: new Date(started).toISOString(), version: versionOf(d) + 1 };
+    try {
+      await this.storage.apply([{ op: 'update', resource: DELIVERY, row: claimed, expectVersion: versionOf(d) }]);
+    } catch (e) {
+      if (e instanceof StorageConflict) return; // another process has it, or it is gone with its webhook
+      throw e;
+    }
+    const change = await this.storage.get(CHANGE_RESOURCE, d.change as string);
+    let result: Partial<Row>;
+    if (!change) {
+      result = { status: 'failed', next_attempt_at: null, error: 'The change record is no longer in the log.' };
+    } else {
+      const body = renderBody(w, change);
+      const answer = await sendWebhook(String(w.payload_url), String(w.http_method || 'POST'), requestHeaders(w, change, body), body,
+        { timeoutMs: this.opts.timeoutMs, verifyTls: w.ssl_verification !== false, excerpt: EXCERPT });
+      const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
+      const attempts = claimed.attempts as number;
+      const gaveUp = !ok && attempts >= this.opts.maxAttempts;
+      result = {
+        status: ok ? 'delivered' : gaveUp ? 'failed' : 'pending',
+        next_attempt_at: ok || gaveUp ? null : new Date(Date.now() + backoffMs(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs)).toISOString(),
+        response_status: answer.status,
+        error: ok ? '' : (answer.error || `HTTP ${answer.status}`).slice(0, EXCERPT),
+        request_excerpt: body.slice(0, EXCERPT), response_excerpt: answer.body,
+      };
+    }
+    const done: Row = { ...claimed, ...result, last_updated: new Date().toISOString(), version: versionOf(claimed) + 1 };
+    try {
+      await this.storage.apply([{ op: 'update', resource: DELIVERY, row: done, expectVersion: versionOf(claimed) }]);
+    } catch (e) {
+      // Deleted with its webhook, or taken over after the lease ran out (the other attempt records itself).
+      if (!(e instanceof StorageConflict)) throw e;
+    }
+  }
+}

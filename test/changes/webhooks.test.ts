@@ -1,0 +1,175 @@
+// Webhooks on every backend, delivered to receivers on 127.0.0.1: signed bodies in order per
+// object, a receiver down for a while gets everything once it is back, one answering 500 is retried
+// and then failed with the delivery log saying so; templates and headers; the write-only secret.
+import { expect } from 'chai';
+import { createHmac } from 'node:crypto';
+import { BACKENDS } from '../conformance/backends.js';
+import { serverOn } from '../support/backend-server.js';
+import { eventually, Receiver } from '../support/webhook-receiver.js';
+
+const SECRET = 'hook-secret-0123456789';
+const sign = (body: string, secret = SECRET) => createHmac('sha512', secret).update(body).digest('hex');
+/** Retries close together: 100, 200, 400, 400, 400 ms between the 6 attempts. */
+const FAST = { webhookMaxAttempts: 6, webhookRetryBaseMs: 100, webhookRetryMaxMs: 400, webhookTimeoutMs: 2000 };
+
+for (const backend of BACKENDS) describe(`webhooks on ${backend.name}`, function () {
+  this.timeout(90000);
+  const h = serverOn(backend, FAST);
+  const rx = new Receiver();
+  before(async () => { await rx.start(); });
+  after(async () => { await rx.stop(); });
+
+  const hook = async (body: Record<string, unknown>) => {
+    const res = await h.srv.req('POST', '/api/extras/webhooks/', { type_create: true, type_update: true, type_delete: true, ...body });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    return res.body as Record<string, any>;
+  };
+  const deliveries = async (query: string) => {
+    const res = await h.srv.req('GET', `/api/extras/webhook-deliveries/?limit=1000&${query}`);
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    return res.body.results as Record<string, any>[];
+  };
+
+  it('the secret is write-only: never answered, never in a change record; a PATCH without it keeps it', async () => {
+    const w = await hook({ name: 'sites', content_types: ['dcim.site'], payload_url: rx.url('/sites'), secret: SECRET, additional_headers: 'X-Team: netops' });
+    expect(w).to.not.have.property('secret');
+    expect(w).to.include({ name: 'sites', payload_url: rx.url('/sites'), enabled: true, http_content_type: 'application/json', ssl_verification: true });
+    expect(w.http_method).to.deep.equal({ value: 'POST', label: 'POST' });
+    const one = await h.srv.req('GET', `/api/extras/webhooks/${w.id}/`);
+    expect(one.body).to.not.have.property('secret');
+    const patched = await h.srv.req('PATCH', `/api/extras/webhooks/${w.id}/`, { http_content_type: 'application/json; charset=utf-8' });
+    expect(patched.status).to.equal(200);
+    const list = await h.srv.req('GET', '/api/extras/webhooks/?limit=100');
+    const log = await h.srv.req('GET', `/api/extras/object-changes/?changed_object_id=${w.id}&ordering=seq`);
+    expect(log.body.results.map((c: any) => c.action.value)).to.deep.equal(['create', 'update']);
+    expect(log.body.results[0].changed_object_type).to.equal('extras.webhook');
+    for (const text of [JSON.stringify(list.body), JSON.stringify(log.body)]) {
+      expect(text).to.not.include(SECRET);
+      expect(text).to.not.include('"secret"');
+    }
+  });
+
+  it('refuses unknown content types, no action, a URL that is not http(s) and a header line without a name', async () => {
+    const bad = await h.srv.req('POST', '/api/extras/webhooks/', { name: 'bad', content_types: ['dcim.nothing'], payload_url: 'ftp://x', additional_headers: 'no colon here' });
+    expect(bad.status).to.equal(400);
+    expect(Object.keys(bad.body).sort()).to.deep.equal(['additional_headers', 'content_types', 'payload_url', 'type_create']);
+    expect((await h.srv.req('POST', '/api/extras/webhooks/', { name: 'bad', type_create: true, payload_url: 'http://127.0.0.1/' })).body).to.have.property('content_types');
+  });
+
+  it('delivers every change signed, with the default body, in order per object', async () => {
+    const a = await h.srv.req('POST', '/api/dcim/sites/', { name: 'a1', slug: 'a1' }, undefined, { 'X-Request-Id': 'hook-req-1' });
+    const b = await h.srv.req('POST', '/api/dcim/sites/', { name: 'b1', slug: 'b1' });
+    for (let i = 0; i < 5; i++) {
+      await h.srv.req('PATCH', `/api/dcim/sites/${a.body.id}/`, { description: `a${i}` });
+      await h.srv.req('PATCH', `/api/dcim/sites/${b.body.id}/`, { description: `b${i}` });
+    }
+    await h.srv.req('DELETE', `/api/dcim/sites/${b.body.id}/`);
+    await h.srv.req('POST', '/api/dcim/regions/', { name: 'r1', slug: 'r1' }); // not a site: not sent
+    await eventually(() => rx.bodies('/sites').length >= 13, 20000, '13 deliveries');
+    await new Promise((r) => setTimeout(r, 300));
+    const got = rx.got.filter((r) => r.path === '/sites');
+    expect(got).to.have.length(13);
+    for (const r of got) {
+      expect(r.method).to.equal('POST');
+      expect(r.headers['x-hook-signature']).to.equal(sign(r.body));
+      expect(r.headers['x-team']).to.equal('netops');
+      expect(r.headers['content-type']).to.equal('application/json; charset=utf-8');
+    }
+    const bodies = got.map((r) => JSON.parse(r.body));
+    const first = bodies.find((x) => x.data.id === a.body.id && x.event === 'created')!;
+    expect(Object.keys(first).sort()).to.deep.equal(['change_id', 'data', 'event', 'model', 'request_id', 'seq', 'snapshots', 'timestamp', 'username']);
+    expect(first).to.include({ model: 'site', username: 'from config', request_id: 'hook-req-1' });
+    expect(first.data).to.include({ name: 'a1', slug: 'a1' });
+    expect(first.snapshots).to.deep.equal({ prechange: null, postchange: first.data });
+    const rec = await h.srv.req('GET', `/api/extras/object-changes/?seq=${first.seq}`);
+    expect(rec.body.results[0].id).to.equal(first.change_id);
+    for (const id of [a.body.id, b.body.id]) {
+      const mine = bodies.filter((x) => x.data.id === id);
+      expect(mine.map((x) => x.seq)).to.deep.equal([...mine.map((x) => x.seq)].sort((p, q) => p - q));
+    }
+    const ofB = bodies.filter((x) => x.data.id === b.body.id);
+    expect(ofB.map((x) => x.event)).to.deep.equal(['created', 'updated', 'updated', 'updated', 'updated', 'updated', 'deleted']);
+    expect(ofB[2].snapshots.prechange.description).to.equal('b0');
+    expect(ofB[2].snapshots.postchange.description).to.equal('b1');
+    expect(ofB[6].snapshots.postchange).to.equal(null);
+    // The delivery log: one row per change, delivered, filterable by webhook, status and change.
+    const log = await deliveries('webhook=sites');
+    expect(log).to.have.length(13);
+    expect(log.every((d) => d.status.value === 'delivered' && d.attempts === 1 && d.response_status === 200)).to.equal(true);
+    expect((await deliveries('webhook=sites&status=pending'))).to.have.length(0);
+    const byChange = await deliveries(`change=${first.change_id}`);
+    expect(byChange).to.have.length(1);
+    expect(byChange[0]).to.include({ seq: first.seq, changed_object_type: 'dcim.site', changed_object_id: a.body.id });
+    expect(byChange[0].request_excerpt).to.include('"event":"created"');
+    expect(byChange[0].webhook).to.include({ name: 'sites' });
+    expect((await h.srv.req('POST', '/api/extras/webhook-deliveries/', {})).status).to.equal(405);
+  });
+
+  it('a receiver down for a while gets every change, in order, once it is back', async () => {
+    const down = await new Receiver().start();
+    const port = down.port;
+    await down.stop();
+    await hook({ name: 'regions-down', content_types: ['dcim.region'], type_update: false, type_delete: false, payload_url: `http://127.0.0.1:${port}/down` });
+    const made: string[] = [];
+    for (let i = 0; i < 4; i++) made.push((await h.srv.req('POST', '/api/dcim/regions/', { name: `down${i}`, slug: `down${i}` })).body.id);
+    await eventually(async () => { const d = await deliveries('webhook=regions-down'); return d.length === 4 && d.some((x) => x.attempts >= 1); }, 10000, 'a failed attempt');
+    const waiting = await deliveries('webhook=regions-down&status=pending');
+    expect(waiting).to.have.length(4);
+    expect(waiting.some((d) => d.error !== '' && d.response_status === null)).to.equal(true);
+    await new Promise((r) => setTimeout(r, 300));
+    await down.start(port);
+    try {
+      await eventually(async () => (await deliveries('webhook=regions-down&status=delivered')).length === 4, 20000, 'all 4 delivered');
+      const ids = down.bodies('/down').map((x) => x.data.id);
+      expect([...new Set(ids)].sort()).to.deep.equal([...made].sort());
+    } finally { await down.stop(); }
+  });
+
+  it('a receiver answering 500 is retried up to the bound, then the delivery is failed and says why', async () => {
+    const bad = await new Receiver().start();
+    bad.status = 500;
+    try {
+      const w = await hook({ name: 'tags-500', content_types: ['extras.tag'], payload_url: bad.url('/err') });
+      await h.srv.req('POST', '/api/extras/tags/', { name: 'T500', slug: 't500' });
+      await eventually(async () => (await deliveries(`webhook=${w.id}&status=failed`)).length === 1, 20000, 'failed');
+      const [d] = await deliveries(`webhook=${w.id}`);
+      expect(d).to.include({ attempts: FAST.webhookMaxAttempts, response_status: 500, error: 'HTTP 500', response_excerpt: 'answer 500', next_attempt_at: null });
+      expect(bad.got).to.have.length(FAST.webhookMaxAttempts);
+      // Retries were spaced out (doubling from 100 ms, at most 400).
+      const gaps = bad.got.slice(1).map((r, i) => r.at - bad.got[i].at);
+      expect(gaps.every((g) => g >= 80)).to.equal(true);
+    } finally { await bad.stop(); }
+  });
+
+  it('renders a body template and header templates; a webhook takes only changes made after it', async () => {
+    const before = await h.srv.req('POST', '/api/ipam/vlans/', { vid: 10, name: 'before' });
+    expect(before.status).to.equal(201);
+    await hook({
+      name: 'vlans-template', content_types: ['ipam.vlan'], payload_url: rx.url('/tpl'), http_method: 'PUT', http_content_type: 'text/plain',
+      body_template: '{{ event }} {{ model }} {{ data.name }} vid={{ data.vid }} seq={{ seq }} name={{ data.name | tojson }} none=[{{ data.nothing }}]',
+      additional_headers: 'X-Event: {{ event }}\nX-Seq: {{ seq }}',
+    });
+    const v = await h.srv.req('POST', '/api/ipam/vlans/', { vid: 20, name: 'after' });
+    await eventually(() => rx.got.some((r) => r.path === '/tpl'), 20000, 'the template delivery');
+    await new Promise((r) => setTimeout(r, 300));
+    const got = rx.got.filter((r) => r.path === '/tpl');
+    expect(got).to.have.length(1);
+    const seq = Number(v.headers.get('x-change-seq'));
+    expect(got[0].method).to.equal('PUT');
+    expect(got[0].body).to.equal(`created vlan after vid=20 seq=${seq} name="after" none=[]`);
+    expect(got[0].headers).to.include({ 'x-event': 'created', 'x-seq': String(seq), 'content-type': 'text/plain' });
+    expect(got[0].headers).to.not.have.property('x-hook-signature'); // no secret, no signature
+  });
+
+  it('a disabled webhook plans nothing; deleting a webhook deletes its deliveries', async () => {
+    const w = await hook({ name: 'off', content_types: ['dcim.manufacturer'], payload_url: rx.url('/off'), enabled: false });
+    await h.srv.req('POST', '/api/dcim/manufacturers/', { name: 'M1', slug: 'm1' });
+    const on = await hook({ name: 'on', content_types: ['dcim.manufacturer'], payload_url: rx.url('/on') });
+    await h.srv.req('POST', '/api/dcim/manufacturers/', { name: 'M2', slug: 'm2' });
+    await eventually(async () => (await deliveries(`webhook=${on.id}&status=delivered`)).length === 1, 20000, 'on delivered');
+    expect(await deliveries(`webhook=${w.id}`)).to.have.length(0);
+    expect(rx.got.filter((r) => r.path === '/off')).to.have.length(0);
+    expect((await h.srv.req('DELETE', `/api/extras/webhooks/${on.id}/`)).status).to.equal(204);
+    expect((await deliveries('')).filter((d) => d.webhook.id === on.id)).to.have.length(0);
+  });
+});

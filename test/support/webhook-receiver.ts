@@ -1,0 +1,57 @@
+// A webhook receiver on 127.0.0.1 for tests: records every request (method, path, headers, raw
+// body) and answers what it is told to (200 by default, a status, after a delay); it can be stopped
+// and started again on the same port (a receiver that is down for a while).
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received { readonly method: string; readonly path: string; readonly headers: IncomingHttpHeaders; readonly body: string; readonly at: number }
+
+export class Receiver {
+  readonly got: Received[] = [];
+  /** Status answered, by path prefix ('' for all). */
+  status = 200;
+  delayMs = 0;
+  private server: Server | null = null;
+  port = 0;
+
+  async start(port = this.port): Promise<this> {
+    const s = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        this.got.push({ method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+        setTimeout(() => { res.writeHead(this.status, { 'Content-Type': 'text/plain' }); res.end(`answer ${this.status}`); }, this.delayMs);
+      });
+    });
+    await new Promise<void>((resolve, reject) => { s.once('error', reject); s.listen(port, '127.0.0.1', () => resolve()); });
+    this.server = s;
+    this.port = (s.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    const s = this.server;
+    this.server = null;
+    if (!s) return;
+    await new Promise<void>((resolve) => { s.close(() => resolve()); s.closeAllConnections(); });
+  }
+
+  url(path = '/hook'): string {
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
+  /** Requests to a path, in arrival order, bodies parsed. */
+  bodies(path: string): Record<string, any>[] {
+    return this.got.filter((r) => r.path === path).map((r) => JSON.parse(r.body));
+  }
+}
+
+/** Polls `fn` until it returns true (or throws the last failure after `ms`). */
+export async function eventually(fn: () => boolean | Promise<boolean>, ms = 20000, what = 'condition'): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await fn()) return;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
