@@ -2,11 +2,13 @@
 // /api/core/). Each record is an event whose `id:` is its seq, sent in seq order: `event: change`
 // with the record as the list shows it, or `event: entity.transition` for an entity's move. A client
 // resumes with `Last-Event-ID` (or `?since=`, exclusive); the list's filters narrow what is sent.
-// A slow client is never buffered for without bound: past STREAM_MAX_BUFFER_BYTES unsent, or no
-// drain within STREAM_DRAIN_TIMEOUT_MS, it gets a final `event: dropped` and the stream ends.
+// A slow client is never buffered for without bound: past STREAM_MAX_BUFFER_BYTES unsent it must
+// take it all within STREAM_DRAIN_TIMEOUT_MS, else it gets a final `event: dropped` and the stream
+// ends (as it does, with another reason, when the log cannot be read).
 import { Router, type Request, type Response } from 'express';
 import { resource } from '../../engine/schema/registry.js';
 import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
+import type { CustomFieldDef } from '../../engine/schema/types.js';
 import type { Row } from '../../storage/types.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -71,7 +73,7 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
   } catch (e) {
     if (!stop.signal.aborted) {
       ctx.log.warn(`event stream ended by an error: ${(e as Error).message}`);
-      out.end(`event: error\ndata: ${JSON.stringify({ last_seq: out.lastSeq, detail: 'The change log could not be read; reconnect with Last-Event-ID.' })}\n\n`);
+      out.end(`event: dropped\ndata: ${JSON.stringify({ last_seq: out.lastSeq, reason: 'read_failed', detail: 'The change log could not be read; reconnect with Last-Event-ID.' })}\n\n`);
     }
   } finally {
     clearInterval(keepAlive);
@@ -81,7 +83,7 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
   }
 }
 
-interface Follow { readonly plan: Plan; readonly shape: Shape; readonly base: string; readonly customFields: Awaited<ReturnType<AppContext['inventory']['customFieldsFor']>> }
+interface Follow { readonly plan: Plan; readonly shape: Shape; readonly base: string; readonly customFields: readonly CustomFieldDef[] }
 
 /** Send every record after `after` that the plan keeps, then wait for more, until the stream is over. */
 async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number, signal: AbortSignal): Promise<void> {

@@ -139,6 +139,21 @@ for (const backend of BACKENDS) describe(`change stream on ${backend.name}`, fun
     await ok.client.until((x) => x.events.length >= 1);
   });
 
+  it('a log that cannot be read ends the stream with a final event: dropped (read_failed)', async () => {
+    const c = await open();
+    const feed = h.srv.running.ctx.changes;
+    const read = feed.read;
+    feed.read = async () => { throw new Error('connection lost'); };
+    try {
+      await h.srv.req('POST', '/api/dcim/regions/', { name: 'Failing', slug: 'failing' });
+      await c.until((x) => x.ended, 5000, 'the end of the stream');
+    } finally {
+      feed.read = read;
+    }
+    expect(c.events.map((e) => e.event)).to.deep.equal(['dropped']);
+    expect(c.data()[0]).to.include({ reason: 'read_failed', last_seq: Number(/after seq (\d+)/.exec(c.comments[0])![1]) });
+  });
+
   it('a write through a second server process on the same database reaches a stream on the first', async function () {
     if (backend.name === 'memory') this.skip();
     const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-stream-')), 'config.json');
