@@ -5,6 +5,7 @@
 // A slow client is never buffered for without bound: past STREAM_MAX_BUFFER_BYTES unsent it must
 // take it all within STREAM_DRAIN_TIMEOUT_MS, else it gets a final `event: dropped` and the stream
 // ends (as it does, with another reason, when the log cannot be read).
+import { setMaxListeners } from 'node:events';
 import { Router, type Request, type Response } from 'express';
 import { resource } from '../../engine/schema/registry.js';
 import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
@@ -27,6 +28,7 @@ const RETRY_MS = 2000;
 const WHOLE = /^\d{1,15}$/;
 
 export function changeStreamRouter(ctx: AppContext): Router {
+  if (ctx.closing) setMaxListeners(0, ctx.closing); // one listener per open stream
   const router = Router();
   router.get('/stream', authenticate(ctx.tokens), requirePermission(permissionFor(changes, 'view')), (req, res) => stream(ctx, req, res));
   return router;
@@ -58,11 +60,12 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
   if (!shaped.ok) { res.status(400).json(shaped.errors); return; }
   if (planned.ignored.length) ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}/stream: ${planned.ignored.join(', ')}`);
 
-  const stop = new AbortController();
+  const after = start.after ?? await ctx.changes.current();
+  const stop = new AbortController(); // the client went away, or the server closes
   const end = () => stop.abort();
   res.on('close', end);
   ctx.closing?.addEventListener('abort', end);
-  const after = start.after ?? await ctx.changes.current();
+  if (ctx.closing?.aborted) end();
   res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
   res.flushHeaders();
   const out = new SseOut(res, { maxBufferBytes: ctx.config.streamMaxBufferBytes, drainTimeoutMs: ctx.config.streamDrainTimeoutMs, signal: stop.signal });
