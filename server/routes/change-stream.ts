@@ -26,6 +26,7 @@ const CHUNK_BYTES = 64 * 1024;
 /** How long a browser's EventSource waits before it reconnects (the `retry:` field). */
 const RETRY_MS = 2000;
 const WHOLE = /^\d{1,15}$/;
+const HEADERS = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' };
 
 export function changeStreamRouter(ctx: AppContext): Router {
   if (ctx.closing) setMaxListeners(0, ctx.closing); // one listener per open stream
@@ -60,13 +61,14 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
   if (!shaped.ok) { res.status(400).json(shaped.errors); return; }
   if (planned.ignored.length) ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}/stream: ${planned.ignored.join(', ')}`);
 
+  if (req.method === 'HEAD') { res.status(200).set(HEADERS).end(); return; } // the headers only: no stream held open for nobody
   const after = start.after ?? await ctx.changes.current();
   const stop = new AbortController(); // the client went away, or the server closes
   const end = () => stop.abort();
   res.on('close', end);
   ctx.closing?.addEventListener('abort', end);
   if (ctx.closing?.aborted) end();
-  res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
+  res.status(200).set(HEADERS);
   res.flushHeaders();
   const out = new SseOut(res, { maxBufferBytes: ctx.config.streamMaxBufferBytes, drainTimeoutMs: ctx.config.streamDrainTimeoutMs, signal: stop.signal });
   const keepAlive = setInterval(() => out.comment('keep-alive'), ctx.config.streamKeepAliveMs);

@@ -61,7 +61,7 @@ for (const backend of BACKENDS) describe(`change stream on ${backend.name}`, fun
     ]);
   });
 
-  it('since is exclusive (like seq__gt); Last-Event-ID wins over it; a bad one is a 400; the same at /api/core/', async () => {
+  it('since is exclusive (like seq__gt); Last-Event-ID wins over it; a bad one is a 400; the same at /api/core/; HEAD answers the headers', async () => {
     const all = await listed('');
     const s = all[2].seq as number;
     const c = await open(`?since=${s}`);
@@ -73,6 +73,8 @@ for (const backend of BACKENDS) describe(`change stream on ${backend.name}`, fun
     const core = await open(`?since=${s}`, {}, '/api/core/object-changes/stream');
     await core.until((x) => x.events.length >= 1);
     expect(ids(core)[0]).to.equal(s + 1);
+    const onlyHeaders = await fetch(`${h.srv.url}${STREAM}`, { method: 'HEAD', headers: { Authorization: `Token ${ADMIN_KEY}` } });
+    expect([onlyHeaders.status, onlyHeaders.headers.get('content-type')]).to.deep.equal([200, 'text/event-stream; charset=utf-8']); // and it ends
     const bad = await SseClient.open(h.srv.url, `${STREAM}?since=yesterday`, ADMIN_KEY);
     expect(bad.status).to.equal(400);
     expect(bad.body).to.have.property('since');
