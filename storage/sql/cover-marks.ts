@@ -19,7 +19,7 @@ import {
   ancestorKeys, blockKey, blockOfCidr, blocksInside, byAddress, coveredRuns, keyBlock, markBlock, markText, markValue, sweep, type MarkBlock,
 } from '../../engine/net/cover-marks.js';
 import {
-  clearMarks, gateSeen, insertMarks, lowerMarks, marksIn, prefixesOver, raiseMark, readGate, readMark, setMark, storedPrefix, takeGate, waitForGate,
+  clearMarks, gateForInserts, gateSeen, insertMarks, lowerMarks, marksIn, prefixesOver, raiseMark, readGate, readMark, setMark, storedPrefix, takeGate, waitForGate,
 } from '../../engine/sql/cover-marks.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import type { TableModel } from '../../engine/sql/table-model.js';
@@ -63,17 +63,27 @@ async function pastPrefixesOver(run: Run, d: Dialect, a: MarkBlock, w: bigint): 
   return out;
 }
 
-/** After a group of prefixes was inserted in the transaction: rows for their blocks, and the marks they cover moved past them. */
+/**
+ * After a group of prefixes was inserted in the transaction: the marks they cover moved past them
+ * (and on along the children there), and rows for their blocks. The marks are found by a plain read
+ * and each is set only if it still holds the value read (a mark moves under the gate only, so one
+ * that still holds it is true, whatever happened in between); the gate is taken once a mark is to
+ * move, or first where new rows need it (gateForInserts).
+ */
 export async function afterPrefixCreates(s: SqlSession, driver: Driver, d: Dialect, m: TableModel, rows: readonly Row[]): Promise<void> {
   if (!isPrefix(m)) return;
   const blocks = rows.map((r) => blockOfCidr(r[m.net!.source])).filter((b): b is MarkBlock => b !== null);
   if (!blocks.length) return;
-  const gate = (await s.query(takeGate(d).sql, takeGate(d).params)).rows[0];
-  if (!gate) return; // another transaction writes marks now: these stay where they are (still true)
+  let gate: { gen: number } | null | undefined; // undefined: not asked yet; null: another transaction has it
+  const takeIt = async () => {
+    if (gate === undefined) { const r = (await s.query(takeGate(d).sql, takeGate(d).params)).rows[0]; gate = r ? { gen: Number(r.gen) } : null; }
+    return gate;
+  };
+  if (gateForInserts(d) && !(await takeIt())) return; // another transaction writes marks now: these stay (still true)
   // A walk steps over other transactions' prefixes: only when its reads see every delete committed before the gate.
   let mayWalk: boolean | undefined = gateSeen(d) ? true : undefined;
-  const walkable = async () => {
-    mayWalk ??= Number((await s.query(readGate(d).sql, readGate(d).params)).rows[0]?.gen) === Number(gate.gen);
+  const walkable = async (g: { gen: number }) => {
+    mayWalk ??= Number((await s.query(readGate(d).sql, readGate(d).params)).rows[0]?.gen) === g.gen;
     return mayWalk;
   };
   const run: Run = (sql, params) => s.query(sql, params);
@@ -88,8 +98,10 @@ export async function afterPrefixCreates(s: SqlSession, driver: Driver, d: Diale
         const a = keyBlock(String(r.block)), w = markValue(String(r.mark));
         const swept = sweep(w, blocksInside(sorted, a));
         if (swept === w) continue;
-        const to = (await walkable()) ? await walk(run, d, driver, a, swept, WALK) : swept;
-        const set = setMark(d, String(r.block), markText(family, to));
+        const g = await takeIt();
+        if (!g) break;
+        const to = (await walkable(g)) ? await walk(run, d, driver, a, swept, WALK) : swept;
+        const set = setMark(d, String(r.block), String(r.mark), markText(family, to));
         await s.query(set.sql, set.params);
       }
     }
