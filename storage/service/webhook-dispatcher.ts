@@ -40,6 +40,8 @@ const SEND_WINDOW = 500;
 const EXCERPT = 1000;
 /** A cursor advanced past records that planned nothing is written at most this often (ms). */
 const LAZY_CURSOR_MS = 2000;
+/** Pause after a batch that was not full, so records written meanwhile come in the next one (ms). */
+const PLAN_GATHER_MS = 25;
 
 const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
   const t = setTimeout(done, ms);
@@ -122,30 +124,35 @@ export class WebhookDispatcher {
     while (!signal.aborted) {
       this.cursor ??= await this.loadCursor();
       const cur = this.cursor;
-      const records = await this.feed.read(cur.after, PLAN_BATCH);
-      if (!records.length) {
+      // The end of the log before the webhooks: one made after this read has its creation record
+      // past `end`, so the records up to `end` are planned against a list that is complete for them.
+      const end = await this.feed.current();
+      if (end <= cur.after) {
         await this.saveLazyCursor(cur);
         await this.feed.waitAfter(cur.after, signal);
         continue;
       }
-      const last = records[records.length - 1].seq as number;
-      const deliveries = await this.plan(records, cur.after);
+      const webhooks = await this.enabledWebhooks();
+      const records = webhooks.length ? (await this.feed.read(cur.after, PLAN_BATCH)).filter((r) => (r.seq as number) <= end) : [];
+      const last = records.length ? records[records.length - 1].seq as number : end;
+      const deliveries = records.length ? await this.plan(records, cur.after, webhooks) : [];
       if (!deliveries.length) {
-        // Nothing to write: the cursor moves on in memory, written now and then (records that
-        // planned nothing may be planned again after a crash: they plan nothing again).
+        // Nothing to write (with no webhook the records are not even read): the cursor moves on in
+        // memory, written now and then (records that planned nothing plan nothing again after a crash).
         cur.after = last;
         if (Date.now() - cur.savedAt >= LAZY_CURSOR_MS) await this.saveLazyCursor(cur);
-        continue;
-      }
-      const ok = await this.writePlan(cur, last, deliveries);
-      if (ok) this.wake();
+      } else if (await this.writePlan(cur, last, deliveries)) this.wake();
+      // Under a stream of writes, records are taken a few at a time rather than one by one.
+      if (records.length < PLAN_BATCH) await sleep(PLAN_GATHER_MS, signal);
     }
   }
 
+  private async enabledWebhooks(): Promise<readonly Row[]> {
+    return (await this.storage.find('webhook', cmp('enabled', 'boolean', 'eq', false, [true]), { limit: 10_000, offset: 0, ordering: [{ field: 'id', desc: false }] }, { noCount: true })).rows;
+  }
+
   /** Delivery rows for the records (seq order) and the webhooks that want them, each webhook from the record after its creation. */
-  private async plan(records: readonly Row[], after: number): Promise<Row[]> {
-    const webhooks = (await this.storage.find('webhook', cmp('enabled', 'boolean', 'eq', false, [true]), { limit: 10_000, offset: 0, ordering: [{ field: 'id', desc: false }] }, { noCount: true })).rows;
-    if (!webhooks.length) return [];
+  private async plan(records: readonly Row[], after: number, webhooks: readonly Row[]): Promise<Row[]> {
     // A webhook created after the cursor takes records from its own creation record on.
     const made = await this.storage.find(CHANGE_RESOURCE, and([
       cmp('seq', 'number', 'gt', false, [after]), cmp('changed_object_type', 'string', 'eq', false, ['extras.webhook']), cmp('action', 'string', 'eq', false, ['create']),
@@ -224,7 +231,7 @@ export class WebhookDispatcher {
    */
   private async sendPass(): Promise<number> {
     let nextDue = Infinity;
-    const webhooks = (await this.storage.find('webhook', cmp('enabled', 'boolean', 'eq', false, [true]), { limit: 10_000, offset: 0, ordering: [{ field: 'id', desc: false }] }, { noCount: true })).rows;
+    const webhooks = await this.enabledWebhooks();
     for (const w of webhooks) {
       // A disabled webhook's pending deliveries wait until it is enabled again.
       const { rows } = await this.storage.find(DELIVERY, and([fk('webhook', 'webhook', [w.id], false, true), cmp('status', 'string', 'eq', false, ['pending'])]),
@@ -238,7 +245,7 @@ export class WebhookDispatcher {
         if (this.inFlight.has(key)) continue;
         const due = d.next_attempt_at ? Date.parse(d.next_attempt_at as string) : now;
         if (due > now) { nextDue = Math.min(nextDue, due); continue; }
-        if (this.inFlight.size >= this.opts.concurrency) return now;
+        if (this.inFlight.size >= this.opts.concurrency) return Infinity; // a request that ends wakes the sender
         const p = this.attempt(w, d).catch((e) => this.opts.log(`webhooks: delivery ${d.id}: ${(e as Error).message}`))
           .finally(() => { this.inFlight.delete(key); this.wake(); });
         this.inFlight.set(key, p);
