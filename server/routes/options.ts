@@ -12,6 +12,7 @@ const TYPE_OF_KIND: Record<FieldDef['kind'], string> = {
 
 function fieldMeta(f: FieldDef): Record<string, unknown> {
   const meta: Record<string, unknown> = { type: TYPE_OF_KIND[f.kind], required: !!f.required, read_only: !!f.readOnly, label: f.label };
+  if (f.writeOnly) meta.write_only = true; // REST framework's write_only: taken, never read back
   if (f.maxLength !== undefined) meta.max_length = f.maxLength;
   if (f.min !== undefined) meta.min_value = f.min;
   if (f.max !== undefined) meta.max_value = f.max;
@@ -29,6 +30,6 @@ export function optionsBody(r: ResourceDef, principal: Principal, path: 'list' |
   };
   const [method, action] = path === 'list' ? ['POST', 'add'] as const : ['PUT', 'change'] as const;
   if (allows(principal, permissionFor(r, action)))
-    body.actions = { [method]: Object.fromEntries(r.fields.filter((f) => !f.hidden).map((f) => [f.name, fieldMeta(f)])) };
+    body.actions = { [method]: Object.fromEntries(r.fields.filter((f) => !f.hidden || f.writeOnly).map((f) => [f.name, fieldMeta(f)])) };
   return body;
 }

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import { BACKENDS } from '../conformance/backends.js';
 import { serverOn } from '../support/backend-server.js';
+import { startServer, type TestServer } from '../support/server.js';
 import { eventually, Receiver } from '../support/webhook-receiver.js';
 
 const SECRET = 'hook-secret-0123456789';
@@ -35,6 +36,8 @@ for (const backend of BACKENDS) describe(`webhooks on ${backend.name}`, function
     expect(w).to.not.have.property('secret');
     expect(w).to.include({ name: 'sites', payload_url: rx.url('/sites'), enabled: true, http_content_type: 'application/json', ssl_verification: true });
     expect(w.http_method).to.deep.equal({ value: 'POST', label: 'POST' });
+    const options = await h.srv.req('OPTIONS', '/api/extras/webhooks/');
+    expect(options.body.actions.POST.secret).to.include({ write_only: true, read_only: false, max_length: 255 });
     const one = await h.srv.req('GET', `/api/extras/webhooks/${w.id}/`);
     expect(one.body).to.not.have.property('secret');
     const patched = await h.srv.req('PATCH', `/api/extras/webhooks/${w.id}/`, { http_content_type: 'application/json; charset=utf-8' });
@@ -171,5 +174,80 @@ for (const backend of BACKENDS) describe(`webhooks on ${backend.name}`, function
     expect(rx.got.filter((r) => r.path === '/off')).to.have.length(0);
     expect((await h.srv.req('DELETE', `/api/extras/webhooks/${on.id}/`)).status).to.equal(204);
     expect((await deliveries('')).filter((d) => d.webhook.id === on.id)).to.have.length(0);
+  });
+});
+
+// Two processes on one database share the work: no record is planned twice, no delivery sent twice
+// (no process dies here, so every change arrives exactly once), and the order per object holds.
+for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) describe(`webhooks from two processes on ${backend.name}`, function () {
+  this.timeout(90000);
+  let db: { url: string; drop(): Promise<void> } | null = null;
+  const servers: TestServer[] = [];
+  const rx = new Receiver();
+  before(async function () {
+    db = await backend.url();
+    if (!db) { this.skip(); return; }
+    for (let i = 0; i < 2; i++) servers.push(await startServer({ storage: db.url, ...FAST }));
+    rx.delayMs = 5;
+    await rx.start();
+  });
+  after(async () => { for (const s of servers) await s.close(); await rx.stop(); await db?.drop(); });
+
+  it('every change is delivered exactly once, in order per object', async () => {
+    const [a, b] = servers;
+    const w = await a.req('POST', '/api/extras/webhooks/', { name: 'both', content_types: ['dcim.site'], type_create: true, type_update: true, payload_url: rx.url('/both'), secret: SECRET });
+    expect(w.status).to.equal(201);
+    const sites: string[] = [];
+    for (let i = 0; i < 6; i++) sites.push((await (i % 2 ? a : b).req('POST', '/api/dcim/sites/', { name: `two${i}`, slug: `two${i}` })).body.id);
+    // Both processes write changes to the same objects at once.
+    await Promise.all([a, b].map(async (srv, k) => {
+      for (let round = 0; round < 5; round++) for (const id of sites) expect((await srv.req('PATCH', `/api/dcim/sites/${id}/`, { description: `p${k}-${round}` })).status).to.equal(200);
+    }));
+    const changes = (await a.req('GET', '/api/extras/object-changes/?changed_object_type=dcim.site&limit=1000&ordering=seq')).body.results as Record<string, any>[];
+    expect(changes).to.have.length(6 + 60);
+    await eventually(() => rx.got.length >= changes.length, 60000, `${changes.length} deliveries`);
+    await new Promise((r) => setTimeout(r, 500));
+    const bodies = rx.bodies('/both');
+    expect(bodies.map((x) => x.change_id).sort()).to.deep.equal(changes.map((c) => c.id).sort());
+    for (const r of rx.got) expect(r.headers['x-hook-signature']).to.equal(sign(r.body));
+    for (const id of sites) {
+      const seqs = bodies.filter((x) => x.data.id === id).map((x) => x.seq);
+      expect(seqs, id).to.deep.equal([...seqs].sort((p, q) => p - q));
+    }
+  });
+});
+
+// Retention keeps what a delivery still needs: with CHANGELOG_MAX_ROWS=1, the records of deliveries
+// pending for a receiver that is down stay through a prune, and are sent in full once it is back.
+for (const backend of BACKENDS.filter((b) => b.name === 'memory' || b.name === 'postgres')) describe(`webhooks and change log retention on ${backend.name}`, function () {
+  this.timeout(60000);
+  const h = serverOn(backend, { ...FAST, webhookMaxAttempts: 50, changelogMaxRows: 1 });
+
+  it('never prunes a record whose delivery is pending', async () => {
+    const down = await new Receiver().start();
+    const port = down.port;
+    await down.stop();
+    const w = await h.srv.req('POST', '/api/extras/webhooks/', { name: 'keep', content_types: ['dcim.site'], type_create: true, payload_url: `http://127.0.0.1:${port}/keep` });
+    expect(w.status).to.equal(201);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await h.srv.req('POST', '/api/dcim/sites/', { name: `keep${i}`, slug: `keep${i}` })).body.id);
+    const pending = async () => (await h.srv.req('GET', '/api/extras/webhook-deliveries/?status=pending&limit=100')).body.results as Record<string, any>[];
+    await eventually(async () => (await pending()).length === 3, 10000, '3 pending');
+    await h.srv.req('POST', '/api/dcim/regions/', { name: 'later', slug: 'later' }); // newer records, not webhook ones
+    await h.srv.req('POST', '/api/dcim/regions/', { name: 'later2', slug: 'later2' });
+    await h.srv.running.ctx.retention.prune();
+    for (const d of await pending()) {
+      const rec = await h.srv.req('GET', `/api/extras/object-changes/${d.change}/`);
+      expect(rec.status, `record ${d.seq} kept`).to.equal(200);
+    }
+    // What came before the oldest pending delivery's record went (the tokens, the webhook's creation).
+    const oldest = Math.min(...(await pending()).map((d) => d.seq));
+    const all = (await h.srv.req('GET', '/api/extras/object-changes/?limit=1000')).body.results as Record<string, any>[];
+    expect(all.map((c) => c.seq).sort((p, q) => p - q)).to.deep.equal([oldest, oldest + 1, oldest + 2, oldest + 3, oldest + 4]);
+    await down.start(port);
+    try {
+      await eventually(() => down.bodies('/keep').length >= 3, 20000, '3 deliveries');
+      expect(down.bodies('/keep').map((b) => b.data.id).sort()).to.deep.equal([...ids].sort());
+    } finally { await down.stop(); }
   });
 });
