@@ -8,7 +8,9 @@
 //          change feed's poll of the counter (250 ms); measured from the write's answer there
 //          (after its commit), so the figure is at most the true lag.
 //
-// Run:  npm run bench:stream [-- --writes 1000] [--backends memory,postgres,mysql,mysql9]
+// With --streams N, N clients follow the stream at once and every one's lag counts.
+//
+// Run:  npm run bench:stream [-- --writes 1000] [--streams 1] [--backends memory,postgres,mysql,mysql9]
 // URLs: TEST_POSTGRES_URL / TEST_MYSQL_URL (MariaDB) / TEST_MYSQL9_URL (MySQL 9), default the local servers.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +26,7 @@ const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--
 const WRITES = Number(opt('writes', '1000'));
 const wanted = new Set(opt('backends', 'memory,postgres').split(','));
 const KEY = 'bench-stream-key-0123456789';
+const STREAMS = Number(opt('streams', '1'));
 const WRITERS = 8;
 const quiet = { info: () => {}, warn: () => {}, error: (m: string) => console.error(m) };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -97,15 +100,19 @@ async function bench(name: string, storageUrl: string): Promise<void> {
   const config = { ...DEFAULTS, port: 0, demoData: false, storage: storageUrl, tokens: [{ key: KEY, permissions: ['*'] }] } as Config;
   const running: Running = await start(config, quiet);
   const committed = commitTimes(running.ctx.storage);
-  const follower = new Follower();
-  await follower.open(running.url);
+  const followers = Array.from({ length: STREAMS }, () => new Follower());
+  for (const f of followers) await f.open(running.url);
+  const lagsOf = async (seqs: readonly number[], from: (seq: number) => number): Promise<number[]> => {
+    const out: number[] = [];
+    for (const f of followers) { await f.until(Math.max(...seqs)); for (const s of seqs) out.push(f.seen.get(s)! - from(s)); }
+    return out;
+  };
   try {
     // idle: one write at a time
     const idle: number[] = [];
     for (let i = 0; i < WRITES; i++) {
       const { seq } = await createSite(running.url, `idle-${i}`);
-      await follower.until(seq);
-      idle.push(follower.seen.get(seq)! - committed.get(seq)!);
+      idle.push(...await lagsOf([seq], (s) => committed.get(s)!));
       await sleep(5);
     }
     console.log(`${name} idle:   ${summary(idle)}`);
@@ -116,8 +123,7 @@ async function bench(name: string, storageUrl: string): Promise<void> {
       for (let i = w; i < WRITES; i += WRITERS) seqs.push((await createSite(running.url, `load-${i}`)).seq);
     }));
     const secs = (performance.now() - t0) / 1000;
-    await follower.until(Math.max(...seqs));
-    console.log(`${name} load:   ${summary(seqs.map((s) => follower.seen.get(s)! - committed.get(s)!))} (${Math.round(WRITES / secs)} writes/s)`);
+    console.log(`${name} load:   ${summary(await lagsOf(seqs, (s) => committed.get(s)!))} (${Math.round(WRITES / secs)} writes/s)`);
     // remote: writes through a second process on the same database
     if (storageUrl.startsWith('memory')) return;
     const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-stream-bench-')), 'config.json');
@@ -127,8 +133,7 @@ async function bench(name: string, storageUrl: string): Promise<void> {
       const remote: number[] = [];
       for (let i = 0; i < Math.min(WRITES, 200); i++) {
         const { seq, answered } = await createSite(other.url, `remote-${i}`);
-        await follower.until(seq);
-        remote.push(follower.seen.get(seq)! - answered);
+        remote.push(...await lagsOf([seq], () => answered));
         await sleep(Math.random() * 300); // writes at random points of the poll cycle
       }
       console.log(`${name} remote: ${summary(remote)} (from the other process's answer)`);
@@ -136,13 +141,13 @@ async function bench(name: string, storageUrl: string): Promise<void> {
       other.child.kill('SIGTERM');
     }
   } finally {
-    follower.close();
+    for (const f of followers) f.close();
     await running.close();
   }
 }
 
 async function main(): Promise<void> {
-  console.log(`event stream lag, commit -> event at the client, ${WRITES} site creates per run`);
+  console.log(`event stream lag, commit -> event at the client, ${WRITES} site creates per run, ${STREAMS} stream(s)`);
   if (wanted.has('memory')) await bench('memory', 'memory:');
   for (const b of await sqlBackends(wanted)) {
     try { await bench(b.name, b.url); } finally { await b.drop(); }
