@@ -3,7 +3,9 @@
 // of parsing a JSON value and a UUID per row and coding every value again.
 //
 // After an 8-byte mark the file is a run of blocks, each `u32 length, u32 CRC-32 of the payload,
-// payload` (little-endian). First block: `{"snapshot":3,"endian":"LE","tables":n}`. Per table: a
+// payload` (little-endian). First block: `{"snapshot":3,"endian":"LE","tables":n,"journal":g}`,
+// `journal` the generation of the journal that follows the snapshot (every record of an earlier
+// one is in it; journal-format.ts; absent in snapshots written before it was added). Per table: a
 // JSON header (resource, rows, the network field names, each column's kind and name, the length of
 // each value list), then the id words and marks, the network marks and words, and per column its
 // codes or times and states, in that order; a list of values (a dictionary's distinct values, the
@@ -38,8 +40,11 @@ export class SnapshotDamage extends Error {
 
 type Typed = Uint8Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Float64Array<ArrayBuffer>;
 
-/** Writes a snapshot of `tables` through `write` (which writes a buffer whole or throws). */
-export function writeColumnSnapshot(tables: Iterable<SnapshotImage>, count: number, write: (b: Buffer) => void): void {
+/**
+ * Writes a snapshot of `tables` through `write` (which writes a buffer whole or throws); `journal`:
+ * the generation of the journal that follows it (left out: a snapshot without the mark, as before).
+ */
+export function writeColumnSnapshot(tables: Iterable<SnapshotImage>, count: number, write: (b: Buffer) => void, journal?: number): void {
   const block = (payload: Buffer) => {
     const head = Buffer.allocUnsafe(HEAD);
     head.writeUInt32LE(payload.length, 0);
@@ -51,7 +56,7 @@ export function writeColumnSnapshot(tables: Iterable<SnapshotImage>, count: numb
   const bytes = (a: Typed) => block(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
   const list = (items: readonly unknown[]) => { for (let i = 0; i < items.length; i += LIST_CHUNK) json(items.slice(i, i + LIST_CHUNK)); };
   write(COLUMN_SNAPSHOT_MARK);
-  json({ snapshot: 3, endian: ENDIAN, tables: count });
+  json(journal === undefined ? { snapshot: 3, endian: ENDIAN, tables: count } : { snapshot: 3, endian: ENDIAN, tables: count, journal });
   let written = 0;
   for (const { resource, image: img } of tables) {
     const header: TableHeader = {
@@ -162,14 +167,22 @@ function checkHeader(h: TableHeader): boolean {
     h.columns.every((c) => (c.kind === 'dict' || c.kind === 'date') && typeof c.name === 'string' && whole(c.listed));
 }
 
+/** What a snapshot's first block says besides its tables. */
+export interface SnapshotMark {
+  /** The generation of the journal that follows the snapshot; null: a snapshot written without it. */
+  readonly journal: number | null;
+}
+
 /** Reads a snapshot file, giving each table's image to `visit` as soon as it is whole. Throws SnapshotDamage. */
-export function readColumnSnapshot(file: string, visit: (resource: string, image: TableImage) => void): void {
+export function readColumnSnapshot(file: string, visit: (resource: string, image: TableImage) => void): SnapshotMark {
   const fd = fs.openSync(file, 'r');
   try {
     const r = new BlockReader(fd, file);
     r.mark();
-    const first = r.json() as { snapshot?: unknown; endian?: unknown; tables?: unknown };
+    const first = r.json() as { snapshot?: unknown; endian?: unknown; tables?: unknown; journal?: unknown };
     if (first?.snapshot !== 3 || !Number.isInteger(first.tables)) r.damage('its first block is not a snapshot header', COLUMN_SNAPSHOT_MARK.length);
+    if (first.journal !== undefined && !(Number.isSafeInteger(first.journal) && (first.journal as number) >= 1))
+      r.damage('its first block names no journal generation it follows', COLUMN_SNAPSHOT_MARK.length);
     if (first.endian !== ENDIAN) r.damage(`written on a ${String(first.endian)} machine; this one is ${ENDIAN}`, COLUMN_SNAPSHOT_MARK.length);
     for (let t = 0; t < (first.tables as number); t++) {
       const at = r.offset;
@@ -193,5 +206,6 @@ export function readColumnSnapshot(file: string, visit: (resource: string, image
     const end = r.json() as { end?: unknown };
     if (end?.end !== first.tables) r.damage('its last block is not the end of the snapshot');
     if (r.fileSize !== r.offset) r.damage('bytes follow the end of the snapshot');
+    return { journal: first.journal === undefined ? null : first.journal as number };
   } finally { fs.closeSync(fd); }
 }

@@ -16,7 +16,7 @@ function main(argv: readonly string[]): number {
   if (!fs.existsSync(file)) { console.log(`${file}: no journal (nothing to check)`); return 0; }
   const buf = fs.readFileSync(file);
   const scan = scanJournal(buf);
-  const good = `${scan.batches.length} good record(s), ${scan.goodEnd} bytes${scan.legacy ? ' (some in the previous format: rewritten at the next clean start)' : ''}`;
+  const good = `${scan.generation ? `generation ${scan.generation}, ` : ''}${scan.batches.length} good record(s), ${scan.goodEnd} bytes${scan.legacy ? ' (some in the previous format: rewritten at the next clean start)' : ''}`;
   if (!scan.damage) { console.log(`${file}: ${good}, no damage`); return 0; }
   const d = scan.damage;
   console.log(`${file}: ${good}; then at byte ${d.offset}: ${d.reason}; ${buf.length - d.offset} bytes from there${d.atEnd ? ' (a torn end: a start drops it by itself)' : ', with readable records after it'}`);

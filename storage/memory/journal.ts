@@ -4,10 +4,20 @@
 // (a crash or a full disk mid-append: never acknowledged) is moved aside with a log line; a bad
 // record with good ones after it stops the start, naming file and offset: `npm run journal`
 // checks and repairs. Compaction runs only after a clean replay.
+//
+// Compaction is safe to cut short at any point (a crash, kill -9, power loss): each file is
+// replaced whole (a temporary file, fsynced, renamed, the directory fsynced) and the two files say
+// which journal belongs to which snapshot. The snapshot names the generation of the journal that
+// follows it; the journal names its own in its first record (journal-format.ts). A start replays
+// the journal of the snapshot's generation; an older one (its records are in the snapshot: the
+// compaction stopped after renaming the snapshot, before replacing the journal) is not replayed,
+// only replaced by an empty one of the snapshot's generation. A snapshot or journal without a
+// generation (earlier releases) is read as before; a journal newer than its snapshot (the snapshot
+// lost or restored from an older backup) stops the start: the rows between are in neither file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { JournalWriteFailed, StorageConfigProblem, type Row, type WriteOp } from '../types.js';
-import { encodeRecord, scanJournalFile, type Damage } from './journal-format.js';
+import { encodeHeader, encodeRecord, journalGeneration, scanJournalFile, type Damage } from './journal-format.js';
 import { SnapshotReader, type SnapshotVisitor } from './snapshot-format.js';
 import type { TableImage } from '../../engine/memory/columns/column-image.js';
 import { readColumnSnapshot, SnapshotDamage, writeColumnSnapshot, type SnapshotImage } from './column-snapshot.js';
@@ -40,8 +50,12 @@ const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 
 export const journalFiles = (dir: string) => ({
   journal: path.join(dir, 'journal.jsonl'), lock: path.join(dir, 'lock'),
+  /** The empty journal compaction writes, before it is renamed over the journal. */
+  journalTmp: path.join(dir, 'journal.jsonl.tmp'),
   /** The tables' columns (column-snapshot.ts): what compaction writes. */
   snapshot: path.join(dir, 'snapshot.bin'),
+  /** The snapshot being written, before it is renamed into place. */
+  snapshotTmp: path.join(dir, 'snapshot.bin.tmp'),
   /** Earlier releases' snapshot: JSON lines (snapshot-format.ts). Read, then replaced. */
   lineSnapshot: path.join(dir, 'snapshot.jsonl'),
   /** The first releases' snapshot: one JSON object of every row. Read, then replaced. */
@@ -53,6 +67,50 @@ export function snapshotDamageMessage(d: SnapshotDamage): string {
   return `snapshot ${d.file} is damaged at byte ${d.offset} (${d.reason}): the store was not started, nothing was changed. ` +
     `The snapshot holds every row compacted into it and the journal only what came after, so the store cannot start without it: ` +
     `restore ${path.dirname(d.file)} from a backup (or move the directory aside to start empty).`;
+}
+
+/** What a start says when the journal follows a snapshot that is not the one it was written after. */
+export function journalAheadMessage(dir: string, journal: number, snapshot: number | null, form: string): string {
+  const f = journalFiles(dir);
+  const which = form === 'none' ? `there is no snapshot (${f.snapshot})`
+    : snapshot === null ? `the snapshot (${form === 'columns' ? f.snapshot : form === 'lines' ? f.lineSnapshot : f.legacySnapshot}) is older than that`
+    : `the snapshot ${f.snapshot} is of generation ${snapshot}`;
+  return `journal ${f.journal} is of generation ${journal}: it holds only the writes made after a snapshot of generation ${journal}, but ${which}. ` +
+    `The rows between are in neither file, so the store was not started, nothing was changed: restore ${dir} from a backup taken whole (snapshot and journal together).`;
+}
+
+/** The steps of a compaction, in order: a crash after any of them leaves a store that starts with the same rows. */
+export const COMPACTION_STEPS = ['snapshot-partial', 'snapshot-written', 'snapshot-renamed', 'journal-written', 'journal-renamed'] as const;
+export type CompactionStep = (typeof COMPACTION_STEPS)[number];
+
+/** The environment variable that makes a process stop for good at a compaction step (tests only). */
+export const COMPACTION_PAUSE_ENV = 'MEMORY_COMPACTION_TEST_PAUSE';
+
+/**
+ * A test seam, inert in production: called after each step of a compaction. Unset (as in
+ * production) it is null and each step costs one test of null. Tests set it in-process
+ * (setCompactionHook) to stop a compaction there, or start a process with
+ * MEMORY_COMPACTION_TEST_PAUSE=<step>: that process then prints `compaction paused at <step>` to
+ * stderr and sleeps at that step until it is killed (so a test can kill -9 it there).
+ */
+let compactionHook: ((step: CompactionStep) => void) | null = pauseAt(process.env[COMPACTION_PAUSE_ENV]);
+
+/** Sets the compaction hook (tests only); returns the one it replaces. */
+export function setCompactionHook(hook: ((step: CompactionStep) => void) | null): ((step: CompactionStep) => void) | null {
+  const was = compactionHook;
+  compactionHook = hook;
+  return was;
+}
+
+function pauseAt(step: string | undefined): ((step: CompactionStep) => void) | null {
+  if (!step) return null;
+  if (!(COMPACTION_STEPS as readonly string[]).includes(step)) throw new Error(`${COMPACTION_PAUSE_ENV}=${step}: not one of ${COMPACTION_STEPS.join(', ')}`);
+  return (at) => {
+    if (at !== step) return;
+    fs.writeSync(2, `compaction paused at ${at} (pid ${process.pid})\n`);
+    const cell = new Int32Array(new SharedArrayBuffer(4));
+    for (;;) Atomics.wait(cell, 0, 0);
+  };
 }
 
 const CHUNK = 8 * 1024 * 1024;
@@ -125,6 +183,8 @@ export class Journal {
   private fd: number | null = null;
   /** Bytes of acknowledged records: a failed append is cut back to it. */
   private size = 0;
+  /** The journal's generation (0: a journal without one, after a snapshot without one or none). */
+  private generation = 0;
   private readonly files: ReturnType<typeof journalFiles>;
 
   constructor(private readonly dir: string, private readonly log: (m: string) => void) {
@@ -138,73 +198,131 @@ export class Journal {
     // The newest form present is read: compaction writes snapshot.bin before it removes the others.
     const { snapshot, lineSnapshot, legacySnapshot } = this.files;
     const form = fs.existsSync(snapshot) ? 'columns' : fs.existsSync(lineSnapshot) ? 'lines' : fs.existsSync(legacySnapshot) ? 'object' : 'none';
+    /** The snapshot's generation (the journal that follows it), once read; null: none, or without one. */
+    let after: number | null | undefined;
+    const refuse = (message: string): never => {
+      releaseLock(this.dir);
+      throw new StorageConfigProblem(message);
+    };
     const replay = (apply: (batch: WriteOp[]) => void): Replay => {
+      if (after === undefined) throw new Error('journal: replay before the snapshot was read');
       const file = this.files.journal;
-      const scan = scanJournalFile(file, apply);
-      if (scan.damage && !scan.damage.atEnd) {
-        releaseLock(this.dir);
-        throw new StorageConfigProblem(damageMessage(file, scan.damage));
+      const first = journalGeneration(file);
+      // null: a first line that is not a good record: the scan below tells a torn end from damage.
+      const generation = first ?? after ?? 0;
+      if (generation > (after ?? 0)) refuse(journalAheadMessage(this.dir, generation, after, form));
+      let count = 0, legacy = false, clean = true;
+      if (after !== null && generation < after) {
+        // Every record of this journal is in the snapshot (a compaction cut short before it replaced
+        // the journal): not replayed, only replaced below.
+        const bytes = fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+        if (bytes > 0) this.log(`memory:${this.dir}: the journal (generation ${generation}, ${bytes} bytes) is already in the snapshot, which follows it ` +
+          `(a compaction was cut short before it replaced the journal): not replayed, replaced by an empty journal of generation ${after}`);
+        this.size = 0;
+      } else {
+        const scan = scanJournalFile(file, apply);
+        if (scan.damage && !scan.damage.atEnd) refuse(damageMessage(file, scan.damage));
+        if (scan.damage) {
+          const aside = asideName(this.dir, 'torn');
+          const torn = readFrom(file, scan.goodEnd);
+          fs.writeFileSync(aside, torn);
+          fs.truncateSync(file, scan.goodEnd);
+          this.syncDir();
+          this.log(`memory:${this.dir}: the journal's last record was cut short (${scan.damage.reason}, ${torn.length} bytes at ${scan.goodEnd}); it was never acknowledged and was moved to ${aside}`);
+        }
+        this.size = scan.goodEnd;
+        count = scan.count;
+        legacy = scan.legacy;
+        clean = !scan.damage;
+        // A journal of the snapshot's generation whose header was cut short or never written (it is
+        // empty now) is replaced below; a journal with records always has its header.
+        if (scan.generation !== (after ?? 0) && scan.count > 0) refuse(journalAheadMessage(this.dir, scan.generation, after, form));
       }
-      if (scan.damage) {
-        const aside = asideName(this.dir, 'torn');
-        const torn = readFrom(file, scan.goodEnd);
-        fs.writeFileSync(aside, torn);
-        fs.truncateSync(file, scan.goodEnd);
-        this.syncDir();
-        this.log(`memory:${this.dir}: the journal's last record was cut short (${scan.damage.reason}, ${torn.length} bytes at ${scan.goodEnd}); it was never acknowledged and was moved to ${aside}`);
-      }
-      this.size = scan.goodEnd;
-      return { clean: !scan.damage, worthCompacting: scan.count > 0 || scan.legacy || form === 'lines' || form === 'object' };
+      this.generation = after ?? 0;
+      // A compaction cut short may have left: temporary files; older snapshot forms (snapshot.bin,
+      // renamed into place whole, holds their rows); a journal of an earlier generation, or one
+      // without its header. Each is put right before the first write.
+      for (const f of [this.files.snapshotTmp, this.files.journalTmp]) fs.rmSync(f, { force: true });
+      if (form === 'columns') for (const f of [lineSnapshot, legacySnapshot]) fs.rmSync(f, { force: true });
+      if (after !== null && (generation < after || this.size === 0 && journalGeneration(file) !== after)) this.startJournal(after);
+      return { clean, worthCompacting: count > 0 || legacy || form === 'lines' || form === 'object' };
     };
     const readSnapshot = (visit: SnapshotLoader) => {
       if (form === 'columns') {
         try {
-          readColumnSnapshot(snapshot, (resource, image) => visit.image(resource, image));
+          after = readColumnSnapshot(snapshot, (resource, image) => visit.image(resource, image)).journal;
         } catch (e) {
           if (!(e instanceof SnapshotDamage)) throw e;
-          releaseLock(this.dir);
-          throw new StorageConfigProblem(snapshotDamageMessage(e));
+          refuse(snapshotDamageMessage(e));
         }
       } else if (form === 'lines') {
         const reader = new SnapshotReader(visit);
         eachJsonLine(lineSnapshot, (v) => reader.line(v));
+        after = null;
       } else if (form === 'object') {
         for (const [resource, rows] of Object.entries(JSON.parse(fs.readFileSync(legacySnapshot, 'utf8')) as Record<string, Row[]>)) for (const row of rows) visit.row(resource, row);
-      }
+        after = null;
+      } else after = null;
     };
     return { readSnapshot, replay };
   }
 
   /**
    * Writes the full state as the new snapshot atomically (a temporary file, fsynced, renamed; one
-   * table's image in memory at a time), then starts an empty journal.
+   * table's image in memory at a time), marked as followed by the next generation of journal, then
+   * replaces the journal by an empty one of that generation (the same way). Cut short after any
+   * step, the next start gives the same rows: before the snapshot's rename the old snapshot and
+   * journal are read; after it the new snapshot, the old journal being of an earlier generation.
    */
   compact(tables: () => Iterable<SnapshotImage>, count: number): void {
-    const tmp = this.files.snapshot + '.tmp';
+    const next = this.generation + 1;
+    const tmp = this.files.snapshotTmp;
     const fd = fs.openSync(tmp, 'w');
     try {
       // Small blocks (headers, short lists) are gathered into writes of about CHUNK bytes.
-      let parts: Buffer[] = [], size = 0;
-      const flush = () => { if (parts.length) writeAll(fd, parts.length === 1 ? parts[0] : Buffer.concat(parts)); parts = []; size = 0; };
+      let parts: Buffer[] = [], size = 0, written = false;
+      const put = (b: Buffer) => {
+        writeAll(fd, b);
+        if (!written) { written = true; compactionHook?.('snapshot-partial'); }
+      };
+      const flush = () => { if (parts.length) put(parts.length === 1 ? parts[0] : Buffer.concat(parts)); parts = []; size = 0; };
       writeColumnSnapshot(tables(), count, (b) => {
-        if (b.length >= CHUNK) { flush(); writeAll(fd, b); return; }
+        if (b.length >= CHUNK) { flush(); put(b); return; }
         parts.push(Buffer.from(b)); // a view of a column's array is copied: the column may change before the flush
         size += b.length;
         if (size >= CHUNK) flush();
-      });
+      }, next);
       flush();
       fs.fsyncSync(fd);
     } finally { fs.closeSync(fd); }
+    compactionHook?.('snapshot-written');
     fs.renameSync(tmp, this.files.snapshot);
+    compactionHook?.('snapshot-renamed');
     // Their rows are in the new snapshot now.
     fs.rmSync(this.files.lineSnapshot, { force: true });
     fs.rmSync(this.files.legacySnapshot, { force: true });
+    // The snapshot's rename is on disk before the journal is replaced: never a new journal after an old snapshot.
     this.syncDir();
+    this.startJournal(next);
+  }
+
+  /** Replaces the journal by an empty one of this generation: a temporary file with its header, fsynced, renamed. */
+  private startJournal(generation: number): void {
+    const header = encodeHeader(generation);
+    const fd = fs.openSync(this.files.journalTmp, 'w');
+    try {
+      writeAll(fd, header);
+      fs.fsyncSync(fd);
+    } finally { fs.closeSync(fd); }
+    compactionHook?.('journal-written');
     if (this.fd !== null) fs.closeSync(this.fd);
-    this.fd = fs.openSync(this.files.journal, 'w');
-    fs.fsyncSync(this.fd);
-    this.size = 0;
+    this.fd = null;
+    fs.renameSync(this.files.journalTmp, this.files.journal);
+    compactionHook?.('journal-renamed');
     this.syncDir();
+    this.fd = fs.openSync(this.files.journal, 'a');
+    this.size = header.length;
+    this.generation = generation;
   }
 
   /** Appends one record, whole and on disk, or throws JournalWriteFailed with the journal as before. */

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemoryStorage } from '../../storage/memory/memory-storage.js';
-import { encodeRecord, scanJournal, scanJournalFile } from '../../storage/memory/journal-format.js';
+import { encodeHeader, encodeRecord, scanJournal, scanJournalFile } from '../../storage/memory/journal-format.js';
 import { readColumnSnapshot } from '../../storage/memory/column-snapshot.js';
 import { snapshotLines } from '../../storage/memory/snapshot-format.js';
 import { imageRows } from '../../engine/memory/row-store.js';
@@ -69,7 +69,9 @@ describe('memory:/dir journal records', () => {
 
   it('read in chunks, a journal gives the same records and the same damage as read whole (property)', () => {
     const dir = tmp(), file = path.join(dir, 'journal.jsonl');
-    const record = fc.oneof(fc.integer({ min: 0, max: 99 }).map((i) => encodeRecord(create(i))), fc.integer({ min: 0, max: 99 }).map((i) => Buffer.from(JSON.stringify(create(i)) + '\n')), fc.constant(Buffer.from('\n')));
+    // A generation header is good as the first record and damage anywhere else.
+    const record = fc.oneof(fc.integer({ min: 0, max: 99 }).map((i) => encodeRecord(create(i))), fc.integer({ min: 0, max: 99 }).map((i) => Buffer.from(JSON.stringify(create(i)) + '\n')), fc.constant(Buffer.from('\n')),
+      fc.integer({ min: 1, max: 5 }).map((g) => encodeHeader(g)));
     const change = fc.oneof(fc.constant(null), fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })).map(([at, x]) => ({ flip: at, x })), fc.nat().map((cut) => ({ cut })));
     fc.assert(fc.property(fc.array(record, { maxLength: 12 }), change, fc.integer({ min: 1, max: 300 }), (recs, ch, chunk) => {
       let buf = Buffer.concat(recs);
@@ -79,9 +81,9 @@ describe('memory:/dir journal records', () => {
       const whole = scanJournal(buf), batches: unknown[] = [];
       const streamed = scanJournalFile(file, (b) => batches.push(b), chunk);
       expect(batches).to.deep.equal(whole.batches);
-      expect({ ...streamed, count: undefined }).to.deep.equal({ goodEnd: whole.goodEnd, damage: whole.damage, legacy: whole.legacy, count: undefined });
+      expect({ ...streamed, count: undefined }).to.deep.equal({ goodEnd: whole.goodEnd, damage: whole.damage, legacy: whole.legacy, generation: whole.generation, count: undefined });
     }), { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) });
-    expect(scanJournalFile(path.join(dir, 'none.jsonl'), () => { throw new Error('no record'); })).to.deep.equal({ count: 0, goodEnd: 0, damage: null, legacy: false });
+    expect(scanJournalFile(path.join(dir, 'none.jsonl'), () => { throw new Error('no record'); })).to.deep.equal({ count: 0, goodEnd: 0, damage: null, legacy: false, generation: 0 });
   });
 
   it('a torn last record is dropped with a log line and kept aside; later writes go on', async () => {
