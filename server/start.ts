@@ -21,6 +21,7 @@ export interface Running {
   readonly ctx: AppContext;
   readonly url: string;
   readonly adminKey: string | null;   // set when no token was configured and one was created
+  readonly webhooks: WebhookDispatcher;
   close(): Promise<void>;
 }
 
@@ -60,7 +61,8 @@ export async function start(config: Config, log: Logger = consoleLogger, request
     s.listen(config.port, config.host, () => resolve(s));
   });
   // Change log retention: a pass now and every 10 minutes (a failed pass is logged and tried again).
-  const prune = () => { retention.prune().catch((e) => log.warn(`change log retention: ${(e as Error).message}`)); };
+  // Finished webhook deliveries go with their change records.
+  const prune = () => { retention.prune().then(() => webhooks.pruneDeliveries()).catch((e) => log.warn(`change log retention: ${(e as Error).message}`)); };
   prune();
   const pruning = setInterval(prune, 10 * 60_000).unref();
   const addr = server.address();
@@ -68,7 +70,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   webhooks.start();
   return {
-    server, ctx, url, adminKey,
+    server, ctx, url, adminKey, webhooks,
     close: async () => {
       // Drain: stop accepting, let in-flight requests finish (10 s at most), then close the pools.
       closing.abort();

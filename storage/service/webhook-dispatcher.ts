@@ -8,7 +8,7 @@
 // a bound, then failed. Delivery is at least once: a request whose answer was not recorded is sent
 // again, so receivers deduplicate by `change_id` / `seq`.
 import { randomUUID } from 'node:crypto';
-import { and, cmp, fk } from '../../engine/plan/nodes.js';
+import { and, cmp, fk, TRUE } from '../../engine/plan/nodes.js';
 import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
 import { backoffMs, renderBody, requestHeaders, wants } from '../../engine/changes/webhook-payload.js';
 import type { ChangeFeed } from '../change-log/change-feed.js';
@@ -82,6 +82,23 @@ export class WebhookDispatcher {
     const { rows } = await this.storage.find(DELIVERY, cmp('status', 'string', 'eq', false, ['pending']), { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true });
     if (rows.length && (low === null || (rows[0].seq as number) < low)) low = rows[0].seq as number;
     return low;
+  }
+
+  /**
+   * Deletes the delivered and failed deliveries whose change record retention has pruned (the
+   * delivery log lives as long as the change log; pending ones always stay); how many.
+   */
+  async pruneDeliveries(): Promise<number> {
+    const oldest = (await this.storage.find(CHANGE_RESOURCE, TRUE, { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true })).rows[0];
+    if (!oldest) return 0;
+    const done = and([cmp('seq', 'number', 'lt', false, [oldest.seq as number]), cmp('status', 'string', 'eq', false, ['delivered', 'failed'])]);
+    let deleted = 0;
+    for (;;) {
+      const { rows } = await this.storage.find(DELIVERY, done, { limit: 1000, offset: 0, ordering: [{ field: 'seq', desc: false }, { field: 'id', desc: false }] }, { noCount: true });
+      if (!rows.length) return deleted;
+      await this.storage.apply(rows.map((r): WriteOp => ({ op: 'delete', resource: DELIVERY, id: r.id })));
+      deleted += rows.length;
+    }
   }
 
   private async forever(what: string, loop: () => Promise<void>): Promise<void> {

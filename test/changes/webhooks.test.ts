@@ -248,6 +248,13 @@ for (const backend of BACKENDS.filter((b) => b.name === 'memory' || b.name === '
     try {
       await eventually(() => down.bodies('/keep').length >= 3, 20000, '3 deliveries');
       expect(down.bodies('/keep').map((b) => b.data.id).sort()).to.deep.equal([...ids].sort());
+      // Once delivered, their records may go, and the deliveries with them.
+      const log = async () => (await h.srv.req('GET', '/api/extras/webhook-deliveries/?webhook=keep&limit=100')).body.results as Record<string, any>[];
+      await eventually(async () => (await log()).every((d) => d.status.value === 'delivered'), 10000, 'delivered');
+      await h.srv.req('POST', '/api/dcim/regions/', { name: 'later3', slug: 'later3' });
+      await eventually(async () => { await h.srv.running.ctx.retention.prune(); return (await h.srv.req('GET', '/api/extras/object-changes/?limit=10')).body.count === 1; }, 10000, 'pruned to one record');
+      expect(await h.srv.running.webhooks.pruneDeliveries()).to.equal(3);
+      expect(await log()).to.have.length(0);
     } finally { await down.stop(); }
   });
 });
