@@ -11,6 +11,7 @@ import { resource } from '../../engine/schema/registry.js';
 import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
 import type { CustomFieldDef } from '../../engine/schema/types.js';
 import type { Row } from '../../storage/types.js';
+import type { ChangeFeed } from '../../storage/change-log/change-feed.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
@@ -93,17 +94,43 @@ interface Follow { readonly plan: Plan; readonly shape: Shape; readonly base: st
 /** Send every record after `after` that the plan keeps, then wait for more, until the stream is over. */
 async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number, signal: AbortSignal): Promise<void> {
   let scanned = after; // every record up to here has been looked at
+  let head = await ctx.changes.current(); // every record up to here is committed
   while (!signal.aborted) {
-    const head = await ctx.changes.current();
     while (scanned < head) {
-      // Bounded by head: a narrow filter reads what committed so far once, not the whole tail again.
-      const rows = await ctx.changes.read(scanned, PAGE, and([f.plan, cmp('seq', 'number', 'lte', false, [head])]));
+      const rows = await readShared(ctx.changes, f.plan, scanned, head);
       if (signal.aborted) return;
       if (rows.length && !(await sendRecords(ctx, out, f, rows))) return;
       scanned = rows.length < PAGE ? head : (rows[rows.length - 1].seq as number);
     }
-    await ctx.changes.waitAfter(scanned, signal);
+    head = Math.max(head, (await ctx.changes.waitAfter(scanned, signal)) ?? head);
   }
+}
+
+const planIds = new WeakMap<Plan, number>();
+let planCount = 0;
+const reading = new WeakMap<ChangeFeed, Map<string, Promise<Row[]>>>();
+
+/**
+ * A page of records in (after, head] that the plan keeps. Bounded by head, a narrow filter reads
+ * what committed so far once, not the whole tail again. Streams that follow the same filter from
+ * the same place (every live one, woken by the same commit) share one read: the plan cache hands
+ * them the same plan.
+ */
+function readShared(feed: ChangeFeed, plan: Plan, after: number, head: number): Promise<Row[]> {
+  let id = planIds.get(plan);
+  if (id === undefined) planIds.set(plan, (id = planCount++));
+  let inFlight = reading.get(feed);
+  if (!inFlight) reading.set(feed, (inFlight = new Map()));
+  const key = `${id}|${after}|${head}`;
+  let got = inFlight.get(key);
+  if (!got) {
+    const pending = feed.read(after, PAGE, and([plan, cmp('seq', 'number', 'lte', false, [head])]));
+    inFlight.set(key, pending);
+    const forget = () => { inFlight!.delete(key); };
+    pending.then(forget, forget);
+    got = pending;
+  }
+  return got;
 }
 
 /** Write the events of records in chunks; false once the stream is over. */

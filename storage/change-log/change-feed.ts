@@ -23,7 +23,7 @@ export interface FeedOptions {
 export class ChangeFeed {
   private readonly pollMs: number;
   /** Who waits, and for a seq past what. One poll of the counter serves them all. */
-  private readonly waiters = new Set<{ readonly after: number; readonly wake: () => void }>();
+  private readonly waiters = new Set<{ readonly after: number; readonly wake: (seen: number | null) => void }>();
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
   private pollAgain = false;
@@ -46,27 +46,29 @@ export class ChangeFeed {
 
   /**
    * Resolves once the log may hold a record after `after` (a local commit, or the counter past it),
-   * or when `signal` aborts. Spurious wake-ups are allowed: the caller reads and waits again.
+   * with the seq seen then (every record up to it is committed and visible), or null when `signal`
+   * aborts. Spurious wake-ups are allowed: the caller reads and waits again.
    * However many wait (an event stream each, the webhook outbox), the counter is read by one poll
    * at a time: at once when someone starts waiting (a commit may have come since the caller read),
    * then every pollMs while anyone waits.
    */
-  waitAfter(after: number, signal?: AbortSignal): Promise<void> {
+  waitAfter(after: number, signal?: AbortSignal): Promise<number | null> {
     return new Promise((resolve) => {
-      if (signal?.aborted) { resolve(); return; }
+      if (signal?.aborted) { resolve(null); return; }
       const waiter = {
         after,
-        wake: () => {
+        wake: (seen: number | null) => {
           this.waiters.delete(waiter);
           committed.off('seq', onSeq);
-          signal?.removeEventListener('abort', waiter.wake);
+          signal?.removeEventListener('abort', onAbort);
           if (!this.waiters.size && this.timer) { clearTimeout(this.timer); this.timer = null; }
-          resolve();
+          resolve(seen);
         },
       };
-      const onSeq = (seq: number) => { if (seq > after) waiter.wake(); };
+      const onSeq = (seq: number) => { if (seq > after) waiter.wake(seq); };
+      const onAbort = () => waiter.wake(null);
       committed.on('seq', onSeq);
-      signal?.addEventListener('abort', waiter.wake);
+      signal?.addEventListener('abort', onAbort);
       this.waiters.add(waiter);
       this.pollSoon();
     });
@@ -78,7 +80,7 @@ export class ChangeFeed {
     if (this.timer) { clearTimeout(this.timer); this.timer = null; }
     this.polling = true;
     const settle = (n: number | null) => {
-      if (n !== null) for (const w of [...this.waiters]) if (n > w.after) w.wake();
+      if (n !== null) for (const w of [...this.waiters]) if (n > w.after) w.wake(n);
       this.polling = false;
       if (this.pollAgain) { this.pollAgain = false; this.pollSoon(); return; }
       if (this.waiters.size && !this.timer) this.timer = setTimeout(() => { this.timer = null; this.pollSoon(); }, this.pollMs);

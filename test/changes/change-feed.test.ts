@@ -18,7 +18,8 @@ function counterStore(start: number) {
   return { s, storage };
 }
 
-const within = (p: Promise<void>, ms: number) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+/** What `p` resolved to within `ms`, else 'late'. */
+const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'late'>((r) => setTimeout(() => r('late'), ms))]);
 
 describe('change feed wake-ups', () => {
   it('fifty waiters share one poll of the counter at a time, and all wake when it passes them', async () => {
@@ -29,21 +30,21 @@ describe('change feed wake-ups', () => {
     expect(s.most).to.equal(1);
     expect(s.reads).to.be.within(5, 16); // about one per 50 ms, not one per waiter
     s.n = 1001;
-    expect(await within(Promise.all(waits).then(() => {}), 200)).to.equal(true);
+    expect(await within(Promise.all(waits), 200)).to.deep.equal(waits.map(() => 1001)); // each told the seq seen
     const after = s.reads;
     await new Promise((r) => setTimeout(r, 200));
     expect(s.reads).to.equal(after); // nobody waits: no more polls
   });
 
-  it('a counter already past the seq wakes at once; a local commit wakes at once', async () => {
+  it('a counter already past the seq wakes at once; a local commit wakes at once, with its seq', async () => {
     const { s, storage } = counterStore(2000);
     const feed = new ChangeFeed(storage, { pollMs: 60_000 });
-    expect(await within(feed.waitAfter(1999), 100)).to.equal(true);
+    expect(await within(feed.waitAfter(1999), 100)).to.equal(2000);
     const waiting = feed.waitAfter(2000);
     await new Promise((r) => setTimeout(r, 30));
     s.n = 2001;
     noteCommitted(2001);
-    expect(await within(waiting, 50)).to.equal(true);
+    expect(await within(waiting, 50)).to.equal(2001);
   });
 
   it('an abort wakes the waiter and stops the polls', async () => {
@@ -53,7 +54,7 @@ describe('change feed wake-ups', () => {
     const waiting = feed.waitAfter(3000, ac.signal);
     await new Promise((r) => setTimeout(r, 100));
     ac.abort();
-    expect(await within(waiting, 50)).to.equal(true);
+    expect(await within(waiting, 50)).to.equal(null);
     const after = s.reads;
     await new Promise((r) => setTimeout(r, 100));
     expect(s.reads).to.be.at.most(after + 1);

@@ -141,6 +141,22 @@ for (const backend of BACKENDS) describe(`change stream on ${backend.name}`, fun
     await ok.client.until((x) => x.events.length >= 1);
   });
 
+  it('streams following the same filter from the same place share one read of the log per commit', async () => {
+    const followers = await Promise.all(Array.from({ length: 10 }, () => open()));
+    const feed = h.srv.running.ctx.changes;
+    const read = feed.read;
+    let reads = 0;
+    feed.read = (...a) => { reads++; return read.apply(feed, a); };
+    try {
+      const made = await h.srv.req('POST', '/api/dcim/regions/', { name: 'Shared', slug: 'shared' });
+      await Promise.all(followers.map((c) => c.until((x) => x.events.length >= 1)));
+      expect(followers.map((c) => ids(c))).to.deep.equal(followers.map(() => [Number(made.headers.get('x-change-seq'))]));
+    } finally {
+      feed.read = read;
+    }
+    expect(reads).to.be.within(1, 3);
+  });
+
   it('a log that cannot be read ends the stream with a final event: dropped (read_failed)', async () => {
     const c = await open();
     const feed = h.srv.running.ctx.changes;
