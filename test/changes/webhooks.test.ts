@@ -3,6 +3,10 @@
 // and then failed with the delivery log saying so; templates and headers; the write-only secret.
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { BACKENDS } from '../conformance/backends.js';
 import { serverOn } from '../support/backend-server.js';
 import { startServer, type TestServer } from '../support/server.js';
@@ -256,5 +260,35 @@ for (const backend of BACKENDS.filter((b) => b.name === 'memory' || b.name === '
       expect(await h.srv.running.webhooks.pruneDeliveries()).to.equal(3);
       expect(await log()).to.have.length(0);
     } finally { await down.stop(); }
+  });
+});
+
+// https:// receivers: with ssl_verification a self-signed certificate is refused (and the delivery
+// log says why), without it the request goes through.
+describe('webhooks to https:// receivers', function () {
+  this.timeout(60000);
+  const h = serverOn(BACKENDS[0], { ...FAST, webhookMaxAttempts: 2 });
+  let rx: Receiver;
+  before(async function () {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-hook-tls-'));
+    try {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', path.join(dir, 'k.pem'), '-out', path.join(dir, 'c.pem'),
+        '-subj', '/CN=127.0.0.1', '-days', '1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    } catch { this.skip(); return; }
+    rx = await new Receiver({ key: fs.readFileSync(path.join(dir, 'k.pem'), 'utf8'), cert: fs.readFileSync(path.join(dir, 'c.pem'), 'utf8') }).start();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  after(async () => { await rx?.stop(); });
+
+  it('verifies the certificate unless ssl_verification is false', async () => {
+    for (const [name, verify] of [['strict', true], ['lax', false]] as const) {
+      const w = await h.srv.req('POST', '/api/extras/webhooks/', { name, content_types: ['extras.tag'], type_create: true, payload_url: rx.url(`/${name}`), ssl_verification: verify });
+      expect(w.status, JSON.stringify(w.body)).to.equal(201);
+    }
+    await h.srv.req('POST', '/api/extras/tags/', { name: 'tls', slug: 'tls' });
+    const log = async (name: string) => (await h.srv.req('GET', `/api/extras/webhook-deliveries/?webhook=${name}`)).body.results[0] as Record<string, any> | undefined;
+    await eventually(async () => (await log('lax'))?.status.value === 'delivered' && (await log('strict'))?.status.value === 'failed', 20000, 'lax delivered, strict failed');
+    expect((await log('strict'))!.error).to.match(/certificate/i);
+    expect(rx.got.map((r) => r.path)).to.deep.equal(['/lax']);
   });
 });

@@ -1,7 +1,8 @@
 // A webhook receiver on 127.0.0.1 for tests: records every request (method, path, headers, raw
 // body) and answers what it is told to (200 by default, a status, after a delay); it can be stopped
 // and started again on the same port (a receiver that is down for a while).
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export interface Received { readonly method: string; readonly path: string; readonly headers: IncomingHttpHeaders; readonly body: string; readonly at: number }
@@ -14,15 +15,19 @@ export class Receiver {
   private server: Server | null = null;
   port = 0;
 
+  /** With `tls` (a key and certificate in PEM), an https:// receiver. */
+  constructor(private readonly tls?: { readonly key: string; readonly cert: string }) {}
+
   async start(port = this.port): Promise<this> {
-    const s = createServer((req, res) => {
+    const handle = (req: IncomingMessage, res: ServerResponse) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         this.got.push({ method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
         setTimeout(() => { res.writeHead(this.status, { 'Content-Type': 'text/plain' }); res.end(`answer ${this.status}`); }, this.delayMs);
       });
-    });
+    };
+    const s: Server = this.tls ? createTlsServer(this.tls, handle) : createServer(handle);
     await new Promise<void>((resolve, reject) => { s.once('error', reject); s.listen(port, '127.0.0.1', () => resolve()); });
     this.server = s;
     this.port = (s.address() as AddressInfo).port;
@@ -37,7 +42,7 @@ export class Receiver {
   }
 
   url(path = '/hook'): string {
-    return `http://127.0.0.1:${this.port}${path}`;
+    return `${this.tls ? 'https' : 'http'}://127.0.0.1:${this.port}${path}`;
   }
 
   /** Requests to a path, in arrival order, bodies parsed. */
