@@ -13,6 +13,23 @@ export function wants(webhook: Rec, change: Rec): boolean {
   return !!flag && webhook[flag] === true && ((webhook.content_types as string[] | undefined) ?? []).includes(String(change.changed_object_type));
 }
 
+/** One change of a webhook, from its change record: the webhook as it was before and after (null: it did not exist). */
+export interface WebhookVersion { readonly seq: number; readonly before: Rec | null; readonly after: Rec | null }
+
+/**
+ * The webhook as it was when record `seq` was written, given its change records after the cursor
+ * (seq order) and the row as it is now: after its last change before `seq`, else as it was before
+ * its first change after `seq`, else as it is. null: it did not exist then (not yet made, or deleted).
+ */
+export function webhookAt(now: Rec | null, versions: readonly WebhookVersion[], seq: number): Rec | null {
+  let last: WebhookVersion | undefined, next: WebhookVersion | undefined;
+  for (const v of versions) {
+    if (v.seq < seq) last = v;
+    else if (!next) next = v;
+  }
+  return last ? last.after : next ? next.before : now;
+}
+
 /**
  * What a body template may name, and the default body: `event`, `timestamp`, `model`, `username`,
  * `request_id`, `data` (the object after the change; as it was, for a delete) and `snapshots`

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, cmp, fk, TRUE } from '../../engine/plan/nodes.js';
 import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
-import { backoffMs, renderBody, requestHeaders, wants } from '../../engine/changes/webhook-payload.js';
+import { backoffMs, renderBody, requestHeaders, wants, webhookAt, type WebhookVersion } from '../../engine/changes/webhook-payload.js';
 import type { ChangeFeed } from '../change-log/change-feed.js';
 import { StorageConflict, versionOf, type Row, type Storage, type WriteOp } from '../types.js';
 import { sendWebhook } from './webhook-request.js';
@@ -141,21 +141,25 @@ export class WebhookDispatcher {
     while (!signal.aborted) {
       this.cursor ??= await this.loadCursor();
       const cur = this.cursor;
-      // The end of the log before the webhooks: one made after this read has its creation record
-      // past `end`, so the records up to `end` are planned against a list that is complete for them.
+      // The end of the log before the webhooks: a webhook made or changed after this read has its
+      // change record past `end`, so the records up to `end` are planned against what they saw.
       const end = await this.feed.current();
       if (end <= cur.after) {
         await this.saveLazyCursor(cur);
         await this.feed.waitAfter(cur.after, signal);
         continue;
       }
-      const webhooks = await this.enabledWebhooks();
-      const records = webhooks.length ? (await this.feed.read(cur.after, PLAN_BATCH)).filter((r) => (r.seq as number) <= end) : [];
+      // The webhooks, then their change records: a change a row read does not show yet is in them.
+      // With none enabled now and none changed since the cursor, nothing wants the records: they are not read.
+      const webhooks = await this.allWebhooks();
+      const versions = await this.webhookVersions(cur.after);
+      const idle = !webhooks.some((w) => w.enabled === true) && !versions.size;
+      const records = idle ? [] : (await this.feed.read(cur.after, PLAN_BATCH)).filter((r) => (r.seq as number) <= end);
       const last = records.length ? records[records.length - 1].seq as number : end;
-      const deliveries = records.length ? await this.plan(records, cur.after, webhooks) : [];
+      const deliveries = this.plan(records, webhooks, versions);
       if (!deliveries.length) {
-        // Nothing to write (with no webhook the records are not even read): the cursor moves on in
-        // memory, written now and then (records that planned nothing plan nothing again after a crash).
+        // Nothing to write: the cursor moves on in memory, written now and then (records that
+        // planned nothing plan nothing again after a crash).
         cur.after = last;
         if (Date.now() - cur.savedAt >= LAZY_CURSOR_MS) await this.saveLazyCursor(cur);
       } else if (await this.writePlan(cur, last, deliveries)) this.wake();
@@ -168,19 +172,34 @@ export class WebhookDispatcher {
     return (await this.storage.find('webhook', cmp('enabled', 'boolean', 'eq', false, [true]), { limit: 10_000, offset: 0, ordering: [{ field: 'id', desc: false }] }, { noCount: true })).rows;
   }
 
-  /** Delivery rows for the records (seq order) and the webhooks that want them, each webhook from the record after its creation. */
-  private async plan(records: readonly Row[], after: number, webhooks: readonly Row[]): Promise<Row[]> {
-    // A webhook created after the cursor takes records from its own creation record on.
-    const made = await this.storage.find(CHANGE_RESOURCE, and([
-      cmp('seq', 'number', 'gt', false, [after]), cmp('changed_object_type', 'string', 'eq', false, ['extras.webhook']), cmp('action', 'string', 'eq', false, ['create']),
-    ]), { limit: 10_000, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true });
-    const createdAt = new Map(made.rows.map((c) => [c.changed_object_id as string, c.seq as number]));
+  private async allWebhooks(): Promise<readonly Row[]> {
+    return (await this.storage.find('webhook', TRUE, { limit: 10_000, offset: 0, ordering: [{ field: 'id', desc: false }] }, { noCount: true })).rows;
+  }
+
+  /** The change records of webhooks after the cursor, by webhook, in seq order: what each was like at each record. */
+  private async webhookVersions(after: number): Promise<Map<string, WebhookVersion[]>> {
+    const { rows } = await this.storage.find(CHANGE_RESOURCE, and([cmp('seq', 'number', 'gt', false, [after]), cmp('changed_object_type', 'string', 'eq', false, ['extras.webhook'])]),
+      { limit: 100_000, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true });
+    const out = new Map<string, WebhookVersion[]>();
+    for (const c of rows) {
+      const v: WebhookVersion = { seq: c.seq as number, before: c.action === 'create' ? null : (c.prechange_data as Row | null), after: c.action === 'delete' ? null : (c.object_data as Row | null) };
+      const list = out.get(c.changed_object_id as string);
+      if (list) list.push(v); else out.set(c.changed_object_id as string, [v]);
+    }
+    return out;
+  }
+
+  /**
+   * Delivery rows for the records (seq order): one per record and webhook that wanted it when the
+   * record was written (made by then, enabled, its types and actions as they were), as its change
+   * records tell; only webhooks that still exist get one.
+   */
+  private plan(records: readonly Row[], webhooks: readonly Row[], versions: ReadonlyMap<string, readonly WebhookVersion[]>): Row[] {
     const now = new Date().toISOString();
     const out: Row[] = [];
     for (const rec of records) for (const w of webhooks) {
-      const from = createdAt.get(w.id);
-      if (from !== undefined && (rec.seq as number) <= from) continue;
-      if (!wants(w, rec)) continue;
+      const then = webhookAt(w, versions.get(w.id) ?? [], rec.seq as number);
+      if (!then || then.enabled !== true || !wants(then, rec)) continue;
       out.push({
         id: randomUUID(), created: now, last_updated: now, version: 1,
         webhook: w.id, change: rec.id, seq: rec.seq, action: rec.action,

@@ -11,6 +11,7 @@ import { BACKENDS } from '../conformance/backends.js';
 import { serverOn } from '../support/backend-server.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { eventually, Receiver } from '../support/webhook-receiver.js';
+import { WebhookDispatcher } from '../../storage/service/webhook-dispatcher.js';
 
 const SECRET = 'hook-secret-0123456789';
 const sign = (body: string, secret = SECRET) => createHmac('sha512', secret).update(body).digest('hex');
@@ -290,5 +291,41 @@ describe('webhooks to https:// receivers', function () {
     await eventually(async () => (await log('lax'))?.status.value === 'delivered' && (await log('strict'))?.status.value === 'failed', 20000, 'lax delivered, strict failed');
     expect((await log('strict'))!.error).to.match(/certificate/i);
     expect(rx.got.map((r) => r.path)).to.deep.equal(['/lax']);
+  });
+});
+
+// A planner that lags (here: none runs while the changes are made, then one starts) plans each record
+// against the webhook as it was when the record was written: made by then, enabled, its types.
+for (const backend of BACKENDS.filter((b) => b.name === 'memory' || b.name === 'postgres')) describe(`webhooks planned late on ${backend.name}`, function () {
+  this.timeout(60000);
+  const h = serverOn(backend, FAST);
+  const rx = new Receiver();
+  before(async () => { await rx.start(); });
+  after(async () => { await rx.stop(); });
+
+  it('takes each change as the webhook was then, not as it is when planned', async () => {
+    await h.srv.running.webhooks.stop();
+    const patch = async (body: Record<string, unknown>) => expect((await h.srv.req('PATCH', `/api/extras/webhooks/${w.body.id}/`, body)).status).to.equal(200);
+    const make = async (what: 'manufacturers' | 'platforms', name: string) => expect((await h.srv.req('POST', `/api/dcim/${what}/`, { name, slug: name })).status).to.equal(201);
+    await make('manufacturers', 'before-hook');
+    const w = await h.srv.req('POST', '/api/extras/webhooks/', { name: 'late', content_types: ['dcim.manufacturer'], type_create: true, payload_url: rx.url('/late'), enabled: false });
+    expect(w.status).to.equal(201);
+    await make('manufacturers', 'while-disabled');
+    await patch({ enabled: true });
+    await make('manufacturers', 'sent-1');
+    await patch({ content_types: ['dcim.platform'] });
+    await make('manufacturers', 'not-its-type-now');
+    await make('platforms', 'sent-2');
+    await patch({ enabled: false });
+    await make('platforms', 'disabled-again');
+    await patch({ enabled: true });
+    await make('platforms', 'sent-3');
+    const late = new WebhookDispatcher(h.srv.running.ctx.storage, h.srv.running.ctx.changes, { maxAttempts: 3, retryBaseMs: 100, retryMaxMs: 400, timeoutMs: 2000 });
+    late.start();
+    try {
+      await eventually(() => rx.bodies('/late').length >= 3, 20000, '3 deliveries');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(rx.bodies('/late').map((b) => b.data.name).sort()).to.deep.equal(['sent-1', 'sent-2', 'sent-3']); // different objects: any order
+    } finally { await late.stop(); }
   });
 });

@@ -1,7 +1,7 @@
 // What a webhook sends for a change record, without a server: which records it wants, the default
 // body, the template substitution, the headers and NetBox's signature (checked against Python's hmac).
 import { expect } from 'chai';
-import { backoffMs, renderBody, renderTemplate, requestHeaders, signature, templateContext, wants } from '../../engine/changes/webhook-payload.js';
+import { backoffMs, renderBody, renderTemplate, requestHeaders, signature, templateContext, wants, webhookAt } from '../../engine/changes/webhook-payload.js';
 
 const hook = { content_types: ['dcim.site'], type_create: true, type_update: false, type_delete: true, body_template: '', additional_headers: '', http_content_type: 'application/json', secret: '' };
 const record = (action: string, extra: Record<string, unknown> = {}) => ({
@@ -54,6 +54,15 @@ describe('webhook payload', () => {
   it("signs as NetBox does: HMAC-SHA512 of the body's UTF-8 bytes keyed with the secret's, hex (Python's hmac gives the same)", () => {
     // python3: hmac.new('sécret'.encode(), '{"event":"created","data":{"name":"Zürich"}}'.encode(), hashlib.sha512).hexdigest()
     expect(signature('{"event":"created","data":{"name":"Zürich"}}', 'sécret')).to.equal('2f8c38ca3751acb962ed99ce52ceeb0f971bfdc9bd9164ba5127e7b69e5b10125c882d21e8beaf3baae95b9cbde7d2081867b253313feced79ac832ecdd3c3e0');
+  });
+
+  it('a webhook as it was at a record: after its last change before it, else before its first change after it, else as it is', () => {
+    const v1 = { enabled: false }, v2 = { enabled: true }, v3 = { enabled: false };
+    const versions = [{ seq: 10, before: null, after: v1 }, { seq: 20, before: v1, after: v2 }, { seq: 30, before: v2, after: v3 }];
+    expect([5, 15, 25, 35].map((seq) => webhookAt(v3, versions, seq))).to.deep.equal([null, v1, v2, v3]);
+    expect(webhookAt(v3, [], 5)).to.equal(v3);
+    expect(webhookAt(null, [{ seq: 40, before: v3, after: null }], 35)).to.equal(v3); // deleted since
+    expect(webhookAt(v3, [{ seq: 40, before: v2, after: v3 }], 35)).to.equal(v2);
   });
 
   it('backs off doubling from the base, capped', () => {
