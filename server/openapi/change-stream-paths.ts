@@ -23,7 +23,7 @@ const DESCRIPTION = [
   '',
   '- `event: change`: `data:` is the record as the list shows it (`ObjectChange`; `fields`, `omit` and `brief` shape it).',
   '- `event: entity.transition`: a lifecycle entity created or moved by a trigger; `data:` is an `EntityTransitionEvent` (`machine`, `from`, `to`, `trigger`, `version`, `seq`, …).',
-  '- `event: dropped`: the final event for a client that did not take what was sent (more than STREAM_MAX_BUFFER_BYTES unsent for longer than STREAM_DRAIN_TIMEOUT_MS): `{last_seq, reason: "slow_client", detail}` (`StreamDropped`); also, with reason `read_failed`, when the log could not be read. Reconnect with Last-Event-ID.',
+  '- `event: dropped`: the final event for a client that did not take what was sent (more than STREAM_MAX_BUFFER_BYTES unsent for longer than STREAM_DRAIN_TIMEOUT_MS): `{last_seq, reason: "slow_client", detail}` (`StreamDropped`); also, with reason `read_failed`, when the log could not be read, and with `unauthorized` when the token was revoked or lost the permission (checked with every keep-alive). Reconnect with Last-Event-ID.',
   '- `: keep-alive` comments every STREAM_KEEPALIVE_MS while nothing else is sent.',
   '',
   'The list\'s filters narrow what is sent (`changed_object_type=dcim.site`, `action=delete`, …); ordering and paging parameters are not used. Writes of other processes on the same database arrive within the change feed\'s poll (250 ms).',
@@ -62,9 +62,9 @@ export function changeStreamSchemas(): Record<string, JsonSchema> {
       },
     },
     StreamDropped: {
-      type: 'object', description: 'The data of the final `event: dropped` (a slow client, or the log could not be read).',
+      type: 'object', description: 'The data of the final `event: dropped` (a slow client, the log could not be read, the token revoked).',
       required: ['last_seq', 'reason', 'detail'],
-      properties: { last_seq: { type: 'integer', description: 'The seq of the last event sent before it' }, reason: { type: 'string', enum: ['slow_client', 'read_failed'], description: '`slow_client`: it did not take what was sent in time; `read_failed`: the change log could not be read' }, detail: text },
+      properties: { last_seq: { type: 'integer', description: 'The seq of the last event sent before it' }, reason: { type: 'string', enum: ['slow_client', 'read_failed', 'unauthorized'], description: '`slow_client`: it did not take what was sent in time; `read_failed`: the change log could not be read; `unauthorized`: the token was revoked or lost the permission' }, detail: text },
     },
   };
 }

@@ -12,6 +12,7 @@ import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
 import type { CustomFieldDef } from '../../engine/schema/types.js';
 import type { Row } from '../../storage/types.js';
 import type { ChangeFeed } from '../../storage/change-log/change-feed.js';
+import { allows } from '../../storage/service/tokens.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
@@ -72,7 +73,16 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
   res.status(200).set(HEADERS);
   res.flushHeaders();
   const out = new SseOut(res, { maxBufferBytes: ctx.config.streamMaxBufferBytes, drainTimeoutMs: ctx.config.streamDrainTimeoutMs, signal: stop.signal });
-  const keepAlive = setInterval(() => out.comment('keep-alive'), ctx.config.streamKeepAliveMs);
+  // With each keep-alive the token is checked again: a revoked token, or one that lost the permission, ends the stream.
+  const recheck = tokenCheck(ctx, req);
+  const keepAlive = setInterval(() => {
+    out.comment('keep-alive');
+    void recheck().then((ok) => {
+      if (ok || stop.signal.aborted) return;
+      out.end(`event: dropped\ndata: ${JSON.stringify({ last_seq: out.lastSeq, reason: 'unauthorized', detail: `The token was revoked or no longer has ${permissionFor(changes, 'view')}.` })}\n\n`);
+      end();
+    });
+  }, ctx.config.streamKeepAliveMs);
   const follow = { plan: planned.plan, shape: shaped.shape, base: baseUrl(req), customFields };
   try {
     if (await out.write(`retry: ${RETRY_MS}\n: after seq ${after}\n\n`, after)) await followLog(ctx, out, follow, after, stop.signal);
@@ -87,6 +97,24 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
     // The server closing: end the response and let its connection go (it would otherwise idle on).
     if (ctx.closing?.aborted) out.end('', true);
   }
+}
+
+/** Whether the request's token still exists and may view the log (true while a check is under way or failed to run). */
+function tokenCheck(ctx: AppContext, req: Request): () => Promise<boolean> {
+  const key = /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
+  let checking = false;
+  return async () => {
+    if (!key || checking) return true;
+    checking = true;
+    try {
+      const p = await ctx.tokens.authenticate(key);
+      return !!p && allows(p, permissionFor(changes, 'view'));
+    } catch {
+      return true;
+    } finally {
+      checking = false;
+    }
+  };
 }
 
 interface Follow { readonly plan: Plan; readonly shape: Shape; readonly base: string; readonly customFields: readonly CustomFieldDef[] }

@@ -130,7 +130,7 @@ for (const backend of BACKENDS) describe(`change stream on ${backend.name}`, fun
     expect(c.events).to.have.length(0);
   });
 
-  it('needs extras.view_objectchange (401 without a token, 403 without the permission)', async () => {
+  it('needs extras.view_objectchange (401 without a token, 403 without the permission); a token revoked while streaming ends it', async () => {
     const reader = await h.srv.req('POST', '/api/users/tokens/', { permissions: ['dcim.view_site'], description: 'reader' });
     const auditor = await h.srv.req('POST', '/api/users/tokens/', { permissions: ['extras.view_objectchange'], description: 'auditor' });
     expect((await h.srv.req('GET', STREAM, undefined, null)).status).to.equal(401);
@@ -139,6 +139,11 @@ for (const backend of BACKENDS) describe(`change stream on ${backend.name}`, fun
     opened.push(ok.client);
     expect(ok.status).to.equal(200);
     await ok.client.until((x) => x.events.length >= 1);
+    // Revoked while streaming: the next keep-alive's check ends the stream.
+    expect((await h.srv.req('DELETE', `/api/users/tokens/${auditor.body.id}/`)).status).to.equal(204);
+    await ok.client.until((x) => x.ended, 5000, 'the end of the stream');
+    const last = ok.client.events[ok.client.events.length - 1];
+    expect([last.event, JSON.parse(last.data).reason]).to.deep.equal(['dropped', 'unauthorized']);
   });
 
   it('streams following the same filter from the same place share one read of the log per commit', async () => {
