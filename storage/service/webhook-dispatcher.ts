@@ -8,7 +8,7 @@
 // a bound, then failed. Delivery is at least once: a request whose answer was not recorded is sent
 // again, so receivers deduplicate by `change_id` / `seq`.
 import { randomUUID } from 'node:crypto';
-import { and, cmp, fk, TRUE } from '../../engine/plan/nodes.js';
+import { and, cmp, fk, not, TRUE } from '../../engine/plan/nodes.js';
 import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
 import { backoffMs, renderBody, requestHeaders, wants, webhookAt, type WebhookVersion } from '../../engine/changes/webhook-payload.js';
 import type { ChangeFeed } from '../change-log/change-feed.js';
@@ -27,6 +27,8 @@ export interface DispatcherOptions {
   readonly concurrency?: number;
   /** How often pending deliveries are looked for when nothing woke the sender (ms). */
   readonly pollMs?: number;
+  /** Pending deliveries read per window (SEND_ROUNDS windows per webhook and pass). */
+  readonly sendWindow?: number;
   readonly log?: (message: string) => void;
 }
 
@@ -35,8 +37,8 @@ const CURSOR = 'webhook_cursor';
 /** The cursor's one row. */
 export const CURSOR_ID = '00000000-0000-4000-8000-00000000c0c0';
 const PLAN_BATCH = 500;
-/** Pending deliveries read per webhook and pass. */
-const SEND_WINDOW = 500;
+/** Windows of pending deliveries read per webhook and pass, each leaving out the objects of the ones before. */
+const SEND_ROUNDS = 4;
 const EXCERPT = 1000;
 /** A cursor advanced past records that planned nothing is written at most this often (ms). */
 const LAZY_CURSOR_MS = 2000;
@@ -60,7 +62,7 @@ export class WebhookDispatcher {
   private readonly opts: Required<DispatcherOptions>;
 
   constructor(private readonly storage: Storage, private readonly feed: ChangeFeed, opts: DispatcherOptions) {
-    this.opts = { concurrency: 8, pollMs: 1000, log: () => {}, ...opts };
+    this.opts = { concurrency: 8, pollMs: 1000, sendWindow: 200, log: () => {}, ...opts };
   }
 
   start(): void {
@@ -267,28 +269,37 @@ export class WebhookDispatcher {
    */
   private async sendPass(): Promise<number> {
     let nextDue = Infinity;
-    const webhooks = await this.enabledWebhooks();
-    for (const w of webhooks) {
-      // A disabled webhook's pending deliveries wait until it is enabled again.
-      const { rows } = await this.storage.find(DELIVERY, and([fk('webhook', 'webhook', [w.id], false, true), cmp('status', 'string', 'eq', false, ['pending'])]),
-        { limit: SEND_WINDOW, offset: 0, ordering: [{ field: 'seq', desc: false }, { field: 'id', desc: false }] }, { noCount: true });
-      const heads = new Set<string>();
-      const now = Date.now();
-      for (const d of rows) {
-        const key = `${w.id}\u0000${String(d.changed_object_type)}\u0000${String(d.changed_object_id)}`;
-        if (heads.has(key)) continue;
-        heads.add(key);
-        if (this.inFlight.has(key)) continue;
-        const due = d.next_attempt_at ? Date.parse(d.next_attempt_at as string) : now;
-        if (due > now) { nextDue = Math.min(nextDue, due); continue; }
-        if (this.inFlight.size >= this.opts.concurrency) return Infinity; // a request that ends wakes the sender
-        const p = this.attempt(w, d).catch((e) => this.opts.log(`webhooks: delivery ${d.id}: ${(e as Error).message}`))
-          .finally(() => { this.inFlight.delete(key); this.wake(); });
-        this.inFlight.set(key, p);
+    const now = Date.now();
+    for (const w of await this.enabledWebhooks()) {
+      // A disabled webhook's pending deliveries wait until it is enabled again. Read oldest first
+      // in a few windows, each leaving out the objects already seen: one object with many waiting
+      // (a receiver that was down while it changed often) does not hide the others behind it.
+      const pending = and([fk('webhook', 'webhook', [w.id], false, true), cmp('status', 'string', 'eq', false, ['pending'])]);
+      const seen = new Set<string>();
+      for (let round = 0; round < SEND_ROUNDS; round++) {
+        const plan = seen.size ? and([pending, not(cmp('changed_object_id', 'string', 'eq', false, [...seen]))]) : pending;
+        const { rows } = await this.storage.find(DELIVERY, plan, { limit: this.opts.sendWindow, offset: 0, ordering: [{ field: 'seq', desc: false }, { field: 'id', desc: false }] }, { noCount: true });
+        const heads = new Set<string>();
+        for (const d of rows) {
+          seen.add(String(d.changed_object_id));
+          // The first pending delivery of an object is its head; the later ones wait for it.
+          const key = `${w.id}\u0000${String(d.changed_object_type)}\u0000${String(d.changed_object_id)}`;
+          if (heads.has(key)) continue;
+          heads.add(key);
+          if (this.inFlight.has(key)) continue;
+          const due = d.next_attempt_at ? Date.parse(d.next_attempt_at as string) : now;
+          if (due > now) { nextDue = Math.min(nextDue, due); continue; }
+          if (this.inFlight.size >= this.opts.concurrency) return Infinity; // a request that ends wakes the sender
+          const p = this.attempt(w, d).catch((e) => this.opts.log(`webhooks: delivery ${d.id}: ${(e as Error).message}`))
+            .finally(() => { this.inFlight.delete(key); this.wake(); });
+          this.inFlight.set(key, p);
+        }
+        if (rows.length < this.opts.sendWindow) break;
       }
     }
     return nextDue;
   }
+
 
   /** Claims the delivery (compare-and-swap), sends it, and records how it went. */
   private async attempt(w: Row, d: Row): Promise<void> {

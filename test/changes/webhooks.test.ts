@@ -328,4 +328,22 @@ for (const backend of BACKENDS.filter((b) => b.name === 'memory' || b.name === '
       expect(rx.bodies('/late').map((b) => b.data.name).sort()).to.deep.equal(['sent-1', 'sent-2', 'sent-3']); // different objects: any order
     } finally { await late.stop(); }
   });
+
+  it('an object with many deliveries waiting does not hide the others behind it', async () => {
+    // Windows of 3: the 12 waiting for `hot` fill four of them, yet `cold` (written after) goes.
+    const hot = (await h.srv.req('POST', '/api/dcim/sites/', { name: 'hot', slug: 'hot' })).body.id;
+    const w = await h.srv.req('POST', '/api/extras/webhooks/', { name: 'busy', content_types: ['dcim.site'], type_create: true, type_update: true, payload_url: rx.url('/busy') });
+    expect(w.status).to.equal(201);
+    for (let i = 0; i < 12; i++) await h.srv.req('PATCH', `/api/dcim/sites/${hot}/`, { description: `hot ${i}` });
+    const cold = (await h.srv.req('POST', '/api/dcim/sites/', { name: 'cold', slug: 'cold' })).body.id;
+    rx.answer = (r) => (r.path === '/busy' && JSON.parse(r.body).data.id === hot ? 503 : 200); // hot's receiver end is down
+    const late = new WebhookDispatcher(h.srv.running.ctx.storage, h.srv.running.ctx.changes, { maxAttempts: 50, retryBaseMs: 100, retryMaxMs: 400, timeoutMs: 2000, sendWindow: 3 });
+    late.start();
+    try {
+      await eventually(() => rx.bodies('/busy').some((b) => b.data.id === cold), 20000, 'cold delivered');
+      const hots = rx.bodies('/busy').filter((b) => b.data.id === hot);
+      expect(hots.length).to.be.greaterThan(0);
+      expect(new Set(hots.map((b) => b.seq)).size).to.equal(1); // hot's first change is retried, its later ones wait
+    } finally { await late.stop(); rx.answer = null; }
+  });
 });

@@ -11,6 +11,8 @@ export class Receiver {
   readonly got: Received[] = [];
   /** Status answered, by path prefix ('' for all). */
   status = 200;
+  /** When set, the status answered to each request (else `status`). */
+  answer: ((r: Received) => number) | null = null;
   delayMs = 0;
   private server: Server | null = null;
   port = 0;
@@ -23,8 +25,10 @@ export class Receiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        this.got.push({ method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-        setTimeout(() => { res.writeHead(this.status, { 'Content-Type': 'text/plain' }); res.end(`answer ${this.status}`); }, this.delayMs);
+        const got: Received = { method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+        this.got.push(got);
+        const status = this.answer ? this.answer(got) : this.status;
+        setTimeout(() => { res.writeHead(status, { 'Content-Type': 'text/plain' }); res.end(`answer ${status}`); }, this.delayMs);
       });
     };
     const s: Server = this.tls ? createTlsServer(this.tls, handle) : createServer(handle);
