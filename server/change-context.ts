@@ -1,6 +1,8 @@
 // Each request's write context (storage/change-log/write-context.ts): its X-Request-Id and the
 // token's name go into the change records its writes make, and a write's answer carries
-// X-Change-Seq: the highest seq it wrote, or the current one when it wrote nothing.
+// X-Change-Seq: the highest seq it wrote, or the current one when it wrote nothing. With a replica
+// (READ_REPLICA), a read may name the seq it needs (X-Min-Change-Seq) and learns where it was
+// answered from (X-Read-Source); a write's own reads go to the database.
 import type { RequestHandler } from 'express';
 import { withWriteContext, type WriteContext } from '../storage/change-log/write-context.js';
 import type { Storage } from '../storage/types.js';
@@ -9,8 +11,25 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function changeContext(storage: Storage): RequestHandler {
   return (req, res, next) => {
-    const wc: WriteContext = { requestId: String(res.get('X-Request-Id')), userName: () => req.principal?.name ?? 'anonymous', seq: null, memo: new Map() };
-    if (WRITES.has(req.method)) {
+    const write = WRITES.has(req.method);
+    const min = req.get('x-min-change-seq');
+    if (min !== undefined && !/^\d{1,15}$/.test(min.trim())) {
+      res.status(400).json({ detail: 'X-Min-Change-Seq: a change seq (a whole number, as X-Change-Seq gives it) is expected.', code: 'invalid_header' });
+      return;
+    }
+    const wc: WriteContext = {
+      requestId: String(res.get('X-Request-Id')), userName: () => req.principal?.name ?? 'anonymous', seq: null, memo: new Map(),
+      primary: write, minSeq: min === undefined ? undefined : Number(min),
+    };
+    if (!write) {
+      // Where a replica store answered from (X-Read-Source: replica, or database when it fell back).
+      const end = res.end.bind(res) as (...a: unknown[]) => typeof res;
+      res.end = ((...args: unknown[]) => {
+        if (wc.readSource && !res.headersSent) res.setHeader('X-Read-Source', wc.readSource);
+        return end(...args);
+      }) as typeof res.end;
+    }
+    if (write) {
       // The header is set as the answer ends: a write that took no number reads the counter then.
       const end = res.end.bind(res) as (...a: unknown[]) => typeof res;
       res.end = ((...args: unknown[]) => {

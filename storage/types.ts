@@ -81,6 +81,8 @@ export interface FindOptions {
 export interface StorageOptions {
   /** Time budget of one query (find / explain); 0 = none. */
   readonly queryTimeoutMs?: number;
+  /** `memory`: a database store keeps an in-memory replica in this process and answers reads from it (READ_REPLICA). */
+  readonly readReplica?: 'memory';
   /** Where the store says what it did on its own (a lock taken over, a torn journal end dropped). */
   readonly log?: (message: string) => void;
 }
@@ -103,6 +105,8 @@ export interface Storage {
   apply(ops: readonly WriteOp[], opts?: ApplyOptions): Promise<ApplyResult>;
   /** The last change `seq` handed out (0 before the first). */
   changeSeq(): Promise<number>;
+  /** How far this process's replica is behind the database (READ_REPLICA); absent without one. */
+  replicaLag?(): Promise<{ readonly seq: number; readonly ms: number }>;
   /**
    * fn while holding the lock named `key`, against every process on this store (memory: this
    * process, which owns it): for checks that read several rows before a write depends on them.

@@ -35,6 +35,8 @@ export interface Config {
   readonly webhookRetryBaseMs: number;
   readonly webhookRetryMaxMs: number;
   readonly webhookTimeoutMs: number;
+  /** `memory`: keep the inventory in this process's memory engine, following the database's change log ('' = off). */
+  readonly readReplica: string;
   /** The event stream sends a keep-alive comment this often (ms). */
   readonly streamKeepAliveMs: number;
   /** Unsent bytes an event stream holds for a slow client; past it the client must take them (below). */
@@ -43,7 +45,7 @@ export interface Config {
   readonly streamDrainTimeoutMs: number;
 }
 
-type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level';
+type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level' | 'replica';
 
 export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; parse: Parse | 'tokens' }[] = [
   { key: 'host', env: 'HOST', parse: 'string' },
@@ -67,6 +69,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'webhookRetryBaseMs', env: 'WEBHOOK_RETRY_BASE_MS', parse: 'positive' },
   { key: 'webhookRetryMaxMs', env: 'WEBHOOK_RETRY_MAX_MS', parse: 'positive' },
   { key: 'webhookTimeoutMs', env: 'WEBHOOK_TIMEOUT_MS', parse: 'positive' },
+  { key: 'readReplica', env: 'READ_REPLICA', parse: 'replica' },
   { key: 'streamKeepAliveMs', env: 'STREAM_KEEPALIVE_MS', parse: 'positive' },
   { key: 'streamMaxBufferBytes', env: 'STREAM_MAX_BUFFER_BYTES', parse: 'positive' },
   { key: 'streamDrainTimeoutMs', env: 'STREAM_DRAIN_TIMEOUT_MS', parse: 'positive' },
@@ -93,6 +96,7 @@ export const DEFAULTS = {
   webhookRetryBaseMs: 5000,
   webhookRetryMaxMs: 3_600_000,
   webhookTimeoutMs: 10000,
+  readReplica: '',
   streamKeepAliveMs: 15000,
   streamMaxBufferBytes: 1024 * 1024,
   streamDrainTimeoutMs: 10000,

@@ -29,6 +29,9 @@ function parseValue(name: string, parse: string, v: unknown): unknown {
       // major.minor, as NetBox clients compare it (Ansible's netbox.netbox splits it in two).
       if (typeof v !== 'string' || !/^\d{1,4}\.\d{1,4}$/.test(v)) throw new ConfigError(`config: ${name} must be a NetBox API level as text, major.minor such as "3.7", got ${JSON.stringify(v)}`);
       return v;
+    case 'replica':
+      if (v !== '' && v !== 'memory') throw new ConfigError(`config: ${name} must be "memory" (an in-memory replica of the database in this process) or empty, got ${JSON.stringify(v)}`);
+      return v;
     case 'tokens': {
       if (!Array.isArray(v)) throw new ConfigError(`config: tokens must be a list of {"key", "permissions"}`);
       return v.map((t, i): TokenConfig => {

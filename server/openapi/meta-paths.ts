@@ -47,6 +47,8 @@ const STATUS_PROPERTIES: Record<string, JsonSchema> = {
   storage: { type: 'string', enum: ['memory', 'postgres', 'mysql'] },
   'storage-version': text('The database server\'s version text (`SHOW server_version`, `VERSION()`); memory: the product\'s'),
   'installed-machines': { type: 'integer', description: 'State machine definitions installed (each name and version once)' },
+  replica_lag_seq: { type: ['integer', 'null'], description: 'READ_REPLICA: change records the database has that this process\'s replica has not applied yet (null: no replica)' },
+  replica_lag_ms: { type: ['integer', 'null'], description: 'READ_REPLICA: how long ago the first record not yet applied here was written, in ms (0 when none; null: no replica)' },
   plugins: { type: 'object', description: 'Always empty (NetBox lists its plugins here)' },
 };
 const STATUS_SCHEMA: JsonSchema = { type: 'object', required: Object.keys(STATUS_PROPERTIES), properties: STATUS_PROPERTIES };

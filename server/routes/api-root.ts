@@ -29,7 +29,7 @@ export function apiTreeRoutes(app: Express, ctx: AppContext, doc: OpenApiDocumen
   }
 
   app.get('/api/status/', async (_req, res) => {
-    const [storageVersion, machines] = await Promise.all([ctx.storage.serverVersion(), ctx.lifecycle.machinePage(1, 0)]);
+    const [storageVersion, machines, lag] = await Promise.all([ctx.storage.serverVersion(), ctx.lifecycle.machinePage(1, 0), ctx.storage.replicaLag?.() ?? null]);
     res.json({
       'netbox-version': netboxVersion(ctx.config.netboxApiLevel),
       'api-version': res.get('API-Version'),
@@ -38,6 +38,8 @@ export function apiTreeRoutes(app: Express, ctx: AppContext, doc: OpenApiDocumen
       storage: ctx.storage.kind,
       'storage-version': storageVersion ?? PRODUCT.version,
       'installed-machines': machines.count,
+      replica_lag_seq: lag?.seq ?? null,
+      replica_lag_ms: lag?.ms ?? null,
       plugins: {},
     });
   });

@@ -13,6 +13,12 @@ export interface WriteContext {
   seq: number | null;
   /** Values read once per request (custom field definitions on a shared database). */
   readonly memo: Map<string, unknown>;
+  /** A write request: its reads go to the database, the authority, never to a replica. */
+  readonly primary?: boolean;
+  /** X-Min-Change-Seq: a replica answers only once it has applied this seq. */
+  readonly minSeq?: number;
+  /** Where the request's reads were answered ('replica' or 'database'), when a replica runs. */
+  readSource?: 'replica' | 'database';
 }
 
 /** user_name of writes made outside any request. */

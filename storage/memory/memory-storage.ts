@@ -149,6 +149,26 @@ export class MemoryStorage implements Storage {
     return max;
   }
 
+  /** Empties every table (a replica's reload). */
+  clear(): void {
+    this.writes++;
+    for (const r of RESOURCES) this.tables.set(r.name, new IndexedTable(r));
+  }
+
+  /**
+   * A replica's load and its following: rows as the authority holds them, put in place with no
+   * checks (the database checked them) and no change records or journal (the database logged them).
+   * `row: null` removes the object.
+   */
+  mirror(changes: readonly { readonly resource: string; readonly id: string; readonly row: Row | null }[]): void {
+    this.writes++;
+    for (const c of changes) {
+      const t = this.table(c.resource);
+      if (c.row === null) { t.remove(c.id); continue; }
+      if (t.has(c.id)) t.replace(c.row); else t.insert(c.row);
+    }
+  }
+
   /** One process owns a memory store: an in-process lock serialises. */
   serialized<T>(key: string, fn: () => Promise<T>): Promise<T> {
     return this.locks.run(key, fn);

@@ -144,6 +144,25 @@ export class MysqlDriver implements SqlDriver {
     }
   }
 
+  async readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
+    const c = await this.pool.getConnection();
+    const limit = async (ms: number) => { for (const sql of timeLimitStatements(ms)) await c.query(sql).catch(() => undefined); };
+    try {
+      if (this.timeLimitMs) await limit(0);
+      await c.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ'); // the next transaction only
+      await c.query('START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY');
+      const out = await fn({ query: (sql, params = []) => this.exec(c, sql, params) });
+      await c.query('COMMIT');
+      return out;
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      if (this.timeLimitMs) await limit(this.timeLimitMs);
+      c.release();
+    }
+  }
+
   async exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T> {
     const c = await this.pool.getConnection();
     const s: SqlSession = { query: (sql, params = []) => run(c, sql, params) };

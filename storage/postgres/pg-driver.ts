@@ -101,6 +101,23 @@ export class PgDriver implements SqlDriver {
     }
   }
 
+  async readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      // No statement limit: a large store takes longer to read than one query may.
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      await client.query('SET LOCAL statement_timeout = 0');
+      const out = await fn(this.session(client));
+      await client.query('COMMIT');
+      return out;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
   async exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const s = this.session(client);

@@ -30,6 +30,8 @@ export interface SqlDriver extends SqlSession {
   connect(): Promise<Dialect>;
   /** fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
+  /** fn in a read-only transaction that sees one consistent snapshot of the database throughout (a replica's load). */
+  readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
   /** fn on one connection held for its duration, serialised against other processes (migrations). */
   exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T>;
   /** DDL can run inside a transaction (PostgreSQL) or commits implicitly (MySQL). */

@@ -171,7 +171,8 @@ for (const backend of BACKENDS) describe(`/api/status/ on ${backend.name}`, func
     const res = await srv.req('GET', '/api/status/', undefined, null);
     expect(res.status).to.equal(200);
     const s = res.body;
-    expect(Object.keys(s).sort()).to.deep.equal(['api-version', 'installed-machines', 'netbox-version', 'netinv-version', 'node-version', 'plugins', 'storage', 'storage-version']);
+    expect(Object.keys(s).sort()).to.deep.equal(['api-version', 'installed-machines', 'netbox-version', 'netinv-version', 'node-version', 'plugins', 'replica_lag_ms', 'replica_lag_seq', 'storage', 'storage-version']);
+    expect([s.replica_lag_seq, s.replica_lag_ms]).to.deep.equal([null, null]); // no READ_REPLICA here
     expect(s).to.include({ 'netbox-version': '3.7.0', 'api-version': '3.7', 'netinv-version': PRODUCT_VERSION, 'node-version': process.versions.node, storage: backend.driver });
     expect(s.plugins).to.deep.equal({});
     const machines = (await srv.req('GET', '/api/v1/machines')).body.count;

@@ -1,0 +1,134 @@
+// A replica's life: load every replicated table from one consistent snapshot of the database (the
+// seq it holds comes with it), then follow the change log from that seq, applying each record in
+// order: the object's row as the database holds it now is read and put in place (a later state is
+// fine: its own record follows and reads it again), a delete removes it. A gap in the log (records
+// pruned before this process read them) means the replica can no longer be trusted: it reloads.
+import { contentType, RESOURCES } from '../../engine/schema/registry.js';
+import { ChangeFeed } from '../change-log/change-feed.js';
+import type { MemoryStorage } from '../memory/memory-storage.js';
+import type { SqlStorage } from '../sql/sql-storage.js';
+import type { Row } from '../types.js';
+
+/** Records read per step of the follow loop. */
+const PAGE = 1000;
+/** How often the database's counter is read for other processes' writes (ms). */
+const POLL_MS = 20;
+/** A progress line every this many rows of a load. */
+const PROGRESS_ROWS = 100_000;
+
+const RESOURCE_OF_TYPE = new Map(RESOURCES.map((r) => [contentType(r), r.name]));
+
+export class ReplicaFollower {
+  /** The last seq applied. */
+  applied = 0;
+  /** Loaded and following (reads may be answered from memory). */
+  ready = false;
+  /** When the last record applied was written, and when it was applied (lag in ms). */
+  lastWritten = 0;
+  private readonly feed: ChangeFeed;
+  private readonly stop$ = new AbortController();
+  private loop: Promise<void> | null = null;
+  private waiters: { seq: number; done: (ok: boolean) => void }[] = [];
+
+  constructor(private readonly sql: SqlStorage, private readonly memory: MemoryStorage, private readonly resources: readonly string[], private readonly log: (m: string) => void) {
+    this.feed = new ChangeFeed(sql, { pollMs: POLL_MS });
+  }
+
+  async start(): Promise<void> {
+    await this.load();
+    this.loop = this.follow();
+  }
+
+  async stop(): Promise<void> {
+    this.stop$.abort();
+    await this.loop?.catch(() => undefined);
+    for (const w of this.waiters) w.done(false);
+    this.waiters = [];
+  }
+
+  /** Resolves true once `seq` is applied, false after `ms` (or when stopping). */
+  reach(seq: number, ms: number): Promise<boolean> {
+    if (this.applied >= seq) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const w = { seq, done: (ok: boolean) => { clearTimeout(timer); resolve(ok); } };
+      const timer = setTimeout(() => { this.waiters = this.waiters.filter((x) => x !== w); resolve(false); }, ms);
+      this.waiters.push(w);
+    });
+  }
+
+  private async load(): Promise<void> {
+    const t0 = performance.now();
+    this.ready = false;
+    this.memory.clear();
+    let rows = 0, next = PROGRESS_ROWS;
+    const seq = await this.sql.snapshotRows((resource, page) => {
+      this.memory.mirror(page.map((row) => ({ resource, id: row.id, row })));
+      rows += page.length;
+      if (rows >= next) { this.log(`replica: loading, ${rows.toLocaleString('en-US')} rows so far`); next += PROGRESS_ROWS; }
+    }, this.resources);
+    await this.memory.afterBulkLoad();
+    this.applied = seq;
+    this.lastWritten = Date.now();
+    this.ready = true;
+    this.log(`replica: loaded ${rows.toLocaleString('en-US')} rows at change seq ${seq} in ${Math.round(performance.now() - t0)} ms`);
+    this.wake();
+  }
+
+  private async follow(): Promise<void> {
+    let failing = false;
+    while (!this.stop$.signal.aborted) {
+      try {
+        const records = await this.feed.read(this.applied, PAGE);
+        if (!records.length) { await this.feed.waitAfter(this.applied, this.stop$.signal); failing = false; continue; }
+        if ((records[0].seq as number) !== this.applied + 1) {
+          this.log(`replica: the change log continues at seq ${String(records[0].seq)}, after ${this.applied} was applied (records pruned before they were read): reloading`);
+          await this.load();
+          continue;
+        }
+        await this.applyRecords(records);
+        failing = false;
+      } catch (e) {
+        if (this.stop$.signal.aborted) return;
+        if (!failing) this.log(`replica: following the change log failed (${(e as Error).message}); retrying`);
+        failing = true;
+        await new Promise((res) => setTimeout(res, 200));
+      }
+    }
+  }
+
+  private async applyRecords(records: readonly Row[]): Promise<void> {
+    // The rows of the objects the records name, as the database holds them now, per resource.
+    const wanted = new Map<string, Set<string>>();
+    for (const r of records) {
+      const resource = RESOURCE_OF_TYPE.get(r.changed_object_type as string);
+      if (!resource || actionOf(r) === 'delete') continue;
+      let ids = wanted.get(resource);
+      if (!ids) wanted.set(resource, (ids = new Set()));
+      ids.add(r.changed_object_id as string);
+    }
+    const rows = new Map<string, Row>();
+    for (const [resource, ids] of wanted) for (const row of await this.sql.getMany(resource, [...ids])) rows.set(`${resource}\u0000${row.id}`, row);
+    const changes: { resource: string; id: string; row: Row | null }[] = [];
+    for (const r of records) {
+      const resource = RESOURCE_OF_TYPE.get(r.changed_object_type as string);
+      if (!resource) continue;
+      const id = r.changed_object_id as string;
+      // Deleted since (its own record follows), or deleted now: gone from the replica.
+      changes.push({ resource, id, row: actionOf(r) === 'delete' ? null : rows.get(`${resource}\u0000${id}`) ?? null });
+    }
+    this.memory.mirror(changes);
+    const last = records[records.length - 1];
+    this.applied = last.seq as number;
+    this.lastWritten = Date.parse(last.time as string);
+    this.wake();
+  }
+
+  private wake(): void {
+    const done = this.waiters.filter((w) => w.seq <= this.applied);
+    if (!done.length) return;
+    this.waiters = this.waiters.filter((w) => w.seq > this.applied);
+    for (const w of done) w.done(true);
+  }
+}
+
+const actionOf = (r: Row): string => (typeof r.action === 'object' && r.action !== null ? String((r.action as { value: unknown }).value) : String(r.action));

@@ -1,0 +1,105 @@
+// READ_REPLICA=memory: the in-memory engine in this process, loaded from the database and kept
+// current by following its change log; the database stays the one source of truth. Reads are
+// answered from memory, writes go to the database and return once this process's replica has
+// applied them (a client reads its own writes through the same process). A read that asks for a
+// seq the replica has not reached (X-Min-Change-Seq) waits a bounded time, then goes to the database.
+// Reads made by a write request go to the database (its checks and compare-and-swap must see the
+// authority), and so do the resources the log does not carry (the log itself, history rows,
+// idempotency keys).
+import { findResource, RESOURCES } from '../../engine/schema/registry.js';
+import { CHANGE_RESOURCE, isLogged } from '../../engine/changes/change-records.js';
+import { cmp } from '../../engine/plan/nodes.js';
+import type { Plan } from '../../engine/plan/nodes.js';
+import type { CoveredSpans } from '../../engine/net/free-space.js';
+import type { AddrHex } from '../../engine/net/ip.js';
+import { MemoryStorage } from '../memory/memory-storage.js';
+import type { SqlStorage } from '../sql/sql-storage.js';
+import { writeContext } from '../change-log/write-context.js';
+import type { AllocationHint, ApplyOptions, ApplyResult, FindOptions, FindResult, NetBlock, Page, Row, Storage, StorageOptions, WriteOp } from '../types.js';
+import { ReplicaFollower } from './replica-follower.js';
+
+/** How long a read waits for the replica to reach X-Min-Change-Seq before it asks the database. */
+export const MIN_SEQ_WAIT_MS = 1000;
+/** How long a write waits for the replica to apply it before it answers anyway. */
+export const OWN_WRITE_WAIT_MS = 5000;
+
+/** Resources whose rows the change log carries: the replica holds these. */
+const REPLICATED = new Set(RESOURCES.filter(isLogged).map((r) => r.name));
+
+export class ReplicatedStorage implements Storage {
+  readonly replica: MemoryStorage;
+  readonly follower: ReplicaFollower;
+
+  constructor(readonly primary: SqlStorage, private readonly opts: StorageOptions = {}) {
+    this.replica = new MemoryStorage(null, opts);
+    this.follower = new ReplicaFollower(primary, this.replica, [...REPLICATED], opts.log ?? ((m) => console.warn(m)));
+  }
+
+  get kind(): 'postgres' | 'mysql' { return this.primary.kind; }
+
+  async open(): Promise<void> {
+    await this.primary.open();
+    await this.follower.start();
+  }
+
+  async close(): Promise<void> {
+    await this.follower.stop();
+    await this.primary.close();
+  }
+
+  /** The store a read of `resource` goes to now (waiting for the replica when the request asks for a seq). */
+  private async source(resource: string): Promise<Storage> {
+    const scope = writeContext();
+    if (!REPLICATED.has(resource) || scope?.primary || !this.follower.ready) return this.fromDatabase();
+    const need = scope?.minSeq;
+    if (need !== undefined && this.follower.applied < need && !(await this.follower.reach(need, MIN_SEQ_WAIT_MS))) return this.fromDatabase();
+    if (scope && scope.readSource !== 'database') scope.readSource = 'replica';
+    return this.replica;
+  }
+
+  private fromDatabase(): Storage {
+    const scope = writeContext();
+    if (scope) scope.readSource = 'database';
+    return this.primary;
+  }
+
+  async get(resource: string, id: string): Promise<Row | null> { return (await this.source(resource)).get(resource, id); }
+  async getMany(resource: string, ids: readonly string[]): Promise<Row[]> { return (await this.source(resource)).getMany(resource, ids); }
+
+  async findBy(resource: string, field: string, value: unknown): Promise<Row[]> {
+    const found = await (await this.source(resource)).findBy(resource, field, value);
+    // A token made through another process a moment ago may not be here yet: a miss asks the database.
+    if (!found.length && resource === 'token' && field === 'key_hash') return this.primary.findBy(resource, field, value);
+    return found;
+  }
+
+  async find(resource: string, plan: Plan, page: Page, opts?: FindOptions): Promise<FindResult> { return (await this.source(resource)).find(resource, plan, page, opts); }
+  async explain(resource: string, plan: Plan, page?: Page): Promise<unknown> { return (await this.source(resource)).explain(resource, plan, page); }
+  async coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
+    return (await this.source(resource)).coveredSpans(resource, block, max, from);
+  }
+
+  async apply(ops: readonly WriteOp[], opts?: ApplyOptions): Promise<ApplyResult> {
+    const out = await this.primary.apply(ops, opts);
+    if (out.seq !== null) await this.follower.reach(out.seq, OWN_WRITE_WAIT_MS);
+    return out;
+  }
+
+  changeSeq(): Promise<number> { return this.primary.changeSeq(); }
+
+  /** Records written but not applied here, and how long ago the first of them was written. */
+  async replicaLag(): Promise<{ seq: number; ms: number }> {
+    const applied = this.follower.applied;
+    const behind = Math.max(0, (await this.primary.changeSeq()) - applied);
+    if (!behind) return { seq: 0, ms: 0 };
+    const [next] = (await this.primary.find(CHANGE_RESOURCE, cmp('seq', 'number', 'eq', false, [applied + 1]), { limit: 1, offset: 0, ordering: [] }, { noCount: true })).rows;
+    return { seq: behind, ms: next ? Math.max(0, Date.now() - Date.parse(next.time as string)) : 0 };
+  }
+  serialized<T>(key: string, fn: () => Promise<T>): Promise<T> { return this.primary.serialized(key, fn); }
+  afterBulkLoad(): Promise<void> { return this.primary.afterBulkLoad(); }
+  serverVersion(): Promise<string | null> { return this.primary.serverVersion(); }
+  allocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number): Promise<AllocationHint | null> { return this.primary.allocationHint(resource, block, length); }
+  saveAllocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number, nextAt: AddrHex, gen: number): Promise<void> { return this.primary.saveAllocationHint(resource, block, length, nextAt, gen); }
+}
+
+export const replicatedResource = (name: string): boolean => REPLICATED.has(name) && !!findResource(name);

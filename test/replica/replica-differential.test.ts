@@ -1,0 +1,182 @@
+// READ_REPLICA=memory, differential (#19): three server processes with a memory replica and one
+// without (SQL push-down, the reference) on one database. Random writes go through the replicas in
+// turn; after each step the same random list queries go to every process, the replicas with
+// X-Min-Change-Seq set to the last write's X-Change-Seq: ids in order and counts must be the
+// reference's, and each replica says it answered from itself. REPLICA_PLANS (default 300; test:long
+// takes DIFF_PLANS) queries per backend.
+// @ts-ignore -- chai 6 ships no type declarations
+import { expect } from 'chai';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BACKENDS } from '../conformance/backends.js';
+import { startProcess } from '../support/process.js';
+import { mulberry32 } from '../../engine/random/mulberry32.js';
+
+const KEY = 'replica-diff-key-0123456789';
+const PLANS = Number(process.env.DIFF_PLANS ?? process.env.REPLICA_PLANS ?? 300);
+const QUERIES_PER_STEP = 10;
+
+interface Answer { status: number; body: any; headers: Headers }
+async function call(url: string, method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await fetch(url + p, { method, headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+const STATUSES = ['active', 'planned', 'retired'];
+const REGIONS = ['eu', 'us', 'apac'];
+const TAGS = ['core', 'edge'];
+
+for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
+  describe(`memory replicas on ${backend.name}: answers equal SQL push-down`, function () {
+    this.timeout(900000);
+    let db: { url: string; drop(): Promise<void> } | null = null;
+    const procs: ChildProcess[] = [];
+    let replicas: string[] = [];
+    let reference = '';
+
+    before(async function () {
+      db = await backend.url();
+      if (!db) { this.skip(); return; }
+      const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-rep-')), 'config.json');
+      fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
+      const ref = await startProcess(db.url, cfg);
+      procs.push(ref.child);
+      reference = ref.url;
+      // Some rows before the replicas start: they load these, and follow the rest.
+      for (const slug of REGIONS) expect((await call(reference, 'POST', '/api/dcim/regions/', { name: slug.toUpperCase(), slug })).status).to.equal(201);
+      for (const slug of TAGS) expect((await call(reference, 'POST', '/api/extras/tags/', { name: slug, slug })).status).to.equal(201);
+      for (let i = 0; i < 3; i++) {
+        const p = await startProcess(db.url, cfg, { READ_REPLICA: 'memory' });
+        procs.push(p.child);
+        replicas.push(p.url);
+      }
+    });
+    after(async () => {
+      for (const c of procs) c.kill('SIGKILL');
+      await db?.drop();
+    });
+
+    it(`${PLANS} random list queries after random writes through the replicas`, async () => {
+      const r = mulberry32(19);
+      const int = (n: number) => Math.floor(r() * n);
+      const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
+      const sites: string[] = [], prefixes: string[] = [];
+      let last = 0, n = 0, queries = 0;
+      const write = async () => {
+        const url = pick(replicas);
+        const roll = r();
+        let res: Answer;
+        if (roll < 0.35 || sites.length < 3) {
+          const i = n++;
+          res = await call(url, 'POST', '/api/dcim/sites/', { name: `site ${i} ${pick(['core', 'edge', 'Lab'])}`, slug: `s${i}`, status: pick(STATUSES), region: pick([...REGIONS, null]) === null ? null : { slug: pick(REGIONS) }, asn: pick([null, 65000 + int(100), 64512]), tags: TAGS.filter(() => r() < 0.4) });
+          if (res.status === 201) sites.push(res.body.id);
+        } else if (roll < 0.55) {
+          const i = n++;
+          res = await call(url, 'POST', '/api/ipam/prefixes/', { prefix: `10.${int(4)}.${int(8) * 32}.0/${pick([19, 24, 27])}`.replace(/\.\d+\.0\/19$/, '.0.0/19'), status: pick(['active', 'reserved']), site: sites.length ? pick(sites) : null, description: `p${i}` });
+          if (res.status === 201) prefixes.push(res.body.id);
+        } else if (roll < 0.8) {
+          res = await call(url, 'PATCH', `/api/dcim/sites/${pick(sites)}/`, { status: pick(STATUSES), facility: pick(['', 'F1', 'F2']), asn: pick([null, 65010]) });
+        } else if (roll < 0.9 && prefixes.length) {
+          const id = prefixes.splice(int(prefixes.length), 1)[0];
+          res = await call(url, 'DELETE', `/api/ipam/prefixes/${id}/`);
+        } else {
+          const id = sites.splice(int(sites.length), 1)[0];
+          res = await call(url, 'DELETE', `/api/dcim/sites/${id}/`);
+          if (res.status !== 204) sites.push(id); // still referenced: kept
+        }
+        expect(res.status, JSON.stringify(res.body)).to.be.oneOf([200, 201, 204, 400, 409]);
+        last = Math.max(last, Number(res.headers.get('x-change-seq')));
+      };
+      const query = (): string => {
+        if (r() < 0.5) {
+          const f = [
+            () => `status=${pick(STATUSES)}`, () => `region=${pick(REGIONS)}`, () => `name__isw=site ${int(9)}`, () => `name__ic=${pick(['core', 'EDGE', 'lab'])}`,
+            () => `asn__gte=${65000 + int(100)}`, () => `asn__isnull=${pick(['true', 'false'])}`, () => `tag=${pick(TAGS)}`, () => `q=${pick(['core', 's1', 'edge'])}`,
+            () => `facility=${pick(['F1', 'F2'])}`, () => `status__n=${pick(STATUSES)}`,
+          ];
+          const parts = Array.from({ length: 1 + int(3) }, () => pick(f)());
+          return `/api/dcim/sites/?${parts.join('&')}&ordering=${pick(['name', '-asn,name', 'slug', '-created,name'])}&limit=${1 + int(30)}&offset=${int(5)}`;
+        }
+        const f = [
+          () => `network__net_contained=10.${int(4)}.0.0/16`, () => `within_include=10.${int(4)}.0.0/${pick([16, 19])}`, () => `status=${pick(['active', 'reserved'])}`,
+          () => `mask_length__gte=${pick([19, 24, 27])}`, () => `site__isnull=${pick(['true', 'false'])}`, () => `contains=10.${int(4)}.${int(256)}.${int(256)}`, () => `description__isw=p${int(9)}`,
+        ];
+        const parts = Array.from({ length: 1 + int(2) }, () => pick(f)());
+        return `/api/ipam/prefixes/?${parts.join('&')}&ordering=${pick(['prefix', '-prefix_length,prefix', 'description'])}&limit=${1 + int(40)}`;
+      };
+      while (queries < PLANS) {
+        for (let w = 1 + int(4); w > 0; w--) await write();
+        for (let q = 0; q < QUERIES_PER_STEP && queries < PLANS; q++, queries++) {
+          const p = query();
+          const want = await call(reference, 'GET', p);
+          expect(want.status, `${p}: ${JSON.stringify(want.body)}`).to.equal(200);
+          for (const url of replicas) {
+            const got = await call(url, 'GET', p, undefined, { 'X-Min-Change-Seq': String(last) });
+            expect(got.status, p).to.equal(200);
+            expect(got.headers.get('x-read-source'), p).to.equal('replica');
+            expect(got.body.results.map((x: { id: string }) => x.id), `${p} at seq ${last}`).to.deep.equal(want.body.results.map((x: { id: string }) => x.id));
+            expect(got.body.count, p).to.equal(want.body.count);
+          }
+        }
+      }
+      // The replicas report no lag once quiet.
+      for (const url of replicas) {
+        const s = await call(url, 'GET', '/api/status/', undefined, { 'X-Min-Change-Seq': String(last) });
+        expect(s.body.replica_lag_seq).to.equal(0);
+      }
+    });
+  });
+}
+
+for (const backend of BACKENDS.filter((b) => b.driver === 'postgres')) {
+  describe(`a memory replica on ${backend.name}: own writes, X-Min-Change-Seq, configuration`, function () {
+    this.timeout(120000);
+    let db: { url: string; drop(): Promise<void> } | null = null;
+    const procs: ChildProcess[] = [];
+    let a = '', b = '';
+    before(async function () {
+      db = await backend.url();
+      if (!db) { this.skip(); return; }
+      const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-rep-')), 'config.json');
+      fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
+      for (const env of [{ READ_REPLICA: 'memory' }, { READ_REPLICA: 'memory' }]) { const p = await startProcess(db.url, cfg, env); procs.push(p.child); (a ? (b = p.url) : (a = p.url)); }
+    });
+    after(async () => { for (const c of procs) c.kill('SIGKILL'); await db?.drop(); });
+
+    it('a process reads its own writes at once, from its replica', async () => {
+      for (let i = 0; i < 20; i++) {
+        const made = await call(a, 'POST', '/api/dcim/sites/', { name: `own ${i}`, slug: `own-${i}` });
+        expect(made.status).to.equal(201);
+        const got = await call(a, 'GET', `/api/dcim/sites/?slug=own-${i}`);
+        expect(got.body.count, `own-${i}`).to.equal(1);
+        expect(got.headers.get('x-read-source')).to.equal('replica');
+        const patched = await call(a, 'PATCH', `/api/dcim/sites/${made.body.id}/`, { facility: `F${i}` });
+        expect((await call(a, 'GET', `/api/dcim/sites/${made.body.id}/`)).body.facility).to.equal(`F${i}`);
+        // Through the other process, X-Min-Change-Seq makes the same promise.
+        const other = await call(b, 'GET', `/api/dcim/sites/${made.body.id}/`, undefined, { 'X-Min-Change-Seq': patched.headers.get('x-change-seq')! });
+        expect(other.body.facility).to.equal(`F${i}`);
+      }
+    });
+
+    it('a seq the replica cannot reach in time is answered from the database, and says so', async () => {
+      const far = (await call(a, 'GET', '/api/dcim/sites/?limit=1', undefined, { 'X-Min-Change-Seq': '999999999' }));
+      expect(far.status).to.equal(200);
+      expect(far.headers.get('x-read-source')).to.equal('database');
+      expect((await call(a, 'GET', '/api/dcim/sites/?limit=1', undefined, { 'X-Min-Change-Seq': 'soon' })).status).to.equal(400);
+      const status = await call(a, 'GET', '/api/status/');
+      expect(status.body).to.include({ replica_lag_seq: 0, replica_lag_ms: 0 });
+    });
+
+    it('READ_REPLICA needs a database; a wrong value is refused at start with one line', async () => {
+      const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-rep-')), 'config.json');
+      fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
+      for (const [storage, value, says] of [['memory:', 'memory', /needs a database/], [db!.url, 'redis', /must be "memory"/]] as const) {
+        const err = await startProcess(storage, cfg, { READ_REPLICA: value }).then((p) => { p.child.kill('SIGKILL'); return null; }, (e: Error) => e);
+        expect(err?.message).to.match(says);
+      }
+    });
+  });
+}
