@@ -24,6 +24,7 @@ const DESCRIPTION = [
   '- `event: change`: `data:` is the record as the list shows it (`ObjectChange`; `fields`, `omit` and `brief` shape it).',
   '- `event: entity.transition`: a lifecycle entity created or moved by a trigger; `data:` is an `EntityTransitionEvent` (`machine`, `from`, `to`, `trigger`, `version`, `seq`, …).',
   '- `event: dropped`: the final event for a client that did not take what was sent (more than STREAM_MAX_BUFFER_BYTES unsent for longer than STREAM_DRAIN_TIMEOUT_MS): `{last_seq, reason: "slow_client", detail}` (`StreamDropped`); also, with reason `read_failed`, when the log could not be read, and with `unauthorized` when the token was revoked or lost the permission (checked with every keep-alive). Reconnect with Last-Event-ID.',
+  '- `event: gap`: first, when the stream resumes after records that the change log\'s retention has deleted since: `{after, next_seq, missing, detail}` (`StreamGap`, no id).',
   '- `: keep-alive` comments every STREAM_KEEPALIVE_MS while nothing else is sent.',
   '',
   'The list\'s filters narrow what is sent (`changed_object_type=dcim.site`, `action=delete`, …); ordering and paging parameters are not used. Writes of other processes on the same database arrive within the change feed\'s poll (250 ms).',
@@ -60,6 +61,11 @@ export function changeStreamSchemas(): Record<string, JsonSchema> {
         from: { type: ['string', 'null'], description: 'The state before (null for a creation)' }, to: { type: 'string', description: 'The state after' },
         trigger: { type: 'string', description: 'The trigger (`__entity_created__` for a creation)' }, version: { type: 'integer', description: 'The entity\'s version after' },
       },
+    },
+    StreamGap: {
+      type: 'object', description: 'The data of an `event: gap`: records after the resume point were deleted by retention before they were read.',
+      required: ['after', 'next_seq', 'missing', 'detail'],
+      properties: { after: { type: 'integer', description: 'Where the stream was asked to resume' }, next_seq: { type: 'integer', description: 'The first record left, sent next' }, missing: { type: 'integer', description: 'How many records were deleted' }, detail: text },
     },
     StreamDropped: {
       type: 'object', description: 'The data of the final `event: dropped` (a slow client, the log could not be read, the token revoked).',

@@ -85,7 +85,8 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
   }, ctx.config.streamKeepAliveMs);
   const follow = { plan: planned.plan, shape: shaped.shape, base: baseUrl(req), customFields };
   try {
-    if (await out.write(`retry: ${RETRY_MS}\n: after seq ${after}\n\n`, after)) await followLog(ctx, out, follow, after, stop.signal);
+    const opening = `retry: ${RETRY_MS}\n: after seq ${after}\n\n${start.after === null ? '' : await gapAfter(ctx.changes, after)}`;
+    if (await out.write(opening, after)) await followLog(ctx, out, follow, after, stop.signal);
   } catch (e) {
     if (!stop.signal.aborted) {
       ctx.log.warn(`event stream ended by an error: ${(e as Error).message}`);
@@ -115,6 +116,18 @@ function tokenCheck(ctx: AppContext, req: Request): () => Promise<boolean> {
       checking = false;
     }
   };
+}
+
+/**
+ * `event: gap` when records just after `after` are no longer in the log (retention deleted them
+ * since the client last read): numbers are gap-free, so the first record left says what is gone.
+ */
+async function gapAfter(feed: ChangeFeed, after: number): Promise<string> {
+  const [first] = await feed.read(after, 1);
+  const next = first?.seq as number | undefined;
+  if (next === undefined || next === after + 1) return '';
+  const data = { after, next_seq: next, missing: next - after - 1, detail: `Records ${after + 1} to ${next - 1} were deleted by the change log's retention before they were read.` };
+  return `event: gap\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 interface Follow { readonly plan: Plan; readonly shape: Shape; readonly base: string; readonly customFields: readonly CustomFieldDef[] }

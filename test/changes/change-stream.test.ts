@@ -251,6 +251,20 @@ for (const backend of BACKENDS) describe(`change stream on ${backend.name}`, fun
     expect(written).to.be.greaterThan(seqs.length);
     expect(Buffer.byteLength(body)).to.be.greaterThan(8 * MAX_BUFFER);
   });
+
+  it('resuming after records that retention deleted: event: gap says what is gone, then the records left', async () => {
+    const all = await listed('');
+    const gone = all.slice(0, 3);
+    await h.srv.running.ctx.storage.apply(gone.map((r) => ({ op: 'delete' as const, resource: 'object_change', id: r.id as string })), { log: false });
+    const c = await open(`?since=${gone[0].seq - 1}`);
+    await c.until((x) => x.events.length >= 2);
+    expect(c.events[0]).to.include({ event: 'gap', id: null });
+    expect(c.data()[0]).to.include({ after: gone[0].seq - 1, next_seq: all[3].seq, missing: 3 });
+    expect(Number(c.events[1].id)).to.equal(all[3].seq);
+    const whole = await open(`?since=${all[3].seq - 1}`);
+    await whole.until((x) => x.events.length >= 1);
+    expect(whole.events[0].event).to.not.equal('gap');
+  });
 });
 
 /** The body of a chunked HTTP/1.1 response once its last chunk arrived, else null. */
