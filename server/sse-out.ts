@@ -11,6 +11,15 @@ export interface SseOutOptions {
   readonly signal: AbortSignal;
 }
 
+/** One event: its type, its id when it has one, its data as JSON on one line. */
+export function sseEvent(type: string, data: unknown, id?: number): string {
+  return `event: ${type}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
+}
+
+/** The final event of a stream ended by the server: where it got to, and why. */
+export const dropped = (lastSeq: number, reason: 'slow_client' | 'read_failed' | 'unauthorized', detail: string): string =>
+  sseEvent('dropped', { last_seq: lastSeq, reason, detail });
+
 /** After the final event, what is still unsent has this long to leave before the connection is cut. */
 const GRACE_MS = 5000;
 
@@ -68,8 +77,8 @@ export class SseOut {
     });
     this.waiting = false;
     if (got === 'timeout') {
-      const detail = `${this.res.writableLength} bytes waited for the client longer than ${this.opts.drainTimeoutMs} ms (STREAM_DRAIN_TIMEOUT_MS); reconnect with Last-Event-ID.`;
-      this.end(`event: dropped\ndata: ${JSON.stringify({ last_seq: this.lastSeq, reason: 'slow_client', detail })}\n\n`);
+      const waited = `${this.res.writableLength} bytes waited for the client longer than ${this.opts.drainTimeoutMs} ms`;
+      this.end(dropped(this.lastSeq, 'slow_client', `${waited} (STREAM_DRAIN_TIMEOUT_MS); reconnect with Last-Event-ID.`));
     }
     return got === 'drain';
   }

@@ -18,7 +18,7 @@ import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
 import { baseUrl } from './inventory.js';
 import { parseShape, type Shape } from './list-params.js';
-import { SseOut } from '../sse-out.js';
+import { dropped, sseEvent, SseOut } from '../sse-out.js';
 
 const changes = resource('object_change');
 /** Records read at a time (a page's records are in memory at once). */
@@ -40,10 +40,11 @@ export function changeStreamRouter(ctx: AppContext): Router {
 /** Where the stream starts: after `Last-Event-ID` (a reconnect), else after `since`; null: from now. */
 function startOf(req: Request, pairs: readonly [string, string][]): { ok: true; after: number | null } | { ok: false; errors: Record<string, string[]> } {
   const header = req.get('last-event-id')?.trim();
-  if (header) return WHOLE.test(header) ? { ok: true, after: Number(header) } : { ok: false, errors: { 'Last-Event-ID': [`"${header}" is not a seq (a whole number).`] } };
+  const notSeq = (v: string) => [`"${v}" is not a seq (a whole number).`];
+  if (header) return WHOLE.test(header) ? { ok: true, after: Number(header) } : { ok: false, errors: { 'Last-Event-ID': notSeq(header) } };
   const since = pairs.filter(([k]) => k === 'since').map(([, v]) => v.trim()).filter(Boolean).pop();
   if (since === undefined) return { ok: true, after: null };
-  return WHOLE.test(since) ? { ok: true, after: Number(since) } : { ok: false, errors: { since: [`"${since}" is not a seq (a whole number).`] } };
+  return WHOLE.test(since) ? { ok: true, after: Number(since) } : { ok: false, errors: { since: notSeq(since) } };
 }
 
 function queryPairs(req: Request): [string, string][] {
@@ -79,7 +80,7 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
     out.comment('keep-alive');
     void recheck().then((ok) => {
       if (ok || stop.signal.aborted) return;
-      out.end(`event: dropped\ndata: ${JSON.stringify({ last_seq: out.lastSeq, reason: 'unauthorized', detail: `The token was revoked or no longer has ${permissionFor(changes, 'view')}.` })}\n\n`);
+      out.end(dropped(out.lastSeq, 'unauthorized', `The token was revoked or no longer has ${permissionFor(changes, 'view')}.`));
       end();
     });
   }, ctx.config.streamKeepAliveMs);
@@ -90,7 +91,7 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
   } catch (e) {
     if (!stop.signal.aborted) {
       ctx.log.warn(`event stream ended by an error: ${(e as Error).message}`);
-      out.end(`event: dropped\ndata: ${JSON.stringify({ last_seq: out.lastSeq, reason: 'read_failed', detail: 'The change log could not be read; reconnect with Last-Event-ID.' })}\n\n`);
+      out.end(dropped(out.lastSeq, 'read_failed', 'The change log could not be read; reconnect with Last-Event-ID.'));
     }
   } finally {
     clearInterval(keepAlive);
@@ -126,8 +127,8 @@ async function gapAfter(feed: ChangeFeed, after: number): Promise<string> {
   const [first] = await feed.read(after, 1);
   const next = first?.seq as number | undefined;
   if (next === undefined || next === after + 1) return '';
-  const data = { after, next_seq: next, missing: next - after - 1, detail: `Records ${after + 1} to ${next - 1} were deleted by the change log's retention before they were read.` };
-  return `event: gap\ndata: ${JSON.stringify(data)}\n\n`;
+  const detail = `Records ${after + 1} to ${next - 1} were deleted by the change log's retention before they were read.`;
+  return sseEvent('gap', { after, next_seq: next, missing: next - after - 1, detail });
 }
 
 interface Follow { readonly plan: Plan; readonly shape: Shape; readonly base: string; readonly customFields: readonly CustomFieldDef[] }
@@ -176,7 +177,8 @@ function readShared(feed: ChangeFeed, plan: Plan, after: number, head: number): 
 
 /** Write the events of records in chunks; false once the stream is over. */
 async function sendRecords(ctx: AppContext, out: SseOut, f: Follow, rows: readonly Row[]): Promise<boolean> {
-  const bodies = await serializeRows(changes, rows, { baseUrl: f.base, storage: ctx.storage, customFields: f.customFields, brief: f.shape.brief, keep: f.shape.keep });
+  const { brief, keep } = f.shape;
+  const bodies = await serializeRows(changes, rows, { baseUrl: f.base, storage: ctx.storage, customFields: f.customFields, brief, keep });
   let chunk = '';
   let seq = 0;
   for (let i = 0; i < rows.length; i++) {
@@ -193,7 +195,7 @@ async function sendRecords(ctx: AppContext, out: SseOut, f: Follow, rows: readon
 /** One record as an SSE event: `entity.transition` for an entity moved by a trigger, else `change`. */
 export function eventText(row: Row, body: Record<string, unknown>, seq: number): string {
   const t = transitionEvent(row);
-  return t ? `event: entity.transition\nid: ${seq}\ndata: ${JSON.stringify(t)}\n\n` : `event: change\nid: ${seq}\ndata: ${JSON.stringify(body)}\n\n`;
+  return t ? sseEvent('entity.transition', t, seq) : sseEvent('change', body, seq);
 }
 
 /** The data of an entity.transition event, or null when the record is not one. */
