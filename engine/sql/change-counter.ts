@@ -18,6 +18,24 @@ export function changeCounterStatements(d: Dialect): string[] {
     : [`${create} ENGINE=InnoDB`, `INSERT IGNORE INTO ${q(COUNTER_TABLE)} (${q('id')}, ${q('seq')}) VALUES (1, 0)`];
 }
 
+/** The channel PostgreSQL notifies at each commit that took numbers (payload: the new counter value). */
+export const CHANGE_CHANNEL = 'netinv_changes';
+
+/**
+ * Migration: on PostgreSQL a trigger on the counter notifies CHANGE_CHANNEL, so processes following
+ * the log wake when another process commits (the notification is delivered at commit). MySQL has
+ * no notifications: followers there read the counter at short intervals.
+ */
+export function changeNotifyStatements(d: Dialect): string[] {
+  if (d.name !== 'postgres') return [];
+  const q = d.quote;
+  return [
+    `CREATE OR REPLACE FUNCTION netinv_change_notify() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('${CHANGE_CHANNEL}', NEW.${q('seq')}::text); RETURN NEW; END $$`,
+    `DROP TRIGGER IF EXISTS netinv_change_notify ON ${q(COUNTER_TABLE)}`,
+    `CREATE TRIGGER netinv_change_notify AFTER UPDATE ON ${q(COUNTER_TABLE)} FOR EACH ROW EXECUTE FUNCTION netinv_change_notify()`,
+  ];
+}
+
 /**
  * Takes `count` numbers after max(counter, carried) (carried: the highest number rows of the batch
  * already hold, when a log is copied). PostgreSQL answers the new value at once; MySQL keeps it as

@@ -40,7 +40,10 @@ export class PgDriver implements SqlDriver {
   private readonly where: string;
   private readonly names = new Map<string, string>();
 
+  private readonly url: string;
+
   constructor(url: string, opts: PgDriverOptions = {}) {
+    this.url = url;
     const u = new URL(url);
     this.where = `${u.hostname || 'localhost'}:${u.port || '5432'}`;
     // statement_timeout is the session default of every pooled connection (sent at connect);
@@ -99,6 +102,42 @@ export class PgDriver implements SqlDriver {
     } finally {
       client.release(broken);
     }
+  }
+
+  /**
+   * LISTEN on a connection of its own (outside the pool): `onMessage` gets each notification's
+   * payload. A lost connection is opened again after a pause (meanwhile callers rely on polling).
+   * Resolves to the function that stops listening.
+   */
+  async listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+    let stopped = false;
+    let client: pg.Client | null = null;
+    let retry: NodeJS.Timeout | null = null;
+    const open = async (): Promise<void> => {
+      if (stopped) return;
+      const c = new pg.Client({ connectionString: this.url });
+      c.on('notification', (n) => { if (n.channel === channel) onMessage(n.payload ?? ''); });
+      c.on('error', () => { if (client === c) { client = null; c.end().catch(() => undefined); retry = setTimeout(() => void open(), 1000); } });
+      try {
+        await c.connect();
+        // Listening alone must not keep the process alive (a store not closed, a test's end).
+        (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+        await c.query(`LISTEN ${channel}`);
+        if (stopped) { await c.end(); return; }
+        client = c;
+      } catch {
+        await c.end().catch(() => undefined);
+        if (!stopped) retry = setTimeout(() => void open(), 1000);
+      }
+    };
+    await open();
+    return async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    };
   }
 
   async readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {

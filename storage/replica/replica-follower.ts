@@ -11,8 +11,10 @@ import type { Row } from '../types.js';
 
 /** Records read per step of the follow loop. */
 const PAGE = 1000;
-/** How often the database's counter is read for other processes' writes (ms). */
+/** How often the database's counter is read for other processes' writes (ms): often where nothing
+ * announces them (MySQL), rarely where commits are notified (PostgreSQL: a lost notification). */
 const POLL_MS = 20;
+const POLL_NOTIFIED_MS = 250;
 /** A progress line every this many rows of a load. */
 const PROGRESS_ROWS = 100_000;
 
@@ -25,7 +27,7 @@ export class ReplicaFollower {
   ready = false;
   /** When the last record applied was written, and when it was applied (lag in ms). */
   lastWritten = 0;
-  private readonly feed: ChangeFeed;
+  private feed: ChangeFeed;
   private readonly stop$ = new AbortController();
   private loop: Promise<void> | null = null;
   private waiters: { seq: number; done: (ok: boolean) => void }[] = [];
@@ -35,6 +37,7 @@ export class ReplicaFollower {
   }
 
   async start(): Promise<void> {
+    if (this.sql.notified) this.feed = new ChangeFeed(this.sql, { pollMs: POLL_NOTIFIED_MS });
     await this.load();
     this.loop = this.follow();
   }

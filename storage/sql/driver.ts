@@ -30,6 +30,11 @@ export interface SqlDriver extends SqlSession {
   connect(): Promise<Dialect>;
   /** fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN for notifications on `channel` (PostgreSQL; absent on MySQL, which has none): each
+   * payload to `onMessage`; resolves to the function that stops listening.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** fn in a read-only transaction that sees one consistent snapshot of the database throughout (a replica's load). */
   readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
   /** fn on one connection held for its duration, serialised against other processes (migrations). */

@@ -8,7 +8,7 @@ import { addedFieldStatements, addedTableStatements, ddlStatements, historyPatch
 import type { SqlDriver } from './driver.js';
 import { allocationHintStatements } from '../../engine/sql/allocation-hints.js';
 import { coverMarkStatements } from '../../engine/sql/cover-marks.js';
-import { changeCounterStatements } from '../../engine/sql/change-counter.js';
+import { changeCounterStatements, changeNotifyStatements } from '../../engine/sql/change-counter.js';
 
 export interface Migration {
   readonly version: number;
@@ -30,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'the change log (object_change) and the counter that numbers it', statements: (d) => [...addedTableStatements(d, ['object_change']), ...changeCounterStatements(d)] },
   { version: 9, name: 'cover marks: how far each prefix is covered from its start (allocation reads from there)', statements: coverMarkStatements },
   { version: 10, name: 'webhooks, their deliveries and the outbox cursor', statements: (d) => addedTableStatements(d, ['webhook', 'webhook_delivery', 'webhook_cursor']) },
+  { version: 11, name: 'PostgreSQL notifies followers of the change log at each commit that took numbers', statements: changeNotifyStatements },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

@@ -20,7 +20,7 @@ import { afterAllPrefixesDeleted, afterPrefixCreates, beforePrefixDelete, before
 import type { AddrHex } from '../../engine/net/ip.js';
 import type { CoveredSpans } from '../../engine/net/free-space.js';
 import { CHANGE_RESOURCE, numberChanges, toNumber } from '../../engine/changes/change-records.js';
-import { currentNumber, readTaken, takeNumbers } from '../../engine/sql/change-counter.js';
+import { CHANGE_CHANNEL, currentNumber, readTaken, takeNumbers } from '../../engine/sql/change-counter.js';
 import { withChangeRecords } from '../change-log/logged-batch.js';
 import { noteSeq } from '../change-log/write-context.js';
 import { noteCommitted } from '../change-log/change-feed.js';
@@ -79,10 +79,20 @@ export class SqlStorage implements Storage {
     this.appliedMigrations = await this.guard(() => migrate(this.driver, d));
     const decoders = new Map(TABLE_MODELS.map((m) => [m.table, this.decoder(m)]));
     this.state = { d, compiler: new SqlCompiler(d, (n) => this.driver.pageValue(n)), writes: new WriteStatements(d), decoders };
+    // Commits of other processes wake this process's followers of the log (stream, webhooks, replica).
+    if (this.driver.listen) this.unlisten = await this.driver.listen(CHANGE_CHANNEL, (payload) => { const n = Number(payload); if (n > 0) noteCommitted(n); });
   }
+
+  /** Stops listening for other processes' commits (null: the database has no notifications). */
+  private unlisten: (() => Promise<void>) | null = null;
+
+  /** Other processes' commits are announced (PostgreSQL): followers may read the counter rarely. */
+  get notified(): boolean { return this.unlisten !== null; }
 
   async close(): Promise<void> {
     this.state = null;
+    await this.unlisten?.();
+    this.unlisten = null;
     await this.driver.close();
   }
 
