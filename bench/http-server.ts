@@ -2,12 +2,22 @@
 import { DEFAULTS, type Config } from '../server/config/defaults.js';
 import { start } from '../server/start.js';
 import { loadDataset } from './load.js';
+import { createStorage } from '../storage/open-storage.js';
 
 const prefixes = Number(process.env.BENCH_PREFIXES ?? 100000);
 const storage = process.env.STORAGE_URL ?? 'memory:';
 const key = 'bench-key-0123456789';
 const quiet = { info: () => {}, warn: () => {}, error: (m: string) => console.error(m) };
-const running = await start({ ...DEFAULTS, port: 0, storage, demoData: false, tokens: [{ key, permissions: ['*'] }] } as Config, quiet);
-await loadDataset(running.ctx.storage, { prefixes, seed: 42, shape: 'uniform', v6Share: 1 / 6 }, storage.split(':')[0]);
+const replica = process.env.READ_REPLICA === 'memory';
+const dataset = { prefixes, seed: 42, shape: 'uniform', v6Share: 1 / 6 } as const;
+if (replica) {
+  // A replica loads what the database holds at its start: the dataset goes in first (unlogged, as bench loads are).
+  const plain = await createStorage(storage);
+  await plain.open();
+  await loadDataset(plain, dataset, storage.split(':')[0]);
+  await plain.close();
+}
+const running = await start({ ...DEFAULTS, port: 0, storage, demoData: false, tokens: [{ key, permissions: ['*'] }], readReplica: replica ? 'memory' : '' } as Config, quiet);
+if (!replica) await loadDataset(running.ctx.storage, dataset, storage.split(':')[0]);
 console.log(`READY ${running.url} ${key}`);
 process.on('SIGTERM', async () => { await running.close(); process.exit(0); });

@@ -35,9 +35,9 @@ const QUERIES = [
 
 interface Row { backend: string; query: string; rps: number; p50_ms: number; p99_ms: number; errors: number }
 
-async function startServer(storageUrl: string): Promise<{ child: ChildProcess; url: string; key: string }> {
+async function startServer(storageUrl: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; key: string }> {
   // The flag npm start uses: a larger young generation, fewer collections under load.
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', new URL('./http-server.js', import.meta.url).pathname], { env: { ...process.env, STORAGE_URL: storageUrl, BENCH_PREFIXES: String(prefixes) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', new URL('./http-server.js', import.meta.url).pathname], { env: { ...process.env, STORAGE_URL: storageUrl, BENCH_PREFIXES: String(prefixes), ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -90,12 +90,23 @@ async function wrkLoad(url: string, key: string, path: string): Promise<LoadResu
 const load = client === 'wrk' ? wrkLoad : autocannonLoad;
 
 const rows: Row[] = [];
-const backends: { name: string; url: string; drop(): Promise<void> }[] = [];
+const backends: { name: string; url: string; drop(): Promise<void>; env?: Record<string, string> }[] = [];
 if (wanted.has('memory')) backends.push({ name: 'memory', url: 'memory:', drop: async () => {} });
 backends.push(...(await sqlBackends(wanted)));
+// `replica`: PostgreSQL with READ_REPLICA=memory (the server answers reads from its replica).
+if (wanted.has('replica')) for (const b of await sqlBackends(new Set(['postgres']))) backends.push({ name: 'postgres+replica', url: b.url, drop: b.drop, env: { READ_REPLICA: 'memory' } });
+/** The server process's resident memory (Linux), MB. */
+const rssMb = (pid: number | undefined): number => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(pid ? fs.readFileSync(`/proc/${pid}/status`, 'utf8') : '');
+  return m ? Math.round(Number(m[1]) / 1024) : NaN;
+};
+const memory: string[] = [];
 for (const b of backends) {
   console.log(`\n== ${b.name}: loading ${prefixes.toLocaleString()} prefixes`);
-  const srv = await startServer(b.url);
+  const srv = await startServer(b.url, b.env);
+  const rss = rssMb(srv.child.pid);
+  memory.push(`- ${b.name}: server process ${rss} MB resident after the load (${Math.round((rss * 1048576) / prefixes)} B per prefix, everything included).`);
+  console.log(memory[memory.length - 1]);
   for (const [name, path] of [...QUERIES, ...(await deepPages(srv.url, srv.key))]) {
     await load(srv.url, srv.key, path); // warm-up pass
     const r = await load(srv.url, srv.key, path);
@@ -114,8 +125,11 @@ const md = [
 ];
 for (const [name] of QUERIES) {
   const mem = rows.find((r) => r.backend === 'memory' && r.query === name), pg = rows.find((r) => r.backend === 'postgres' && r.query === name);
+  const rep = rows.find((r) => r.backend === 'postgres+replica' && r.query === name);
   if (mem && pg) md.push(`- ${name}: memory serves ${(mem.rps / pg.rps).toFixed(1)}× the PostgreSQL-backed server's requests/s.`);
+  if (rep && mem && pg) md.push(`- ${name}: a PostgreSQL server with a memory replica serves ${(rep.rps / mem.rps).toFixed(2)}× the memory server's and ${(rep.rps / pg.rps).toFixed(1)}× the push-down server's requests/s.`);
 }
+md.push('', ...memory);
 fs.mkdirSync(new URL('../../bench/results/', import.meta.url), { recursive: true });
 fs.writeFileSync(new URL(`../../bench/results/${String(m.date)}-http-${client}.json`, import.meta.url), JSON.stringify({ machine: m, prefixes, client, connections, pipelining, rows }, null, 1));
 const doc = new URL('../../docs/benchmarks.md', import.meta.url);
