@@ -1,5 +1,6 @@
 // The webhook outbox. The change log is the queue: a planner follows it from a cursor and, for each
-// record and each enabled webhook that wants it, writes a pending delivery row, advancing the
+// record and each webhook that wanted it when it was written (enabled, its types and actions then,
+// as the webhooks' own change records tell), writes a pending delivery row, advancing the
 // cursor in the same batch (compare-and-swap on the cursor row's version: two processes never plan
 // one record twice, a crash never loses a planned one). A sender posts pending deliveries, at most
 // one at a time per webhook and object, oldest first (a later change of an object waits while an
