@@ -13,6 +13,7 @@ import { and, cmp, fk, not, TRUE } from '../../engine/plan/nodes.js';
 import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
 import { backoffMs, renderBody, requestHeaders, wants, webhookAt, type WebhookVersion } from '../../engine/changes/webhook-payload.js';
 import type { ChangeFeed } from '../change-log/change-feed.js';
+import { SYSTEM_USER, withWriteContext } from '../change-log/write-context.js';
 import { StorageConflict, versionOf, type Row, type Storage, type WriteOp } from '../types.js';
 import { sendWebhook } from './webhook-request.js';
 
@@ -67,7 +68,11 @@ export class WebhookDispatcher {
   }
 
   start(): void {
-    this.loops = [this.forever('planning', () => this.planLoop()), this.forever('sending', () => this.sendLoop())];
+    // Its reads go to the database, never to a replica that may lag (READ_REPLICA): a webhook a
+    // replica does not hold yet would miss the deliveries it should get.
+    withWriteContext({ requestId: 'webhook-dispatcher', userName: () => SYSTEM_USER, seq: null, memo: new Map(), primary: true }, () => {
+      this.loops = [this.forever('planning', () => this.planLoop()), this.forever('sending', () => this.sendLoop())];
+    });
   }
 
   /** Stops planning and sending; requests in flight are let finish (their rows written) for up to their time limit. */

@@ -347,3 +347,40 @@ for (const backend of BACKENDS.filter((b) => b.name === 'memory' || b.name === '
     } finally { await late.stop(); rx.answer = null; }
   });
 });
+
+// With READ_REPLICA=memory the dispatcher still reads the database (a replica may lag): changes
+// made right after a webhook is created all reach it.
+for (const backend of BACKENDS.filter((b) => b.name === 'postgres')) describe(`webhooks with a memory replica on ${backend.name}`, function () {
+  this.timeout(60000);
+  const h = serverOn(backend, { ...FAST, readReplica: 'memory' });
+  const rx = new Receiver();
+  before(async () => { await rx.start(); });
+  after(async () => { await rx.stop(); });
+
+  it('delivers every change made right after the webhook was created', async () => {
+    const w = await h.srv.req('POST', '/api/extras/webhooks/', { name: 'replica', content_types: ['dcim.site'], type_create: true, payload_url: rx.url('/replica'), secret: SECRET });
+    expect(w.status).to.equal(201);
+    const made = await Promise.all(Array.from({ length: 20 }, (_, i) => h.srv.req('POST', '/api/dcim/sites/', { name: `rep${i}`, slug: `rep${i}` })));
+    const ids = made.map((r) => r.body.id as string).sort();
+    await eventually(() => rx.bodies('/replica').length >= 20, 20000, '20 deliveries');
+    expect(rx.bodies('/replica').map((b) => b.data.id).sort()).to.deep.equal(ids);
+    for (const r of rx.got) expect(r.headers['x-hook-signature']).to.equal(sign(r.body));
+  });
+
+  it('delivers what another process writes right after it creates a webhook (the replica here may not hold it yet)', async () => {
+    const other = await startServer({ storage: h.srv.running.ctx.config.storage, ...FAST });
+    try {
+      await other.running.webhooks.stop(); // only this process (the replica's) plans and sends
+      const want: string[] = [];
+      for (let k = 0; k < 8; k++) {
+        const w = await other.req('POST', '/api/extras/webhooks/', { name: `fresh${k}`, content_types: ['dcim.region'], type_create: true, payload_url: rx.url(`/fresh${k}`) });
+        expect(w.status).to.equal(201);
+        const r = await other.req('POST', '/api/dcim/regions/', { name: `fresh${k}`, slug: `fresh${k}` });
+        want.push(`/fresh${k}`);
+        expect(r.status).to.equal(201);
+      }
+      // Webhook k takes the regions k..7: 8 + 7 + ... + 1 deliveries.
+      await eventually(() => want.every((p, k) => rx.got.filter((g) => g.path === p).length >= 8 - k), 20000, 'every fresh webhook served');
+    } finally { await other.close(); }
+  });
+});
