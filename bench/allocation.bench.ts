@@ -3,7 +3,8 @@
 // without a hint (Storage.coveredSpans over every child, then the first fit), the first allocation
 // after the load (one call), and `allocate`, the whole allocation behind the POST (the lock, the
 // read from the store's hint on SQL, the prefix created through the inventory service; each call
-// takes the next /24). Targets: memory <= 1 ms, PostgreSQL <= 20 ms.
+// takes the next /24). Targets: memory <= 1 ms, PostgreSQL <= 20 ms. Then the write cost: the load
+// time, and single prefix creates (`create`: in address order, `create*`: at random places).
 //
 // Run:  npm run bench:allocation [-- --taken 100000] [--backends memory,postgres,mysql,mysql9]
 // URLs: TEST_POSTGRES_URL / TEST_MYSQL_URL (MariaDB) / TEST_MYSQL9_URL (MySQL 9), default the local servers.
@@ -79,6 +80,13 @@ async function bench(name: string, url: string): Promise<void> {
   await allocate();
   console.log(`  ${name.padEnd(8)} first allocate: ${Math.round((performance.now() - t0) * 10) / 10} ms`);
   report('allocate', await measure(allocate, { async: true, maxMs: 3000 }));
+  // Write cost: single prefix creates, one per transaction, in /8s of their own: /26s one after
+  // another (each extends what its parent is covered up to, on SQL), and /26s at random places.
+  const single = (prefix: () => string) => () => storage.apply([{ op: 'create', resource: 'prefix', row: prefixRow(prefix()) }]);
+  await storage.apply([{ op: 'create', resource: 'prefix', row: prefixRow('11.0.0.0/8') }, { op: 'create', resource: 'prefix', row: prefixRow('12.0.0.0/8') }]);
+  let next = 0;
+  report('create', await measure(single(() => `${formatV4(11 * 2 ** 24 + next++ * 64)}/26`), { async: true, maxMs: 3000 }));
+  report('create*', await measure(single(() => `${formatV4(12 * 2 ** 24 + Math.floor(Math.random() * 2 ** 18) * 64)}/26`), { async: true, maxMs: 3000 }));
   await storage.close();
 }
 

@@ -7,9 +7,11 @@
 //   point (a walk of at most WALK children; where it stops the mark is still true);
 // - a delete, or a move of a prefix, lowers the mark of every block containing it to its first
 //   address at most.
-// Marks move forward only under the gate (engine/sql/cover-marks.ts); a walk over other
-// transactions' prefixes counts only when no delete has committed since the transaction's reads
-// began (the generation it reads equals the one it locked), so a prefix it steps over is there.
+// A stored mark moves forward only under the gate (engine/sql/cover-marks.ts), and only if it still
+// holds the value it was read with; a new block's row starts past the batch's own prefixes inside
+// it. A walk over other transactions' prefixes counts only when no delete has committed since the
+// transaction's reads began (the generation it reads equals the one it locked), and none can commit
+// before it does, so a prefix it steps over is there.
 // The read raises a mark it finds lagging (a prefix made over existing children starts at its
 // start, as does every prefix of a database migrated to version 9) in a short transaction of its
 // own, under the gate and only while the generation it read before its walk is still current.
