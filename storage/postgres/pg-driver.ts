@@ -52,6 +52,8 @@ export class PgDriver implements SqlDriver {
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) });
     // An idle client losing its server must not crash the process; the next query reports it.
     this.pool.on('error', () => undefined);
+    // Nor one checked out (a transaction under way): the query it runs fails, and that is handled.
+    this.pool.on('connect', (client) => { client.on('error', () => undefined); });
   }
 
   async connect(): Promise<Dialect> {
