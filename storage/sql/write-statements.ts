@@ -115,7 +115,7 @@ export class WriteStatements {
   }
 
   /**
-   * PostgreSQL: creates of one table, their tags and their change records as ONE statement (run
+   * PostgreSQL: creates of one table (without tags) and their change records as ONE statement (run
    * outside a transaction it commits alone: one round trip for the whole write). The records take
    * their numbers from the counter in the same statement (engine/sql/change-counter.ts), so the
    * counter's row is held only for the statement and its commit. null where it does not apply
@@ -125,16 +125,13 @@ export class WriteStatements {
     if (this.d.name !== 'postgres' || rows.length > PG_CHUNK_ROWS || records.length > PG_CHUNK_ROWS) return null;
     const t = this.of(m), rec = this.of(tableModel(CHANGE_RESOURCE));
     const q = this.d.quote;
-    const objs: string[] = [], tags: string[] = [];
-    for (const r of rows) for (const tag of new Set((r.tags as string[] | undefined) ?? [])) { objs.push(r.id); tags.push(tag); }
+    // Rows with tags go the transaction's way: there the rows are written before their tag rows, so
+    // a taken id is reported as the id (a WITH's statements run in no set order).
+    if (rows.some((r) => ((r.tags as string[] | undefined) ?? []).length)) return null;
     const params: unknown[] = [];
     const arrays = (cols: readonly Col[], values: (c: Col) => unknown[]) =>
       cols.map((c) => { params.push(values(c)); return this.d.placeholder(params.length, `${c.type}[]`); }).join(', ');
     const parts = [`d AS (INSERT INTO ${q(m.table)} (${t.cols.map((c) => q(c.name)).join(', ')}) SELECT * FROM unnest(${arrays(t.cols, (c) => rows.map(c.encode))}))`];
-    if (objs.length && m.tagsTable) {
-      params.push(objs, tags);
-      parts.push(`g AS (INSERT INTO ${q(m.tagsTable)} (${q('obj_id')}, ${q('tag_id')}) SELECT * FROM unnest(${this.d.placeholder(params.length - 1, 'uuid[]')}, ${this.d.placeholder(params.length, 'uuid[]')}))`);
-    }
     params.push(records.length);
     const n = this.d.placeholder(params.length, 'bigint');
     parts.push(`c AS (UPDATE ${q(COUNTER_TABLE)} SET ${q('seq')} = ${q('seq')} + ${n} WHERE ${q('id')} = 1 RETURNING ${q('seq')})`);
