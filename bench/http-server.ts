@@ -9,8 +9,10 @@ const storage = process.env.STORAGE_URL ?? 'memory:';
 const key = 'bench-key-0123456789';
 const quiet = { info: () => {}, warn: () => {}, error: (m: string) => console.error(m) };
 const replica = process.env.READ_REPLICA === 'memory';
+// BENCH_LOAD=none: the database already holds the dataset (a second server on it).
+const loading = process.env.BENCH_LOAD !== 'none';
 const dataset = { prefixes, seed: 42, shape: 'uniform', v6Share: 1 / 6 } as const;
-if (replica) {
+if (replica && loading) {
   // A replica loads what the database holds at its start: the dataset goes in first (unlogged, as bench loads are).
   const plain = await createStorage(storage);
   await plain.open();
@@ -18,6 +20,6 @@ if (replica) {
   await plain.close();
 }
 const running = await start({ ...DEFAULTS, port: 0, storage, demoData: false, tokens: [{ key, permissions: ['*'] }], readReplica: replica ? 'memory' : '' } as Config, quiet);
-if (!replica) await loadDataset(running.ctx.storage, dataset, storage.split(':')[0]);
+if (!replica && loading) await loadDataset(running.ctx.storage, dataset, storage.split(':')[0]);
 console.log(`READY ${running.url} ${key}`);
 process.on('SIGTERM', async () => { await running.close(); process.exit(0); });

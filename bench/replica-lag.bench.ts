@@ -1,0 +1,72 @@
+// Replication lag of memory replicas (#19): two server processes with READ_REPLICA=memory on one
+// fresh database; single-site creates at a steady rate (default 500/s, half through each process)
+// for a while. For every 5th write, as soon as it is acknowledged, the OTHER process is asked for a
+// list with X-Min-Change-Seq set to the write's seq: it answers once its replica has applied the
+// write, so the time to that answer is the replication lag plus one request (an upper bound). A
+// read that had to fall back to the database (1 s) counts as 1,000 ms. Reports the write rate
+// reached and the lag's p50 / p99 / max. Target: p99 <= 50 ms at 500 writes/s.
+//
+// Run:  npm run bench:replica [-- --rate 500] [--seconds 10] [--backends postgres,mysql,mysql9]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { sqlBackends } from './sql-backends.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
+const RATE = Number(opt('rate', '500'));
+const SECONDS = Number(opt('seconds', '10'));
+const wanted = new Set(opt('backends', 'postgres').split(','));
+
+function startServer(storageUrl: string, load: boolean): Promise<{ child: ChildProcess; url: string; key: string }> {
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', new URL('./http-server.js', import.meta.url).pathname], { env: { ...process.env, STORAGE_URL: storageUrl, BENCH_PREFIXES: '0', READ_REPLICA: 'memory', BENCH_LOAD: load ? '' : 'none' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => { out += d.toString(); const m = /READY (\S+) (\S+)/.exec(out); if (m) resolve({ child, url: m[1], key: m[2] }); });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+const pct = (xs: number[], p: number) => xs.length ? xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN;
+
+async function run(name: string, url: string): Promise<void> {
+  const servers = [await startServer(url, true), await startServer(url, false)];
+  try {
+    const headers = { Authorization: `Token ${servers[0].key}`, 'Content-Type': 'application/json' };
+    let n = 0, ok = 0, failed = 0, inFlight = 0;
+    const lags: number[] = [];
+    const t0 = performance.now();
+    const end = t0 + SECONDS * 1000;
+    const lagOf = async (other: string, seq: number) => {
+      const t = performance.now();
+      const r = await fetch(`${other}/api/dcim/sites/?limit=1`, { headers: { ...headers, 'X-Min-Change-Seq': String(seq) } });
+      await r.text();
+      lags.push(r.headers.get('x-read-source') === 'replica' ? performance.now() - t : 1000);
+    };
+    const write = async () => {
+      const i = n++;
+      inFlight++;
+      try {
+        const r = await fetch(`${servers[i % 2].url}/api/dcim/sites/`, { method: 'POST', headers, body: JSON.stringify({ name: `lag-${i}`, slug: `lag-${i}` }) });
+        await r.text();
+        if (r.status === 201) ok++; else failed++;
+        if (r.status === 201 && i % 5 === 0) await lagOf(servers[(i + 1) % 2].url, Number(r.headers.get('x-change-seq')));
+      } catch { failed++; } finally { inFlight--; }
+    };
+    // Steady rate: every 10 ms, the writes due by now (at most 64 in flight).
+    while (performance.now() < end) {
+      const due = Math.floor(((performance.now() - t0) / 1000) * RATE);
+      while (n < due && inFlight < 64) void write();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    while (inFlight) await new Promise((r) => setTimeout(r, 10));
+    const secs = (performance.now() - t0) / 1000;
+    lags.sort((a, b) => a - b);
+    console.log(`  ${name.padEnd(8)} ${Math.round(ok / secs)} writes/s (asked ${RATE}, ${failed} failed); lag over ${lags.length} writes: p50 ${pct(lags, 50).toFixed(1)} ms  p99 ${pct(lags, 99).toFixed(1)} ms  max ${lags[lags.length - 1].toFixed(1)} ms`);
+  } finally {
+    for (const s of servers) await new Promise((res) => { s.child.once('exit', res); s.child.kill('SIGTERM'); });
+  }
+}
+
+console.log(`memory replica lag: two replica processes, ${RATE} single-site creates/s for ${SECONDS} s`);
+for (const b of await sqlBackends(wanted)) {
+  try { await run(b.name, b.url); } finally { await b.drop(); }
+}
