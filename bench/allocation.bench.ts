@@ -35,12 +35,12 @@ function prefixRow(prefix: string): Row {
 /** The parent /8 and the first TAKEN /26s in it, in batches. */
 async function load(storage: Storage): Promise<Row> {
   const parent = prefixRow(PARENT);
-  await storage.apply([{ op: 'create', resource: 'prefix', row: parent }]);
+  await storage.apply([{ op: 'create', resource: 'prefix', row: parent }], { log: false });
   const base = 10 * 2 ** 24;
   for (let start = 0; start < TAKEN; start += BATCH) {
     const ops: WriteOp[] = [];
     for (let i = start; i < Math.min(TAKEN, start + BATCH); i++) ops.push({ op: 'create', resource: 'prefix', row: prefixRow(`${formatV4(base + i * 64)}/26`) });
-    await storage.apply(ops);
+    await storage.apply(ops, { log: false });
   }
   await storage.afterBulkLoad();
   return parent;
