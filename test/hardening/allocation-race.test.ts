@@ -5,13 +5,8 @@
 // all (at least 50).
 // @ts-ignore -- chai 6 ships no type declarations
 import { expect } from 'chai';
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { BACKENDS } from '../conformance/backends.js';
-import { startProcess } from '../support/process.js';
-import { startServer, type TestServer } from '../support/server.js';
+import { racingServers } from '../support/two-servers.js';
 
 const KEY = 'alloc-race-key-0123456789';
 const WAVE = 50;
@@ -39,61 +34,37 @@ const duplicates = (xs: readonly string[]) => xs.length - new Set(xs).size;
 for (const backend of BACKENDS) {
   describe(`concurrent IP allocation on ${backend.name}`, function () {
     this.timeout(600000);
-    let db: { url: string; drop(): Promise<void> } | null = null;
-    const procs: ChildProcess[] = [];
-    let inProcess: TestServer | null = null;
-    let urls: string[] = [];
-
-    before(async function () {
-      db = await backend.url();
-      if (!db) { this.skip(); return; }
-      if (backend.driver === 'memory') {
-        inProcess = await startServer({ storage: db.url, tokens: [{ key: KEY, permissions: ['*'] }] });
-        urls = [inProcess.url];
-        return;
-      }
-      const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-alloc-')), 'config.json');
-      fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
-      const [p, q] = [await startProcess(db.url, cfg), await startProcess(db.url, cfg)];
-      procs.push(p.child, q.child);
-      urls = [p.url, q.url];
-    });
-    after(async () => {
-      for (const c of procs) c.kill('SIGTERM');
-      await inProcess?.close();
-      await new Promise((r) => setTimeout(r, 300));
-      await db?.drop();
-    });
+    const servers = racingServers(backend, KEY);
 
     it(`${ALLOCATIONS} prefix allocations, ${WAVE} at once: all distinct`, async () => {
-      const parent = await call(urls[0], 'POST', '/api/ipam/prefixes/', { prefix: '10.0.0.0/8' });
-      await call(urls[0], 'POST', '/api/ipam/prefixes/', { prefix: '10.0.0.0/26' }); // taken already
-      const got = await inWaves(urls, ALLOCATIONS, (url, i) => call(url, 'POST', `/api/ipam/prefixes/${parent.body.id}/available-prefixes/`, { prefix_length: 24, description: `r${i}` }));
+      const parent = await call(servers.urls[0], 'POST', '/api/ipam/prefixes/', { prefix: '10.0.0.0/8' });
+      await call(servers.urls[0], 'POST', '/api/ipam/prefixes/', { prefix: '10.0.0.0/26' }); // taken already
+      const got = await inWaves(servers.urls, ALLOCATIONS, (url, i) => call(url, 'POST', `/api/ipam/prefixes/${parent.body.id}/available-prefixes/`, { prefix_length: 24, description: `r${i}` }));
       expect(got.filter((a) => a.status !== 201).map((a) => `${a.status} ${JSON.stringify(a.body)}`), 'refused allocations').to.deep.equal([]);
       const blocks = got.map((a) => a.body.prefix as string);
       expect(duplicates(blocks), 'blocks handed out twice').to.equal(0);
       // First fits: exactly the first ALLOCATIONS free /24s (10.0.0.0/24 holds the /26).
       const expected = Array.from({ length: ALLOCATIONS }, (_, i) => `10.${(i + 1) >> 8}.${(i + 1) & 255}.0/24`);
       expect([...blocks].sort()).to.deep.equal([...expected].sort());
-      const stored = await call(urls[urls.length - 1], 'GET', '/api/ipam/prefixes/?within=10.0.0.0/8&mask_length=24&limit=1');
+      const stored = await call(servers.urls[servers.urls.length - 1], 'GET', '/api/ipam/prefixes/?within=10.0.0.0/8&mask_length=24&limit=1');
       expect(stored.body.count, 'stored once each').to.equal(ALLOCATIONS);
     });
 
     it(`${ALLOCATIONS} address allocations, half in a parent and half in its child: all distinct`, async () => {
-      const parent = await call(urls[0], 'POST', '/api/ipam/prefixes/', { prefix: '172.16.0.0/12' });
-      const child = await call(urls[0], 'POST', '/api/ipam/prefixes/', { prefix: '172.16.0.0/20' });
+      const parent = await call(servers.urls[0], 'POST', '/api/ipam/prefixes/', { prefix: '172.16.0.0/12' });
+      const child = await call(servers.urls[0], 'POST', '/api/ipam/prefixes/', { prefix: '172.16.0.0/20' });
       // Both offer 172.16.0.1 first: a lock per parent alone would let them take it twice.
-      const got = await inWaves(urls, ALLOCATIONS, (url, i) => call(url, 'POST', `/api/ipam/prefixes/${(i % 4 < 2 ? parent : child).body.id}/available-ips/`, { description: `a${i}` }));
+      const got = await inWaves(servers.urls, ALLOCATIONS, (url, i) => call(url, 'POST', `/api/ipam/prefixes/${(i % 4 < 2 ? parent : child).body.id}/available-ips/`, { description: `a${i}` }));
       expect(got.filter((a) => a.status !== 201).map((a) => `${a.status} ${JSON.stringify(a.body)}`), 'refused allocations').to.deep.equal([]);
       const hosts = got.map((a) => a.body.host as string);
       expect(duplicates(hosts), 'addresses handed out twice').to.equal(0);
-      const stored = await call(urls[urls.length - 1], 'GET', '/api/ipam/ip-addresses/?parent=172.16.0.0/12&limit=1');
+      const stored = await call(servers.urls[servers.urls.length - 1], 'GET', '/api/ipam/ip-addresses/?parent=172.16.0.0/12&limit=1');
       expect(stored.body.count).to.equal(ALLOCATIONS);
     });
 
     it(`${WAVE} list allocations of three /28s at once: all or none each, no block twice`, async () => {
-      const parent = await call(urls[0], 'POST', '/api/ipam/prefixes/', { prefix: '192.168.0.0/16' });
-      const got = await inWaves(urls, WAVE, (url) => call(url, 'POST', `/api/ipam/prefixes/${parent.body.id}/available-prefixes/`, [{ prefix_length: 28 }, { prefix_length: 28 }, { prefix_length: 28 }]));
+      const parent = await call(servers.urls[0], 'POST', '/api/ipam/prefixes/', { prefix: '192.168.0.0/16' });
+      const got = await inWaves(servers.urls, WAVE, (url) => call(url, 'POST', `/api/ipam/prefixes/${parent.body.id}/available-prefixes/`, [{ prefix_length: 28 }, { prefix_length: 28 }, { prefix_length: 28 }]));
       expect(got.map((a) => a.status).filter((s) => s !== 201)).to.deep.equal([]);
       const blocks = got.flatMap((a) => (a.body as { prefix: string }[]).map((p) => p.prefix));
       expect(blocks).to.have.length(3 * WAVE);

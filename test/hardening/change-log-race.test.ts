@@ -7,13 +7,8 @@
 // per writer in all (at least 25).
 // @ts-ignore -- chai 6 ships no type declarations
 import { expect } from 'chai';
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { BACKENDS } from '../conformance/backends.js';
-import { startProcess } from '../support/process.js';
-import { startServer, type TestServer } from '../support/server.js';
+import { racingServers } from '../support/two-servers.js';
 
 const KEY = 'changelog-race-key-0123456789';
 const WRITERS = 8;
@@ -28,37 +23,14 @@ async function call(url: string, method: string, p: string, body?: unknown): Pro
 for (const backend of BACKENDS) {
   describe(`change log under ${WRITERS} racing writers on ${backend.name}`, function () {
     this.timeout(600000);
-    let db: { url: string; drop(): Promise<void> } | null = null;
-    const procs: ChildProcess[] = [];
-    let inProcess: TestServer | null = null;
-    let urls: string[] = [];
-
-    before(async function () {
-      db = await backend.url();
-      if (!db) { this.skip(); return; }
-      if (backend.driver === 'memory') {
-        inProcess = await startServer({ storage: db.url, tokens: [{ key: KEY, permissions: ['*'] }] });
-        urls = [inProcess.url];
-        return;
-      }
-      const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-clog-')), 'config.json');
-      fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
-      const [p, q] = [await startProcess(db.url, cfg), await startProcess(db.url, cfg)];
-      procs.push(p.child, q.child);
-      urls = [p.url, q.url];
-    });
-    after(async () => {
-      for (const c of procs) c.kill('SIGKILL');
-      await inProcess?.close();
-      await db?.drop();
-    });
+    const servers = racingServers(backend, KEY);
 
     it('a follower sees every acknowledged change once, in seq order, never past a gap', async () => {
-      const start = (await call(urls[0], 'POST', '/api/extras/tags/', { name: 'race-start', slug: 'race-start' })).seq;
+      const start = (await call(servers.urls[0], 'POST', '/api/extras/tags/', { name: 'race-start', slug: 'race-start' })).seq;
       const acked: { seq: number; id: string; action: string }[] = [];
       let writing = true;
       const writer = async (w: number) => {
-        const url = urls[w % urls.length];
+        const url = servers.urls[w % servers.urls.length];
         let mine: string | null = null;
         for (let i = 0; i < PER_WRITER; i++) {
           if (!mine || i % 3 === 0) {
@@ -83,7 +55,7 @@ for (const backend of BACKENDS) {
         let last = start, turn = 0;
         for (;;) {
           const done = !writing; // one more read after the writers finished
-          const r = await call(urls[turn++ % urls.length], 'GET', `/api/extras/object-changes/?seq__gt=${last}&ordering=seq&limit=500`);
+          const r = await call(servers.urls[turn++ % servers.urls.length], 'GET', `/api/extras/object-changes/?seq__gt=${last}&ordering=seq&limit=500`);
           expect(r.status).to.equal(200);
           for (const c of r.body.results) {
             // Each read continues exactly where the last one ended.
