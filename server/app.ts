@@ -15,6 +15,7 @@ import { apiTreeRoutes } from './routes/api-root.js';
 import { bodyDepthLimit, LIMITS, urlLimits } from './limits.js';
 import { authenticateBeforeBody } from './auth.js';
 import { healthRoutes, requestLogging } from './observability.js';
+import { Metrics } from './metrics/index.js';
 import { changeContext } from './change-context.js';
 import { lifecycleRouter } from './routes/lifecycle.js';
 import { buildOpenApiDocument, docsRouter, validateRequests } from './openapi/index.js';
@@ -24,6 +25,8 @@ export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  const metrics = new Metrics(ctx.storage);
+  app.use(metrics.middleware);                           // counts and times every request by route pattern
   app.use(requestLogging(ctx.requestLog));
   app.use(urlLimits);
   app.use(apiVersion(ctx.config.netboxApiLevel));       // API-Version on every answer; Accept: …; version=1.3
@@ -33,6 +36,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(jsonBodiesOnly);                               // 415 for a write body no parser read
   app.use(bodyDepthLimit);
   healthRoutes(app, ctx.storage);
+  app.get('/metrics', metrics.route);                     // Prometheus text, no token (as /health)
 
   app.use(changeContext(ctx.storage));                   // who writes, for which request: the change records; X-Change-Seq
   const changes = resource('object_change');              // its /stream before the generic router takes it for an {id}

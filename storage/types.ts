@@ -105,8 +105,8 @@ export interface Storage {
   apply(ops: readonly WriteOp[], opts?: ApplyOptions): Promise<ApplyResult>;
   /** The last change `seq` handed out (0 before the first). */
   changeSeq(): Promise<number>;
-  /** How far this process's replica is behind the database (READ_REPLICA); absent without one. */
-  replicaLag?(): Promise<{ readonly seq: number; readonly ms: number }>;
+  /** How far this process's replica is behind the database (READ_REPLICA), and the last seq it applied; absent without one. */
+  replicaLag?(): Promise<{ readonly seq: number; readonly ms: number; readonly applied: number }>;
   /**
    * fn while holding the lock named `key`, against every process on this store (memory: this
    * process, which owns it): for checks that read several rows before a write depends on them.

@@ -73,6 +73,12 @@ export function metaPaths(apps: ReadonlyMap<string, ApiApp>): Record<string, Pat
       200: json({ type: 'object' }, 'The document (`format=openapi`)'),
       302: { description: 'Without `format=openapi`: a redirect to the interactive docs at /docs' },
     }, formatParameter('openapi')),
+    '/metrics': meta('metrics', 'Prometheus metrics of this process: requests and latency per route, change log and replica position, memory', {
+      200: {
+        description: 'Prometheus text exposition format 0.0.4 (docs/observability.md lists the metrics)',
+        content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } },
+      },
+    }),
   };
   for (const [name, app] of apps)
     paths[app.path] = meta(`api${pascal(name)}Root`, `Links to the ${name} endpoints`, { 200: json(LINKS, 'Endpoint name -> URL') });

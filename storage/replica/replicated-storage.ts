@@ -87,13 +87,13 @@ export class ReplicatedStorage implements Storage {
 
   changeSeq(): Promise<number> { return this.primary.changeSeq(); }
 
-  /** Records written but not applied here, and how long ago the first of them was written. */
-  async replicaLag(): Promise<{ seq: number; ms: number }> {
+  /** Records written but not applied here, how long ago the first of them was written, and the last seq applied. */
+  async replicaLag(): Promise<{ seq: number; ms: number; applied: number }> {
     const applied = this.follower.applied;
     const behind = Math.max(0, (await this.primary.changeSeq()) - applied);
-    if (!behind) return { seq: 0, ms: 0 };
+    if (!behind) return { seq: 0, ms: 0, applied };
     const [next] = (await this.primary.find(CHANGE_RESOURCE, cmp('seq', 'number', 'eq', false, [applied + 1]), { limit: 1, offset: 0, ordering: [] }, { noCount: true })).rows;
-    return { seq: behind, ms: next ? Math.max(0, Date.now() - Date.parse(next.time as string)) : 0 };
+    return { seq: behind, ms: next ? Math.max(0, Date.now() - Date.parse(next.time as string)) : 0, applied };
   }
   serialized<T>(key: string, fn: () => Promise<T>): Promise<T> { return this.primary.serialized(key, fn); }
   afterBulkLoad(): Promise<void> { return this.primary.afterBulkLoad(); }

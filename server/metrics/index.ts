@@ -1,0 +1,2 @@
+export { Metrics } from './metrics-route.js';
+export { CONTENT_TYPE } from './registry.js';

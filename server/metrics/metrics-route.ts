@@ -1,0 +1,49 @@
+// GET /metrics: the Prometheus text (format 0.0.4) of this process. No token is needed, as for
+// /health: a scraper usually has none, and the text holds no object data, no token and no URL,
+// only counts by route pattern, timings, the change log's position and process figures.
+import type { RequestHandler } from 'express';
+import type { Storage } from '../../storage/types.js';
+import { HttpMetrics } from './http-metrics.js';
+import { processMetrics } from './process-metrics.js';
+import { CONTENT_TYPE, Registry } from './registry.js';
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly http: HttpMetrics;
+
+  constructor(storage: Storage) {
+    this.http = new HttpMetrics(this.registry);
+    storageMetrics(this.registry, storage);
+    processMetrics(this.registry);
+  }
+
+  /** First in the app: every request is counted, whoever answers it. */
+  get middleware(): RequestHandler { return this.http.middleware; }
+
+  readonly route: RequestHandler = async (_req, res) => {
+    const body = await this.registry.text();
+    res.set('Content-Type', CONTENT_TYPE).set('Cache-Control', 'no-store').send(body);
+  };
+}
+
+/**
+ * The change log's position, and with READ_REPLICA the replica's: what it applied and how far it is
+ * behind. The replica gauges exist only where a replica runs (no series otherwise, so `absent()`
+ * tells a process without one). A storage that cannot answer leaves them NaN for that scrape.
+ */
+function storageMetrics(registry: Registry, storage: Storage): void {
+  const seq = registry.gauge('netinv_change_seq', 'The last change seq the storage handed out (0 before the first change)').child();
+  registry.collect(async () => { seq.set(await storage.changeSeq().catch(() => NaN)); });
+  if (!storage.replicaLag) return;
+  const lagSeq = registry.gauge('netinv_replica_lag_seq',
+    'READ_REPLICA: change records the database has that this process\'s replica has not applied yet').child();
+  const lagMs = registry.gauge('netinv_replica_lag_ms',
+    'READ_REPLICA: how long ago the first change record not yet applied here was written, in ms (0 when none)').child();
+  const applied = registry.gauge('netinv_replica_applied_seq', 'READ_REPLICA: the last change seq this process\'s replica applied').child();
+  registry.collect(async () => {
+    const lag = await storage.replicaLag!().catch(() => null);
+    lagSeq.set(lag?.seq ?? NaN);
+    lagMs.set(lag?.ms ?? NaN);
+    applied.set(lag?.applied ?? NaN);
+  });
+}
