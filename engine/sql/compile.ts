@@ -364,6 +364,9 @@ export function orderByTerms(d: Dialect, m: TableModel, ordering: readonly Order
     } else {
       terms.push(d.orderTerm(`${ALIAS}.${d.quote(c.name)}`, k.desc, !c.notNull));
       decided.add(k.field);
+      // A unique whole number never ties (the change log's seq): nothing after it decides anything,
+      // and ORDER BY seq alone is its index's order (with the id after it, every read sorted the table).
+      if (c.field.unique && c.notNull && c.field.kind === 'integer') return terms;
     }
   }
   if (!decided.has('id')) terms.push(d.orderTerm(`${ALIAS}.${d.quote('id')}`, false, false));

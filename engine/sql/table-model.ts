@@ -65,7 +65,7 @@ function netOf(r: ResourceDef): NetModel | null {
 /** NOT NULL only where every complete row has a value, so ordering can skip null handling. */
 function notNull(r: ResourceDef, f: FieldDef, net: NetModel | null): boolean {
   if (f.nullable) return false;
-  if (f.name === 'id' || f.name === 'created' || f.name === 'last_updated' || f.required) return true;
+  if (f.name === 'id' || f.name === 'created' || f.name === 'last_updated' || f.required || f.sequence) return true;
   if (f.kind === 'tags' || f.kind === 'custom_fields') return true;
   if (net && f.readOnly) return true; // network fields derived from the prefix / address
   return f.default !== undefined && f.default !== null;
