@@ -45,6 +45,7 @@ export interface FieldDef {
   readonly writeOnly?: true;         // with hidden: accepted when written, never read back nor logged (a webhook's secret)
   readonly netRole?: 'network' | 'host'; // the network-lookup field of prefixes / addresses
   readonly netPart?: 'broadcast' | 'length' | 'family'; // another read-only part derived from the prefix / address
+  readonly indexed?: true;           // a B-tree index of its own in SQL (a field lists are often filtered by)
   readonly sequence?: true;          // numbered by the store, gap-free in commit order (the change log's `seq`)
 }
 

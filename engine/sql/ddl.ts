@@ -132,6 +132,12 @@ export function addedTableStatements(d: Dialect, resources: readonly string[]): 
   return [...ddlStatements(d, models), ...substringIndexStatements(d, models)];
 }
 
+/** A table's plain indexes (as the first migration names them), each made only if missing. */
+export function addedIndexStatements(d: Dialect, resource: string): string[] {
+  const m = tableModel(resource);
+  return m.indexes.flatMap((i) => d.addIndexIfMissing(m.table, i.name, i.columns));
+}
+
 /**
  * Fields added to a resource after databases were written: each one's column, and for a foreign key
  * its index and constraint, named as the first migration names them (so nothing is added twice).

@@ -78,7 +78,7 @@ function build(r: ResourceDef): TableModel {
   const uniques: UniqueModel[] = uniqueGroups(r).map((g) => ({ name: `uq_${t}_${g.fields.join('_')}`, columns: g.fields, field: g.field, message: g.message }));
   const fks = r.fields.filter((f) => f.kind === 'fk').map((f) => ({ name: `fk_${t}_${f.name}`, field: f.name, target: f.target! }));
   const leads = new Set(uniques.map((u) => u.columns[0]));
-  const indexed = r.fields.filter((f) => !f.unique && !leads.has(f.name) && (f.kind === 'fk' || f.kind === 'choice' || f.name === 'name'));
+  const indexed = r.fields.filter((f) => !f.unique && !leads.has(f.name) && (f.kind === 'fk' || f.kind === 'choice' || f.name === 'name' || f.indexed));
   const indexes = indexed.map((f) => ({ name: `ix_${t}_${f.name}`, columns: [f.name] }));
   const taggable = r.fields.some((f) => f.kind === 'tags');
   return {

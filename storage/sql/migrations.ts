@@ -4,7 +4,7 @@
 // Concurrent starters are serialised by a database lock. A later schema change is a new version.
 import { createHash } from 'node:crypto';
 import type { Dialect } from '../../engine/sql/dialect.js';
-import { addedFieldStatements, addedTableStatements, ddlStatements, historyPatchStatements, rowVersionStatements, spgistPerFamilyStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
+import { addedFieldStatements, addedIndexStatements, addedTableStatements, ddlStatements, historyPatchStatements, rowVersionStatements, spgistPerFamilyStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
 import type { SqlDriver } from './driver.js';
 import { allocationHintStatements } from '../../engine/sql/allocation-hints.js';
 import { coverMarkStatements } from '../../engine/sql/cover-marks.js';
@@ -31,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'cover marks: how far each prefix is covered from its start (allocation reads from there)', statements: coverMarkStatements },
   { version: 10, name: 'webhooks, their deliveries and the outbox cursor', statements: (d) => addedTableStatements(d, ['webhook', 'webhook_delivery', 'webhook_cursor']) },
   { version: 11, name: 'PostgreSQL notifies followers of the change log at each commit that took numbers', statements: changeNotifyStatements },
+  { version: 12, name: 'indexes on the change log fields lists filter by (object type and id, request id, time)', statements: (d) => addedIndexStatements(d, 'object_change') },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';
