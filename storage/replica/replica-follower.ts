@@ -25,8 +25,6 @@ export class ReplicaFollower {
   applied = 0;
   /** Loaded and following (reads may be answered from memory). */
   ready = false;
-  /** When the last record applied was written, and when it was applied (lag in ms). */
-  lastWritten = 0;
   private feed: ChangeFeed;
   private readonly stop$ = new AbortController();
   private loop: Promise<void> | null = null;
@@ -71,7 +69,6 @@ export class ReplicaFollower {
     }, this.resources);
     await this.memory.afterBulkLoad();
     this.applied = seq;
-    this.lastWritten = Date.now();
     this.ready = true;
     this.log(`replica: loaded ${rows.toLocaleString('en-US')} rows at change seq ${seq} in ${Math.round(performance.now() - t0)} ms`);
     this.wake();
@@ -122,7 +119,6 @@ export class ReplicaFollower {
     this.memory.mirror(changes);
     const last = records[records.length - 1];
     this.applied = last.seq as number;
-    this.lastWritten = Date.parse(last.time as string);
     this.wake();
   }
 
@@ -134,4 +130,5 @@ export class ReplicaFollower {
   }
 }
 
-const actionOf = (r: Row): string => (typeof r.action === 'object' && r.action !== null ? String((r.action as { value: unknown }).value) : String(r.action));
+/** Stored records hold the action as its value (the {value, label} form is the API's). */
+const actionOf = (r: Row): string => String(r.action);

@@ -6,7 +6,7 @@
 // Reads made by a write request go to the database (its checks and compare-and-swap must see the
 // authority), and so do the resources the log does not carry (the log itself, history rows,
 // idempotency keys).
-import { findResource, RESOURCES } from '../../engine/schema/registry.js';
+import { RESOURCES } from '../../engine/schema/registry.js';
 import { CHANGE_RESOURCE, isLogged } from '../../engine/changes/change-records.js';
 import { cmp } from '../../engine/plan/nodes.js';
 import type { Plan } from '../../engine/plan/nodes.js';
@@ -102,4 +102,3 @@ export class ReplicatedStorage implements Storage {
   saveAllocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number, nextAt: AddrHex, gen: number): Promise<void> { return this.primary.saveAllocationHint(resource, block, length, nextAt, gen); }
 }
 
-export const replicatedResource = (name: string): boolean => REPLICATED.has(name) && !!findResource(name);

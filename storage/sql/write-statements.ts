@@ -141,7 +141,7 @@ export class WriteStatements {
     const unnested = arrays(rec.cols, (c) => (c.name === 'seq' ? place : records.map(c.encode)));
     const names = rec.cols.map((_, i) => `u.c${i}`);
     names[seqCol] = `(SELECT ${q('seq')} FROM c) - ${n} + u.c${seqCol}`;
-    const sql = `WITH ${parts.join(', ')} INSERT INTO ${q(rec === t ? m.table : tableModel(CHANGE_RESOURCE).table)} (${rec.cols.map((c) => q(c.name)).join(', ')}) ` +
+    const sql = `WITH ${parts.join(', ')} INSERT INTO ${q(tableModel(CHANGE_RESOURCE).table)} (${rec.cols.map((c) => q(c.name)).join(', ')}) ` +
       `SELECT ${names.join(', ')} FROM unnest(${unnested}) AS u(${rec.cols.map((_, i) => `c${i}`).join(', ')}) RETURNING ${q('seq')} AS seq`;
     return { sql, params };
   }
