@@ -7,7 +7,7 @@
 // reached and the lag's p50 / p99 / max. Target: p99 <= 50 ms at 500 writes/s.
 //
 // Run:  npm run bench:replica [-- --rate 500] [--seconds 10] [--backends postgres,mysql,mysql9]
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startBenchServer, stopBenchServer } from './server-process.js';
 import { sqlBackends } from './sql-backends.js';
 
 const args = process.argv.slice(2);
@@ -16,14 +16,7 @@ const RATE = Number(opt('rate', '500'));
 const SECONDS = Number(opt('seconds', '10'));
 const wanted = new Set(opt('backends', 'postgres').split(','));
 
-function startServer(storageUrl: string, load: boolean): Promise<{ child: ChildProcess; url: string; key: string }> {
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', new URL('./http-server.js', import.meta.url).pathname], { env: { ...process.env, STORAGE_URL: storageUrl, BENCH_PREFIXES: '0', READ_REPLICA: 'memory', BENCH_LOAD: load ? '' : 'none' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => { out += d.toString(); const m = /READY (\S+) (\S+)/.exec(out); if (m) resolve({ child, url: m[1], key: m[2] }); });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
+const startServer = (storageUrl: string, load: boolean) => startBenchServer({ STORAGE_URL: storageUrl, BENCH_PREFIXES: '0', READ_REPLICA: 'memory', BENCH_LOAD: load ? '' : 'none' });
 
 const pct = (xs: number[], p: number) => xs.length ? xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN;
 
@@ -62,7 +55,7 @@ async function run(name: string, url: string): Promise<void> {
     lags.sort((a, b) => a - b);
     console.log(`  ${name.padEnd(8)} ${Math.round(ok / secs)} writes/s (asked ${RATE}, ${failed} failed); lag over ${lags.length} writes: p50 ${pct(lags, 50).toFixed(1)} ms  p99 ${pct(lags, 99).toFixed(1)} ms  max ${lags[lags.length - 1].toFixed(1)} ms`);
   } finally {
-    for (const s of servers) await new Promise((res) => { s.child.once('exit', res); s.child.kill('SIGTERM'); });
+    for (const s of servers) await stopBenchServer(s);
   }
 }
 

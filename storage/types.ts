@@ -78,11 +78,20 @@ export interface FindOptions {
   readonly noCount?: boolean;
 }
 
+/** A store cannot be used as configured (a wrong URL, a schema it may not migrate): one line for the operator. */
+export class StorageConfigError extends Error {}
+
 export interface StorageOptions {
   /** Time budget of one query (find / explain); 0 = none. */
   readonly queryTimeoutMs?: number;
   /** `memory`: a database store keeps an in-memory replica in this process and answers reads from it (READ_REPLICA). */
   readonly readReplica?: 'memory';
+  /** READ_REPLICA_LOAD_URL: the replica's initial load reads this database (a streaming standby of STORAGE_URL's) instead. */
+  readonly readReplicaLoadUrl?: string;
+  /** Connections a database store may hold (default 20). */
+  readonly poolSize?: number;
+  /** Open a database store to read only: no migrations run (the schema must be current), no notifications listened to. */
+  readonly reader?: boolean;
   /** Where the store says what it did on its own (a lock taken over, a torn journal end dropped). */
   readonly log?: (message: string) => void;
 }

@@ -37,6 +37,8 @@ export interface Config {
   readonly webhookTimeoutMs: number;
   /** `memory`: keep the inventory in this process's memory engine, following the database's change log ('' = off). */
   readonly readReplica: string;
+  /** With READ_REPLICA: the replica's initial load reads this database, a streaming standby of STORAGE_URL's ('' = STORAGE_URL itself). */
+  readonly readReplicaLoadUrl: string;
   /** The event stream sends a keep-alive comment this often (ms). */
   readonly streamKeepAliveMs: number;
   /** Unsent bytes an event stream holds for a slow client; past it the client must take them (below). */
@@ -70,6 +72,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'webhookRetryMaxMs', env: 'WEBHOOK_RETRY_MAX_MS', parse: 'positive' },
   { key: 'webhookTimeoutMs', env: 'WEBHOOK_TIMEOUT_MS', parse: 'positive' },
   { key: 'readReplica', env: 'READ_REPLICA', parse: 'replica' },
+  { key: 'readReplicaLoadUrl', env: 'READ_REPLICA_LOAD_URL', parse: 'string' },
   { key: 'streamKeepAliveMs', env: 'STREAM_KEEPALIVE_MS', parse: 'positive' },
   { key: 'streamMaxBufferBytes', env: 'STREAM_MAX_BUFFER_BYTES', parse: 'positive' },
   { key: 'streamDrainTimeoutMs', env: 'STREAM_DRAIN_TIMEOUT_MS', parse: 'positive' },
@@ -97,6 +100,7 @@ export const DEFAULTS = {
   webhookRetryMaxMs: 3_600_000,
   webhookTimeoutMs: 10000,
   readReplica: '',
+  readReplicaLoadUrl: '',
   streamKeepAliveMs: 15000,
   streamMaxBufferBytes: 1024 * 1024,
   streamDrainTimeoutMs: 10000,

@@ -35,7 +35,8 @@ export class MysqlDriver implements SqlDriver {
   readonly explainPrefix = 'EXPLAIN FORMAT=JSON ';
   readonly serverVersionSql = 'SELECT VERSION() AS server_version';
   private readonly pool: mysql.Pool;
-  private readonly where: string;
+  /** host:port, for messages. */
+  readonly where: string;
   flavour: MysqlFlavour = 'mariadb';
   private readonly timeLimitMs: number;
   /** MySQL (not MariaDB) with a time limit: statements the server does not time are watched here. */

@@ -37,7 +37,8 @@ export class PgDriver implements SqlDriver {
   readonly serverVersionSql = 'SHOW server_version';
   readonly withoutReferenceChecks = null;
   private readonly pool: pg.Pool;
-  private readonly where: string;
+  /** host:port, for messages. */
+  readonly where: string;
   private readonly names = new Map<string, string>();
 
   private readonly url: string;

@@ -3,6 +3,10 @@
 // order: the object's row as the database holds it now is read and put in place (a later state is
 // fine: its own record follows and reads it again), a delete removes it. A gap in the log (records
 // pruned before this process read them) means the replica can no longer be trusted: it reloads.
+// The load may read a streaming standby of the database (READ_REPLICA_LOAD_URL): its counter says
+// which seq its rows hold, and the log is followed on the primary from there, unless the primary's
+// log no longer holds the records after it (the standby fell too far behind): then the standby's
+// snapshot is refused, said so in one line, and the primary is read instead.
 import { contentType, RESOURCES } from '../../engine/schema/registry.js';
 import { ChangeFeed } from '../change-log/change-feed.js';
 import type { MemoryStorage } from '../memory/memory-storage.js';
@@ -20,6 +24,12 @@ const PROGRESS_ROWS = 100_000;
 
 const RESOURCE_OF_TYPE = new Map(RESOURCES.map((r) => [contentType(r), r.name]));
 
+/** The follower's own stores: `follow` reads the primary's log and rows, `load` the initial snapshot (the same store, or a standby's). */
+export interface ReplicaReaders {
+  readonly follow: SqlStorage;
+  readonly load: SqlStorage;
+}
+
 export class ReplicaFollower {
   /** The last seq applied. */
   applied = 0;
@@ -30,12 +40,15 @@ export class ReplicaFollower {
   private loop: Promise<void> | null = null;
   private waiters: { seq: number; done: (ok: boolean) => void }[] = [];
 
-  constructor(private readonly sql: SqlStorage, private readonly memory: MemoryStorage, private readonly resources: readonly string[], private readonly log: (m: string) => void) {
-    this.feed = new ChangeFeed(sql, { pollMs: POLL_MS });
+  private readonly sql: SqlStorage;
+
+  constructor(private readonly readers: ReplicaReaders, private readonly notified: () => boolean, private readonly memory: MemoryStorage, private readonly resources: readonly string[], private readonly log: (m: string) => void) {
+    this.sql = readers.follow;
+    this.feed = new ChangeFeed(this.sql, { pollMs: POLL_MS });
   }
 
   async start(): Promise<void> {
-    if (this.sql.notified) this.feed = new ChangeFeed(this.sql, { pollMs: POLL_NOTIFIED_MS });
+    if (this.notified()) this.feed = new ChangeFeed(this.sql, { pollMs: POLL_NOTIFIED_MS, announced: true });
     await this.load();
     this.loop = this.follow();
   }
@@ -43,6 +56,7 @@ export class ReplicaFollower {
   async stop(): Promise<void> {
     this.stop$.abort();
     await this.loop?.catch(() => undefined);
+    this.feed.close();
     for (const w of this.waiters) w.done(false);
     this.waiters = [];
   }
@@ -57,21 +71,42 @@ export class ReplicaFollower {
     });
   }
 
+  /** Loads, then serves: reads are answered from memory only once a snapshot is accepted. */
   private async load(): Promise<void> {
-    const t0 = performance.now();
     this.ready = false;
+    let done = false;
+    if (this.readers.load !== this.sql) {
+      const seq = await this.loadFrom(this.readers.load, 'the standby (READ_REPLICA_LOAD_URL)');
+      const refused = await this.standbyRefused(seq);
+      if (refused) this.log(`replica: ${refused}: its snapshot is refused; loading from the primary instead`);
+      done = !refused;
+    }
+    if (!done) await this.loadFrom(this.sql, 'the database');
+    this.ready = true;
+    this.wake();
+  }
+
+  /** Why a snapshot at `seq` cannot be followed on the primary's log (null: it can). */
+  private async standbyRefused(seq: number): Promise<string | null> {
+    const [next] = await this.feed.read(seq, 1);
+    if (next && (next.seq as number) !== seq + 1) return `the standby holds change seq ${seq}, but the primary's change log begins at seq ${String(next.seq)} (records after ${seq} were pruned: the standby is too far behind)`;
+    if (!next && (await this.feed.current()) < seq) return `the standby holds change seq ${seq}, past the primary's ${await this.feed.current()} (it is not a standby of this database)`;
+    return null;
+  }
+
+  private async loadFrom(source: SqlStorage, name: string): Promise<number> {
+    const t0 = performance.now();
     this.memory.clear();
     let rows = 0, next = PROGRESS_ROWS;
-    const seq = await this.sql.snapshotRows((resource, page) => {
+    const seq = await source.snapshotRows((resource, page) => {
       this.memory.mirror(page.map((row) => ({ resource, id: row.id, row })));
       rows += page.length;
-      if (rows >= next) { this.log(`replica: loading, ${rows.toLocaleString('en-US')} rows so far`); next += PROGRESS_ROWS; }
+      if (rows >= next) { this.log(`replica: loading from ${name}, ${rows.toLocaleString('en-US')} rows so far`); next += PROGRESS_ROWS; }
     }, this.resources);
     await this.memory.afterBulkLoad();
     this.applied = seq;
-    this.ready = true;
-    this.log(`replica: loaded ${rows.toLocaleString('en-US')} rows at change seq ${seq} in ${Math.round(performance.now() - t0)} ms`);
-    this.wake();
+    this.log(`replica: loaded ${rows.toLocaleString('en-US')} rows from ${name} at change seq ${seq} in ${Math.round(performance.now() - t0)} ms`);
+    return seq;
   }
 
   private async follow(): Promise<void> {

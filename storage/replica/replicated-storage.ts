@@ -16,7 +16,7 @@ import { MemoryStorage } from '../memory/memory-storage.js';
 import type { SqlStorage } from '../sql/sql-storage.js';
 import { writeContext } from '../change-log/write-context.js';
 import type { AllocationHint, ApplyOptions, ApplyResult, FindOptions, FindResult, NetBlock, Page, Row, Storage, StorageOptions, WriteOp } from '../types.js';
-import { ReplicaFollower } from './replica-follower.js';
+import { ReplicaFollower, type ReplicaReaders } from './replica-follower.js';
 
 /** How long a read waits for the replica to reach X-Min-Change-Seq before it asks the database. */
 export const MIN_SEQ_WAIT_MS = 1000;
@@ -30,21 +30,28 @@ export class ReplicatedStorage implements Storage {
   readonly replica: MemoryStorage;
   readonly follower: ReplicaFollower;
 
-  constructor(readonly primary: SqlStorage, private readonly opts: StorageOptions = {}) {
+  /** `readers`: the follower's own stores, `follow` on the primary's database and `load` (the same, or a standby of it). */
+  constructor(readonly primary: SqlStorage, private readonly readers: ReplicaReaders, opts: StorageOptions = {}) {
     this.replica = new MemoryStorage(null, opts);
-    this.follower = new ReplicaFollower(primary, this.replica, [...REPLICATED], opts.log ?? ((m) => console.warn(m)));
+    this.follower = new ReplicaFollower(readers, () => primary.notified, this.replica, [...REPLICATED], opts.log ?? ((m) => console.warn(m)));
   }
 
   get kind(): 'postgres' | 'mysql' { return this.primary.kind; }
 
   async open(): Promise<void> {
     await this.primary.open();
+    for (const r of this.readerStores()) await r.open();
     await this.follower.start();
   }
 
   async close(): Promise<void> {
     await this.follower.stop();
+    for (const r of this.readerStores()) await r.close();
     await this.primary.close();
+  }
+
+  private readerStores(): SqlStorage[] {
+    return [...new Set([this.readers.follow, this.readers.load])];
   }
 
   /** The store a read of `resource` goes to now (waiting for the replica when the request asks for a seq). */

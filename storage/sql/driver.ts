@@ -25,6 +25,8 @@ export type ClassifiedError =
   | { readonly kind: 'other' };
 
 export interface SqlDriver extends SqlSession {
+  /** host:port of the database, for messages. */
+  readonly where: string;
   readonly kind: 'postgres' | 'mysql';
   /** Checks the server is reachable and returns the dialect for it; one clear line on failure. */
   connect(): Promise<Dialect>;

@@ -46,6 +46,12 @@ function migrationsTable(d: Dialect): string {
 export const checksum = (statements: readonly string[]): string => createHash('sha256').update(statements.join(';\n')).digest('hex');
 
 /** Applies the missing migrations; returns the versions applied now. */
+/** Versions this build knows that the database has not applied (a reader's check: it may not migrate, e.g. a standby). */
+export async function pendingMigrations(driver: SqlDriver, d: Dialect): Promise<number[]> {
+  const done = await driver.query(`SELECT version FROM ${d.quote(MIGRATIONS_TABLE)}`, []).then((r) => new Set(r.rows.map((x) => Number(x.version))), () => new Set<number>());
+  return MIGRATIONS.filter((m) => !done.has(m.version)).map((m) => m.version);
+}
+
 export async function migrate(driver: SqlDriver, d: Dialect): Promise<number[]> {
   return driver.exclusive('netinv.schema_migrations', async (s) => {
     await s.query(migrationsTable(d));

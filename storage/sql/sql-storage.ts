@@ -7,11 +7,11 @@ import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
-import { QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type AllocationHint, type ApplyOptions, type ApplyResult } from '../types.js';
+import { StorageConfigError, QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type AllocationHint, type ApplyOptions, type ApplyResult } from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
 import { MSG } from '../../engine/schema/messages.js';
 import type { QueryResult, SqlDriver, SqlSession } from './driver.js';
-import { migrate } from './migrations.js';
+import { migrate, pendingMigrations } from './migrations.js';
 import { WriteStatements } from './write-statements.js';
 import { KeyedLock } from '../keyed-lock.js';
 import { sqlCoveredSpans } from './covered-spans.js';
@@ -76,11 +76,14 @@ export class SqlStorage implements Storage {
   async open(): Promise<void> {
     if (this.state) return;
     const d = await this.driver.connect();
-    this.appliedMigrations = await this.guard(() => migrate(this.driver, d));
+    if (this.opts.reader) {
+      const missing = await this.guard(() => pendingMigrations(this.driver, d));
+      if (missing.length) throw new StorageConfigError(`the database at ${this.driver.where} lacks schema migrations ${missing.join(', ')}: it is read here, never migrated (run \`npm run migrate\` against its primary; a standby replays them)`);
+    } else this.appliedMigrations = await this.guard(() => migrate(this.driver, d));
     const decoders = new Map(TABLE_MODELS.map((m) => [m.table, this.decoder(m)]));
     this.state = { d, compiler: new SqlCompiler(d, (n) => this.driver.pageValue(n)), writes: new WriteStatements(d), decoders };
     // Commits of other processes wake this process's followers of the log (stream, webhooks, replica).
-    if (this.driver.listen) this.unlisten = await this.driver.listen(CHANGE_CHANNEL, (payload) => { const n = Number(payload); if (n > 0) noteCommitted(n); });
+    if (this.driver.listen && !this.opts.reader) this.unlisten = await this.driver.listen(CHANGE_CHANNEL, (payload) => { const n = Number(payload); if (n > 0) noteCommitted(n); });
   }
 
   /** Stops listening for other processes' commits (null: the database has no notifications). */

@@ -12,22 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { BACKENDS } from '../conformance/backends.js';
 import { startProcess } from '../support/process.js';
-import { mulberry32 } from '../../engine/random/mulberry32.js';
+import { call, KEY, RandomWorkload, seedReferences } from './random-workload.js';
 
-const KEY = 'replica-diff-key-0123456789';
 const PLANS = Number(process.env.DIFF_PLANS ?? process.env.REPLICA_PLANS ?? 300);
 const QUERIES_PER_STEP = 10;
-
-interface Answer { status: number; body: any; headers: Headers }
-async function call(url: string, method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await fetch(url + p, { method, headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-}
-
-const STATUSES = ['active', 'planned', 'retired'];
-const REGIONS = ['eu', 'us', 'apac'];
-const TAGS = ['core', 'edge'];
 
 for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
   describe(`memory replicas on ${backend.name}: answers equal SQL push-down`, function () {
@@ -46,8 +34,7 @@ for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
       procs.push(ref.child);
       reference = ref.url;
       // Some rows before the replicas start: they load these, and follow the rest.
-      for (const slug of REGIONS) expect((await call(reference, 'POST', '/api/dcim/regions/', { name: slug.toUpperCase(), slug })).status).to.equal(201);
-      for (const slug of TAGS) expect((await call(reference, 'POST', '/api/extras/tags/', { name: slug, slug })).status).to.equal(201);
+      await seedReferences(reference);
       for (let i = 0; i < 3; i++) {
         const p = await startProcess(db.url, cfg, { READ_REPLICA: 'memory' });
         procs.push(p.child);
@@ -60,68 +47,9 @@ for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
     });
 
     it(`${PLANS} random list queries after random writes through the replicas`, async () => {
-      const r = mulberry32(19);
-      const int = (n: number) => Math.floor(r() * n);
-      const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
-      const sites: string[] = [], prefixes: string[] = [];
-      let last = 0, n = 0, queries = 0;
-      const write = async () => {
-        const url = pick(replicas);
-        const roll = r();
-        let res: Answer;
-        if (roll < 0.35 || sites.length < 3) {
-          const i = n++;
-          res = await call(url, 'POST', '/api/dcim/sites/', { name: `site ${i} ${pick(['core', 'edge', 'Lab'])}`, slug: `s${i}`, status: pick(STATUSES), region: pick([...REGIONS, null]) === null ? null : { slug: pick(REGIONS) }, asn: pick([null, 65000 + int(100), 64512]), tags: TAGS.filter(() => r() < 0.4) });
-          if (res.status === 201) sites.push(res.body.id);
-        } else if (roll < 0.55) {
-          const i = n++;
-          res = await call(url, 'POST', '/api/ipam/prefixes/', { prefix: `10.${int(4)}.${int(8) * 32}.0/${pick([19, 24, 27])}`.replace(/\.\d+\.0\/19$/, '.0.0/19'), status: pick(['active', 'reserved']), site: sites.length ? pick(sites) : null, description: `p${i}` });
-          if (res.status === 201) prefixes.push(res.body.id);
-        } else if (roll < 0.8) {
-          res = await call(url, 'PATCH', `/api/dcim/sites/${pick(sites)}/`, { status: pick(STATUSES), facility: pick(['', 'F1', 'F2']), asn: pick([null, 65010]) });
-        } else if (roll < 0.9 && prefixes.length) {
-          const id = prefixes.splice(int(prefixes.length), 1)[0];
-          res = await call(url, 'DELETE', `/api/ipam/prefixes/${id}/`);
-        } else {
-          const id = sites.splice(int(sites.length), 1)[0];
-          res = await call(url, 'DELETE', `/api/dcim/sites/${id}/`);
-          if (res.status !== 204) sites.push(id); // still referenced: kept
-        }
-        expect(res.status, JSON.stringify(res.body)).to.be.oneOf([200, 201, 204, 400, 409]);
-        last = Math.max(last, Number(res.headers.get('x-change-seq')));
-      };
-      const query = (): string => {
-        if (r() < 0.5) {
-          const f = [
-            () => `status=${pick(STATUSES)}`, () => `region=${pick(REGIONS)}`, () => `name__isw=site ${int(9)}`, () => `name__ic=${pick(['core', 'EDGE', 'lab'])}`,
-            () => `asn__gte=${65000 + int(100)}`, () => `asn__isnull=${pick(['true', 'false'])}`, () => `tag=${pick(TAGS)}`, () => `q=${pick(['core', 's1', 'edge'])}`,
-            () => `facility=${pick(['F1', 'F2'])}`, () => `status__n=${pick(STATUSES)}`,
-          ];
-          const parts = Array.from({ length: 1 + int(3) }, () => pick(f)());
-          return `/api/dcim/sites/?${parts.join('&')}&ordering=${pick(['name', '-asn,name', 'slug', '-created,name'])}&limit=${1 + int(30)}&offset=${int(5)}`;
-        }
-        const f = [
-          () => `network__net_contained=10.${int(4)}.0.0/16`, () => `within_include=10.${int(4)}.0.0/${pick([16, 19])}`, () => `status=${pick(['active', 'reserved'])}`,
-          () => `mask_length__gte=${pick([19, 24, 27])}`, () => `site__isnull=${pick(['true', 'false'])}`, () => `contains=10.${int(4)}.${int(256)}.${int(256)}`, () => `description__isw=p${int(9)}`,
-        ];
-        const parts = Array.from({ length: 1 + int(2) }, () => pick(f)());
-        return `/api/ipam/prefixes/?${parts.join('&')}&ordering=${pick(['prefix', '-prefix_length,prefix', 'description'])}&limit=${1 + int(40)}`;
-      };
-      while (queries < PLANS) {
-        for (let w = 1 + int(4); w > 0; w--) await write();
-        for (let q = 0; q < QUERIES_PER_STEP && queries < PLANS; q++, queries++) {
-          const p = query();
-          const want = await call(reference, 'GET', p);
-          expect(want.status, `${p}: ${JSON.stringify(want.body)}`).to.equal(200);
-          for (const url of replicas) {
-            const got = await call(url, 'GET', p, undefined, { 'X-Min-Change-Seq': String(last) });
-            expect(got.status, p).to.equal(200);
-            expect(got.headers.get('x-read-source'), p).to.equal('replica');
-            expect(got.body.results.map((x: { id: string }) => x.id), `${p} at seq ${last}`).to.deep.equal(want.body.results.map((x: { id: string }) => x.id));
-            expect(got.body.count, p).to.equal(want.body.count);
-          }
-        }
-      }
+      const work = new RandomWorkload(19, replicas);
+      await work.compare(reference, replicas, PLANS, QUERIES_PER_STEP);
+      const last = work.last;
       // The replicas report no lag once quiet.
       for (const url of replicas) {
         const s = await call(url, 'GET', '/api/status/', undefined, { 'X-Min-Change-Seq': String(last) });

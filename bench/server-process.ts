@@ -1,0 +1,25 @@
+// A bench server (bench/http-server.ts) in a process of its own: resolves once it prints READY.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface BenchServer { readonly child: ChildProcess; readonly url: string; readonly key: string; output(): string }
+
+/** `env` adds to the process's: STORAGE_URL, BENCH_PREFIXES, READ_REPLICA, BENCH_LOAD (see http-server.ts). */
+export function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  // The flag npm start uses: a larger young generation, fewer collections under load.
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', new URL('./http-server.js', import.meta.url).pathname], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '', err = '';
+    child.stderr!.on('data', (d: Buffer) => { err += d.toString(); process.stderr.write(d); });
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /READY (\S+) (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1], key: m[2], output: () => out + err });
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}: ${err.slice(-500)}`)));
+  });
+}
+
+/** Stops a bench server and waits for it to go. */
+export function stopBenchServer(s: BenchServer): Promise<void> {
+  return new Promise((res) => { if (s.child.exitCode !== null) { res(); return; } s.child.once('exit', () => res()); s.child.kill('SIGTERM'); });
+}
