@@ -99,7 +99,7 @@ describe('inventory pages in Chromium', function () {
     const desc = b.page.getByLabel('Description');
     await desc.fill('edited in the browser');
     await b.page.getByLabel('Status').selectOption('reserved');
-    await b.page.getByRole('button', { name: 'Save' }).click();
+    await b.page.getByRole('button', { name: 'Save', exact: true }).click();
     await b.page.getByTestId('object-display').waitFor();
     await b.page.locator('table.fields td').filter({ hasText: 'edited in the browser' }).waitFor();
     await b.page.locator('table.changes tbody tr').first().locator('td').filter({ hasText: 'Updated' }).waitFor();
@@ -178,6 +178,7 @@ describe('inventory pages in Chromium', function () {
       results: [{ id: 'w1', url: `${srv.url}/api/dcim/widgets/w1/`, display: 'Widget one', name: 'Widget one', colour: 'red' }] } }));
     try {
       await b.page.goto(`${srv.url}/ui/#/`);
+      await b.page.reload();   // the document is read once per page load
       await b.page.getByRole('link', { name: 'Widgets' }).click();
       await b.page.locator('table.list tbody tr').filter({ hasText: 'Widget one' }).waitFor();
       expect(await b.page.locator('table.list thead th').allTextContents()).to.deep.equal(['Widget', 'Colour']);
