@@ -45,7 +45,7 @@ export function DetailPage({ catalog, resource, id }: { catalog: Catalog; resour
       </tbody></table>
       <div class="related-col">
         ${Extras ? html`<${Extras} catalog=${catalog} object=${o} />` : null}
-        ${relatedTo(catalog.resources, resource.schema).map(({ resource: rr, field }) =>
+        ${relatedTo(catalog.resources, resource.schema).filter(({ resource: rr }) => !(Extras && rr.key === resource.key)).map(({ resource: rr, field }) =>
           html`<${RelatedList} title=${`${rr.title} (${field.replace(/_id$/, '')})`} resource=${rr} pairs=${[[field, id]]} />`)}
       </div>
     </div>

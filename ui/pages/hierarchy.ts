@@ -9,7 +9,8 @@ import type { Catalog } from '../lib/catalog.js';
 import { parseBlock, usedShare, type Block } from '../lib/ip.js';
 import { Loading, Message } from '../components/message.js';
 
-export const CHILD_PAGE = 100;
+/** Children asked for at a time: about a screenful. */
+export const CHILD_PAGE = 50;
 
 interface Row { kind: 'prefix' | 'free'; prefix: string; block: Block; object?: any }
 
