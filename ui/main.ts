@@ -67,4 +67,6 @@ function App() {
     <main id="view" tabindex="-1" key=${epoch}>${page ? page.view : html`<${Loading} error=${catalog.error} />`}</main>`;
 }
 
-render(html`<${App} />`, document.getElementById('app')!);
+const root = document.getElementById('app')!;
+root.replaceChildren();   // the page's "Loading…" placeholder: render() keeps what it did not create
+render(html`<${App} />`, root);
