@@ -1,5 +1,5 @@
 // The API token box: the key is kept in localStorage and checked with the API before it is called set.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { html } from '../lib/html.js';
 import { getToken, request, setToken } from '../lib/api.js';
 import { forgetOptions } from '../lib/catalog.js';
@@ -15,7 +15,8 @@ export async function checkToken(): Promise<string> {
 
 export function TokenBox({ onSaved }: { onSaved: () => void }) {
   const [text, setText] = useState(getToken());
-  const [status, setStatus] = useState(getToken() ? 'Token saved.' : 'No token: API calls will be refused.');
+  const [status, setStatus] = useState(getToken() ? 'Checking the token…' : 'No token: API calls will be refused.');
+  useEffect(() => { if (getToken()) void checkToken().then(setStatus); }, []);   // a key kept from before is checked too
   const submit = async (e: Event) => {
     e.preventDefault();
     setToken(text.trim());

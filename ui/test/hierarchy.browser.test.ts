@@ -60,5 +60,19 @@ for (const backend of BACKENDS.filter((x) => x.name === 'memory' || x.name === '
       await page.getByRole('button', { name: 'Show more children (50 of 200)' }).click();
       await page.getByRole('button', { name: 'Show more children (100 of 200)' }).waitFor();
     });
+
+    it('explains the children query: the containment index on memory, the database\'s plan on SQL', async () => {
+      const page = b.page;
+      await page.evaluate(() => { location.hash = '#/explain/ipam/prefixes?parent=10.0.0.0/8'; });
+      const tree = page.getByTestId('plan-tree');
+      await tree.filter({ hasText: 'network child_of 10.0.0.0/8' }).waitFor();
+      if (backend.name === 'memory') {
+        expect(await tree.innerText()).to.contain('containment(network).child_of').and.to.contain('256 candidates');
+      } else {
+        await page.getByRole('heading', { name: 'Database plan' }).waitFor();
+        expect(await page.locator('.explain').innerText()).to.contain('WITH RECURSIVE kids');
+      }
+      await screenshot(page, `explain-children-${backend.name}`, ['network child_of 10.0.0.0/8']);
+    });
   });
 }
