@@ -57,6 +57,13 @@ for (const backend of BACKENDS) {
       expect([one.body.parent.display, one.body.children]).to.deep.equal(['10.1.0.0/16', 1]);
     });
 
+    it('leaves them out with fields= and omit= (and then does not work them out)', async () => {
+      const [a] = (await list('prefix=10.1.2.0/24&fields=prefix,children')).results;
+      expect(a).to.deep.equal({ id: ids.get('10.1.2.0/24')![0], url: a.url, prefix: '10.1.2.0/24', children: 1 });
+      const [b] = (await list('prefix=10.1.2.0/24&omit=parent,children')).results;
+      expect(b).to.not.have.any.keys('parent', 'children');
+    });
+
     it('refuses an id of no prefix and a value that is no network, naming the parameter', async () => {
       const a = await on.srv.req('GET', '/api/ipam/prefixes/?parent=00000000-0000-4000-8000-000000000000');
       expect(a.status).to.equal(400);
