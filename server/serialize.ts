@@ -6,6 +6,7 @@ import { briefFields, resource, resourcePath } from '../engine/schema/registry.j
 import type { CustomFieldDef, FieldDef, ResourceDef } from '../engine/schema/types.js';
 import type { Row, Storage } from '../storage/types.js';
 import { LRUCache } from 'lru-cache';
+import { addPrefixTree, hasPrefixTree } from './prefix-tree.js';
 
 export interface SerializeContext {
   readonly baseUrl: string;   // 'http://127.0.0.1:8080'
@@ -103,10 +104,12 @@ export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: S
     const got = ids.size ? await ctx.storage.getMany(ref.target, [...ids]) : [];
     nested.set(ref.field, new Map(got.map((x) => [x.id, ref.nest(ctx.baseUrl, x)])));
   }
-  return rows.map((row) => {
+  const outs = rows.map((row) => {
     const out: Record<string, unknown> = { id: row.id, url: objectUrl(ctx.baseUrl, r, row.id) };
     if (w.display) out.display = display(r, row);
     for (const write of w.fields) write(row, out, nested, ctx);
     return out;
   });
+  if (hasPrefixTree(r)) await addPrefixTree(ctx.storage, (p) => briefOf(ctx.baseUrl, r, p), rows, outs, ctx.keep);
+  return outs;
 }

@@ -4,7 +4,7 @@ import type { Choice, CustomFieldDef, FieldDef, ResourceDef } from '../schema/ty
 import type { ValueType } from './ops.js';
 import {
   CF_LOOKUPS, EXACT, NEGATION_ONLY, NET_BASE, NET_CONTAINS_ANY, NETWORK_LOOKUPS, ADDRESS_TEXT_LOOKUPS, NULLABLE_LOOKUPS,
-  NUMERIC_LOOKUPS, SEARCH, STRING_LOOKUPS, type LookupSpec, type LookupTable,
+  NUMERIC_LOOKUPS, SEARCH, STRING_LOOKUPS, NET_CHILD_OF, type LookupSpec, type LookupTable,
 } from './lookups.js';
 
 /** How a filter value is parsed before it reaches the plan. */
@@ -116,6 +116,7 @@ function conveniences(r: ResourceDef): FilterSpec[] {
   if (role === 'network') return [...common,
     alias('prefix', NETWORK_LOOKUPS.net_equals), alias('within', NETWORK_LOOKUPS.net_contained),
     alias('within_include', NETWORK_LOOKUPS.net_contained_or_equal), alias('contains', NET_CONTAINS_ANY),
+    alias('parent', NET_CHILD_OF),
   ];
   return [...common, alias('address', NET_BASE), alias('parent', NETWORK_LOOKUPS.net_host_contained)];
 }

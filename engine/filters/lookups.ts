@@ -9,7 +9,7 @@ import type { CmpOp } from './ops.js';
  * `contains_any` the `contains` convenience filter of prefixes (a CIDR or a bare address). */
 export type NetLookup =
   | 'base' | 'exact' | 'iexact' | 'net_equals' | 'net_contained' | 'net_contained_or_equal' | 'net_contains'
-  | 'net_contains_or_equals' | 'net_host' | 'net_host_contained' | 'net_in' | 'contains_any';
+  | 'net_contains_or_equals' | 'net_host' | 'net_host_contained' | 'net_in' | 'contains_any' | 'child_of';
 
 /** What a lookup does with its filter's values. */
 export type LookupSpec =
@@ -93,6 +93,9 @@ export const NETWORK_LOOKUPS = {
 
 /** The bare network filter, and the base rows of the Nautobot 1.x convenience filters. */
 export const NET_BASE = { does: 'net', op: 'base', doc: 'a CIDR: same network (host) and length; a bare address: the address equals' } as const satisfies LookupSpec;
+/** The `parent` filter of prefixes (as Nautobot 2 has it): the direct children of the given prefix
+ * (a CIDR here; the API also takes the parent's id and turns it into its CIDR). */
+export const NET_CHILD_OF = { does: 'net', op: 'child_of', doc: 'direct children: the given prefix is their nearest strictly containing one' } as const satisfies LookupSpec;
 export const NET_CONTAINS_ANY = { does: 'net', op: 'contains_any', doc: 'a CIDR: contains or equals; a bare IP: contains the host' } as const satisfies LookupSpec;
 
 /** The names of the network lookups (the address text lookups aside). */

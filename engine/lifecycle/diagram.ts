@@ -97,24 +97,47 @@ interface Rect {
 
 const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
-/** Nudges edge labels up or down until they clear boxes and earlier labels. */
-class LabelPlacer {
-  private taken: Rect[];
+/** Grid cell size for looking up taken rectangles near a label (pixels). */
+const CELL = 128;
+
+/**
+ * Nudges edge labels up or down, a line at a time, until they clear boxes and earlier labels: the
+ * nearest free line is taken however far, so no two labels, and no label and box, overlap. Taken
+ * rectangles are kept in a grid, so a check looks at its neighbourhood only (1,000 states: see
+ * the diagram test).
+ */
+export class LabelPlacer {
+  private readonly grid = new Map<string, Rect[]>();
+  /** The lowest label's bottom edge: the picture grows to hold it. */
+  bottom = 0;
   constructor(boxes: Iterable<Box>) {
-    this.taken = [...boxes].map((b) => ({ x: b.x, y: b.y, w: b.w, h: BOX_H }));
+    for (const b of boxes) this.take({ x: b.x, y: b.y, w: b.w, h: BOX_H });
+  }
+  private cells(r: Rect): string[] {
+    const out: string[] = [];
+    for (let i = Math.floor(r.x / CELL); i <= Math.floor((r.x + r.w) / CELL); i++)
+      for (let j = Math.floor(r.y / CELL); j <= Math.floor((r.y + r.h) / CELL); j++) out.push(`${i},${j}`);
+    return out;
+  }
+  private take(r: Rect): void {
+    for (const c of this.cells(r)) { const list = this.grid.get(c); if (list) list.push(r); else this.grid.set(c, [r]); }
+  }
+  private free(r: Rect): boolean {
+    return this.cells(r).every((c) => !(this.grid.get(c) ?? []).some((t) => overlaps(t, r)));
   }
   place(cx: number, baseline: number, text: string): number {
-    const w = text.length * LABEL_CHAR_W + 4;
-    for (const dy of [0, -14, 14, -28, 28, -42, 42]) {
+    const w = labelWidth(text);
+    for (let k = 0; ; k++) {
+      const dy = (k % 2 ? -1 : 1) * Math.ceil(k / 2) * 14;   // 0, -14, 14, -28, 28, …
       const rect = { x: cx - w / 2, y: baseline + dy - 11, w, h: 14 };
-      if (!this.taken.some((r) => overlaps(r, rect))) {
-        this.taken.push(rect);
-        return baseline + dy;
-      }
+      if (rect.y < TOP / 2) continue;   // above: the title's room
+      if (this.free(rect)) { this.take(rect); this.bottom = Math.max(this.bottom, rect.y + rect.h); return baseline + dy; }
     }
-    return baseline;
   }
 }
+
+/** The width a label's text is given (and must stay within). */
+export const labelWidth = (text: string): number => text.length * LABEL_CHAR_W + 4;
 
 function edgeTitle(transitions: TransitionDef[]): string {
   return transitions
@@ -220,7 +243,7 @@ export function machineToSvg(def: MachineDef): string {
   const wildcard = def.transitions.filter((t) => t.source_spec === '*');
   if (wildcard.length > 0) {
     const anyText = 'any non-terminal state';
-    const any: Box = { state: { name: anyText, type: 'stable' }, x: MARGIN + 30, y: maxY + 70, w: boxWidth(anyText) };
+    const any: Box = { state: { name: anyText, type: 'stable' }, x: MARGIN + 30, y: Math.max(maxY, labels.bottom) + 70, w: boxWidth(anyText) };
     parts.push(
       `<g class="state state-any"><rect x="${any.x}" y="${any.y}" width="${any.w}" height="${BOX_H}" rx="10" fill="#fff" stroke="#777" stroke-dasharray="5 4"/>` +
         `<text x="${fmt(any.x + any.w / 2)}" y="${any.y + BOX_H / 2 + 5}" text-anchor="middle" fill="#555">${escapeXml(anyText)}</text></g>`,
@@ -239,6 +262,7 @@ export function machineToSvg(def: MachineDef): string {
   }
 
   const states = [...boxes.values()].map((b) => stateShape(b, marker));
+  maxY = Math.max(maxY, labels.bottom);
   const width = Math.ceil(maxX + MARGIN);
   const height = Math.ceil(maxY + MARGIN);
   const caption = `${def.meta.machine_name} v${def.meta.version}`;

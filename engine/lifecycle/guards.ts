@@ -5,20 +5,9 @@ import type { FieldCheck, Guard, GuardResult } from './types.js';
 import { deepEqual, isPlainObject, renderValue } from './json.js';
 import { lookupPath, type Lookup } from './paths.js';
 import { compilePattern } from './regex.js';
-import { MAX_GUARD_DEPTH } from './machine-schema.js';
+import { describeGuard, MAX_GUARD_DEPTH } from './describe-guard.js';
 
-/** Human rendering of a guard, e.g. `amount lte 1000` or `any(a eq 1, not(b exists))`. */
-export function describeGuard(guard: Guard, depth = 0): string {
-  if (depth > MAX_GUARD_DEPTH || !isPlainObject(guard)) return '<malformed guard>';
-  const g = guard as Record<string, unknown>;
-  if (Array.isArray(g.all)) return `all(${g.all.map((c) => describeGuard(c as Guard, depth + 1)).join(', ')})`;
-  if (Array.isArray(g.any)) return `any(${g.any.map((c) => describeGuard(c as Guard, depth + 1)).join(', ')})`;
-  if ('not' in g) return `not(${describeGuard(g.not as Guard, depth + 1)})`;
-  const field = typeof g.field === 'string' ? g.field : renderValue(g.field);
-  const op = typeof g.op === 'string' ? g.op : renderValue(g.op);
-  if (op === 'exists') return g.value === false ? `${field} exists false` : `${field} exists`;
-  return `${field} ${op} ${renderValue(g.value)}`;
-}
+export { describeGuard };
 
 export function evaluateGuard(guard: Guard, context: Record<string, unknown>): GuardResult {
   return evaluateGuardList([guard], context);

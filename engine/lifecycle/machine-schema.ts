@@ -8,6 +8,7 @@ import { field } from '../schema/registry.js';
 import type { ResourceDef } from '../schema/types.js';
 import { isSemver } from './semver.js';
 import { CHECK_OPS } from './types.js';
+import { MAX_GUARD_DEPTH } from './describe-guard.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ export const DEFAULT_MAX_STATES = 500;
 /** Transitions a definition may have per state it may have. */
 export const TRANSITIONS_PER_STATE = 10;
 /** Deeper nesting of guards is refused, so evaluation recursion stays shallow. */
-export const MAX_GUARD_DEPTH = 32;
+export { MAX_GUARD_DEPTH };
 
 /** Lengths the stored columns hold (machine and state names, triggers; versions), from the registry. */
 const maxLengthOf = (r: ResourceDef, name: string): number => field(r, name)!.maxLength!;

@@ -65,6 +65,7 @@ function netCandidates(n: NetNode, table: IndexedTable): Candidates | null {
     case 'contained': return { ...fromArray(idx.containedIn(family, network, length, false), label, true), inIndexOrder: true };
     case 'contained_or_equal': return { ...fromArray(idx.containedIn(family, network, length, true), label, true), inIndexOrder: true };
     case 'contains': return fromArray(idx.containing(family, network, length, false), label, true);
+    case 'child_of': return { ...fromArray(table.childSlots(n), label, true), inIndexOrder: true };
     case 'contains_or_equal': return fromArray(idx.containing(family, network, length, true), label, true);
   }
   return null;

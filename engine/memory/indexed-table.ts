@@ -104,7 +104,14 @@ export class IndexedTable {
   /** A test of slots against a network lookup (always false on a table without networks). */
   netMatcher(n: NetNode): (slot: number) => boolean {
     const net = this.store.net;
-    return net ? net.matcher(n) : () => false;
+    if (!net) return () => false;
+    if (n.op === 'child_of') { const kids = new Set(this.childSlots(n)); return (s) => kids.has(s); }
+    return net.matcher(n);
+  }
+  /** Slots of the direct children of a block (`child_of`), in index order: one pass over its range. */
+  childSlots(n: NetNode): number[] {
+    if (!this.netIndex || !this.store.net) return [];
+    return this.store.net.directChildren(this.netIndex.containedIn(n.family, n.network, n.length, false));
   }
   /** Order of two slots by (family, network or host address, length); rows without one last. */
   compareNetworks(a: number, b: number, host = false): number { return this.store.net?.compareOrder(a, b, host) ?? 0; }

@@ -21,13 +21,18 @@ export function describe(plan: Plan): string {
   }
 }
 
-/** The plan tree as JSON, network values as text rather than internal hex keys. */
+/** The plan tree as JSON, network values as text rather than internal hex keys; each node carries
+ *  its one-line `text` (the words explain's execution names its predicates with). */
 export function planJson(plan: Plan): unknown {
+  return { text: describe(plan), ...nodeJson(plan) };
+}
+
+function nodeJson(plan: Plan): Record<string, unknown> {
   switch (plan.kind) {
     case 'and': case 'or': return { kind: plan.kind, children: plan.children.map(planJson) };
     case 'not': return { kind: 'not', child: planJson(plan.child) };
     case 'via': return { kind: 'via', field: plan.field, target: plan.target, plan: planJson(plan.plan) };
     case 'net': return { kind: 'net', field: plan.field, op: plan.op, family: plan.family, value: netText(plan) };
-    default: return plan;
+    default: return { ...plan };
   }
 }

@@ -43,6 +43,7 @@ export function netValuePlan(field: Field, lookup: NetLookup, v: NetValue): Plan
       return field === 'network' ? address(field, 'contains_or_equal', c) : address(field, 'addr_eq', c);
     case 'net_host_contained': case 'net_in': return block(field, 'addr_in', c);
     case 'contains_any': return v.bare ? address(field, 'contains_or_equal', c) : block(field, 'contains_or_equal', c);
+    case 'child_of': return block(field, 'child_of', c);
   }
 }
 

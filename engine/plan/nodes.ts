@@ -26,7 +26,8 @@ export interface FkNode {
 }
 /** Object carries the tag (slug or id). */
 export interface TagNode { readonly kind: 'tag'; readonly ref: string }
-export type NetOp = 'equal' | 'addr_eq' | 'contained' | 'contained_or_equal' | 'contains' | 'contains_or_equal' | 'addr_in';
+/** `child_of`: prefixes whose nearest strictly containing prefix is the block (its direct children). */
+export type NetOp = 'equal' | 'addr_eq' | 'contained' | 'contained_or_equal' | 'contains' | 'contains_or_equal' | 'addr_in' | 'child_of';
 /**
  * Network predicate on a prefix's network (`field: 'network'`) or an address's host (`field: 'host'`).
  * equal: same network (or host) and length. addr_eq: network address (or host) equals `network`.

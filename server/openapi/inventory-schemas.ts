@@ -4,6 +4,7 @@ import { briefFields, RESOURCES } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { briefName, readSchema, TAG_REF, UUID_PATTERN, writeSchema } from './field-schemas.js';
 import { pascal, ref, type JsonSchema } from './types.js';
+import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
 
 export const schemaNames = (r: ResourceDef) => {
   const base = pascal(r.name);
@@ -21,6 +22,7 @@ const idUrlDisplay: Record<string, JsonSchema> = {
 function readObject(r: ResourceDef): JsonSchema {
   const props: Record<string, JsonSchema> = { ...idUrlDisplay };
   for (const f of visible(r)) if (f.name !== 'id') props[f.name] = readSchema(f);
+  if (hasPrefixTree(r)) for (const [name, f] of Object.entries(PREFIX_TREE_FIELDS)) props[name] = f.schema;
   return { type: 'object', title: r.label, description: r.description, required: Object.keys(props), properties: props };
 }
 

@@ -17,6 +17,7 @@ import { describe, planJson } from '../../engine/plan/describe.js';
 import type { CachedPlan } from '../../engine/plan/plan-cache.js';
 import type { CustomFieldDef } from '../../engine/schema/types.js';
 import type { Page } from '../../storage/types.js';
+import { parentFilterPairs } from '../prefix-tree.js';
 
 export const baseUrl = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
@@ -56,7 +57,9 @@ function shapeOf(r: ResourceDef, control: Readonly<Record<string, readonly strin
 
 /** Filters and paging of a list request, or null after answering 400. Shared by every list endpoint. */
 export async function planRequest(ctx: AppContext, r: ResourceDef, req: Request, res: Response, customFields: readonly CustomFieldDef[]): Promise<{ planned: CachedPlan; page: Page; pairs: [string, string][] } | null> {
-  const pairs = queryPairs(req);
+  const parents = await parentFilterPairs(ctx.storage, r, queryPairs(req));   // parent=<prefix id> -> its CIDR
+  if ('errors' in parents) { res.status(400).json(parents.errors); return null; }
+  const { pairs } = parents;
   const planned = ctx.planCache.get(r, pairs, { strict: ctx.config.strictFiltering, customFields });
   // limit/offset are not part of the plan cache key: read them from this request.
   const paging = { ...planned.control, limit: pairs.filter(([k]) => k === 'limit').map(([, v]) => v), offset: pairs.filter(([k]) => k === 'offset').map(([, v]) => v) };
@@ -76,7 +79,10 @@ export function envelope(req: Request, page: Page, count: number, results: unkno
 
 /** The plan and how the storage runs it for this page (ordering, offset, limit as requested). */
 export async function sendExplain(ctx: AppContext, r: ResourceDef, res: Response, planned: CachedPlan, page: Page): Promise<void> {
-  res.json({ resource: contentType(r), storage: ctx.storage.kind, plan: describe(planned.plan), tree: planJson(planned.plan), ignored: planned.ignored, execution: await ctx.storage.explain(r.name, planned.plan, page) });
+  const t0 = performance.now();
+  const execution = await ctx.storage.explain(r.name, planned.plan, page);
+  const ms = Math.round((performance.now() - t0) * 100) / 100;   // explaining runs the index steps (memory) or EXPLAIN (SQL)
+  res.json({ resource: contentType(r), storage: ctx.storage.kind, plan: describe(planned.plan), tree: planJson(planned.plan), ignored: planned.ignored, execution, ms });
 }
 
 async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response): Promise<void> {

@@ -3,6 +3,7 @@ import type { ResourceDef } from '../../engine/schema/types.js';
 import { defaultOrdering } from '../../engine/plan/page.js';
 import type { OrderKey, Page } from '../../storage/types.js';
 import { UUID_RE } from '../../engine/schema/normalize.js';
+import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
 
 export const DEFAULT_LIMIT = 50;
 
@@ -61,7 +62,7 @@ export function parseShape(r: ResourceDef, control: Readonly<Record<string, read
   const brief = isTrue(control.brief);
   const fields = listOf(control.fields), omit = listOf(control.omit);
   if (!fields.length && !omit.length) return { ok: true, shape: { brief, keep: null } };
-  const known = new Set(['id', 'url', 'display', ...r.fields.filter((f) => !f.hidden).map((f) => f.name)]);
+  const known = new Set(['id', 'url', 'display', ...r.fields.filter((f) => !f.hidden).map((f) => f.name), ...(hasPrefixTree(r) ? Object.keys(PREFIX_TREE_FIELDS) : [])]);
   const errors: Record<string, string[]> = {};
   for (const [param, names] of [['fields', fields], ['omit', omit]] as const) {
     const unknown = names.filter((n) => !known.has(n));

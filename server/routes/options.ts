@@ -3,6 +3,7 @@
 import type { FieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { allows, type Principal } from '../../storage/service/tokens.js';
 import { permissionFor } from '../auth.js';
+import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
 
 const TYPE_OF_KIND: Record<FieldDef['kind'], string> = {
   uuid: 'string', string: 'string', slug: 'slug', integer: 'integer', boolean: 'boolean', choice: 'choice',
@@ -21,6 +22,9 @@ function fieldMeta(f: FieldDef): Record<string, unknown> {
   return meta;
 }
 
+/** A prefix's read-only `parent` and `children` (server/prefix-tree.ts). */
+const treeMeta = (r: ResourceDef) => (hasPrefixTree(r) ? Object.entries(PREFIX_TREE_FIELDS).map(([n, f]) => [n, { ...f.meta, required: false, read_only: true }] as const) : []);
+
 export function optionsBody(r: ResourceDef, principal: Principal, path: 'list' | 'object' = 'list'): Record<string, unknown> {
   const body: Record<string, unknown> = {
     name: `${r.label} ${path === 'list' ? 'List' : 'Instance'}`,
@@ -30,6 +34,6 @@ export function optionsBody(r: ResourceDef, principal: Principal, path: 'list' |
   };
   const [method, action] = path === 'list' ? ['POST', 'add'] as const : ['PUT', 'change'] as const;
   if (allows(principal, permissionFor(r, action)))
-    body.actions = { [method]: Object.fromEntries(r.fields.filter((f) => !f.hidden || f.writeOnly).map((f) => [f.name, fieldMeta(f)])) };
+    body.actions = { [method]: Object.fromEntries([...r.fields.filter((f) => !f.hidden || f.writeOnly).map((f) => [f.name, fieldMeta(f)]), ...treeMeta(r)]) };
   return body;
 }

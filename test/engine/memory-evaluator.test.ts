@@ -30,7 +30,7 @@ const rowArb = fc.record({
 });
 
 const blockArb = fc.oneof(v4, v6).map((t) => parseCidr(t)!);
-const netOps: N.NetOp[] = ['equal', 'addr_eq', 'contained', 'contained_or_equal', 'contains', 'contains_or_equal', 'addr_in'];
+const netOps: N.NetOp[] = ['equal', 'addr_eq', 'contained', 'contained_or_equal', 'contains', 'contains_or_equal', 'addr_in', 'child_of'];
 
 const leafArb: fc.Arbitrary<Plan> = fc.oneof(
   fc.subarray(STATUSES, { minLength: 1 }).map((v) => N.cmp('status', 'string', 'eq', false, v)),
@@ -54,6 +54,8 @@ const planArb: fc.Arbitrary<Plan> = fc.letrec<{ plan: Plan }>((tie) => ({
 
 // --- the reference: a plain scan written without the engine's helpers ---
 const big = (hex: string) => BigInt('0x' + hex);
+/** The live rows of the case being checked: `child_of` depends on the other rows. */
+let liveRows: Row[] = [];
 function refNet(n: N.NetNode, row: Row): boolean {
   const c = parseCidr(row.prefix as string)!;
   if (c.family !== n.family) return false;
@@ -66,6 +68,10 @@ function refNet(n: N.NetNode, row: Row): boolean {
     case 'contained_or_equal': return c.length >= n.length && rn >= qn && rb <= qb;
     case 'contains': return c.length < n.length && rn <= qn && rb >= qb;
     case 'contains_or_equal': return c.length <= n.length && rn <= qn && rb >= qb;
+    case 'child_of': return c.length > n.length && rn >= qn && rb <= qb && !liveRows.some((q) => {
+      const d = parseCidr(q.prefix as string)!;
+      return d.family === c.family && d.length > n.length && d.length < c.length && big(d.network) <= rn && big(d.broadcast) >= rb;
+    });
   }
 }
 function refEval(p: Plan, row: Row, siteSlugs: Map<string, string>, tagSlugs: Map<string, string>): boolean {
@@ -113,6 +119,7 @@ describe('memory evaluator equals a plain scan (property)', () => {
       for (const r of rows) store.table('prefix').insert(r);
       const live = new Map(rows.map((r) => [r.id, r]));
       for (const d of deletes) if (rows.length) { const r = rows[d % rows.length]; store.table('prefix').remove(r.id); live.delete(r.id); }
+      liveRows = [...live.values()];
       for (const plan of plans) {
         const got = await store.find('prefix', plan, { limit: 1e6, offset: 0, ordering: [] });
         const want = [...live.values()].filter((r) => refEval(plan, r, siteSlugs, tagSlugs)).map((r) => r.id).sort();

@@ -19,7 +19,7 @@ describe('allocation bodies naming their parent, as Ansible sends them', () => {
     const byBlock = await srv.req('POST', path, { parent: '10.60.0.0/16', prefix_length: 24, description: 'a' });
     expect(byBlock.status).to.equal(201);
     expect(byBlock.body).to.include({ prefix: '10.60.0.0/24', description: 'a' });
-    expect(byBlock.body).to.not.have.property('parent');
+    expect(byBlock.body.parent.id).to.equal(parent.id);   // the read-only field: the prefix it was carved from
     expect((await srv.req('POST', path, { parent: parent.id, prefix_length: 24 })).body.prefix).to.equal('10.60.1.0/24');
     for (const other of ['10.61.0.0/16', '10.60.0.0/17', '10.60.0.1/16', 'x', 16]) {
       const res = await srv.req('POST', path, { parent: other, prefix_length: 24 });

@@ -226,8 +226,34 @@ export class NetColumn {
       case 'contained_or_equal': return (s) => famOk(s) && this.meta[s * 4 + LENGTH] >= L && within(addr(s, false));
       case 'contains': return (s) => famOk(s) && this.meta[s * 4 + LENGTH] < L && covers(s);
       case 'contains_or_equal': return (s) => famOk(s) && this.meta[s * 4 + LENGTH] <= L && covers(s);
+      // Whether a prefix is a direct child depends on the other rows: IndexedTable.netMatcher answers it.
+      case 'child_of': throw new Error('child_of is answered from the containment index (IndexedTable.netMatcher)');
       default: return assertNever(n.op);
     }
+  }
+
+  /**
+   * Of slots in index order (network, then length), all inside one block, those no other of them
+   * contains: the block's direct children (repeats of one child included). A child's descendants
+   * follow it in that order, so one pass that skips past each child's broadcast finds them all.
+   */
+  directChildren(sorted: ArrayLike<number>): number[] {
+    const out: number[] = [];
+    const end = new Uint32Array(4), a = new Uint32Array(4);
+    let cur = -1;
+    for (let i = 0; i < sorted.length; i++) {
+      const s = sorted[i];
+      if (cur >= 0) {
+        if (this.sameNetwork(s, cur)) { out.push(s); continue; }
+        this.wordsOf(s, false, a);
+        if (cmpWords(a, 0, end, 0) <= 0) continue;   // inside the current child
+      }
+      cur = s;
+      out.push(s);
+      const len = this.meta[s * 4 + LENGTH], words = this.meta[s * 4 + FAMILY] === 4 ? 1 : 4;
+      for (let k = 0; k < 4; k++) end[k] = k < words ? (this.words[s * 4 + k] | ~MASK[wordBits(len, k)]) >>> 0 : 0;
+    }
+    return out;
   }
 
   private formatSource(slot: number): string {

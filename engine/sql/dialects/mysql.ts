@@ -193,6 +193,16 @@ function netPredicate(b: SqlBuilder, m: TableModel, alias: string, n: NetNode): 
       b.emit(')');
       break;
     }
+    case 'child_of': {
+      // Inside the block, and no prefix of the table lies strictly between the block and the row.
+      const q = (c: string) => `q.${quote(c)}`;
+      b.emit(`${lo} BETWEEN `).param(bytes(n.network), 'text').emit(' AND ').param(bytes(n.broadcast), 'text')
+        .emit(` AND ${len} > `).param(n.length, 'integer')
+        .emit(` AND NOT EXISTS (SELECT 1 FROM ${quote(m.table)} q WHERE ${q(m.net!.family)} = ${col(m.net!.family)} AND ${q('net_lo')} BETWEEN `)
+        .param(bytes(n.network), 'text').emit(` AND ${lo} AND ${q(m.net!.length)} > `).param(n.length, 'integer')
+        .emit(` AND ${q(m.net!.length)} < ${len} AND ${q('net_hi')} >= ${hi})`);
+      break;
+    }
   }
   b.emit(')');
 }

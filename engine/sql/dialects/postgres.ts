@@ -172,8 +172,28 @@ function netPredicate(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n
       spgist(() => b.emit(`${blk} ${n.op === 'contains' ? '>>' : '>>='} `).param(inet(n.network, n.length), 'cidr'));
       return;
     }
+    case 'child_of':
+      if (!isPrefix || !isAlignedBlock(n)) { b.emit(d.FALSE); return; }
+      childOf(b, m.table, blk, inet(n.network, n.length), inet(n.broadcast, M), M);
+      return;
   }
   genericNet(d, b, m, alias, n, useHost);
+}
+
+/**
+ * The direct children of a block, found by skipping: the first block inside it (B-tree order:
+ * network, then length), then the first block past that one's broadcast, and so on. One index probe
+ * per child however many descendants each has; repeats of a child match through `IN`.
+ */
+function childOf(b: SqlBuilder, table: string, blk: string, block: string, last: string, max: number): void {
+  const t = quote(table), nb = quote('net_block');
+  const inside = (bb: SqlBuilder) => bb.emit(`k.${nb} <= `).param(last, 'cidr');
+  b.emit(`${blk} IN (WITH RECURSIVE kids(b) AS ((SELECT k.${nb} FROM ${t} k WHERE k.${nb} > `).param(block, 'cidr').emit(' AND ');
+  inside(b);
+  b.emit(` ORDER BY k.${nb} LIMIT 1) UNION ALL SELECT (SELECT k.${nb} FROM ${t} k WHERE k.${nb} > set_masklen(broadcast(kids.b), `).param(max, 'integer')
+    .emit(')::cidr AND ');
+  inside(b);
+  b.emit(` ORDER BY k.${nb} LIMIT 1) FROM kids WHERE kids.b IS NOT NULL) SELECT kids.b FROM kids WHERE kids.b IS NOT NULL)`);
 }
 
 function cidrRange(b: SqlBuilder, expr: string, lo: string, hi: string): void {
