@@ -37,9 +37,15 @@ async function childCount(storage: Storage, prefix: unknown): Promise<number> {
   return plan ? (await storage.find('prefix', plan, { limit: 0, offset: 0, ordering: [] })).count : 0;
 }
 
-/** Adds `parent` and `children` to serialized prefixes (those kept by `fields=`/`omit=`). */
-export async function addPrefixTree(storage: Storage, nest: (row: Row) => unknown, rows: readonly Row[], outs: Record<string, unknown>[], keep?: ReadonlySet<string> | null): Promise<void> {
-  const wantParent = !keep || keep.has('parent'), wantChildren = !keep || keep.has('children');
+/**
+ * Adds `parent` and `children` to serialized prefixes: on a single object unless `omit=` drops them;
+ * on a list page only when `fields=` names them (each costs a query per object, which would make
+ * every page of prefixes several times slower: NetBox stores such counts, these are worked out).
+ */
+export async function addPrefixTree(storage: Storage, nest: (row: Row) => unknown, rows: readonly Row[], outs: Record<string, unknown>[], keep: ReadonlySet<string> | null | undefined, listPage: boolean): Promise<void> {
+  const wanted = (name: string) => (keep ? keep.has(name) : !listPage);
+  const wantParent = wanted('parent'), wantChildren = wanted('children');
+  if (!wantParent && !wantChildren) return;
   await Promise.all(rows.map(async (row, i) => {
     if (wantParent) { const p = await parentOf(storage, row.prefix); outs[i].parent = p ? nest(p) : null; }
     if (wantChildren) outs[i].children = await childCount(storage, row.prefix);

@@ -15,6 +15,8 @@ export interface SerializeContext {
   readonly brief: boolean;
   /** Keys each object carries (`fields=` / `omit=`); null: all. */
   readonly keep?: ReadonlySet<string> | null;
+  /** A list page: fields worked out per object by a query of their own (a prefix's parent and children) come only when `fields=` names them. */
+  readonly listPage?: boolean;
 }
 
 export const objectUrl = (base: string, r: ResourceDef, id: string): string => `${base}${resourcePath(r)}${id}/`;
@@ -110,6 +112,6 @@ export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: S
     for (const write of w.fields) write(row, out, nested, ctx);
     return out;
   });
-  if (hasPrefixTree(r)) await addPrefixTree(ctx.storage, (p) => briefOf(ctx.baseUrl, r, p), rows, outs, ctx.keep);
+  if (hasPrefixTree(r)) await addPrefixTree(ctx.storage, (p) => briefOf(ctx.baseUrl, r, p), rows, outs, ctx.keep, ctx.listPage ?? false);
   return outs;
 }

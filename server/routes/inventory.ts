@@ -41,8 +41,8 @@ function pageUrl(req: Request, limit: number, offset: number | null): string | n
   return `${baseUrl(req)}${req.baseUrl}${req.path === '/' ? '/' : req.path}?${params}`;
 }
 
-async function serialize(ctx: AppContext, r: ResourceDef, req: Request, rows: readonly Row[], shape: Shape = WHOLE) {
-  return serializeRows(r, rows, { baseUrl: baseUrl(req), storage: ctx.storage, customFields: await ctx.inventory.customFieldsFor(r), brief: shape.brief, keep: shape.keep });
+async function serialize(ctx: AppContext, r: ResourceDef, req: Request, rows: readonly Row[], shape: Shape = WHOLE, listPage = false) {
+  return serializeRows(r, rows, { baseUrl: baseUrl(req), storage: ctx.storage, customFields: await ctx.inventory.customFieldsFor(r), brief: shape.brief, keep: shape.keep, listPage });
 }
 
 const WHOLE: Shape = { brief: false, keep: null };
@@ -98,7 +98,7 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   if (cursor.start !== null) { await cursorList(ctx, r, req, res, { plan: planned.plan, pairs }, page.limit, cursor.start, shape); return; }
   await ctx.heavy.run(planned.plan, res, async () => {
     const found = await ctx.inventory.find(r, planned.plan, page, { signal: abortedWhenClientGone(res) });
-    res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, shape)));
+    res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, shape, true)));
   });
 }
 
@@ -133,7 +133,7 @@ async function cursorList(ctx: AppContext, r: ResourceDef, req: Request, res: Re
     const params = new URLSearchParams(asked.pairs.filter(([k]) => k !== 'start'));
     if (following) params.set('start', following);
     const next = following ? `${baseUrl(req)}${req.baseUrl}/?${params}` : null;
-    res.json({ count: null, next, previous: null, results: await serialize(ctx, r, req, found.rows.slice(0, limit), shape) });
+    res.json({ count: null, next, previous: null, results: await serialize(ctx, r, req, found.rows.slice(0, limit), shape, true) });
   });
 }
 

@@ -25,7 +25,8 @@ function Level({ object, depth }: { object: any; depth: number }) {
   const [pages, setPages] = useState(1);
   const got = useAsync(async () => {
     const [kids, free] = await Promise.all([
-      request('GET', `/api/ipam/prefixes/?parent=${object.id}&limit=${CHILD_PAGE * pages}&offset=0`),
+      // A list page carries `children` only when asked by fields=.
+      request('GET', `/api/ipam/prefixes/?parent=${object.id}&fields=id,url,display,prefix,status,description,children&limit=${CHILD_PAGE * pages}&offset=0`),
       request('GET', `/api/ipam/prefixes/${object.id}/available-prefixes/`),
     ]);
     return { kids, free };
