@@ -35,7 +35,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   const storage = await createStorage(config.storage, { queryTimeoutMs: config.queryTimeoutMs, log: (m) => log.warn(m), readReplica: config.readReplica === 'memory' ? 'memory' : undefined });
   await storage.open();
   const inventory = new Inventory(storage);
-  const tokens = new Tokens(storage);
+  const tokens = new Tokens(storage, config.tokenRecheckMs);
   for (const t of config.tokens) await tokens.create(t.permissions, t.description ?? 'from config', t.key);
   let adminKey: string | null = null;
   if (config.tokens.length === 0 && (await tokens.count()) === 0) adminKey = (await tokens.create(['*'], 'admin token created at first start')).key;
@@ -81,6 +81,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
       });
       clearInterval(pruning);
       await webhooks.stop();
+      tokens.close();
       await storage.close();
     },
   };
