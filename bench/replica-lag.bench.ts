@@ -8,13 +8,22 @@
 //
 // Run:  npm run bench:replica [-- --rate 500] [--seconds 10] [--backends postgres,mysql,mysql9]
 import { spawn, type ChildProcess } from 'node:child_process';
-import { sqlBackends } from './sql-backends.js';
+import { backendsFlag, SQL_BACKENDS, sqlBackends } from './sql-backends.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
-const RATE = Number(opt('rate', '500'));
-const SECONDS = Number(opt('seconds', '10'));
-const wanted = new Set(opt('backends', 'postgres').split(','));
+export const REPLICA_CLI: CliSpec = {
+  command: 'npm run bench:replica --',
+  summary: 'Replication lag of memory replicas: two READ_REPLICA=memory processes on one database, creates at a steady rate, lag p50/p99/max.',
+  flags: [
+    { name: 'rate', type: 'integer', min: 1, default: '500', help: 'writes per second (half through each process)' },
+    { name: 'seconds', type: 'integer', min: 1, default: '10', help: 'how long the writes go on' },
+    backendsFlag('postgres', SQL_BACKENDS),
+  ],
+};
+const args = argsOrExit(REPLICA_CLI);
+const RATE = args.number('rate');
+const SECONDS = args.number('seconds');
+const wanted = new Set(args.list('backends'));
 
 function startServer(storageUrl: string, load: boolean): Promise<{ child: ChildProcess; url: string; key: string }> {
   const child = spawn(process.execPath, ['--max-semi-space-size=64', new URL('./http-server.js', import.meta.url).pathname], { env: { ...process.env, STORAGE_URL: storageUrl, BENCH_PREFIXES: '0', READ_REPLICA: 'memory', BENCH_LOAD: load ? '' : 'none' }, stdio: ['ignore', 'pipe', 'inherit'] });

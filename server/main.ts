@@ -4,10 +4,21 @@ import { StorageConfigError } from '../storage/open-storage.js';
 import { start, consoleLogger } from './start.js';
 import { asLogger, createRequestLogger } from './observability.js';
 import { MachineFileError } from './machine-files.js';
+import { CONFIG_KEYS } from './config/defaults.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
+
+const START_CLI: CliSpec = {
+  command: 'npm start --',
+  summary: 'Serves the inventory and lifecycle API. Configuration: defaults < the JSON file < environment variables (docs/configuration.md).',
+  flags: [{ name: 'config', type: 'string', value: 'FILE', help: 'a JSON file of configuration keys (or CONFIG_FILE)' }],
+  env: [{ name: 'CONFIG_FILE', help: 'the JSON file, when --config is not given' },
+    ...CONFIG_KEYS.flatMap((k) => (k.env ? [{ name: k.env, help: `configuration key ${k.key}` }] : []))],
+};
 
 async function main(): Promise<void> {
   let running;
   try {
+    argsOrExit(START_CLI);
     const config = loadConfig(process.argv.slice(2), process.env);
     const requestLog = createRequestLogger(process.env.LOG_LEVEL ?? 'info');
     running = await start(config, { ...consoleLogger, warn: asLogger(requestLog).warn, error: asLogger(requestLog).error }, requestLog);

@@ -15,13 +15,15 @@ function replicated(s: Storage, opts: StorageOptions): Storage {
   return opts.readReplica === 'memory' ? new ReplicatedStorage(s as SqlStorage, opts) : s;
 }
 
+/** The directory of a `memory:/dir` URL; null for volatile `memory:`. */
+export const memoryDir = (url: string): string | null => url.slice('memory:'.length).replace(/^\/\//, '') || null;
+
 export async function createStorage(url: string, opts: StorageOptions = {}): Promise<Storage> {
   const scheme = url.slice(0, url.indexOf(':') + 1);
   switch (scheme) {
     case 'memory:': {
       if (opts.readReplica) throw new StorageConfigError('READ_REPLICA=memory needs a database in STORAGE_URL (postgres://… or mysql://…): a memory: store is already in memory');
-      const dir = url.slice('memory:'.length).replace(/^\/\//, '');
-      return new MemoryStorage(dir ? dir : null, opts);
+      return new MemoryStorage(memoryDir(url), opts);
     }
     case 'postgres:': case 'postgresql:': return replicated(createPostgresStorage(url, opts), opts);
     case 'mysql:': return replicated(createMysqlStorage(url, opts), opts);
