@@ -15,6 +15,13 @@ const START_CLI: CliSpec = {
     ...CONFIG_KEYS.flatMap((k) => (k.env ? [{ name: k.env, help: `configuration key ${k.key}` }] : []))],
 };
 
+/** The start line's word on DEMO_DATA. */
+const DEMO_NOTE = {
+  none: '',
+  loaded: ', demo data loaded',
+  present: '; DEMO_DATA is set but the store holds inventory already (an earlier start\'s demo data or your own): not loaded again',
+} as const;
+
 async function main(): Promise<void> {
   let running;
   try {
@@ -22,7 +29,7 @@ async function main(): Promise<void> {
     const config = loadConfig(process.argv.slice(2), process.env);
     const requestLog = createRequestLogger(process.env.LOG_LEVEL ?? 'info');
     running = await start(config, { ...consoleLogger, warn: asLogger(requestLog).warn, error: asLogger(requestLog).error }, requestLog);
-    console.log(`listening on ${running.url} (storage ${config.storage}${config.demoData ? ', demo data loaded' : ''})`);
+    console.log(`listening on ${running.url} (storage ${config.storage}${DEMO_NOTE[running.demo ?? 'none']})`);
     if (running.adminKey) console.log(`admin token (shown once): ${running.adminKey}\n  try: curl -H "Authorization: Token ${running.adminKey}" "${running.url}/api/ipam/prefixes/?network__net_contained=10.0.0.0/8"`);
   } catch (e) {
     if (e instanceof ConfigError || e instanceof StorageConfigError || e instanceof MachineFileError) console.error(e.message);
