@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { StorageConfigError } from '../storage/open-storage.js';
 import { start, consoleLogger } from './start.js';
-import { asLogger, createRequestLogger } from './observability.js';
+import { asLogger, createRequestLogger, flushLog, type RequestLogger } from './observability.js';
 import { MachineFileError } from './machine-files.js';
 import { CONFIG_KEYS } from './config/defaults.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
@@ -24,10 +24,11 @@ const DEMO_NOTE = {
 
 async function main(): Promise<void> {
   let running;
+  let requestLog: RequestLogger | undefined;
   try {
     argsOrExit(START_CLI);
     const config = loadConfig(process.argv.slice(2), process.env);
-    const requestLog = createRequestLogger(process.env.LOG_LEVEL ?? 'info');
+    requestLog = createRequestLogger(process.env.LOG_LEVEL ?? 'info');
     running = await start(config, { ...consoleLogger, warn: asLogger(requestLog).warn, error: asLogger(requestLog).error }, requestLog);
     console.log(`listening on ${running.url} (storage ${config.storage}${DEMO_NOTE[running.demo ?? 'none']})`);
     if (running.adminKey) console.log(`admin token (shown once): ${running.adminKey}\n  try: curl -H "Authorization: Token ${running.adminKey}" "${running.url}/api/ipam/prefixes/?network__net_contained=10.0.0.0/8"`);
@@ -36,7 +37,8 @@ async function main(): Promise<void> {
     else console.error(`start failed: ${(e as Error).message}`);
     process.exit(1);
   }
-  const stop = async () => { await running.close(); process.exit(0); };
+  // Requests drain, then the log's last lines are written, then the process ends.
+  const stop = async () => { await running.close(); if (requestLog) await flushLog(requestLog); process.exit(0); };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }
