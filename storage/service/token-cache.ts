@@ -24,7 +24,8 @@ export class TokenCache<T> {
   private covered = -1;
   /** The change seq up to which token records have been looked for (-1: not yet). */
   private seen = -1;
-  private readAt = 0;
+  /** When the last completed reading began (performance.now()). */
+  private readAt = -Infinity;
   private reading: Promise<void> | null = null;
   private readonly unsubscribe: () => void;
 
@@ -34,8 +35,11 @@ export class TokenCache<T> {
 
   /** The answer for `hash`: from memory while no token changed, else `load` (and remembered). */
   async get(hash: string, load: () => Promise<T | null>): Promise<T | null> {
+    // Fresh enough: a reading of the log that covers every commit announced so far and began at
+    // most recheckMs ago (with 0: one that began after this check did).
     const need = this.announced;
-    while (this.covered < need || performance.now() - this.readAt >= this.recheckMs) await this.readLog();
+    const since = performance.now() - this.recheckMs;
+    while (this.covered < need || this.readAt < since) await this.readLog();
     const hit = this.answers.get(hash);
     if (hit) return hit.value;
     const generation = this.generation;
