@@ -18,7 +18,8 @@ import { Allocation } from '../storage/service/allocation.js';
 import { Inventory } from '../storage/service/inventory.js';
 import type { Row, Storage, WriteOp } from '../storage/types.js';
 import { measure, type Figure } from './measure.js';
-import { backendsFlag, sqlBackends } from './sql-backends.js';
+import { sqlBackends } from './sql-backends.js';
+import { backendsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
 export const ALLOCATION_CLI: CliSpec = {

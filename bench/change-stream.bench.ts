@@ -19,7 +19,8 @@ import { DEFAULTS, type Config } from '../server/config/defaults.js';
 import { start, type Running } from '../server/start.js';
 import type { Storage } from '../storage/types.js';
 import { startProcess } from '../test/support/process.js';
-import { backendsFlag, sqlBackends } from './sql-backends.js';
+import { sqlBackends } from './sql-backends.js';
+import { backendsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
 export const STREAM_CLI: CliSpec = {

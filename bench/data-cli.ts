@@ -4,6 +4,7 @@
 import { createStorage } from '../storage/open-storage.js';
 import { datasetCounts, type DatasetOptions } from './generate.js';
 import { loadDataset } from './load.js';
+import { SHAPE_FLAG } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
 export const DATA_CLI: CliSpec = {
@@ -12,7 +13,7 @@ export const DATA_CLI: CliSpec = {
   flags: [
     { name: 'prefixes', type: 'integer', min: 1, default: '100000', help: 'prefixes to generate' },
     { name: 'seed', type: 'integer', default: '42', help: 'seed of the generator' },
-    { name: 'shape', type: 'string', choices: ['uniform', 'ipam'], default: 'uniform', help: 'random prefixes, or an IPAM-like tree' },
+    SHAPE_FLAG,
     { name: 'v6-share', type: 'number', min: 0, max: 1, default: String(1 / 6), help: 'share of IPv6 prefixes' },
     { name: 'storage', type: 'string', value: 'URL', help: 'where to load it (default STORAGE_URL, else memory:)' },
   ],

@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import { replaceSection } from '../server/tools/doc-sections.js';
 import { machineInfo } from './machine.js';
-import { backendsFlag, sqlBackends } from './sql-backends.js';
+import { sqlBackends } from './sql-backends.js';
+import { backendsFlag, connectionsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
 export const HTTP_CLI: CliSpec = {
@@ -17,7 +18,7 @@ export const HTTP_CLI: CliSpec = {
     { name: 'prefixes', type: 'integer', min: 0, default: '1000000', help: 'prefixes loaded into the server' },
     backendsFlag('memory,postgres'),
     { name: 'duration', type: 'integer', min: 1, default: '10', help: 'seconds per query' },
-    { name: 'connections', type: 'integer', min: 1, default: '32', help: 'connections of the load generator' },
+    connectionsFlag('32'),
     // Above 1 the load generator spends far less CPU per request, which matters when it shares the server's cores.
     { name: 'pipelining', type: 'integer', min: 1, default: '1', help: 'requests in flight per connection' },
     // wrk (C, Debian package) costs the shared cores far less than autocannon (Node): its figure is closer to what the server can do.

@@ -8,7 +8,8 @@
 //
 // Run:  npm run bench:replica [-- --rate 500] [--seconds 10] [--backends postgres,mysql,mysql9]
 import { spawn, type ChildProcess } from 'node:child_process';
-import { backendsFlag, SQL_BACKENDS, sqlBackends } from './sql-backends.js';
+import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
+import { backendsFlag, secondsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
 export const REPLICA_CLI: CliSpec = {
@@ -16,7 +17,7 @@ export const REPLICA_CLI: CliSpec = {
   summary: 'Replication lag of memory replicas: two READ_REPLICA=memory processes on one database, creates at a steady rate, lag p50/p99/max.',
   flags: [
     { name: 'rate', type: 'integer', min: 1, default: '500', help: 'writes per second (half through each process)' },
-    { name: 'seconds', type: 'integer', min: 1, default: '10', help: 'how long the writes go on' },
+    secondsFlag('10', 'how long the writes go on'),
     backendsFlag('postgres', SQL_BACKENDS),
   ],
 };

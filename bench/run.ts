@@ -16,7 +16,8 @@ import { machineInfo } from './machine.js';
 import { measure, type Figure } from './measure.js';
 import { queryClasses } from './query-classes.js';
 import { writeReport, type BenchResults, type Measurement } from './report.js';
-import { backendsFlag, sqlBackends } from './sql-backends.js';
+import { sqlBackends } from './sql-backends.js';
+import { backendsFlag, SHAPE_FLAG } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
 export const BENCH_CLI: CliSpec = {
@@ -28,7 +29,7 @@ export const BENCH_CLI: CliSpec = {
     { name: 'sizes', type: 'list', items: 'integer', min: 1, default: '10000,100000,1000000', help: 'dataset sizes in prefixes' },
     backendsFlag('memory,postgres,mysql,mysql9'),
     { name: 'seed', type: 'integer', default: '42', help: 'seed of the dataset' },
-    { name: 'shape', type: 'string', choices: ['uniform', 'ipam'], default: 'uniform', help: 'random prefixes, or an IPAM-like tree' },
+    SHAPE_FLAG,
     { name: 'classes', type: 'string', value: 'TEXT', help: 'only the query classes whose name contains TEXT (a check: the tables are not replaced)' },
     { name: 'no-scan', type: 'flag', help: 'skip the plain-scan baseline' },
     // Keeps FILE's measurements for the (size, backend) pairs not measured now, so one backend can

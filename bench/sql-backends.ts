@@ -3,7 +3,6 @@ import { formatAddress, parseCidr } from '../engine/net/ip.js';
 import { PgDriver } from '../storage/postgres/pg-driver.js';
 import { MysqlDriver } from '../storage/mysql/mysql-driver.js';
 import { hostInside, parentBlock } from './query-classes.js';
-import type { FlagSpec } from '../engine/cli/args.js';
 /** Extra timed statements and the connection they use (closed before the database is dropped). */
 /** Extra timed queries; each resolves to the number of rows it matches. */
 export interface Extra { readonly fns: Record<string, () => Promise<number>>; close(): Promise<void> }
@@ -22,12 +21,6 @@ type SqlKind = 'postgres' | 'mysql' | 'mysql9';
 type FreshDb = (kind: SqlKind) => Promise<{ url: string; drop(): Promise<void> } | null>;
 /** The SQL servers a benchmark can run on: MariaDB is `mysql`, Oracle MySQL 9 `mysql9`. */
 export const SQL_BACKENDS: readonly SqlKind[] = ['postgres', 'mysql', 'mysql9'];
-
-/** The `--backends` row of a benchmark's flag table: which of `choices` to measure. */
-export const backendsFlag = (dflt: string, choices: readonly string[] = ['memory', ...SQL_BACKENDS]): FlagSpec => ({
-  name: 'backends', type: 'list', choices, default: dflt,
-  help: 'backends to measure (mysql: MariaDB at TEST_MYSQL_URL, mysql9: Oracle MySQL 9 at TEST_MYSQL9_URL; unreachable ones are skipped)',
-});
 
 /**
  * Nautobot's lookup SQL on the same PostgreSQL data, for comparison: the stored column wrapped in a

@@ -10,6 +10,7 @@ import { datasetBatches, type DatasetOptions } from './generate.js';
 import { canCollect, heapBytes as heap } from './heap.js';
 import type { WriteOp } from '../storage/types.js';
 import { measureRestart } from './restart.js';
+import { SHAPE_FLAG } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
 
@@ -18,7 +19,7 @@ export const STORE_CLI: CliSpec = {
   summary: 'Memory store: time to load and index prefixes, heap held per prefix, the cost of a page of row objects, and a restart from a snapshot.',
   flags: [
     { name: 'prefixes', type: 'integer', min: 1, default: '1200000', help: 'prefixes to load' },
-    { name: 'shape', type: 'string', choices: ['uniform', 'ipam'], default: 'uniform', help: 'random prefixes, or an IPAM-like tree' },
+    SHAPE_FLAG,
     { name: 'no-restart', type: 'flag', help: 'skip the restart measurement' },
     { name: 'profile', type: 'string', value: 'FILE', help: 'write a CPU profile of the timed part to FILE' },
   ],

@@ -6,15 +6,16 @@
 // Run:  npm run bench:writes [-- --seconds 10] [--connections 16] [--backends memory,postgres,mysql,mysql9]
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { backendsFlag, sqlBackends } from './sql-backends.js';
+import { sqlBackends } from './sql-backends.js';
+import { backendsFlag, connectionsFlag, secondsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
 export const WRITES_CLI: CliSpec = {
   command: 'npm run bench:writes --',
   summary: 'Single-object creates (POST /api/dcim/sites/) through one server process on each backend: req/s, p50 and p99.',
   flags: [
-    { name: 'seconds', type: 'integer', min: 1, default: '10', help: 'how long each backend is loaded' },
-    { name: 'connections', type: 'integer', min: 1, default: '16', help: 'connections of the load generator' },
+    secondsFlag('10', 'how long each backend is loaded'),
+    connectionsFlag('16'),
     backendsFlag('memory,postgres,mysql,mysql9'),
   ],
 };
