@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { StorageConfigError } from '../storage/open-storage.js';
 import { start, consoleLogger } from './start.js';
-import { asLogger, createRequestLogger, flushLog, type RequestLogger } from './observability.js';
+import { asLogger, createRequestLogger } from './observability.js';
 import { MachineFileError } from './machine-files.js';
 import { CONFIG_KEYS } from './config/defaults.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
@@ -23,13 +23,16 @@ const DEMO_NOTE = {
 } as const;
 
 async function main(): Promise<void> {
-  let running;
-  let requestLog: RequestLogger | undefined;
   try {
     argsOrExit(START_CLI);
     const config = loadConfig(process.argv.slice(2), process.env);
-    requestLog = createRequestLogger(process.env.LOG_LEVEL ?? 'info');
-    running = await start(config, { ...consoleLogger, warn: asLogger(requestLog).warn, error: asLogger(requestLog).error }, requestLog);
+    const requestLog = createRequestLogger(process.env.LOG_LEVEL ?? 'info');
+    const running = await start(config, { ...consoleLogger, warn: asLogger(requestLog).warn, error: asLogger(requestLog).error }, requestLog);
+    // Before the start line: a signal sent as soon as it is read stops the server gracefully too.
+    // Requests drain, then the process ends (the request log writes what it still holds on exit).
+    const stop = async () => { await running.close(); process.exit(0); };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
     console.log(`listening on ${running.url} (storage ${config.storage}${DEMO_NOTE[running.demo ?? 'none']})`);
     if (running.adminKey) console.log(`admin token (shown once): ${running.adminKey}\n  try: curl -H "Authorization: Token ${running.adminKey}" "${running.url}/api/ipam/prefixes/?network__net_contained=10.0.0.0/8"`);
   } catch (e) {
@@ -37,10 +40,6 @@ async function main(): Promise<void> {
     else console.error(`start failed: ${(e as Error).message}`);
     process.exit(1);
   }
-  // Requests drain, then the log's last lines are written, then the process ends.
-  const stop = async () => { await running.close(); if (requestLog) await flushLog(requestLog); process.exit(0); };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
 }
 
 void main();

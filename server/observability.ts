@@ -9,16 +9,11 @@ export type RequestLogger = pino.Logger;
 
 /**
  * Written asynchronously (pino's sonic-boom destination with sync: false): a request never waits
- * for its log line to reach stdout. What is still buffered is written at exit (pino flushes it on
- * the process's exit; `flushLog` for a shutdown that wants to be sure first).
+ * for its log line to reach stdout. What is still buffered when the process exits is written then,
+ * synchronously (pino registers that on the exit event), so a graceful stop loses no line.
  */
-export function createRequestLogger(level: string, dest: number | string = 1): RequestLogger {
-  return pino({ level, base: undefined }, pino.destination({ dest, sync: false }));
-}
-
-/** Resolves once every line logged so far has been written. */
-export function flushLog(log: RequestLogger): Promise<void> {
-  return new Promise((resolve) => { log.flush(() => resolve()); });
+export function createRequestLogger(level: string): RequestLogger {
+  return pino({ level, base: undefined }, pino.destination({ dest: 1, sync: false }));
 }
 
 /** Adapts pino to the small Logger the rest of the server uses. */
