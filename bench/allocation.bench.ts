@@ -19,11 +19,20 @@ import { Inventory } from '../storage/service/inventory.js';
 import type { Row, Storage, WriteOp } from '../storage/types.js';
 import { measure, type Figure } from './measure.js';
 import { sqlBackends } from './sql-backends.js';
+import { backendsFlag } from './flags.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
-const TAKEN = Number(opt('taken', '100000'));
-const wanted = new Set(opt('backends', 'memory,postgres,mysql,mysql9').split(','));
+export const ALLOCATION_CLI: CliSpec = {
+  command: 'npm run bench:allocation --',
+  summary: 'The first free /24 in a /8 whose first /26s are taken: the free-space search, the allocation behind the POST, and the write cost.',
+  flags: [
+    { name: 'taken', type: 'integer', min: 1, default: '100000', help: '/26s taken in the /8 before allocating' },
+    backendsFlag('memory,postgres,mysql,mysql9'),
+  ],
+};
+const args = argsOrExit(ALLOCATION_CLI);
+const TAKEN = args.number('taken');
+const wanted = new Set(args.list('backends'));
 const PARENT = '10.0.0.0/8';
 const BATCH = 5000;
 

@@ -20,13 +20,23 @@ import { start, type Running } from '../server/start.js';
 import type { Storage } from '../storage/types.js';
 import { startProcess } from '../test/support/process.js';
 import { sqlBackends } from './sql-backends.js';
+import { backendsFlag } from './flags.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
-const WRITES = Number(opt('writes', '1000'));
-const wanted = new Set(opt('backends', 'memory,postgres').split(','));
+export const STREAM_CLI: CliSpec = {
+  command: 'npm run bench:stream --',
+  summary: "Event stream lag: from a write's commit to its event at a client of GET /api/extras/object-changes/stream (idle, under load, and from another process).",
+  flags: [
+    { name: 'writes', type: 'integer', min: 1, default: '1000', help: 'writes per run' },
+    { name: 'streams', type: 'integer', min: 1, default: '1', help: 'clients following the stream at once (every one\'s lag counts)' },
+    backendsFlag('memory,postgres'),
+  ],
+};
+const args = argsOrExit(STREAM_CLI);
+const WRITES = args.number('writes');
+const wanted = new Set(args.list('backends'));
 const KEY = 'bench-stream-key-0123456789';
-const STREAMS = Number(opt('streams', '1'));
+const STREAMS = args.number('streams');
 const WRITERS = 8;
 const quiet = { info: () => {}, warn: () => {}, error: (m: string) => console.error(m) };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

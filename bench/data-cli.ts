@@ -4,22 +4,26 @@
 import { createStorage } from '../storage/open-storage.js';
 import { datasetCounts, type DatasetOptions } from './generate.js';
 import { loadDataset } from './load.js';
+import { SHAPE_FLAG } from './flags.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
+export const DATA_CLI: CliSpec = {
+  command: 'npm run bench:data --',
+  summary: 'Generates a deterministic dataset and loads it through the Storage interface into memory:/dir, PostgreSQL or MySQL.',
+  flags: [
+    { name: 'prefixes', type: 'integer', min: 1, default: '100000', help: 'prefixes to generate' },
+    { name: 'seed', type: 'integer', default: '42', help: 'seed of the generator' },
+    SHAPE_FLAG,
+    { name: 'v6-share', type: 'number', min: 0, max: 1, default: String(1 / 6), help: 'share of IPv6 prefixes' },
+    { name: 'storage', type: 'string', value: 'URL', help: 'where to load it (default STORAGE_URL, else memory:)' },
+  ],
+  env: [{ name: 'STORAGE_URL', help: 'where to load it when --storage is not given' }],
+};
 
 function options(): { o: DatasetOptions; url: string } {
-  const prefixes = Number(opt('prefixes', '100000'));
-  const seed = Number(opt('seed', '42'));
-  const shape = opt('shape', 'uniform');
-  const v6Share = Number(opt('v6-share', String(1 / 6)));
-  const problems: string[] = [];
-  if (!Number.isInteger(prefixes) || prefixes < 1) problems.push('--prefixes must be a whole number above 0');
-  if (!Number.isInteger(seed)) problems.push('--seed must be a whole number');
-  if (shape !== 'uniform' && shape !== 'ipam') problems.push('--shape must be uniform or ipam');
-  if (!(v6Share >= 0 && v6Share <= 1)) problems.push('--v6-share must be between 0 and 1');
-  if (problems.length) { console.error(`bench:data: ${problems.join('; ')}`); process.exit(2); }
-  return { o: { prefixes, seed, shape: shape as 'uniform' | 'ipam', v6Share }, url: opt('storage', process.env.STORAGE_URL ?? 'memory:') };
+  const a = argsOrExit(DATA_CLI);
+  const o: DatasetOptions = { prefixes: a.number('prefixes'), seed: a.number('seed'), shape: a.string('shape') as DatasetOptions['shape'], v6Share: a.number('v6-share') };
+  return { o, url: a.string('storage') || (process.env.STORAGE_URL ?? 'memory:') };
 }
 
 async function main(): Promise<void> {

@@ -7,21 +7,31 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import { replaceSection } from '../server/tools/doc-sections.js';
 import { machineInfo } from './machine.js';
-import { sqlBackends } from './sql-backends.js';
+import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
+import { backendsFlag, connectionsFlag } from './flags.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
-const prefixes = Number(opt('prefixes', '1000000'));
-const wanted = new Set(opt('backends', 'memory,postgres').split(','));
-const duration = Number(opt('duration', '10'));
-const connections = Number(opt('connections', '32'));
-// Requests in flight per connection: above 1 the load generator spends far less CPU per request,
-// which matters when it shares the server's cores.
-const pipelining = Number(opt('pipelining', '1'));
-// `wrk` (C, Debian package) costs the shared cores far less than autocannon (Node): with it the
-// figure is closer to what the server can do. autocannon is the default.
-const client = opt('client', 'autocannon');
-if (client !== 'autocannon' && client !== 'wrk') throw new Error('--client must be autocannon or wrk');
+export const HTTP_CLI: CliSpec = {
+  command: 'npm run bench:http --',
+  summary: 'Requests/s and p99 of representative list queries, the server in its own process.',
+  flags: [
+    { name: 'prefixes', type: 'integer', min: 0, default: '1000000', help: 'prefixes loaded into the server' },
+    backendsFlag('memory,postgres', ['memory', ...SQL_BACKENDS, 'replica']),
+    { name: 'duration', type: 'integer', min: 1, default: '10', help: 'seconds per query' },
+    connectionsFlag('32'),
+    // Above 1 the load generator spends far less CPU per request, which matters when it shares the server's cores.
+    { name: 'pipelining', type: 'integer', min: 1, default: '1', help: 'requests in flight per connection' },
+    // wrk (C, Debian package) costs the shared cores far less than autocannon (Node): its figure is closer to what the server can do.
+    { name: 'client', type: 'string', choices: ['autocannon', 'wrk'], default: 'autocannon', help: 'the load generator' },
+  ],
+};
+const args = argsOrExit(HTTP_CLI);
+const prefixes = args.number('prefixes');
+const wanted = new Set(args.list('backends'));
+const duration = args.number('duration');
+const connections = args.number('connections');
+const pipelining = args.number('pipelining');
+const client = args.string('client');
 
 const QUERIES = [
   ['net_host, page of 50', '/api/ipam/prefixes/?network__net_host=10.1.2.3&limit=50'],

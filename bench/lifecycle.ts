@@ -7,11 +7,19 @@ import type { Storage } from '../storage/types.js';
 import { replaceSection } from '../server/tools/doc-sections.js';
 import { machineInfo } from './machine.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string) => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
-const events = Number(opt('events', '4000'));
-const concurrency = Number(opt('concurrency', '32'));
+export const LIFECYCLE_CLI: CliSpec = {
+  command: 'npm run bench:lifecycle --',
+  summary: 'Events/s through the lifecycle service on every backend, on distinct entities and on one hot entity.',
+  flags: [
+    { name: 'events', type: 'integer', min: 1, default: '4000', help: 'events sent per measurement' },
+    { name: 'concurrency', type: 'integer', min: 1, default: '32', help: 'events in flight at once' },
+  ],
+};
+const args = argsOrExit(LIFECYCLE_CLI);
+const events = args.number('events');
+const concurrency = args.number('concurrency');
 
 // A machine whose one trigger loops on a stable state, so any number of events is accepted.
 const PING = { meta: { machine_name: 'bench_ping', version: '1.0.0' }, states: [{ name: 'idle', type: 'initial' }, { name: 'busy', type: 'stable' }],

@@ -8,13 +8,23 @@
 //
 // Run:  npm run bench:replica [-- --rate 500] [--seconds 10] [--backends postgres,mysql,mysql9]
 import { startBenchServer, stopBenchServer } from './server-process.js';
-import { sqlBackends } from './sql-backends.js';
+import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
+import { backendsFlag, secondsFlag } from './flags.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
-const RATE = Number(opt('rate', '500'));
-const SECONDS = Number(opt('seconds', '10'));
-const wanted = new Set(opt('backends', 'postgres').split(','));
+export const REPLICA_CLI: CliSpec = {
+  command: 'npm run bench:replica --',
+  summary: 'Replication lag of memory replicas: two READ_REPLICA=memory processes on one database, creates at a steady rate, lag p50/p99/max.',
+  flags: [
+    { name: 'rate', type: 'integer', min: 1, default: '500', help: 'writes per second (half through each process)' },
+    secondsFlag('10', 'how long the writes go on'),
+    backendsFlag('postgres', SQL_BACKENDS),
+  ],
+};
+const args = argsOrExit(REPLICA_CLI);
+const RATE = args.number('rate');
+const SECONDS = args.number('seconds');
+const wanted = new Set(args.list('backends'));
 
 const startServer = (storageUrl: string, load: boolean) => startBenchServer({ STORAGE_URL: storageUrl, BENCH_PREFIXES: '0', READ_REPLICA: 'memory', BENCH_LOAD: load ? '' : 'none' });
 

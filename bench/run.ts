@@ -17,22 +17,36 @@ import { measure, type Figure } from './measure.js';
 import { queryClasses } from './query-classes.js';
 import { writeReport, type BenchResults, type Measurement } from './report.js';
 import { sqlBackends } from './sql-backends.js';
+import { backendsFlag, SHAPE_FLAG } from './flags.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const opt = (name: string, dflt: string) => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
+export const BENCH_CLI: CliSpec = {
+  command: 'npm run bench --',
+  summary: 'Every query class on every backend (and a plain scan) at each size: median, p99, ops/s and ratios.\n' +
+    'Writes bench/results/<date>-filters.json and docs/benchmarks.md.',
+  flags: [
+    { name: 'quick', type: 'flag', help: 'one size, 100000 prefixes (unless --sizes is given)' },
+    { name: 'sizes', type: 'list', items: 'integer', min: 1, default: '10000,100000,1000000', help: 'dataset sizes in prefixes' },
+    backendsFlag('memory,postgres,mysql,mysql9'),
+    { name: 'seed', type: 'integer', default: '42', help: 'seed of the dataset' },
+    SHAPE_FLAG,
+    { name: 'classes', type: 'string', value: 'TEXT', help: 'only the query classes whose name contains TEXT (a check: the tables are not replaced)' },
+    { name: 'no-scan', type: 'flag', help: 'skip the plain-scan baseline' },
+    // Keeps FILE's measurements for the (size, backend) pairs not measured now, so one backend can
+    // be measured again without re-running the rest; notes say which run each came from.
+    { name: 'merge', type: 'string', value: 'FILE', help: "keep FILE's measurements for the sizes and backends not measured now" },
+  ],
+};
+const args = argsOrExit(BENCH_CLI);
 
-const quick = flag('quick');
-const sizes = opt('sizes', quick ? '100000' : '10000,100000,1000000').split(',').map(Number);
-// mysql: MariaDB (TEST_MYSQL_URL, :3306); mysql9: Oracle MySQL 9 (TEST_MYSQL9_URL, :3307); absent ones are skipped.
-const wanted = new Set(opt('backends', 'memory,postgres,mysql,mysql9').split(','));
-const seed = Number(opt('seed', '42'));
-const shape = opt('shape', 'uniform') as 'uniform' | 'ipam';
-const only = opt('classes', '');  // substring filter on class names, for quick checks
-const noScan = flag('no-scan');
-// --merge FILE: keep FILE's measurements for the (size, backend) pairs not measured now, so one
-// backend can be measured again without re-running the rest; notes say which run each came from.
-const mergeFrom = opt('merge', '');
+const quick = args.flag('quick');
+const sizes = quick && !args.given('sizes') ? [100000] : args.list('sizes').map(Number);
+const wanted = new Set(args.list('backends'));
+const seed = args.number('seed');
+const shape = args.string('shape') as 'uniform' | 'ipam';
+const only = args.string('classes');
+const noScan = args.flag('no-scan');
+const mergeFrom = args.string('merge');
 const PAGE: Page = { limit: 50, offset: 0, ordering: [{ field: 'network', desc: false }, { field: 'prefix_length', desc: false }] };
 
 async function main(): Promise<void> {

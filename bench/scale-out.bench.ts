@@ -9,16 +9,28 @@ import autocannon from 'autocannon';
 import fs from 'node:fs';
 import { replaceSection } from '../server/tools/doc-sections.js';
 import { machineInfo } from './machine.js';
-import { sqlBackends } from './sql-backends.js';
+import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
+import { backendsFlag, connectionsFlag } from './flags.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 import { startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
-const PREFIXES = Number(opt('prefixes', '100000'));
-const COUNTS = opt('processes', '1,2,3').split(',').map(Number);
-const DURATION = Number(opt('duration', '10'));
-const CONNECTIONS = Number(opt('connections', '24'));
-const wanted = new Set(opt('backends', 'postgres').split(','));
+export const SCALE_OUT_CLI: CliSpec = {
+  command: 'npm run bench:scale-out --',
+  summary: 'Memory replicas scaled out: 1, 2, 3 READ_REPLICA=memory processes on one database; reads and creates spread over them, memory and load time per process.',
+  flags: [
+    { name: 'prefixes', type: 'integer', min: 0, default: '100000', help: 'prefixes in the dataset' },
+    { name: 'processes', type: 'list', default: '1,2,3', help: 'process counts to measure, ascending' },
+    { name: 'duration', type: 'integer', min: 1, default: '10', help: 'seconds per measured row' },
+    connectionsFlag('24'),
+    backendsFlag('postgres', SQL_BACKENDS),
+  ],
+};
+const args = argsOrExit(SCALE_OUT_CLI);
+const PREFIXES = args.number('prefixes');
+const COUNTS = args.list('processes').map(Number);
+const DURATION = args.number('duration');
+const CONNECTIONS = args.number('connections');
+const wanted = new Set(args.list('backends'));
 
 const READS = [
   ['net_host, page of 50', '/api/ipam/prefixes/?network__net_host=10.1.2.3&limit=50'],

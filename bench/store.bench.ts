@@ -10,18 +10,27 @@ import { datasetBatches, type DatasetOptions } from './generate.js';
 import { canCollect, heapBytes as heap } from './heap.js';
 import type { WriteOp } from '../storage/types.js';
 import { measureRestart } from './restart.js';
+import { SHAPE_FLAG } from './flags.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
+
+export const STORE_CLI: CliSpec = {
+  command: 'npm run bench:store --',
+  summary: 'Memory store: time to load and index prefixes, heap held per prefix, the cost of a page of row objects, and a restart from a snapshot.',
+  flags: [
+    { name: 'prefixes', type: 'integer', min: 1, default: '1200000', help: 'prefixes to load' },
+    SHAPE_FLAG,
+    { name: 'no-restart', type: 'flag', help: 'skip the restart measurement' },
+    { name: 'profile', type: 'string', value: 'FILE', help: 'write a CPU profile of the timed part to FILE' },
+  ],
+};
+const args = argsOrExit(STORE_CLI);
 if (!canCollect) throw new Error('run with node --expose-gc');
-
-function arg(name: string, dflt: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-}
 
 
 async function main(): Promise<void> {
-  const prefixes = Number(arg('prefixes', '1200000'));
-  const o: DatasetOptions = { prefixes, seed: 42, shape: arg('shape', 'uniform') as DatasetOptions['shape'], v6Share: 1 / 6 };
+  const prefixes = args.number('prefixes');
+  const o: DatasetOptions = { prefixes, seed: 42, shape: args.string('shape') as DatasetOptions['shape'], v6Share: 1 / 6 };
   // The batches are generated first and kept as JSON text, as a file to load would hold them; each
   // is parsed just before it is applied (fresh objects, flat strings). Only the store's own work
   // (apply, then afterBulkLoad) is timed: while the generator ran between batches, its garbage
@@ -31,7 +40,7 @@ async function main(): Promise<void> {
   const store = new MemoryStorage(null);
   // The heap is measured before the first prefix row exists: a store that keeps the very objects
   // it is given is charged for them. `--profile FILE`: a CPU profile of the timed part.
-  const profile = process.argv.includes('--profile') ? arg('profile', '') : '';
+  const profile = args.string('profile');
   const session = profile ? new Session() : null;
   if (session) { session.connect(); await session.post('Profiler.enable'); }
   let base = -1, loadMs = 0, n = 0;
@@ -58,7 +67,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < reads; i++) k += t.row(slots[(i * 7919) % slots.length])!.prefix ? 1 : 0;
   const rowUs = ((performance.now() - r0) * 1000) / reads;
   // A restart from the snapshot compaction would write of this store (median of 3 fresh processes).
-  const restart = process.argv.includes('--no-restart') ? {} : measureRestart(store);
+  const restart = args.flag('no-restart') ? {} : measureRestart(store);
   console.log(JSON.stringify({ prefixes: n, shape: o.shape, load_s: +(loadMs / 1000).toFixed(2), of_which_sorting_s: +(settleMs / 1000).toFixed(2), bytes_per_prefix: Math.round(held / n), heap_mb: Math.round(held / 2 ** 20), row_object_us: +rowUs.toFixed(3), ...restart, check: k }));
 }
 

@@ -7,12 +7,22 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { sqlBackends } from './sql-backends.js';
+import { backendsFlag, connectionsFlag, secondsFlag } from './flags.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--${name}`); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
-const SECONDS = Number(opt('seconds', '10'));
-const CONNECTIONS = Number(opt('connections', '16'));
-const wanted = new Set(opt('backends', 'memory,postgres,mysql,mysql9').split(','));
+export const WRITES_CLI: CliSpec = {
+  command: 'npm run bench:writes --',
+  summary: 'Single-object creates (POST /api/dcim/sites/) through one server process on each backend: req/s, p50 and p99.',
+  flags: [
+    secondsFlag('10', 'how long each backend is loaded'),
+    connectionsFlag('16'),
+    backendsFlag('memory,postgres,mysql,mysql9'),
+  ],
+};
+const args = argsOrExit(WRITES_CLI);
+const SECONDS = args.number('seconds');
+const CONNECTIONS = args.number('connections');
+const wanted = new Set(args.list('backends'));
 
 async function startServer(storageUrl: string): Promise<{ child: ChildProcess; url: string; key: string }> {
   const child = spawn(process.execPath, ['--max-semi-space-size=64', new URL('./http-server.js', import.meta.url).pathname], { env: { ...process.env, STORAGE_URL: storageUrl, BENCH_PREFIXES: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -13,7 +13,7 @@ import { changeStreamRouter } from './routes/change-stream.js';
 import { allocationRouter } from './routes/allocation.js';
 import { apiTreeRoutes } from './routes/api-root.js';
 import { bodyDepthLimit, LIMITS, urlLimits } from './limits.js';
-import { authenticateBeforeBody } from './auth.js';
+import { authenticateBeforeBody, hasBody } from './auth.js';
 import { healthRoutes, requestLogging } from './observability.js';
 import { Metrics } from './metrics/index.js';
 import { changeContext } from './change-context.js';
@@ -30,11 +30,14 @@ export function createApp(ctx: AppContext): Express {
   app.use(requestLogging(ctx.requestLog));
   app.use(urlLimits);
   app.use(apiVersion(ctx.config.netboxApiLevel));       // API-Version on every answer; Accept: …; version=1.3
-  app.use(authenticateBeforeBody(ctx.tokens));
-  app.use(express.json({ limit: LIMITS.bodyBytes, strict: false, type: ['application/json', 'application/*+json'] }));
-  app.post(['/api/v1/machines', '/api/v1/machines/'], ...yamlBody());
-  app.use(jsonBodiesOnly);                               // 415 for a write body no parser read
-  app.use(bodyDepthLimit);
+  // What reads and checks a request body runs only for a request that carries one (reads do not).
+  const bodies = express.Router();
+  bodies.use(authenticateBeforeBody(ctx.tokens));
+  bodies.use(express.json({ limit: LIMITS.bodyBytes, strict: false, type: ['application/json', 'application/*+json'] }));
+  bodies.post(['/api/v1/machines', '/api/v1/machines/'], ...yamlBody());
+  bodies.use(jsonBodiesOnly);                            // 415 for a write body no parser read
+  bodies.use(bodyDepthLimit);
+  app.use((req, res, next) => { if (hasBody(req)) bodies(req, res, next); else next(); });
   healthRoutes(app, ctx.storage);
   app.get('/metrics', metrics.route);                     // Prometheus text, no token (as /health)
 

@@ -10,6 +10,8 @@ import type { Storage } from '../storage/types.js';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function changeContext(storage: Storage): RequestHandler {
+  // Only a store with a replica says where a read was answered from: elsewhere a read's answer is left as it is.
+  const replicated = storage.replicaLag !== undefined;
   return (req, res, next) => {
     const write = WRITES.has(req.method);
     const min = req.get('x-min-change-seq');
@@ -21,7 +23,7 @@ export function changeContext(storage: Storage): RequestHandler {
       requestId: String(res.get('X-Request-Id')), userName: () => req.principal?.name ?? 'anonymous', seq: null, memo: new Map(),
       primary: write, minSeq: min === undefined ? undefined : Number(min),
     };
-    if (!write) {
+    if (!write && replicated) {
       // Where a replica store answered from (X-Read-Source: replica, or database when it fell back).
       const end = res.end.bind(res) as (...a: unknown[]) => typeof res;
       res.end = ((...args: unknown[]) => {

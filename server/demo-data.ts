@@ -5,13 +5,35 @@ import type { Inventory } from '../storage/service/inventory.js';
 import type { Row } from '../storage/types.js';
 import { mulberry32 as rng } from '../engine/random/mulberry32.js';
 
-async function create(inv: Inventory, name: string, bodies: unknown[]): Promise<Row[]> {
+/** What the demo dataset writes: a store with a row in any of these holds inventory already. */
+const DEMO_RESOURCES = ['tag', 'custom_field', 'manufacturer', 'device_type', 'device_role', 'platform', 'region', 'site', 'device', 'interface', 'vlan', 'prefix', 'ip_address'] as const;
+
+async function create(inv: Inventory, name: (typeof DEMO_RESOURCES)[number], bodies: unknown[]): Promise<Row[]> {
   const out = await inv.create(resource(name), bodies);
   if (!out.ok) throw new Error(`demo data: ${name}: ${JSON.stringify(out.errors).slice(0, 500)}`);
   return out.value;
 }
 
 const CITIES = ['ams', 'fra', 'lon', 'par', 'mad', 'ber', 'nyc', 'iad', 'ord', 'sfo', 'sea', 'lax', 'sin', 'tyo', 'syd'];
+
+/** What DEMO_DATA did at a start: loaded the dataset, or found inventory there and left it. */
+export type DemoOutcome = 'loaded' | 'present';
+
+/**
+ * DEMO_DATA: the demo dataset goes into a store that holds no inventory yet; a store that holds
+ * some (the demo data of an earlier start of a persisted store, or the user's own) is left as it
+ * is. Under the store's lock: two processes starting at once on one database load it once.
+ */
+export function loadDemoDataOnce(inv: Inventory): Promise<DemoOutcome> {
+  return inv.storage.serialized('demo-data', async () => {
+    for (const r of DEMO_RESOURCES) {
+      const found = await inv.storage.find(r, { kind: 'const', value: true }, { limit: 1, offset: 0, ordering: [] }, { noCount: true });
+      if (found.rows.length) return 'present';
+    }
+    await loadDemoData(inv);
+    return 'loaded';
+  });
+}
 
 export async function loadDemoData(inv: Inventory): Promise<void> {
   const rand = rng(42);

@@ -7,8 +7,13 @@ import type { Logger } from './context.js';
 
 export type RequestLogger = pino.Logger;
 
+/**
+ * Written asynchronously (pino's sonic-boom destination with sync: false): a request never waits
+ * for its log line to reach stdout. What is still buffered when the process exits is written then,
+ * synchronously (pino registers that on the exit event), so a graceful stop loses no line.
+ */
 export function createRequestLogger(level: string): RequestLogger {
-  return pino({ level, base: undefined });
+  return pino({ level, base: undefined }, pino.destination({ dest: 1, sync: false }));
 }
 
 /** Adapts pino to the small Logger the rest of the server uses. */

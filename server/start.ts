@@ -14,13 +14,15 @@ import { createApp } from './app.js';
 import { HeavyQueryGate } from './heavy-queries.js';
 import type { Config } from './config/defaults.js';
 import type { AppContext, Logger } from './context.js';
-import { loadDemoData } from './demo-data.js';
+import { loadDemoDataOnce, type DemoOutcome } from './demo-data.js';
 
 export interface Running {
   readonly server: Server;
   readonly ctx: AppContext;
   readonly url: string;
   readonly adminKey: string | null;   // set when no token was configured and one was created
+  /** What DEMO_DATA did (null: not asked for). */
+  readonly demo: DemoOutcome | null;
   readonly webhooks: WebhookDispatcher;
   close(): Promise<void>;
 }
@@ -35,11 +37,11 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   const storage = await createStorage(config.storage, { queryTimeoutMs: config.queryTimeoutMs, log: (m) => log.warn(m), readReplica: config.readReplica === 'memory' ? 'memory' : undefined, readReplicaLoadUrl: config.readReplicaLoadUrl || undefined });
   await storage.open();
   const inventory = new Inventory(storage);
-  const tokens = new Tokens(storage);
+  const tokens = new Tokens(storage, config.tokenRecheckMs);
   for (const t of config.tokens) await tokens.create(t.permissions, t.description ?? 'from config', t.key);
   let adminKey: string | null = null;
   if (config.tokens.length === 0 && (await tokens.count()) === 0) adminKey = (await tokens.create(['*'], 'admin token created at first start')).key;
-  if (config.demoData) await loadDemoData(inventory);
+  const demo = config.demoData ? await loadDemoDataOnce(inventory) : null;
   const lifecycle = new Lifecycle(storage, { maxStates: config.maxMachineStates, maxContextBytes: config.maxContextBytes });
   await installMachineFiles(config.machinesDir, lifecycle);
   const retention = new ChangeRetention(storage, { days: config.changelogRetentionDays, maxRows: config.changelogMaxRows });
@@ -70,7 +72,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   webhooks.start();
   return {
-    server, ctx, url, adminKey, webhooks,
+    server, ctx, url, adminKey, webhooks, demo,
     close: async () => {
       // Drain: stop accepting, let in-flight requests finish (10 s at most), then close the pools.
       closing.abort();
@@ -81,6 +83,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
       });
       clearInterval(pruning);
       await webhooks.stop();
+      tokens.close();
       await storage.close();
     },
   };

@@ -1,20 +1,38 @@
 // `npm run copy -- <from STORAGE_URL> <to STORAGE_URL>`: moves an inventory between backends
 // (memory:/dir, postgres://…, mysql://…). The target is migrated first and must be empty; stop
-// the servers on both while copying.
-import { createStorage, StorageConfigError } from './open-storage.js';
+// the servers on both while copying. A source that does not exist is refused, naming it.
+import fs from 'node:fs';
+import { createStorage, memoryDir, StorageConfigError } from './open-storage.js';
 import { copyStorage, TargetNotEmpty } from './copy-storage.js';
+import { holdsStore } from './memory/journal.js';
+import { argsOrExit, type CliSpec } from './cli-args.js';
 import type { Storage } from './types.js';
 
+export const COPY_CLI: CliSpec = {
+  command: 'npm run copy --',
+  summary: 'Copies every row of one store into another, empty one (migrated first). Stop the servers on both while copying.\n' +
+    'e.g. npm run copy -- memory:/var/lib/netinv postgres://netinv@db/netinv',
+  positionals: [
+    { name: 'from STORAGE_URL', help: 'the store to copy: memory:/path/dir (it must exist), postgres://… or mysql://…' },
+    { name: 'to STORAGE_URL', help: 'the empty store to fill: memory:/path/dir, postgres://… or mysql://…' },
+  ],
+  flags: [],
+};
+
+/** Why the source cannot be copied from before it is opened (opening a memory directory would create it), or null. */
+function sourceProblem(url: string): string | null {
+  if (!url.startsWith('memory:')) return null;
+  const dir = memoryDir(url);
+  if (dir === null) return 'a volatile memory: store has nothing to copy from; use memory:/path/dir';
+  if (!fs.existsSync(dir)) return `the source ${url} does not exist (no directory ${dir})`;
+  if (!holdsStore(dir)) return `the source ${url} holds no store (no journal or snapshot in ${dir})`;
+  return null;
+}
+
 async function main(): Promise<number> {
-  const [fromUrl, toUrl] = process.argv.slice(2);
-  if (!fromUrl || !toUrl) {
-    console.error('copy: usage: npm run copy -- <from STORAGE_URL> <to STORAGE_URL>   (e.g. memory:/var/lib/netinv postgres://netinv@db/netinv)');
-    return 2;
-  }
-  if (fromUrl === 'memory:' || toUrl === 'memory:') {
-    console.error('copy: a volatile memory: store has nothing to copy from or keep; use memory:/path/dir');
-    return 2;
-  }
+  const [fromUrl, toUrl] = argsOrExit(COPY_CLI).positionals;
+  const problem = sourceProblem(fromUrl) ?? (toUrl === 'memory:' ? 'a volatile memory: store keeps nothing; copy to memory:/path/dir' : null);
+  if (problem) { console.error(`copy: ${problem}`); return 2; }
   const opened: Storage[] = [];
   try {
     const from = await createStorage(fromUrl); await from.open(); opened.push(from);

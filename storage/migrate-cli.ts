@@ -4,8 +4,17 @@ import { MIGRATIONS } from './sql/migrations.js';
 import { SqlStorage } from './sql/sql-storage.js';
 import { PgDriver } from './postgres/pg-driver.js';
 import { MysqlDriver } from './mysql/mysql-driver.js';
+import { argsOrExit, type CliSpec } from './cli-args.js';
+
+export const MIGRATE_CLI: CliSpec = {
+  command: 'npm run migrate --',
+  summary: 'Applies the schema migrations the database in STORAGE_URL lacks, then exits (the server applies them at start too).',
+  flags: [],
+  env: [{ name: 'STORAGE_URL', help: 'the database: postgres://user@host:5432/db or mysql://user@host:3306/db' }],
+};
 
 async function main(): Promise<number> {
+  argsOrExit(MIGRATE_CLI);
   const url = process.env.STORAGE_URL;
   if (!url) {
     console.error('migrate: STORAGE_URL is not set (postgres://user@host:5432/db or mysql://user@host:3306/db)');

@@ -38,11 +38,13 @@ function databaseStore(url: string, opts: StorageOptions): Storage {
   return databaseOf(url).open(url, opts);
 }
 
+/** The directory of a `memory:/dir` URL; null for volatile `memory:`. */
+export const memoryDir = (url: string): string | null => url.slice('memory:'.length).replace(/^\/\//, '') || null;
+
 export async function createStorage(url: string, opts: StorageOptions = {}): Promise<Storage> {
   if (url.startsWith('memory:')) {
     if (opts.readReplica) throw new StorageConfigError('READ_REPLICA=memory needs a database in STORAGE_URL (postgres://… or mysql://…): a memory: store is already in memory');
-    const dir = url.slice('memory:'.length).replace(/^\/\//, '');
-    return new MemoryStorage(dir ? dir : null, opts);
+    return new MemoryStorage(memoryDir(url), opts);
   }
   const db = databaseOf(url);
   if (!db) throw new StorageConfigError(`unknown storage scheme in STORAGE_URL "${url}" (expected one of memory:, memory:/dir, postgres://…, mysql://…)`);

@@ -1,6 +1,7 @@
 // Configuration keys, their environment variables and defaults: one table.
 import { DEFAULT_MAX_STATES } from '../../engine/lifecycle/machine-schema.js';
 import { DEFAULT_MAX_CONTEXT_BYTES } from '../../storage/service/lifecycle.js';
+import { DEFAULT_TOKEN_RECHECK_MS } from '../../storage/service/tokens.js';
 export interface TokenConfig { readonly key: string; readonly permissions: readonly string[]; readonly description?: string }
 
 export interface Config {
@@ -45,6 +46,8 @@ export interface Config {
   readonly streamMaxBufferBytes: number;
   /** ... within this many ms, or it gets `event: dropped` and the stream ends. */
   readonly streamDrainTimeoutMs: number;
+  /** Token checks are answered from memory; the change log is read for token changes at least this often (ms). */
+  readonly tokenRecheckMs: number;
 }
 
 type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level' | 'replica';
@@ -76,6 +79,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'streamKeepAliveMs', env: 'STREAM_KEEPALIVE_MS', parse: 'positive' },
   { key: 'streamMaxBufferBytes', env: 'STREAM_MAX_BUFFER_BYTES', parse: 'positive' },
   { key: 'streamDrainTimeoutMs', env: 'STREAM_DRAIN_TIMEOUT_MS', parse: 'positive' },
+  { key: 'tokenRecheckMs', env: 'TOKEN_RECHECK_MS', parse: 'whole' },
 ];
 
 export const DEFAULTS = {
@@ -104,4 +108,5 @@ export const DEFAULTS = {
   streamKeepAliveMs: 15000,
   streamMaxBufferBytes: 1024 * 1024,
   streamDrainTimeoutMs: 10000,
+  tokenRecheckMs: DEFAULT_TOKEN_RECHECK_MS,
 } as const;

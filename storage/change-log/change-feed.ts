@@ -15,6 +15,12 @@ export function noteCommitted(seq: number): void {
   committed.emit('seq', seq);
 }
 
+/** `fn` runs at every commit announced to this process (its own, and others' where notified); returns the unsubscribe. */
+export function onCommitted(fn: (seq: number) => void): () => void {
+  committed.on('seq', fn);
+  return () => { committed.off('seq', fn); };
+}
+
 export interface FeedOptions {
   /** How often the counter is read for other processes' writes (ms). */
   readonly pollMs?: number;

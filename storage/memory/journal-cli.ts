@@ -5,11 +5,23 @@
 import fs from 'node:fs';
 import { scanJournal } from './journal-format.js';
 import { asideName, journalFiles, releaseLock, takeLock } from './journal.js';
+import { argsOrExit, type CliSpec } from '../cli-args.js';
+
+export const JOURNAL_CLI: CliSpec = {
+  command: 'npm run journal --',
+  summary: 'check: how many records of a memory store\'s journal are good and where the first bad one is (exit 0 clean, 1 damaged).\n' +
+    'repair: keeps every record before the damage and moves the rest to a file beside the journal (refused while a process owns the directory).',
+  positionals: [
+    { name: 'check|repair', help: 'what to do' },
+    { name: 'dir', help: 'the directory of STORAGE_URL=memory:<dir>' },
+  ],
+  flags: [],
+};
 
 function main(argv: readonly string[]): number {
-  const [cmd, dir] = argv;
-  if ((cmd !== 'check' && cmd !== 'repair') || !dir) {
-    console.error('usage: npm run journal -- check <dir> | repair <dir>   (the directory of STORAGE_URL=memory:<dir>)');
+  const [cmd, dir] = argsOrExit(JOURNAL_CLI, argv).positionals;
+  if (cmd !== 'check' && cmd !== 'repair') {
+    console.error(`journal: the first argument is check or repair, got "${cmd}" (--help lists the options)`);
     return 2;
   }
   const file = journalFiles(dir).journal;

@@ -150,6 +150,12 @@ export function asideName(dir: string, what: 'torn' | 'damaged'): string {
   return path.join(dir, `journal.${what}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
 }
 
+/** Does `dir` hold a memory store: a journal or a snapshot (of any release's form)? */
+export function holdsStore(dir: string): boolean {
+  const f = journalFiles(dir);
+  return [f.journal, f.snapshot, f.lineSnapshot, f.legacySnapshot].some((file) => fs.existsSync(file));
+}
+
 export function damageMessage(file: string, d: Damage): string {
   return `journal ${file} is damaged at byte ${d.offset} (${d.reason}) and readable records follow it: the store was not started, nothing was changed. ` +
     `Run \`npm run journal -- check ${path.dirname(file)}\` to see it and \`npm run journal -- repair ${path.dirname(file)}\` to keep every record before the damage (the rest is moved to a file beside the journal, not deleted).`;

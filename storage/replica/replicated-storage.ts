@@ -109,3 +109,5 @@ export class ReplicatedStorage implements Storage {
   saveAllocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number, nextAt: AddrHex, gen: number): Promise<void> { return this.primary.saveAllocationHint(resource, block, length, nextAt, gen); }
 }
 
+/** The store that is the authority: the database behind a replica, else the store itself. */
+export const authority = (s: Storage): Storage => (s instanceof ReplicatedStorage ? s.primary : s);

@@ -2,6 +2,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { StorageConflict, type Row, type Storage } from '../types.js';
+import { authority } from '../replica/replicated-storage.js';
+import { TokenCache } from './token-cache.js';
+
+/** How long (ms) a token change made through another process may go unseen where nothing announces it (MySQL). */
+export const DEFAULT_TOKEN_RECHECK_MS = 250;
 
 export interface Principal {
   readonly tokenId: string;
@@ -15,18 +20,28 @@ export const tokenDisplay = (row: Row): string => (typeof row.description === 's
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 export class Tokens {
-  // A key's hash never changes, so it is computed once per key; whether the key is still valid is
-  // read from storage on every request (a revoke is seen at once, by every process).
+  // A key's hash never changes, so it is computed once per key; whether the key is valid is
+  // answered from memory until the change log shows a token changed (token-cache.ts).
   private readonly hashes = new LRUCache<string, string>({ max: 1000 });
+  private readonly checks: TokenCache<Principal>;
 
-  constructor(private readonly storage: Storage) {}
+  constructor(private readonly storage: Storage, recheckMs = DEFAULT_TOKEN_RECHECK_MS) {
+    this.checks = new TokenCache(authority(storage), recheckMs);
+  }
 
   async authenticate(key: string): Promise<Principal | null> {
     let hash = this.hashes.get(key);
     if (hash === undefined) { hash = hashKey(key); this.hashes.set(key, hash); }
-    const [row] = await this.storage.findBy('token', 'key_hash', hash);
-    return row ? { tokenId: row.id, permissions: row.permissions as string[], name: tokenDisplay(row) } : null;
+    const known = hash;
+    // Read from the database itself, never a replica that may not have applied a revoke yet.
+    return this.checks.get(known, async () => {
+      const [row] = await authority(this.storage).findBy('token', 'key_hash', known);
+      return row ? { tokenId: row.id, permissions: row.permissions as string[], name: tokenDisplay(row) } : null;
+    });
   }
+
+  /** Stops following the change log. */
+  close(): void { this.checks.close(); }
 
   /** Create a token; with `key` given (from config) it is stored if not already present. */
   async create(permissions: readonly string[], description = '', key?: string): Promise<{ key: string; row: Row }> {

@@ -1,9 +1,11 @@
 // Moving an inventory between backends: a persisted memory store copied into PostgreSQL and MySQL
 // and back into a new memory store holds the very same rows; a target with rows is refused.
 import { expect } from 'chai';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { TRUE } from '../../engine/plan/nodes.js';
 import { RESOURCES } from '../../engine/schema/registry.js';
 import { copyStorage, TargetNotEmpty } from '../../storage/copy-storage.js';
@@ -61,4 +63,32 @@ describe('copying an inventory between backends (npm run copy)', function () {
       }
     });
   }
+});
+
+describe('npm run copy: a source that does not exist', function () {
+  this.timeout(30000);
+  const CLI = fileURLToPath(new URL('../../storage/copy-cli.js', import.meta.url));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-copy-missing-'));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const copy = (from: string, to: string) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, [CLI, from, to], (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code) : 0, stdout, stderr }));
+  });
+
+  it('a memory:/dir that does not exist (a typo) is an error naming it, and is not created', async () => {
+    const typo = path.join(dir, 'sorce');
+    const r = await copy(`memory:${typo}`, `memory:${path.join(dir, 'target')}`);
+    expect(r.code).to.not.equal(0);
+    expect(r.stderr).to.contain(`the source memory:${typo} does not exist`);
+    expect(r.stdout).to.not.contain('rows');
+    expect(fs.existsSync(typo)).to.equal(false);
+    expect(fs.existsSync(path.join(dir, 'target'))).to.equal(false);
+  });
+
+  it('a directory that holds no store is an error naming it', async () => {
+    const empty = path.join(dir, 'empty');
+    fs.mkdirSync(empty);
+    const r = await copy(`memory:${empty}`, `memory:${path.join(dir, 'target')}`);
+    expect(r.code).to.not.equal(0);
+    expect(r.stderr).to.contain(`the source memory:${empty} holds no store`);
+  });
 });

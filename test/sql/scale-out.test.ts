@@ -50,6 +50,46 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
       expect(await get(a.url)).to.equal(401);
     });
 
+    // Token checks are answered from each process's memory; the change log tells it to forget.
+    // PostgreSQL announces every commit (NOTIFY): the next request is refused. MySQL and MariaDB
+    // announce nothing: the other process sees it within TOKEN_RECHECK_MS (250 ms by default).
+    const announced = backend.driver === 'postgres';
+    const refusedWithin = async (check: () => Promise<number>, refused: number): Promise<number> => {
+      const t0 = performance.now();
+      for (;;) {
+        const status = await check();
+        if (status === refused) return performance.now() - t0;
+        expect(announced, 'PostgreSQL refuses on the first request after the commit').to.equal(false);
+        expect(performance.now() - t0).to.be.below(250 + 500);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+
+    it('a token deleted through one, checked a moment before by the other, is refused by the other (at once on PostgreSQL)', async () => {
+      const [a, b] = procs;
+      const t = await call(a.url, 'POST', '/api/users/tokens/', { permissions: ['dcim.view_site'] });
+      const get = (u: string) => fetch(`${u}/api/dcim/sites/`, { headers: { Authorization: `Token ${t.body.key}` } }).then((r) => r.status);
+      for (let i = 0; i < 3; i++) expect(await get(b.url)).to.equal(200); // answered from b's memory now
+      expect((await call(a.url, 'DELETE', `/api/users/tokens/${t.body.id}/`)).status).to.equal(204);
+      await refusedWithin(() => get(b.url), 401);
+      expect(await get(a.url)).to.equal(401);
+    });
+
+    it("a configured token's permissions changed by another process's start apply on the first process", async () => {
+      const [a] = procs;
+      const key = 'narrowed-key-0123456789';
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-scale-'));
+      const write = (name: string, permissions: string[]) => { const f = path.join(dir, name); fs.writeFileSync(f, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }, { key, permissions }] })); return f; };
+      const c = await startProcess(db!.url, write('wide.json', ['*']));
+      c.child.kill('SIGTERM');
+      const post = () => fetch(`${a.url}/api/extras/tags/`, { method: 'POST', headers: { Authorization: `Token ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: `t${Math.random()}`, slug: `t${Date.now()}${Math.floor(Math.random() * 1e6)}` }) }).then((r) => r.status);
+      expect(await post()).to.equal(201);
+      const d = await startProcess(db!.url, write('narrow.json', ['dcim.view_site']));
+      try {
+        await refusedWithin(post, 403);
+      } finally { d.child.kill('SIGTERM'); }
+    });
+
     it('events on one entity sent to both processes are serialized', async () => {
       const [a, b] = procs;
       await call(a.url, 'POST', '/api/v1/entities/race/create', { machine_name: 'order_flow' });
