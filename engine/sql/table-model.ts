@@ -91,6 +91,14 @@ function build(r: ResourceDef): TableModel {
 
 const models = new Map<string, TableModel>(RESOURCES.map((r) => [r.name, build(r)]));
 
+// Constraint and index names share one namespace per schema (PostgreSQL): a clash stops the start.
+const taken = new Map<string, string>();
+for (const m of models.values()) for (const n of [m.table, m.pkName, ...m.uniques.map((u) => u.name), ...m.fks.map((f) => f.name), ...m.indexes.map((i) => i.name)]) {
+  const other = taken.get(n);
+  if (other && other !== m.table) throw new Error(`schema: ${m.table} and ${other} both name ${n} (reorder a unique group)`);
+  taken.set(n, m.table);
+}
+
 export function tableModel(name: string): TableModel {
   const m = models.get(name);
   if (!m) { resource(name); throw new Error(`unknown resource ${name}`); }

@@ -3,7 +3,7 @@ import { choices, count, descriptionField, inventoryBaseFields, taggableFields, 
 
 export const cluster: ResourceDef = {
   name: 'cluster', app: 'virtualization', plural: 'clusters', label: 'Cluster', description: 'A pool of hosts running virtual machines',
-  refField: 'name', displayField: 'name', uniqueTogether: [['group', 'name'], ['site', 'name']],
+  refField: 'name', displayField: 'name', uniqueTogether: [['name', 'group'], ['name', 'site']],
   fields: [
     ...inventoryBaseFields,
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 100, search: true },
