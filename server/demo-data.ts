@@ -170,8 +170,8 @@ async function loadHosting(inv: Inventory, d: { sites: Row[]; devices: Row[]; if
   await update(inv, 'site', d.sites.map((s, i) => ({ id: s.id, body: { group: (i < 15 ? coreSites : edgeSites).id, tenant: netops.id } })));
 
   const hosting = d.sites.slice(0, 3);
-  const buildings = await create(inv, 'location', hosting.map((s) => ({ name: 'Building A', slug: 'building-a', site: s.id })));
-  const halls = await create(inv, 'location', hosting.map((s, i) => ({ name: 'Hall 1', slug: 'hall-1', site: s.id, parent: buildings[i].id, tenant: netops.id })));
+  const buildings = await create(inv, 'location', hosting.map((s) => ({ name: 'Building A', slug: `${s.slug}-a`, site: s.id })));
+  const halls = await create(inv, 'location', hosting.map((s, i) => ({ name: 'Hall 1', slug: `${s.slug}-a-hall-1`, site: s.id, parent: buildings[i].id, tenant: netops.id })));
   const [networkRole, computeRole] = await create(inv, 'rack_role', [{ name: 'Network', slug: 'network', color: '2196f3' }, { name: 'Compute', slug: 'compute', color: '4caf50' }]);
   const racks = await create(inv, 'rack', hosting.flatMap((s, i) => [
     { name: `${s.slug}-r01`, site: s.id, location: halls[i].id, role: networkRole.id, tenant: netops.id, facility_id: `${s.facility}-R01` },
