@@ -103,14 +103,30 @@ for (const b of backends) {
     console.log(`${b.name}: ${DEVICES} devices, ${VMS} virtual machines loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const file = path.join(temp, 'netbox.yml');
     fs.writeFileSync(file, CONFIG(srv.url));
+    if (args.includes('--serve')) { // keep serving, for profiling the plugin by hand
+      console.log(`serving ${srv.url}; plugin configuration in ${file} (ANSIBLE_LOCAL_TEMP=${temp})`);
+      await new Promise(() => {});
+    }
     const env = { ...process.env, ANSIBLE_LOCAL_TEMP: temp, ANSIBLE_INVENTORY_UNPARSED_FAILED: '1' };
     const t1 = performance.now();
     const r = await promisify(execFile)('ansible-inventory', ['-i', file, '--list', '-v'], { env, encoding: 'utf8', maxBuffer: 1 << 30 });
     const seconds = (performance.now() - t1) / 1000;
-    const requests = (r.stdout.match(/^Fetching: /gm) ?? []).length;
+    const fetched = [...r.stdout.matchAll(/^Fetching: (\S+)/gm)].map((x) => x[1]);
+    const requests = fetched.length;
+    // The same requests again, one after the other: how much of the run the server's answers take.
+    const t2 = performance.now();
+    const slowest: [number, string][] = [];
+    for (const u of fetched) {
+      const t = performance.now();
+      await (await fetch(u, { headers: { Authorization: `Token ${KEY}` } })).arrayBuffer();
+      slowest.push([performance.now() - t, u]);
+    }
+    const serverSeconds = (performance.now() - t2) / 1000;
+    slowest.sort((x, y) => y[0] - x[0]);
+    console.log(`  server: ${serverSeconds.toFixed(1)} s for the ${requests} requests; slowest: ${slowest.slice(0, 3).map(([ms, u]) => `${Math.round(ms)} ms ${u.replace(srv.url, '')}`).join(', ')}`);
     const hosts = Object.keys(JSON.parse(r.stdout.slice(r.stdout.indexOf('{')))._meta.hostvars).length;
     if (hosts !== DEVICES + VMS) throw new Error(`${b.name}: the inventory lists ${hosts} hosts, not ${DEVICES + VMS}`);
-    const line = `| ${b.name} | ${DEVICES.toLocaleString('en-US')} | ${VMS.toLocaleString('en-US')} | ${seconds.toFixed(1)} s | ${requests} |`;
+    const line = `| ${b.name} | ${DEVICES.toLocaleString('en-US')} | ${VMS.toLocaleString('en-US')} | ${seconds.toFixed(1)} s | ${requests} | ${serverSeconds.toFixed(1)} s |`;
     lines.push(line);
     console.log(line);
   } finally {
@@ -121,5 +137,5 @@ for (const b of backends) {
 }
 const m = machineInfo();
 console.log(`\nTaken on ${m.date}: ${m.cores} cores (${m.cpu}), Node ${m.node}; plugin and server share the machine.`);
-console.log('| backend | devices | virtual machines | ansible-inventory --list | requests |\n|---|---|---|---|---|');
+console.log('| backend | devices | virtual machines | ansible-inventory --list | requests | the same requests replayed |\n|---|---|---|---|---|---|');
 for (const l of lines) console.log(l);

@@ -48,6 +48,13 @@ export function derivedNetFields(role: 'network' | 'host'): readonly FieldDef[] 
   ];
 }
 
+/** What device and VM interfaces both have. */
+export const interfaceFields: readonly FieldDef[] = [
+    { name: 'enabled', kind: 'boolean', label: 'Enabled', default: true },
+    { name: 'mtu', kind: 'integer', label: 'MTU', nullable: true, min: 1, max: 65536 },
+    { name: 'mac_address', kind: 'mac', label: 'MAC address', nullable: true },
+];
+
 /** A tree of named groups (regions, site groups, tenant groups): name, unique slug, parent, description. */
 export function groupTreeFields(self: string): readonly FieldDef[] {
   return [

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { descriptionField, inventoryBaseFields, taggableFields } from '../common-fields.js';
+import { descriptionField, interfaceFields, inventoryBaseFields, taggableFields } from '../common-fields.js';
 
 export const vmInterface: ResourceDef = {
   name: 'vminterface', app: 'virtualization', plural: 'interfaces', label: 'VM interface', description: 'A network interface of a virtual machine',
@@ -8,9 +8,7 @@ export const vmInterface: ResourceDef = {
     ...inventoryBaseFields,
     { name: 'virtual_machine', kind: 'fk', label: 'Virtual machine', target: 'virtual_machine', required: true, onDelete: 'cascade' },
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
-    { name: 'enabled', kind: 'boolean', label: 'Enabled', default: true },
-    { name: 'mtu', kind: 'integer', label: 'MTU', nullable: true, min: 1, max: 65536 },
-    { name: 'mac_address', kind: 'mac', label: 'MAC address', nullable: true },
+    ...interfaceFields,
     descriptionField,
     ...taggableFields,
   ],
