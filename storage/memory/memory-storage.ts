@@ -80,7 +80,8 @@ export class MemoryStorage implements Storage {
   }
 
   async countRefs(resourceName: string, fieldName: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>> {
-    const h = this.table(resourceName).hashOf(fieldName)!; // every foreign key has its hash index
+    const t = this.table(resourceName);
+    const h = (await runStepwise(() => t.hashOfSteps(fieldName), this.stepControl()))!; // every foreign key has one
     const out = new Map<string, number>();
     for (const id of ids) { const n = h.count(id); if (n) out.set(id, n); }
     return out;
