@@ -1,6 +1,7 @@
 // `npm run bench:http [-- --prefixes 1000000] [--backends memory,postgres] [--connections 32]
-// [--pipelining 1] [--duration 10]`: requests/s and p99 of
-// representative list queries with autocannon, the server in its own process.
+// [--pipelining 1] [--duration 10] [--only text]`: requests/s and p99 of
+// representative list queries with autocannon, the server in its own process. `--only` runs the
+// queries whose name holds the text and prints them (docs/benchmarks.md is left as it is).
 import autocannon from 'autocannon';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -10,6 +11,7 @@ import { machineInfo } from './machine.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
 import { backendsFlag, connectionsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
+import { resource } from '../engine/schema/registry.js';
 
 export const HTTP_CLI: CliSpec = {
   command: 'npm run bench:http --',
@@ -23,6 +25,7 @@ export const HTTP_CLI: CliSpec = {
     { name: 'pipelining', type: 'integer', min: 1, default: '1', help: 'requests in flight per connection' },
     // wrk (C, Debian package) costs the shared cores far less than autocannon (Node): its figure is closer to what the server can do.
     { name: 'client', type: 'string', choices: ['autocannon', 'wrk'], default: 'autocannon', help: 'the load generator' },
+    { name: 'only', type: 'string', default: '', help: 'run only the queries whose name holds this text, and print them (docs/benchmarks.md is left as it is)' },
   ],
 };
 const args = argsOrExit(HTTP_CLI);
@@ -41,7 +44,12 @@ const QUERIES = [
   ['no filter, page of 50', '/api/ipam/prefixes/?limit=50'],
   // The same page narrowed by fields= (NetBox 4): what a narrow page saves in serialization.
   ['no filter, page of 50, fields=prefix,status', '/api/ipam/prefixes/?limit=50&fields=prefix,status'],
+  // A page of 1,000 sites with their related counts (device_count, prefix_count, ...), and without
+  // them: what the counts cost.
+  ['sites, page of 1,000', '/api/dcim/sites/?limit=1000'],
+  ['sites, page of 1,000, counts omitted', `/api/dcim/sites/?limit=1000&omit=${(resource('site').counts ?? []).map((c) => c.name).join(',')}`],
 ] as const;
+const only = args.string('only');
 
 interface Row { backend: string; query: string; rps: number; p50_ms: number; p99_ms: number; errors: number }
 
@@ -117,7 +125,7 @@ for (const b of backends) {
   const rss = rssMb(srv.child.pid);
   memory.push(`- ${b.name}: server process ${rss} MB resident after the load (${Math.round((rss * 1048576) / prefixes)} B per prefix, everything included).`);
   console.log(memory[memory.length - 1]);
-  for (const [name, path] of [...QUERIES, ...(await deepPages(srv.url, srv.key))]) {
+  for (const [name, path] of [...QUERIES, ...(await deepPages(srv.url, srv.key))].filter(([n]) => n.includes(only))) {
     await load(srv.url, srv.key, path); // warm-up pass
     const r = await load(srv.url, srv.key, path);
     rows.push({ backend: b.name, query: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, errors: r.errors });
@@ -127,6 +135,7 @@ for (const b of backends) {
   await b.drop();
 }
 
+if (only) process.exit(0);
 const m = machineInfo();
 const md = [
   `Taken on ${m.date}: ${m.cores} cores (${m.cpu}), ${m.memory_gib} GiB, Node ${m.node}; ${prefixes.toLocaleString('en-US')} prefixes; ${client === 'wrk' ? 'wrk (1 thread)' : `autocannon, pipelining ${pipelining}`}, ${connections} connections, ${duration} s per query after a warm-up pass; server and load generator share the machine.`,

@@ -6,7 +6,8 @@ import type { Row } from '../storage/types.js';
 import { mulberry32 as rng } from '../engine/random/mulberry32.js';
 
 /** What the demo dataset writes: a store with a row in any of these holds inventory already. */
-const DEMO_RESOURCES = ['tag', 'custom_field', 'manufacturer', 'device_type', 'device_role', 'platform', 'region', 'site', 'device', 'interface', 'vlan', 'prefix', 'ip_address'] as const;
+const DEMO_RESOURCES = ['tag', 'custom_field', 'tenant_group', 'tenant', 'manufacturer', 'device_type', 'device_role', 'platform', 'region', 'site_group', 'site', 'location', 'rack_role', 'rack',
+  'cluster_type', 'cluster_group', 'cluster', 'device', 'interface', 'virtual_machine', 'vminterface', 'vlan', 'prefix', 'ip_address', 'service'] as const;
 
 async function create(inv: Inventory, name: (typeof DEMO_RESOURCES)[number], bodies: unknown[]): Promise<Row[]> {
   const out = await inv.create(resource(name), bodies);
@@ -130,7 +131,7 @@ export async function loadDemoData(inv: Inventory): Promise<void> {
       });
     }
   }
-  await create(inv, 'interface', ifBodies);
+  const ifaces = await create(inv, 'interface', ifBodies);
 
   const vlanBodies = sites.flatMap((s, i) => [
     { vid: 10, name: `${s.slug}-mgmt`, site: s.id, status: 'active' },
@@ -162,6 +163,72 @@ export async function loadDemoData(inv: Inventory): Promise<void> {
     ipBodies.push({ address: `2001:db8:${si.toString(16)}:1::${(1 + (di % 4)).toString(16)}/64`, dns_name: `${d.name}.example.net`, status: pick(['active', 'slaac']) });
   }
   ipBodies.push({ address: '10.0.0.1/25', status: 'reserved', description: 'duplicate host, other mask' }, { address: '192.168.3.193/28', status: 'dhcp' });
-  await create(inv, 'ip_address', ipBodies);
+  const ips = await create(inv, 'ip_address', ipBodies);
+  await loadHosting(inv, { sites, devices, ifaces, ips });
   void tags;
+}
+
+async function update(inv: Inventory, name: string, items: { id: string; body: unknown }[]): Promise<void> {
+  const out = await inv.updateMany(resource(name), items, true);
+  if (!out.ok) throw new Error(`demo data: ${name}: ${JSON.stringify(out.errors).slice(0, 500)}`);
+}
+
+/**
+ * What automation inventories group hosts by (no random draws, so the data above stays as it was):
+ * tenants, site groups, locations and racks of the first three sites, every device's loopback
+ * addresses as its primary IPs, a Proxmox cluster per site of the first three with virtual machines
+ * on it, and SSH services.
+ */
+async function loadHosting(inv: Inventory, d: { sites: Row[]; devices: Row[]; ifaces: Row[]; ips: Row[] }): Promise<void> {
+  const [customers, internal] = await create(inv, 'tenant_group', [{ name: 'Customers', slug: 'customers' }, { name: 'Internal', slug: 'internal' }]);
+  const [enterprise] = await create(inv, 'tenant_group', [{ name: 'Enterprise', slug: 'enterprise', parent: customers.id }]);
+  const [acme, globex, netops] = await create(inv, 'tenant', [
+    { name: 'Acme Corp', slug: 'acme', group: enterprise.id }, { name: 'Globex', slug: 'globex', group: customers.id },
+    { name: 'NetOps', slug: 'netops', group: internal.id, description: 'The network team' },
+  ]);
+  const [backbone] = await create(inv, 'site_group', [{ name: 'Backbone', slug: 'backbone' }]);
+  const [coreSites, edgeSites] = await create(inv, 'site_group', [
+    { name: 'Core sites', slug: 'core-sites', parent: backbone.id }, { name: 'Edge sites', slug: 'edge-sites', parent: backbone.id },
+  ]);
+  await update(inv, 'site', d.sites.map((s, i) => ({ id: s.id, body: { group: (i < 15 ? coreSites : edgeSites).id, tenant: netops.id } })));
+
+  const hosting = d.sites.slice(0, 3);
+  const buildings = await create(inv, 'location', hosting.map((s) => ({ name: 'Building A', slug: `${s.slug}-a`, site: s.id })));
+  const halls = await create(inv, 'location', hosting.map((s, i) => ({ name: 'Hall 1', slug: `${s.slug}-a-hall-1`, site: s.id, parent: buildings[i].id, tenant: netops.id })));
+  const [networkRole, computeRole] = await create(inv, 'rack_role', [{ name: 'Network', slug: 'network', color: '2196f3' }, { name: 'Compute', slug: 'compute', color: '4caf50' }]);
+  const racks = await create(inv, 'rack', hosting.flatMap((s, i) => [
+    { name: `${s.slug}-r01`, site: s.id, location: halls[i].id, role: networkRole.id, tenant: netops.id, facility_id: `${s.facility}-R01` },
+    { name: `${s.slug}-r02`, site: s.id, location: halls[i].id, role: computeRole.id, tenant: netops.id, status: 'planned', u_height: 48 },
+  ]));
+
+  // Every device answers on its loopback: both its addresses go on lo0 and become its primary IPs.
+  const lo0 = new Map(d.ifaces.filter((x) => x.name === 'lo0').map((x) => [x.device as string, x.id]));
+  const ipsOf = (di: number) => [d.ips[di * 2], d.ips[di * 2 + 1]];
+  await update(inv, 'ip_address', d.devices.flatMap((dev, di) => ipsOf(di).map((ip) => ({ id: ip.id, body: { interface: lo0.get(dev.id) } }))));
+  await update(inv, 'device', d.devices.map((dev, di) => {
+    const si = Math.floor(di / 4), k = di % 4;
+    const placed = si < 3 ? { location: halls[si].id, rack: racks[si * 2].id, position: 1 + k * 4, tenant: netops.id } : {};
+    return { id: dev.id, body: { primary_ip4: ipsOf(di)[0].id, primary_ip6: ipsOf(di)[1].id, ...placed } };
+  }));
+
+  const [ubuntu, debian] = await create(inv, 'platform', [{ name: 'Ubuntu 24.04', slug: 'ubuntu-24-04' }, { name: 'Debian 12', slug: 'debian-12' }]);
+  const [serverRole] = await create(inv, 'device_role', [{ name: 'Server', slug: 'server', color: '4caf50', vm_role: true }]);
+  const [proxmox] = await create(inv, 'cluster_type', [{ name: 'Proxmox VE', slug: 'proxmox' }]);
+  const [euClusters] = await create(inv, 'cluster_group', [{ name: 'EU clusters', slug: 'eu-clusters' }]);
+  const clusters = await create(inv, 'cluster', hosting.map((s) => ({ name: `${s.slug}-pve`, type: proxmox.id, group: euClusters.id, site: s.id, tenant: netops.id })));
+  const vmBodies = hosting.flatMap((s, si) => [0, 1, 2, 3].map((k) => ({
+    name: `${s.slug}-vm-0${k + 1}`, site: s.id, cluster: clusters[si].id, role: serverRole.id, platform: (k % 2 ? debian : ubuntu).id,
+    tenant: [acme, globex, acme, netops][k].id, status: k === 3 ? 'planned' : 'active', vcpus: 2 << (k % 3), memory: 4096 << (k % 3), disk: 40 * (k + 1),
+  })));
+  const vms = await create(inv, 'virtual_machine', vmBodies);
+  const eth0 = await create(inv, 'vminterface', vms.map((vm) => ({ virtual_machine: vm.id, name: 'eth0' })));
+  const vmIps = await create(inv, 'ip_address', vms.map((vm, i) => ({
+    address: `10.${Math.floor(i / 4)}.3.${10 + (i % 4)}/24`, vminterface: eth0[i].id, dns_name: `${vm.name}.example.net`, tenant: vm.tenant,
+  })));
+  await update(inv, 'virtual_machine', vms.map((vm, i) => ({ id: vm.id, body: { primary_ip4: vmIps[i].id } })));
+  await create(inv, 'service', [
+    ...d.devices.slice(0, 12).map((dev) => ({ device: dev.id, name: 'ssh', protocol: 'tcp', ports: [22] })),
+    ...vms.map((vm) => ({ virtual_machine: vm.id, name: 'ssh', protocol: 'tcp', ports: [22] })),
+    { virtual_machine: vms[0].id, name: 'dns', protocol: 'udp', ports: [53] },
+  ]);
 }

@@ -1,9 +1,10 @@
 // Rows -> API representations, derived from the registry: nested brief objects for foreign keys,
-// {value, label} for choices, tags as {id, url, name, slug, color}, custom fields filled with null.
+// {value, label} for choices, tags as {id, url, name, slug, color}, custom fields filled with null,
+// related counts (`device_count`) from one index lookup per count and page.
 // What each field turns into is worked out once per resource; a page builds each referenced
 // object's nested form once and shares it between the rows that name it.
 import { briefFields, resource, resourcePath } from '../engine/schema/registry.js';
-import type { CustomFieldDef, FieldDef, ResourceDef } from '../engine/schema/types.js';
+import type { CountDef, CustomFieldDef, FieldDef, ResourceDef } from '../engine/schema/types.js';
 import type { Row, Storage } from '../storage/types.js';
 import { LRUCache } from 'lru-cache';
 import { addPrefixTree, hasPrefixTree } from './prefix-tree.js';
@@ -67,6 +68,7 @@ interface ResourceWriter {
   readonly fields: readonly FieldWriter[];
   /** Fields whose referenced objects are fetched for a page: field, target, how to nest one. */
   readonly references: readonly { readonly field: string; readonly target: string; readonly nest: (base: string, row: Row) => unknown }[];
+  readonly counts: readonly CountDef[];
 }
 
 /** Per resource and kept keys: built once each; the sets clients ask for are few, but bounded anyway. */
@@ -86,6 +88,7 @@ function writerFor(r: ResourceDef, keep: ReadonlySet<string> | null | undefined)
         const target = resource(f.target!);
         return { field: f.name, target: f.target!, nest: (base: string, row: Row) => briefOf(base, target, row) };
       }),
+      counts: (r.counts ?? []).filter((c) => !keep || keep.has(c.name)),
     };
     writers.set(key, w);
   }
@@ -106,10 +109,13 @@ export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: S
     const got = ids.size ? await ctx.storage.getMany(ref.target, [...ids]) : [];
     nested.set(ref.field, new Map(got.map((x) => [x.id, ref.nest(ctx.baseUrl, x)])));
   }
+  const ids = w.counts.length ? rows.map((row) => row.id) : [];
+  const counts = await Promise.all(w.counts.map((c) => (ids.length ? ctx.storage.countRefs(c.resource, c.field, ids) : new Map<string, number>())));
   const outs = rows.map((row) => {
     const out: Record<string, unknown> = { id: row.id, url: objectUrl(ctx.baseUrl, r, row.id) };
     if (w.display) out.display = display(r, row);
     for (const write of w.fields) write(row, out, nested, ctx);
+    w.counts.forEach((c, i) => { out[c.name] = counts[i].get(row.id) ?? 0; });
     return out;
   });
   if (hasPrefixTree(r)) await addPrefixTree(ctx.storage, (p) => briefOf(ctx.baseUrl, r, p), rows, outs, ctx.keep, ctx.listPage ?? false);

@@ -1,6 +1,7 @@
 // Copies every row of one storage into another, empty one: how an operator moves from the
 // embedded memory store to PostgreSQL or MySQL (or back). Resources go in registry order (what a
-// row refers to is copied before it), tree rows parents first, in atomic batches.
+// row refers to is copied before it), tree rows parents first, in atomic batches; references to a
+// resource listed later (deferred: a device's primary IP) are written in a second pass.
 import { TRUE } from '../engine/plan/nodes.js';
 import { RESOURCES } from '../engine/schema/registry.js';
 import type { ResourceDef } from '../engine/schema/types.js';
@@ -44,13 +45,21 @@ export async function copyStorage(from: Storage, to: Storage, progress: (resourc
   }
   if (held.length) throw new TargetNotEmpty(`the target already holds rows: ${held.join(', ')}; copy into an empty database, before the first server start on it`);
   const copied = new Map<string, number>();
+  const later: { resource: string; row: Row }[] = [];
   for (const r of RESOURCES) {
     let rows = await allRows(from, r);
     if (r.tree) rows = parentsFirst(rows, r.tree);
-    for (let i = 0; i < rows.length; i += BATCH) await to.apply(rows.slice(i, i + BATCH).map((row) => ({ op: 'create', resource: r.name, row })), { log: false }); // the log is copied as it is
+    const deferred = r.fields.filter((f) => f.deferred).map((f) => f.name);
+    const first = rows.map((row) => {
+      if (!deferred.some((n) => row[n] !== null && row[n] !== undefined)) return row;
+      later.push({ resource: r.name, row });
+      return { ...row, ...Object.fromEntries(deferred.map((n) => [n, null])) };
+    });
+    for (let i = 0; i < first.length; i += BATCH) await to.apply(first.slice(i, i + BATCH).map((row) => ({ op: 'create', resource: r.name, row })), { log: false }); // the log is copied as it is
     copied.set(r.name, rows.length);
     progress(r.name, rows.length);
   }
+  for (let i = 0; i < later.length; i += BATCH) await to.apply(later.slice(i, i + BATCH).map(({ resource, row }) => ({ op: 'update', resource, row })), { log: false });
   await to.afterBulkLoad();
   return copied;
 }

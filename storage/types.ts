@@ -102,6 +102,9 @@ export interface Storage {
   close(): Promise<void>;
   get(resource: string, id: string): Promise<Row | null>;
   getMany(resource: string, ids: readonly string[]): Promise<Row[]>;
+  /** How many rows of `resource` hold each of `ids` in the foreign key `field` (related counts), read
+   * from the key's index; ids no row names are absent from the map. */
+  countRefs(resource: string, field: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>>;
   /** Rows whose field equals value exactly (for reference resolution and dependents). */
   findBy(resource: string, field: string, value: unknown): Promise<Row[]>;
   find(resource: string, plan: Plan, page: Page, opts?: FindOptions): Promise<FindResult>;

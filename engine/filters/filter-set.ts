@@ -49,10 +49,10 @@ const VALUE_OF_KIND: Partial<Record<FieldDef['kind'], { parse: ValueParse; value
 
 /** A foreign key's filter (`byId`: its `<fk>_id` form). A tree target matches descendants, except
  * through the tree's own parent link (direct children only). */
-function fkSpec(r: ResourceDef, f: FieldDef, byId: boolean): FkSpec {
+function fkSpec(r: ResourceDef, f: FieldDef, byId: boolean, name = f.name): FkSpec {
   const target = f.target ? findResource(f.target) : undefined;
   return {
-    type: 'fk', name: byId ? `${f.name}_id` : f.name, field: f.name, target: f.target!, tree: !!target?.tree && !(r.tree === f.name),
+    type: 'fk', name: byId ? `${name}_id` : name, field: f.name, target: f.target!, tree: !!target?.tree && !(r.tree === f.name),
     nullable: !!f.nullable, byId, base: EXACT, lookups: withNull(NEGATION_ONLY, f),
   };
 }
@@ -65,7 +65,8 @@ const MAX_HOPS = 3;
  * The foreign-key filters of related resources, as Nautobot offers them (`devices?region=eu`,
  * `interfaces?site=…`, `ip-addresses?device=…`): breadth first through the resource's foreign
  * keys, each name taken by the nearest resource that has it, never one the resource has itself,
- * never along a tree's parent link.
+ * never along a tree's parent link nor a deferred reference (a cycle). A field's `relationName`
+ * names its filter there (a site's `group` is `site_group` on devices).
  */
 function relationSpecs(r: ResourceDef, taken: Set<string>): FilterSpec[] {
   const out: FilterSpec[] = [];
@@ -74,10 +75,11 @@ function relationSpecs(r: ResourceDef, taken: Set<string>): FilterSpec[] {
     const next: typeof frontier = [];
     for (const { def, via } of frontier) {
       for (const f of def.fields) {
-        if (f.kind !== 'fk' || f.filter === false || f.hidden || def.tree === f.name) continue;
+        if (f.kind !== 'fk' || f.filter === false || f.hidden || f.deferred || def.tree === f.name) continue;
         const target = findResource(f.target!);
-        if (via.length && !taken.has(f.name)) {
-          for (const end of [fkSpec(def, f, false), fkSpec(def, f, true)]) {
+        const name = f.relationName ?? f.name;
+        if (via.length && !taken.has(name)) {
+          for (const end of [fkSpec(def, f, false, name), fkSpec(def, f, true, name)]) {
             out.push({ type: 'path', name: end.name, via, end, base: EXACT, lookups: NEGATION_ONLY });
             taken.add(end.name);
           }

@@ -9,6 +9,7 @@ import type { TableImage } from './columns/column-image.js';
 import { HashIndex, type HashKey } from './hash-index.js';
 import { SortedIndex, type SortValue } from './sorted-index.js';
 import { TrigramIndex } from './trigram-index.js';
+import { STEP_ROWS, type Steps } from './steps.js';
 
 export type { Row } from './row-store.js';
 
@@ -134,6 +135,24 @@ export class IndexedTable {
   /** Exact-value index of a field, or null when the field is not indexable. */
   hashOf(field: string): HashIndex | null {
     return this.lazyHash(this.hashes, this.hashable, field, hashKey);
+  }
+
+  /**
+   * hashOf in steps: a first build pauses every STEP_ROWS rows (a related count must not hold the
+   * event loop while it indexes a large table). Kept only when the steps ran to the end; a caller
+   * driving them with runStepwise starts again when a write lands during a pause.
+   */
+  *hashOfSteps(field: string): Steps<HashIndex | null> {
+    const built = this.hashes.get(field);
+    if (built || !this.hashable.has(field)) return built ?? null;
+    const idx = new HashIndex(), read = this.reader(field);
+    let n = 0;
+    for (const s of this.slots()) {
+      idx.add(hashKey(read(s)), s);
+      if (++n % STEP_ROWS === 0) yield;
+    }
+    this.hashes.set(field, idx);
+    return idx;
   }
 
   /** Lower-cased value index of a text field, or null. */

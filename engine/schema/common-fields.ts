@@ -1,5 +1,5 @@
 // Fields every object carries, and those of taggable objects: declared once, spread into resources.
-import type { Choice, FieldDef } from './types.js';
+import type { Choice, CountDef, FieldDef } from './types.js';
 
 export const baseFields: readonly FieldDef[] = [
   { name: 'id', kind: 'uuid', label: 'ID', readOnly: true },
@@ -46,4 +46,40 @@ export function derivedNetFields(role: 'network' | 'host'): readonly FieldDef[] 
     { name: 'prefix_length', kind: 'integer', label: 'Prefix length', readOnly: true, netPart: 'length' },
     { name: 'family', kind: 'integer', label: 'Family', readOnly: true, filter: false, netPart: 'family' },
   ];
+}
+
+/** What device and VM interfaces both have. */
+export const interfaceFields: readonly FieldDef[] = [
+    { name: 'enabled', kind: 'boolean', label: 'Enabled', default: true },
+    { name: 'mtu', kind: 'integer', label: 'MTU', nullable: true, min: 1, max: 65536 },
+    { name: 'mac_address', kind: 'mac', label: 'MAC address', nullable: true },
+];
+
+/** A tree of named groups (regions, site groups, tenant groups): name, unique slug, parent, description. */
+export function groupTreeFields(self: string): readonly FieldDef[] {
+  return [
+    { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 100, search: true },
+    { name: 'slug', kind: 'slug', label: 'Slug', required: true, unique: true, maxLength: 100, search: true },
+    { name: 'parent', kind: 'fk', label: 'Parent', target: self, nullable: true, onDelete: 'cascade' },
+    descriptionField,
+  ];
+}
+
+/** The tenant an object belongs to; its group filters as `tenant_group` (NetBox's tenancy fields). */
+export const tenantField: FieldDef = { name: 'tenant', kind: 'fk', label: 'Tenant', target: 'tenant', nullable: true, onDelete: 'protect' };
+
+/** A device's or a virtual machine's primary addresses (NetBox prefers IPv6 for `primary_ip`); the
+ * IP addresses come later in the registry (they sit on the host's interfaces), so the references are deferred. */
+export const primaryIpFields: readonly FieldDef[] = [
+  { name: 'primary_ip4', kind: 'fk', label: 'Primary IPv4', target: 'ip_address', nullable: true, onDelete: 'set_null', deferred: true },
+  { name: 'primary_ip6', kind: 'fk', label: 'Primary IPv6', target: 'ip_address', nullable: true, onDelete: 'set_null', deferred: true },
+  { name: 'primary_ip', kind: 'fk', label: 'Primary IP', target: 'ip_address', nullable: true, onDelete: 'set_null', deferred: true, readOnly: true, filter: false },
+];
+
+/** `primary_ip` from the two writable ones, as NetBox serves it (IPv6 first). */
+export const derivePrimaryIp = (row: Record<string, unknown>): Record<string, unknown> => ({ primary_ip: row.primary_ip6 ?? row.primary_ip4 ?? null });
+
+/** A related count: rows of `resource` whose `field` names the object (`count('device', 'site')` is `device_count`). */
+export function count(resource: string, field: string, name = `${resource.replace(/_/g, '')}_count`): CountDef {
+  return { name, label: `${resource.replace(/_/g, ' ')} count`.replace(/^./, (c) => c.toUpperCase()), resource, field };
 }

@@ -10,6 +10,8 @@ export const MSG = {
   list: 'Expected a list of items.',
   object: 'Expected a dictionary of items.',
   unknownField: 'Unknown field.',
+  ports: 'Enter a list of port numbers, each 1 to 65535.',
+  serviceParent: 'A service must be assigned to either a device or a virtual machine.',
   unknownFilter: 'Unknown filter field',
   slug: 'Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.',
   uuid: (v: string) => `"${v}" is not a valid UUID.`,

@@ -3,7 +3,19 @@ import type { FieldDef, ResourceDef } from './types.js';
 import { tag } from './resources/tag.js';
 import { customField } from './resources/custom-field.js';
 import { region } from './resources/region.js';
+import { siteGroup } from './resources/site-group.js';
+import { tenantGroup } from './resources/tenant-group.js';
+import { tenant } from './resources/tenant.js';
 import { site } from './resources/site.js';
+import { location } from './resources/location.js';
+import { rackRole } from './resources/rack-role.js';
+import { rack } from './resources/rack.js';
+import { clusterType } from './resources/cluster-type.js';
+import { clusterGroup } from './resources/cluster-group.js';
+import { cluster } from './resources/cluster.js';
+import { virtualMachine } from './resources/virtual-machine.js';
+import { vmInterface } from './resources/vm-interface.js';
+import { service } from './resources/service.js';
 import { manufacturer } from './resources/manufacturer.js';
 import { deviceType } from './resources/device-type.js';
 import { deviceRole } from './resources/device-role.js';
@@ -18,8 +30,12 @@ import { entity, history, idempotency, machine } from './resources/lifecycle.js'
 import { objectChange } from './resources/object-change.js';
 import { webhook, webhookCursor, webhookDelivery } from './resources/webhook.js';
 
-/** In dependency order: a resource comes after every resource it references. */
-export const RESOURCES: readonly ResourceDef[] = [tag, customField, region, site, manufacturer, deviceType, deviceRole, platform, device, iface, vlan, prefix, ipAddress, token, machine, entity, history, idempotency, objectChange, webhook, webhookDelivery, webhookCursor];
+/** In dependency order: a resource comes after every resource it references (but through a deferred reference). */
+export const RESOURCES: readonly ResourceDef[] = [
+  tag, customField, region, siteGroup, tenantGroup, tenant, site, location, rackRole, rack, manufacturer, deviceType, deviceRole, platform,
+  clusterType, clusterGroup, cluster, device, iface, virtualMachine, vmInterface, vlan, prefix, ipAddress, service,
+  token, machine, entity, history, idempotency, objectChange, webhook, webhookDelivery, webhookCursor,
+];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
 
@@ -75,14 +91,23 @@ export const LOGGED_CONTENT_TYPES: readonly string[] = RESOURCES.filter((r) => r
 
 // Checked at load: a mistake in a resource stops the start, naming resource and field.
 function check(): void {
+  const position = new Map(RESOURCES.map((r, i) => [r.name, i]));
   for (const r of RESOURCES) {
     const names = new Set<string>();
     for (const f of r.fields) {
       if (names.has(f.name)) throw new Error(`schema: ${r.name}.${f.name} declared twice`);
       names.add(f.name);
       if (f.kind === 'fk' && (!f.target || !byName.has(f.target))) throw new Error(`schema: ${r.name}.${f.name} has no known target`);
+      // Tables are made, copied and emptied in registry order: only a deferred reference may point forward.
+      if (f.kind === 'fk' && f.target !== r.name && (position.get(f.target!)! > position.get(r.name)!) !== !!f.deferred)
+        throw new Error(`schema: ${r.name}.${f.name} refers to ${f.target}, listed ${f.deferred ? 'before' : 'after'} it: ${f.deferred ? 'not' : 'mark it'} deferred`);
       if (f.kind === 'choice' && !f.choices?.length) throw new Error(`schema: ${r.name}.${f.name} has no choices`);
       if (f.writeOnly && (!f.hidden || f.readOnly)) throw new Error(`schema: ${r.name}.${f.name} is write-only: it must be hidden and writable`);
+    }
+    for (const c of r.counts ?? []) {
+      const ref = byName.get(c.resource)?.fields.find((f) => f.name === c.field);
+      if (ref?.kind !== 'fk' || ref.target !== r.name) throw new Error(`schema: ${r.name}.${c.name} counts ${c.resource}.${c.field}, which is no reference to ${r.name}`);
+      if (names.has(c.name)) throw new Error(`schema: ${r.name}.${c.name} is both a field and a count`);
     }
     for (const key of [r.refField, r.displayField, r.tree].filter(Boolean) as string[])
       if (!names.has(key)) throw new Error(`schema: ${r.name} names unknown field ${key}`);

@@ -28,5 +28,6 @@ export function resourceReference(): string {
     ...(r.uniqueTogether ?? []).map((g) => `Unique together: ${g.map((n) => `\`${n}\``).join(' + ')}.`), '',
     '| field | type | access | notes |', '|---|---|---|---|',
     ...r.fields.filter((f) => !f.hidden || f.writeOnly).map(fieldRow),
+    ...(r.counts ?? []).map((c) => `| \`${c.name}\` | integer | read-only | ${c.resource} objects whose \`${c.field}\` is this one |`),
   ].join('\n')).join('\n\n');
 }

@@ -44,7 +44,17 @@ function webhookDefinition(row: Row): FieldErrors {
   return errors;
 }
 
+/** A service: on one device or one virtual machine (not both), ports a non-empty list of port numbers. */
+function serviceDefinition(row: Row): FieldErrors {
+  const errors: FieldErrors = {};
+  const ports = row.ports;
+  if (!Array.isArray(ports) || !ports.length || !ports.every((p) => Number.isInteger(p) && p >= 1 && p <= 65535)) errors.ports = [MSG.ports];
+  if ((row.device == null) === (row.virtual_machine == null)) errors.device = [MSG.serviceParent];
+  return errors;
+}
+
 export const ROW_CHECKS: Readonly<Record<string, (row: Row) => FieldErrors>> = {
   custom_field: customFieldDefinition,
   webhook: webhookDefinition,
+  service: serviceDefinition,
 };

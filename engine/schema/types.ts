@@ -47,6 +47,25 @@ export interface FieldDef {
   readonly netPart?: 'broadcast' | 'length' | 'family'; // another read-only part derived from the prefix / address
   readonly indexed?: true;           // a B-tree index of its own in SQL (a field lists are often filtered by)
   readonly sequence?: true;          // numbered by the store, gap-free in commit order (the change log's `seq`)
+  /** An fk to a resource listed later in the registry, closing a cycle (a device's primary IP is an
+   * address on one of its own interfaces): its SQL constraint is added once both tables exist, a
+   * copy fills it in a second pass, and relation filters do not follow it. */
+  readonly deferred?: true;
+  /** The name of this fk's filter on resources that reach it through a reference: a site's `group`
+   * is `site_group` on devices (NetBox's names). Defaults to the field's name. */
+  readonly relationName?: string;
+}
+
+/**
+ * A related count (NetBox's `device_count`, `prefix_count`, ...): how many rows of `resource` refer
+ * to the object through the fk `field`. Read-only, never stored: a page's counts come from the
+ * store's index on that fk (Storage.countRefs), one lookup per count and page.
+ */
+export interface CountDef {
+  readonly name: string;
+  readonly label: string;
+  readonly resource: string;
+  readonly field: string;
 }
 
 export interface ResourceDef {
@@ -66,6 +85,7 @@ export interface ResourceDef {
   readonly logged?: false;          // writes of it leave no change record (the log itself, bookkeeping rows)
   readonly alsoAt?: readonly string[]; // further list paths serving the same endpoint
   readonly defaultOrder?: readonly { readonly field: string; readonly desc: boolean }[]; // when a list names no ordering
+  readonly counts?: readonly CountDef[]; // related counts served with each object (read-only, not stored)
 }
 
 export interface CustomFieldDef {

@@ -127,7 +127,8 @@ export function validateInput(
   const byName = new Map(r.fields.map((f) => [f.name, f]));
   const taggable = r.fields.some((f) => f.kind === 'tags');
   for (const key of Object.keys(data)) {
-    if (byName.has(key) || key === 'url' || key === 'display') continue;
+    // What reads return beside the fields (a client writing back what it read): ignored.
+    if (byName.has(key) || key === 'url' || key === 'display' || r.counts?.some((c) => c.name === key)) continue;
     if (taggable && TAG_EDITS.includes(key)) { if (!opts.partial) add(errors, key, MSG.tagEditsPatchOnly); continue; }
     add(errors, key, MSG.unknownField);
   }

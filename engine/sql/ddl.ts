@@ -25,7 +25,7 @@ function constraintDefs(d: Dialect, m: TableModel): string[] {
   return [
     `CONSTRAINT ${q(m.pkName)} PRIMARY KEY (${q('id')})`,
     ...m.uniques.map((u) => `CONSTRAINT ${q(u.name)} UNIQUE (${list(u.columns)})`),
-    ...m.fks.map((f) => `CONSTRAINT ${q(f.name)} FOREIGN KEY (${q(f.field)}) REFERENCES ${q(tableModel(f.target).table)} (${q('id')})`),
+    ...m.fks.filter((f) => !f.deferred).map((f) => `CONSTRAINT ${q(f.name)} FOREIGN KEY (${q(f.field)}) REFERENCES ${q(tableModel(f.target).table)} (${q('id')})`),
     ...m.columns.flatMap((c) => { const ck = d.columnCheck(c); return ck ? [`CONSTRAINT ${q(`ck_${m.table}_${c.name}`)} CHECK (${ck})`] : []; }),
   ];
 }
@@ -97,6 +97,9 @@ export function ddlStatements(d: Dialect, models: readonly TableModel[] = TABLE_
     out.push(...createTable(d, m.table, [...columnDefs(d, m), ...constraintDefs(d, m)], indexDefs(d, m)));
     if (m.tagsTable) out.push(...tagsTable(d, m));
   }
+  // References closing a cycle, once every table they join exists.
+  for (const m of models) for (const f of m.fks.filter((x) => x.deferred))
+    out.push(...d.addForeignKeyIfMissing(m.table, f.name, f.field, tableModel(f.target).table));
   return out;
 }
 

@@ -27,7 +27,8 @@ export interface ColumnModel {
 export interface NetModel { readonly source: string; readonly kind: 'prefix' | 'address'; readonly length: string; readonly family: string }
 
 export interface UniqueModel { readonly name: string; readonly columns: readonly string[]; readonly field: string; readonly message: string }
-export interface FkModel { readonly name: string; readonly field: string; readonly target: string }
+/** `deferred`: the target's table comes later (a cycle): the constraint is added after both tables. */
+export interface FkModel { readonly name: string; readonly field: string; readonly target: string; readonly deferred: boolean }
 export interface IndexModel { readonly name: string; readonly columns: readonly string[] }
 
 export interface TableModel {
@@ -76,7 +77,7 @@ function build(r: ResourceDef): TableModel {
   const columns = r.fields.map((f) => ({ field: f, name: f.name, cls: CLASS_OF[f.kind], notNull: notNull(r, f, net) }));
   const t = r.name;
   const uniques: UniqueModel[] = uniqueGroups(r).map((g) => ({ name: `uq_${t}_${g.fields.join('_')}`, columns: g.fields, field: g.field, message: g.message }));
-  const fks = r.fields.filter((f) => f.kind === 'fk').map((f) => ({ name: `fk_${t}_${f.name}`, field: f.name, target: f.target! }));
+  const fks = r.fields.filter((f) => f.kind === 'fk').map((f) => ({ name: `fk_${t}_${f.name}`, field: f.name, target: f.target!, deferred: !!f.deferred }));
   const leads = new Set(uniques.map((u) => u.columns[0]));
   const indexed = r.fields.filter((f) => !f.unique && !leads.has(f.name) && (f.kind === 'fk' || f.kind === 'choice' || f.name === 'name' || f.indexed));
   const indexes = indexed.map((f) => ({ name: `ix_${t}_${f.name}`, columns: [f.name] }));
@@ -89,6 +90,14 @@ function build(r: ResourceDef): TableModel {
 }
 
 const models = new Map<string, TableModel>(RESOURCES.map((r) => [r.name, build(r)]));
+
+// Constraint and index names share one namespace per schema (PostgreSQL): a clash stops the start.
+const taken = new Map<string, string>();
+for (const m of models.values()) for (const n of [m.table, m.pkName, ...m.uniques.map((u) => u.name), ...m.fks.map((f) => f.name), ...m.indexes.map((i) => i.name)]) {
+  const other = taken.get(n);
+  if (other && other !== m.table) throw new Error(`schema: ${m.table} and ${other} both name ${n} (reorder a unique group)`);
+  taken.set(n, m.table);
+}
 
 export function tableModel(name: string): TableModel {
   const m = models.get(name);

@@ -1,6 +1,6 @@
 // Paths of the inventory list endpoints (`/api/dcim/sites/` and `{id}/`), one set per registry
 // resource mounted by server/app.ts, and of the token endpoints.
-import { contentType, resource, resourcePath } from '../../engine/schema/registry.js';
+import { contentType, resource, resourcePath, RESOURCES } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { permissionFor, type Action } from '../auth.js';
 import { SHAPE_PARAMETERS, START_PARAMETER } from './shape-parameters.js';
@@ -26,8 +26,12 @@ const PRECONDITION_FAILED = json(ref('Error'), 'If-Match named a version the obj
 export const TOO_MANY_HEAVY = json(ref('Error'), 'Too many heavy queries (regex, case-insensitive text lookups, filters that narrow nothing through an index) running at once (`too_many_heavy_queries`); retry after the Retry-After header');
 const tagged = (schema: JsonSchema, description: string) => ({ ...json(schema, description), headers: ETAG_HEADER });
 
+/** Plurals two apps share (dcim and virtualization interfaces): their operation ids name the app too. */
+const sharedPlurals = new Set(RESOURCES.map((r) => r.plural).filter((p, i, all) => all.indexOf(p) !== i));
+const opNoun = (r: ResourceDef) => (sharedPlurals.has(r.plural) && r.app !== 'dcim' ? pascal(`${r.app}_${r.plural}`) : pascal(r.plural));
+
 function op(r: ResourceDef, action: Action, verb: string, summary: string, rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>): Operation {
-  return { operationId: `${verb}${pascal(r.plural)}`, summary, tags: [`${r.app}/${r.plural}`], 'x-permission': permissionFor(r, action), ...rest };
+  return { operationId: `${verb}${opNoun(r)}`, summary, tags: [`${r.app}/${r.plural}`], 'x-permission': permissionFor(r, action), ...rest };
 }
 
 function body(schema: JsonSchema, description: string): Operation['requestBody'] {

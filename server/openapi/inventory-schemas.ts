@@ -1,7 +1,7 @@
 // Component schemas of the inventory resources, derived from the registry: read, write (POST/PUT),
 // patch, brief (nested references and `brief=true`) and the paginated list envelope.
 import { briefFields, RESOURCES } from '../../engine/schema/registry.js';
-import type { ResourceDef } from '../../engine/schema/types.js';
+import type { CountDef, ResourceDef } from '../../engine/schema/types.js';
 import { briefName, readSchema, TAG_REF, UUID_PATTERN, writeSchema } from './field-schemas.js';
 import { pascal, ref, type JsonSchema } from './types.js';
 import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
@@ -23,8 +23,14 @@ function readObject(r: ResourceDef): JsonSchema {
   const props: Record<string, JsonSchema> = { ...idUrlDisplay };
   for (const f of visible(r)) if (f.name !== 'id') props[f.name] = readSchema(f);
   if (hasPrefixTree(r)) for (const [name, f] of Object.entries(PREFIX_TREE_FIELDS)) props[name] = f.schema;
+  for (const c of r.counts ?? []) props[c.name] = countSchema(r, c);
   return { type: 'object', title: r.label, description: r.description, required: Object.keys(props), properties: props };
 }
+
+/** A related count: read-only, derived from the references to the object. */
+const countSchema = (r: ResourceDef, c: CountDef): JsonSchema => ({
+  type: 'integer', minimum: 0, readOnly: true, description: `${c.label}: ${c.resource} objects whose ${c.field} is this ${r.label.toLowerCase()}`,
+});
 
 /** What briefOf() returns: id, url, display and the name / slug / reference field when present. */
 function briefObject(r: ResourceDef): JsonSchema {
@@ -43,6 +49,7 @@ function writeObject(r: ResourceDef, partial: boolean): JsonSchema {
     display: { readOnly: true, description: 'ignored when written' },
   };
   for (const f of r.fields) props[f.name] = writeSchema(f);
+  for (const c of r.counts ?? []) props[c.name] = { readOnly: true, description: 'ignored when written' };
   const tags = r.fields.find((f) => f.kind === 'tags');
   if (partial && tags) for (const [k, what] of [['add_tags', 'added to'], ['remove_tags', 'taken off']]) {
     props[k] = { ...writeSchema(tags), description: `tags ${what} those the object has when the change is made (instead of \`tags\`)` };

@@ -62,7 +62,7 @@ export function parseShape(r: ResourceDef, control: Readonly<Record<string, read
   const brief = isTrue(control.brief);
   const fields = listOf(control.fields), omit = listOf(control.omit);
   if (!fields.length && !omit.length) return { ok: true, shape: { brief, keep: null } };
-  const known = new Set(['id', 'url', 'display', ...r.fields.filter((f) => !f.hidden).map((f) => f.name), ...(hasPrefixTree(r) ? Object.keys(PREFIX_TREE_FIELDS) : [])]);
+  const known = new Set(['id', 'url', 'display', ...r.fields.filter((f) => !f.hidden).map((f) => f.name), ...(hasPrefixTree(r) ? Object.keys(PREFIX_TREE_FIELDS) : []), ...(r.counts ?? []).map((c) => c.name)]);
   const errors: Record<string, string[]> = {};
   for (const [param, names] of [['fields', fields], ['omit', omit]] as const) {
     const unknown = names.filter((n) => !known.has(n));

@@ -79,6 +79,14 @@ export class MemoryStorage implements Storage {
     return ids.map((id) => t.get(id)).filter((r): r is Row => !!r);
   }
 
+  async countRefs(resourceName: string, fieldName: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>> {
+    const t = this.table(resourceName);
+    const h = (await runStepwise(() => t.hashOfSteps(fieldName), this.stepControl()))!; // every foreign key has one
+    const out = new Map<string, number>();
+    for (const id of ids) { const n = h.count(id); if (n) out.set(id, n); }
+    return out;
+  }
+
   async findBy(resourceName: string, fieldName: string, value: unknown): Promise<Row[]> {
     const t = this.table(resourceName);
     if (fieldName === 'tags') return [...(t.tags?.get(value as string) ?? [])].map((s) => t.row(s)!);

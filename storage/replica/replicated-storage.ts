@@ -73,6 +73,8 @@ export class ReplicatedStorage implements Storage {
   async get(resource: string, id: string): Promise<Row | null> { return (await this.source(resource)).get(resource, id); }
   async getMany(resource: string, ids: readonly string[]): Promise<Row[]> { return (await this.source(resource)).getMany(resource, ids); }
 
+  async countRefs(resource: string, field: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>> { return (await this.source(resource)).countRefs(resource, field, ids); }
+
   async findBy(resource: string, field: string, value: unknown): Promise<Row[]> {
     const found = await (await this.source(resource)).findBy(resource, field, value);
     // A token made through another process a moment ago may not be here yet: a miss asks the database.

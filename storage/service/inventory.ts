@@ -224,7 +224,8 @@ export class Inventory {
         if (f.onDelete === 'cascade') {
           const p = await this.planDelete(other, d, batch);
           if (p) return p;
-        } else batch.change(other.name, d, () => ({ [f.name]: null, last_updated: nowIso() }));
+        // Fields derived from the reference follow it (a device's primary_ip when its primary_ip6 goes).
+        } else batch.change(other.name, d, (cur) => ({ ...this.derive(other, { ...cur, [f.name]: null }), last_updated: nowIso() }));
       }
     }
     if (r.name === 'tag') for (const other of RESOURCES.filter((x) => x.fields.some((f) => f.kind === 'tags'))) {

@@ -32,6 +32,17 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'webhooks, their deliveries and the outbox cursor', statements: (d) => addedTableStatements(d, ['webhook', 'webhook_delivery', 'webhook_cursor']) },
   { version: 11, name: 'PostgreSQL notifies followers of the change log at each commit that took numbers', statements: changeNotifyStatements },
   { version: 12, name: 'indexes on the change log fields lists filter by (object type and id, request id, time)', statements: (d) => addedIndexStatements(d, 'object_change') },
+  { version: 13, name: 'tenancy, site groups, locations, racks, clusters, virtual machines and services; their references on sites, devices, VLANs, prefixes and IP addresses', statements: (d) => [
+    ...addedTableStatements(d, ['site_group', 'tenant_group', 'tenant']),
+    ...addedFieldStatements(d, 'site', ['group', 'tenant']),
+    ...addedTableStatements(d, ['location', 'rack_role', 'rack', 'cluster_type', 'cluster_group', 'cluster']),
+    ...addedFieldStatements(d, 'device', ['tenant', 'location', 'rack', 'position', 'cluster', 'primary_ip4', 'primary_ip6', 'primary_ip']),
+    ...addedTableStatements(d, ['virtual_machine', 'vminterface']),
+    ...addedFieldStatements(d, 'vlan', ['tenant']),
+    ...addedFieldStatements(d, 'prefix', ['tenant']),
+    ...addedFieldStatements(d, 'ip_address', ['vminterface', 'tenant']),
+    ...addedTableStatements(d, ['service']),
+  ] },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

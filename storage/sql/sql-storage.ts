@@ -152,6 +152,18 @@ export class SqlStorage implements Storage {
     return ids.map((id) => byId.get(id)).filter((r): r is Row => !!r);
   }
 
+  /** One grouped count over the foreign key's index for the whole page of ids. */
+  async countRefs(resource: string, field: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>> {
+    const { d } = this.ready();
+    const wanted = [...new Set(ids.filter((id) => LOWER_UUID.test(id)))];
+    if (!wanted.length) return new Map();
+    const m = tableModel(resource), col = d.quote(m.byField.get(field)!.name);
+    const sb = new SqlBuilder(d).emit(`SELECT ${col} AS ref, COUNT(*) AS n FROM ${d.quote(m.table)} WHERE `);
+    d.inList(sb, col, wanted, 'uuid');
+    const st = sb.emit(` GROUP BY ${col}`).build();
+    return new Map((await this.query(st.sql, st.params)).rows.map((r) => [String(r.ref), Number(r.n)]));
+  }
+
   async findBy(resource: string, field: string, value: unknown): Promise<Row[]> {
     const { d, compiler } = this.ready();
     const m = tableModel(resource);
@@ -497,6 +509,7 @@ export class SqlStorage implements Storage {
       for (const m of [...TABLE_MODELS].reverse()) {
         if (m.tagsTable) await s.query(`DELETE FROM ${d.quote(m.tagsTable)}`);
         if (m.resource.tree) await s.query(`UPDATE ${d.quote(m.table)} SET ${d.quote(m.resource.tree)} = NULL`);
+        for (const f of m.fks.filter((x) => x.deferred)) await s.query(`UPDATE ${d.quote(m.table)} SET ${d.quote(f.field)} = NULL`);
         await beforeDelete(s, d, m);
         await afterAllPrefixesDeleted(s, d, m);
         await s.query(`DELETE FROM ${d.quote(m.table)}`);

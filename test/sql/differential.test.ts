@@ -101,7 +101,7 @@ function buildDataset(spec: DatasetSpec): WriteOp[] {
     create('site', {
       id, ...stamps(), name: `${str(3)}#${i}`, slug: SITE_SLUGS[i], status: pick(STATUSES.site),
       region: maybe(0.8) ? pick(REGION_IDS) : null, asn: maybe(0.7) ? 65000 + int(5) : null, facility: str(3),
-      physical_address: '', description: str(), tags: subset(TAG_IDS), custom_fields: cfValues(),
+      physical_address: '', description: str(), tags: subset(TAG_IDS), custom_fields: cfValues(), group: null, tenant: null,
     });
   }
 
@@ -114,7 +114,7 @@ function buildDataset(spec: DatasetSpec): WriteOp[] {
     const prefix = `${family === 4 ? hexToV4(hex) : hexToV6(hex)}/${len}`;
     create('prefix', {
       id: PREFIX_IDS[i], ...stamps(), prefix, ...deriveNetFields(prefix, 'network'), status: pick(STATUSES.prefix),
-      site: sites.length && maybe(0.6) ? pick(sites) : null, vlan: null, description: str(), tags: subset(TAG_IDS), custom_fields: cfValues(),
+      site: sites.length && maybe(0.6) ? pick(sites) : null, vlan: null, tenant: null, description: str(), tags: subset(TAG_IDS), custom_fields: cfValues(),
     });
   }
   for (let i = 0; i < spec.ips; i++) {
@@ -124,7 +124,7 @@ function buildDataset(spec: DatasetSpec): WriteOp[] {
     const address = `${family === 4 ? hexToV4(host) : hexToV6(host)}/${len}`;
     create('ip_address', {
       id: IP_IDS[i], ...stamps(), address, ...deriveNetFields(address, 'host'), status: pick(STATUSES.ip_address),
-      dns_name: maybe(0.5) ? `${str(3)}.example` : '', interface: null, description: str(), tags: subset(TAG_IDS), custom_fields: cfValues(),
+      dns_name: maybe(0.5) ? `${str(3)}.example` : '', interface: null, vminterface: null, tenant: null, description: str(), tags: subset(TAG_IDS), custom_fields: cfValues(),
     });
   }
   for (let i = 0; i < spec.cfs; i++) {

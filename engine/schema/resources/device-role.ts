@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, descriptionField, taggableFields, uniqueNameSlugFields, colorField } from '../common-fields.js';
+import { count, inventoryBaseFields, descriptionField, taggableFields, uniqueNameSlugFields, colorField } from '../common-fields.js';
 
 export const deviceRole: ResourceDef = {
   name: 'device_role', app: 'dcim', plural: 'device-roles', label: 'Device role', description: 'The function a device serves (router, switch, ...)',
@@ -12,4 +12,5 @@ export const deviceRole: ResourceDef = {
     descriptionField,
     ...taggableFields,
   ],
+  counts: [count('device', 'role'), count('virtual_machine', 'role')],
 };

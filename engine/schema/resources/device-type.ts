@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, descriptionField, taggableFields } from '../common-fields.js';
+import { count, inventoryBaseFields, descriptionField, taggableFields } from '../common-fields.js';
 
 export const deviceType: ResourceDef = {
   name: 'device_type', app: 'dcim', plural: 'device-types', label: 'Device type', description: 'A make and model of device',
@@ -16,4 +16,5 @@ export const deviceType: ResourceDef = {
     { name: 'comments', kind: 'string', label: 'Comments', maxLength: 2000 },
     ...taggableFields,
   ],
+  counts: [count('device', 'device_type')],
 };

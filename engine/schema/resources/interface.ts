@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, choices, descriptionField, taggableFields } from '../common-fields.js';
+import { inventoryBaseFields, choices, descriptionField, interfaceFields, taggableFields } from '../common-fields.js';
 
 export const iface: ResourceDef = {
   name: 'interface', app: 'dcim', plural: 'interfaces', label: 'Interface', description: 'A network interface of a device',
@@ -14,9 +14,7 @@ export const iface: ResourceDef = {
         ['5gbase-t', '5GBASE-T (5GE)'], ['10gbase-t', '10GBASE-T (10GE)'], ['1000base-x-sfp', 'SFP (1GE)'],
         ['10gbase-x-sfpp', 'SFP+ (10GE)'], ['25gbase-x-sfp28', 'SFP28 (25GE)'], ['40gbase-x-qsfpp', 'QSFP+ (40GE)'],
         ['100gbase-x-qsfp28', 'QSFP28 (100GE)'], ['400gbase-x-qsfpdd', 'QSFP-DD (400GE)'], ['other', 'Other']) },
-    { name: 'enabled', kind: 'boolean', label: 'Enabled', default: true },
-    { name: 'mtu', kind: 'integer', label: 'MTU', nullable: true, min: 1, max: 65536 },
-    { name: 'mac_address', kind: 'mac', label: 'MAC address', nullable: true },
+    ...interfaceFields,
     descriptionField,
     ...taggableFields,
   ],

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, choices, derivedNetFields, descriptionField, taggableFields } from '../common-fields.js';
+import { inventoryBaseFields, choices, derivedNetFields, descriptionField, taggableFields, tenantField } from '../common-fields.js';
 import { deriveNetFields } from '../net-derive.js';
 
 export const ipAddress: ResourceDef = {
@@ -14,6 +14,8 @@ export const ipAddress: ResourceDef = {
       choices: choices(['active', 'Active'], ['reserved', 'Reserved'], ['deprecated', 'Deprecated'], ['dhcp', 'DHCP'], ['slaac', 'SLAAC']) },
     { name: 'dns_name', kind: 'string', label: 'DNS name', maxLength: 255, pattern: '^[0-9A-Za-z._-]*$', search: true },
     { name: 'interface', kind: 'fk', label: 'Interface', target: 'interface', nullable: true, onDelete: 'set_null' },
+    { name: 'vminterface', kind: 'fk', label: 'VM interface', target: 'vminterface', nullable: true, onDelete: 'set_null' },
+    tenantField,
     descriptionField,
     ...taggableFields,
   ],

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, descriptionField, taggableFields, uniqueNameSlugFields } from '../common-fields.js';
+import { count, inventoryBaseFields, descriptionField, taggableFields, uniqueNameSlugFields } from '../common-fields.js';
 
 export const manufacturer: ResourceDef = {
   name: 'manufacturer', app: 'dcim', plural: 'manufacturers', label: 'Manufacturer', description: 'A maker of devices (and of the platforms they run)',
@@ -10,4 +10,5 @@ export const manufacturer: ResourceDef = {
     descriptionField,
     ...taggableFields,
   ],
+  counts: [count('device_type', 'manufacturer', 'devicetype_count'), count('platform', 'manufacturer')],
 };

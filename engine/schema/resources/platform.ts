@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, descriptionField, taggableFields, uniqueNameSlugFields } from '../common-fields.js';
+import { count, inventoryBaseFields, descriptionField, taggableFields, uniqueNameSlugFields } from '../common-fields.js';
 
 export const platform: ResourceDef = {
   name: 'platform', app: 'dcim', plural: 'platforms', label: 'Platform', description: 'The software a device runs (operating system), optionally of one manufacturer',
@@ -11,4 +11,5 @@ export const platform: ResourceDef = {
     descriptionField,
     ...taggableFields,
   ],
+  counts: [count('device', 'platform'), count('virtual_machine', 'platform')],
 };

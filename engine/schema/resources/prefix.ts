@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, choices, derivedNetFields, descriptionField, taggableFields } from '../common-fields.js';
+import { inventoryBaseFields, choices, derivedNetFields, descriptionField, taggableFields, tenantField } from '../common-fields.js';
 import { deriveNetFields } from '../net-derive.js';
 
 export const prefix: ResourceDef = {
@@ -14,6 +14,7 @@ export const prefix: ResourceDef = {
       choices: choices(['container', 'Container'], ['active', 'Active'], ['reserved', 'Reserved'], ['deprecated', 'Deprecated']) },
     { name: 'site', kind: 'fk', label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
     { name: 'vlan', kind: 'fk', label: 'VLAN', target: 'vlan', nullable: true, onDelete: 'set_null' },
+    tenantField,
     descriptionField,
     ...taggableFields,
   ],

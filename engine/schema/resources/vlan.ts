@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, choices, descriptionField, taggableFields } from '../common-fields.js';
+import { inventoryBaseFields, choices, descriptionField, taggableFields, tenantField } from '../common-fields.js';
 
 export const vlan: ResourceDef = {
   name: 'vlan', app: 'ipam', plural: 'vlans', label: 'VLAN', description: 'An 802.1Q VLAN',
@@ -11,6 +11,7 @@ export const vlan: ResourceDef = {
     { name: 'site', kind: 'fk', label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
     { name: 'status', kind: 'choice', label: 'Status', default: 'active',
       choices: choices(['active', 'Active'], ['reserved', 'Reserved'], ['deprecated', 'Deprecated']) },
+    tenantField,
     descriptionField,
     ...taggableFields,
   ],

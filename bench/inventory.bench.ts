@@ -1,0 +1,152 @@
+// `npm run bench:inventory [-- --devices 10000] [--vms 10000] [--backends memory,postgres]`: how long
+// Ansible's dynamic inventory (`ansible-inventory --list` through the netbox.netbox.nb_inventory
+// plugin of Debian's ansible) takes over that many devices and virtual machines, each with a site,
+// location, rack, role, platform, tenant, cluster (VMs) and a primary IPv4, and how many requests the
+// plugin made. The rows are written straight into the store (complete rows, no change log); the
+// server runs in this process, the plugin in its own.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { resource } from '../engine/schema/registry.js';
+import { DEFAULTS, type Config } from '../server/config/defaults.js';
+import { start } from '../server/start.js';
+import type { Row, WriteOp } from '../storage/types.js';
+import { sqlBackends } from './sql-backends.js';
+import { backendsFlag } from './flags.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
+import { machineInfo } from './machine.js';
+
+export const INVENTORY_CLI: CliSpec = {
+  command: 'npm run bench:inventory --',
+  summary: "ansible-inventory --list through netbox.netbox.nb_inventory over N devices and N virtual machines: the run's time and the requests the plugin made, per backend.",
+  flags: [
+    { name: 'devices', type: 'integer', min: 0, default: '10000', help: 'devices written into the store' },
+    { name: 'vms', type: 'integer', min: 0, default: '10000', help: 'virtual machines written into the store' },
+    backendsFlag('memory,postgres'),
+    { name: 'serve', type: 'flag', help: 'keep the loaded server up (for profiling the plugin by hand)' },
+  ],
+};
+const args = argsOrExit(INVENTORY_CLI);
+const DEVICES = args.number('devices');
+const VMS = args.number('vms');
+const wanted = new Set(args.list('backends'));
+const KEY = 'bench-inventory-key-0123456789';
+const NOW = '2026-01-01T00:00:00.000Z';
+
+const order: string[] = [];
+/** Deterministic ids: the resource's number, then a counter. */
+const idOf = (name: string, i: number): string => {
+  if (!order.includes(name)) order.push(name);
+  return `${(order.indexOf(name) + 1).toString(16).padStart(8, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+};
+
+/** A complete row: the registry's defaults for what `body` leaves out, derived fields computed. */
+function row(name: string, i: number, body: Record<string, unknown>): Row {
+  const r = resource(name);
+  const out: Row = { id: idOf(name, i), created: NOW, last_updated: NOW, version: 1 };
+  for (const f of r.fields) {
+    if (f.name in out) continue;
+    if (f.name in body) out[f.name] = body[f.name];
+    else if (f.kind === 'tags') out[f.name] = [];
+    else if (f.kind === 'custom_fields') out[f.name] = {};
+    else if (f.default !== undefined) out[f.name] = f.default;
+    else out[f.name] = f.kind === 'string' && !f.nullable ? '' : null;
+  }
+  return r.derive ? { ...out, ...r.derive(out) } : out;
+}
+
+/** The dataset, in dependency order, as batches of creates. */
+function* dataset(): Generator<WriteOp[]> {
+  const SITES = 100, RACKS_PER_SITE = 5, CLUSTERS = 50;
+  const batch = (name: string, rows: Row[]): WriteOp[][] => {
+    const out: WriteOp[][] = [];
+    for (let i = 0; i < rows.length; i += 1000) out.push(rows.slice(i, i + 1000).map((r) => ({ op: 'create', resource: name, row: r })));
+    return out;
+  };
+  const n = (k: number) => Array.from({ length: k }, (_, i) => i);
+  yield* batch('tenant_group', [row('tenant_group', 0, { name: 'Customers', slug: 'customers' })]);
+  yield* batch('tenant', n(10).map((i) => row('tenant', i, { name: `Tenant ${i}`, slug: `tenant-${i}`, group: idOf('tenant_group', 0) })));
+  yield* batch('site_group', [row('site_group', 0, { name: 'All', slug: 'all' })]);
+  yield* batch('site', n(SITES).map((i) => row('site', i, { name: `site-${i}`, slug: `site-${i}`, group: idOf('site_group', 0), tenant: idOf('tenant', i % 10) })));
+  yield* batch('location', n(SITES).map((i) => row('location', i, { name: 'Hall', slug: `site-${i}-hall`, site: idOf('site', i) })));
+  yield* batch('rack_role', [row('rack_role', 0, { name: 'Network', slug: 'network' })]);
+  yield* batch('rack', n(SITES * RACKS_PER_SITE).map((i) => row('rack', i, { name: `rack-${i}`, site: idOf('site', Math.floor(i / RACKS_PER_SITE)), location: idOf('location', Math.floor(i / RACKS_PER_SITE)), role: idOf('rack_role', 0) })));
+  yield* batch('manufacturer', [row('manufacturer', 0, { name: 'Acme', slug: 'acme' })]);
+  yield* batch('device_type', [row('device_type', 0, { manufacturer: idOf('manufacturer', 0), model: 'Box', slug: 'box' })]);
+  yield* batch('device_role', n(3).map((i) => row('device_role', i, { name: `Role ${i}`, slug: `role-${i}` })));
+  yield* batch('platform', n(4).map((i) => row('platform', i, { name: `Platform ${i}`, slug: `platform-${i}` })));
+  yield* batch('cluster_type', [row('cluster_type', 0, { name: 'Proxmox', slug: 'proxmox' })]);
+  yield* batch('cluster', n(CLUSTERS).map((i) => row('cluster', i, { name: `cluster-${i}`, type: idOf('cluster_type', 0), site: idOf('site', i % SITES) })));
+  // Addresses first: devices and VMs are written with their primary IP set.
+  yield* batch('ip_address', n(DEVICES + VMS).map((i) => row('ip_address', i, { address: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}/16`, status: 'active' })));
+  yield* batch('device', n(DEVICES).map((i) => {
+    const rack = i % (SITES * RACKS_PER_SITE), site = Math.floor(rack / RACKS_PER_SITE);
+    return row('device', i, {
+      name: `dev-${i}`, site: idOf('site', site), location: idOf('location', site), rack: idOf('rack', rack), position: 1 + (i % 40),
+      device_type: idOf('device_type', 0), role: idOf('device_role', i % 3), platform: idOf('platform', i % 4), tenant: idOf('tenant', i % 10),
+      status: 'active', primary_ip4: idOf('ip_address', i),
+    });
+  }));
+  yield* batch('virtual_machine', n(VMS).map((i) => row('virtual_machine', i, {
+    name: `vm-${i}`, cluster: idOf('cluster', i % CLUSTERS), site: idOf('site', (i % CLUSTERS) % SITES), role: idOf('device_role', i % 3),
+    platform: idOf('platform', i % 4), tenant: idOf('tenant', i % 10), status: 'active', vcpus: 2, memory: 4096, disk: 40, primary_ip4: idOf('ip_address', DEVICES + i),
+  })));
+}
+
+const CONFIG = (url: string) => [
+  'plugin: netbox.netbox.nb_inventory', `api_endpoint: ${url}`, `token: ${KEY}`, 'validate_certs: false',
+  'group_by: [sites, device_roles, platforms, tenants, racks, location, cluster]', 'compose:', '  nb_site: site.slug', '',
+].join('\n');
+
+const lines: string[] = [];
+const backends: { name: string; url: string; drop(): Promise<void> }[] = [];
+if (wanted.has('memory')) backends.push({ name: 'memory', url: 'memory:', drop: async () => {} });
+backends.push(...(await sqlBackends(wanted)));
+for (const b of backends) {
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-inventory-bench-'));
+  const srv = await start({ ...DEFAULTS, storage: b.url, port: 0, demoData: false, tokens: [{ key: KEY, permissions: ['*'] }] } as Config, { info: () => {}, warn: console.warn, error: console.error });
+  try {
+    const t0 = performance.now();
+    for (const ops of dataset()) await srv.ctx.storage.apply(ops, { log: false });
+    await srv.ctx.storage.afterBulkLoad();
+    console.log(`${b.name}: ${DEVICES} devices, ${VMS} virtual machines loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const file = path.join(temp, 'netbox.yml');
+    fs.writeFileSync(file, CONFIG(srv.url));
+    if (args.flag('serve')) { // keep serving, for profiling the plugin by hand
+      console.log(`serving ${srv.url}; plugin configuration in ${file} (ANSIBLE_LOCAL_TEMP=${temp})`);
+      await new Promise(() => {});
+    }
+    const env = { ...process.env, ANSIBLE_LOCAL_TEMP: temp, ANSIBLE_INVENTORY_UNPARSED_FAILED: '1' };
+    const t1 = performance.now();
+    const r = await promisify(execFile)('ansible-inventory', ['-i', file, '--list', '-v'], { env, encoding: 'utf8', maxBuffer: 1 << 30 });
+    const seconds = (performance.now() - t1) / 1000;
+    const fetched = [...r.stdout.matchAll(/^Fetching: (\S+)/gm)].map((x) => x[1]);
+    const requests = fetched.length;
+    // The same requests again, one after the other: how much of the run the server's answers take.
+    const t2 = performance.now();
+    const slowest: [number, string][] = [];
+    for (const u of fetched) {
+      const t = performance.now();
+      await (await fetch(u, { headers: { Authorization: `Token ${KEY}` } })).arrayBuffer();
+      slowest.push([performance.now() - t, u]);
+    }
+    const serverSeconds = (performance.now() - t2) / 1000;
+    slowest.sort((x, y) => y[0] - x[0]);
+    console.log(`  server: ${serverSeconds.toFixed(1)} s for the ${requests} requests; slowest: ${slowest.slice(0, 3).map(([ms, u]) => `${Math.round(ms)} ms ${u.replace(srv.url, '')}`).join(', ')}`);
+    const hosts = Object.keys(JSON.parse(r.stdout.slice(r.stdout.indexOf('{')))._meta.hostvars).length;
+    if (hosts !== DEVICES + VMS) throw new Error(`${b.name}: the inventory lists ${hosts} hosts, not ${DEVICES + VMS}`);
+    const line = `| ${b.name} | ${DEVICES.toLocaleString('en-US')} | ${VMS.toLocaleString('en-US')} | ${seconds.toFixed(1)} s | ${requests} | ${serverSeconds.toFixed(1)} s |`;
+    lines.push(line);
+    console.log(line);
+  } finally {
+    await srv.close();
+    await b.drop();
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
+}
+const m = machineInfo();
+console.log(`\nTaken on ${m.date}: ${m.cores} cores (${m.cpu}), Node ${m.node}; plugin and server share the machine.`);
+console.log('| backend | devices | virtual machines | ansible-inventory --list | requests | the same requests replayed |\n|---|---|---|---|---|---|');
+for (const l of lines) console.log(l);
