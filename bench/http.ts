@@ -6,6 +6,9 @@ import autocannon from 'autocannon';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startBenchProcess, stopBenchServer } from './server-process.js';
 import { replaceSection } from '../server/tools/doc-sections.js';
 import { machineInfo } from './machine.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
@@ -119,6 +122,9 @@ const rssMb = (pid: number | undefined): number => {
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
 };
 const memory: string[] = [];
+/** Each query's first answer on the first backend: what the reference row serves. */
+const firstAnswers = new Map<string, unknown>();
+const REFERENCE = 'reference: bare Express';
 for (const b of backends) {
   console.log(`\n== ${b.name}: loading ${prefixes.toLocaleString()} prefixes`);
   const srv = await startServer(b.url, b.env);
@@ -126,6 +132,7 @@ for (const b of backends) {
   memory.push(`- ${b.name}: server process ${rss} MB resident after the load (${Math.round((rss * 1048576) / prefixes)} B per prefix, everything included).`);
   console.log(memory[memory.length - 1]);
   for (const [name, path] of [...QUERIES, ...(await deepPages(srv.url, srv.key))].filter(([n]) => n.includes(only))) {
+    if (!firstAnswers.has(name)) firstAnswers.set(name, await (await fetch(srv.url + path, { headers: { Authorization: `Token ${srv.key}` } })).json());
     await load(srv.url, srv.key, path); // warm-up pass
     const r = await load(srv.url, srv.key, path);
     rows.push({ backend: b.name, query: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, errors: r.errors });
@@ -135,12 +142,38 @@ for (const b of backends) {
   await b.drop();
 }
 
+// The reference row: a bare Express app sending the same bodies (bench/reference-server.ts), measured in the same run.
+if (firstAnswers.size) {
+  const names = [...firstAnswers.keys()];
+  const file = path.join(os.tmpdir(), `netinv-reference-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(Object.fromEntries(names.map((n, i) => [`/${i}`, firstAnswers.get(n)]))));
+  console.log(`\n== ${REFERENCE} (each query's first answer, stringified per request, no ETag)`);
+  const ref = await startBenchProcess('./reference-server.js', { REFERENCE_BODIES: file });
+  try {
+    for (const [i, name] of names.entries()) {
+      await load(ref.url, '-', `/${i}`);
+      const r = await load(ref.url, '-', `/${i}`);
+      rows.push({ backend: REFERENCE, query: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, errors: r.errors });
+      console.log(`  ${name.padEnd(40)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}`);
+    }
+  } finally { await stopBenchServer(ref); fs.rmSync(file, { force: true }); }
+  for (const r of rows) {
+    const base = rows.find((x) => x.backend === REFERENCE && x.query === r.query);
+    if (base && r.backend !== REFERENCE) console.log(`  ${r.backend.padEnd(18)} ${r.query.padEnd(40)} ${(r.rps / base.rps).toFixed(2)}× the reference`);
+  }
+}
+
 if (only) process.exit(0);
 const m = machineInfo();
 const md = [
   `Taken on ${m.date}: ${m.cores} cores (${m.cpu}), ${m.memory_gib} GiB, Node ${m.node}; ${prefixes.toLocaleString('en-US')} prefixes; ${client === 'wrk' ? 'wrk (1 thread)' : `autocannon, pipelining ${pipelining}`}, ${connections} connections, ${duration} s per query after a warm-up pass; server and load generator share the machine.`,
-  '', '| backend | query | requests/s | p50 | p99 | errors |', '|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.backend} | ${r.query} | ${r.rps} | ${r.p50_ms} ms | ${r.p99_ms} ms | ${r.errors} |`),
+  `The reference row is a bare Express 5 app in its own process sending each query's first answer (stringified per request, no ETag, no middleware): "of reference" is a backend's requests/s as a share of it.`,
+  '', '| backend | query | requests/s | of reference | p50 | p99 | errors |', '|---|---|---|---|---|---|---|',
+  ...rows.map((r) => {
+    const base = rows.find((x) => x.backend === REFERENCE && x.query === r.query);
+    const share = base && r.backend !== REFERENCE ? `${(r.rps / base.rps).toFixed(2)}×` : '';
+    return `| ${r.backend} | ${r.query} | ${r.rps} | ${share} | ${r.p50_ms} ms | ${r.p99_ms} ms | ${r.errors} |`;
+  }),
 ];
 for (const [name] of QUERIES) {
   const mem = rows.find((r) => r.backend === 'memory' && r.query === name), pg = rows.find((r) => r.backend === 'postgres' && r.query === name);

@@ -5,8 +5,13 @@ export interface BenchServer { readonly child: ChildProcess; readonly url: strin
 
 /** `env` adds to the process's: STORAGE_URL, BENCH_PREFIXES, READ_REPLICA, BENCH_LOAD (see http-server.ts). */
 export function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  return startBenchProcess('./http-server.js', env);
+}
+
+/** A bench script (relative to bench/) that prints READY <url> <key>, run as the server runs. */
+export function startBenchProcess(script: string, env: Record<string, string>): Promise<BenchServer> {
   // The flag npm start uses: a larger young generation, fewer collections under load.
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', new URL('./http-server.js', import.meta.url).pathname], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', new URL(script, import.meta.url).pathname], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '', err = '';
     child.stderr!.on('data', (d: Buffer) => { err += d.toString(); process.stderr.write(d); });
