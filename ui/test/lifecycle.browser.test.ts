@@ -21,7 +21,7 @@ describe('web UI and /docs in Chromium', function () {
     await page.getByLabel('API token').fill(ADMIN_KEY);
     await page.getByRole('button', { name: 'Save token' }).click();
     await page.getByText('Token set.').waitFor();
-    await page.getByRole('link', { name: 'Machines' }).click();
+    await page.getByRole('link', { name: 'Machines', exact: true }).click();
     const orderFlow = page.getByRole('region', { name: 'order_flow 1.0.0' });
     await orderFlow.locator('svg').waitFor();
     expect(await orderFlow.locator('svg g.state').count()).to.be.greaterThan(3);
