@@ -18,6 +18,8 @@ export interface SerializeContext {
   readonly keep?: ReadonlySet<string> | null;
   /** A list page: fields worked out per object by a query of their own (a prefix's parent and children) come only when `fields=` names them. */
   readonly listPage?: boolean;
+  /** The rows were created by this request: no row of another resource can name them yet, so those counts are 0 without asking. */
+  readonly created?: boolean;
 }
 
 export const objectUrl = (base: string, r: ResourceDef, id: string): string => `${base}${resourcePath(r)}${id}/`;
@@ -110,7 +112,8 @@ export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: S
     nested.set(ref.field, new Map(got.map((x) => [x.id, ref.nest(ctx.baseUrl, x)])));
   }
   const ids = w.counts.length ? rows.map((row) => row.id) : [];
-  const counts = await Promise.all(w.counts.map((c) => (ids.length ? ctx.storage.countRefs(c.resource, c.field, ids) : new Map<string, number>())));
+  const asked = (c: CountDef) => ids.length > 0 && !(ctx.created && c.resource !== r.name);
+  const counts = await Promise.all(w.counts.map((c) => (asked(c) ? ctx.storage.countRefs(c.resource, c.field, ids) : new Map<string, number>())));
   const outs = rows.map((row) => {
     const out: Record<string, unknown> = { id: row.id, url: objectUrl(ctx.baseUrl, r, row.id) };
     if (w.display) out.display = display(r, row);

@@ -41,8 +41,8 @@ function pageUrl(req: Request, limit: number, offset: number | null): string | n
   return `${baseUrl(req)}${req.baseUrl}${req.path === '/' ? '/' : req.path}?${params}`;
 }
 
-async function serialize(ctx: AppContext, r: ResourceDef, req: Request, rows: readonly Row[], shape: Shape = WHOLE, listPage = false) {
-  return serializeRows(r, rows, { baseUrl: baseUrl(req), storage: ctx.storage, customFields: await ctx.inventory.customFieldsFor(r), brief: shape.brief, keep: shape.keep, listPage });
+async function serialize(ctx: AppContext, r: ResourceDef, req: Request, rows: readonly Row[], shape: Shape = WHOLE, as: { listPage?: boolean; created?: boolean } = {}) {
+  return serializeRows(r, rows, { baseUrl: baseUrl(req), storage: ctx.storage, customFields: await ctx.inventory.customFieldsFor(r), brief: shape.brief, keep: shape.keep, ...as });
 }
 
 const WHOLE: Shape = { brief: false, keep: null };
@@ -98,7 +98,7 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   if (cursor.start !== null) { await cursorList(ctx, r, req, res, { plan: planned.plan, pairs }, page.limit, cursor.start, shape); return; }
   await ctx.heavy.run(planned.plan, res, async () => {
     const found = await ctx.inventory.find(r, planned.plan, page, { signal: abortedWhenClientGone(res) });
-    res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, shape, true)));
+    res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, shape, { listPage: true })));
   });
 }
 
@@ -116,7 +116,7 @@ export async function answerCreate(ctx: AppContext, r: ResourceDef, req: Request
     sendWriteError(res, out.status, Array.isArray(errs) && !bulk ? errs[0] : errs);
     return;
   }
-  const body = await serialize(ctx, r, req, out.value);
+  const body = await serialize(ctx, r, req, out.value, WHOLE, { created: true });
   if (!bulk) setEtag(res, out.value[0]);
   res.status(201).json(bulk ? body : body[0]);
 }
@@ -133,7 +133,7 @@ async function cursorList(ctx: AppContext, r: ResourceDef, req: Request, res: Re
     const params = new URLSearchParams(asked.pairs.filter(([k]) => k !== 'start'));
     if (following) params.set('start', following);
     const next = following ? `${baseUrl(req)}${req.baseUrl}/?${params}` : null;
-    res.json({ count: null, next, previous: null, results: await serialize(ctx, r, req, found.rows.slice(0, limit), shape, true) });
+    res.json({ count: null, next, previous: null, results: await serialize(ctx, r, req, found.rows.slice(0, limit), shape, { listPage: true }) });
   });
 }
 
