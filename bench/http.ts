@@ -3,12 +3,12 @@
 // representative list queries with autocannon, the server in its own process. `--only` runs the
 // queries whose name holds the text and prints them (docs/benchmarks.md is left as it is).
 import autocannon from 'autocannon';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startBenchProcess, stopBenchServer } from './server-process.js';
+import { startBenchProcess, startBenchServer, stopBenchServer } from './server-process.js';
 import { replaceSection } from '../server/tools/doc-sections.js';
 import { machineInfo } from './machine.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
@@ -55,20 +55,6 @@ const QUERIES = [
 const only = args.string('only');
 
 interface Row { backend: string; query: string; rps: number; p50_ms: number; p99_ms: number; errors: number }
-
-async function startServer(storageUrl: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; key: string }> {
-  // The flag npm start uses: a larger young generation, fewer collections under load.
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', new URL('./http-server.js', import.meta.url).pathname], { env: { ...process.env, STORAGE_URL: storageUrl, BENCH_PREFIXES: String(prefixes), ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /READY (\S+) (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1], key: m[2] });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 interface LoadResult { rps: number; p50: number; p99: number; errors: number }
 
@@ -127,7 +113,7 @@ const firstAnswers = new Map<string, unknown>();
 const REFERENCE = 'reference: bare Express';
 for (const b of backends) {
   console.log(`\n== ${b.name}: loading ${prefixes.toLocaleString()} prefixes`);
-  const srv = await startServer(b.url, b.env);
+  const srv = await startBenchServer({ STORAGE_URL: b.url, BENCH_PREFIXES: String(prefixes), ...b.env });
   const rss = rssMb(srv.child.pid);
   memory.push(`- ${b.name}: server process ${rss} MB resident after the load (${Math.round((rss * 1048576) / prefixes)} B per prefix, everything included).`);
   console.log(memory[memory.length - 1]);
@@ -138,7 +124,7 @@ for (const b of backends) {
     rows.push({ backend: b.name, query: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, errors: r.errors });
     console.log(`  ${name.padEnd(40)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}`);
   }
-  srv.child.kill('SIGTERM');
+  await stopBenchServer(srv);
   await b.drop();
 }
 
