@@ -25,6 +25,7 @@ export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  app.set('etag', false);                                // no hash of every body: single objects tag their version, lists tag on If-None-Match
   const metrics = new Metrics(ctx.storage);
   app.use(metrics.middleware);                           // counts and times every request by route pattern
   app.use(requestLogging(ctx.requestLog));

@@ -9,6 +9,7 @@ import type { ChangeFeed } from '../storage/change-log/change-feed.js';
 import type { ChangeRetention } from '../storage/service/change-retention.js';
 import type { Config } from './config/defaults.js';
 import type { RequestLogger } from './observability.js';
+import type { PageCache } from './page-cache.js';
 
 export interface Logger { info(msg: string): void; warn(msg: string): void; error(msg: string): void }
 
@@ -25,6 +26,8 @@ export interface AppContext {
   /** Prunes the change log as configured; pins keep what is still needed. */
   readonly retention: ChangeRetention;
   readonly planCache: PlanCache;
+  /** List pages read from this process's memory, kept as sent (PAGE_CACHE_MB). */
+  readonly pages: PageCache;
   /** Caps heavy list queries running at once (MAX_HEAVY_QUERIES). */
   readonly heavy: HeavyQueryGate;
   readonly log: Logger;

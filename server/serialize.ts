@@ -28,10 +28,23 @@ function display(r: ResourceDef, row: Row): string {
   return String(row[r.displayField] ?? row.id);
 }
 
-export function briefOf(base: string, r: ResourceDef, row: Row): Record<string, unknown> {
+export function briefOf(base: string, r: ResourceDef, row: Row, inner?: Nested): Record<string, unknown> {
   const out: Record<string, unknown> = { id: row.id, url: objectUrl(base, r, row.id), display: display(r, row) };
   for (const n of briefFields(r)) out[n] = row[n];
+  for (const n of r.briefNests ?? []) out[n] = (row[n] && inner?.get(n)?.get(row[n] as string)) ?? null;
   return out;
+}
+
+/** Brief forms of `rows`, with the references each brief form nests fetched once for all of them. */
+async function briefsOf(storage: Storage, base: string, r: ResourceDef, rows: readonly Row[]): Promise<Record<string, unknown>[]> {
+  const inner: Nested = new Map();
+  for (const n of r.briefNests ?? []) {
+    const target = resource(r.fields.find((f) => f.name === n)!.target!);
+    const ids = [...new Set(rows.map((x) => x[n]).filter((v): v is string => typeof v === 'string'))];
+    const got = ids.length ? await storage.getMany(target.name, ids) : [];
+    inner.set(n, new Map(got.map((x) => [x.id, briefOf(base, target, x)])));
+  }
+  return rows.map((row) => briefOf(base, r, row, inner));
 }
 
 /** A tag as rows carry it: its brief form and its colour. */
@@ -68,8 +81,8 @@ function writerOf(f: FieldDef): FieldWriter {
 interface ResourceWriter {
   readonly display: boolean;
   readonly fields: readonly FieldWriter[];
-  /** Fields whose referenced objects are fetched for a page: field, target, how to nest one. */
-  readonly references: readonly { readonly field: string; readonly target: string; readonly nest: (base: string, row: Row) => unknown }[];
+  /** Fields whose referenced objects are fetched for a page: field, target, how to nest one (null: the target's brief form). */
+  readonly references: readonly { readonly field: string; readonly target: string; readonly nest: ((base: string, row: Row) => unknown) | null }[];
   readonly counts: readonly CountDef[];
 }
 
@@ -87,8 +100,7 @@ function writerFor(r: ResourceDef, keep: ReadonlySet<string> | null | undefined)
       fields: shown.map(writerOf),
       references: shown.filter((f) => f.kind === 'fk' || f.kind === 'tags').map((f) => {
         if (f.kind === 'tags') return { field: f.name, target: 'tag', nest: tagView };
-        const target = resource(f.target!);
-        return { field: f.name, target: f.target!, nest: (base: string, row: Row) => briefOf(base, target, row) };
+        return { field: f.name, target: f.target!, nest: null };
       }),
       counts: (r.counts ?? []).filter((c) => !keep || keep.has(c.name)),
     };
@@ -99,7 +111,7 @@ function writerFor(r: ResourceDef, keep: ReadonlySet<string> | null | undefined)
 
 /** Serialize a page of rows, fetching referenced objects once per field. */
 export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: SerializeContext): Promise<Record<string, unknown>[]> {
-  if (ctx.brief) return rows.map((row) => briefOf(ctx.baseUrl, r, row));
+  if (ctx.brief) return briefsOf(ctx.storage, ctx.baseUrl, r, rows);
   const w = writerFor(r, ctx.keep);
   const nested: Nested = new Map();
   for (const ref of w.references) {
@@ -109,7 +121,8 @@ export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: S
       if (Array.isArray(v)) for (const x of v) ids.add(x as string); else if (typeof v === 'string') ids.add(v);
     }
     const got = ids.size ? await ctx.storage.getMany(ref.target, [...ids]) : [];
-    nested.set(ref.field, new Map(got.map((x) => [x.id, ref.nest(ctx.baseUrl, x)])));
+    const forms = ref.nest ? got.map((x) => ref.nest!(ctx.baseUrl, x)) : await briefsOf(ctx.storage, ctx.baseUrl, resource(ref.target), got);
+    nested.set(ref.field, new Map(got.map((x, i) => [x.id, forms[i]])));
   }
   const ids = w.counts.length ? rows.map((row) => row.id) : [];
   const asked = (c: CountDef) => ids.length > 0 && !(ctx.created && c.resource !== r.name);

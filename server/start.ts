@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { RequestLogger } from './observability.js';
 import { PlanCache } from '../engine/plan/plan-cache.js';
+import { PageCache } from './page-cache.js';
 import { createStorage } from '../storage/open-storage.js';
 import { Inventory } from '../storage/service/inventory.js';
 import { Tokens } from '../storage/service/tokens.js';
@@ -46,7 +47,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   await installMachineFiles(config.machinesDir, lifecycle);
   const retention = new ChangeRetention(storage, { days: config.changelogRetentionDays, maxRows: config.changelogMaxRows });
   const closing = new AbortController(); // ends open event streams when the server closes
-  const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, changes: new ChangeFeed(storage), retention, closing: closing.signal, planCache: new PlanCache(), heavy: new HeavyQueryGate(config.maxHeavyQueries), log, requestLog };
+  const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, changes: new ChangeFeed(storage), retention, closing: closing.signal, planCache: new PlanCache(), pages: new PageCache(config.pageCacheMb * 1024 * 1024), heavy: new HeavyQueryGate(config.maxHeavyQueries), log, requestLog };
   // Webhooks: deliveries planned from the change log and sent (storage/service/webhook-dispatcher.ts).
   const webhooks = new WebhookDispatcher(storage, ctx.changes, { maxAttempts: config.webhookMaxAttempts, retryBaseMs: config.webhookRetryBaseMs, retryMaxMs: config.webhookRetryMaxMs, timeoutMs: config.webhookTimeoutMs, log: (m) => log.warn(m) });
   retention.pin(() => webhooks.pinnedSeq());

@@ -96,6 +96,9 @@ export interface StorageOptions {
   readonly log?: (message: string) => void;
 }
 
+/** What a read from this process's memory is answered from (Storage.memoryRead). */
+export interface MemoryReadState { readonly gen: number; readonly tag: string }
+
 export interface Storage {
   readonly kind: 'memory' | 'postgres' | 'mysql';
   open(): Promise<void>;
@@ -119,6 +122,12 @@ export interface Storage {
   changeSeq(): Promise<number>;
   /** How far this process's replica is behind the database (READ_REPLICA), and the last seq it applied; absent without one. */
   replicaLag?(): Promise<{ readonly seq: number; readonly ms: number; readonly applied: number }>;
+  /**
+   * When a read of `resource` would be answered now from this process's memory: the store's
+   * generation (moves with every change it takes) and an entity tag for that state that means the
+   * same in any process; null when the read goes to a database.
+   */
+  memoryRead?(resource: string): MemoryReadState | null;
   /**
    * fn while holding the lock named `key`, against every process on this store (memory: this
    * process, which owns it): for checks that read several rows before a write depends on them.

@@ -86,6 +86,7 @@ export interface ResourceDef {
   readonly alsoAt?: readonly string[]; // further list paths serving the same endpoint
   readonly defaultOrder?: readonly { readonly field: string; readonly desc: boolean }[]; // when a list names no ordering
   readonly counts?: readonly CountDef[]; // related counts served with each object (read-only, not stored)
+  readonly briefNests?: readonly string[]; // fk fields whose brief form the brief form carries (NetBox: a device type's manufacturer)
 }
 
 export interface CustomFieldDef {

@@ -48,6 +48,8 @@ export interface Config {
   readonly streamDrainTimeoutMs: number;
   /** Token checks are answered from memory; the change log is read for token changes at least this often (ms). */
   readonly tokenRecheckMs: number;
+  /** List pages read from this process's memory are kept as sent, up to this many MiB (0: none kept). */
+  readonly pageCacheMb: number;
 }
 
 type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level' | 'replica';
@@ -80,6 +82,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'streamMaxBufferBytes', env: 'STREAM_MAX_BUFFER_BYTES', parse: 'positive' },
   { key: 'streamDrainTimeoutMs', env: 'STREAM_DRAIN_TIMEOUT_MS', parse: 'positive' },
   { key: 'tokenRecheckMs', env: 'TOKEN_RECHECK_MS', parse: 'whole' },
+  { key: 'pageCacheMb', env: 'PAGE_CACHE_MB', parse: 'whole' },
 ];
 
 export const DEFAULTS = {
@@ -109,4 +112,5 @@ export const DEFAULTS = {
   streamMaxBufferBytes: 1024 * 1024,
   streamDrainTimeoutMs: 10000,
   tokenRecheckMs: DEFAULT_TOKEN_RECHECK_MS,
+  pageCacheMb: 64,
 } as const;

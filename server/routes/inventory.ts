@@ -18,6 +18,8 @@ import type { CachedPlan } from '../../engine/plan/plan-cache.js';
 import type { CustomFieldDef } from '../../engine/schema/types.js';
 import type { Page } from '../../storage/types.js';
 import { parentFilterPairs } from '../prefix-tree.js';
+import { jsonBody, listTag, noneMatch, sendJson } from '../list-tags.js';
+import { writeContext } from '../../storage/change-log/write-context.js';
 
 export const baseUrl = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
@@ -86,6 +88,16 @@ export async function sendExplain(ctx: AppContext, r: ResourceDef, res: Response
 }
 
 async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response): Promise<void> {
+  // Read from this process's memory: the page may be one already sent (same URL, same generation).
+  const state = ctx.storage.memoryRead?.(r.name) ?? null;
+  if (req.headers['if-none-match'] !== undefined) {
+    const tag = await listTag(ctx.storage, state, res);
+    res.setHeader('ETag', tag);
+    if (noneMatch(req, tag)) { res.status(304).end(); return; }
+  }
+  const key = state && ctx.pages.enabled ? `${String(res.getHeader('API-Version'))} ${baseUrl(req)}${req.originalUrl}` : null;
+  const hit = key ? ctx.pages.get(key, state!.gen) : undefined;
+  if (hit) { sendJson(res, hit); return; }
   const got = await planRequest(ctx, r, req, res, await ctx.inventory.customFieldsFor(r));
   if (!got) return;
   const { planned, page, pairs } = got;
@@ -98,7 +110,10 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   if (cursor.start !== null) { await cursorList(ctx, r, req, res, { plan: planned.plan, pairs }, page.limit, cursor.start, shape); return; }
   await ctx.heavy.run(planned.plan, res, async () => {
     const found = await ctx.inventory.find(r, planned.plan, page, { signal: abortedWhenClientGone(res) });
-    res.json(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, shape, { listPage: true })));
+    const body = jsonBody(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, shape, { listPage: true })));
+    // Kept only when nothing changed while it was read, and it was read where the state said.
+    if (key && ctx.storage.memoryRead?.(r.name)?.gen === state!.gen && writeContext()?.readSource !== 'database') ctx.pages.set(key, state!.gen, body);
+    sendJson(res, body);
   });
 }
 

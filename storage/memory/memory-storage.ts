@@ -1,5 +1,6 @@
 // The embedded store: indexed tables in memory, optionally journaled to a directory.
 // A batch is checked and applied synchronously with an undo log, so it is all or nothing.
+import { randomUUID } from 'node:crypto';
 import { KeyedLock } from '../keyed-lock.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import { IndexedTable } from '../../engine/memory/indexed-table.js';
@@ -9,7 +10,7 @@ import { RESOURCES } from '../../engine/schema/registry.js';
 import { MSG } from '../../engine/schema/messages.js';
 import { uniqueGroups, type UniqueGroup } from '../../engine/schema/unique-groups.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
-import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type ApplyOptions, type ApplyResult } from '../types.js';
+import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type ApplyOptions, type ApplyResult, type MemoryReadState } from '../types.js';
 import { CHANGE_RESOURCE, numberChanges, toNumber } from '../../engine/changes/change-records.js';
 import { withChangeRecords } from '../change-log/logged-batch.js';
 import { noteSeq } from '../change-log/write-context.js';
@@ -28,6 +29,8 @@ export class MemoryStorage implements Storage {
   private readonly inbound = new Map<string, [ResourceDef, string][]>();
   /** Applied batches so far: a query that paused sees whether the data moved under it. */
   private writes = 0;
+  /** Tells this instance's generations apart from another's (a restart counts again from 0). */
+  private readonly epoch = randomUUID().slice(0, 8);
   /** Per resource, what a write checks. */
   private readonly checked = new Map<string, WriteChecks>();
 
@@ -147,6 +150,11 @@ export class MemoryStorage implements Storage {
   }
 
   async changeSeq(): Promise<number> { return this.lastSeq; }
+
+  /** Every read is answered from memory: the generation counts the changes taken (writes, mirrored rows, a reload). */
+  memoryRead(): MemoryReadState {
+    return { gen: this.writes, tag: `m${this.epoch}.${this.writes}` };
+  }
 
   /** The last change seq handed out: the highest record held (retention always keeps the newest). */
   private lastSeq = 0;

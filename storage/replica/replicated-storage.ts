@@ -15,7 +15,7 @@ import type { AddrHex } from '../../engine/net/ip.js';
 import { MemoryStorage } from '../memory/memory-storage.js';
 import type { SqlStorage } from '../sql/sql-storage.js';
 import { writeContext } from '../change-log/write-context.js';
-import type { AllocationHint, ApplyOptions, ApplyResult, FindOptions, FindResult, NetBlock, Page, Row, Storage, StorageOptions, WriteOp } from '../types.js';
+import type { AllocationHint, ApplyOptions, ApplyResult, FindOptions, FindResult, MemoryReadState, NetBlock, Page, Row, Storage, StorageOptions, WriteOp } from '../types.js';
 import { ReplicaFollower, type ReplicaReaders } from './replica-follower.js';
 
 /** How long a read waits for the replica to reach X-Min-Change-Seq before it asks the database. */
@@ -62,6 +62,19 @@ export class ReplicatedStorage implements Storage {
     if (need !== undefined && this.follower.applied < need && !(await this.follower.reach(need, MIN_SEQ_WAIT_MS))) return this.fromDatabase();
     if (scope && scope.readSource !== 'database') scope.readSource = 'replica';
     return this.replica;
+  }
+
+  /**
+   * A read that would be answered from the replica now (the same rule as `source`, without waiting):
+   * its generation, and a tag naming the change seq the replica has applied, which every process on
+   * this database reads alike (an answer at applied seq N holds every change up to N).
+   */
+  memoryRead(resource: string): MemoryReadState | null {
+    const scope = writeContext();
+    if (!REPLICATED.has(resource) || scope?.primary || !this.follower.ready) return null;
+    if (scope?.minSeq !== undefined && this.follower.applied < scope.minSeq) return null;
+    if (scope && scope.readSource !== 'database') scope.readSource = 'replica';
+    return { gen: this.replica.memoryRead().gen, tag: `s${this.follower.applied}` };
   }
 
   private fromDatabase(): Storage {

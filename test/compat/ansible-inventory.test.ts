@@ -1,8 +1,9 @@
 // Ansible's dynamic inventory (the netbox.netbox.nb_inventory plugin of Debian's ansible package)
 // against the real server on memory, PostgreSQL and MariaDB: `ansible-inventory --list` over the
-// demo data plus hosts made here, grouped by sites, roles, platforms, tenants, racks, locations and
-// clusters, narrowed by a tree filter (site_group) and with composed variables. Every host must land
-// in exactly the groups its object names, with its primary IP as ansible_host.
+// demo data plus hosts made here, grouped by sites, roles, platforms, tenants, racks, locations,
+// clusters, device types and manufacturers (a device type's brief form nests its manufacturer),
+// narrowed by a tree filter (site_group) and with composed variables. Every host must land in
+// exactly the groups its object names, with its primary IP as ansible_host.
 import { expect } from 'chai';
 import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,7 +28,7 @@ export function inventoryConfig(url: string, token: string): string {
     `api_endpoint: ${url}`,
     `token: ${token}`,
     'validate_certs: false',
-    'group_by: [sites, device_roles, platforms, tenants, racks, location, cluster]',
+    'group_by: [sites, device_roles, platforms, tenants, racks, location, cluster, device_types, manufacturers]',
     'query_filters:',
     '  - site_group: backbone',
     'compose:',
@@ -68,6 +69,7 @@ function expectedGroups(h: Obj): string[] {
     h.location ? `location_${h.location.slug}` : `sites_${h.site.slug}`,
     h.role && `device_roles_${h.role.slug}`, h.platform && `platforms_${h.platform.slug}`, h.tenant && `tenants_${h.tenant.slug}`,
     h.rack && `racks_${h.rack.name}`, h.cluster && `cluster_${h.cluster.name}`,
+    h.device_type && `device_types_${h.device_type.slug}`, h.device_type && `manufacturers_${h.device_type.manufacturer.slug}`,
   ].filter(Boolean).sort();
 }
 

@@ -17,4 +17,5 @@ export const deviceType: ResourceDef = {
     ...taggableFields,
   ],
   counts: [count('device', 'device_type')],
+  briefNests: ['manufacturer'],   // nb_inventory groups devices by device_type.manufacturer.id
 };
