@@ -20,7 +20,7 @@ if (replica && loading) {
   await loadDataset(plain, dataset, storage.split(':')[0]);
   await plain.close();
 }
-const running = await start({ ...DEFAULTS, port: 0, storage, demoData: false, tokens: [{ key, permissions: ['*'] }], readReplica: replica ? 'memory' : '' } as Config, quiet);
+const running = await start({ ...DEFAULTS, port: 0, storage, demoData: false, tokens: [{ key, permissions: ['*'] }], readReplica: replica ? 'memory' : '', pageCacheMb: Number(process.env.PAGE_CACHE_MB ?? DEFAULTS.pageCacheMb) } as Config, quiet);
 if (!replica && loading) await loadDataset(running.ctx.storage, dataset, storage.split(':')[0]);
 console.log(`READY ${running.url} ${key}`);
 process.on('SIGTERM', async () => { await running.close(); process.exit(0); });

@@ -21,7 +21,7 @@ export const HTTP_CLI: CliSpec = {
   summary: 'Requests/s and p99 of representative list queries, the server in its own process.',
   flags: [
     { name: 'prefixes', type: 'integer', min: 0, default: '1000000', help: 'prefixes loaded into the server' },
-    backendsFlag('memory,postgres', ['memory', ...SQL_BACKENDS, 'replica']),
+    backendsFlag('memory,postgres', ['memory', 'memory-uncached', ...SQL_BACKENDS, 'replica']),
     { name: 'duration', type: 'integer', min: 1, default: '10', help: 'seconds per query' },
     connectionsFlag('32'),
     // Above 1 the load generator spends far less CPU per request, which matters when it shares the server's cores.
@@ -99,6 +99,8 @@ const load = client === 'wrk' ? wrkLoad : autocannonLoad;
 const rows: Row[] = [];
 const backends: { name: string; url: string; drop(): Promise<void>; env?: Record<string, string> }[] = [];
 if (wanted.has('memory')) backends.push({ name: 'memory', url: 'memory:', drop: async () => {} });
+// `memory-uncached`: memory with PAGE_CACHE_MB=0: every request reads and serializes (what a page costs the first time).
+if (wanted.has('memory-uncached')) backends.push({ name: 'memory, no page cache', url: 'memory:', drop: async () => {}, env: { PAGE_CACHE_MB: '0' } });
 backends.push(...(await sqlBackends(wanted)));
 // `replica`: PostgreSQL with READ_REPLICA=memory (the server answers reads from its replica).
 if (wanted.has('replica')) for (const b of await sqlBackends(new Set(['postgres']))) backends.push({ name: 'postgres+replica', url: b.url, drop: b.drop, env: { READ_REPLICA: 'memory' } });
