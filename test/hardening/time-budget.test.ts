@@ -34,7 +34,7 @@ describe('long scans and the time budget (memory)', function () {
   this.timeout(120000);
   let srv: TestServer;
   before(async () => {
-    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 0, maxHeavyQueries: 64 }); // these tests run many scans at once on purpose
+    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 0, maxHeavyQueries: 64, pageCacheMb: 0 }); // many scans at once on purpose; each one computed (no page kept)
     await load(srv);
   });
   after(async () => { await srv?.close(); });
@@ -90,7 +90,7 @@ describe('time budget and concurrency (memory)', function () {
   let srv: TestServer;
   let single = 0;
   before(async () => {
-    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 0, maxHeavyQueries: 64 }); // these tests run many scans at once on purpose
+    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 0, maxHeavyQueries: 64, pageCacheMb: 0 }); // many scans at once on purpose; each one computed (no page kept)
     await load(srv);
     await srv.req('GET', HEAVY); // warm-up
     single = Infinity;
@@ -105,7 +105,7 @@ describe('time budget and concurrency (memory)', function () {
   it('counts a query\'s own computing time, not the time it waits while others compute', async () => {
     // Ten at once: each waits for the others, so wall time is ~10× its own time; the budget is 2×.
     await srv.close();
-    srv = await startServer({ storage: 'memory:', queryTimeoutMs: Math.round(single * 2), maxHeavyQueries: 64 });
+    srv = await startServer({ storage: 'memory:', queryTimeoutMs: Math.round(single * 2), maxHeavyQueries: 64, pageCacheMb: 0 });
     await load(srv);
     const t0 = performance.now();
     const all = await Promise.all(Array.from({ length: 10 }, () => srv.req('GET', HEAVY)));
@@ -134,7 +134,7 @@ describe('time budget exceeded (memory)', function () {
   this.timeout(120000);
   let srv: TestServer;
   before(async () => {
-    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 40 });
+    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 40, pageCacheMb: 0 });
     await load(srv);
   });
   after(async () => { await srv?.close(); });
