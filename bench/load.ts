@@ -12,10 +12,14 @@ export async function loadDataset(storage: Storage, o: DatasetOptions, label: st
   const t0 = performance.now();
   let n = 0;
   try {
+    // Statistics are refreshed each time the rows double: a database that has none (autovacuum
+    // lags a bulk load, or is off) plans the load's own lookups for a near-empty table.
+    let nextStats = 10_000;
     for (const batch of datasetBatches(o)) {
       await storage.apply(batch, { log: false });
       n += batch.length;
       bar.update(n);
+      if (n >= nextStats) { await storage.afterBulkLoad(); nextStats *= 2; }
     }
     await storage.afterBulkLoad();
     bar.update(total);

@@ -16,6 +16,7 @@ import { WriteStatements } from './write-statements.js';
 import { KeyedLock } from '../keyed-lock.js';
 import { sqlCoveredSpans } from './covered-spans.js';
 import { beforeDelete, beforeUpdate, sqlAllocationHint, sqlSaveAllocationHint } from './allocation-hints.js';
+import { COVER_TABLE } from '../../engine/sql/cover-marks.js';
 import { afterAllPrefixesDeleted, afterPrefixCreates, beforePrefixDelete, beforePrefixUpdate, markedSpans } from './cover-marks.js';
 import type { AddrHex } from '../../engine/net/ip.js';
 import type { CoveredSpans } from '../../engine/net/free-space.js';
@@ -209,8 +210,10 @@ export class SqlStorage implements Storage {
 
   async afterBulkLoad(): Promise<void> {
     const { d } = this.ready();
-    // The tag join tables too: without their statistics a tag filter is estimated blind.
+    // The tag join tables too: without their statistics a tag filter is estimated blind. And the
+    // prefixes' cover marks: estimated as a few rows, their range lookup reads the whole family.
     for (const m of TABLE_MODELS) for (const t of [m.table, m.tagsTable]) if (t) await this.query(d.analyze(t), []);
+    await this.query(d.analyze(COVER_TABLE), []);
   }
 
   /**
