@@ -15,7 +15,7 @@ const BODY_ERRORS: Readonly<Record<string, { status: number; code: string; detai
   'charset.unsupported': { status: 415, code: 'unsupported_charset', detail: (m) => m },
 };
 
-export function errorHandler(log: { error(msg: string): void }): ErrorRequestHandler {
+export function errorHandler(log: { error(msg: string): void; warn(msg: string): void }): ErrorRequestHandler {
   return (err, _req, res, _next) => {
     const e = err as { type?: string; status?: number; message?: string; body?: unknown };
     if (res.headersSent) return;
@@ -33,6 +33,9 @@ export function errorHandler(log: { error(msg: string): void }): ErrorRequestHan
     }
     if (err instanceof StorageUnavailable) { res.status(503).json({ detail: 'Storage is unavailable; try again shortly.', code: 'storage_unavailable' }); return; }
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) { res.status(e.status).json({ detail: e.message, code: 'bad_request' }); return; }
+    // The client left and its request went on (a server stopping with requests in flight reaches a
+    // closed pool): nobody to answer, one line rather than a stack.
+    if (res.destroyed) { log.warn(`error after the client left: ${(err as Error)?.message ?? String(err)}`); return; }
     log.error(`unhandled error: ${(err as Error)?.stack ?? String(err)}`);
     res.status(500).json({ detail: 'Internal server error.', code: 'internal_error' });
   };
