@@ -22,15 +22,10 @@ export function changeContext(storage: Storage): RequestHandler {
     const wc: WriteContext = {
       requestId: String(res.get('X-Request-Id')), userName: () => req.principal?.name ?? 'anonymous', seq: null, memo: new Map(),
       primary: write, minSeq: min === undefined ? undefined : Number(min),
+      // Where a replica store answered from (X-Read-Source: replica, or database when it fell back),
+      // set as the storage decides: replacing res.end on every read cost a fifth of a replica's rate.
+      onReadSource: !write && replicated ? (source) => { if (!res.headersSent) res.setHeader('X-Read-Source', source); } : undefined,
     };
-    if (!write && replicated) {
-      // Where a replica store answered from (X-Read-Source: replica, or database when it fell back).
-      const end = res.end.bind(res) as (...a: unknown[]) => typeof res;
-      res.end = ((...args: unknown[]) => {
-        if (wc.readSource && !res.headersSent) res.setHeader('X-Read-Source', wc.readSource);
-        return end(...args);
-      }) as typeof res.end;
-    }
     if (write) {
       // The header is set as the answer ends: a write that took no number reads the counter then.
       const end = res.end.bind(res) as (...a: unknown[]) => typeof res;

@@ -19,6 +19,15 @@ export interface WriteContext {
   readonly minSeq?: number;
   /** Where the request's reads were answered ('replica' or 'database'), when a replica runs. */
   readSource?: 'replica' | 'database';
+  /** Told each time readSource changes (the HTTP layer sets X-Read-Source). */
+  readonly onReadSource?: (source: 'replica' | 'database') => void;
+}
+
+/** Notes where a read of the current request was answered; once 'database', it stays (the answer holds both). */
+export function noteReadSource(scope: WriteContext | undefined, source: 'replica' | 'database'): void {
+  if (!scope || scope.readSource === source || scope.readSource === 'database') return;
+  scope.readSource = source;
+  scope.onReadSource?.(source);
 }
 
 /** user_name of writes made outside any request. */

@@ -14,7 +14,7 @@ import type { CoveredSpans } from '../../engine/net/free-space.js';
 import type { AddrHex } from '../../engine/net/ip.js';
 import { MemoryStorage } from '../memory/memory-storage.js';
 import type { SqlStorage } from '../sql/sql-storage.js';
-import { writeContext } from '../change-log/write-context.js';
+import { noteReadSource, writeContext } from '../change-log/write-context.js';
 import type { AllocationHint, ApplyOptions, ApplyResult, FindOptions, FindResult, MemoryReadState, NetBlock, Page, Row, Storage, StorageOptions, WriteOp } from '../types.js';
 import { ReplicaFollower, type ReplicaReaders } from './replica-follower.js';
 
@@ -60,7 +60,7 @@ export class ReplicatedStorage implements Storage {
     if (!REPLICATED.has(resource) || scope?.primary || !this.follower.ready) return this.fromDatabase();
     const need = scope?.minSeq;
     if (need !== undefined && this.follower.applied < need && !(await this.follower.reach(need, MIN_SEQ_WAIT_MS))) return this.fromDatabase();
-    if (scope && scope.readSource !== 'database') scope.readSource = 'replica';
+    noteReadSource(scope, 'replica');
     return this.replica;
   }
 
@@ -73,13 +73,13 @@ export class ReplicatedStorage implements Storage {
     const scope = writeContext();
     if (!REPLICATED.has(resource) || scope?.primary || !this.follower.ready) return null;
     if (scope?.minSeq !== undefined && this.follower.applied < scope.minSeq) return null;
-    if (scope && scope.readSource !== 'database') scope.readSource = 'replica';
+    noteReadSource(scope, 'replica');
     return { gen: this.replica.memoryRead().gen, tag: `s${this.follower.applied}` };
   }
 
   private fromDatabase(): Storage {
     const scope = writeContext();
-    if (scope) scope.readSource = 'database';
+    noteReadSource(scope, 'database');
     return this.primary;
   }
 
