@@ -67,13 +67,40 @@ async function run(name: string, url: string): Promise<void> {
     }
     while (inFlight) await new Promise((r) => setTimeout(r, 10));
     const secs = (performance.now() - t0) / 1000;
+    const applied = await applyLag(servers.map((x) => x.url), ok);
     lags.sort((a, b) => a - b);
     plain.sort((a, b) => a - b);
     console.log(`  ${name.padEnd(8)} ${Math.round(ok / secs)} writes/s (asked ${RATE}, ${failed} failed); lag over ${lags.length} writes: p50 ${pct(lags, 50).toFixed(1)} ms  p99 ${pct(lags, 99).toFixed(1)} ms  max ${lags[lags.length - 1].toFixed(1)} ms`);
     console.log(`  ${''.padEnd(8)} the same read right after, without X-Min-Change-Seq: p50 ${pct(plain, 50).toFixed(1)} ms  p99 ${pct(plain, 99).toFixed(1)} ms  max ${plain[plain.length - 1].toFixed(1)} ms`);
+    console.log(`  ${''.padEnd(8)} records applied by the two replicas (netinv_replica_apply_lag_seconds, written -> applied): ${applied.count}; p50 ≤ ${applied.p50} ms, p99 ≤ ${applied.p99} ms`);
   } finally {
     for (const s of servers) await stopBenchServer(s);
   }
+}
+
+/**
+ * The replicas' own figure: each change record's age when a replica applied it, from the histogram
+ * both serve on /metrics (summed), as the bucket bounds its p50 and p99 fall in. Waits until both
+ * applied every write.
+ */
+async function applyLag(urls: readonly string[], writes: number): Promise<{ count: number; p50: string; p99: string }> {
+  const buckets = new Map<string, number>();
+  for (let tries = 0; ; tries++) {
+    buckets.clear();
+    for (const url of urls) {
+      for (const m of (await (await fetch(`${url}/metrics`)).text()).matchAll(/^netinv_replica_apply_lag_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm)) {
+        buckets.set(m[1], (buckets.get(m[1]) ?? 0) + Number(m[2]));
+      }
+    }
+    if ((buckets.get('+Inf') ?? 0) >= writes * urls.length || tries > 50) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const count = buckets.get('+Inf') ?? 0;
+  const at = (p: number) => {
+    const le = [...buckets].find(([, c]) => c >= (count * p) / 100)?.[0];
+    return le === undefined ? '?' : le === '+Inf' ? '∞' : String(Number(le) * 1000);
+  };
+  return { count, p50: at(50), p99: at(99) };
 }
 
 console.log(`memory replica lag: two replica processes, ${RATE} single-site creates/s for ${SECONDS} s`);

@@ -122,6 +122,8 @@ export interface Storage {
   changeSeq(): Promise<number>;
   /** How far this process's replica is behind the database (READ_REPLICA), and the last seq it applied; absent without one. */
   replicaLag?(): Promise<{ readonly seq: number; readonly ms: number; readonly applied: number }>;
+  /** READ_REPLICA: `fn` is told, for each change record the replica applies, how long ago it was written (ms). */
+  onReplicaApplied?(fn: (ageMs: number) => void): void;
   /**
    * When a read of `resource` would be answered now from this process's memory: the store's
    * generation (moves with every change it takes) and an entity tag for that state that means the

@@ -31,6 +31,9 @@ export class Metrics {
  * behind. The replica gauges exist only where a replica runs (no series otherwise, so `absent()`
  * tells a process without one). A storage that cannot answer leaves them NaN for that scrape.
  */
+/** Finer than the request buckets where replication lag lives (a few ms to a few hundred). */
+export const APPLY_LAG_BUCKETS: readonly number[] = [0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10];
+
 function storageMetrics(registry: Registry, storage: Storage): void {
   const seq = registry.gauge('netinv_change_seq', 'The last change seq the storage handed out (0 before the first change)').child();
   registry.collect(async () => { seq.set(await storage.changeSeq().catch(() => NaN)); });
@@ -40,6 +43,10 @@ function storageMetrics(registry: Registry, storage: Storage): void {
   const lagMs = registry.gauge('netinv_replica_lag_ms',
     'READ_REPLICA: how long ago the first change record not yet applied here was written, in ms (0 when none)').child();
   const applied = registry.gauge('netinv_replica_applied_seq', 'READ_REPLICA: the last change seq this process\'s replica applied').child();
+  // Each record's age when this replica applied it: from its writing (by any process) to its rows being here.
+  const applyLag = registry.histogram('netinv_replica_apply_lag_seconds',
+    'READ_REPLICA: time from a change record\'s writing to this process\'s replica applying it, in seconds', [], APPLY_LAG_BUCKETS).child();
+  storage.onReplicaApplied?.((ms) => applyLag.observe(Math.max(0, ms) / 1000));
   registry.collect(async () => {
     const lag = await storage.replicaLag!().catch(() => null);
     lagSeq.set(lag?.seq ?? NaN);

@@ -35,6 +35,8 @@ export class ReplicaFollower {
   applied = 0;
   /** Loaded and following (reads may be answered from memory). */
   ready = false;
+  /** Told, for each record applied from the log, how long ago it was written (ms): the replication lag. */
+  onApplied?: (ageMs: number) => void;
   private feed: ChangeFeed;
   private readonly stop$ = new AbortController();
   private loop: Promise<void> | null = null;
@@ -152,6 +154,7 @@ export class ReplicaFollower {
       changes.push({ resource, id, row: actionOf(r) === 'delete' ? null : rows.get(`${resource}\u0000${id}`) ?? null });
     }
     this.memory.mirror(changes);
+    if (this.onApplied) { const now = Date.now(); for (const r of records) this.onApplied(now - Date.parse(String(r.time))); }
     const last = records[records.length - 1];
     this.applied = last.seq as number;
     this.wake();

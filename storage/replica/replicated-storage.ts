@@ -117,6 +117,7 @@ export class ReplicatedStorage implements Storage {
     const [next] = (await this.primary.find(CHANGE_RESOURCE, cmp('seq', 'number', 'eq', false, [applied + 1]), { limit: 1, offset: 0, ordering: [] }, { noCount: true })).rows;
     return { seq: behind, ms: next ? Math.max(0, Date.now() - Date.parse(next.time as string)) : 0, applied };
   }
+  onReplicaApplied(fn: (ageMs: number) => void): void { this.follower.onApplied = fn; }
   serialized<T>(key: string, fn: () => Promise<T>): Promise<T> { return this.primary.serialized(key, fn); }
   afterBulkLoad(): Promise<void> { return this.primary.afterBulkLoad(); }
   serverVersion(): Promise<string | null> { return this.primary.serverVersion(); }

@@ -308,6 +308,15 @@ describe('GET /metrics with READ_REPLICA=memory on PostgreSQL: the replica gauge
     }
     expect(value(fams, 'netinv_replica_applied_seq')).to.equal(seq);
     expect(value(fams, 'netinv_replica_lag_seq')).to.equal(0);
+    // Every record applied has its age in the histogram: cumulative buckets, +Inf equal to the count.
+    const lag = fams.get('netinv_replica_apply_lag_seconds')!;
+    expect(lag.type).to.equal('histogram');
+    const buckets = lag.samples.filter((x) => x.name.endsWith('_bucket')).map((x) => x.value);
+    const count = lag.samples.find((x) => x.name.endsWith('_count'))!.value;
+    expect(count, 'the 5 regions and the tag').to.be.at.least(6);
+    expect(buckets).to.deep.equal([...buckets].sort((a, b) => a - b));
+    expect(buckets[buckets.length - 1]).to.equal(count);
+    expect(lag.samples.find((x) => x.name.endsWith('_sum'))!.value).to.be.within(0, count * 10);
     const status = await (await fetch(`${replica}/api/status/`)).json() as { replica_lag_seq: number; replica_lag_ms: number };
     expect(status.replica_lag_seq).to.equal(0);
     expect(status.replica_lag_ms).to.equal(0);
@@ -315,7 +324,7 @@ describe('GET /metrics with READ_REPLICA=memory on PostgreSQL: the replica gauge
 
   it('the process without a replica has no replica gauges', async () => {
     const fams = await scrape(plain);
-    for (const g of ['netinv_replica_lag_seq', 'netinv_replica_lag_ms', 'netinv_replica_applied_seq']) expect(fams.has(g), g).to.equal(false);
+    for (const g of ['netinv_replica_lag_seq', 'netinv_replica_lag_ms', 'netinv_replica_applied_seq', 'netinv_replica_apply_lag_seconds']) expect(fams.has(g), g).to.equal(false);
     expect(value(fams, 'netinv_change_seq')).to.be.above(0);
   });
 });
