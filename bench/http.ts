@@ -166,7 +166,7 @@ const md = [
 for (const [name] of QUERIES) {
   const mem = rows.find((r) => r.backend === 'memory' && r.query === name), pg = rows.find((r) => r.backend === 'postgres' && r.query === name);
   const rep = rows.find((r) => r.backend === 'postgres+replica' && r.query === name);
-  if (mem && pg) md.push(`- ${name}: memory serves ${(mem.rps / pg.rps).toFixed(1)}× the PostgreSQL-backed server's requests/s.`);
+  if (mem && pg) md.push(pg.rps ? `- ${name}: memory serves ${(mem.rps / pg.rps).toFixed(1)}× the PostgreSQL-backed server's requests/s.` : `- ${name}: the PostgreSQL-backed server completed no request within the run (memory: ${mem.rps} requests/s).`);
   if (rep && mem && pg) md.push(`- ${name}: a PostgreSQL server with a memory replica serves ${(rep.rps / mem.rps).toFixed(2)}× the memory server's and ${(rep.rps / pg.rps).toFixed(1)}× the push-down server's requests/s.`);
 }
 md.push('', ...memory);
