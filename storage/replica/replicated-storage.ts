@@ -14,7 +14,7 @@ import type { CoveredSpans } from '../../engine/net/free-space.js';
 import type { AddrHex } from '../../engine/net/ip.js';
 import { MemoryStorage } from '../memory/memory-storage.js';
 import type { SqlStorage } from '../sql/sql-storage.js';
-import { noteReadSource, writeContext } from '../change-log/write-context.js';
+import { noteReadSource, writeContext, type WriteContext } from '../change-log/write-context.js';
 import type { AllocationHint, ApplyOptions, ApplyResult, FindOptions, FindResult, MemoryReadState, NetBlock, Page, Row, Storage, StorageOptions, WriteOp } from '../types.js';
 import { ReplicaFollower, type ReplicaReaders } from './replica-follower.js';
 
@@ -57,7 +57,7 @@ export class ReplicatedStorage implements Storage {
   /** The store a read of `resource` goes to now (waiting for the replica when the request asks for a seq). */
   private async source(resource: string): Promise<Storage> {
     const scope = writeContext();
-    if (!REPLICATED.has(resource) || scope?.primary || !this.follower.ready) return this.fromDatabase();
+    if (!this.mayAnswer(resource, scope)) return this.fromDatabase();
     const need = scope?.minSeq;
     if (need !== undefined && this.follower.applied < need && !(await this.follower.reach(need, MIN_SEQ_WAIT_MS))) return this.fromDatabase();
     noteReadSource(scope, 'replica');
@@ -71,10 +71,14 @@ export class ReplicatedStorage implements Storage {
    */
   memoryRead(resource: string): MemoryReadState | null {
     const scope = writeContext();
-    if (!REPLICATED.has(resource) || scope?.primary || !this.follower.ready) return null;
-    if (scope?.minSeq !== undefined && this.follower.applied < scope.minSeq) return null;
+    if (!this.mayAnswer(resource, scope) || (scope?.minSeq !== undefined && this.follower.applied < scope.minSeq)) return null;
     noteReadSource(scope, 'replica');
     return { gen: this.replica.memoryRead().gen, tag: `s${this.follower.applied}` };
+  }
+
+  /** Whether the replica may answer this read at all: a resource the log carries, a read request, a replica loaded. */
+  private mayAnswer(resource: string, scope: WriteContext | undefined): boolean {
+    return REPLICATED.has(resource) && !scope?.primary && this.follower.ready;
   }
 
   private fromDatabase(): Storage {
