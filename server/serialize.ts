@@ -3,7 +3,7 @@
 // related counts (`device_count`) from one index lookup per count and page.
 // What each field turns into is worked out once per resource; a page builds each referenced
 // object's nested form once and shares it between the rows that name it.
-import { briefFields, resource, resourcePath } from '../engine/schema/registry.js';
+import { briefFields, briefNestTargets, resource, resourcePath } from '../engine/schema/registry.js';
 import type { CountDef, CustomFieldDef, FieldDef, ResourceDef } from '../engine/schema/types.js';
 import type { Row, Storage } from '../storage/types.js';
 import { LRUCache } from 'lru-cache';
@@ -38,8 +38,7 @@ export function briefOf(base: string, r: ResourceDef, row: Row, inner?: Nested):
 /** Brief forms of `rows`, with the references each brief form nests fetched once for all of them. */
 async function briefsOf(storage: Storage, base: string, r: ResourceDef, rows: readonly Row[]): Promise<Record<string, unknown>[]> {
   const inner: Nested = new Map();
-  for (const n of r.briefNests ?? []) {
-    const target = resource(r.fields.find((f) => f.name === n)!.target!);
+  for (const { field: n, target } of briefNestTargets(r)) {
     const ids = [...new Set(rows.map((x) => x[n]).filter((v): v is string => typeof v === 'string'))];
     const got = ids.length ? await storage.getMany(target.name, ids) : [];
     inner.set(n, new Map(got.map((x) => [x.id, briefOf(base, target, x)])));

@@ -75,6 +75,15 @@ export function briefFields(r: ResourceDef): readonly string[] {
   return names;
 }
 
+/** The references a brief form nests (`briefNests`), each with the resource it names; a name that is not a foreign key is an error. */
+export function briefNestTargets(r: ResourceDef): readonly { readonly field: string; readonly target: ResourceDef }[] {
+  return (r.briefNests ?? []).map((field) => {
+    const f = r.fields.find((x) => x.name === field && x.kind === 'fk');
+    if (!f?.target) throw new Error(`${r.name}.briefNests: ${field} is not a foreign key of ${r.name}`);
+    return { field, target: resource(f.target) };
+  });
+}
+
 /** Name of the field derived from the network field as this part (its length, its family). */
 export function netPartField(r: ResourceDef, part: NonNullable<FieldDef['netPart']>): string | undefined {
   return r.fields.find((f) => f.netPart === part)?.name;

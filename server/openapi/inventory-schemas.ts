@@ -1,6 +1,6 @@
 // Component schemas of the inventory resources, derived from the registry: read, write (POST/PUT),
 // patch, brief (nested references and `brief=true`) and the paginated list envelope.
-import { briefFields, resource, RESOURCES } from '../../engine/schema/registry.js';
+import { briefFields, briefNestTargets, RESOURCES } from '../../engine/schema/registry.js';
 import type { CountDef, ResourceDef } from '../../engine/schema/types.js';
 import { briefName, readSchema, TAG_REF, UUID_PATTERN, writeSchema } from './field-schemas.js';
 import { pascal, ref, type JsonSchema } from './types.js';
@@ -36,7 +36,7 @@ const countSchema = (r: ResourceDef, c: CountDef): JsonSchema => ({
 function briefObject(r: ResourceDef): JsonSchema {
   const props: Record<string, JsonSchema> = { ...idUrlDisplay };
   for (const n of briefFields(r)) props[n] = { type: 'string' };
-  for (const n of r.briefNests ?? []) props[n] = { anyOf: [briefObject(resource(r.fields.find((f) => f.name === n)!.target!)), { type: 'null' }] };
+  for (const { field, target } of briefNestTargets(r)) props[field] = { anyOf: [briefObject(target), { type: 'null' }] };
   return { type: 'object', title: `${r.label} (brief)`, required: Object.keys(props), properties: props };
 }
 
