@@ -6,7 +6,6 @@
 // prefix page, which row versions alone would miss).
 import type { Request, Response } from 'express';
 import type { MemoryReadState, Storage } from '../storage/types.js';
-import type { CachedBody } from './page-cache.js';
 
 /** The tag of a list answer read now from `state` (memory), else at the database's change seq. */
 export async function listTag(storage: Storage, state: MemoryReadState | null, res: Response): Promise<string> {
@@ -22,15 +21,3 @@ export function noneMatch(req: Request, tag: string): boolean {
   const opaque = tag.replace(/^W\//, '');
   return h.split(',').some((t) => t.trim().replace(/^W\//, '') === opaque);
 }
-
-/** A JSON answer already serialized. */
-export function sendJson(res: Response, body: CachedBody): void {
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
-  res.end(body.json);
-}
-
-export const jsonBody = (value: unknown): CachedBody => {
-  const json = JSON.stringify(value);
-  return { json, length: Buffer.byteLength(json) };
-};

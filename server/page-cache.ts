@@ -4,6 +4,7 @@
 // older one is never sent again. Nested objects (a prefix's site), custom field definitions and tags
 // live in the same store, so one generation covers all of them. Bounded by bytes, least recently
 // used first out.
+import type { Response } from 'express';
 
 /** The body as the string sent (Node writes headers and a string body in one write) and its byte length. */
 export interface CachedBody { readonly json: string; readonly length: number }
@@ -42,5 +43,16 @@ export class PageCache {
     }
   }
 
-  get size(): { pages: number; bytes: number } { return { pages: this.pages.size, bytes: this.bytes }; }
 }
+
+/** A JSON answer already serialized. */
+export function sendJson(res: Response, body: CachedBody): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', body.length);
+  res.end(body.json);
+}
+
+export const jsonBody = (value: unknown): CachedBody => {
+  const json = JSON.stringify(value);
+  return { json, length: Buffer.byteLength(json) };
+};

@@ -18,7 +18,8 @@ import type { CachedPlan } from '../../engine/plan/plan-cache.js';
 import type { CustomFieldDef } from '../../engine/schema/types.js';
 import type { Page } from '../../storage/types.js';
 import { parentFilterPairs } from '../prefix-tree.js';
-import { jsonBody, listTag, noneMatch, sendJson } from '../list-tags.js';
+import { listTag, noneMatch } from '../list-tags.js';
+import { jsonBody, sendJson } from '../page-cache.js';
 import { writeContext } from '../../storage/change-log/write-context.js';
 
 export const baseUrl = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
