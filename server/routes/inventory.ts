@@ -112,7 +112,8 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   await ctx.heavy.run(planned.plan, res, async () => {
     const found = await ctx.inventory.find(r, planned.plan, page, { signal: abortedWhenClientGone(res) });
     const body = jsonBody(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, shape, { listPage: true })));
-    // Kept only when nothing changed while it was read, and it was read where the state said.
+    // Kept under the generation read before it (never newer than the page), and only when that is still
+    // current (else no read would find it) and the replica, not the database, answered.
     if (key && ctx.storage.memoryRead?.(r.name)?.gen === state!.gen && writeContext()?.readSource !== 'database') ctx.pages.set(key, state!.gen, body);
     sendJson(res, body);
   });
