@@ -120,13 +120,17 @@ export function toNumber(batch: readonly { readonly op: string; readonly resourc
   return { count, carried };
 }
 
-/** The batch with its unnumbered rows numbered from `first` on, in order. */
-export function numberChanges<T extends { readonly op: string; readonly resource: string; readonly row?: Row }>(batch: readonly T[], first: number): T[] {
+/**
+ * The batch with its unnumbered rows numbered from `first` on, in order. Given `time`, the change
+ * records take it: the moment they were numbered inside the write's transaction, after any wait for
+ * the counter, so a record's time is its commit's (within a fsync), not its request's start.
+ */
+export function numberChanges<T extends { readonly op: string; readonly resource: string; readonly row?: Row }>(batch: readonly T[], first: number, time?: string): T[] {
   let next = first;
   return batch.map((o) => {
     if (o.op !== 'create' || !o.row) return o;
     const f = sequenceField(o.resource);
     if (!f || typeof o.row[f] === 'number') return o;
-    return { ...o, row: { ...o.row, [f]: next++ } };
+    return { ...o, row: { ...o.row, [f]: next++, ...(time && o.resource === CHANGE_RESOURCE ? { time } : {}) } };
   });
 }

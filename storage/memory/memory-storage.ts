@@ -132,7 +132,7 @@ export class MemoryStorage implements Storage {
     let batch = withChangeRecords(ops, opts);
     const { count, carried } = toNumber(batch);
     const base = Math.max(this.lastSeq, carried);
-    if (count) batch = numberChanges(batch, base + 1);
+    if (count) batch = numberChanges(batch, base + 1, new Date().toISOString());
     const undo = this.applySync(batch);
     if (this.journal) {
       try {

@@ -278,7 +278,7 @@ export class SqlStorage implements Storage {
       for (const g of groups(data)) await this.writeGroup(s, g);
       if (records.length) {
         last = await this.takeNumbers(s, count, carried);
-        records = numberChanges(records, last - count + 1);
+        records = numberChanges(records, last - count + 1, new Date().toISOString());
         for (const g of groups(records)) await this.writeGroup(s, g);
       }
       return last;

@@ -82,6 +82,9 @@ for (const backend of BACKENDS) {
       }
       // Nothing but the acknowledged writes was logged meanwhile.
       expect(seen.length).to.equal(acked.length);
+      // A record's time is when it was numbered, in its write's transaction: later numbers are never
+      // earlier times (the writers' requests began in another order; both processes share one clock).
+      for (let i = 1; i < seen.length; i++) expect(Date.parse(seen[i].time), `time of ${seen[i].seq} after ${seen[i - 1].seq}'s ${seen[i - 1].time}`).to.be.at.least(Date.parse(seen[i - 1].time));
     });
   });
 }
