@@ -4,6 +4,8 @@ import type { ClassifiedError } from '../sql/driver.js';
 import { STATEMENT_TIMEOUT } from './statement-timeout.js';
 
 const ER_DUP_ENTRY = 1062;
+/** InnoDB rolled the transaction back to break a deadlock. */
+const ER_LOCK_DEADLOCK = 1213;
 const FK_ERRNOS = new Set([1216, 1217, 1451, 1452]); // no referenced row / row is referenced
 
 const UNAVAILABLE_CODES = new Set([
@@ -39,6 +41,7 @@ export function classifyMysqlError(err: unknown): ClassifiedError {
     if (m) return { kind: 'fk', constraint: m[1], value: null };
   }
   if (e.errno !== undefined && TIMEOUT_ERRNOS.has(e.errno)) return { kind: 'timeout' };
+  if (e.errno === ER_LOCK_DEADLOCK) return { kind: 'victim' };
   if (e.errno !== undefined && REGEX_ERRNOS.has(e.errno)) return { kind: 'pattern', message: msg };
   const code = codeOf(e);
   if ((code && UNAVAILABLE_CODES.has(code)) || (e.errno !== undefined && UNAVAILABLE_ERRNOS.has(e.errno)) || UNAVAILABLE_MESSAGES.test(msg))

@@ -12,6 +12,9 @@ const UNAVAILABLE_CODES = new Set([
 /** invalid_regular_expression: a pattern PostgreSQL's engine cannot run. */
 const INVALID_REGEX = '2201B';
 
+/** deadlock_detected, serialization_failure: the transaction was rolled back whole. */
+const VICTIM_CODES = new Set(['40P01', '40001']);
+
 /** statement_timeout fired (also a cancel request, which nothing else here sends). */
 const QUERY_CANCELED = '57014';
 
@@ -35,6 +38,7 @@ export function classifyPgError(err: unknown): ClassifiedError {
     return { kind: 'fk', constraint: e.constraint, value: m ? m[1] : null };
   }
   if (code === QUERY_CANCELED) return { kind: 'timeout' };
+  if (code && VICTIM_CODES.has(code)) return { kind: 'victim' };
   if (code === INVALID_REGEX) return { kind: 'pattern', message: e.message ?? 'invalid regular expression' };
   if ((code && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_MESSAGES.test(e.message ?? ''))
     return { kind: 'unavailable', message: `PostgreSQL unavailable: ${code ?? e.message}` };

@@ -22,6 +22,8 @@ export type ClassifiedError =
   | { readonly kind: 'timeout' }
   /** The database's regex engine refused a pattern RE2 accepts (and no rewrite covers). */
   | { readonly kind: 'pattern'; readonly message: string }
+  /** The database rolled the transaction back to break a deadlock: it may run again as it was. */
+  | { readonly kind: 'victim' }
   | { readonly kind: 'other' };
 
 export interface SqlDriver extends SqlSession {

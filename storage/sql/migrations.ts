@@ -9,6 +9,7 @@ import type { SqlDriver } from './driver.js';
 import { allocationHintStatements } from '../../engine/sql/allocation-hints.js';
 import { coverMarkStatements } from '../../engine/sql/cover-marks.js';
 import { changeCounterStatements, changeNotifyStatements } from '../../engine/sql/change-counter.js';
+import { relatedCountStatements } from '../../engine/sql/related-counts.js';
 
 export interface Migration {
   readonly version: number;
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ...addedFieldStatements(d, 'ip_address', ['vminterface', 'tenant']),
     ...addedTableStatements(d, ['service']),
   ] },
+  { version: 14, name: 'related counts kept by triggers in the writing transaction (a page reads its counts, not every referencing row)', statements: relatedCountStatements },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

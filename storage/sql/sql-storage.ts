@@ -5,7 +5,8 @@ import { cmp, tagRefs, type Plan, type Scalar } from '../../engine/plan/nodes.js
 import { defaultOrdering } from '../../engine/plan/page.js';
 import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
-import { SqlBuilder } from '../../engine/sql/sql-builder.js';
+import { SqlBuilder, type SqlText } from '../../engine/sql/sql-builder.js';
+import { addToBase, COUNT_DELTAS, COUNT_TABLE, COUNTED_RESOURCES, dropDeltas, FOLD_BATCH, isCounted, readCounts, takeDeltas } from '../../engine/sql/related-counts.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
 import { StorageConfigError, QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type AllocationHint, type ApplyOptions, type ApplyResult } from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
@@ -57,6 +58,12 @@ const NO_SESSION: SqlSession = { query: () => Promise.reject(new Error('no sessi
 const SNAPSHOT_PAGE = 10000;
 
 const displayParam = (v: unknown): unknown => (Buffer.isBuffer(v) ? `0x${v.toString('hex')}` : v);
+
+/** Write batches of counted resources between two background folds of their count deltas. */
+const FOLD_EVERY = 200;
+
+/** How many times a write the database rolled back to break a deadlock is tried in all. */
+const VICTIM_TRIES = 6;
 
 export class SqlStorage implements Storage {
   private state: { d: Dialect; compiler: SqlCompiler; writes: WriteStatements; decoders: Map<string, (raw: Record<string, unknown>) => Row> } | null = null;
@@ -158,11 +165,16 @@ export class SqlStorage implements Storage {
     const { d } = this.ready();
     const wanted = [...new Set(ids.filter((id) => LOWER_UUID.test(id)))];
     if (!wanted.length) return new Map();
-    const m = tableModel(resource), col = d.quote(m.byField.get(field)!.name);
-    const sb = new SqlBuilder(d).emit(`SELECT ${col} AS ref, COUNT(*) AS n FROM ${d.quote(m.table)} WHERE `);
-    d.inList(sb, col, wanted, 'uuid');
-    const st = sb.emit(` GROUP BY ${col}`).build();
-    return new Map((await this.query(st.sql, st.params)).rows.map((r) => [String(r.ref), Number(r.n)]));
+    let st: SqlText;
+    if (isCounted(resource, field)) st = readCounts(d, resource, field, wanted); // kept by triggers (related-counts.ts)
+    else {
+      const m = tableModel(resource), col = d.quote(m.byField.get(field)!.name);
+      const sb = new SqlBuilder(d).emit(`SELECT ${col} AS ref, COUNT(*) AS n FROM ${d.quote(m.table)} WHERE `);
+      d.inList(sb, col, wanted, 'uuid');
+      st = sb.emit(` GROUP BY ${col}`).build();
+    }
+    // A counter a delete took to 0 stays: absent and 0 read the same.
+    return new Map((await this.query(st.sql, st.params)).rows.filter((r) => Number(r.n) !== 0).map((r) => [String(r.ref), Number(r.n)]));
   }
 
   async findBy(resource: string, field: string, value: unknown): Promise<Row[]> {
@@ -214,6 +226,8 @@ export class SqlStorage implements Storage {
     // prefixes' cover marks: estimated as a few rows, their range lookup reads the whole family.
     for (const m of TABLE_MODELS) for (const t of [m.table, m.tagsTable]) if (t) await this.query(d.analyze(t), []);
     await this.query(d.analyze(COVER_TABLE), []);
+    await this.foldCounts();
+    for (const t of [COUNT_TABLE, COUNT_DELTAS]) await this.query(d.analyze(t), []);
   }
 
   /**
@@ -268,9 +282,9 @@ export class SqlStorage implements Storage {
     const batch = withChangeRecords(ops, opts);
     if (!batch.length) return { seq: null };
     const { count, carried } = toNumber(batch);
-    const fast = count && !carried ? await this.createsLogged(batch, count) : undefined;
-    if (fast !== undefined) return fast;
-    const seq = await this.guard(() => this.driver.transaction(async (s) => {
+    const fast = count && !carried ? await this.againIfVictim(() => this.createsLogged(batch, count)) : undefined;
+    if (fast !== undefined) { this.countDeltasMade(batch); return fast; }
+    const seq = await this.againIfVictim(() => this.guard(() => this.driver.transaction(async (s) => {
       // The change records go last, numbered just before they are written (change-counter.ts).
       const data = batch.filter((o) => o.resource !== CHANGE_RESOURCE);
       let records = batch.filter((o) => o.resource === CHANGE_RESOURCE);
@@ -282,10 +296,55 @@ export class SqlStorage implements Storage {
         for (const g of groups(records)) await this.writeGroup(s, g);
       }
       return last;
-    }));
+    })));
     noteSeq(seq);
     if (seq !== null) noteCommitted(seq);
+    this.countDeltasMade(batch);
     return { seq };
+  }
+
+  /** Write batches since this process last folded related-count deltas, and the fold under way. */
+  private deltaBatches = 0;
+  private folding: Promise<number> | null = null;
+
+  /** A write of a counted resource left deltas: every FOLD_EVERY such writes, fold in the background. */
+  private countDeltasMade(batch: readonly WriteOp[]): void {
+    if (!batch.some((o) => COUNTED_RESOURCES.has(o.resource))) return;
+    if (++this.deltaBatches < FOLD_EVERY || this.folding) return;
+    this.deltaBatches = 0;
+    // Not awaited by the write; a fold that fails (the store closing) leaves the deltas for the next.
+    this.folding = this.foldCounts(4).catch(() => 0).finally(() => { this.folding = null; });
+  }
+
+  /**
+   * Moves related-count deltas into their base rows (engine/sql/related-counts.ts), FOLD_BATCH per
+   * transaction, until none are left or `passes` ran; how many it moved. Reads are right either
+   * way (base plus deltas): folding keeps them reading few rows.
+   */
+  async foldCounts(passes = Infinity): Promise<number> {
+    const { d } = this.ready();
+    let moved = 0;
+    for (let pass = 0; pass < passes; pass++) {
+      const n = await this.againIfVictim(() => this.guard(() => this.driver.transaction(async (s) => {
+        const taken = (await s.query(takeDeltas(d).sql, [])).rows;
+        if (!taken.length) return 0;
+        const sums = new Map<string, { counted: string; ref: string; n: number }>();
+        for (const r of taken) {
+          const k = `${r.counted} ${r.ref}`;
+          const x = sums.get(k) ?? { counted: String(r.counted), ref: String(r.ref), n: 0 };
+          x.n += Number(r.n);
+          sums.set(k, x);
+        }
+        const moving = [...sums.values()].filter((x) => x.n !== 0);
+        if (moving.length) { const add = addToBase(d, moving); await s.query(add.sql, add.params); }
+        const drop = dropDeltas(d, taken.map((r) => r.id as string | number));
+        await s.query(drop.sql, drop.params);
+        return taken.length;
+      })));
+      moved += n;
+      if (n < FOLD_BATCH) break;
+    }
+    return moved;
   }
 
   /**
@@ -312,6 +371,23 @@ export class SqlStorage implements Storage {
     noteSeq(seq);
     noteCommitted(seq);
     return { seq };
+  }
+
+  /**
+   * Runs a write again when the database chose it as a deadlock's victim (rolled back whole, so
+   * nothing of it stays): writes that raise the same related counters in other orders may meet so.
+   * Still a victim after a few tries: 503, try again later.
+   */
+  private async againIfVictim<T>(write: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write();
+      } catch (e) {
+        if (e instanceof StorageConflict || e instanceof StorageUnavailable || this.driver.classify(e).kind !== 'victim') throw e;
+        if (attempt >= VICTIM_TRIES) throw new StorageUnavailable(`${this.dialect.label}: a deadlock with other writes, ${VICTIM_TRIES} times over`);
+        await new Promise((r) => setTimeout(r, Math.random() * 4 * attempt)); // apart, so the same two do not meet again at once
+      }
+    }
   }
 
   private async writeGroup(s: SqlSession, g: Group): Promise<void> {

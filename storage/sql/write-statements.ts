@@ -141,8 +141,9 @@ export class WriteStatements {
     const unnested = arrays(rec.cols, (c) => (c.name === 'seq' ? place : records.map(c.encode)));
     const names = rec.cols.map((_, i) => `u.c${i}`);
     names[seqCol] = `(SELECT ${q('seq')} FROM c) - ${n} + u.c${seqCol}`;
-    // Stamped once the counter is held, as the transaction's way stamps them (numberChanges).
-    names[rec.cols.findIndex((c) => c.name === 'time')] = 'clock_timestamp()';
+    // Stamped once the counter is held, as the transaction's way stamps them (numberChanges), and cut
+    // to milliseconds as JavaScript's clock is (the column would round: a time a little ahead).
+    names[rec.cols.findIndex((c) => c.name === 'time')] = `date_trunc('milliseconds', clock_timestamp())`;
     const sql = `WITH ${parts.join(', ')} INSERT INTO ${q(tableModel(CHANGE_RESOURCE).table)} (${rec.cols.map((c) => q(c.name)).join(', ')}) ` +
       `SELECT ${names.join(', ')} FROM unnest(${unnested}) AS u(${rec.cols.map((_, i) => `c${i}`).join(', ')}) RETURNING ${q('seq')} AS seq`;
     return { sql, params };
