@@ -1,5 +1,7 @@
 // The Express app factory: JSON parsing, inventory and token routes, JSON 404s and 405s, error mapping.
 import express, { type Express } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listDoor } from './list-door.js';
 import { resource, resourcePath } from '../engine/schema/registry.js';
 import { apiVersion } from './api-version.js';
 import type { AppContext } from './context.js';
@@ -21,14 +23,16 @@ import { lifecycleRouter } from './routes/lifecycle.js';
 import { buildOpenApiDocument, docsRouter, validateRequests } from './openapi/index.js';
 import { uiRouter } from './ui/router.js';
 
-export function createApp(ctx: AppContext): Express {
+/** The Express app, and the server's handler: the app behind the cached-list door (list-door.ts). */
+export function createApp(ctx: AppContext): { app: Express; handler: (req: IncomingMessage, res: ServerResponse) => void } {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.set('etag', false);                                // no hash of every body: single objects tag their version, lists tag on If-None-Match
   const metrics = new Metrics(ctx.storage);
+  const logging = requestLogging(ctx.requestLog);
   app.use(metrics.middleware);                           // counts and times every request by route pattern
-  app.use(requestLogging(ctx.requestLog));
+  app.use(logging);
   app.use(urlLimits);
   app.use(apiVersion(ctx.config.netboxApiLevel));       // API-Version on every answer; Accept: …; version=1.3
   // What reads and checks a request body runs only for a request that carries one (reads do not).
@@ -56,5 +60,5 @@ export function createApp(ctx: AppContext): Express {
 
   app.use(notFound(openapi));
   app.use(errorHandler(ctx.log));
-  return app;
+  return { app, handler: listDoor(ctx, app, { metrics: metrics.middleware, logging }) };
 }

@@ -14,11 +14,13 @@ declare module 'express-serve-static-core' {
   interface Request { principal?: Principal }
 }
 
+/** `Token <key>` / `Bearer <key>`: the key in [1], or null. */
+export const tokenMatch = (header: string | undefined): RegExpExecArray | null => /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(header ?? '');
+
 export function authenticate(tokens: Tokens): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.principal) { next(); return; } // checked before the body was read
-    const header = req.get('authorization') ?? '';
-    const m = /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(header);
+    const m = tokenMatch(req.headers.authorization);
     const principal = m ? await tokens.authenticate(m[1]) : null;
     if (!principal) {
       res.set('WWW-Authenticate', 'Token').status(401).json({ detail: m ? 'Invalid token.' : 'Authentication credentials were not provided.' });

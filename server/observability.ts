@@ -26,9 +26,10 @@ const ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Always sets the request id; logs one structured line per request when a logger is given. */
 export function requestLogging(log: RequestLogger | undefined): RequestHandler {
   return (req, res, next) => {
-    const given = req.get('x-request-id');
-    const id = given && ID_RE.test(given) ? given : randomUUID();
-    res.set('X-Request-Id', id);
+    // Plain Node calls: the cached-list door (list-door.ts) runs this before Express has seen the request.
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && ID_RE.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', id);
     if (!log) { next(); return; }
     const t0 = process.hrtime.bigint();
     res.on('finish', () => {

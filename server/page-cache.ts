@@ -4,7 +4,7 @@
 // older one is never sent again. Nested objects (a prefix's site), custom field definitions and tags
 // live in the same store, so one generation covers all of them. Bounded by bytes, least recently
 // used first out.
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 
 /** The body as the string sent (Node writes headers and a string body in one write) and its byte length. */
 export interface CachedBody { readonly json: string; readonly length: number }
@@ -45,8 +45,11 @@ export class PageCache {
 
 }
 
+/** What a page is kept under: API version, scheme and host (its links name them), the URL as asked. */
+export const pageKey = (version: string, base: string, url: string): string => `${version} ${base}${url}`;
+
 /** A JSON answer already serialized. */
-export function sendJson(res: Response, body: CachedBody): void {
+export function sendJson(res: ServerResponse, body: CachedBody): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', body.length);
   res.end(body.json);

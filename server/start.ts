@@ -51,7 +51,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   // Webhooks: deliveries planned from the change log and sent (storage/service/webhook-dispatcher.ts).
   const webhooks = new WebhookDispatcher(storage, ctx.changes, { maxAttempts: config.webhookMaxAttempts, retryBaseMs: config.webhookRetryBaseMs, retryMaxMs: config.webhookRetryMaxMs, timeoutMs: config.webhookTimeoutMs, log: (m) => log.warn(m) });
   retention.pin(() => webhooks.pinnedSeq());
-  const app = createApp(ctx);
+  const { handler } = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
     // Headers up to 64 KiB reach the app, so an over-long URL gets a JSON 414 rather than a bare 431.
     // Slow clients are bounded: headers within HEADERS_TIMEOUT_MS, the whole request within that
@@ -59,7 +59,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
     const s = createServer({
       maxHeaderSize: 64 * 1024, headersTimeout: config.headersTimeoutMs,
       requestTimeout: config.headersTimeoutMs + config.bodyTimeoutMs, connectionsCheckingInterval: 250,
-    }, app);
+    }, handler);
     s.once('error', reject);
     s.listen(config.port, config.host, () => resolve(s));
   });

@@ -58,8 +58,18 @@ export class RouteLabels {
         return (found.find((p) => p.re.test(path)) ?? found[0]).label;
       }
     }
-    const path = pathOf(req);
-    return this.all.find((p) => p.re.test(path))?.label ?? UNMATCHED;
+    return this.ofPath(pathOf(req));
+  }
+
+  /** Paths answered with no Route (the cached-list door's, 401s, 404s) and their labels, kept while few. */
+  private readonly byPath = new Map<string, string>();
+
+  private ofPath(path: string): string {
+    let label = this.byPath.get(path);
+    if (label !== undefined) return label;
+    label = this.all.find((p) => p.re.test(path))?.label ?? UNMATCHED;
+    if (label !== UNMATCHED && this.byPath.size < 1000) this.byPath.set(path, label);
+    return label;
   }
 
   private index(app: Express): void {

@@ -13,7 +13,7 @@ import type { CustomFieldDef } from '../../engine/schema/types.js';
 import type { Row } from '../../storage/types.js';
 import type { ChangeFeed } from '../../storage/change-log/change-feed.js';
 import { allows } from '../../storage/service/tokens.js';
-import { authenticate, permissionFor, requirePermission } from '../auth.js';
+import { authenticate, permissionFor, requirePermission, tokenMatch } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
 import { baseUrl } from './inventory.js';
@@ -103,7 +103,7 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
 
 /** Whether the request's token still exists and may view the log (true while a check is under way or failed to run). */
 function tokenCheck(ctx: AppContext, req: Request): () => Promise<boolean> {
-  const key = /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
+  const key = tokenMatch(req.headers.authorization)?.[1];
   let checking = false;
   return async () => {
     if (!key || checking) return true;

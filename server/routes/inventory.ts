@@ -19,7 +19,7 @@ import type { CustomFieldDef } from '../../engine/schema/types.js';
 import type { Page } from '../../storage/types.js';
 import { parentFilterPairs } from '../prefix-tree.js';
 import { listTag, noneMatch } from '../list-tags.js';
-import { jsonBody, sendJson } from '../page-cache.js';
+import { jsonBody, pageKey, sendJson } from '../page-cache.js';
 import { writeContext } from '../../storage/change-log/write-context.js';
 
 export const baseUrl = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -96,7 +96,7 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
     res.setHeader('ETag', tag);
     if (noneMatch(req, tag)) { res.status(304).end(); return; }
   }
-  const key = state && ctx.pages.enabled ? `${String(res.getHeader('API-Version'))} ${baseUrl(req)}${req.originalUrl}` : null;
+  const key = state && ctx.pages.enabled ? pageKey(String(res.getHeader('API-Version')), baseUrl(req), req.originalUrl) : null;
   const hit = key ? ctx.pages.get(key, state!.gen) : undefined;
   if (hit) { sendJson(res, hit); return; }
   const got = await planRequest(ctx, r, req, res, await ctx.inventory.customFieldsFor(r));
