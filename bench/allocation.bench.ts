@@ -8,6 +8,7 @@
 //
 // Run:  npm run bench:allocation [-- --taken 100000] [--backends memory,postgres,mysql,mysql9]
 // URLs: TEST_POSTGRES_URL / TEST_MYSQL_URL (MariaDB) / TEST_MYSQL9_URL (MySQL 9), default the local servers.
+// Writes bench/results/<date>-allocation.json.
 import { randomUUID } from 'node:crypto';
 import { allocateBlocks, knownPart } from '../engine/net/free-space.js';
 import { formatV4, parseCidr } from '../engine/net/ip.js';
@@ -21,6 +22,8 @@ import { measure, type Figure } from './measure.js';
 import { sqlBackends } from './sql-backends.js';
 import { backendsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
+import { writeResults } from './results-file.js';
+import type { AllocationRow } from './results-shapes.js';
 
 export const ALLOCATION_CLI: CliSpec = {
   command: 'npm run bench:allocation --',
@@ -69,16 +72,20 @@ async function search(storage: Storage, parent: Row): Promise<string> {
   }
 }
 
-async function bench(name: string, url: string): Promise<void> {
+async function bench(name: string, url: string): Promise<AllocationRow> {
   const storage = await createStorage(url);
   await storage.open();
   const t = performance.now();
   const parent = await load(storage);
-  console.log(`${name}: loaded ${TAKEN.toLocaleString()} /26s in ${Math.round(performance.now() - t)} ms`);
+  const loadMs = Math.round(performance.now() - t);
+  console.log(`${name}: loaded ${TAKEN.toLocaleString()} /26s in ${loadMs} ms`);
   const first = await search(storage, parent);
   if (first !== formatV4(10 * 2 ** 24 + TAKEN * 64)) throw new Error(`${name}: first free /24 is ${first}`);
-  const report = (what: string, f: Figure) => console.log(`  ${name.padEnd(8)} ${what.padEnd(9)} median ${String(f.median_us).padStart(8)} µs  p99 ${String(f.p99_us).padStart(8)} µs  ${f.ops_per_s} ops/s`);
-  report('search', await measure(() => search(storage, parent), { async: true, maxMs: 3000 }));
+  const report = (what: string, f: Figure) => {
+    console.log(`  ${name.padEnd(8)} ${what.padEnd(9)} median ${String(f.median_us).padStart(8)} µs  p99 ${String(f.p99_us).padStart(8)} µs  ${f.ops_per_s} ops/s`);
+    return f;
+  };
+  const searched = report('search', await measure(() => search(storage, parent), { async: true, maxMs: 3000 }));
   const allocation = new Allocation(new Inventory(storage));
   const allocate = async () => {
     const out = await allocation.allocatePrefixes(parent, [{ prefix_length: 24 }]);
@@ -87,24 +94,28 @@ async function bench(name: string, url: string): Promise<void> {
   // The first allocation after the bulk load reads every child (SQL stores keep a hint from then on).
   const t0 = performance.now();
   await allocate();
-  console.log(`  ${name.padEnd(8)} first allocate: ${Math.round((performance.now() - t0) * 10) / 10} ms`);
-  report('allocate', await measure(allocate, { async: true, maxMs: 3000 }));
+  const firstMs = Math.round((performance.now() - t0) * 10) / 10;
+  console.log(`  ${name.padEnd(8)} first allocate: ${firstMs} ms`);
+  const allocated = report('allocate', await measure(allocate, { async: true, maxMs: 3000 }));
   // Write cost: single prefix creates, one per transaction, in /8s of their own: /26s one after
   // another (each extends what its parent is covered up to, on SQL), and /26s at random places.
   const single = (prefix: () => string) => () => storage.apply([{ op: 'create', resource: 'prefix', row: prefixRow(prefix()) }]);
   await storage.apply([{ op: 'create', resource: 'prefix', row: prefixRow('11.0.0.0/8') }, { op: 'create', resource: 'prefix', row: prefixRow('12.0.0.0/8') }]);
   let next = 0;
-  report('create', await measure(single(() => `${formatV4(11 * 2 ** 24 + next++ * 64)}/26`), { async: true, maxMs: 3000 }));
-  report('create*', await measure(single(() => `${formatV4(12 * 2 ** 24 + Math.floor(Math.random() * 2 ** 18) * 64)}/26`), { async: true, maxMs: 3000 }));
+  const create = report('create', await measure(single(() => `${formatV4(11 * 2 ** 24 + next++ * 64)}/26`), { async: true, maxMs: 3000 }));
+  const createRandom = report('create*', await measure(single(() => `${formatV4(12 * 2 ** 24 + Math.floor(Math.random() * 2 ** 18) * 64)}/26`), { async: true, maxMs: 3000 }));
   await storage.close();
+  return { backend: name, load_ms: loadMs, first_allocate_ms: firstMs, search: searched, allocate: allocated, create, create_random: createRandom };
 }
 
 async function main(): Promise<void> {
   console.log(`first free /24 in ${PARENT} whose first ${TAKEN.toLocaleString()} /26s are taken`);
-  if (wanted.has('memory')) await bench('memory', 'memory:');
+  const rows: AllocationRow[] = [];
+  if (wanted.has('memory')) rows.push(await bench('memory', 'memory:'));
   for (const b of await sqlBackends(wanted)) {
-    try { await bench(b.name, b.url); } finally { await b.drop(); }
+    try { rows.push(await bench(b.name, b.url)); } finally { await b.drop(); }
   }
+  writeResults('allocation', { taken: TAKEN, rows });
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -11,6 +11,7 @@
 // With --streams N, N clients follow the stream at once and every one's lag counts.
 //
 // Run:  npm run bench:stream [-- --writes 1000] [--streams 1] [--backends memory,postgres,mysql,mysql9]
+// Writes bench/results/<date>-stream-lag.json.
 // URLs: TEST_POSTGRES_URL / TEST_MYSQL_URL (MariaDB) / TEST_MYSQL9_URL (MySQL 9), default the local servers.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,9 @@ import { startProcess } from '../test/support/process.js';
 import { sqlBackends } from './sql-backends.js';
 import { backendsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
+import { spread } from './measure.js';
+import { writeResults } from './results-file.js';
+import type { Spread, StreamLagRow } from './results-shapes.js';
 
 export const STREAM_CLI: CliSpec = {
   command: 'npm run bench:stream --',
@@ -38,6 +42,8 @@ const wanted = new Set(args.list('backends'));
 const KEY = 'bench-stream-key-0123456789';
 const STREAMS = args.number('streams');
 const WRITERS = 8;
+/** Writes through the second process (each waits a random part of the 250 ms poll cycle). */
+const REMOTE_WRITES = Math.min(WRITES, 200);
 const quiet = { info: () => {}, warn: () => {}, error: (m: string) => console.error(m) };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -99,14 +105,14 @@ async function createSite(url: string, name: string): Promise<{ seq: number; ans
   return { seq: Number(res.headers.get('x-change-seq')), answered };
 }
 
-function summary(lags: number[]): string {
-  const s = [...lags].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
-  const f = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
-  return `n=${s.length} p50 ${f(at(0.5))} ms, p99 ${f(at(0.99))} ms, max ${f(s[s.length - 1])} ms`;
+/** The lags' spread, printed as it is kept. */
+function summary(what: string, lags: number[], extra = ''): Spread {
+  const s = spread(lags);
+  console.log(`${what} n=${lags.length} p50 ${s.p50} ms, p99 ${s.p99} ms, max ${s.max} ms${extra}`);
+  return s;
 }
 
-async function bench(name: string, storageUrl: string): Promise<void> {
+async function bench(name: string, storageUrl: string): Promise<StreamLagRow> {
   const config = { ...DEFAULTS, port: 0, demoData: false, storage: storageUrl, tokens: [{ key: KEY, permissions: ['*'] }] } as Config;
   const running: Running = await start(config, quiet);
   const committed = commitTimes(running.ctx.storage);
@@ -125,28 +131,29 @@ async function bench(name: string, storageUrl: string): Promise<void> {
       idle.push(...await lagsOf([seq], (s) => committed.get(s)!));
       await sleep(5);
     }
-    console.log(`${name} idle:   ${summary(idle)}`);
+    const idleLag = summary(`${name} idle:  `, idle);
     // load: WRITERS writers flat out
     const seqs: number[] = [];
     const t0 = performance.now();
     await Promise.all(Array.from({ length: WRITERS }, async (_, w) => {
       for (let i = w; i < WRITES; i += WRITERS) seqs.push((await createSite(running.url, `load-${i}`)).seq);
     }));
-    const secs = (performance.now() - t0) / 1000;
-    console.log(`${name} load:   ${summary(await lagsOf(seqs, (s) => committed.get(s)!))} (${Math.round(WRITES / secs)} writes/s)`);
+    const perSecond = Math.round(WRITES / ((performance.now() - t0) / 1000));
+    const loadLag = summary(`${name} load:  `, await lagsOf(seqs, (s) => committed.get(s)!), ` (${perSecond} writes/s)`);
+    const row = { backend: name, idle: idleLag, load: loadLag, load_writes_per_s: perSecond };
     // remote: writes through a second process on the same database
-    if (storageUrl.startsWith('memory')) return;
+    if (storageUrl.startsWith('memory')) return { ...row, remote: null };
     const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-stream-bench-')), 'config.json');
     fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
     const other = await startProcess(storageUrl, cfg);
     try {
       const remote: number[] = [];
-      for (let i = 0; i < Math.min(WRITES, 200); i++) {
+      for (let i = 0; i < REMOTE_WRITES; i++) {
         const { seq, answered } = await createSite(other.url, `remote-${i}`);
         remote.push(...await lagsOf([seq], () => answered));
         await sleep(Math.random() * 300); // writes at random points of the poll cycle
       }
-      console.log(`${name} remote: ${summary(remote)} (from the other process's answer)`);
+      return { ...row, remote: summary(`${name} remote:`, remote, " (from the other process's answer)") };
     } finally {
       other.child.kill('SIGTERM');
     }
@@ -158,10 +165,12 @@ async function bench(name: string, storageUrl: string): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`event stream lag, commit -> event at the client, ${WRITES} site creates per run, ${STREAMS} stream(s)`);
-  if (wanted.has('memory')) await bench('memory', 'memory:');
+  const rows: StreamLagRow[] = [];
+  if (wanted.has('memory')) rows.push(await bench('memory', 'memory:'));
   for (const b of await sqlBackends(wanted)) {
-    try { await bench(b.name, b.url); } finally { await b.drop(); }
+    try { rows.push(await bench(b.name, b.url)); } finally { await b.drop(); }
   }
+  writeResults('stream-lag', { writes: WRITES, remote_writes: REMOTE_WRITES, writers: WRITERS, streams: STREAMS, rows });
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -1,7 +1,8 @@
 // `npm run bench:http [-- --prefixes 1000000] [--backends memory,postgres] [--connections 32]
 // [--pipelining 1] [--duration 10] [--only text]`: requests/s and p99 of
-// representative list queries with autocannon, the server in its own process. `--only` runs the
-// queries whose name holds the text and prints them (docs/benchmarks.md is left as it is).
+// representative list queries with autocannon, the server in its own process, written to
+// bench/results/<date>-http-<client>[-<size>].json (`npm run bench:report` makes the doc from it).
+// `--only` runs the queries whose name holds the text and prints them (no results file).
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -9,8 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startBenchProcess, startBenchServer, stopBenchServer } from './server-process.js';
-import { replaceSection } from '../server/tools/doc-sections.js';
-import { machineInfo } from './machine.js';
+import { writeResults } from './results-file.js';
+import { short } from './report/format.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
 import { backendsFlag, connectionsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
@@ -28,7 +29,7 @@ export const HTTP_CLI: CliSpec = {
     { name: 'pipelining', type: 'integer', min: 1, default: '1', help: 'requests in flight per connection' },
     // wrk (C, Debian package) costs the shared cores far less than autocannon (Node): its figure is closer to what the server can do.
     { name: 'client', type: 'string', choices: ['autocannon', 'wrk'], default: 'autocannon', help: 'the load generator' },
-    { name: 'only', type: 'string', default: '', help: 'run only the queries whose name holds this text, and print them (docs/benchmarks.md is left as it is)' },
+    { name: 'only', type: 'string', default: '', help: 'run only the queries whose name holds this text, and print them (no results file is written)' },
   ],
 };
 const args = argsOrExit(HTTP_CLI);
@@ -47,6 +48,8 @@ const QUERIES = [
   ['no filter, page of 50', '/api/ipam/prefixes/?limit=50'],
   // The same page narrowed by fields= (NetBox 4): what a narrow page saves in serialization.
   ['no filter, page of 50, fields=prefix,status', '/api/ipam/prefixes/?limit=50&fields=prefix,status'],
+  // What automation reads most (inventories, exports): a large page of full objects, nested device included.
+  ['interfaces, page of 1,000', '/api/dcim/interfaces/?limit=1000'],
   // A page of 1,000 sites with their related counts (device_count, prefix_count, ...), and without
   // them: what the counts cost.
   ['sites, page of 1,000', '/api/dcim/sites/?limit=1000'],
@@ -152,26 +155,7 @@ if (firstAnswers.size) {
 }
 
 if (only) process.exit(0);
-const m = machineInfo();
-const md = [
-  `Taken on ${m.date}: ${m.cores} cores (${m.cpu}), ${m.memory_gib} GiB, Node ${m.node}; ${prefixes.toLocaleString('en-US')} prefixes; ${client === 'wrk' ? 'wrk (1 thread)' : `autocannon, pipelining ${pipelining}`}, ${connections} connections, ${duration} s per query after a warm-up pass; server and load generator share the machine.`,
-  `The reference row is a bare Express 5 app in its own process sending each query's first answer (stringified per request, no ETag, no middleware): "of reference" is a backend's requests/s as a share of it.`,
-  '', '| backend | query | requests/s | of reference | p50 | p99 | errors |', '|---|---|---|---|---|---|---|',
-  ...rows.map((r) => {
-    const base = rows.find((x) => x.backend === REFERENCE && x.query === r.query);
-    const share = base && r.backend !== REFERENCE ? `${(r.rps / base.rps).toFixed(2)}×` : '';
-    return `| ${r.backend} | ${r.query} | ${r.rps} | ${share} | ${r.p50_ms} ms | ${r.p99_ms} ms | ${r.errors} |`;
-  }),
-];
-for (const [name] of QUERIES) {
-  const mem = rows.find((r) => r.backend === 'memory' && r.query === name), pg = rows.find((r) => r.backend === 'postgres' && r.query === name);
-  const rep = rows.find((r) => r.backend === 'postgres+replica' && r.query === name);
-  if (mem && pg) md.push(pg.rps ? `- ${name}: memory serves ${(mem.rps / pg.rps).toFixed(1)}× the PostgreSQL-backed server's requests/s.` : `- ${name}: the PostgreSQL-backed server completed no request within the run (memory: ${mem.rps} requests/s).`);
-  if (rep && mem && pg) md.push(`- ${name}: a PostgreSQL server with a memory replica serves ${(rep.rps / mem.rps).toFixed(2)}× the memory server's and ${(rep.rps / pg.rps).toFixed(1)}× the push-down server's requests/s.`);
-}
-md.push('', ...memory);
-fs.mkdirSync(new URL('../../bench/results/', import.meta.url), { recursive: true });
-fs.writeFileSync(new URL(`../../bench/results/${String(m.date)}-http-${client}.json`, import.meta.url), JSON.stringify({ machine: m, prefixes, client, connections, pipelining, rows }, null, 1));
-const doc = new URL('../../docs/benchmarks.md', import.meta.url);
-fs.writeFileSync(doc, replaceSection(fs.readFileSync(doc, 'utf8'), client === 'wrk' ? 'http-wrk' : 'http', md.join('\n')));
-console.log('\nwrote docs/benchmarks.md (HTTP section)');
+// One file per size: the doc's main table is the 1M run (`http-autocannon`), with 10k and 100k beside it.
+const kind = `http-${client}${prefixes === 1_000_000 ? '' : `-${short(prefixes)}`}`;
+writeResults(kind, { prefixes, client, connections, pipelining, rows });
+console.log(memory.join('\n'));

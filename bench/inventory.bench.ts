@@ -3,7 +3,7 @@
 // plugin of Debian's ansible) takes over that many devices and virtual machines, each with a site,
 // location, rack, role, platform, tenant, cluster (VMs) and a primary IPv4, and how many requests the
 // plugin made. The rows are written straight into the store (complete rows, no change log); the
-// server runs in this process, the plugin in its own.
+// server runs in this process, the plugin in its own. Writes bench/results/<date>-inventory.json.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +16,8 @@ import type { Row, WriteOp } from '../storage/types.js';
 import { sqlBackends } from './sql-backends.js';
 import { backendsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
-import { machineInfo } from './machine.js';
+import { writeResults } from './results-file.js';
+import type { InventoryRow } from './results-shapes.js';
 
 export const INVENTORY_CLI: CliSpec = {
   command: 'npm run bench:inventory --',
@@ -100,7 +101,7 @@ const CONFIG = (url: string) => [
   'group_by: [sites, device_roles, platforms, tenants, racks, location, cluster]', 'compose:', '  nb_site: site.slug', '',
 ].join('\n');
 
-const lines: string[] = [];
+const rows: InventoryRow[] = [];
 const backends: { name: string; url: string; drop(): Promise<void> }[] = [];
 if (wanted.has('memory')) backends.push({ name: 'memory', url: 'memory:', drop: async () => {} });
 backends.push(...(await sqlBackends(wanted)));
@@ -111,7 +112,8 @@ for (const b of backends) {
     const t0 = performance.now();
     for (const ops of dataset()) await srv.ctx.storage.apply(ops, { log: false });
     await srv.ctx.storage.afterBulkLoad();
-    console.log(`${b.name}: ${DEVICES} devices, ${VMS} virtual machines loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const loadS = +((performance.now() - t0) / 1000).toFixed(1);
+    console.log(`${b.name}: ${DEVICES} devices, ${VMS} virtual machines loaded in ${loadS} s`);
     const file = path.join(temp, 'netbox.yml');
     fs.writeFileSync(file, CONFIG(srv.url));
     if (args.flag('serve')) { // keep serving, for profiling the plugin by hand
@@ -137,16 +139,12 @@ for (const b of backends) {
     console.log(`  server: ${serverSeconds.toFixed(1)} s for the ${requests} requests; slowest: ${slowest.slice(0, 3).map(([ms, u]) => `${Math.round(ms)} ms ${u.replace(srv.url, '')}`).join(', ')}`);
     const hosts = Object.keys(JSON.parse(r.stdout.slice(r.stdout.indexOf('{')))._meta.hostvars).length;
     if (hosts !== DEVICES + VMS) throw new Error(`${b.name}: the inventory lists ${hosts} hosts, not ${DEVICES + VMS}`);
-    const line = `| ${b.name} | ${DEVICES.toLocaleString('en-US')} | ${VMS.toLocaleString('en-US')} | ${seconds.toFixed(1)} s | ${requests} | ${serverSeconds.toFixed(1)} s |`;
-    lines.push(line);
-    console.log(line);
+    rows.push({ backend: b.name, devices: DEVICES, vms: VMS, load_s: loadS, seconds: +seconds.toFixed(1), requests, server_seconds: +serverSeconds.toFixed(2) });
+    console.log(`${b.name}: ansible-inventory --list ${seconds.toFixed(1)} s, ${requests} requests, replayed in ${serverSeconds.toFixed(2)} s`);
   } finally {
     await srv.close();
     await b.drop();
     fs.rmSync(temp, { recursive: true, force: true });
   }
 }
-const m = machineInfo();
-console.log(`\nTaken on ${m.date}: ${m.cores} cores (${m.cpu}), Node ${m.node}; plugin and server share the machine.`);
-console.log('| backend | devices | virtual machines | ansible-inventory --list | requests | the same requests replayed |\n|---|---|---|---|---|---|');
-for (const l of lines) console.log(l);
+writeResults('inventory', { rows });

@@ -1,13 +1,13 @@
 // `npm run bench:lifecycle`: events/s through the lifecycle service on every backend, on distinct
 // entities and on one hot entity (compare-and-swap retries under contention).
-import fs from 'node:fs';
+// Writes bench/results/<date>-lifecycle.json.
 import { createStorage } from '../storage/open-storage.js';
 import { Lifecycle } from '../storage/service/lifecycle.js';
 import type { Storage } from '../storage/types.js';
-import { replaceSection } from '../server/tools/doc-sections.js';
-import { machineInfo } from './machine.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
+import { writeResults } from './results-file.js';
+import type { LifecycleRow } from './results-shapes.js';
 
 export const LIFECYCLE_CLI: CliSpec = {
   command: 'npm run bench:lifecycle --',
@@ -30,7 +30,7 @@ async function pool(n: number, width: number, task: (i: number) => Promise<unkno
   await Promise.all(Array.from({ length: width }, async () => { while (next < n) await task(next++); }));
 }
 
-async function measureBackend(name: string, storage: Storage): Promise<{ backend: string; distinct: number; hot: number; hot_ok: number }> {
+async function measureBackend(name: string, storage: Storage): Promise<LifecycleRow> {
   const lc = new Lifecycle(storage);
   await lc.installMachine(PING);
   const entities = Math.min(events, 2000);
@@ -48,19 +48,11 @@ async function measureBackend(name: string, storage: Storage): Promise<{ backend
   return { backend: name, distinct, hot, hot_ok: ok };
 }
 
-const rows = [];
+const rows: LifecycleRow[] = [];
 const backends = [{ name: 'memory', url: 'memory:', drop: async () => {} }, ...(await sqlBackends(new Set(SQL_BACKENDS)))];
 for (const b of backends) {
   const storage = await createStorage(b.url);
   await storage.open();
   try { rows.push(await measureBackend(b.name, storage)); } finally { await storage.close(); await b.drop(); }
 }
-const m = machineInfo();
-const md = [`Taken on ${m.date}: ${m.cores} cores, Node ${m.node}; ${events} events, ${concurrency} in flight, through the lifecycle service (state change + history row in one atomic batch).`,
-  '', '| backend | distinct entities | one hot entity | hot events accepted |', '|---|---|---|---|',
-  ...rows.map((r) => `| ${r.backend} | ${r.distinct} events/s | ${r.hot} events/s | ${r.hot_ok} |`)].join('\n');
-fs.mkdirSync(new URL('../../bench/results/', import.meta.url), { recursive: true });
-fs.writeFileSync(new URL(`../../bench/results/${String(m.date)}-lifecycle.json`, import.meta.url), JSON.stringify({ machine: m, events, concurrency, rows }, null, 1));
-const doc = new URL('../../docs/benchmarks.md', import.meta.url);
-fs.writeFileSync(doc, replaceSection(fs.readFileSync(doc, 'utf8'), 'lifecycle', md));
-console.log('wrote docs/benchmarks.md (lifecycle section)');
+writeResults('lifecycle', { events, concurrency, rows });

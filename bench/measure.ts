@@ -48,3 +48,10 @@ export async function measure(fn: () => unknown, opts: { async?: boolean; maxMs?
 }
 
 const round = (x: number) => (x < 10 ? Math.round(x * 100) / 100 : x < 1000 ? Math.round(x * 10) / 10 : Math.round(x));
+
+/** p50 / p99 / max of milliseconds (any order), each to 0.01 ms: a lag or latency spread for a results file. */
+export function spread(ms: readonly number[]): { p50: number; p99: number; max: number } {
+  const s = [...ms].sort((a, b) => a - b);
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return { p50: r(percentile(s, 0.5)), p99: r(percentile(s, 0.99)), max: r(s[s.length - 1]) };
+}

@@ -15,6 +15,9 @@ export function parentBlock(prefix: string, len: number): string {
   return formatCidr(c.family, networkOf(c.family, c.host, l), l);
 }
 
+/** The `pick` the benchmark runs with: which samples (and text values) its classes use. */
+export const BENCH_PICK = 7;
+
 /** `samples`: prefix texts of the dataset (IPv4 first), used round-robin by `pick(i)`. */
 export function queryClasses(samples: readonly string[], pick: number): QueryClass[] {
   const v4 = samples.filter((s) => !s.includes(':'));

@@ -7,10 +7,14 @@
 // reached and the lag's p50 / p99 / max. Target: p99 <= 50 ms at 500 writes/s.
 //
 // Run:  npm run bench:replica [-- --rate 500] [--seconds 10] [--backends postgres,mysql,mysql9]
+// Writes bench/results/<date>-replica-lag.json.
 import { startBenchServer, stopBenchServer } from './server-process.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
 import { backendsFlag, secondsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
+import { writeResults } from './results-file.js';
+import type { ReplicaLagRow } from './results-shapes.js';
+import { spread } from './measure.js';
 
 export const REPLICA_CLI: CliSpec = {
   command: 'npm run bench:replica --',
@@ -28,9 +32,7 @@ const wanted = new Set(args.list('backends'));
 
 const startServer = (storageUrl: string, load: boolean) => startBenchServer({ STORAGE_URL: storageUrl, BENCH_PREFIXES: '0', READ_REPLICA: 'memory', BENCH_LOAD: load ? '' : 'none' });
 
-const pct = (xs: number[], p: number) => xs.length ? xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : NaN;
-
-async function run(name: string, url: string): Promise<void> {
+async function run(name: string, url: string): Promise<ReplicaLagRow> {
   const servers = [await startServer(url, true), await startServer(url, false)];
   try {
     const headers = { Authorization: `Token ${servers[0].key}`, 'Content-Type': 'application/json' };
@@ -68,11 +70,12 @@ async function run(name: string, url: string): Promise<void> {
     while (inFlight) await new Promise((r) => setTimeout(r, 10));
     const secs = (performance.now() - t0) / 1000;
     const applied = await applyLag(servers.map((x) => x.url), ok);
-    lags.sort((a, b) => a - b);
-    plain.sort((a, b) => a - b);
-    console.log(`  ${name.padEnd(8)} ${Math.round(ok / secs)} writes/s (asked ${RATE}, ${failed} failed); lag over ${lags.length} writes: p50 ${pct(lags, 50).toFixed(1)} ms  p99 ${pct(lags, 99).toFixed(1)} ms  max ${lags[lags.length - 1].toFixed(1)} ms`);
-    console.log(`  ${''.padEnd(8)} the same read right after, without X-Min-Change-Seq: p50 ${pct(plain, 50).toFixed(1)} ms  p99 ${pct(plain, 99).toFixed(1)} ms  max ${plain[plain.length - 1].toFixed(1)} ms`);
+    const lag = spread(lags), alone = spread(plain);
+    console.log(`  ${name.padEnd(8)} ${Math.round(ok / secs)} writes/s (asked ${RATE}, ${failed} failed); lag over ${lags.length} writes: p50 ${lag.p50} ms  p99 ${lag.p99} ms  max ${lag.max} ms`);
+    console.log(`  ${''.padEnd(8)} the same read right after, without X-Min-Change-Seq: p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms`);
     console.log(`  ${''.padEnd(8)} records applied by the two replicas (netinv_replica_apply_lag_seconds, written -> applied): ${applied.count}; p50 ≤ ${applied.p50} ms, p99 ≤ ${applied.p99} ms`);
+    return { backend: name, writes_per_s: Math.round(ok / secs), failed, lag_reads: lags.length, lag_ms: lag, plain_ms: alone,
+      applied: { count: applied.count, p50_le_ms: applied.p50, p99_le_ms: applied.p99 } };
   } finally {
     for (const s of servers) await stopBenchServer(s);
   }
@@ -104,6 +107,8 @@ async function applyLag(urls: readonly string[], writes: number): Promise<{ coun
 }
 
 console.log(`memory replica lag: two replica processes, ${RATE} single-site creates/s for ${SECONDS} s`);
+const rows: ReplicaLagRow[] = [];
 for (const b of await sqlBackends(wanted)) {
-  try { await run(b.name, b.url); } finally { await b.drop(); }
+  try { rows.push(await run(b.name, b.url)); } finally { await b.drop(); }
 }
+writeResults('replica-lag', { rate: RATE, seconds: SECONDS, rows });

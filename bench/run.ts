@@ -1,6 +1,7 @@
 // `npm run bench [-- --quick] [--sizes 10000,100000,1000000] [--backends memory,postgres,mysql,mysql9]`:
 // every query class on every backend (and a plain scan) at each size, median/p99/ops/s and
-// ratios taken in one run. Writes bench/results/<date>-filters.json and docs/benchmarks.md.
+// ratios taken in one run. Writes bench/results/<date>-filters.json (`npm run bench:report` makes
+// docs/benchmarks.md from it).
 import fs from 'node:fs';
 import { evaluate, evaluatePage } from '../engine/memory/evaluate.js';
 import { PlanCache } from '../engine/plan/plan-cache.js';
@@ -14,8 +15,9 @@ import type { Page, Storage } from '../storage/types.js';
 import { loadDataset } from './load.js';
 import { machineInfo } from './machine.js';
 import { measure, type Figure } from './measure.js';
-import { queryClasses } from './query-classes.js';
-import { writeReport, type BenchResults, type Measurement } from './report.js';
+import { BENCH_PICK, queryClasses } from './query-classes.js';
+import { writeResults } from './results-file.js';
+import type { FilterResults as BenchResults, Measurement } from './results-shapes.js';
 import { sqlBackends } from './sql-backends.js';
 import { backendsFlag, SHAPE_FLAG } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
@@ -23,14 +25,14 @@ import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 export const BENCH_CLI: CliSpec = {
   command: 'npm run bench --',
   summary: 'Every query class on every backend (and a plain scan) at each size: median, p99, ops/s and ratios.\n' +
-    'Writes bench/results/<date>-filters.json and docs/benchmarks.md.',
+    'Writes bench/results/<date>-filters.json; `npm run bench:report` makes docs/benchmarks.md from it.',
   flags: [
     { name: 'quick', type: 'flag', help: 'one size, 100000 prefixes (unless --sizes is given)' },
     { name: 'sizes', type: 'list', items: 'integer', min: 1, default: '10000,100000,1000000', help: 'dataset sizes in prefixes' },
     backendsFlag('memory,postgres,mysql,mysql9'),
     { name: 'seed', type: 'integer', default: '42', help: 'seed of the dataset' },
     SHAPE_FLAG,
-    { name: 'classes', type: 'string', value: 'TEXT', help: 'only the query classes whose name contains TEXT (a check: the tables are not replaced)' },
+    { name: 'classes', type: 'string', value: 'TEXT', help: 'only the query classes whose name contains TEXT (a check: written as <date>-filters-partial.json, which the doc does not read)' },
     { name: 'no-scan', type: 'flag', help: 'skip the plain-scan baseline' },
     // Keeps FILE's measurements for the (size, backend) pairs not measured now, so one backend can
     // be measured again without re-running the rest; notes say which run each came from.
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
     let k = 0;
     for (const row of table.all()) if (k++ % 997 === 0) samples.push(row.prefix as string);
     const cfs = (await mem.find('custom_field', { kind: 'const', value: true }, { limit: 100, offset: 0, ordering: [] })).rows as unknown as CustomFieldDef[];
-    const classes = queryClasses(samples, 7).filter((c) => !only || c.name.includes(only));
+    const classes = queryClasses(samples, BENCH_PICK).filter((c) => !only || c.name.includes(only));
     const plans = classes.map((c) => {
       const r = planQuery(prefixDef, parseQuery(new URLSearchParams(c.query)), { strict: true, customFields: cfs.filter((d) => d.content_types.includes('ipam.prefix')) });
       if (Object.keys(r.errors).length) throw new Error(`${c.name}: ${JSON.stringify(r.errors)}`);
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
         if (!noScan) record(c.name, 'scan', await measure(() => evaluatePage(table, plans[i], PAGE, mem, false), { maxMs: 300 }), matched);
       }
       const cache = new PlanCache();
-      const params = [...new URLSearchParams(queryClasses(samples, 7)[14].query)];
+      const params = [...new URLSearchParams(queryClasses(samples, BENCH_PICK)[14].query)];
       const popts = { strict: true, customFields: cfs };
       record('parse+plan (cached)', 'memory', await measure(() => cache.get(prefixDef, params, popts)), 0);
       let n = 0;
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
     for (const b of await sqlBackends(wanted)) {
       let storage: Storage | null = null;
       try {
-        ((results.machine.servers ??= {}) as Record<string, string>)[b.name] = b.version;
+        (results.machine.servers ??= {})[b.name] = b.version;
         storage = await createStorage(b.url);
         await storage.open();
         results.loads.push({ size, backend: b.name, ms: Math.round(await loadDataset(storage, o, b.name)) });
@@ -123,15 +125,11 @@ async function main(): Promise<void> {
     results.measurements.push(...kept);
     results.loads.push(...old.loads.filter((l) => !results.loads.some((n) => n.size === l.size && n.backend === l.backend)));
     const keptPairs = [...new Set(kept.map((x) => `${x.backend} at ${x.size.toLocaleString('en-US')}`))];
-    results.notes.push(...old.notes, `Measured again on ${String(results.machine.date)}: ${[...new Set(results.measurements.filter((x) => fresh.has(`${x.size}/${x.backend}`)).map((x) => `${x.backend} at ${x.size.toLocaleString('en-US')}`))].join(', ')}. Kept from the earlier run (${String(old.machine.date)}): ${keptPairs.join(', ')}.`);
+    results.notes.push(...old.notes, `Measured again on ${results.machine.date}: ${[...new Set(results.measurements.filter((x) => fresh.has(`${x.size}/${x.backend}`)).map((x) => `${x.backend} at ${x.size.toLocaleString('en-US')}`))].join(', ')}. Kept from the earlier run (${String(old.machine.date)}): ${keptPairs.join(', ')}.`);
   }
-  fs.mkdirSync(new URL('../../bench/results/', import.meta.url), { recursive: true });
-  // A run of some classes only (--classes) is a check: it must not replace the full tables.
-  const partial = !!only;
-  const file = new URL(`../../bench/results/${String(results.machine.date)}-filters${quick ? '-quick' : ''}${partial ? '-partial' : ''}.json`, import.meta.url);
-  fs.writeFileSync(file, JSON.stringify(results, null, 1));
-  if (!partial) writeReport(results, new URL('../../docs/', import.meta.url));
-  console.log(`\nwrote ${file.pathname}${partial ? ' (classes filtered: docs/benchmarks.md left as it is)' : ' and docs/benchmarks.md'}`);
+  // A run of some classes only (--classes) is a check: its file is not the doc's (bench/report/sources.ts).
+  const { machine, ...body } = results;
+  writeResults(`filters${quick ? '-quick' : ''}${only ? '-partial' : ''}`, body, machine);
 }
 
 await main();

@@ -2,13 +2,14 @@
 // each holding the whole inventory. For each count: list reads spread over all processes (one
 // autocannon per process, the connections shared out), single-site creates likewise, each
 // process's resident memory and its initial load time. Writes the table to docs/scale-out.md
-// and the figures to bench/results/.
+// and the figures to bench/results/<date>-scale-out.json (docs/benchmarks.md reads them too).
 //
 // Run:  npm run bench:scale-out [-- --prefixes 100000] [--processes 1,2,3] [--duration 10] [--connections 24] [--backends postgres,mysql]
 import autocannon from 'autocannon';
 import fs from 'node:fs';
 import { replaceSection } from '../server/tools/doc-sections.js';
 import { machineInfo } from './machine.js';
+import { writeResults } from './results-file.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
 import { backendsFlag, connectionsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
@@ -94,8 +95,7 @@ const md = [
   ...rows.map((r) => `| ${r.backend} | ${r.processes} | ${r.what} | ${r.rps} | ${r.p99_ms} ms | ${r.errors} |`),
   '', ...procs,
 ];
-fs.mkdirSync(new URL('../../bench/results/', import.meta.url), { recursive: true });
-fs.writeFileSync(new URL(`../../bench/results/${String(m.date)}-scale-out.json`, import.meta.url), JSON.stringify({ machine: m, prefixes: PREFIXES, connections: CONNECTIONS, duration: DURATION, rows, processes: procs }, null, 1));
+writeResults('scale-out', { prefixes: PREFIXES, connections: CONNECTIONS, duration: DURATION, rows, processes: procs }, m);
 const doc = new URL('../../docs/scale-out.md', import.meta.url);
 fs.writeFileSync(doc, replaceSection(fs.readFileSync(doc, 'utf8'), 'scale-out', md.join('\n')));
 console.log('\nwrote docs/scale-out.md (measured section)');

@@ -2,7 +2,7 @@
 import { formatAddress, parseCidr } from '../engine/net/ip.js';
 import { PgDriver } from '../storage/postgres/pg-driver.js';
 import { MysqlDriver } from '../storage/mysql/mysql-driver.js';
-import { hostInside, parentBlock } from './query-classes.js';
+import { BENCH_PICK, hostInside, parentBlock } from './query-classes.js';
 /** Extra timed statements and the connection they use (closed before the database is dropped). */
 /** Extra timed queries; each resolves to the number of rows it matches. */
 export interface Extra { readonly fns: Record<string, () => Promise<number>>; close(): Promise<void> }
@@ -32,7 +32,7 @@ function nautobotForm(url: string): (samples: readonly string[]) => Promise<Extr
     const driver = new PgDriver(url);
     await driver.connect();
     const v4 = samples.filter((s) => !s.includes(':'));
-    const pick = (k: number) => v4[(7 + k) % v4.length]; // queryClasses(samples, 7)
+    const pick = (k: number) => v4[(BENCH_PICK + k) % v4.length]; // as queryClasses(samples, BENCH_PICK)
     const cols = 'id, created, last_updated, prefix, network, broadcast, prefix_length, family, status, site, vlan, description, tags, custom_fields';
     const run = async (where: string, params: unknown[]) => {
       await driver.query(`SELECT ${cols} FROM prefix WHERE ${where} ORDER BY net_block, prefix_length, id LIMIT 50`, params);

@@ -3,6 +3,7 @@
 // Then a restart from the snapshot compaction would write of it (bench/restart.ts): a fresh process's
 // time to an open store and its peak RSS.
 // Run: node --expose-gc dist/bench/store.bench.js [--prefixes 1200000] [--shape uniform|ipam] [--no-restart]
+// Writes bench/results/<date>-store.json.
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
@@ -12,7 +13,7 @@ import type { WriteOp } from '../storage/types.js';
 import { measureRestart } from './restart.js';
 import { SHAPE_FLAG } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
-
+import { writeResults } from './results-file.js';
 
 export const STORE_CLI: CliSpec = {
   command: 'npm run bench:store --',
@@ -68,7 +69,10 @@ async function main(): Promise<void> {
   const rowUs = ((performance.now() - r0) * 1000) / reads;
   // A restart from the snapshot compaction would write of this store (median of 3 fresh processes).
   const restart = args.flag('no-restart') ? {} : measureRestart(store);
-  console.log(JSON.stringify({ prefixes: n, shape: o.shape, load_s: +(loadMs / 1000).toFixed(2), of_which_sorting_s: +(settleMs / 1000).toFixed(2), bytes_per_prefix: Math.round(held / n), heap_mb: Math.round(held / 2 ** 20), row_object_us: +rowUs.toFixed(3), ...restart, check: k }));
+  const figures = { prefixes: n, shape: o.shape, load_s: +(loadMs / 1000).toFixed(2), of_which_sorting_s: +(settleMs / 1000).toFixed(2), bytes_per_prefix: Math.round(held / n), heap_mb: Math.round(held / 2 ** 20), row_object_us: +rowUs.toFixed(3), ...restart };
+  console.log(JSON.stringify({ ...figures, check: k }));
+  // A profiled run is slower by the profiler: its figures are not kept.
+  if (!profile) writeResults('store', figures);
 }
 
 await main();

@@ -4,11 +4,14 @@
 // Target on PostgreSQL: >= 600 creates/s with the log.
 //
 // Run:  npm run bench:writes [-- --seconds 10] [--connections 16] [--backends memory,postgres,mysql,mysql9]
+// Writes bench/results/<date>-writes.json.
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { sqlBackends } from './sql-backends.js';
 import { backendsFlag, connectionsFlag, secondsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
+import { writeResults } from './results-file.js';
+import type { WritesRow } from './results-shapes.js';
 
 export const WRITES_CLI: CliSpec = {
   command: 'npm run bench:writes --',
@@ -33,7 +36,7 @@ async function startServer(storageUrl: string): Promise<{ child: ChildProcess; u
   });
 }
 
-async function creates(name: string, storageUrl: string): Promise<void> {
+async function creates(name: string, storageUrl: string): Promise<WritesRow> {
   const { child, url, key } = await startServer(storageUrl);
   try {
     let n = 0;
@@ -48,6 +51,7 @@ async function creates(name: string, storageUrl: string): Promise<void> {
     const r = await run(SECONDS);
     const bad = r.non2xx + r.errors;
     console.log(`  ${name.padEnd(8)} creates/s ${String(Math.round(r.requests.average)).padStart(6)}  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms${bad ? `  (${bad} failed)` : ''}`);
+    return { backend: name, rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, failed: bad };
   } finally {
     // The database is dropped after the server has let go of it.
     await new Promise((res) => { child.once('exit', res); child.kill('SIGTERM'); });
@@ -55,7 +59,9 @@ async function creates(name: string, storageUrl: string): Promise<void> {
 }
 
 console.log(`single-site creates, ${CONNECTIONS} connections, ${SECONDS} s (after a 2 s warm-up)`);
-if (wanted.has('memory')) await creates('memory', 'memory:');
+const rows: WritesRow[] = [];
+if (wanted.has('memory')) rows.push(await creates('memory', 'memory:'));
 for (const b of await sqlBackends(wanted)) {
-  try { await creates(b.name, b.url); } finally { await b.drop(); }
+  try { rows.push(await creates(b.name, b.url)); } finally { await b.drop(); }
 }
+writeResults('writes', { seconds: SECONDS, connections: CONNECTIONS, rows });

@@ -28,7 +28,7 @@ describe('npm scripts: --help and unknown flags', function () {
 
   it('covers every script that runs a command', () => {
     expect(RUNS).to.include.members(['start', 'migrate', 'copy', 'journal', 'docs:generate', 'bench', 'bench:data', 'bench:http',
-      'bench:lifecycle', 'bench:store', 'bench:allocation', 'bench:stream', 'bench:writes', 'bench:replica']);
+      'bench:lifecycle', 'bench:store', 'bench:allocation', 'bench:stream', 'bench:writes', 'bench:replica', 'bench:report']);
   });
 
   for (const name of RUNS) {

@@ -1,0 +1,24 @@
+// Writes: single-site creates over HTTP (`writes` files) and how soon each reaches a client of the
+// change stream (`stream-lag` files).
+import { label } from './backends.js';
+import type { Filler } from './fillers.js';
+import { count, ms } from './format.js';
+import { table } from './markdown.js';
+import { need } from './sources.js';
+import type { Spread } from '../results-shapes.js';
+
+const writes: Filler = (ctx) => {
+  const rows = need(ctx.sources, 'writes').data.rows.map((x) => [label(x.backend), count(x.rps), ms(x.p50_ms), ms(x.p99_ms), count(x.failed)]);
+  return table(['backend', 'creates/s', 'p50', 'p99', 'failed'], rows, [1, 2, 3, 4]);
+};
+
+const pair = (s: Spread | null): string => (s ? `${ms(s.p50)} / ${ms(s.p99)}` : '—');
+
+const streamLag: Filler = (ctx) => {
+  const r = need(ctx.sources, 'stream-lag').data;
+  const head = ['backend', 'one write at a time: p50 / p99', `${r.writers} writers at once: p50 / p99`, 'writes/s under load',
+    'written through another process: p50 / p99'];
+  return table(head, r.rows.map((x) => [label(x.backend), pair(x.idle), pair(x.load), count(x.load_writes_per_s), pair(x.remote)]), [3]);
+};
+
+export const WRITE_FILLERS: Readonly<Record<string, Filler>> = { 'writes-table': writes, 'stream-lag-table': streamLag };

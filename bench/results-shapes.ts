@@ -1,0 +1,109 @@
+// The shape of each kind of file in bench/results/ (<date>-<kind>.json): the benches write them,
+// bench/report/ reads them. Every file also carries `machine` (bench/machine.ts).
+import type { Figure } from './measure.js';
+
+export interface Machine {
+  readonly cpu: string; readonly cores: number; readonly memory_gib: number; readonly node: string;
+  readonly postgres: string | null; readonly mysql: string | null; readonly date: string;
+  /** Server versions of the SQL backends measured (the client's version says little for MySQL 9). */
+  servers?: Record<string, string>;
+  /** The 1-minute load average when the bench began (absent in files from before it was kept). */
+  readonly load_average_1m?: number;
+}
+
+/** Milliseconds at the 50th and 99th percentile, and the largest. */
+export interface Spread { readonly p50: number; readonly p99: number; readonly max: number }
+
+/** `filters` (bench/run.ts): one query class on one backend at one size. */
+export interface Measurement {
+  size: number; backend: string; class: string; matched: number;
+  median_us: number; p99_us: number; ops_per_s: number; samples: number;
+}
+export interface FilterResults {
+  machine: Machine; shape: string; seed: number;
+  measurements: Measurement[];
+  loads: { size: number; backend: string; ms: number }[];
+  notes: string[];
+}
+
+/** `http-autocannon`, `http-wrk` (bench/http.ts). */
+export interface HttpRow {
+  readonly backend: string; readonly query: string;
+  readonly rps: number; readonly p50_ms: number; readonly p99_ms: number; readonly errors: number;
+}
+export interface HttpResults {
+  readonly machine: Machine; readonly prefixes: number; readonly client: string;
+  readonly connections: number; readonly pipelining: number; readonly rows: readonly HttpRow[];
+}
+
+/** `lifecycle` (bench/lifecycle.ts): events/s on distinct entities and on one hot entity. */
+export interface LifecycleRow { readonly backend: string; readonly distinct: number; readonly hot: number; readonly hot_ok: number }
+export interface LifecycleResults {
+  readonly machine: Machine; readonly events: number; readonly concurrency: number; readonly rows: readonly LifecycleRow[];
+}
+
+/** `scale-out` (bench/scale-out.bench.ts). `processes`: a line per process started (load time, memory). */
+export interface ScaleOutRow {
+  readonly backend: string; readonly processes: number; readonly what: string;
+  readonly rps: number; readonly p99_ms: number; readonly errors: number;
+}
+export interface ScaleOutResults {
+  readonly machine: Machine; readonly prefixes: number; readonly connections: number; readonly duration: number;
+  readonly rows: readonly ScaleOutRow[]; readonly processes: readonly string[];
+}
+
+/** `replica-lag` (bench/replica-lag.bench.ts). */
+export interface ReplicaLagRow {
+  readonly backend: string; readonly writes_per_s: number; readonly failed: number; readonly lag_reads: number;
+  /** The read that waits for the write's seq, and the same read right after without waiting. */
+  readonly lag_ms: Spread; readonly plain_ms: Spread;
+  /** netinv_replica_apply_lag_seconds: the bucket bounds (ms) its p50 and p99 fall in ('∞' past the last). */
+  readonly applied: { readonly count: number; readonly p50_le_ms: string; readonly p99_le_ms: string };
+}
+export interface ReplicaLagResults {
+  readonly machine: Machine; readonly rate: number; readonly seconds: number; readonly rows: readonly ReplicaLagRow[];
+}
+
+/** `stream-lag` (bench/change-stream.bench.ts): commit -> event at the client, ms. */
+export interface StreamLagRow {
+  readonly backend: string;
+  readonly idle: Spread; readonly load: Spread; readonly load_writes_per_s: number;
+  /** Writes through a second process (SQL only), from that process's answer. */
+  readonly remote: Spread | null;
+}
+export interface StreamLagResults {
+  readonly machine: Machine; readonly writes: number; readonly remote_writes: number; readonly writers: number;
+  readonly streams: number; readonly rows: readonly StreamLagRow[];
+}
+
+/** `allocation` (bench/allocation.bench.ts): latencies in µs as bench/measure.ts gives them. */
+export interface AllocationRow {
+  readonly backend: string; readonly load_ms: number; readonly first_allocate_ms: number;
+  readonly search: Figure; readonly allocate: Figure; readonly create: Figure; readonly create_random: Figure;
+}
+export interface AllocationResults { readonly machine: Machine; readonly taken: number; readonly rows: readonly AllocationRow[] }
+
+/** `writes` (bench/writes.bench.ts): single-site creates over HTTP. */
+export interface WritesRow {
+  readonly backend: string; readonly rps: number; readonly p50_ms: number; readonly p99_ms: number; readonly failed: number;
+}
+export interface WritesResults {
+  readonly machine: Machine; readonly seconds: number; readonly connections: number; readonly rows: readonly WritesRow[];
+}
+
+/** `store` (bench/store.bench.ts): the memory store's load, heap per prefix and restart. */
+export interface StoreResults {
+  readonly machine: Machine; readonly prefixes: number; readonly shape: string;
+  readonly load_s: number; readonly of_which_sorting_s: number; readonly bytes_per_prefix: number;
+  readonly heap_mb: number; readonly row_object_us: number;
+  /** Absent with --no-restart. */
+  readonly snapshot_mb?: number; readonly restart_s?: number; readonly restart_open_s?: number;
+  readonly restart_peak_rss_mb?: number;
+}
+
+/** `inventory` (bench/inventory.bench.ts): ansible-inventory --list through nb_inventory. */
+export interface InventoryRow {
+  readonly backend: string; readonly devices: number; readonly vms: number; readonly load_s: number;
+  readonly seconds: number; readonly requests: number; readonly server_seconds: number;
+}
+export interface InventoryResults { readonly machine: Machine; readonly rows: readonly InventoryRow[] }
