@@ -116,15 +116,18 @@ export const countedFields = (resource: string): readonly string[] => COUNTED_RE
 /** Whether counts of this reference are kept (a count the registry declares). */
 export const isCounted = (resource: string, field: string): boolean => COUNTED_REFS.some((c) => c.resource === resource && c.field === field);
 
-/** The counts of `ids` (lower-case UUIDs) for one counted reference, base plus deltas: rows (ref, n). */
-export function readCounts(d: Dialect, resource: string, field: string, ids: readonly string[]): SqlText {
+/** The counts of `ids` (lower-case UUIDs) for counted references, base plus deltas: rows (counted, ref, n). */
+export function readCounts(d: Dialect, refs: readonly { readonly resource: string; readonly field: string }[], ids: readonly string[]): SqlText {
   const q = d.quote;
-  const b = new SqlBuilder(d).emit(`SELECT ref, SUM(n) AS n FROM (`);
+  const keys = refs.map((c) => `${c.resource}.${c.field}`);
+  const b = new SqlBuilder(d).emit(`SELECT counted, ref, SUM(n) AS n FROM (`);
   [COUNT_TABLE, COUNT_DELTAS].forEach((t, i) => {
-    b.emit(`${i ? ' UNION ALL ' : ''}SELECT ${q('ref')} AS ref, ${q('n')} AS n FROM ${q(t)} WHERE ${q('counted')} = `).param(`${resource}.${field}`, 'text').emit(' AND ');
+    b.emit(`${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n FROM ${q(t)} WHERE `);
+    d.inList(b, q('counted'), keys, 'text');
+    b.emit(' AND ');
     d.inList(b, q('ref'), ids, 'uuid');
   });
-  return b.emit(') x GROUP BY ref').build();
+  return b.emit(') x GROUP BY counted, ref').build();
 }
 
 /** Deltas folded per pass: one short transaction each. */

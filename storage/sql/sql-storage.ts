@@ -5,7 +5,7 @@ import { cmp, tagRefs, type Plan, type Scalar } from '../../engine/plan/nodes.js
 import { defaultOrdering } from '../../engine/plan/page.js';
 import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
-import { SqlBuilder, type SqlText } from '../../engine/sql/sql-builder.js';
+import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { addToBase, COUNT_DELTAS, COUNT_TABLE, COUNTED_RESOURCES, dropDeltas, FOLD_BATCH, isCounted, readCounts, takeDeltas } from '../../engine/sql/related-counts.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
 import { StorageConfigError, QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type AllocationHint, type ApplyOptions, type ApplyResult } from '../types.js';
@@ -165,16 +165,26 @@ export class SqlStorage implements Storage {
     const { d } = this.ready();
     const wanted = [...new Set(ids.filter((id) => LOWER_UUID.test(id)))];
     if (!wanted.length) return new Map();
-    let st: SqlText;
-    if (isCounted(resource, field)) st = readCounts(d, resource, field, wanted); // kept by triggers (related-counts.ts)
-    else {
-      const m = tableModel(resource), col = d.quote(m.byField.get(field)!.name);
-      const sb = new SqlBuilder(d).emit(`SELECT ${col} AS ref, COUNT(*) AS n FROM ${d.quote(m.table)} WHERE `);
-      d.inList(sb, col, wanted, 'uuid');
-      st = sb.emit(` GROUP BY ${col}`).build();
-    }
-    // A counter a delete took to 0 stays: absent and 0 read the same.
-    return new Map((await this.query(st.sql, st.params)).rows.filter((r) => Number(r.n) !== 0).map((r) => [String(r.ref), Number(r.n)]));
+    if (isCounted(resource, field)) return (await this.countRefsOf([{ resource, field }], wanted))[0]; // kept by triggers (related-counts.ts)
+    // A reference no count declares: counted from its rows.
+    const m = tableModel(resource), col = d.quote(m.byField.get(field)!.name);
+    const sb = new SqlBuilder(d).emit(`SELECT ${col} AS ref, COUNT(*) AS n FROM ${d.quote(m.table)} WHERE `);
+    d.inList(sb, col, wanted, 'uuid');
+    const st = sb.emit(` GROUP BY ${col}`).build();
+    return new Map((await this.query(st.sql, st.params)).rows.map((r) => [String(r.ref), Number(r.n)]));
+  }
+
+  /** Counts kept by triggers (related-counts.ts), every reference asked in one query; a counter at 0 reads as absent. */
+  async countRefsOf(refs: readonly { readonly resource: string; readonly field: string }[], ids: readonly string[]): Promise<ReadonlyMap<string, number>[]> {
+    const { d } = this.ready();
+    const wanted = [...new Set(ids.filter((id) => LOWER_UUID.test(id)))];
+    const out = refs.map(() => new Map<string, number>());
+    if (!wanted.length || !refs.length) return out;
+    if (refs.some((c) => !isCounted(c.resource, c.field))) return Promise.all(refs.map((c) => this.countRefs(c.resource, c.field, wanted)));
+    const at = new Map(refs.map((c, i) => [`${c.resource}.${c.field}`, i]));
+    const st = readCounts(d, refs, wanted);
+    for (const r of (await this.query(st.sql, st.params)).rows) if (Number(r.n) !== 0) out[at.get(String(r.counted))!].set(String(r.ref), Number(r.n));
+    return out;
   }
 
   async findBy(resource: string, field: string, value: unknown): Promise<Row[]> {
