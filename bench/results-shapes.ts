@@ -30,6 +30,8 @@ export interface FilterResults {
 export interface HttpRow {
   readonly backend: string; readonly query: string;
   readonly rps: number; readonly p50_ms: number; readonly p99_ms: number; readonly errors: number;
+  /** The median of a few fetches one at a time (absent in files written before it was measured). */
+  readonly single_ms?: number;
 }
 export interface HttpResults {
   readonly machine: Machine; readonly prefixes: number; readonly client: string;

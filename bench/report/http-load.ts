@@ -38,14 +38,18 @@ const rowOrThrow = (r: HttpResults, backend: string, query: string): HttpRow => 
 /** `{{http-table[:KIND]}}`: each query, each backend in the run's order (the reference last). */
 const httpTable: Filler = (ctx, kind) => {
   const r = results(ctx, kind);
+  // Runs that also timed requests one at a time get that column ("—" where a row has none).
+  const singles = r.rows.some((x) => x.single_ms !== undefined);
+  const single = (x: HttpRow) => (singles ? [x.single_ms === undefined ? '—' : ms(x.single_ms)] : []);
   const line = (x: HttpRow) => {
-    if (!completed(x)) return [x.query, label(x.backend), 'none completed', '—', '—', '—', count(x.errors)];
+    if (!completed(x)) return [x.query, label(x.backend), 'none completed', '—', '—', '—', count(x.errors), ...single(x)];
     const ref = row(r, REFERENCE, x.query);
     const of = x.backend !== REFERENCE && ref ? share(x.rps, ref.rps) : '';
-    return [x.query, label(x.backend), count(x.rps), of, ms(x.p50_ms), ms(x.p99_ms), count(x.errors)];
+    return [x.query, label(x.backend), count(x.rps), of, ms(x.p50_ms), ms(x.p99_ms), count(x.errors), ...single(x)];
   };
   const rows = queries(r).flatMap((q) => backends(r).flatMap((b) => { const x = row(r, b, q); return x ? [line(x)] : []; }));
-  return table(['query', 'backend', 'requests/s', 'of reference', 'p50', 'p99', 'errors'], rows, [2, 3, 4, 5, 6]);
+  const head = ['query', 'backend', 'requests/s', 'of reference', 'p50', 'p99', 'errors', ...(singles ? ['one at a time (median)'] : [])];
+  return table(head, rows, singles ? [2, 3, 4, 5, 6, 7] : [2, 3, 4, 5, 6]);
 };
 
 /** Bars per query, one per backend; `pick` chooses the figure. */
@@ -88,6 +92,13 @@ const oneAt: Filler = (ctx, kind, backend, query) => {
   return completed(x) ? `${perSecond(x.rps)} (p50 ${ms(x.p50_ms)}, p99 ${ms(x.p99_ms)})` : 'no request completed within the run';
 };
 
+/** `{{http-single:KIND:BACKEND:QUERY}}`: the median time of the query asked one request at a time. */
+const singleOf: Filler = (ctx, kind, backend, query) => {
+  const v = rowOrThrow(results(ctx, kind), backend, query).single_ms;
+  if (v === undefined) throw new Error(`${kind} has no one-at-a-time time for ${query} on ${backend}`);
+  return ms(v);
+};
+
 /** `{{http-share:KIND:BACKEND:QUERY}}`: the backend's requests/s as a share of the reference row's. */
 const shareOf: Filler = (ctx, kind, backend, query) => {
   const r = results(ctx, kind);
@@ -98,5 +109,5 @@ const shareOf: Filler = (ctx, kind, backend, query) => {
 const errors: Filler = (ctx, backend, query) => count(rowOrThrow(results(ctx), backend, query).errors);
 
 export const HTTP_FILLERS: Readonly<Record<string, Filler>> = {
-  'http-table': httpTable, 'http-charts': httpCharts, http: one, 'http-at': oneAt, 'http-share': shareOf, 'http-errors': errors,
+  'http-table': httpTable, 'http-charts': httpCharts, http: one, 'http-at': oneAt, 'http-single': singleOf, 'http-share': shareOf, 'http-errors': errors,
 };

@@ -43,9 +43,9 @@ function storageMetrics(registry: Registry, storage: Storage): void {
   const lagMs = registry.gauge('netinv_replica_lag_ms',
     'READ_REPLICA: how long ago the first change record not yet applied here was written, in ms (0 when none)').child();
   const applied = registry.gauge('netinv_replica_applied_seq', 'READ_REPLICA: the last change seq this process\'s replica applied').child();
-  // Each record's age when this replica applied it: from its writing (by any process) to its rows being here.
+  // Each record's age when this replica applied it: from its numbering (by any process) to its rows being here.
   const applyLag = registry.histogram('netinv_replica_apply_lag_seconds',
-    'READ_REPLICA: time from a change record\'s writing to this process\'s replica applying it, in seconds', [], APPLY_LAG_BUCKETS).child();
+    'READ_REPLICA: time from a change record\'s numbering (in its write\'s transaction, just before the commit) to this process\'s replica applying it, in seconds', [], APPLY_LAG_BUCKETS).child();
   storage.onReplicaApplied?.((ms) => applyLag.observe(Math.max(0, ms) / 1000));
   registry.collect(async () => {
     const lag = await storage.replicaLag!().catch(() => null);
