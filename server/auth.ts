@@ -1,5 +1,6 @@
 // `Authorization: Token <key>`: 401 with WWW-Authenticate when missing or unknown, 403 without
 // the permission. Permissions are `<app>.<action>_<model>` or `*`.
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ResourceDef } from '../engine/schema/types.js';
 import { allows, type Principal, type Tokens } from '../storage/service/tokens.js';
@@ -42,7 +43,7 @@ export function requirePermission(permission: string): RequestHandler {
 }
 
 /** Does the request carry a body (that the JSON or YAML parser would read)? */
-export const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+export const hasBody = (req: Pick<IncomingMessage, 'headers'>): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * Before any body is read: a request with a body and without a valid token is answered 401 at

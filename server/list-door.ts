@@ -11,7 +11,7 @@ import { RESOURCES, resourcePath } from '../engine/schema/registry.js';
 import type { ResourceDef } from '../engine/schema/types.js';
 import { allows } from '../storage/service/tokens.js';
 import { acceptedVersion, negotiate } from './api-version.js';
-import { permissionFor, tokenMatch } from './auth.js';
+import { hasBody, permissionFor, tokenMatch } from './auth.js';
 import type { AppContext } from './context.js';
 import { pageKey, sendJson } from './page-cache.js';
 
@@ -36,8 +36,9 @@ export function listDoor(ctx: AppContext, app: Express, steps: DoorSteps): Handl
   const pageFor = (req: IncomingMessage, r: ResourceDef, version: string) => {
     const state = ctx.storage.memoryRead!(r.name);
     if (!state) return undefined;
-    const proto = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
-    return ctx.pages.get(pageKey(version, `${proto}://${req.headers.host ?? 'localhost'}`, req.url!), state.gen);
+    // The scheme as Express's req.protocol gives it (no proxy is trusted).
+    const scheme = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+    return ctx.pages.get(pageKey(version, scheme, req.headers.host, req.url!), state.gen);
   };
 
   return (req, res) => {
@@ -45,11 +46,10 @@ export function listDoor(ctx: AppContext, app: Express, steps: DoorSteps): Handl
     const q = url.indexOf('?');
     const r = req.method === 'GET' ? LIST_PATHS.get(q < 0 ? url : url.slice(0, q)) : undefined;
     const h = req.headers;
-    if (!r || h['if-none-match'] !== undefined || h['x-min-change-seq'] !== undefined || h['transfer-encoding'] !== undefined
-      || (h['content-length'] !== undefined && h['content-length'] !== '0') || (q >= 0 && url.includes('api_version', q))) { app(req, res); return; }
+    if (!r || h['if-none-match'] !== undefined || h['x-min-change-seq'] !== undefined || hasBody(req) || (q >= 0 && url.includes('api_version', q))) { app(req, res); return; }
     const n = negotiate(level, acceptedVersion(h.accept), undefined);
     const key = tokenMatch(h.authorization)?.[1];
-    if (!n.ok || !key || !pageFor(req, r, n.ok ? n.version : level)) { app(req, res); return; }
+    if (!n.ok || !key || !pageFor(req, r, n.version)) { app(req, res); return; }
     ctx.tokens.authenticate(key).then((principal) => {
       // Looked up again after the token check: a write may have come meanwhile.
       const page = principal && allows(principal, view.get(r)!) ? pageFor(req, r, n.version) : undefined;

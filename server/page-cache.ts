@@ -42,11 +42,10 @@ export class PageCache {
       this.bytes -= e.body.length;
     }
   }
-
 }
 
 /** What a page is kept under: API version, scheme and host (its links name them), the URL as asked. */
-export const pageKey = (version: string, base: string, url: string): string => `${version} ${base}${url}`;
+export const pageKey = (version: string, scheme: string, host: string | undefined, url: string): string => `${version} ${scheme}://${host ?? 'localhost'}${url}`;
 
 /** A JSON answer already serialized. */
 export function sendJson(res: ServerResponse, body: CachedBody): void {

@@ -127,7 +127,7 @@ export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: S
   const asked = (c: CountDef) => ids.length > 0 && !(ctx.created && c.resource !== r.name);
   const wanted = w.counts.filter(asked);
   // A database reads them all in one query; memory looks each up in its index.
-  const got = !wanted.length ? [] : ctx.storage.countRefsOf ? await ctx.storage.countRefsOf(wanted, ids) : await Promise.all(wanted.map((c) => ctx.storage.countRefs(c.resource, c.field, ids)));
+  const got = wanted.length ? await (ctx.storage.countRefsOf?.(wanted, ids) ?? Promise.all(wanted.map((c) => ctx.storage.countRefs(c.resource, c.field, ids)))) : [];
   const counts = w.counts.map((c) => { const i = wanted.indexOf(c); return i < 0 ? new Map<string, number>() : got[i]; });
   const outs = rows.map((row) => {
     const out: Record<string, unknown> = { id: row.id, url: objectUrl(ctx.baseUrl, r, row.id) };

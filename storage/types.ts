@@ -1,5 +1,6 @@
 // The Storage interface: what every backend (memory, PostgreSQL, MySQL) provides.
 // Signatures are async and plan-based so SQL backends fit without memory-only assumptions.
+import type { CountRef } from '../engine/sql/related-counts.js';
 import type { Plan } from '../engine/plan/nodes.js';
 import type { CoveredSpans } from '../engine/net/free-space.js';
 import type { AddrHex, Family } from '../engine/net/ip.js';
@@ -109,7 +110,7 @@ export interface Storage {
    * from the key's index; ids no row names are absent from the map. */
   countRefs(resource: string, field: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>>;
   /** Several counts of the same ids at once, a map per reference in order (a database: one query, not one per count). */
-  countRefsOf?(refs: readonly { readonly resource: string; readonly field: string }[], ids: readonly string[]): Promise<ReadonlyMap<string, number>[]>;
+  countRefsOf?(refs: readonly CountRef[], ids: readonly string[]): Promise<ReadonlyMap<string, number>[]>;
   /** Rows whose field equals value exactly (for reference resolution and dependents). */
   findBy(resource: string, field: string, value: unknown): Promise<Row[]>;
   find(resource: string, plan: Plan, page: Page, opts?: FindOptions): Promise<FindResult>;

@@ -8,6 +8,7 @@
 // every write: the API's, bulk loads, copies. PostgreSQL's run per statement over its transition
 // tables; MySQL has only row triggers. Only identifiers and constants are written into the text.
 import { RESOURCES } from '../schema/registry.js';
+import type { CountDef } from '../schema/types.js';
 import type { Dialect } from './dialect.js';
 import { tableModel, type TableModel } from './table-model.js';
 import { SqlBuilder, type SqlText } from './sql-builder.js';
@@ -15,14 +16,19 @@ import { SqlBuilder, type SqlText } from './sql-builder.js';
 export const COUNT_TABLE = 'ref_count';
 export const COUNT_DELTAS = 'ref_count_delta';
 
-/** A counted reference: rows of `table` naming an object through `column`; `key` names it in COUNT_TABLE. */
-export interface CountedRef { readonly key: string; readonly resource: string; readonly field: string }
+/** A reference as a count names it: rows of `resource` naming an object through `field`. */
+export type CountRef = Pick<CountDef, 'resource' | 'field'>;
+
+/** A counted reference with its key in COUNT_TABLE (`prefix.site`). */
+interface CountedRef extends CountRef { readonly key: string }
+
+const keyOf = (c: CountRef): string => `${c.resource}.${c.field}`;
 
 /** Every reference some resource counts, once each (two counts of one reference share a row). */
 export const COUNTED_REFS: readonly CountedRef[] = (() => {
   const seen = new Map<string, CountedRef>();
   for (const r of RESOURCES) for (const c of r.counts ?? []) {
-    const key = `${c.resource}.${c.field}`;
+    const key = keyOf(c);
     if (!seen.has(key)) seen.set(key, { key, resource: c.resource, field: c.field });
   }
   return [...seen.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
@@ -110,16 +116,15 @@ export function relatedCountStatements(d: Dialect): string[] {
 /** Resources some of whose references are counted: their writes leave deltas to fold. */
 export const COUNTED_RESOURCES: ReadonlySet<string> = new Set(COUNTED_REFS.map((c) => c.resource));
 
-/** The fields of `resource` whose references are counted. */
-export const countedFields = (resource: string): readonly string[] => COUNTED_REFS.filter((c) => c.resource === resource).map((c) => c.field);
+const COUNTED_KEYS: ReadonlySet<string> = new Set(COUNTED_REFS.map((c) => c.key));
 
 /** Whether counts of this reference are kept (a count the registry declares). */
-export const isCounted = (resource: string, field: string): boolean => COUNTED_REFS.some((c) => c.resource === resource && c.field === field);
+export const isCounted = (c: CountRef): boolean => COUNTED_KEYS.has(keyOf(c));
 
 /** The counts of `ids` (lower-case UUIDs) for counted references, base plus deltas: rows (counted, ref, n). */
-export function readCounts(d: Dialect, refs: readonly { readonly resource: string; readonly field: string }[], ids: readonly string[]): SqlText {
+export function readCounts(d: Dialect, refs: readonly CountRef[], ids: readonly string[]): SqlText {
   const q = d.quote;
-  const keys = refs.map((c) => `${c.resource}.${c.field}`);
+  const keys = refs.map(keyOf);
   const b = new SqlBuilder(d).emit(`SELECT counted, ref, SUM(n) AS n FROM (`);
   [COUNT_TABLE, COUNT_DELTAS].forEach((t, i) => {
     b.emit(`${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n FROM ${q(t)} WHERE `);
@@ -139,10 +144,21 @@ export function takeDeltas(d: Dialect): SqlText {
   return { sql: `SELECT ${q('id')} AS id, ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n FROM ${q(COUNT_DELTAS)} ORDER BY ${q('id')} LIMIT ${FOLD_BATCH} FOR UPDATE SKIP LOCKED`, params: [] };
 }
 
-/** Step 2: the summed deltas added to their base rows, in key order (folders never wait on each other in a cycle). */
-export function addToBase(d: Dialect, sums: readonly { counted: string; ref: string; n: number }[]): SqlText {
+/**
+ * Step 2: the taken deltas summed per counter and added to their base rows, in key order (folders
+ * never wait on each other in a cycle); null when they sum to nothing.
+ */
+export function addToBase(d: Dialect, taken: readonly Record<string, unknown>[]): SqlText | null {
   const q = d.quote;
-  const sorted = [...sums].sort((a, b) => (a.counted === b.counted ? (a.ref < b.ref ? -1 : 1) : a.counted < b.counted ? -1 : 1));
+  const sums = new Map<string, { counted: string; ref: string; n: number }>();
+  for (const r of taken) {
+    const k = `${r.counted} ${r.ref}`;
+    const x = sums.get(k) ?? { counted: String(r.counted), ref: String(r.ref), n: 0 };
+    x.n += Number(r.n);
+    sums.set(k, x);
+  }
+  const sorted = [...sums.values()].filter((x) => x.n !== 0).sort((a, b) => (a.counted === b.counted ? (a.ref < b.ref ? -1 : 1) : a.counted < b.counted ? -1 : 1));
+  if (!sorted.length) return null;
   const b = new SqlBuilder(d).emit(`INSERT INTO ${q(COUNT_TABLE)} (${q('counted')}, ${q('ref')}, ${q('n')}) VALUES `);
   sorted.forEach((x, i) => { b.emit(i ? ', (' : '(').param(x.counted, 'text').emit(', ').param(x.ref, 'uuid').emit(', ').param(x.n, 'bigint').emit(')'); });
   b.emit(d.name === 'postgres'

@@ -96,7 +96,7 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
     res.setHeader('ETag', tag);
     if (noneMatch(req, tag)) { res.status(304).end(); return; }
   }
-  const key = state && ctx.pages.enabled ? pageKey(String(res.getHeader('API-Version')), baseUrl(req), req.originalUrl) : null;
+  const key = state && ctx.pages.enabled ? pageKey(String(res.getHeader('API-Version')), req.protocol, req.get('host'), req.originalUrl) : null;
   const hit = key ? ctx.pages.get(key, state!.gen) : undefined;
   if (hit) { sendJson(res, hit); return; }
   const got = await planRequest(ctx, r, req, res, await ctx.inventory.customFieldsFor(r));

@@ -6,7 +6,7 @@ import { defaultOrdering } from '../../engine/plan/page.js';
 import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
-import { addToBase, COUNT_DELTAS, COUNT_TABLE, COUNTED_RESOURCES, dropDeltas, FOLD_BATCH, isCounted, readCounts, takeDeltas } from '../../engine/sql/related-counts.js';
+import { addToBase, COUNT_DELTAS, COUNT_TABLE, COUNTED_RESOURCES, dropDeltas, FOLD_BATCH, isCounted, readCounts, takeDeltas, type CountRef } from '../../engine/sql/related-counts.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
 import { StorageConfigError, QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type AllocationHint, type ApplyOptions, type ApplyResult } from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
@@ -56,6 +56,9 @@ const NO_SESSION: SqlSession = { query: () => Promise.reject(new Error('no sessi
 
 /** Rows per page of a replica's load. */
 const SNAPSHOT_PAGE = 10000;
+
+/** The ids that can be keys at all (lower-case UUIDs), once each. */
+const uuidsOf = (ids: readonly string[]): string[] => [...new Set(ids.filter((id) => LOWER_UUID.test(id)))];
 
 const displayParam = (v: unknown): unknown => (Buffer.isBuffer(v) ? `0x${v.toString('hex')}` : v);
 
@@ -150,7 +153,7 @@ export class SqlStorage implements Storage {
 
   async getMany(resource: string, ids: readonly string[]): Promise<Row[]> {
     const { d, compiler } = this.ready();
-    const wanted = [...new Set(ids.filter((id) => LOWER_UUID.test(id)))];
+    const wanted = uuidsOf(ids);
     if (!wanted.length) return [];
     const m = tableModel(resource);
     const sb = new SqlBuilder(d).emit(`${compiler.heads(resource).select} WHERE `);
@@ -163,9 +166,9 @@ export class SqlStorage implements Storage {
   /** One grouped count over the foreign key's index for the whole page of ids. */
   async countRefs(resource: string, field: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>> {
     const { d } = this.ready();
-    const wanted = [...new Set(ids.filter((id) => LOWER_UUID.test(id)))];
+    const wanted = uuidsOf(ids);
     if (!wanted.length) return new Map();
-    if (isCounted(resource, field)) return (await this.countRefsOf([{ resource, field }], wanted))[0]; // kept by triggers (related-counts.ts)
+    if (isCounted({ resource, field })) return (await this.countRefsOf([{ resource, field }], wanted))[0]; // kept by triggers (related-counts.ts)
     // A reference no count declares: counted from its rows.
     const m = tableModel(resource), col = d.quote(m.byField.get(field)!.name);
     const sb = new SqlBuilder(d).emit(`SELECT ${col} AS ref, COUNT(*) AS n FROM ${d.quote(m.table)} WHERE `);
@@ -175,12 +178,12 @@ export class SqlStorage implements Storage {
   }
 
   /** Counts kept by triggers (related-counts.ts), every reference asked in one query; a counter at 0 reads as absent. */
-  async countRefsOf(refs: readonly { readonly resource: string; readonly field: string }[], ids: readonly string[]): Promise<ReadonlyMap<string, number>[]> {
+  async countRefsOf(refs: readonly CountRef[], ids: readonly string[]): Promise<ReadonlyMap<string, number>[]> {
     const { d } = this.ready();
-    const wanted = [...new Set(ids.filter((id) => LOWER_UUID.test(id)))];
+    const wanted = uuidsOf(ids);
     const out = refs.map(() => new Map<string, number>());
     if (!wanted.length || !refs.length) return out;
-    if (refs.some((c) => !isCounted(c.resource, c.field))) return Promise.all(refs.map((c) => this.countRefs(c.resource, c.field, wanted)));
+    if (!refs.every(isCounted)) return Promise.all(refs.map((c) => this.countRefs(c.resource, c.field, wanted)));
     const at = new Map(refs.map((c, i) => [`${c.resource}.${c.field}`, i]));
     const st = readCounts(d, refs, wanted);
     for (const r of (await this.query(st.sql, st.params)).rows) if (Number(r.n) !== 0) out[at.get(String(r.counted))!].set(String(r.ref), Number(r.n));
@@ -338,15 +341,8 @@ export class SqlStorage implements Storage {
       const n = await this.againIfVictim(() => this.guard(() => this.driver.transaction(async (s) => {
         const taken = (await s.query(takeDeltas(d).sql, [])).rows;
         if (!taken.length) return 0;
-        const sums = new Map<string, { counted: string; ref: string; n: number }>();
-        for (const r of taken) {
-          const k = `${r.counted} ${r.ref}`;
-          const x = sums.get(k) ?? { counted: String(r.counted), ref: String(r.ref), n: 0 };
-          x.n += Number(r.n);
-          sums.set(k, x);
-        }
-        const moving = [...sums.values()].filter((x) => x.n !== 0);
-        if (moving.length) { const add = addToBase(d, moving); await s.query(add.sql, add.params); }
+        const add = addToBase(d, taken);
+        if (add) await s.query(add.sql, add.params);
         const drop = dropDeltas(d, taken.map((r) => r.id as string | number));
         await s.query(drop.sql, drop.params);
         return taken.length;
