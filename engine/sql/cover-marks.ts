@@ -41,6 +41,13 @@ interface Forms {
    * PostgreSQL has no gap locks.
    */
   readonly gateForInserts: boolean;
+  /**
+   * The ranges of marksIn each looked up by its own index range scan, joined laterally over arrays
+   * of bounds. PostgreSQL plans an OR of ranges by its statistics of `family`; taken before a bulk
+   * load's IPv6 rows, they make the whole family look like one row, and each lookup read all of it
+   * (0.6 s per statement at 1M prefixes). InnoDB's range optimizer reads an OR of ranges as ranges.
+   */
+  readonly rangesJoined: boolean;
 }
 
 const FORMS: Record<Dialect['name'], Forms> = {
@@ -51,6 +58,7 @@ const FORMS: Record<Dialect['name'], Forms> = {
     raiseTaken: ` ON CONFLICT ("block") DO UPDATE SET "mark" = excluded."mark" WHERE "${COVER_TABLE}"."mark" < excluded."mark"`,
     freshReads: true,
     gateForInserts: false,
+    rangesJoined: true,
   },
   mysql: {
     ascii: (n) => `varchar(${n}) CHARACTER SET ascii COLLATE ascii_bin`,
@@ -59,6 +67,7 @@ const FORMS: Record<Dialect['name'], Forms> = {
     raiseTaken: ' ON DUPLICATE KEY UPDATE `mark` = GREATEST(`mark`, VALUES(`mark`))',
     freshReads: false,
     gateForInserts: true,
+    rangesJoined: false,
   },
 };
 
@@ -111,6 +120,13 @@ export function readMark(d: Dialect, key: string): CoverStatement {
 /** The rows of a family whose mark lies in one of the ranges (marks as text). */
 export function marksIn(d: Dialect, family: Family, ranges: readonly (readonly [string, string])[]): CoverStatement {
   const q = d.quote;
+  if (FORMS[d.name].rangesJoined) {
+    // OFFSET 0 keeps the subquery a scan per range (else it is flattened into one filtered scan).
+    return new SqlBuilder(d).emit(`SELECT c.${q('block')} AS block, c.${q('mark')} AS mark FROM unnest(`)
+      .param(ranges.map((r) => r[0]), 'text[]').emit(', ').param(ranges.map((r) => r[1]), 'text[]')
+      .emit(`) AS r(lo, hi) CROSS JOIN LATERAL (SELECT ${q('block')}, ${q('mark')} FROM ${q(COVER_TABLE)} WHERE ${q('family')} = `).param(family, 'integer')
+      .emit(` AND ${q('mark')} >= r.lo AND ${q('mark')} <= r.hi OFFSET 0) c`).build();
+  }
   const b = new SqlBuilder(d).emit(`SELECT ${q('block')} AS block, ${q('mark')} AS mark FROM ${q(COVER_TABLE)} WHERE ${q('family')} = `).param(family, 'integer').emit(' AND (');
   ranges.forEach(([lo, hi], i) => {
     b.emit(`${i ? ' OR ' : ''}(${q('mark')} >= `).param(lo, 'text').emit(` AND ${q('mark')} <= `).param(hi, 'text').emit(')');
