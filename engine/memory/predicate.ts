@@ -54,8 +54,9 @@ export function compilePredicate(plan: Plan, table: IndexedTable, resolver: Reso
         const e = table.fieldEquality(plan.field, plan.ci, plan.values);
         if (e) return e.idx.testerOfAny(e.keys);
       }
-      // A range on ids (a cursor page's `start`): words compared, no id text made per row.
-      if (plan.field === 'id' && !plan.ci && plan.values.length === 1 && (plan.op === 'lt' || plan.op === 'lte' || plan.op === 'gt' || plan.op === 'gte')) {
+      // A range on ids (a cursor page's `start`): words compared, no id text made per row. Only for
+      // text bounds: a number bound matches no id (valueTest), as on SQL.
+      if (plan.field === 'id' && !plan.ci && plan.valueType === 'string' && plan.values.length === 1 && (plan.op === 'lt' || plan.op === 'lte' || plan.op === 'gt' || plan.op === 'gte')) {
         const byWords = table.idRangeTester(plan.op, plan.values[0]);
         if (byWords) return byWords;
       }

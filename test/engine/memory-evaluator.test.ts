@@ -36,6 +36,9 @@ const leafArb: fc.Arbitrary<Plan> = fc.oneof(
   fc.subarray(STATUSES, { minLength: 1 }).map((v) => N.cmp('status', 'string', 'eq', false, v)),
   fc.constantFrom('core', 'LINK', 'e').map((v) => N.cmp('description', 'string', 'contains', true, [v.toLowerCase()])),
   fc.tuple(fc.constantFrom<N.CmpOp>('lt', 'lte', 'gt', 'gte', 'eq'), fc.integer({ min: 8, max: 128 })).map(([op, v]) => N.cmp('prefix_length', 'number', op, false, [v])),
+  // Id ranges (a cursor's `start`) with text bounds, and with a number bound, which matches no id.
+  fc.tuple(fc.constantFrom<N.CmpOp>('lt', 'lte', 'gt', 'gte'), fc.integer({ min: 0, max: 60 }), fc.constantFrom<'string' | 'number'>('string', 'number'))
+    .map(([op, i, vt]) => N.cmp('id', vt, op, false, [id('3', i)])),
   fc.constant(N.isNull('site')),
   fc.subarray(SITES, { minLength: 1 }).map((refs) => N.fk('site', 'site', refs, false)),
   fc.constantFrom(...TAGS, 'nope').map((t) => N.tag(t)),
@@ -87,8 +90,9 @@ function refEval(p: Plan, row: Row, siteSlugs: Map<string, string>, tagSlugs: Ma
     case 'net': return refNet(p, row);
     case 'cmp': {
       const v = row[p.field];
-      if (p.valueType === 'number') return p.values.some((x) => cmpNum(p.op, v as number, x as number));
+      if (p.valueType === 'number') return typeof v === 'number' && p.values.some((x) => cmpNum(p.op, v, x as number));
       if (p.op === 'contains') return p.values.some((x) => String(v).toLowerCase().includes(String(x)));
+      if (p.op !== 'eq') return typeof v === 'string' && p.values.some((x) => ({ lt: v < String(x), lte: v <= String(x), gt: v > String(x), gte: v >= String(x) } as Record<string, boolean>)[p.op]);
       return p.values.includes(v as string);
     }
     case 'via': throw new Error('relations are compared with SQL in test/sql/differential.test.ts');
