@@ -5,6 +5,7 @@
 // object's nested form once and shares it between the rows that name it.
 import { briefFields, briefNestTargets, resource, resourcePath } from '../engine/schema/registry.js';
 import type { CountDef, CustomFieldDef, FieldDef, ResourceDef } from '../engine/schema/types.js';
+import { rowShape } from '../engine/schema/row-shape.js';
 import type { Row, Storage } from '../storage/types.js';
 import { LRUCache } from 'lru-cache';
 import { addPrefixTree, hasPrefixTree } from './prefix-tree.js';
@@ -83,19 +84,11 @@ interface ResourceWriter {
   /** Fields whose referenced objects are fetched for a page: field, target, how to nest one (null: the target's brief form). */
   readonly references: readonly { readonly field: string; readonly target: string; readonly nest: ((base: string, row: Row) => unknown) | null }[];
   readonly counts: readonly CountDef[];
-  /** Every key an object gets, in order, as a fast-mode object to copy (see shapeOf). */
+  /**
+   * Every key an object gets, in order, to copy (engine/schema/row-shape.ts): a page of 1,000 sites
+   * with their counts (25 keys) built in 0.5 ms instead of 3.9 and stringified in 1.3 instead of 2.7.
+   */
   readonly shape: Readonly<Record<string, null>>;
-}
-
-/**
- * An object with these keys (null each) that V8 keeps in fast mode: made by JSON.parse, where keys
- * written one by one under computed names turn an object into a dictionary past 17 of them, and a
- * dictionary is slow to fill, to stringify and to collect. A page's objects are copies of it
- * (`{ ...shape }`), each key then assigned in place: 1,000 sites with their counts, 3.9 -> 0.5 ms
- * to build and 2.7 -> 1.3 ms to stringify (25 keys, measured).
- */
-function shapeOf(keys: readonly string[]): Readonly<Record<string, null>> {
-  return JSON.parse(JSON.stringify(Object.fromEntries(keys.map((k) => [k, null])))) as Record<string, null>;
 }
 
 /** Per resource and kept keys: built once each; the sets clients ask for are few, but bounded anyway. */
@@ -117,7 +110,7 @@ function writerFor(r: ResourceDef, keep: ReadonlySet<string> | null | undefined)
         return { field: f.name, target: f.target!, nest: null };
       }),
       counts,
-      shape: shapeOf(['id', 'url', ...(display ? ['display'] : []), ...shown.map((f) => f.name), ...counts.map((c) => c.name)]),
+      shape: rowShape(['id', 'url', ...(display ? ['display'] : []), ...shown.map((f) => f.name), ...counts.map((c) => c.name)]),
     };
     writers.set(key, w);
   }

@@ -105,9 +105,15 @@ const shareOf: Filler = (ctx, kind, backend, query) => {
   return share(rowOrThrow(r, backend, query).rps, rowOrThrow(r, REFERENCE, query).rps);
 };
 
+/** `{{http-vs:KIND:BACKEND:QUERY:OTHER}}`: the query's requests/s as a share of another query's on the same backend. */
+const versus: Filler = (ctx, kind, backend, query, other) => {
+  const r = results(ctx, kind);
+  return share(rowOrThrow(r, backend, query).rps, rowOrThrow(r, backend, other).rps);
+};
+
 /** `{{http-errors:BACKEND:QUERY}}`: how many requests of the run failed. */
 const errors: Filler = (ctx, backend, query) => count(rowOrThrow(results(ctx), backend, query).errors);
 
 export const HTTP_FILLERS: Readonly<Record<string, Filler>> = {
-  'http-table': httpTable, 'http-charts': httpCharts, http: one, 'http-at': oneAt, 'http-single': singleOf, 'http-share': shareOf, 'http-errors': errors,
+  'http-table': httpTable, 'http-charts': httpCharts, http: one, 'http-at': oneAt, 'http-single': singleOf, 'http-share': shareOf, 'http-vs': versus, 'http-errors': errors,
 };

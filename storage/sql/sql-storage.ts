@@ -26,6 +26,7 @@ import { CHANGE_CHANNEL, currentNumber, readTaken, takeNumbers } from '../../eng
 import { withChangeRecords } from '../change-log/logged-batch.js';
 import { noteSeq } from '../change-log/write-context.js';
 import { noteCommitted } from '../change-log/change-feed.js';
+import { rowShape } from '../../engine/schema/row-shape.js';
 
 type Group =
   | { readonly kind: 'create'; readonly m: TableModel; readonly ops: readonly Extract<WriteOp, { op: 'create' }>[] }
@@ -117,8 +118,9 @@ export class SqlStorage implements Storage {
 
   private decoder(m: TableModel): (raw: Record<string, unknown>) => Row {
     const cols = m.columns;
+    const shape = rowShape(cols.map((c) => c.name)); // devices' 23 columns would make each row a dictionary
     return (raw) => {
-      const row: Record<string, unknown> = {};
+      const row: Record<string, unknown> = { ...shape };
       for (const c of cols) row[c.name] = this.driver.decode(c, raw[c.name]);
       return row as Row;
     };
