@@ -94,7 +94,10 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
         }
       }
       const sorted = table.sorted.get(plan.field);
-      if (sorted && ['lt', 'lte', 'gt', 'gte'].includes(plan.op) && plan.values.length === 1) {
+      // Numbers for integer fields, text for date-times: only a bound of the value type the predicate
+      // compares (a number bound on a date-time, or a text one on an integer, matches no row, as on SQL).
+      const numeric = table.def.fields.find((f) => f.name === plan.field)?.kind === 'integer';
+      if (sorted && (plan.valueType === 'number') === numeric && ['lt', 'lte', 'gt', 'gte'].includes(plan.op) && plan.values.length === 1) {
         const v = plan.values[0] as number | string;
         const r = plan.op === 'lt' ? sorted.range(null, false, v, true)
           : plan.op === 'lte' ? sorted.range(null, false, v, false)

@@ -36,6 +36,8 @@ const leafArb: fc.Arbitrary<Plan> = fc.oneof(
   fc.subarray(STATUSES, { minLength: 1 }).map((v) => N.cmp('status', 'string', 'eq', false, v)),
   fc.constantFrom('core', 'LINK', 'e').map((v) => N.cmp('description', 'string', 'contains', true, [v.toLowerCase()])),
   fc.tuple(fc.constantFrom<N.CmpOp>('lt', 'lte', 'gt', 'gte', 'eq'), fc.integer({ min: 8, max: 128 })).map(([op, v]) => N.cmp('prefix_length', 'number', op, false, [v])),
+  // A text bound on an integer field matches no row.
+  fc.tuple(fc.constantFrom<N.CmpOp>('lt', 'lte', 'gt', 'gte'), fc.integer({ min: 8, max: 128 })).map(([op, v]) => N.cmp('prefix_length', 'string', op, false, [String(v)])),
   // Id ranges (a cursor's `start`) with text bounds, and with a number bound, which matches no id.
   fc.tuple(fc.constantFrom<N.CmpOp>('lt', 'lte', 'gt', 'gte'), fc.integer({ min: 0, max: 60 }), fc.constantFrom<'string' | 'number'>('string', 'number'))
     .map(([op, i, vt]) => N.cmp('id', vt, op, false, [id('3', i)])),
