@@ -3,6 +3,7 @@
 import type { NetNode, Plan } from '../plan/nodes.js';
 import type { ContainmentIndex } from '../net/containment-index.js';
 import type { IndexedTable } from './indexed-table.js';
+import type { SortedIndex } from './sorted-index.js';
 import { describe } from '../plan/describe.js';
 import { broadcastOf, networkOf } from '../net/ip.js';
 import type { Resolver } from './resolve.js';
@@ -93,11 +94,8 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
           if (parts.every((p) => p !== null)) return union(parts as Set<number>[], `trigram(${plan.field})`);
         }
       }
-      const sorted = table.sorted.get(plan.field);
-      // Numbers for integer fields, text for date-times: only a bound of the value type the predicate
-      // compares (a number bound on a date-time, or a text one on an integer, matches no row, as on SQL).
-      const numeric = table.def.fields.find((f) => f.name === plan.field)?.kind === 'integer';
-      if (sorted && (plan.valueType === 'number') === numeric && ['lt', 'lte', 'gt', 'gte'].includes(plan.op) && plan.values.length === 1) {
+      const sorted = table.sortedFor(plan.field, plan.valueType);
+      if (sorted && ['lt', 'lte', 'gt', 'gte'].includes(plan.op) && plan.values.length === 1) {
         const v = plan.values[0] as number | string;
         const r = plan.op === 'lt' ? sorted.range(null, false, v, true)
           : plan.op === 'lte' ? sorted.range(null, false, v, false)
@@ -190,11 +188,13 @@ const RANGE_OPS = new Set(['lt', 'lte', 'gt', 'gte']);
 
 /** `x__gte=a&x__lte=b` on a sorted field: one range lookup bounded at both ends. */
 function boundedRange(children: readonly Plan[], table: IndexedTable): Candidates | null {
-  const byField = new Map<string, { lo: number | string | null; loX: boolean; hi: number | string | null; hiX: boolean; n: number }>();
+  const byField = new Map<string, { idx: SortedIndex; lo: number | string | null; loX: boolean; hi: number | string | null; hiX: boolean; n: number }>();
   for (const c of children) {
-    if (c.kind !== 'cmp' || !RANGE_OPS.has(c.op) || c.values.length !== 1 || !table.sorted.has(c.field)) continue;
+    if (c.kind !== 'cmp' || !RANGE_OPS.has(c.op) || c.values.length !== 1) continue;
+    const idx = table.sortedFor(c.field, c.valueType);
+    if (!idx) continue;
     const v = c.values[0] as number | string;
-    const r = byField.get(c.field) ?? { lo: null, loX: false, hi: null, hiX: false, n: 0 };
+    const r = byField.get(c.field) ?? { idx, lo: null, loX: false, hi: null, hiX: false, n: 0 };
     if (c.op === 'gt' || c.op === 'gte') { if (r.lo === null || v > r.lo) { r.lo = v; r.loX = c.op === 'gt'; } }
     else if (r.hi === null || v < r.hi) { r.hi = v; r.hiX = c.op === 'lt'; }
     r.n++;
@@ -204,7 +204,7 @@ function boundedRange(children: readonly Plan[], table: IndexedTable): Candidate
   for (const [field, r] of byField) {
     if (r.n < 2 || r.lo === null || r.hi === null) continue;
     // Exact when the and holds nothing but these range conditions.
-    const got = fromArray(table.sorted.get(field)!.range(r.lo, r.loX, r.hi, r.hiX), `sorted(${field}) bounded`, r.n === children.length);
+    const got = fromArray(r.idx.range(r.lo, r.loX, r.hi, r.hiX), `sorted(${field}) bounded`, r.n === children.length);
     if (!best || got.size < best.size) best = got;
   }
   return best;

@@ -15,7 +15,8 @@ export type { Row } from './row-store.js';
 
 const HASHED_KINDS = new Set(['uuid', 'slug', 'string', 'choice', 'fk', 'integer', 'boolean', 'mac', 'ip', 'prefix', 'address', 'datetime']);
 const CI_KINDS = new Set(['slug', 'string', 'mac', 'ip', 'prefix', 'address']);
-const SORTED_KINDS = new Set(['integer', 'datetime']);
+/** Field kinds with a sorted index, and whether it holds numbers (integers) or text (ISO date-times). */
+const SORTED_KINDS: Readonly<Record<string, { numbers: boolean }>> = { integer: { numbers: true }, datetime: { numbers: false } };
 
 /** Index keys of a custom field's value (each element of a list); `ci`: strings lower-cased. */
 function cfKeys(customFields: unknown, name: string, ci = false): HashKey[] {
@@ -44,7 +45,7 @@ export class IndexedTable {
   private readonly ciHashes = new Map<string, HashIndex>();
   private readonly hashable = new Set<string>();
   private readonly ciHashable = new Set<string>();
-  readonly sorted = new Map<string, SortedIndex>();
+  private readonly sorted = new Map<string, { readonly idx: SortedIndex; readonly numbers: boolean }>();
   /** Built on first use per field, then kept up to date. */
   private readonly trigrams = new Map<string, TrigramIndex>();
   /** Custom field indexes, built on first use per name: values (list elements for multi-select). */
@@ -66,12 +67,13 @@ export class IndexedTable {
     for (const f of def.fields) {
       if (HASHED_KINDS.has(f.kind)) this.hashable.add(f.name);
       if (CI_KINDS.has(f.kind)) this.ciHashable.add(f.name);
-      if (SORTED_KINDS.has(f.kind)) {
+      const sortedKind = SORTED_KINDS[f.kind];
+      if (sortedKind) {
         const read = this.store.reader(f.name);
-        this.sorted.set(f.name, new SortedIndex((s) => (read(s) ?? null) as SortValue | null, () => this.slots()));
+        this.sorted.set(f.name, { idx: new SortedIndex((s) => (read(s) ?? null) as SortValue | null, () => this.slots()), numbers: sortedKind.numbers });
       }
     }
-    this.invalidated.push(...this.sorted.values());
+    this.invalidated.push(...[...this.sorted.values()].map((e) => e.idx));
     this.taggable = def.fields.some((f) => f.kind === 'tags');
     this.netIndex = this.store.net ? new ContainmentIndex() : null;
     this.addrIndex = this.store.net?.f.roleIsHost ? new ContainmentIndex() : this.netIndex;
@@ -207,6 +209,15 @@ export class IndexedTable {
       this.cfHashes.set(key, entry);
     }
     return entry.idx;
+  }
+
+  /**
+   * The sorted index of `field` for a range bound of `valueType`; none when the predicate compares
+   * another type (a number bound on a date-time, text on an integer: no row matches, as on SQL).
+   */
+  sortedFor(field: string, valueType: string): SortedIndex | undefined {
+    const e = this.sorted.get(field);
+    return e && (valueType === 'number') === e.numbers ? e.idx : undefined;
   }
 
   /** Range index over one custom field's values of one type (numbers, or strings such as dates). */
