@@ -13,12 +13,10 @@ import { formatCidr, formatV4, parseCidr } from '../../engine/net/ip.js';
 import { mulberry32 } from '../../engine/random/mulberry32.js';
 import { deriveNetFields } from '../../engine/schema/net-derive.js';
 import { COVER_TABLE } from '../../engine/sql/cover-marks.js';
-import { MysqlDriver } from '../../storage/mysql/mysql-driver.js';
-import { PgDriver } from '../../storage/postgres/pg-driver.js';
 import { SqlStorage } from '../../storage/sql/sql-storage.js';
 import type { SqlDriver } from '../../storage/sql/driver.js';
 import type { NetBlock, Row, WriteOp } from '../../storage/types.js';
-import { BACKENDS } from '../conformance/backends.js';
+import { BACKENDS, sqlDriver } from '../conformance/backends.js';
 
 const NOW = new Date().toISOString();
 const prefixRow = (prefix: string): Row => ({
@@ -74,7 +72,7 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
     let storage: SqlStorage;
     let raw: SqlDriver;
     let quote: (s: string) => string;
-    const driverFor = (url: string): SqlDriver => (backend.driver === 'postgres' ? new PgDriver(url) : new MysqlDriver(url));
+    const driverFor = (url: string) => sqlDriver(backend, url);
 
     before(async function () {
       db = await backend.url();

@@ -4,13 +4,10 @@
 // Databases: TEST_POSTGRES_URL, TEST_MYSQL_URL (MariaDB), TEST_MYSQL9_URL.
 // @ts-ignore -- chai 6 ships no type declarations
 import { expect } from 'chai';
-import { BACKENDS } from '../conformance/backends.js';
-import { MysqlDriver } from '../../storage/mysql/mysql-driver.js';
-import { PgDriver } from '../../storage/postgres/pg-driver.js';
+import { BACKENDS, sqlDriver } from '../conformance/backends.js';
 import { SqlStorage } from '../../storage/sql/sql-storage.js';
 import { Inventory } from '../../storage/service/inventory.js';
 import { resource } from '../../engine/schema/registry.js';
-import type { SqlDriver } from '../../storage/sql/driver.js';
 import type { Row } from '../../storage/types.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -19,7 +16,7 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
   describe(`a deadlock's victim on ${backend.name}`, function () {
     this.timeout(60000);
     let db: { url: string; drop(): Promise<void> } | null = null;
-    const driverFor = (url: string): SqlDriver => (backend.driver === 'postgres' ? new PgDriver(url) : new MysqlDriver(url));
+    const driverFor = (url: string) => sqlDriver(backend, url);
     before(async function () { db = await backend.url(); if (!db) this.skip(); });
     after(async () => { await db?.drop(); });
 

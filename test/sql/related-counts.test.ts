@@ -5,10 +5,8 @@
 // leaves no delta and changes no count. Databases: TEST_POSTGRES_URL, TEST_MYSQL_URL, TEST_MYSQL9_URL.
 // @ts-ignore -- chai 6 ships no type declarations
 import { expect } from 'chai';
-import { BACKENDS } from '../conformance/backends.js';
+import { BACKENDS, sqlDriver } from '../conformance/backends.js';
 import { MIGRATIONS_TABLE } from '../../storage/sql/migrations.js';
-import { PgDriver } from '../../storage/postgres/pg-driver.js';
-import { MysqlDriver } from '../../storage/mysql/mysql-driver.js';
 import { SqlStorage } from '../../storage/sql/sql-storage.js';
 import { Inventory } from '../../storage/service/inventory.js';
 import { resource } from '../../engine/schema/registry.js';
@@ -21,7 +19,7 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
   describe(`related counts in SQL on ${backend.name}`, function () {
     this.timeout(300000);
     let db: { url: string; drop(): Promise<void> } | null = null;
-    const driverFor = (url: string): SqlDriver => (backend.driver === 'postgres' ? new PgDriver(url) : new MysqlDriver(url));
+    const driverFor = (url: string) => sqlDriver(backend, url);
     before(async function () {
       db = await backend.url();
       if (!db) { this.skip(); }
