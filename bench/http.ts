@@ -1,6 +1,7 @@
 // `npm run bench:http [-- --prefixes 1000000] [--backends memory,postgres] [--connections 32]
 // [--pipelining 1] [--duration 10] [--only text]`: requests/s and p99 of
-// representative list queries with autocannon, the server in its own process, written to
+// representative list queries with autocannon, each backend's server in its own process (all up
+// at once, each query measured on every backend back to back), written to
 // bench/results/<date>-http-<client>[-<size>].json (`npm run bench:report` makes the doc from it).
 // `--only` runs the queries whose name holds the text and prints them (no results file).
 import autocannon from 'autocannon';
@@ -9,7 +10,7 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startBenchProcess, startBenchServer, stopBenchServer } from './server-process.js';
+import { startBenchProcess, startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
 import { writeResults } from './results-file.js';
 import { short } from './report/format.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
@@ -130,47 +131,60 @@ const rssMb = (pid: number | undefined): number => {
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
 };
 const memory: string[] = [];
-/** Each query's first answer on the first backend: what the reference row serves. */
-const firstAnswers = new Map<string, unknown>();
 const REFERENCE = 'reference: bare Express';
-for (const b of backends) {
-  console.log(`\n== ${b.name}: loading ${prefixes.toLocaleString()} prefixes`);
-  const srv = await startBenchServer({ STORAGE_URL: b.url, BENCH_PREFIXES: String(prefixes), ...b.env });
-  const rss = rssMb(srv.child.pid);
-  memory.push(`- ${b.name}: server process ${rss} MB resident after the load (${Math.round((rss * 1048576) / prefixes)} B per prefix, everything included).`);
-  console.log(memory[memory.length - 1]);
-  for (const [name, path] of [...QUERIES, ...(await deepPages(srv.url, srv.key))].filter(([n]) => n.includes(only))) {
-    if (!firstAnswers.has(name)) firstAnswers.set(name, await (await fetch(srv.url + path, { headers: { Authorization: `Token ${srv.key}` } })).json());
-    await load(srv.url, srv.key, path); // warm-up pass
-    const r = await load(srv.url, srv.key, path);
-    const single = await singleFetch(srv.url, srv.key, path);
-    rows.push({ backend: b.name, query: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, errors: r.errors, single_ms: single });
-    console.log(`  ${name.padEnd(40)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}  one at a time ${single} ms`);
+/** A backend's server, up for the whole run, with its own deep-page paths (cursors name its ids). */
+interface Running { readonly name: string; readonly srv: BenchServer; readonly paths: ReadonlyMap<string, string>; drop(): Promise<void> }
+const running: Running[] = [];
+let reference: BenchServer | null = null;
+let referenceFile = '';
+const line = (name: string, r: LoadResult, extra = '') => console.log(`  ${name.padEnd(28)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}${extra}`);
+try {
+  // Every server is loaded first and stays up: each query is then measured on all of them back to
+  // back, so the machine's drift over the run (±35 % between runs minutes apart, seen here) falls
+  // on every row of a query alike and the rows' ratios hold.
+  for (const b of backends) {
+    console.log(`\n== ${b.name}: loading ${prefixes.toLocaleString()} prefixes`);
+    const srv = await startBenchServer({ STORAGE_URL: b.url, BENCH_PREFIXES: String(prefixes), ...b.env });
+    const rss = rssMb(srv.child.pid);
+    memory.push(`- ${b.name}: server process ${rss} MB resident after the load (${Math.round((rss * 1048576) / prefixes)} B per prefix, everything included).`);
+    console.log(memory[memory.length - 1]);
+    running.push({ name: b.name, srv, paths: new Map([...QUERIES, ...(await deepPages(srv.url, srv.key))].filter(([n]) => n.includes(only))), drop: b.drop });
   }
-  await stopBenchServer(srv);
-  await b.drop();
-}
-
-// The reference row: a bare Express app sending the same bodies (bench/reference-server.ts), measured in the same run.
-if (firstAnswers.size) {
-  const names = [...firstAnswers.keys()];
-  const file = path.join(os.tmpdir(), `netinv-reference-${process.pid}.json`);
-  fs.writeFileSync(file, JSON.stringify(Object.fromEntries(names.map((n, i) => [`/${i}`, firstAnswers.get(n)]))));
-  console.log(`\n== ${REFERENCE} (each query's first answer, stringified per request, no ETag)`);
-  const ref = await startBenchProcess('./reference-server.js', { REFERENCE_BODIES: file });
-  try {
-    for (const [i, name] of names.entries()) {
-      await load(ref.url, '-', `/${i}`);
-      const r = await load(ref.url, '-', `/${i}`);
-      rows.push({ backend: REFERENCE, query: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, errors: r.errors });
-      console.log(`  ${name.padEnd(40)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}`);
+  const names = running.length ? [...running[0].paths.keys()] : [];
+  // The reference row: a bare Express app sending the first backend's answers (bench/reference-server.ts), measured beside them.
+  if (running.length) {
+    const first = running[0];
+    const bodies = await Promise.all(names.map(async (n) => (await fetch(first.srv.url + first.paths.get(n)!, { headers: { Authorization: `Token ${first.srv.key}` } })).json()));
+    referenceFile = path.join(os.tmpdir(), `netinv-reference-${process.pid}.json`);
+    fs.writeFileSync(referenceFile, JSON.stringify(Object.fromEntries(names.map((_, i) => [`/${i}`, bodies[i]]))));
+    reference = await startBenchProcess('./reference-server.js', { REFERENCE_BODIES: referenceFile });
+  }
+  for (const [i, name] of names.entries()) {
+    console.log(`\n== ${name}`);
+    for (const b of running) {
+      const p = b.paths.get(name)!;
+      await load(b.srv.url, b.srv.key, p); // warm-up pass
+      const r = await load(b.srv.url, b.srv.key, p);
+      const single = await singleFetch(b.srv.url, b.srv.key, p);
+      rows.push({ backend: b.name, query: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, errors: r.errors, single_ms: single });
+      line(b.name, r, `  one at a time ${single} ms`);
     }
-  } finally { await stopBenchServer(ref); fs.rmSync(file, { force: true }); }
-  for (const r of rows) {
-    const base = rows.find((x) => x.backend === REFERENCE && x.query === r.query);
-    if (base && r.backend !== REFERENCE) console.log(`  ${r.backend.padEnd(18)} ${r.query.padEnd(40)} ${(r.rps / base.rps).toFixed(2)}× the reference`);
+    if (reference) {
+      await load(reference.url, '-', `/${i}`);
+      const r = await load(reference.url, '-', `/${i}`);
+      rows.push({ backend: REFERENCE, query: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, errors: r.errors });
+      line(REFERENCE, r);
+      for (const x of rows.filter((x) => x.query === name && x.backend !== REFERENCE)) console.log(`  ${x.backend.padEnd(28)} ${(x.rps / r.rps).toFixed(2)}× the reference`);
+    }
   }
+} finally {
+  if (reference) await stopBenchServer(reference);
+  if (referenceFile) fs.rmSync(referenceFile, { force: true });
+  for (const b of running) { await stopBenchServer(b.srv); await b.drop(); }
 }
+// Backend by backend, as the report lists them.
+const order = [...backends.map((b) => b.name), REFERENCE];
+rows.sort((x, y) => order.indexOf(x.backend) - order.indexOf(y.backend));
 
 if (only) process.exit(0);
 // One file per size: the doc's main table is the 1M run (`http-autocannon`), with 10k and 100k beside it.

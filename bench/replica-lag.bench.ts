@@ -4,10 +4,13 @@
 // list with X-Min-Change-Seq set to the write's seq: it answers once its replica has applied the
 // write, so the time to that answer is the replication lag plus one request (an upper bound). A
 // read that had to fall back to the database (1 s) counts as 1,000 ms. Reports the write rate
-// reached and the lag's p50 / p99 / max. Target: p99 <= 50 ms at 500 writes/s.
+// reached and the lag's p50 / p99 / max, over the writes after a warm-up at the same rate.
+// Target: p99 <= 50 ms at 500 writes/s.
 //
-// Run:  npm run bench:replica [-- --rate 500] [--seconds 10] [--backends postgres,mysql,mysql9]
+// Run:  npm run bench:replica [-- --rate 500] or [--rate 100,200,500] [--seconds 10] [--warmup 2] [--backends postgres,mysql,mysql9]
 // Writes bench/results/<date>-replica-lag.json.
+import http from 'node:http';
+import { cpuMsByCommand, cpuMsOf, cpuMsSince, DATABASE_PROCESS } from './process-cpu.js';
 import { startBenchServer, stopBenchServer } from './server-process.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
 import { backendsFlag, secondsFlag } from './flags.js';
@@ -20,95 +23,132 @@ export const REPLICA_CLI: CliSpec = {
   command: 'npm run bench:replica --',
   summary: 'Replication lag of memory replicas: two READ_REPLICA=memory processes on one database, creates at a steady rate, lag p50/p99/max.',
   flags: [
-    { name: 'rate', type: 'integer', min: 1, default: '500', help: 'writes per second (half through each process)' },
-    secondsFlag('10', 'how long the writes go on'),
+    { name: 'rate', type: 'list', items: 'integer', min: 1, default: '500', help: 'writes per second (half through each process); several: one run each, fresh processes and database' },
+    secondsFlag('10', 'how long the counted writes go on'),
+    { name: 'warmup', type: 'integer', min: 0, default: '2', help: 'seconds of writes at the same rate before, not counted (fresh processes and connections)' },
     backendsFlag('postgres', SQL_BACKENDS),
   ],
 };
 const args = argsOrExit(REPLICA_CLI);
-const RATE = args.number('rate');
+const RATES = args.list('rate').map(Number);
 const SECONDS = args.number('seconds');
+const WARMUP = args.number('warmup');
 const wanted = new Set(args.list('backends'));
 
 const startServer = (storageUrl: string, load: boolean) => startBenchServer({ STORAGE_URL: storageUrl, BENCH_PREFIXES: '0', READ_REPLICA: 'memory', BENCH_LOAD: load ? '' : 'none' });
 
-async function run(name: string, url: string): Promise<ReplicaLagRow> {
+/** One keep-alive request (node:http: on cores the servers share, it costs a third of `fetch`'s CPU per request, measured). */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+function send(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; header(name: string): string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(base + path);
+    const req = http.request({ agent, host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, header: (h) => res.headers[h] as string | undefined }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function run(name: string, url: string, RATE: number, database: string): Promise<ReplicaLagRow> {
   const servers = [await startServer(url, true), await startServer(url, false)];
   try {
     const headers = { Authorization: `Token ${servers[0].key}`, 'Content-Type': 'application/json' };
     let n = 0, ok = 0, failed = 0, inFlight = 0;
     const lags: number[] = [];
     const plain: number[] = [];
-    const t0 = performance.now();
-    const end = t0 + SECONDS * 1000;
     const lagOf = async (other: string, seq: number) => {
       const t = performance.now();
-      const r = await fetch(`${other}/api/dcim/sites/?limit=1`, { headers: { ...headers, 'X-Min-Change-Seq': String(seq) } });
-      await r.text();
-      lags.push(r.headers.get('x-read-source') === 'replica' ? performance.now() - t : 1000);
+      const r = await send(other, 'GET', '/api/dcim/sites/?limit=1', { ...headers, 'X-Min-Change-Seq': String(seq) });
+      lags.push(r.header('x-read-source') === 'replica' ? performance.now() - t : 1000);
       // The same read without a seq to wait for, at once: what a request costs on this loaded machine.
       const t2 = performance.now();
-      await (await fetch(`${other}/api/dcim/sites/?limit=1`, { headers })).text();
+      await send(other, 'GET', '/api/dcim/sites/?limit=1', headers);
       plain.push(performance.now() - t2);
     };
     const write = async () => {
       const i = n++;
       inFlight++;
       try {
-        const r = await fetch(`${servers[i % 2].url}/api/dcim/sites/`, { method: 'POST', headers, body: JSON.stringify({ name: `lag-${i}`, slug: `lag-${i}` }) });
-        await r.text();
+        const r = await send(servers[i % 2].url, 'POST', '/api/dcim/sites/', headers, JSON.stringify({ name: `lag-${i}`, slug: `lag-${i}` }));
         if (r.status === 201) ok++; else failed++;
-        if (r.status === 201 && i % 5 === 0) await lagOf(servers[(i + 1) % 2].url, Number(r.headers.get('x-change-seq')));
+        if (r.status === 201 && i % 5 === 0) await lagOf(servers[(i + 1) % 2].url, Number(r.header('x-change-seq')));
       } catch { failed++; } finally { inFlight--; }
     };
-    // Steady rate: every 10 ms, the writes due by now (at most 64 in flight).
-    while (performance.now() < end) {
-      const due = Math.floor(((performance.now() - t0) / 1000) * RATE);
-      while (n < due && inFlight < 64) void write();
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    while (inFlight) await new Promise((r) => setTimeout(r, 10));
-    const secs = (performance.now() - t0) / 1000;
-    const applied = await applyLag(servers.map((x) => x.url), ok);
+    /** Steady rate for `seconds`: every 10 ms, the writes due by now (at most 64 in flight); then the last ones finish. */
+    const steady = async (seconds: number) => {
+      const t0 = performance.now(), n0 = n;
+      while (performance.now() < t0 + seconds * 1000) {
+        const due = n0 + Math.floor(((performance.now() - t0) / 1000) * RATE);
+        while (n < due && inFlight < 64) void write();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      while (inFlight) await new Promise((r) => setTimeout(r, 10));
+      return (performance.now() - t0) / 1000;
+    };
+    // Fresh processes and connections: their first second (code compiled, the database's caches
+    // filled per connection) is not the steady state, so it is run first and not counted.
+    const urls = servers.map((x) => x.url);
+    await steady(WARMUP);
+    const warm = { writes: ok, buckets: await appliedBuckets(urls, ok) };
+    ok = 0; failed = 0; lags.length = 0; plain.length = 0;
+    // The CPU each kind of process spent on the counted writes: on shared cores, what bounds the rate.
+    const cpu0 = { servers: servers.map((x) => cpuMsOf(x.child.pid!)), database: cpuMsByCommand(database), generator: process.cpuUsage() };
+    const secs = await steady(SECONDS);
+    const gen = process.cpuUsage(cpu0.generator);
+    const cpuMs = { servers: servers.reduce((a, x, i) => a + cpuMsOf(x.child.pid!) - cpu0.servers[i], 0), database: cpuMsSince(cpu0.database, cpuMsByCommand(database)), generator: (gen.user + gen.system) / 1000 };
+    const perWrite = (ms: number) => Math.round((ms / Math.max(1, ok)) * 100) / 100;
+    const cpu = { servers: perWrite(cpuMs.servers), database: perWrite(cpuMs.database), generator: perWrite(cpuMs.generator) };
+    const applied = applyLag(await appliedBuckets(urls, warm.writes + ok), warm.buckets);
     const lag = spread(lags), alone = spread(plain);
     console.log(`  ${name.padEnd(8)} ${Math.round(ok / secs)} writes/s (asked ${RATE}, ${failed} failed); lag over ${lags.length} writes: p50 ${lag.p50} ms  p99 ${lag.p99} ms  max ${lag.max} ms`);
     console.log(`  ${''.padEnd(8)} the same read right after, without X-Min-Change-Seq: p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms`);
+    console.log(`  ${''.padEnd(8)} CPU per write: the two servers ${cpu.servers} ms, the database ${cpu.database} ms, this load generator ${cpu.generator} ms`);
     console.log(`  ${''.padEnd(8)} records applied by the two replicas (netinv_replica_apply_lag_seconds, written -> applied): ${applied.count}; p50 ≤ ${applied.p50} ms, p99 ≤ ${applied.p99} ms`);
-    return { backend: name, writes_per_s: Math.round(ok / secs), failed, lag_reads: lags.length, lag_ms: lag, plain_ms: alone,
+    return { backend: name, asked: RATE, writes_per_s: Math.round(ok / secs), failed, lag_reads: lags.length, lag_ms: lag, plain_ms: alone, cpu_ms_per_write: cpu,
       applied: { count: applied.count, p50_le_ms: applied.p50, p99_le_ms: applied.p99 } };
   } finally {
     for (const s of servers) await stopBenchServer(s);
   }
 }
 
-/**
- * The replicas' own figure: each change record's age when a replica applied it, from the histogram
- * both serve on /metrics (summed), as the bucket bounds its p50 and p99 fall in. Waits until both
- * applied every write.
- */
-async function applyLag(urls: readonly string[], writes: number): Promise<{ count: number; p50: string; p99: string }> {
+/** Both replicas' netinv_replica_apply_lag_seconds buckets, summed (cumulative counts by bound), once both applied `writes` records (or 5 s passed). */
+async function appliedBuckets(urls: readonly string[], writes: number): Promise<Map<string, number>> {
   const buckets = new Map<string, number>();
   for (let tries = 0; ; tries++) {
     buckets.clear();
     for (const url of urls) {
-      for (const m of (await (await fetch(`${url}/metrics`)).text()).matchAll(/^netinv_replica_apply_lag_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm)) {
-        buckets.set(m[1], (buckets.get(m[1]) ?? 0) + Number(m[2]));
-      }
+      const body = await new Promise<string>((resolve, reject) => {
+        http.get(`${url}/metrics`, { agent }, (res) => { let t = ''; res.setEncoding('utf8'); res.on('data', (d: string) => { t += d; }); res.on('end', () => resolve(t)); }).on('error', reject);
+      });
+      for (const m of body.matchAll(/^netinv_replica_apply_lag_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm)) buckets.set(m[1], (buckets.get(m[1]) ?? 0) + Number(m[2]));
     }
-    if ((buckets.get('+Inf') ?? 0) >= writes * urls.length || tries > 50) break;
+    if ((buckets.get('+Inf') ?? 0) >= writes * urls.length || tries > 50) return buckets;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const count = buckets.get('+Inf') ?? 0;
+}
+
+/**
+ * The replicas' own figure: each change record's age when a replica applied it, from the histogram
+ * both serve on /metrics, the records counted since `before` (the warm-up's), as the bucket bounds
+ * its p50 and p99 fall in.
+ */
+function applyLag(after: ReadonlyMap<string, number>, before: ReadonlyMap<string, number>): { count: number; p50: string; p99: string } {
+  const buckets = [...after].map(([le, c]) => [le, c - (before.get(le) ?? 0)] as const);
+  const count = buckets.find(([le]) => le === '+Inf')?.[1] ?? 0;
   const at = (p: number) => {
-    const le = [...buckets].find(([, c]) => c >= (count * p) / 100)?.[0];
+    const le = buckets.find(([, c]) => c >= (count * p) / 100)?.[0];
     return le === undefined ? '?' : le === '+Inf' ? '∞' : String(Number(le) * 1000);
   };
   return { count, p50: at(50), p99: at(99) };
 }
 
-console.log(`memory replica lag: two replica processes, ${RATE} single-site creates/s for ${SECONDS} s`);
+console.log(`memory replica lag: two replica processes, ${RATES.join(', ')} single-site creates/s for ${SECONDS} s each after ${WARMUP} s not counted`);
 const rows: ReplicaLagRow[] = [];
-for (const b of await sqlBackends(wanted)) {
-  try { rows.push(await run(b.name, b.url)); } finally { await b.drop(); }
+for (const rate of RATES) {
+  for (const b of await sqlBackends(wanted)) {
+    try { rows.push(await run(b.name, b.url, rate, DATABASE_PROCESS[b.name])); } finally { await b.drop(); }
+  }
 }
-writeResults('replica-lag', { rate: RATE, seconds: SECONDS, rows });
+writeResults('replica-lag', { rate: Math.max(...RATES), seconds: SECONDS, warmup_seconds: WARMUP, rows });

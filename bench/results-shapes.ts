@@ -56,14 +56,18 @@ export interface ScaleOutResults {
 
 /** `replica-lag` (bench/replica-lag.bench.ts). */
 export interface ReplicaLagRow {
+  /** Writes per second asked of this run (files before the rate list: the file's `rate`). */
+  readonly asked?: number;
   readonly backend: string; readonly writes_per_s: number; readonly failed: number; readonly lag_reads: number;
   /** The read that waits for the write's seq, and the same read right after without waiting. */
   readonly lag_ms: Spread; readonly plain_ms: Spread;
+  /** CPU spent per counted write by the two server processes, the database's processes and the load generator (ms). */
+  readonly cpu_ms_per_write?: { readonly servers: number; readonly database: number; readonly generator: number };
   /** netinv_replica_apply_lag_seconds: the bucket bounds (ms) its p50 and p99 fall in ('∞' past the last). */
   readonly applied: { readonly count: number; readonly p50_le_ms: string; readonly p99_le_ms: string };
 }
 export interface ReplicaLagResults {
-  readonly machine: Machine; readonly rate: number; readonly seconds: number; readonly rows: readonly ReplicaLagRow[];
+  readonly machine: Machine; readonly rate: number; readonly seconds: number; readonly warmup_seconds?: number; readonly rows: readonly ReplicaLagRow[];
 }
 
 /** `stream-lag` (bench/change-stream.bench.ts): commit -> event at the client, ms. */

@@ -5,7 +5,7 @@ import type { Filler } from './fillers.js';
 import { count, ms } from './format.js';
 import { table } from './markdown.js';
 import { need } from './sources.js';
-import type { Spread } from '../results-shapes.js';
+import type { ReplicaLagRow, Spread } from '../results-shapes.js';
 
 const scaleOut: Filler = (ctx) => {
   const r = need(ctx.sources, 'scale-out').data;
@@ -23,9 +23,10 @@ const bound = (le: string): string => (le === '∞' ? '∞' : ms(Number(le)));
 const replicaLag: Filler = (ctx) => {
   const r = need(ctx.sources, 'replica-lag').data;
   const head = ['database', 'writes/s reached (asked)', "read at the write's seq: p50 / p99 / max", 'the same read alone: p50 / p99 / max',
-    "records' age when applied: p50 / p99 at most"];
-  return table(head, r.rows.map((x) => [label(x.backend), `${count(x.writes_per_s)} (${count(r.rate)})`, spread(x.lag_ms), spread(x.plain_ms),
-    `${bound(x.applied.p50_le_ms)} / ${bound(x.applied.p99_le_ms)}`]), [1]);
+    "records' age when applied: p50 / p99 at most", 'CPU per write: servers / database / load generator'];
+  const cpu = (c: ReplicaLagRow['cpu_ms_per_write']) => (c ? `${ms(c.servers)} / ${ms(c.database)} / ${ms(c.generator)}` : '');
+  return table(head, r.rows.map((x) => [label(x.backend), `${count(x.writes_per_s)} (${count(x.asked ?? r.rate)})`, spread(x.lag_ms), spread(x.plain_ms),
+    `${bound(x.applied.p50_le_ms)} / ${bound(x.applied.p99_le_ms)}`, cpu(x.cpu_ms_per_write)]), [1]);
 };
 
 export const REPLICA_FILLERS: Readonly<Record<string, Filler>> = {

@@ -29,9 +29,9 @@ const files: Filler = (ctx) => table(['results file', 'written by', 'machine'],
 /** `{{results:KIND}}`: a link to the file of that kind. */
 const results: Filler = (ctx, k) => link(need(ctx.sources, kind(k)).file);
 
-/** `{{param:KIND:FIELD}}`: a top-level figure of the file (a count), e.g. its prefixes or connections. */
+/** `{{param:KIND:FIELD}}`: a figure of the file (a count), e.g. its prefixes or connections; `machine.cores` reads a nested one. */
 const param: Filler = (ctx, k, field) => {
-  const v = (need(ctx.sources, kind(k)).data as unknown as Record<string, unknown>)[field];
+  const v = field.split('.').reduce<unknown>((o, key) => (o as Record<string, unknown> | undefined)?.[key], need(ctx.sources, kind(k)).data);
   if (typeof v !== 'number') throw new Error(`param: ${k} has no number ${field}`);
   return count(v);
 };
