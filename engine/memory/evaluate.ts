@@ -8,6 +8,7 @@ import { describe } from '../plan/describe.js';
 import { compilePredicate } from './predicate.js';
 import { orderedPageSteps, pageByMembership, PAGE_PATHS, type PageTrace } from './order.js';
 import { runSteps, STEP_ROWS, type Steps } from './steps.js';
+import { firstPassing } from './id-order.js';
 import { Resolver, type RowMatcher, type TableSource } from './resolve.js';
 
 export { runSteps, STEP_ROWS, type Steps } from './steps.js';
@@ -71,13 +72,49 @@ function* matchSlots(table: IndexedTable, plan: Plan, resolver: Resolver, cand: 
 /** Every row of a table that satisfies a plan (a relation's target rows), through its indexes. */
 const matchRows: RowMatcher = (table, plan, resolver) => runSteps(matchSlots(table, plan, resolver, planCandidates(table, plan, resolver, null))).slots;
 
+/** Fewer candidates than this from the indexes are sorted as for any page; more, and a cursor page walks the id order. */
+const ID_WALK_MIN = 2048;
+
+/** The plan's lower bound on ids (a cursor page's `start`), alone or in an and: where an id-order walk begins. */
+function lowerIdBound(plan: Plan): { op: 'gt' | 'gte'; value: unknown } | null {
+  const of = (p: Plan) => (p.kind === 'cmp' && p.field === 'id' && !p.ci && p.valueType === 'string' && p.values.length === 1 && (p.op === 'gt' || p.op === 'gte') ? { op: p.op, value: p.values[0] } : null);
+  if (plan.kind === 'and') for (const c of plan.children) { const b = of(c); if (b) return b; }
+  return of(plan);
+}
+
+/**
+ * A page in ascending id order with no count wanted (a cursor page): the table's id order is
+ * walked from the plan's lower id bound, each row tested, until the page is full; the cost is the
+ * page's share of the table, not every match. Null where it does not suit (another ordering, a
+ * count wanted, or indexes that leave few candidates, which are cheaper to sort).
+ */
+function* pageInIdOrder(table: IndexedTable, plan: Plan, page: Page, resolver: Resolver, cand: Candidates | null): Steps<number[] | null> {
+  const [key, ...more] = page.ordering;
+  if (!key || more.length || key.field !== 'id' || key.desc || (cand && cand.size < ID_WALK_MIN)) return null;
+  const test = cand?.exact && cand.has ? cand.has : compilePredicate(plan, table, resolver);
+  const order = table.idOrdered();
+  const bound = lowerIdBound(plan);
+  const atBound = bound ? table.idRangeTester(bound.op, bound.value) : null;
+  const want = page.offset + page.limit, out: number[] = [];
+  for (let i = atBound ? firstPassing(order, atBound) : 0, k = 0; i < order.length && out.length < want; i++) {
+    if (test(order[i])) out.push(order[i]);
+    if (++k === STEP_ROWS) { k = 0; yield; }
+  }
+  return out.slice(page.offset);
+}
+
 /**
  * The engine's answer: the match count and the slots of the requested page, in order. Rows are
- * built from the columns afterwards, only for the page (evaluateSteps).
+ * built from the columns afterwards, only for the page (evaluateSteps). `noCount`: the caller does
+ * not read the count (cursor pages), which is then -1 where the page was found without it.
  */
-export function* evaluatePageSteps(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true, trace: PageTrace = {}): Steps<{ count: number; slots: number[] }> {
+export function* evaluatePageSteps(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true, trace: PageTrace = {}, noCount = false): Steps<{ count: number; slots: number[] }> {
   const resolver = new Resolver(tables, matchRows);
   const cand = useIndexes ? planCandidates(table, plan, resolver, null) : null;
+  if (noCount && useIndexes) {
+    const walked = yield* pageInIdOrder(table, plan, page, resolver, cand);
+    if (walked) { trace.path = 'ids'; return { count: -1, slots: walked }; }
+  }
   // A broad exact answer (every row, a common status, a tag) in network order: its size is the
   // count and the page is read off the containment index; no list of matches is built.
   if (cand?.exact && cand.has) {
@@ -89,19 +126,19 @@ export function* evaluatePageSteps(table: IndexedTable, plan: Plan, page: Page, 
 }
 
 /** evaluatePageSteps with the page's rows built. */
-export function* evaluateSteps(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true): Steps<{ count: number; rows: Row[] }> {
-  const { count, slots } = yield* evaluatePageSteps(table, plan, page, tables, useIndexes);
+export function* evaluateSteps(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true, noCount = false): Steps<{ count: number; rows: Row[] }> {
+  const { count, slots } = yield* evaluatePageSteps(table, plan, page, tables, useIndexes, {}, noCount);
   return { count, rows: slots.map((s) => table.row(s)!) };
 }
 
 /** The count and the page's slots; `useIndexes: false` scans every row (the benchmarks' baseline). */
-export function evaluatePage(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true): { count: number; slots: number[] } {
-  return runSteps(evaluatePageSteps(table, plan, page, tables, useIndexes));
+export function evaluatePage(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true, noCount = false): { count: number; slots: number[] } {
+  return runSteps(evaluatePageSteps(table, plan, page, tables, useIndexes, {}, noCount));
 }
 
 /** `useIndexes: false` scans every row: the baseline benchmarks compare the indexes with. */
-export function evaluate(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true): { count: number; rows: Row[] } {
-  return runSteps(evaluateSteps(table, plan, page, tables, useIndexes));
+export function evaluate(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true, noCount = false): { count: number; rows: Row[] } {
+  return runSteps(evaluateSteps(table, plan, page, tables, useIndexes, noCount));
 }
 
 export function* explainSteps(table: IndexedTable, plan: Plan, tables: TableSource, page?: Page): Steps<MemoryExplain> {

@@ -8,6 +8,7 @@ import { RowStore, imageRows, type Row } from './row-store.js';
 import type { TableImage } from './columns/column-image.js';
 import { HashIndex, type HashKey } from './hash-index.js';
 import { SortedIndex, type SortValue } from './sorted-index.js';
+import { IdOrder } from './id-order.js';
 import { TrigramIndex } from './trigram-index.js';
 import { STEP_ROWS, type Steps } from './steps.js';
 
@@ -61,9 +62,12 @@ export class IndexedTable {
    * the network (prefixes) this is `netIndex` itself: it is ordered by network address already. */
   readonly addrIndex: ContainmentIndex | null;
   private readonly scratch = new Uint32Array(4);
+  /** Slots in id order, built at the first cursor page. */
+  private readonly idOrder: IdOrder;
 
   constructor(readonly def: ResourceDef) {
     this.store = new RowStore(def);
+    this.idOrder = new IdOrder((a, b) => this.store.ids.compare(a, b), () => this.store.slots());
     for (const f of def.fields) {
       if (HASHED_KINDS.has(f.kind)) this.hashable.add(f.name);
       if (CI_KINDS.has(f.kind)) this.ciHashable.add(f.name);
@@ -233,6 +237,9 @@ export class IndexedTable {
     return idx;
   }
 
+  /** Every stored slot in id order (a view, valid until the next write): cursor pages walk it. */
+  idOrdered(): Int32Array { return this.idOrder.slots(); }
+
   /** `id <op> value` tested on the id column's words; null when the value is not a canonical id. */
   idRangeTester(op: 'lt' | 'lte' | 'gt' | 'gte', value: unknown): ((slot: number) => boolean) | null {
     return this.store.ids.rangeTester(op, value);
@@ -260,6 +267,7 @@ export class IndexedTable {
     if (slot < 0) return false;
     this.indexRow(slot, true);
     this.indexNetwork(slot);
+    this.idOrder.added(slot);
     return true;
   }
 
@@ -275,6 +283,7 @@ export class IndexedTable {
     if (this.size || this.slotCapacity) throw new Error(`${this.def.name}: a table image loads into an empty table only`);
     if (!this.store.load(img)) { for (const row of imageRows(img)) this.insert(row); return; }
     this.hashes.clear(); this.ciHashes.clear(); this.trigrams.clear(); this.cfHashes.clear(); this.tagIndex = null;
+    this.idOrder.drop();
     for (const idx of this.invalidated) idx.invalidate();
     for (let s = 0; s < img.rows; s++) this.indexNetwork(s);
   }
@@ -300,6 +309,7 @@ export class IndexedTable {
     if (slot === undefined) return undefined;
     const row = this.store.row(slot);
     this.indexRow(slot, false);
+    this.idOrder.removed(slot);
     this.netIndex?.remove(slot);
     if (this.addrIndex !== this.netIndex) this.addrIndex?.remove(slot);
     this.store.remove(slot);

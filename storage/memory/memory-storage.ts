@@ -100,7 +100,7 @@ export class MemoryStorage implements Storage {
 
   async find(resourceName: string, plan: Plan, page: Page, opts: FindOptions = {}): Promise<FindResult> {
     const t = this.table(resourceName);
-    return runStepwise(() => evaluateSteps(t, plan, page, this), this.stepControl(opts.signal));
+    return runStepwise(() => evaluateSteps(t, plan, page, this, true, opts.noCount), this.stepControl(opts.signal));
   }
 
   async explain(resourceName: string, plan: Plan, page?: Page): Promise<unknown> {

@@ -133,4 +133,38 @@ describe('memory evaluator equals a plain scan (property)', () => {
       }
     }), { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) });
   });
+
+  it('cursor pages (ids from a start on, no count) equal a plain scan in id order, as rows come and go', async () => {
+    // Enough rows that indexes leave more candidates than the id walk's threshold; ids scattered
+    // so that insertion order is not id order.
+    const scattered = (i: number) => id('3', (i * 7919) % 100_003);
+    const now = '2026-01-01T00:00:00.000Z';
+    await fc.assert(fc.asyncProperty(fc.array(rowArb, { minLength: 1, maxLength: 40 }), fc.array(fc.tuple(planArb, fc.nat(), fc.integer({ min: 1, max: 80 }), fc.nat({ max: 90 })), { minLength: 1, maxLength: 6 }), async (raw, steps) => {
+      const store = new MemoryStorage(null);
+      const siteSlugs = new Map<string, string>(), tagSlugs = new Map<string, string>();
+      SITES.forEach((slug, i) => { siteSlugs.set(id('1', i), slug); store.table('site').insert({ id: id('1', i), name: slug, slug, created: now, last_updated: now }); });
+      TAGS.forEach((slug, i) => { tagSlugs.set(id('2', i), slug); store.table('tag').insert({ id: id('2', i), name: slug, slug, created: now, last_updated: now }); });
+      let made = 0;
+      const make = (): Row => {
+        const r = raw[made % raw.length], c = parseCidr(r.prefix)!, i = made++;
+        return { id: scattered(i), created: now, last_updated: now, prefix: r.prefix, prefix_length: c.length, family: c.family, status: r.status,
+          site: r.site === null ? null : id('1', r.site), tags: r.tags.map((t) => id('2', t)), description: r.description, custom_fields: r.cf };
+      };
+      const live = new Map<string, Row>();
+      const table = store.table('prefix');
+      for (let i = 0; i < 2600; i++) { const r = make(); table.insert(r); live.set(r.id, r); }
+      for (const [plan, at, limit, churn] of steps) {
+        liveRows = [...live.values()];
+        // A start that is an id of the table, or one between two (made, not stored).
+        const start = at % 2 ? scattered(at % (made + 50)) : [...live.keys()][at % live.size];
+        const got = await store.find('prefix', N.and([plan, N.cmp('id', 'string', 'gte', false, [start])]), { limit, offset: 0, ordering: [{ field: 'id', desc: false }] }, { noCount: true });
+        const want = liveRows.filter((r) => r.id >= start && refEval(plan, r, siteSlugs, tagSlugs)).map((r) => r.id).sort().slice(0, limit);
+        expect(got.rows.map((r) => r.id)).to.deep.equal(want);
+        // Rows come and go between pages: a few are followed in the order, many make it rebuild.
+        for (let k = 0; k < churn; k++) {
+          if (k % 3 === 2) { const gone = [...live.keys()][(at + k * 31) % live.size]; table.remove(gone); live.delete(gone); } else { const r = make(); table.insert(r); live.set(r.id, r); }
+        }
+      }
+    }), { numRuns: Math.max(10, Math.round(Number(process.env.PROPERTY_RUNS ?? 150) / 10)) });
+  });
 });
