@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startBenchProcess, startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
-import { writeResults } from './results-file.js';
+import { RESULTS_DIR, writeResults } from './results-file.js';
+import { loadSources } from './report/sources.js';
 import { short } from './report/format.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
 import { backendsFlag, connectionsFlag } from './flags.js';
@@ -31,6 +32,7 @@ export const HTTP_CLI: CliSpec = {
     // wrk (C, Debian package) costs the shared cores far less than autocannon (Node): its figure is closer to what the server can do.
     { name: 'client', type: 'string', choices: ['autocannon', 'wrk'], default: 'autocannon', help: 'the load generator' },
     { name: 'only', type: 'string', default: '', help: 'run only the queries whose name holds this text, and print them (no results file is written)' },
+    { name: 'update', type: 'flag', help: "with --only: the rows measured replace those queries' rows of the same backends (and the reference's) in the newest results file of this size, written as today's" },
   ],
 };
 const args = argsOrExit(HTTP_CLI);
@@ -186,8 +188,18 @@ try {
 const order = [...backends.map((b) => b.name), REFERENCE];
 rows.sort((x, y) => order.indexOf(x.backend) - order.indexOf(y.backend));
 
-if (only) process.exit(0);
 // One file per size: the doc's main table is the 1M run (`http-autocannon`), with 10k and 100k beside it.
 const kind = `http-${client}${prefixes === 1_000_000 ? '' : `-${short(prefixes)}`}`;
+if (only && args.flag('update')) {
+  // A query measured again (after a change to its path) on the backends given: its other rows stay.
+  const newest = loadSources(RESULTS_DIR)[kind as 'http-autocannon'];
+  if (!newest || newest.data.prefixes !== prefixes || newest.data.connections !== connections) throw new Error(`--update: no ${kind} file with ${prefixes} prefixes and ${connections} connections to update`);
+  const measured = new Set(rows.map((r) => `${r.backend}\u0000${r.query}`));
+  const { machine: _before, rows: before, ...rest } = newest.data;
+  const at = (x: Row) => before.findIndex((r) => r.backend === x.backend && r.query === x.query);
+  writeResults(kind, { ...rest, rows: [...before.filter((r) => !measured.has(`${r.backend}\u0000${r.query}`)), ...rows].sort((x, y) => at(x) - at(y)) });
+  process.exit(0);
+}
+if (only) process.exit(0);
 writeResults(kind, { prefixes, client, connections, pipelining, rows });
 console.log(memory.join('\n'));
