@@ -51,7 +51,7 @@ function send(base: string, method: string, path: string, headers: Record<string
   });
 }
 
-async function run(name: string, url: string, RATE: number, database: string): Promise<ReplicaLagRow> {
+async function run(name: string, url: string, rate: number, database: string): Promise<ReplicaLagRow> {
   const servers = [await startServer(url, true), await startServer(url, false)];
   try {
     const headers = { Authorization: `Token ${servers[0].key}`, 'Content-Type': 'application/json' };
@@ -80,7 +80,7 @@ async function run(name: string, url: string, RATE: number, database: string): P
     const steady = async (seconds: number) => {
       const t0 = performance.now(), n0 = n;
       while (performance.now() < t0 + seconds * 1000) {
-        const due = n0 + Math.floor(((performance.now() - t0) / 1000) * RATE);
+        const due = n0 + Math.floor(((performance.now() - t0) / 1000) * rate);
         while (n < due && inFlight < 64) void write();
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -102,11 +102,11 @@ async function run(name: string, url: string, RATE: number, database: string): P
     const cpu = { servers: perWrite(cpuMs.servers), database: perWrite(cpuMs.database), generator: perWrite(cpuMs.generator) };
     const applied = applyLag(await appliedBuckets(urls, warm.writes + ok), warm.buckets);
     const lag = spread(lags), alone = spread(plain);
-    console.log(`  ${name.padEnd(8)} ${Math.round(ok / secs)} writes/s (asked ${RATE}, ${failed} failed); lag over ${lags.length} writes: p50 ${lag.p50} ms  p99 ${lag.p99} ms  max ${lag.max} ms`);
+    console.log(`  ${name.padEnd(8)} ${Math.round(ok / secs)} writes/s (asked ${rate}, ${failed} failed); lag over ${lags.length} writes: p50 ${lag.p50} ms  p99 ${lag.p99} ms  max ${lag.max} ms`);
     console.log(`  ${''.padEnd(8)} the same read right after, without X-Min-Change-Seq: p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms`);
     console.log(`  ${''.padEnd(8)} CPU per write: the two servers ${cpu.servers} ms, the database ${cpu.database} ms, this load generator ${cpu.generator} ms`);
     console.log(`  ${''.padEnd(8)} records applied by the two replicas (netinv_replica_apply_lag_seconds, written -> applied): ${applied.count}; p50 ≤ ${applied.p50} ms, p99 ≤ ${applied.p99} ms`);
-    return { backend: name, asked: RATE, writes_per_s: Math.round(ok / secs), failed, lag_reads: lags.length, lag_ms: lag, plain_ms: alone, cpu_ms_per_write: cpu,
+    return { backend: name, asked: rate, writes_per_s: Math.round(ok / secs), failed, lag_reads: lags.length, lag_ms: lag, plain_ms: alone, cpu_ms_per_write: cpu,
       applied: { count: applied.count, p50_le_ms: applied.p50, p99_le_ms: applied.p99 } };
   } finally {
     for (const s of servers) await stopBenchServer(s);
@@ -119,9 +119,7 @@ async function appliedBuckets(urls: readonly string[], writes: number): Promise<
   for (let tries = 0; ; tries++) {
     buckets.clear();
     for (const url of urls) {
-      const body = await new Promise<string>((resolve, reject) => {
-        http.get(`${url}/metrics`, { agent }, (res) => { let t = ''; res.setEncoding('utf8'); res.on('data', (d: string) => { t += d; }); res.on('end', () => resolve(t)); }).on('error', reject);
-      });
+      const body = await (await fetch(`${url}/metrics`)).text();
       for (const m of body.matchAll(/^netinv_replica_apply_lag_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm)) buckets.set(m[1], (buckets.get(m[1]) ?? 0) + Number(m[2]));
     }
     if ((buckets.get('+Inf') ?? 0) >= writes * urls.length || tries > 50) return buckets;

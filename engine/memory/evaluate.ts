@@ -5,7 +5,7 @@ import type { Family } from '../net/ip.js';
 import type { IndexedTable, Row } from './indexed-table.js';
 import { candidatesFor, type Candidates, type CandidateTrace } from './candidates.js';
 import { describe } from '../plan/describe.js';
-import { compilePredicate } from './predicate.js';
+import { compilePredicate, idRange } from './predicate.js';
 import { orderedPageSteps, pageByMembership, PAGE_PATHS, type PageTrace } from './order.js';
 import { runSteps, STEP_ROWS, type Steps } from './steps.js';
 import { firstPassing } from './id-order.js';
@@ -76,10 +76,9 @@ const matchRows: RowMatcher = (table, plan, resolver) => runSteps(matchSlots(tab
 const ID_WALK_MIN = 2048;
 
 /** The plan's lower bound on ids (a cursor page's `start`), alone or in an and: where an id-order walk begins. */
-function lowerIdBound(plan: Plan): { op: 'gt' | 'gte'; value: unknown } | null {
-  const of = (p: Plan) => (p.kind === 'cmp' && p.field === 'id' && !p.ci && p.valueType === 'string' && p.values.length === 1 && (p.op === 'gt' || p.op === 'gte') ? { op: p.op, value: p.values[0] } : null);
-  if (plan.kind === 'and') for (const c of plan.children) { const b = of(c); if (b) return b; }
-  return of(plan);
+function lowerIdBound(plan: Plan): ReturnType<typeof idRange> {
+  const lower = (p: Plan) => { const r = idRange(p); return r && (r.op === 'gt' || r.op === 'gte') ? r : null; };
+  return plan.kind === 'and' ? plan.children.map(lower).find((r) => r !== null) ?? null : lower(plan);
 }
 
 /**

@@ -65,12 +65,7 @@ export class IdOrder {
 
   /** First position whose slot's id is not before `slot`'s. */
   private position(slot: number): number {
-    let lo = 0, hi = this.n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.compare(this.order![mid], slot) < 0) lo = mid + 1; else hi = mid;
-    }
-    return lo;
+    return firstPassing(this.order!.subarray(0, this.n), (x) => this.compare(x, slot) >= 0);
   }
 }
 

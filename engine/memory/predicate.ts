@@ -8,6 +8,18 @@ import type { Resolver } from './resolve.js';
 
 export type SlotPredicate = (slot: number) => boolean;
 
+type IdRangeOp = 'lt' | 'lte' | 'gt' | 'gte';
+const ID_RANGE_OPS: ReadonlySet<string> = new Set<IdRangeOp>(['lt', 'lte', 'gt', 'gte']);
+
+/**
+ * `id <op> <text>` (a cursor page's `start`), which the id column answers on its words; null for
+ * any other node. Only for text bounds: a number bound matches no id (valueTest), as on SQL.
+ */
+export function idRange(plan: Plan): { op: IdRangeOp; value: Scalar } | null {
+  return plan.kind === 'cmp' && plan.field === 'id' && !plan.ci && plan.valueType === 'string' && plan.values.length === 1 && ID_RANGE_OPS.has(plan.op)
+    ? { op: plan.op as IdRangeOp, value: plan.values[0] } : null;
+}
+
 type ValueTest = (v: unknown) => boolean;
 
 function lower(x: Scalar): Scalar { return typeof x === 'string' ? x.toLowerCase() : x; }
@@ -54,12 +66,10 @@ export function compilePredicate(plan: Plan, table: IndexedTable, resolver: Reso
         const e = table.fieldEquality(plan.field, plan.ci, plan.values);
         if (e) return e.idx.testerOfAny(e.keys);
       }
-      // A range on ids (a cursor page's `start`): words compared, no id text made per row. Only for
-      // text bounds: a number bound matches no id (valueTest), as on SQL.
-      if (plan.field === 'id' && !plan.ci && plan.valueType === 'string' && plan.values.length === 1 && (plan.op === 'lt' || plan.op === 'lte' || plan.op === 'gt' || plan.op === 'gte')) {
-        const byWords = table.idRangeTester(plan.op, plan.values[0]);
-        if (byWords) return byWords;
-      }
+      // A range on ids: words compared, no id text made per row.
+      const ids = idRange(plan);
+      const byWords = ids && table.idRangeTester(ids.op, ids.value);
+      if (byWords) return byWords;
       const t = valueTest(plan.op, plan.ci, plan.values, plan.valueType);
       const read = table.reader(plan.field);
       return (s) => t(read(s));
