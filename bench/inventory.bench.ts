@@ -2,7 +2,8 @@
 // Ansible's dynamic inventory (`ansible-inventory --list` through the netbox.netbox.nb_inventory
 // plugin of Debian's ansible) takes over that many devices and virtual machines, each with a site,
 // location, rack, role, platform, tenant, cluster (VMs) and a primary IPv4, and how many requests the
-// plugin made. The rows are written straight into the store (complete rows, no change log); the
+// plugin made, then the same run against the answers a proxy kept (the plugin's own share, with no
+// server behind). The rows are written straight into the store (complete rows, no change log); the
 // server runs in this process, the plugin in its own. Writes bench/results/<date>-inventory.json.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import { sqlBackends } from './sql-backends.js';
 import { backendsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 import { writeResults } from './results-file.js';
+import { recordingProxy } from './recording-proxy.js';
 import type { InventoryRow } from './results-shapes.js';
 
 export const INVENTORY_CLI: CliSpec = {
@@ -114,17 +116,29 @@ for (const b of backends) {
     await srv.ctx.storage.afterBulkLoad();
     const loadS = +((performance.now() - t0) / 1000).toFixed(1);
     console.log(`${b.name}: ${DEVICES} devices, ${VMS} virtual machines loaded in ${loadS} s`);
+    // The plugin talks to the server through a proxy that keeps the answers; run again against the
+    // answers alone, it shows the plugin's own share (no server could make the run faster than that).
+    const proxy = await recordingProxy(srv.url);
     const file = path.join(temp, 'netbox.yml');
-    fs.writeFileSync(file, CONFIG(srv.url));
+    fs.writeFileSync(file, CONFIG(proxy.url));
     if (args.flag('serve')) { // keep serving, for profiling the plugin by hand
-      console.log(`serving ${srv.url}; plugin configuration in ${file} (ANSIBLE_LOCAL_TEMP=${temp})`);
+      console.log(`serving ${proxy.url}; plugin configuration in ${file} (ANSIBLE_LOCAL_TEMP=${temp})`);
       await new Promise(() => {});
     }
-    const env = { ...process.env, ANSIBLE_LOCAL_TEMP: temp, ANSIBLE_INVENTORY_UNPARSED_FAILED: '1' };
-    const t1 = performance.now();
-    const r = await promisify(execFile)('ansible-inventory', ['-i', file, '--list', '-v'], { env, encoding: 'utf8', maxBuffer: 1 << 30 });
-    const seconds = (performance.now() - t1) / 1000;
-    const fetched = [...r.stdout.matchAll(/^Fetching: (\S+)/gm)].map((x) => x[1]);
+    const run = async (): Promise<{ seconds: number; stdout: string }> => {
+      const local = fs.mkdtempSync(path.join(temp, 'local-')); // the plugin caches the OpenAPI document there
+      const env = { ...process.env, ANSIBLE_LOCAL_TEMP: local, ANSIBLE_INVENTORY_UNPARSED_FAILED: '1' };
+      const t = performance.now();
+      const r = await promisify(execFile)('ansible-inventory', ['-i', file, '--list', '-v'], { env, encoding: 'utf8', maxBuffer: 1 << 30 });
+      return { seconds: (performance.now() - t) / 1000, stdout: r.stdout };
+    };
+    const r = await run();
+    const seconds = r.seconds;
+    proxy.replay();
+    const alone = await run();
+    await proxy.close();
+    if (proxy.missed.length) throw new Error(`the replay was asked what the run never asked: ${proxy.missed.join(', ')}`);
+    const fetched = [...r.stdout.matchAll(/^Fetching: (\S+)/gm)].map((x) => x[1].replace(proxy.url, srv.url));
     const requests = fetched.length;
     // The same requests again, one after the other: how much of the run the server's answers take.
     const t2 = performance.now();
@@ -137,10 +151,12 @@ for (const b of backends) {
     const serverSeconds = (performance.now() - t2) / 1000;
     slowest.sort((x, y) => y[0] - x[0]);
     console.log(`  server: ${serverSeconds.toFixed(1)} s for the ${requests} requests; slowest: ${slowest.slice(0, 3).map(([ms, u]) => `${Math.round(ms)} ms ${u.replace(srv.url, '')}`).join(', ')}`);
-    const hosts = Object.keys(JSON.parse(r.stdout.slice(r.stdout.indexOf('{')))._meta.hostvars).length;
+    const inventoryOf = (out: string) => out.slice(out.indexOf('{'));
+    if (inventoryOf(alone.stdout) !== inventoryOf(r.stdout)) throw new Error(`${b.name}: the run against the kept answers listed another inventory`);
+    const hosts = Object.keys(JSON.parse(inventoryOf(r.stdout))._meta.hostvars).length;
     if (hosts !== DEVICES + VMS) throw new Error(`${b.name}: the inventory lists ${hosts} hosts, not ${DEVICES + VMS}`);
-    rows.push({ backend: b.name, devices: DEVICES, vms: VMS, load_s: loadS, seconds: +seconds.toFixed(1), requests, server_seconds: +serverSeconds.toFixed(2) });
-    console.log(`${b.name}: ansible-inventory --list ${seconds.toFixed(1)} s, ${requests} requests, replayed in ${serverSeconds.toFixed(2)} s`);
+    rows.push({ backend: b.name, devices: DEVICES, vms: VMS, load_s: loadS, seconds: +seconds.toFixed(1), requests, server_seconds: +serverSeconds.toFixed(2), plugin_alone_seconds: +alone.seconds.toFixed(1) });
+    console.log(`${b.name}: ansible-inventory --list ${seconds.toFixed(1)} s (${alone.seconds.toFixed(1)} s against the kept answers alone), ${requests} requests, replayed in ${serverSeconds.toFixed(2)} s`);
   } finally {
     await srv.close();
     await b.drop();

@@ -111,5 +111,7 @@ export interface StoreResults {
 export interface InventoryRow {
   readonly backend: string; readonly devices: number; readonly vms: number; readonly load_s: number;
   readonly seconds: number; readonly requests: number; readonly server_seconds: number;
+  /** The same run against the answers kept by a proxy, no server behind: the plugin's own share. */
+  readonly plugin_alone_seconds?: number;
 }
 export interface InventoryResults { readonly machine: Machine; readonly rows: readonly InventoryRow[] }
