@@ -188,7 +188,11 @@ export class SqlStorage implements Storage {
     if (!refs.every(isCounted)) return Promise.all(refs.map((c) => this.countRefs(c.resource, c.field, wanted)));
     const at = new Map(refs.map((c, i) => [`${c.resource}.${c.field}`, i]));
     const st = readCounts(d, refs, wanted);
-    for (const r of (await this.query(st.sql, st.params)).rows) if (Number(r.n) !== 0) out[at.get(String(r.counted))!].set(String(r.ref), Number(r.n));
+    for (const r of (await this.query(st.sql, st.params)).rows) {
+      const m = out[at.get(String(r.counted))!], refs = String(r.refs).split(','), ns = String(r.ns).split(',');
+      for (let i = 0; i < refs.length; i++) m.set(refs[i], (m.get(refs[i]) ?? 0) + Number(ns[i]));
+    }
+    for (const m of out) for (const [ref, n] of m) if (n === 0) m.delete(ref);
     return out;
   }
 
