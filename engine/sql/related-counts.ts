@@ -122,9 +122,9 @@ const COUNTED_KEYS: ReadonlySet<string> = new Set(COUNTED_REFS.map((c) => c.key)
 export const isCounted = (c: CountRef): boolean => COUNTED_KEYS.has(keyOf(c));
 
 /**
- * A page's counts as each dialect reads them best: rows (counted, refs, ns), `refs` and `ns` two
- * comma-separated lists of equal length over base and deltas, to be summed per (counted, ref). One
- * row per counted reference: 1,900 rows of three columns cost the driver more than the counting.
+ * A page's counts as each dialect reads them best: rows (counted, pairs), `pairs` the page's
+ * `<ref>:<n>` over base and deltas, comma-separated, to be summed per ref. One row per counted
+ * reference: 1,900 rows of three columns cost the driver more than the counting did.
  */
 const READ_FORMS: Record<Dialect['name'], (d: Dialect, keys: readonly string[], ids: readonly string[]) => SqlText> = {
   // Each (key, id) pair probed in the base table's key, the deltas joined by id. With `= ANY` of
@@ -132,28 +132,33 @@ const READ_FORMS: Record<Dialect['name'], (d: Dialect, keys: readonly string[], 
   // of 1,000 sites, measured); the arrays are sent as parameters either way.
   postgres: (d, keys, ids) => {
     const q = d.quote;
-    return new SqlBuilder(d).emit(`SELECT x.counted, string_agg(x.ref::text, ',') AS refs, string_agg(x.n::text, ',') AS ns FROM (SELECT c.${q('counted')} AS counted, c.${q('ref')} AS ref, c.${q('n')} AS n FROM unnest(`)
+    return new SqlBuilder(d).emit(`SELECT x.counted, string_agg(x.ref::text || ':' || x.n, ',') AS pairs FROM (SELECT c.${q('counted')} AS counted, c.${q('ref')} AS ref, c.${q('n')} AS n FROM unnest(`)
       .param(keys, 'text[]').emit(') AS k(key) CROSS JOIN unnest(').param(ids, 'uuid[]')
       .emit(`) AS p(id) JOIN ${q(COUNT_TABLE)} c ON c.${q('counted')} = k.key AND c.${q('ref')} = p.id UNION ALL `)
       .emit(`SELECT t.${q('counted')}, t.${q('ref')}, t.${q('n')} FROM unnest(`).param(ids, 'uuid[]')
       .emit(`) AS p(id) JOIN ${q(COUNT_DELTAS)} t ON t.${q('ref')} = p.id WHERE t.${q('counted')} = ANY(`).param(keys, 'text[]')
       .emit(')) x GROUP BY x.counted').build();
   },
-  // One row per (key, id) (a list of one each): GROUP_CONCAT is cut at group_concat_max_len.
+  // Deltas summed per counter first (row triggers leave one per row written), so a list holds at
+  // most two pairs per id: READ_CHUNK ids stay far below the session's group_concat_max_len.
   mysql: (d, keys, ids) => {
     const q = d.quote;
-    const b = new SqlBuilder(d).emit(`SELECT counted, ref AS refs, SUM(n) AS ns FROM (`);
+    const b = new SqlBuilder(d).emit(`SELECT counted, GROUP_CONCAT(CONCAT(ref, ':', n)) AS pairs FROM (`);
     [COUNT_TABLE, COUNT_DELTAS].forEach((t, i) => {
-      b.emit(`${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n FROM ${q(t)} WHERE `);
+      b.emit(`${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, ${q('ref')} AS ref, SUM(${q('n')}) AS n FROM ${q(t)} WHERE `);
       d.inList(b, q('counted'), keys, 'text');
       b.emit(' AND ');
       d.inList(b, q('ref'), ids, 'uuid');
+      b.emit(` GROUP BY ${q('counted')}, ${q('ref')}`);
     });
-    return b.emit(') x GROUP BY counted, ref').build();
+    return b.emit(') x GROUP BY counted').build();
   },
 };
 
-/** The counts of `ids` (lower-case UUIDs) for counted references, base plus deltas: rows (counted, refs, ns) as READ_FORMS says. */
+/** Ids read per count statement: bounds a MySQL list (two pairs of about 50 bytes per id). */
+export const READ_CHUNK = 5000;
+
+/** The counts of `ids` (at most READ_CHUNK lower-case UUIDs) for counted references: rows (counted, pairs) as READ_FORMS says. */
 export function readCounts(d: Dialect, refs: readonly CountRef[], ids: readonly string[]): SqlText {
   return READ_FORMS[d.name](d, refs.map(keyOf), ids);
 }

@@ -6,7 +6,7 @@ import { defaultOrdering } from '../../engine/plan/page.js';
 import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
-import { addToBase, COUNT_DELTAS, COUNT_TABLE, COUNTED_RESOURCES, dropDeltas, FOLD_BATCH, isCounted, readCounts, takeDeltas, type CountRef } from '../../engine/sql/related-counts.js';
+import { addToBase, COUNT_DELTAS, COUNT_TABLE, COUNTED_RESOURCES, dropDeltas, FOLD_BATCH, isCounted, READ_CHUNK, readCounts, takeDeltas, type CountRef } from '../../engine/sql/related-counts.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
 import { StorageConfigError, QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type AllocationHint, type ApplyOptions, type ApplyResult } from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
@@ -187,10 +187,15 @@ export class SqlStorage implements Storage {
     if (!wanted.length || !refs.length) return out;
     if (!refs.every(isCounted)) return Promise.all(refs.map((c) => this.countRefs(c.resource, c.field, wanted)));
     const at = new Map(refs.map((c, i) => [`${c.resource}.${c.field}`, i]));
-    const st = readCounts(d, refs, wanted);
-    for (const r of (await this.query(st.sql, st.params)).rows) {
-      const m = out[at.get(String(r.counted))!], refs = String(r.refs).split(','), ns = String(r.ns).split(',');
-      for (let i = 0; i < refs.length; i++) m.set(refs[i], (m.get(refs[i]) ?? 0) + Number(ns[i]));
+    for (let from = 0; from < wanted.length; from += READ_CHUNK) {
+      const st = readCounts(d, refs, wanted.slice(from, from + READ_CHUNK));
+      for (const r of (await this.query(st.sql, st.params)).rows) {
+        const m = out[at.get(String(r.counted))!];
+        for (const pair of String(r.pairs).split(',')) {
+          const colon = pair.indexOf(':'), ref = pair.slice(0, colon);
+          m.set(ref, (m.get(ref) ?? 0) + Number(pair.slice(colon + 1)));
+        }
+      }
     }
     for (const m of out) for (const [ref, n] of m) if (n === 0) m.delete(ref);
     return out;
