@@ -16,12 +16,6 @@ export interface MysqlDriverOptions { readonly connectionLimit?: number; readonl
 type Conn = mysql.Pool | mysql.PoolConnection;
 
 /** A statement with a regular expression (the compiler's only use of REGEXP). */
-/**
- * Run on every new connection. Related counts come back as one GROUP_CONCAT list per counted
- * reference (engine/sql/related-counts.ts), which MySQL cuts at 1,024 bytes unless told otherwise.
- */
-const SESSION_SETTINGS = ['SET SESSION group_concat_max_len = 4194304'];
-
 const REGEX_STATEMENT = /\sREGEXP\s/;
 /** MariaDB: "Regex error 'match limit exceeded'" and the like, raised as a warning. */
 const MARIADB_REGEX_WARNING = 1139;
@@ -66,7 +60,6 @@ export class MysqlDriver implements SqlDriver {
     this.pool.on('connection', (c) => {
       const core = c as unknown as { on(ev: string, f: () => void): void; query(sql: string, cb: () => void): void };
       core.on('error', () => undefined);
-      for (const sql of SESSION_SETTINGS) core.query(sql, () => undefined);
       if (this.timeLimitMs) for (const sql of timeLimitStatements(this.timeLimitMs)) core.query(sql, () => undefined);
     });
   }

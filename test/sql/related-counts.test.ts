@@ -2,8 +2,8 @@
 // rows written before the migration are counted when it comes; two stores on one database write
 // prefixes and devices (creates, moves, deletes, in bulk) while a third folds the deltas over and
 // over, and every count read (base plus deltas) equals COUNT(*) of the rows; folding everything
-// leaves no delta and changes no count. A page longer than one count statement reads, with more
-// counted objects than MySQL's default GROUP_CONCAT length holds, is counted whole. Databases: TEST_POSTGRES_URL, TEST_MYSQL_URL, TEST_MYSQL9_URL.
+// leaves no delta and changes no count. A page longer than one count statement reads, with many
+// counted objects, is counted whole. Databases: TEST_POSTGRES_URL, TEST_MYSQL_URL, TEST_MYSQL9_URL.
 // @ts-ignore -- chai 6 ships no type declarations
 import { expect } from 'chai';
 import { BACKENDS, sqlDriver } from '../conformance/backends.js';
@@ -52,7 +52,7 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
       try {
         await s.truncateAll();
         const inv = new Inventory(s);
-        // 60 counted sites: their list (about 50 bytes each) is past MySQL's default GROUP_CONCAT cut of 1,024.
+        // 60 counted sites: a list of pairs well past a kilobyte.
         const sites = await made(inv, 'site', Array.from({ length: 60 }, (_, i) => ({ name: `pg${i}`, slug: `pg${i}` })));
         await made(inv, 'device', sites.map((x, i) => ({ name: `pd${i}`, site: x.id })));
         await made(inv, 'prefix', sites.flatMap((x, i) => (i % 2 ? [] : [{ prefix: `10.${i}.0.0/16`, site: x.id }, { prefix: `10.${i}.1.0/24`, site: x.id }])));
