@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startBenchProcess, startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
 import { RESULTS_DIR, writeResults } from './results-file.js';
+import { machineInfo } from './machine.js';
 import { loadSources } from './report/sources.js';
 import { short } from './report/format.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
@@ -195,6 +196,9 @@ if (only && args.flag('update')) {
   // A query measured again (after a change to its path) on the backends given: its other rows stay.
   const newest = loadSources(RESULTS_DIR)[kind as 'http-autocannon'];
   if (!newest || newest.data.prefixes !== prefixes || newest.data.connections !== connections) throw new Error(`--update: no ${kind} file with ${prefixes} prefixes and ${connections} connections to update`);
+  // Rows of one file are compared with each other: they must come from one kind of machine.
+  const here = machineInfo(), there = newest.data.machine;
+  if (here.cpu !== there.cpu || here.cores !== there.cores) throw new Error(`--update: the newest ${kind} file was measured on ${there.cores} × ${there.cpu}, this machine is ${here.cores} × ${here.cpu}: run the whole bench`);
   const measured = new Set(rows.map((r) => `${r.backend}\u0000${r.query}`));
   const { machine: _before, rows: before, ...rest } = newest.data;
   const at = (x: Row) => before.findIndex((r) => r.backend === x.backend && r.query === x.query);
