@@ -5,8 +5,8 @@ import { cmp, tagRefs, type Plan, type Scalar } from '../../engine/plan/nodes.js
 import { defaultOrdering } from '../../engine/plan/page.js';
 import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
-import { SqlBuilder } from '../../engine/sql/sql-builder.js';
-import { addToBase, COUNT_DELTAS, COUNT_TABLE, COUNTED_RESOURCES, dropDeltas, FOLD_BATCH, isCounted, READ_CHUNK, readCounts, takeDeltas, type CountRef } from '../../engine/sql/related-counts.js';
+import { SqlBuilder, type SqlText } from '../../engine/sql/sql-builder.js';
+import { addToBase, COUNT_DELTAS, COUNT_TABLE, COUNTED_RESOURCES, countedTarget, dropDeltas, EVERY_FROM, FOLD_BATCH, isCounted, READ_CHUNK, readCounts, readsEvery, takeDeltas, type CountRef } from '../../engine/sql/related-counts.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
 import { StorageConfigError, QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type AllocationHint, type ApplyOptions, type ApplyResult } from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
@@ -65,6 +65,9 @@ const displayParam = (v: unknown): unknown => (Buffer.isBuffer(v) ? `0x${v.toStr
 
 /** Write batches of counted resources between two background folds of their count deltas. */
 const FOLD_EVERY = 200;
+
+/** How long a table's row count (SqlStorage.objectsOf) is taken as true. */
+const TOTAL_TTL_MS = 10_000;
 
 /** How many times a write the database rolled back to break a deadlock is tried in all. */
 const VICTIM_TRIES = 6;
@@ -187,18 +190,40 @@ export class SqlStorage implements Storage {
     if (!wanted.length || !refs.length) return out;
     if (!refs.every(isCounted)) return Promise.all(refs.map((c) => this.countRefs(c.resource, c.field, wanted)));
     const at = new Map(refs.map((c, i) => [`${c.resource}.${c.field}`, i]));
-    for (let from = 0; from < wanted.length; from += READ_CHUNK) {
-      const st = readCounts(d, refs, wanted.slice(from, from + READ_CHUNK));
+    const read = async (st: SqlText, keep: ReadonlySet<string> | null) => {
+      // Walked in place, not split: half the time for 1,900 pairs.
       for (const r of (await this.query(st.sql, st.params)).rows) {
-        const m = out[at.get(String(r.counted))!];
-        for (const pair of String(r.pairs).split(',')) {
-          const colon = pair.indexOf(':'), ref = pair.slice(0, colon);
-          m.set(ref, (m.get(ref) ?? 0) + Number(pair.slice(colon + 1)));
+        const m = out[at.get(String(r.counted))!], pairs = String(r.pairs);
+        for (let from = 0; from < pairs.length;) {
+          const colon = pairs.indexOf(':', from), comma = pairs.indexOf(',', colon), end = comma < 0 ? pairs.length : comma;
+          const ref = pairs.slice(from, colon);
+          if (!keep || keep.has(ref)) m.set(ref, (m.get(ref) ?? 0) + Number(pairs.slice(colon + 1, end)));
+          from = end + 1;
         }
       }
-    }
+    };
+    const target = countedTarget(refs[0]);
+    if (wanted.length >= EVERY_FROM && refs.every((c) => countedTarget(c) === target) && readsEvery(wanted.length, await this.objectsOf(target)))
+      await read(readCounts(d, refs, null), new Set(wanted));
+    else for (let from = 0; from < wanted.length; from += READ_CHUNK) await read(readCounts(d, refs, wanted.slice(from, from + READ_CHUNK)), null);
     for (const m of out) for (const [ref, n] of m) if (n === 0) m.delete(ref);
     return out;
+  }
+
+  /** Rows of each resource as last counted, and when: what readsEvery weighs a page against. */
+  private readonly totals = new Map<string, { readonly at: number; readonly n: Promise<number> }>();
+
+  /**
+   * How many objects `resource` has, counted at most every TOTAL_TTL_MS. A stale figure only makes a
+   * count read take the other way: both give the page's exact counts.
+   */
+  private objectsOf(resource: string): Promise<number> {
+    const now = Date.now(), got = this.totals.get(resource);
+    if (got && now - got.at < TOTAL_TTL_MS) return got.n;
+    const n = this.query(`SELECT COUNT(*) AS n FROM ${this.ready().d.quote(tableModel(resource).table)}`, []).then((r) => Number(r.rows[0].n));
+    this.totals.set(resource, { at: now, n });
+    n.catch(() => this.totals.delete(resource));
+    return n;
   }
 
   async findBy(resource: string, field: string, value: unknown): Promise<Row[]> {

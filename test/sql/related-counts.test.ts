@@ -3,7 +3,8 @@
 // prefixes and devices (creates, moves, deletes, in bulk) while a third folds the deltas over and
 // over, and every count read (base plus deltas) equals COUNT(*) of the rows; folding everything
 // leaves no delta and changes no count. A page longer than one count statement reads, with many
-// counted objects, is counted whole. Databases: TEST_POSTGRES_URL, TEST_MYSQL_URL, TEST_MYSQL9_URL.
+// counted objects, is counted whole. A page of half the objects or more reads every counter of its
+// keys (no id list) and keeps only its own, also when the object total it weighed is stale. Databases: TEST_POSTGRES_URL, TEST_MYSQL_URL, TEST_MYSQL9_URL.
 // @ts-ignore -- chai 6 ships no type declarations
 import { expect } from 'chai';
 import { BACKENDS, sqlDriver } from '../conformance/backends.js';
@@ -11,7 +12,7 @@ import { MIGRATIONS_TABLE } from '../../storage/sql/migrations.js';
 import { SqlStorage } from '../../storage/sql/sql-storage.js';
 import { Inventory } from '../../storage/service/inventory.js';
 import { resource } from '../../engine/schema/registry.js';
-import { COUNT_DELTAS, COUNT_TABLE, COUNTED_REFS, READ_CHUNK } from '../../engine/sql/related-counts.js';
+import { COUNT_DELTAS, COUNT_TABLE, COUNTED_REFS, EVERY_FROM, READ_CHUNK } from '../../engine/sql/related-counts.js';
 import { tableModel } from '../../engine/sql/table-model.js';
 import type { SqlDriver } from '../../storage/sql/driver.js';
 import type { Row } from '../../storage/types.js';
@@ -64,6 +65,53 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
         expect((await s.countRefsOf(refs, ids)).map((m) => Object.fromEntries(m)), 'from deltas').to.deep.equal(want.map((m) => Object.fromEntries(m)));
         await s.foldCounts();
         expect((await s.countRefsOf(refs, ids)).map((m) => Object.fromEntries(m)), 'folded').to.deep.equal(want.map((m) => Object.fromEntries(m)));
+      } finally { await s.close(); }
+    });
+
+    it('a page of half the objects or more reads every counter of its keys and keeps its own, also when the total it weighed is stale', async () => {
+      const driver = driverFor(db!.url);
+      // Observed, not altered: which count statements named ids.
+      const seen: { sql: string; params: readonly unknown[] }[] = [];
+      const query = driver.query.bind(driver);
+      driver.query = (sql, params = []) => { seen.push({ sql, params }); return query(sql, params); };
+      const s = new SqlStorage(driver);
+      await s.open();
+      try {
+        await s.truncateAll();
+        const inv = new Inventory(s);
+        const mk = async (from: number, n: number) => {
+          const sites = await made(inv, 'site', Array.from({ length: n }, (_, i) => ({ name: `ev${from + i}`, slug: `ev${from + i}` })));
+          await made(inv, 'device', sites.map((x, i) => ({ name: `ed${from + i}`, site: x.id })));
+          await made(inv, 'prefix', sites.flatMap((x, i) => (i % 2 ? [] : [{ prefix: `10.${(from + i) >> 8}.${(from + i) & 255}.0/24`, site: x.id }, { prefix: `10.${(from + i) >> 8}.${(from + i) & 255}.0/25`, site: x.id }])));
+          return sites;
+        };
+        const refs = [{ resource: 'device', field: 'site' }, { resource: 'prefix', field: 'site' }];
+        const countsOf = async (ids: string[]) => {
+          seen.length = 0;
+          const got = (await s.countRefsOf(refs, ids)).map((m) => Object.fromEntries(m));
+          const counted = seen.filter((x) => x.sql.includes(COUNT_TABLE));
+          expect(counted).to.have.length(1);
+          return { got, named: counted[0].params.flat().some((p) => p === ids[0]) };
+        };
+        const want = (all: Row[], page: Row[]) => {
+          const on = new Set(page.map((x) => x.id));
+          return [Object.fromEntries(all.filter((x) => on.has(x.id)).map((x) => [x.id, 1])), Object.fromEntries(all.flatMap((x, i) => (on.has(x.id) && i % 2 === 0 ? [[x.id, 2]] : [])))];
+        };
+        const first = await mk(0, 2 * EVERY_FROM);
+        const most = first.slice(0, Math.ceil(first.length * 0.6)), few = first.slice(0, EVERY_FROM - 1);
+        for (const folded of [false, true]) {
+          if (folded) await s.foldCounts();
+          const big = await countsOf(most.map((x) => x.id));
+          expect(big.named, `every counter read (folded: ${folded})`).to.equal(false);
+          expect(big.got, `page of ${most.length} of ${first.length}`).to.deep.equal(want(first, most));
+          const small = await countsOf(few.map((x) => x.id));
+          expect(small.named, 'a short page names its ids').to.equal(true);
+          expect(small.got).to.deep.equal(want(first, few));
+        }
+        // More objects than the total last counted: the page is now a small share, read either way exactly.
+        const second = await mk(2 * EVERY_FROM, 4 * EVERY_FROM);
+        const page = second.slice(0, EVERY_FROM + 20);
+        expect((await countsOf(page.map((x) => x.id))).got).to.deep.equal(want(second, page));
       } finally { await s.close(); }
     });
 
