@@ -94,8 +94,8 @@ async function deepPages(url: string, key: string): Promise<[string, string][]> 
   ];
 }
 
-async function autocannonLoad(url: string, key: string, path: string): Promise<LoadResult> {
-  const r = await autocannon({ url: url + path, connections, pipelining, duration, headers: { Authorization: `Token ${key}` } });
+async function autocannonLoad(url: string, key: string, path: string, secs = duration): Promise<LoadResult> {
+  const r = await autocannon({ url: url + path, connections, pipelining, duration: secs, headers: { Authorization: `Token ${key}` } });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -114,12 +114,29 @@ function parseWrk(out: string): LoadResult {
   return { rps: Math.round(rps), p50: ms('50'), p99: ms('99'), errors: non2xx + sockErrors };
 }
 
-async function wrkLoad(url: string, key: string, path: string): Promise<LoadResult> {
-  const { stdout } = await promisify(execFile)('wrk', ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-H', `Authorization: Token ${key}`, url + path]);
+async function wrkLoad(url: string, key: string, path: string, secs = duration): Promise<LoadResult> {
+  const { stdout } = await promisify(execFile)('wrk', ['-t1', `-c${connections}`, `-d${secs}s`, '--latency', '-H', `Authorization: Token ${key}`, url + path]);
   return parseWrk(stdout);
 }
 
 const load = client === 'wrk' ? wrkLoad : autocannonLoad;
+
+/**
+ * Queries measured as a pair on each backend, alternating in PAIR_ROUNDS rounds of a share of the
+ * duration each: what the pair shows is their ratio, and the machine's drift between runs minutes
+ * apart (±35 %, below) would swamp it when each is measured on every backend in turn.
+ */
+const PAIRED: ReadonlyMap<string, string> = new Map([['sites, page of 1,000', 'sites, page of 1,000, counts omitted']]);
+const PAIR_ROUNDS = 4;
+
+/** Each path's load, alternating in rounds, as one figure per path: mean rps, median p50, worst p99. */
+async function alternating(url: string, key: string, paths: readonly string[]): Promise<LoadResult[]> {
+  const got = paths.map((): LoadResult[] => []), secs = Math.max(1, Math.round(duration / PAIR_ROUNDS));
+  for (const p of paths) await load(url, key, p, secs); // warm-up pass
+  for (let r = 0; r < PAIR_ROUNDS; r++) for (const [i, p] of paths.entries()) got[i].push(await load(url, key, p, secs));
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  return got.map((rs) => ({ rps: Math.round(rs.reduce((a, x) => a + x.rps, 0) / rs.length), p50: median(rs.map((x) => x.p50)), p99: Math.max(...rs.map((x) => x.p99)), errors: rs.reduce((a, x) => a + x.errors, 0) }));
+}
 
 const rows: Row[] = [];
 const backends: { name: string; url: string; drop(): Promise<void>; env?: Record<string, string> }[] = [];
@@ -163,22 +180,28 @@ try {
     fs.writeFileSync(referenceFile, JSON.stringify(Object.fromEntries(names.map((_, i) => [`/${i}`, bodies[i]]))));
     reference = await startBenchProcess('./reference-server.js', { REFERENCE_BODIES: referenceFile });
   }
-  for (const [i, name] of names.entries()) {
-    console.log(`\n== ${name}`);
+  const partnerOf = (name: string) => { const p = PAIRED.get(name); return p && names.includes(p) ? p : undefined; };
+  const measuredWith = new Set(names.map(partnerOf).filter((p): p is string => !!p));
+  for (const name of names) {
+    if (measuredWith.has(name)) continue;
+    const group = [name, ...[partnerOf(name)].filter((p): p is string => !!p)];
+    console.log(`\n== ${group.join(' / ')}${group.length > 1 ? ` (alternating, ${PAIR_ROUNDS} rounds)` : ''}`);
+    const measure = (url: string, key: string, paths: string[]) => (paths.length > 1 ? alternating(url, key, paths) : load(url, key, paths[0]).then(async () => [await load(url, key, paths[0])]));
     for (const b of running) {
-      const p = b.paths.get(name)!;
-      await load(b.srv.url, b.srv.key, p); // warm-up pass
-      const r = await load(b.srv.url, b.srv.key, p);
-      const single = await singleFetch(b.srv.url, b.srv.key, p);
-      rows.push({ backend: b.name, query: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, errors: r.errors, single_ms: single });
-      line(b.name, r, `  one at a time ${single} ms`);
+      const results = await measure(b.srv.url, b.srv.key, group.map((n) => b.paths.get(n)!));
+      for (const [k, q] of group.entries()) {
+        const r = results[k], single = await singleFetch(b.srv.url, b.srv.key, b.paths.get(q)!);
+        rows.push({ backend: b.name, query: q, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, errors: r.errors, single_ms: single });
+        line(group.length > 1 ? `${b.name} (${k ? 'second' : 'first'})` : b.name, r, `  one at a time ${single} ms`);
+      }
     }
     if (reference) {
-      await load(reference.url, '-', `/${i}`);
-      const r = await load(reference.url, '-', `/${i}`);
-      rows.push({ backend: REFERENCE, query: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, errors: r.errors });
-      line(REFERENCE, r);
-      for (const x of rows.filter((x) => x.query === name && x.backend !== REFERENCE)) console.log(`  ${x.backend.padEnd(28)} ${(x.rps / r.rps).toFixed(2)}× the reference`);
+      const results = await measure(reference.url, '-', group.map((q) => `/${names.indexOf(q)}`));
+      for (const [k, q] of group.entries()) {
+        rows.push({ backend: REFERENCE, query: q, rps: results[k].rps, p50_ms: results[k].p50, p99_ms: results[k].p99, errors: results[k].errors });
+        line(group.length > 1 ? `${REFERENCE} (${k ? 'second' : 'first'})` : REFERENCE, results[k]);
+        for (const x of rows.filter((x) => x.query === q && x.backend !== REFERENCE)) console.log(`  ${x.backend.padEnd(28)} ${(x.rps / results[k].rps).toFixed(2)}× the reference (${q})`);
+      }
     }
   }
 } finally {
