@@ -129,11 +129,14 @@ const load = client === 'wrk' ? wrkLoad : autocannonLoad;
 const PAIRED: ReadonlyMap<string, string> = new Map([['sites, page of 1,000', 'sites, page of 1,000, counts omitted']]);
 const PAIR_ROUNDS = 4;
 
-/** Each path's load, alternating in rounds, as one figure per path: mean rps, median p50, worst p99. */
-async function alternating(url: string, key: string, paths: readonly string[]): Promise<LoadResult[]> {
-  const got = paths.map((): LoadResult[] => []), secs = Math.max(1, Math.round(duration / PAIR_ROUNDS));
+/**
+ * Each path's load after a warm-up of each, alternating in `rounds` rounds of a share of the
+ * duration, as one figure per path: mean rps, median p50, worst p99.
+ */
+async function alternating(url: string, key: string, paths: readonly string[], rounds: number): Promise<LoadResult[]> {
+  const got = paths.map((): LoadResult[] => []), secs = Math.max(1, Math.round(duration / rounds));
   for (const p of paths) await load(url, key, p, secs); // warm-up pass
-  for (let r = 0; r < PAIR_ROUNDS; r++) for (const [i, p] of paths.entries()) got[i].push(await load(url, key, p, secs));
+  for (let r = 0; r < rounds; r++) for (const [i, p] of paths.entries()) got[i].push(await load(url, key, p, secs));
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   return got.map((rs) => ({ rps: Math.round(rs.reduce((a, x) => a + x.rps, 0) / rs.length), p50: median(rs.map((x) => x.p50)), p99: Math.max(...rs.map((x) => x.p99)), errors: rs.reduce((a, x) => a + x.errors, 0) }));
 }
@@ -180,13 +183,13 @@ try {
     fs.writeFileSync(referenceFile, JSON.stringify(Object.fromEntries(names.map((_, i) => [`/${i}`, bodies[i]]))));
     reference = await startBenchProcess('./reference-server.js', { REFERENCE_BODIES: referenceFile });
   }
-  const partnerOf = (name: string) => { const p = PAIRED.get(name); return p && names.includes(p) ? p : undefined; };
-  const measuredWith = new Set(names.map(partnerOf).filter((p): p is string => !!p));
-  for (const name of names) {
-    if (measuredWith.has(name)) continue;
-    const group = [name, ...[partnerOf(name)].filter((p): p is string => !!p)];
-    console.log(`\n== ${group.join(' / ')}${group.length > 1 ? ` (alternating, ${PAIR_ROUNDS} rounds)` : ''}`);
-    const measure = (url: string, key: string, paths: string[]) => (paths.length > 1 ? alternating(url, key, paths) : load(url, key, paths[0]).then(async () => [await load(url, key, paths[0])]));
+  // Each query alone, or with its partner (PAIRED) when both are asked.
+  const groups = names.filter((n) => ![...PAIRED].some(([a, b]) => b === n && names.includes(a)))
+    .map((n) => [n, ...[PAIRED.get(n)].filter((p): p is string => !!p && names.includes(p))]);
+  for (const group of groups) {
+    const rounds = group.length > 1 ? PAIR_ROUNDS : 1;
+    console.log(`\n== ${group.join(' / ')}${rounds > 1 ? ` (alternating, ${rounds} rounds)` : ''}`);
+    const measure = (url: string, key: string, paths: string[]) => alternating(url, key, paths, rounds);
     for (const b of running) {
       const results = await measure(b.srv.url, b.srv.key, group.map((n) => b.paths.get(n)!));
       for (const [k, q] of group.entries()) {

@@ -182,8 +182,10 @@ export const EVERY_FROM = 200;
  */
 export const readsEvery = (asked: number, total: number): boolean => asked >= EVERY_FROM && 2 * asked >= total;
 
+const TARGETS: ReadonlyMap<string, string> = new Map(COUNTED_REFS.map((c) => [c.key, resource(c.resource).fields.find((f) => f.name === c.field)!.target!]));
+
 /** The resource whose objects a counted reference counts (a site for `prefix.site`). */
-export const countedTarget = (c: CountRef): string => resource(c.resource).fields.find((f) => f.name === c.field)!.target!;
+export const countedTarget = (c: CountRef): string => TARGETS.get(keyOf(c))!;
 
 /** Deltas folded per pass: one short transaction each. */
 export const FOLD_BATCH = 5000;
