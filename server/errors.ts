@@ -1,7 +1,7 @@
 // The one place that maps failures to HTTP bodies: 400 {field: [messages]}, 404/409 {detail},
 // malformed JSON and oversize bodies, 503 when storage is unreachable, never a bare 500 page.
 import type { ErrorRequestHandler, Response } from 'express';
-import { JournalWriteFailed, QueryAborted, QueryRefused, QueryTimeout, StorageUnavailable } from '../storage/types.js';
+import { CommitUnknown, JournalWriteFailed, QueryAborted, QueryRefused, QueryTimeout, StorageUnavailable } from '../storage/types.js';
 
 export function sendWriteError(res: Response, status: number, errors: unknown): void {
   res.status(status).json(errors);
@@ -29,6 +29,11 @@ export function errorHandler(log: { error(msg: string): void; warn(msg: string):
     if (err instanceof QueryRefused) { res.status(400).json({ detail: err.message, code: 'unsupported_pattern' }); return; }
     if (err instanceof JournalWriteFailed) {
       res.status(err.code === 'insufficient_storage' ? 507 : 503).json({ detail: `${err.message}. Free space or fix the storage, then try again.`, code: err.code });
+      return;
+    }
+    if (err instanceof CommitUnknown) {
+      log.warn(`write outcome unknown: ${err.message}`);
+      res.status(503).json({ detail: 'The connection to the database was lost while the write committed, and whether it did cannot be told now. Retry with the same Idempotency-Key to get its real outcome.', code: 'commit_unknown' });
       return;
     }
     if (err instanceof StorageUnavailable) { res.status(503).json({ detail: 'Storage is unavailable; try again shortly.', code: 'storage_unavailable' }); return; }

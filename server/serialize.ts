@@ -171,3 +171,30 @@ export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: S
   if (hasPrefixTree(r)) await addPrefixTree(ctx.storage, (p) => briefOf(ctx.baseUrl, r, p), rows, outs, ctx.keep, ctx.listPage ?? false);
   return outs;
 }
+
+/** A reference as a committed write's held answer shows it: the object's id and url, nothing read. */
+const refOnly = (base: string, target: string, id: string) => ({ id, url: objectUrl(base, resource(target), id) });
+
+/**
+ * The answer of a committed write when its full form cannot be built (the database stopped
+ * answering after the commit, a failure in building it): the rows as the write holds them, with no
+ * read at all. References are `{id, url}`, custom fields as stored; counts, `parent` and `children`
+ * are left out. The write stands, so its answer is still a success.
+ */
+export function heldForms(r: ResourceDef, rows: readonly Row[], base: string): Record<string, unknown>[] {
+  const shown = r.fields.filter((f) => !f.hidden && f.name !== 'id');
+  const none: Nested = new Map();
+  const plain = { baseUrl: base, customFields: [], brief: false } as unknown as SerializeContext;
+  const writers = shown.map((f): FieldWriter => {
+    const name = f.name;
+    if (f.kind === 'fk') return (row, out) => { const v = row[name]; out[name] = typeof v === 'string' ? refOnly(base, f.target!, v) : null; };
+    if (f.kind === 'tags') return (row, out) => { out[name] = ((row[name] as string[] | undefined) ?? []).map((id) => refOnly(base, 'tag', id)); };
+    if (f.kind === 'custom_fields') return (row, out) => { out[name] = row[name] ?? {}; };
+    return writerOf(f);
+  });
+  return rows.map((row) => {
+    const out: Record<string, unknown> = { id: row.id, url: objectUrl(base, r, row.id), display: display(r, row) };
+    for (const write of writers) write(row, out, none, plain);
+    return out;
+  });
+}

@@ -37,7 +37,7 @@ export const consoleLogger: Logger = {
 export async function start(config: Config, log: Logger = consoleLogger, requestLog?: RequestLogger): Promise<Running> {
   const storage = await createStorage(config.storage, { queryTimeoutMs: config.queryTimeoutMs, log: (m) => log.warn(m), readReplica: config.readReplica === 'memory' ? 'memory' : undefined, readReplicaLoadUrl: config.readReplicaLoadUrl || undefined });
   await storage.open();
-  const inventory = new Inventory(storage);
+  const inventory = new Inventory(storage, { keyTtlMs: config.idempotencyTtlS * 1000 });
   const tokens = new Tokens(storage, config.tokenRecheckMs);
   for (const t of config.tokens) await tokens.create(t.permissions, t.description ?? 'from config', t.key);
   let adminKey: string | null = null;
@@ -65,7 +65,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   });
   // Change log retention: a pass now and every 10 minutes (a failed pass is logged and tried again).
   // Finished webhook deliveries go with their change records.
-  const prune = () => { retention.prune().then(() => webhooks.pruneDeliveries()).catch((e) => log.warn(`change log retention: ${(e as Error).message}`)); };
+  const prune = () => { retention.prune().then(() => webhooks.pruneDeliveries()).then(() => inventory.keys.prune()).catch((e) => log.warn(`change log retention: ${(e as Error).message}`)); };
   prune();
   const pruning = setInterval(prune, 10 * 60_000).unref();
   const addr = server.address();

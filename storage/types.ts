@@ -58,6 +58,13 @@ export class StorageConfigProblem extends Error {}
 /** The backend could not be reached; the server answers 503. */
 export class StorageUnavailable extends Error {}
 
+/**
+ * A write's connection was lost with its COMMIT in flight and the database could not be asked
+ * afterwards whether it committed: 503 `commit_unknown`. A retry with the same Idempotency-Key
+ * gets the real outcome.
+ */
+export class CommitUnknown extends Error {}
+
 /** The database cannot run a pattern of the query (its regex engine refused it); the server answers 400. */
 export class QueryRefused extends Error {}
 

@@ -31,6 +31,8 @@ export interface Config {
   readonly changelogRetentionDays: number;
   /** Only the newest this many change records are kept (0: no cap). */
   readonly changelogMaxRows: number;
+  /** How long an inventory write's Idempotency-Key answers a retry with the first answer (s; 0: forever). */
+  readonly idempotencyTtlS: number;
   /** Webhook deliveries: attempts before one is marked failed, the delay after the first failure (doubled after each further one, at most the max), each request's time limit (ms). */
   readonly webhookMaxAttempts: number;
   readonly webhookRetryBaseMs: number;
@@ -72,6 +74,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'netboxApiLevel', env: 'NETBOX_API_LEVEL', parse: 'level' },
   { key: 'changelogRetentionDays', env: 'CHANGELOG_RETENTION_DAYS', parse: 'whole' },
   { key: 'changelogMaxRows', env: 'CHANGELOG_MAX_ROWS', parse: 'whole' },
+  { key: 'idempotencyTtlS', env: 'IDEMPOTENCY_TTL_S', parse: 'whole' },
   { key: 'webhookMaxAttempts', env: 'WEBHOOK_MAX_ATTEMPTS', parse: 'positive' },
   { key: 'webhookRetryBaseMs', env: 'WEBHOOK_RETRY_BASE_MS', parse: 'positive' },
   { key: 'webhookRetryMaxMs', env: 'WEBHOOK_RETRY_MAX_MS', parse: 'positive' },
@@ -102,6 +105,7 @@ export const DEFAULTS = {
   netboxApiLevel: '3.7',
   changelogRetentionDays: 90,   // NetBox's CHANGELOG_RETENTION default
   changelogMaxRows: 0,
+  idempotencyTtlS: 86_400,      // a day, as Stripe keeps its keys
   webhookMaxAttempts: 10,       // with the delays below: retried for about 40 minutes
   webhookRetryBaseMs: 5000,
   webhookRetryMaxMs: 3_600_000,

@@ -12,6 +12,7 @@ import type { Row } from '../../storage/types.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { answerCreate } from './inventory.js';
+import type { KeyedWrite } from '../../storage/service/write-keys.js';
 import { DEFAULT_LIMIT } from './list-params.js';
 
 /**
@@ -57,12 +58,12 @@ export function allocationRouter(ctx: AppContext): Router {
     if (!row) res.status(404).json({ detail: 'Not found.' });
     return row;
   };
-  const allocate = (r: ResourceDef, parentKey: string, run: (parent: Row, bodies: readonly unknown[]) => Promise<WriteResult<Row[]>>) =>
+  const allocate = (r: ResourceDef, parentKey: string, run: (parent: Row, bodies: readonly unknown[], key: KeyedWrite | undefined) => Promise<WriteResult<Row[]>>) =>
     async (req: Request, res: Response) => {
       const parent = await parentOf(req, res);
       // A POST without a body asks for one object with no other fields (pynetbox sends {}).
       if (!parent) return;
-      await answerCreate(ctx, r, req, res, (bodies) => run(parent, bodies.map((b) => withoutParentNamed(parentKey, parent, b ?? {}))));
+      await answerCreate(ctx, r, req, res, (bodies, key) => run(parent, bodies.map((b) => withoutParentNamed(parentKey, parent, b ?? {})), key));
     };
 
   // NetBox lists every free block (this product at most maxPageSize unless `limit` says fewer).
@@ -71,12 +72,12 @@ export function allocationRouter(ctx: AppContext): Router {
     if (parent) res.json(await allocation.availablePrefixes(parent, limitOf(req, max, max)));
   });
   router.post('/:id/available-prefixes/', ...viewParent, requirePermission(permissionFor(prefix, 'add')),
-    allocate(prefix, 'parent', (parent, bodies) => allocation.allocatePrefixes(parent, bodies)));
+    allocate(prefix, 'parent', (parent, bodies, key) => allocation.allocatePrefixes(parent, bodies, key)));
   router.get('/:id/available-ips/', ...viewParent, async (req, res) => {
     const parent = await parentOf(req, res);
     if (parent) res.json(await allocation.availableIps(parent, limitOf(req, DEFAULT_LIMIT, max)));
   });
   router.post('/:id/available-ips/', ...viewParent, requirePermission(permissionFor(ip, 'add')),
-    allocate(ip, 'prefix', (parent, bodies) => allocation.allocateIps(parent, bodies)));
+    allocate(ip, 'prefix', (parent, bodies, key) => allocation.allocateIps(parent, bodies, key)));
   return router;
 }

@@ -10,8 +10,9 @@ import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
 import type { WriteResult } from '../../storage/service/inventory.js';
-import { sendWriteError } from '../errors.js';
 import { ifMatchOf, setEtag } from '../etag.js';
+import { answerWrite, writeKey, type AnswerShape } from './write-answer.js';
+import type { KeyedWrite } from '../../storage/service/write-keys.js';
 import { abortedWhenClientGone } from '../client-gone.js';
 import { describe, planJson } from '../../engine/plan/describe.js';
 import type { CachedPlan } from '../../engine/plan/plan-cache.js';
@@ -123,19 +124,24 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
  * A create's answer: the body (one object, or a non-empty list of them) goes to `create`; 201 with
  * the created object, or the list in the order given; else the errors (an object body's own).
  */
-export async function answerCreate(ctx: AppContext, r: ResourceDef, req: Request, res: Response, create: (bodies: readonly unknown[]) => Promise<WriteResult<Row[]>>): Promise<void> {
+export async function answerCreate(ctx: AppContext, r: ResourceDef, req: Request, res: Response, create: (bodies: readonly unknown[], key: KeyedWrite | undefined) => Promise<WriteResult<Row[]>>): Promise<void> {
   const bulk = Array.isArray(req.body);
   const bodies = bulk ? (req.body as unknown[]) : [req.body];
   if (bulk && bodies.length === 0) { res.status(400).json({ non_field_errors: ['Expected a non-empty list of items.'] }); return; }
-  const out = await create(bodies);
-  if (!out.ok) {
-    const errs = out.errors;
-    sendWriteError(res, out.status, Array.isArray(errs) && !bulk ? errs[0] : errs);
-    return;
-  }
-  const body = await serialize(ctx, r, req, out.value, WHOLE, { created: true });
-  if (!bulk) setEtag(res, out.value[0]);
-  res.status(201).json(bulk ? body : body[0]);
+  const as = answerShape(r, req, res, !bulk, true);
+  if (!as) return;
+  const key = await writeKey(ctx, r, req, res, as);
+  if (key === null) return;
+  const out = await create(bodies, key);
+  // One object's errors are its own, not a list of one.
+  const errors = !out.ok && Array.isArray(out.errors) && !bulk ? out.errors[0] : null;
+  await answerWrite(ctx, r, req, res, errors ? { ...out, errors } as WriteResult<Row[]> : out, 201, as, key);
+}
+
+/** The shape a write's answer takes, or null after answering 400 (checked before anything is written). */
+function answerShape(r: ResourceDef, req: Request, res: Response, single: boolean, created = false): AnswerShape | null {
+  const shape = shapeOf(r, controlOf(req), res);
+  return shape && { single, shape, created };
 }
 
 /**
@@ -177,36 +183,42 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
 /** POST, bulk PUT / PATCH / DELETE on the list, PUT / PATCH / DELETE on an object. */
 function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
   const can = (action: 'add' | 'change' | 'delete') => requirePermission(permissionFor(r, action));
-  router.post('/', can('add'), (req, res) => answerCreate(ctx, r, req, res, (bodies) => ctx.inventory.create(r, bodies)));
+  router.post('/', can('add'), (req, res) => answerCreate(ctx, r, req, res, (bodies, key) => ctx.inventory.create(r, bodies, key)));
+  /** A write's answer shape and key, or null once answered (a 400, a replay). */
+  const prepared = async (req: Request, res: Response, single: boolean) => {
+    const as = answerShape(r, req, res, single);
+    if (!as) return null;
+    const key = await writeKey(ctx, r, req, res, as);
+    return key === null ? null : { as, key };
+  };
   // Bulk writes on the list URL (NetBox 2.10+, Nautobot): a list of objects each with its id; all or none.
   for (const [method, partial] of [['put', false], ['patch', true]] as const) {
     router[method]('/', can('change'), async (req, res) => {
       const items = bulkItems(req.body);
       if (!items) { res.status(400).json({ non_field_errors: [BULK_SHAPE] }); return; }
-      const out = await ctx.inventory.updateMany(r, items.map((b) => ({ id: b.id, body: b })), partial);
-      if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
-      res.json(await serialize(ctx, r, req, out.value));
+      const p = await prepared(req, res, false);
+      if (!p) return;
+      await answerWrite(ctx, r, req, res, await ctx.inventory.updateMany(r, items.map((b) => ({ id: b.id, body: b })), partial, null, p.key), 200, p.as, p.key);
     });
   }
   router.delete('/', can('delete'), async (req, res) => {
     const items = bulkItems(req.body);
     if (!items) { res.status(400).json({ non_field_errors: [BULK_SHAPE] }); return; }
-    const out = await ctx.inventory.deleteMany(r, items.map((b) => b.id));
-    if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
-    res.status(204).end();
+    const p = await prepared(req, res, false);
+    if (!p) return;
+    await answerWrite(ctx, r, req, res, await ctx.inventory.deleteMany(r, items.map((b) => b.id), null, p.key), 204, p.as, p.key);
   });
   for (const [method, partial] of [['put', false], ['patch', true]] as const) {
     router[method]('/:id/', can('change'), async (req, res) => {
-      const out = await ctx.inventory.update(r, String(req.params.id), req.body, partial, ifMatchOf(req));
-      if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
-      setEtag(res, out.value);
-      res.json((await serialize(ctx, r, req, [out.value]))[0]);
+      const p = await prepared(req, res, true);
+      if (!p) return;
+      await answerWrite(ctx, r, req, res, await ctx.inventory.update(r, String(req.params.id), req.body, partial, ifMatchOf(req), p.key), 200, p.as, p.key);
     });
   }
   router.delete('/:id/', can('delete'), async (req, res) => {
-    const out = await ctx.inventory.delete(r, String(req.params.id), ifMatchOf(req));
-    if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
-    res.status(204).end();
+    const p = await prepared(req, res, true);
+    if (!p) return;
+    await answerWrite(ctx, r, req, res, await ctx.inventory.delete(r, String(req.params.id), ifMatchOf(req), p.key), 204, p.as, p.key);
   });
 }
 

@@ -7,7 +7,9 @@ import type { Dialect } from '../../engine/sql/dialect.js';
 import type { ColumnModel } from '../../engine/sql/table-model.js';
 import { StorageUnavailable } from '../types.js';
 import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
-import type { ClassifiedError, QueryResult, SqlDriver, SqlSession } from '../sql/driver.js';
+import { CommitInDoubt, type ClassifiedError, type QueryResult, type SqlDriver, type SqlSession } from '../sql/driver.js';
+import { endSession, type SessionEndStatements } from '../sql/session-end.js';
+import { faultAt, type FaultPoint } from '../fault-points.js';
 import { classifyMysqlError, mysqlConnectReason } from './errors.js';
 import { SERVER_TIMED, STATEMENT_TIMEOUT, timeLimitStatements } from './statement-timeout.js';
 
@@ -25,6 +27,15 @@ async function run(c: Conn, sql: string, params: readonly unknown[]): Promise<Qu
   if (Array.isArray(r)) return { rows: r as Record<string, unknown>[], rowCount: r.length };
   return { rows: [], rowCount: (r as mysql.ResultSetHeader).affectedRows };
 }
+
+/** KILL takes no placeholder: the id is a number the driver read itself. */
+const MYSQL_SESSION_END: SessionEndStatements = {
+  terminate: (id) => ({ sql: `KILL CONNECTION ${Math.trunc(id)}`, params: [] }),
+  alive: (id) => ({ sql: 'SELECT 1 FROM information_schema.PROCESSLIST WHERE ID = ?', params: [id] }),
+};
+
+/** The socket of a pooled connection, closed to lose the connection at a fault point. */
+const dropOf = (c: mysql.PoolConnection) => () => (c as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
 
 const MYSQL_LOCK: LockStatements = { lock: 'SELECT GET_LOCK(?, 120) AS ok', unlock: 'SELECT RELEASE_LOCK(?) AS ok', granted: (rows) => Number(rows[0]?.ok) === 1 };
 
@@ -135,7 +146,7 @@ export class MysqlDriver implements SqlDriver {
     try {
       await c.beginTransaction();
       const out = await fn({ query: (sql, params = []) => this.exec(c, sql, params) });
-      await c.commit();
+      await this.committing(c, 'commit-sent', c.commit());
       return out;
     } catch (e) {
       await c.rollback().catch(() => { broken = true; });
@@ -143,6 +154,34 @@ export class MysqlDriver implements SqlDriver {
     } finally {
       if (broken) c.destroy(); else c.release();
     }
+  }
+
+  async autocommit(sql: string, params: readonly unknown[]): Promise<QueryResult> {
+    const c = await this.pool.getConnection();
+    let broken = false;
+    try {
+      return await this.committing(c, 'statement-sent', this.exec(c, sql, params));
+    } catch (e) {
+      broken = e instanceof CommitInDoubt;
+      throw e;
+    } finally {
+      if (broken) c.destroy(); else c.release();
+    }
+  }
+
+  /** The answer of a statement that commits (`sent` is under way): a lost connection meanwhile is a CommitInDoubt. */
+  private async committing<T>(c: mysql.PoolConnection, point: FaultPoint, sent: Promise<T>): Promise<T> {
+    const fault = faultAt(point, { drop: dropOf(c) });
+    if (fault) await fault;
+    try {
+      return await sent;
+    } catch (e) {
+      throw this.classify(e).kind === 'unavailable' ? new CommitInDoubt(Number(c.threadId), e) : e;
+    }
+  }
+
+  endSession(session: number): Promise<void> {
+    return endSession((sql, params) => this.query(sql, params), MYSQL_SESSION_END, session);
   }
 
   async readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {

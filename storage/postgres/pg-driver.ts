@@ -6,7 +6,9 @@ import type { Dialect } from '../../engine/sql/dialect.js';
 import type { ColumnModel } from '../../engine/sql/table-model.js';
 import { StorageUnavailable } from '../types.js';
 import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
-import type { ClassifiedError, QueryResult, SqlDriver, SqlSession } from '../sql/driver.js';
+import { CommitInDoubt, type ClassifiedError, type QueryResult, type SqlDriver, type SqlSession } from '../sql/driver.js';
+import { endSession, type SessionEndStatements } from '../sql/session-end.js';
+import { faultAt, type FaultPoint } from '../fault-points.js';
 import { classifyPgError, pgConnectReason } from './errors.js';
 
 const INT8_OID = 20;
@@ -48,6 +50,16 @@ export interface PgDriverOptions { readonly max?: number; readonly connectTimeou
  */
 const MAX_NAMED = 2000;
 const NEEDS_VALUES = /<<|>>|^\s*(BEGIN|COMMIT|ROLLBACK|EXPLAIN|CREATE|ALTER|DROP|VACUUM|ANALYZE)\b/i;
+
+/** Waits up to 5 s for the backend to exit (PostgreSQL 14+), then the list is watched as well. */
+const PG_SESSION_END: SessionEndStatements = {
+  terminate: (pid) => ({ sql: 'SELECT pg_terminate_backend($1::int, 5000)', params: [pid] }),
+  alive: (pid) => ({ sql: 'SELECT 1 FROM pg_stat_activity WHERE pid = $1::int', params: [pid] }),
+};
+
+/** The socket of a pooled client, closed to lose the connection at a fault point. */
+const dropOf = (client: pg.PoolClient) => () => (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+const pidOf = (client: pg.PoolClient): number => (client as unknown as { processID: number }).processID;
 
 const PG_LOCK: LockStatements = { lock: 'SELECT pg_advisory_lock(hashtext($1::text))', unlock: 'SELECT pg_advisory_unlock(hashtext($1::text))' };
 
@@ -119,7 +131,7 @@ export class PgDriver implements SqlDriver {
     try {
       await client.query('BEGIN');
       const out = await fn(this.session(client));
-      await client.query('COMMIT');
+      await this.committing(client, 'commit-sent', client.query('COMMIT'));
       return out;
     } catch (e) {
       await client.query('ROLLBACK').catch((re: Error) => { broken = re; });
@@ -127,6 +139,35 @@ export class PgDriver implements SqlDriver {
     } finally {
       client.release(broken);
     }
+  }
+
+  async autocommit(sql: string, params: readonly unknown[]): Promise<QueryResult> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      const r = await this.committing(client, 'statement-sent', client.query(this.config(sql, params)));
+      return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+    } catch (e) {
+      if (e instanceof CommitInDoubt) broken = e;
+      throw e;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** The answer of a statement that commits (`sent` is under way): a lost connection meanwhile is a CommitInDoubt. */
+  private async committing<T>(client: pg.PoolClient, point: FaultPoint, sent: Promise<T>): Promise<T> {
+    const fault = faultAt(point, { drop: dropOf(client) });
+    if (fault) await fault;
+    try {
+      return await sent;
+    } catch (e) {
+      throw this.classify(e).kind === 'unavailable' ? new CommitInDoubt(pidOf(client), e) : e;
+    }
+  }
+
+  endSession(session: number): Promise<void> {
+    return endSession((sql, params) => this.query(sql, params), PG_SESSION_END, session);
   }
 
   /**

@@ -4,6 +4,7 @@
 // Allocations that could hand out the same block or address run one at a time, against every
 // process on the store (Storage.serialized): the free space is read under the lock and the objects
 // are written before it is released.
+import type { KeyedWrite } from './write-keys.js';
 import { formatAddress, formatCidr, maxLength, parseCidr, type Family } from '../../engine/net/ip.js';
 import { allocateBlocks, bigOf, freeAddresses, freeBlocks, hexOf, knownPart, spanOf, type Block, type Span } from '../../engine/net/free-space.js';
 import { and, net } from '../../engine/plan/nodes.js';
@@ -76,7 +77,7 @@ export class Allocation {
    * Prefixes of the lengths asked (`prefix_length` in each body; the other fields as a prefix
    * create takes them), each the first fit in what the ones before left: all created, or none.
    */
-  async allocatePrefixes(parentRow: Row, bodies: readonly unknown[]): Promise<WriteResult<Row[]>> {
+  async allocatePrefixes(parentRow: Row, bodies: readonly unknown[], key?: KeyedWrite): Promise<WriteResult<Row[]>> {
     const p = parentOf(parentRow);
     const errors = bodies.map((b) => this.lengthErrors(p, b));
     if (errors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors };
@@ -98,10 +99,11 @@ export class Allocation {
         const { prefix_length: _, ...fields } = b;
         return { ...fields, prefix: formatCidr(p.family, hexOf(p.family, got.blocks[i].network), lengths[i]) };
       });
-      const out = await this.inventory.create(resource('prefix'), rows);
+      const out = await this.inventory.create(resource('prefix'), rows, key);
       // Each request of the longest length took the first free block of it: none is left before the last one's end.
       const ends = got.blocks.filter((b) => b.length === longest).map((b) => spanOf(p.family, b).hi + 1n);
-      if (out.ok) await this.remember('prefix', p, longest, ends[ends.length - 1], start);
+      // The write has committed: a hint not kept only makes the next allocation start further back.
+      if (out.ok) await this.remember('prefix', p, longest, ends[ends.length - 1], start).catch(() => undefined);
       return out;
     });
   }
@@ -110,7 +112,7 @@ export class Allocation {
    * One IP address per body (the other fields as an IP address create takes them), the first free
    * addresses in order, each with the prefix's length: all created, or none.
    */
-  async allocateIps(parentRow: Row, bodies: readonly unknown[]): Promise<WriteResult<Row[]>> {
+  async allocateIps(parentRow: Row, bodies: readonly unknown[], key?: KeyedWrite): Promise<WriteResult<Row[]>> {
     const p = parentOf(parentRow);
     const errors = bodies.map((b): FieldErrors => (isObject(b) ? {} : { non_field_errors: [MSG.object] }));
     if (errors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors };
@@ -120,8 +122,8 @@ export class Allocation {
       if (found.length < bodies.length)
         return this.conflict(`An insufficient number of IP addresses are available within ${p.text} (${bodies.length} requested, ${found.length} available).`);
       const rows = (bodies as Record<string, unknown>[]).map((b, i) => ({ ...b, address: this.addressText(p, found[i]) }));
-      const out = await this.inventory.create(resource('ip_address'), rows);
-      if (out.ok) await this.remember('ip_address', p, maxLength(p.family), found[found.length - 1] + 1n, start);
+      const out = await this.inventory.create(resource('ip_address'), rows, key);
+      if (out.ok) await this.remember('ip_address', p, maxLength(p.family), found[found.length - 1] + 1n, start).catch(() => undefined);
       return out;
     });
   }

@@ -12,6 +12,8 @@ import { validateInput, type FieldErrors, type RefValue, type ValidInput } from 
 import { DeleteBatch } from './delete-batch.js';
 import { writeContext } from '../change-log/write-context.js';
 import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
+import { faultAt } from '../fault-points.js';
+import { WriteKeys, type KeyedWrite } from './write-keys.js';
 
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409 | 412; errors: FieldErrors | FieldErrors[] | { detail: string; code?: string } };
 
@@ -46,13 +48,25 @@ const stale = (v?: number): WriteResult<never> => ({
 });
 const kept: WriteResult<never> = { ok: false, status: 409, errors: { detail: 'The object kept changing while this write was tried; try again.', code: 'write_contention' } };
 
+/** Another request with the same Idempotency-Key committed first: its answer is the one to give. */
+export const KEY_TAKEN = 'idempotency_key_taken';
+const keyTaken: WriteResult<never> = { ok: false, status: 409, errors: { detail: 'A request with this Idempotency-Key committed first.', code: KEY_TAKEN } };
+
+/** Default time to live of an Idempotency-Key (IDEMPOTENCY_TTL_S). */
+const KEY_TTL_MS = 24 * 3600_000;
+
 /** The request-scoped memo key of the custom field definitions. */
 const CF_MEMO = 'inventory.custom_fields';
 
 export class Inventory {
   private cfCache: CustomFieldDef[] | null = null;
 
-  constructor(readonly storage: Storage) {}
+  /** Idempotency-Key rows of inventory writes, written in the batch of the write each answers. */
+  readonly keys: WriteKeys;
+
+  constructor(readonly storage: Storage, opts: { readonly keyTtlMs?: number } = {}) {
+    this.keys = new WriteKeys(storage, opts.keyTtlMs ?? KEY_TTL_MS);
+  }
 
   /**
    * Custom field definitions, read through the store. Only the embedded memory store (one process
@@ -93,7 +107,7 @@ export class Inventory {
     return this.storage.find(r.name, plan, page, opts);
   }
 
-  async create(r: ResourceDef, bodies: readonly unknown[]): Promise<WriteResult<Row[]>> {
+  async create(r: ResourceDef, bodies: readonly unknown[], key?: KeyedWrite): Promise<WriteResult<Row[]>> {
     const cfDefs = await this.customFieldsFor(r);
     const rows: Row[] = [];
     const allErrors: FieldErrors[] = [];
@@ -109,7 +123,7 @@ export class Inventory {
     if (allErrors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: allErrors };
     // Uniqueness is the store's own check (a key or unique index): only a refused write is looked
     // at again to say which row clashes with what (one round trip per unique field saved per create).
-    const out = await this.write(rows.map((row) => ({ op: 'create', resource: r.name, row })), rows);
+    const out = await this.write(rows.map((row) => ({ op: 'create', resource: r.name, row })), rows, key && { key, status: 201, ids: rows.map((x) => x.id) });
     if (out === STALE) return kept;
     if (!out.ok && out.status === 400 && uniqueGroups(r).some((g) => g.field in (out.errors as FieldErrors))) {
       const uniq = await this.checkUnique(r, rows);
@@ -122,8 +136,8 @@ export class Inventory {
    * PUT / PATCH: read, merge, write back only if the row is still the version read (else read again).
    * A parent link of a tree is changed under the tree's lock, so two moves cannot close a loop.
    */
-  async update(r: ResourceDef, id: string, body: unknown, partial: boolean, ifMatch: Precondition = null): Promise<WriteResult<Row>> {
-    const out = await this.updateMany(r, [{ id, body }], partial, ifMatch);
+  async update(r: ResourceDef, id: string, body: unknown, partial: boolean, ifMatch: Precondition = null, key?: KeyedWrite): Promise<WriteResult<Row>> {
+    const out = await this.updateMany(r, [{ id, body }], partial, ifMatch, key);
     if (out.ok) return { ok: true, value: out.value[0] };
     if (!Array.isArray(out.errors)) return out;
     // The one object is missing (the only error an update reports under `id`): 404, as a read.
@@ -134,13 +148,13 @@ export class Inventory {
    * Several PUT / PATCH bodies applied as one batch (bulk updates on a list URL): all or none. Errors
    * come back per item, in the order given ({} for an item without any).
    */
-  updateMany(r: ResourceDef, items: readonly { readonly id: string; readonly body: unknown }[], partial: boolean, ifMatch: Precondition = null): Promise<WriteResult<Row[]>> {
+  updateMany(r: ResourceDef, items: readonly { readonly id: string; readonly body: unknown }[], partial: boolean, ifMatch: Precondition = null, key?: KeyedWrite): Promise<WriteResult<Row[]>> {
     const moves = !!r.tree && items.some(({ body }) => typeof body === 'object' && body !== null && r.tree! in body);
-    const attempt = () => this.retried(ifMatch, () => this.updateOnce(r, items, partial, ifMatch));
+    const attempt = () => this.retried(ifMatch, () => this.updateOnce(r, items, partial, ifMatch, key));
     return moves ? this.storage.serialized(`tree:${r.name}`, attempt) : attempt();
   }
 
-  private async updateOnce(r: ResourceDef, items: readonly { readonly id: string; readonly body: unknown }[], partial: boolean, ifMatch: Precondition): Promise<WriteResult<Row[]> | typeof STALE> {
+  private async updateOnce(r: ResourceDef, items: readonly { readonly id: string; readonly body: unknown }[], partial: boolean, ifMatch: Precondition, key: KeyedWrite | undefined): Promise<WriteResult<Row[]> | typeof STALE> {
     const cfDefs = await this.customFieldsFor(r);
     const read = new Map<string, Row>();
     const rows: Row[] = [];
@@ -172,16 +186,16 @@ export class Inventory {
     const derived = rows.map((row) => this.derive(r, row));
     const all = checks.some((e) => Object.keys(e).length) ? checks : await this.checkUnique(r, derived);
     if (all.some((e) => Object.keys(e).length)) return refused({ ok: false, status: 400, errors: all });
-    const out = await this.write(derived.map((row) => ({ op: 'update', resource: r.name, row, expectVersion: versionOf(read.get(row.id)!), before: read.get(row.id)! })), derived);
+    const out = await this.write(derived.map((row) => ({ op: 'update', resource: r.name, row, expectVersion: versionOf(read.get(row.id)!), before: read.get(row.id)! })), derived, key && { key, status: 200, ids: derived.map((x) => x.id) });
     return out === STALE || out.ok ? out : refused(out);
   }
 
-  async delete(r: ResourceDef, id: string, ifMatch: Precondition = null): Promise<WriteResult<null>> {
-    return this.deleteMany(r, [id], ifMatch);
+  async delete(r: ResourceDef, id: string, ifMatch: Precondition = null, key?: KeyedWrite): Promise<WriteResult<null>> {
+    return this.deleteMany(r, [id], ifMatch, key);
   }
 
   /** Deletes several objects (with their cascades) as one batch: all or none. */
-  async deleteMany(r: ResourceDef, ids: readonly string[], ifMatch: Precondition = null): Promise<WriteResult<null>> {
+  async deleteMany(r: ResourceDef, ids: readonly string[], ifMatch: Precondition = null, key?: KeyedWrite): Promise<WriteResult<null>> {
     return this.retried(ifMatch, async () => {
       const batch = new DeleteBatch();
       const missing: string[] = [];
@@ -194,7 +208,7 @@ export class Inventory {
         if (problem) return { ok: false, status: 409, errors: { detail: problem } };
       }
       if (missing.length) return { ok: false, status: 404, errors: { detail: ids.length === 1 ? 'Not found.' : `Not found: ${missing.join(', ')}. Nothing was deleted.` } };
-      return this.write(batch.writes(), null);
+      return this.write(batch.writes(), null, key && { key, status: 204, ids: [] });
     });
   }
 
@@ -344,15 +358,22 @@ export class Inventory {
     return out;
   }
 
-  private async write<T>(ops: WriteOp[], value: T): Promise<WriteResult<T> | typeof STALE> {
+  /**
+   * Applies the batch (with the Idempotency-Key row that answers it, when keyed). Once apply has
+   * resolved the write has committed: nothing after it may fail the write.
+   */
+  private async write<T>(ops: WriteOp[], value: T, keyed?: { readonly key: KeyedWrite; readonly status: number; readonly ids: readonly string[] }): Promise<WriteResult<T> | typeof STALE> {
     try {
-      await this.storage.apply(ops);
+      await this.storage.apply(keyed ? [...ops, ...this.keys.opsFor(keyed.key, keyed.status, keyed.ids)] : ops);
     } catch (e) {
       if (e instanceof StorageConflict && e.field === 'version') return STALE;
+      if (keyed && e instanceof StorageConflict && e.field === 'key') return keyTaken;
       if (e instanceof StorageConflict) return { ok: false, status: 400, errors: { [e.field]: [e.message] } };
       throw e;
     }
     if (ops.some((o) => o.resource === 'custom_field')) { this.cfCache = null; writeContext()?.memo.delete(CF_MEMO); }
+    const fault = faultAt('after-commit');
+    if (fault) await fault;
     return { ok: true, value };
   }
 }

@@ -32,8 +32,18 @@ export interface SqlDriver extends SqlSession {
   readonly kind: 'postgres' | 'mysql';
   /** Checks the server is reachable and returns the dialect for it; one clear line on failure. */
   connect(): Promise<Dialect>;
-  /** fn in one transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * fn in one transaction: committed when it resolves, rolled back when it throws. A connection lost
+   * with COMMIT in flight is a CommitInDoubt: the write may have committed.
+   */
   transaction<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
+  /** One write statement that commits by itself, on a connection of its own; lost with it in flight: CommitInDoubt. */
+  autocommit(sql: string, params: readonly unknown[]): Promise<QueryResult>;
+  /**
+   * Ends the database session `session` (CommitInDoubt.session) and returns once it is gone: a
+   * COMMIT it had in flight has then either finished or never will. Throws when it cannot tell.
+   */
+  endSession(session: number): Promise<void>;
   /**
    * LISTEN for notifications on `channel` (PostgreSQL; absent on MySQL, which has none): each
    * payload to `onMessage`; resolves to the function that stops listening.
@@ -66,4 +76,15 @@ export interface SqlDriver extends SqlSession {
   readonly explainPrefix: string;
   /** Statement answering one row whose `server_version` column is the server's version. */
   readonly serverVersionSql: string;
+}
+
+/**
+ * A COMMIT (or a statement committing by itself) was sent and its connection was lost before the
+ * answer came: the write may or may not have committed. `session`: the database's id of that
+ * connection (PostgreSQL backend pid, MySQL thread id), which SqlDriver.endSession ends.
+ */
+export class CommitInDoubt extends Error {
+  constructor(readonly session: number, readonly reason: unknown) {
+    super(`the connection was lost with a commit in flight (session ${session})`);
+  }
 }

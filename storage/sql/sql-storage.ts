@@ -11,7 +11,7 @@ import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../eng
 import { StorageConfigError, QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type AllocationHint, type ApplyOptions, type ApplyResult } from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
 import { MSG } from '../../engine/schema/messages.js';
-import type { QueryResult, SqlDriver, SqlSession } from './driver.js';
+import { CommitInDoubt, type QueryResult, type SqlDriver, type SqlSession } from './driver.js';
 import { migrate, pendingMigrations } from './migrations.js';
 import { WriteStatements } from './write-statements.js';
 import { KeyedLock } from '../keyed-lock.js';
@@ -22,6 +22,7 @@ import { afterAllPrefixesDeleted, afterPrefixCreates, beforePrefixDelete, before
 import type { AddrHex } from '../../engine/net/ip.js';
 import type { CoveredSpans } from '../../engine/net/free-space.js';
 import { CHANGE_RESOURCE, numberChanges, toNumber } from '../../engine/changes/change-records.js';
+import { commitOutcome, notCommitted } from './commit-outcome.js';
 import { CHANGE_CHANNEL, currentNumber, readTaken, takeNumbers } from '../../engine/sql/change-counter.js';
 import { withChangeRecords } from '../change-log/logged-batch.js';
 import { noteSeq } from '../change-log/write-context.js';
@@ -330,6 +331,23 @@ export class SqlStorage implements Storage {
   async apply(ops: readonly WriteOp[], opts: ApplyOptions = {}): Promise<ApplyResult> {
     const batch = withChangeRecords(ops, opts);
     if (!batch.length) return { seq: null };
+    try {
+      return await this.applyBatch(batch);
+    } catch (e) {
+      if (!(e instanceof CommitInDoubt)) throw e;
+      // The connection went with COMMIT in flight: ask the database what became of the write.
+      const records = batch.filter((o) => o.resource === CHANGE_RESOURCE);
+      const last = records.length ? (records[records.length - 1] as Extract<WriteOp, { op: 'create' }>).row.id : null;
+      const out = await commitOutcome(this.driver, this.ready().d, tableModel(CHANGE_RESOURCE).table, e, last);
+      if (!out.committed) throw notCommitted(e);
+      noteSeq(out.seq);
+      noteCommitted(out.seq);
+      this.countDeltasMade(batch);
+      return { seq: out.seq };
+    }
+  }
+
+  private async applyBatch(batch: readonly WriteOp[]): Promise<ApplyResult> {
     const { count, carried } = toNumber(batch);
     const fast = count && !carried ? await this.againIfVictim(() => this.createsLogged(batch, count)) : undefined;
     if (fast !== undefined) { this.countDeltasMade(batch); return fast; }
@@ -403,7 +421,7 @@ export class SqlStorage implements Storage {
     if (!st) return undefined;
     const r = await this.guard(async () => {
       try {
-        return await this.driver.query(st.sql, st.params);
+        return await this.driver.autocommit(st.sql, st.params);
       } catch (e) {
         throw await this.writeError(e, g, NO_SESSION);
       }
