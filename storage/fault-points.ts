@@ -4,28 +4,38 @@
 // costs one map lookup.
 
 export type FaultPoint =
-  /** A database transaction's COMMIT was just sent on this connection; `drop` closes its socket. */
+  /**
+   * The statement that commits a write (a transaction's COMMIT, or a write committed by its single
+   * statement) is about to be sent: `hold` keeps what is sent on this connection from leaving.
+   */
+  | 'commit-sending'
+  /** ... it was just sent; `drop` closes the connection's socket (what `hold` kept is lost). */
   | 'commit-sent'
-  /** The same for a write committed by its single statement (no BEGIN / COMMIT of its own). */
-  | 'statement-sent'
   /** A write batch has committed; the answer is not built yet. */
   | 'after-commit'
   /** A committed write's answer is being built. */
   | 'answer';
 
 export interface FaultArgs {
-  /** Closes the connection the write is on (commit-sent, statement-sent). */
+  /** Closes the connection the write is on (commit-sent). */
   readonly drop?: () => void;
+  /** Keeps what is written to the connection in this process (commit-sending). */
+  readonly hold?: () => void;
 }
 
 type Fault = (args: FaultArgs) => void | Promise<void>;
 
 const armed = new Map<FaultPoint, Fault>();
 
-/** Runs `fault` at `point` from now on (`times` times, default every time); the returned function disarms it. */
-export function armFault(point: FaultPoint, fault: Fault, times = Infinity): () => void {
-  let left = times;
+/**
+ * Runs `fault` at `point` from now on, `times` times (default every time), only where `when` holds
+ * (default everywhere: a test narrows it to its own request, as background writes pass the same
+ * points). The returned function disarms it.
+ */
+export function armFault(point: FaultPoint, fault: Fault, opts: { readonly times?: number; readonly when?: () => boolean } = {}): () => void {
+  let left = opts.times ?? Infinity;
   const once: Fault = (args) => {
+    if (opts.when && !opts.when()) return;
     if (--left <= 0) armed.delete(point);
     return fault(args);
   };

@@ -9,7 +9,8 @@ import { StorageUnavailable } from '../types.js';
 import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
 import { CommitInDoubt, type ClassifiedError, type QueryResult, type SqlDriver, type SqlSession } from '../sql/driver.js';
 import { endSession, type SessionEndStatements } from '../sql/session-end.js';
-import { faultAt, type FaultPoint } from '../fault-points.js';
+import { faultAt } from '../fault-points.js';
+import type { Socket } from 'node:net';
 import { classifyMysqlError, mysqlConnectReason } from './errors.js';
 import { SERVER_TIMED, STATEMENT_TIMEOUT, timeLimitStatements } from './statement-timeout.js';
 
@@ -34,8 +35,8 @@ const MYSQL_SESSION_END: SessionEndStatements = {
   alive: (id) => ({ sql: 'SELECT 1 FROM information_schema.PROCESSLIST WHERE ID = ?', params: [id] }),
 };
 
-/** The socket of a pooled connection, closed to lose the connection at a fault point. */
-const dropOf = (c: mysql.PoolConnection) => () => (c as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+/** The socket of a pooled connection: held or closed at a fault point. */
+const socketOf = (c: mysql.PoolConnection) => (c as unknown as { connection: { stream: Socket } }).connection.stream;
 
 const MYSQL_LOCK: LockStatements = { lock: 'SELECT GET_LOCK(?, 120) AS ok', unlock: 'SELECT RELEASE_LOCK(?) AS ok', granted: (rows) => Number(rows[0]?.ok) === 1 };
 
@@ -146,7 +147,7 @@ export class MysqlDriver implements SqlDriver {
     try {
       await c.beginTransaction();
       const out = await fn({ query: (sql, params = []) => this.exec(c, sql, params) });
-      await this.committing(c, 'commit-sent', c.commit());
+      await this.committing(c, () => c.commit());
       return out;
     } catch (e) {
       await c.rollback().catch(() => { broken = true; });
@@ -160,7 +161,7 @@ export class MysqlDriver implements SqlDriver {
     const c = await this.pool.getConnection();
     let broken = false;
     try {
-      return await this.committing(c, 'statement-sent', this.exec(c, sql, params));
+      return await this.committing(c, () => this.exec(c, sql, params));
     } catch (e) {
       broken = e instanceof CommitInDoubt;
       throw e;
@@ -170,9 +171,14 @@ export class MysqlDriver implements SqlDriver {
   }
 
   /** The answer of a statement that commits (`sent` is under way): a lost connection meanwhile is a CommitInDoubt. */
-  private async committing<T>(c: mysql.PoolConnection, point: FaultPoint, sent: Promise<T>): Promise<T> {
-    const fault = faultAt(point, { drop: dropOf(c) });
-    if (fault) await fault;
+  private async committing<T>(c: mysql.PoolConnection, send: () => Promise<T>): Promise<T> {
+    const socket = socketOf(c);
+    const before = faultAt('commit-sending', { hold: () => socket.cork() });
+    if (before) await before;
+    const sent = send();
+    sent.catch(() => undefined); // answered below, after the fault point
+    const after = faultAt('commit-sent', { drop: () => socket.destroy() });
+    if (after) await after;
     try {
       return await sent;
     } catch (e) {

@@ -4,6 +4,7 @@ import type { ClassifiedError } from '../sql/driver.js';
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  'ERR_STREAM_DESTROYED', 'ERR_SOCKET_CLOSED', // written to a connection already closed
   '57P01', '57P02', '57P03', // admin / crash shutdown, cannot connect now
   '08000', '08001', '08003', '08004', '08006', // connection exceptions
   '53300', // too many connections

@@ -8,7 +8,8 @@ import { StorageUnavailable } from '../types.js';
 import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
 import { CommitInDoubt, type ClassifiedError, type QueryResult, type SqlDriver, type SqlSession } from '../sql/driver.js';
 import { endSession, type SessionEndStatements } from '../sql/session-end.js';
-import { faultAt, type FaultPoint } from '../fault-points.js';
+import { faultAt } from '../fault-points.js';
+import type { Socket } from 'node:net';
 import { classifyPgError, pgConnectReason } from './errors.js';
 
 const INT8_OID = 20;
@@ -57,8 +58,8 @@ const PG_SESSION_END: SessionEndStatements = {
   alive: (pid) => ({ sql: 'SELECT 1 FROM pg_stat_activity WHERE pid = $1::int', params: [pid] }),
 };
 
-/** The socket of a pooled client, closed to lose the connection at a fault point. */
-const dropOf = (client: pg.PoolClient) => () => (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+/** The socket of a pooled connection: held or closed at a fault point. */
+const socketOf = (client: pg.PoolClient) => (client as unknown as { connection: { stream: Socket } }).connection.stream;
 const pidOf = (client: pg.PoolClient): number => (client as unknown as { processID: number }).processID;
 
 const PG_LOCK: LockStatements = { lock: 'SELECT pg_advisory_lock(hashtext($1::text))', unlock: 'SELECT pg_advisory_unlock(hashtext($1::text))' };
@@ -131,7 +132,7 @@ export class PgDriver implements SqlDriver {
     try {
       await client.query('BEGIN');
       const out = await fn(this.session(client));
-      await this.committing(client, 'commit-sent', client.query('COMMIT'));
+      await this.committing(client, () => client.query('COMMIT'));
       return out;
     } catch (e) {
       await client.query('ROLLBACK').catch((re: Error) => { broken = re; });
@@ -145,7 +146,7 @@ export class PgDriver implements SqlDriver {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      const r = await this.committing(client, 'statement-sent', client.query(this.config(sql, params)));
+      const r = await this.committing(client, () => client.query(this.config(sql, params)));
       return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
     } catch (e) {
       if (e instanceof CommitInDoubt) broken = e;
@@ -156,9 +157,14 @@ export class PgDriver implements SqlDriver {
   }
 
   /** The answer of a statement that commits (`sent` is under way): a lost connection meanwhile is a CommitInDoubt. */
-  private async committing<T>(client: pg.PoolClient, point: FaultPoint, sent: Promise<T>): Promise<T> {
-    const fault = faultAt(point, { drop: dropOf(client) });
-    if (fault) await fault;
+  private async committing<T>(client: pg.PoolClient, send: () => Promise<T>): Promise<T> {
+    const socket = socketOf(client);
+    const before = faultAt('commit-sending', { hold: () => socket.cork() });
+    if (before) await before;
+    const sent = send();
+    sent.catch(() => undefined); // answered below, after the fault point
+    const after = faultAt('commit-sent', { drop: () => socket.destroy() });
+    if (after) await after;
     try {
       return await sent;
     } catch (e) {
