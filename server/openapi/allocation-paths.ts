@@ -3,7 +3,7 @@
 import { resource, resourcePath } from '../../engine/schema/registry.js';
 import { permissionFor } from '../auth.js';
 import { writeSchema } from './field-schemas.js';
-import { idParam, sharedResponses } from './inventory-paths.js';
+import { idParam, sharedResponses, IDEMPOTENCY_KEY } from './inventory-paths.js';
 import { schemaNames } from './inventory-schemas.js';
 import { json, ref, type JsonSchema, type Operation, type Parameter, type PathItem } from './types.js';
 
@@ -38,6 +38,7 @@ function allocation(kind: 'prefixes' | 'ips', maxPageSize: number): PathItem {
         'Needs view on prefixes too (x-also-permissions). A list is all or none. Concurrent allocations never hand out a block or address twice, also through several server processes on one database: they wait for each other.',
       ].join(' '),
       'x-also-permissions': [permissionFor(prefix, 'view')],
+      parameters: [IDEMPOTENCY_KEY],
       requestBody: { required: false, description: 'One object, or a non-empty list of objects.', content: { 'application/json': { schema: oneOrList(ref(kind === 'prefixes' ? 'PrefixAllocation' : 'IpAddressAllocation')) } } },
       responses: {
         201: json({ anyOf: [ref(schemaNames(made).read), { type: 'array', items: ref(schemaNames(made).read) }] }, 'Created (one object, or the list in the order given)'),

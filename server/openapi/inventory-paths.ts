@@ -20,6 +20,16 @@ const IF_MATCH: Parameter = {
   name: 'If-Match', in: 'header', required: false, schema: { type: 'string' },
   description: 'Write only if the object is still at this version: the `ETag` of the answer you read it from (e.g. `"3"`). A stale version is a 412 `precondition_failed` and changes nothing. Without it a change is merged into the current object.',
 };
+/** Idempotency-Key on every write (inventory and lifecycle). */
+export const IDEMPOTENCY_KEY: Parameter = {
+  name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 128 },
+  description: 'A repeat with the same key and body returns the first response (`Idempotent-Replayed: true`) instead of acting twice; the same key with another body is a 422. Inventory keys are scoped to token, method and path and kept for IDEMPOTENCY_TTL_S.',
+};
+/** Responses every keyed inventory write may give besides its own. */
+const KEYED_RESPONSES = {
+  422: json(ref('Error'), 'Idempotency-Key reused with another body (`idempotency_key_reused`)'),
+  503: json(ref('Error'), 'Nothing was written (`storage_unavailable`), or the connection was lost while the write committed and its outcome cannot be told now (`commit_unknown`): retry with the same Idempotency-Key'),
+};
 const ETAG_HEADER = { ETag: { description: 'The object\'s version as a strong entity tag (e.g. `"3"`): send it back as If-Match.', schema: { type: 'string' } } };
 const PRECONDITION_FAILED = json(ref('Error'), 'If-Match named a version the object is no longer at (`precondition_failed`)');
 /** A regex or case-insensitive text query past MAX_HEAVY_QUERIES running at once (Retry-After: 1). */
@@ -52,8 +62,10 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
     }),
     post: op(r, 'add', 'create', `Create one ${r.label.toLowerCase()} or a list of them`, {
       description: 'A list is created all-or-nothing: 201 with the created objects in the order given, or 400 and nothing created.',
+      parameters: [IDEMPOTENCY_KEY],
       requestBody: body({ anyOf: [ref(n.write), { type: 'array', minItems: 1, items: ref(n.write) }] }, 'One object, or a non-empty list of objects.'),
       responses: {
+        ...KEYED_RESPONSES,
         201: json({ anyOf: [ref(n.read), { type: 'array', items: ref(n.read) }] }, 'Created (one object, or the list in the order given)'),
         400: json({ anyOf: [ref('FieldErrors'), { type: 'array', items: ref('FieldErrors') }] }, 'Invalid: errors keyed by field (a list of them for a list body)'),
         ...sharedResponses('401', '403'),
@@ -61,18 +73,21 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
     }),
     put: op(r, 'change', 'bulkReplace', `Replace several ${r.plural}`, {
       description: BULK_NOTE,
+      parameters: [IDEMPOTENCY_KEY],
       requestBody: body(bulkItems(n.write), 'A non-empty list of objects, each with its id and every required field.'),
-      responses: { 200: json({ type: 'array', items: ref(n.read) }, 'Updated, in the order given'), 400: BULK_ERRORS, ...sharedResponses('401', '403') },
+      responses: { ...KEYED_RESPONSES, 200: json({ type: 'array', items: ref(n.read) }, 'Updated, in the order given'), 400: BULK_ERRORS, ...sharedResponses('401', '403') },
     }),
     patch: op(r, 'change', 'bulkUpdate', `Update some fields of several ${r.plural}`, {
       description: BULK_NOTE,
+      parameters: [IDEMPOTENCY_KEY],
       requestBody: body(bulkItems(n.patch), 'A non-empty list of objects, each with its id and the fields to change.'),
-      responses: { 200: json({ type: 'array', items: ref(n.read) }, 'Updated, in the order given'), 400: BULK_ERRORS, ...sharedResponses('401', '403') },
+      responses: { ...KEYED_RESPONSES, 200: json({ type: 'array', items: ref(n.read) }, 'Updated, in the order given'), 400: BULK_ERRORS, ...sharedResponses('401', '403') },
     }),
     delete: op(r, 'delete', 'bulkDelete', `Delete several ${r.plural}`, {
       description: 'All or none: 204 when every object (with what its deletion takes along) is deleted; 404 naming the ids that do not exist, or 409 when one is still referenced, and nothing is deleted.',
+      parameters: [IDEMPOTENCY_KEY],
       requestBody: body({ type: 'array', minItems: 1, items: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } }, 'A non-empty list of {"id": …}.'),
-      responses: { 204: { description: 'Deleted' }, 409: json(ref('Error'), 'Still referenced by protected objects'), ...sharedResponses('400', '401', '403', '404') },
+      responses: { ...KEYED_RESPONSES, 204: { description: 'Deleted' }, 409: json(ref('Error'), 'Still referenced by protected objects'), ...sharedResponses('400', '401', '403', '404') },
     }),
     options: op(r, 'view', 'options', `Metadata of ${r.plural} (OPTIONS)`, {
       description: '`actions.POST.<field>` with type, required, read_only, label and choices; present when the token may POST here.',
@@ -86,18 +101,18 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
       responses: { 200: tagged(ref(n.read), `${r.label} (the brief form carries no ETag)`), ...sharedResponses('401', '403', '404') },
     }),
     put: op(r, 'change', 'replace', `Replace one ${r.label.toLowerCase()}`, {
-      parameters: [IF_MATCH],
+      parameters: [IF_MATCH, IDEMPOTENCY_KEY],
       requestBody: body(ref(n.write), 'Every required field.'),
-      responses: { 200: tagged(ref(n.read), 'Updated'), 412: PRECONDITION_FAILED, ...sharedResponses('400', '401', '403', '404') },
+      responses: { ...KEYED_RESPONSES, 200: tagged(ref(n.read), 'Updated'), 412: PRECONDITION_FAILED, ...sharedResponses('400', '401', '403', '404') },
     }),
     patch: op(r, 'change', 'update', `Update some fields of one ${r.label.toLowerCase()}`, {
-      parameters: [IF_MATCH],
+      parameters: [IF_MATCH, IDEMPOTENCY_KEY],
       requestBody: body(ref(n.patch), 'Only the fields to change.'),
-      responses: { 200: tagged(ref(n.read), 'Updated'), 412: PRECONDITION_FAILED, ...sharedResponses('400', '401', '403', '404') },
+      responses: { ...KEYED_RESPONSES, 200: tagged(ref(n.read), 'Updated'), 412: PRECONDITION_FAILED, ...sharedResponses('400', '401', '403', '404') },
     }),
     delete: op(r, 'delete', 'delete', `Delete one ${r.label.toLowerCase()}`, {
-      parameters: [IF_MATCH],
-      responses: { 204: { description: 'Deleted' }, 409: json(ref('Error'), 'Still referenced by protected objects'), 412: PRECONDITION_FAILED, ...sharedResponses('401', '403', '404') },
+      parameters: [IF_MATCH, IDEMPOTENCY_KEY],
+      responses: { ...KEYED_RESPONSES, 204: { description: 'Deleted' }, 409: json(ref('Error'), 'Still referenced by protected objects'), 412: PRECONDITION_FAILED, ...sharedResponses('401', '403', '404') },
     }),
   };
   if (r.writable === false) for (const item of [list, detail]) for (const m of WRITE_METHODS) delete item[m];

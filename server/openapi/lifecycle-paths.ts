@@ -1,5 +1,6 @@
 // Paths of the lifecycle routes (server/routes/lifecycle.ts, mounted at /api/v1): machines,
 // entities, events, history. Request bodies here are the ones validate-requests.ts enforces.
+import { IDEMPOTENCY_KEY } from './inventory-paths.js';
 import { resource } from '../../engine/schema/registry.js';
 import { permissionFor, type Action } from '../auth.js';
 import { EXPLAIN_PARAMETER, filterParameters, limitOffsetParameters, orderingParameter } from './filter-parameters.js';
@@ -14,10 +15,7 @@ const entity = resource('entity');
 const entityId: Parameter = { name: 'entity_id', in: 'path', required: true, description: '1–128 characters of `A-Z a-z 0-9 . _ : -`.', schema: { type: 'string', pattern: ENTITY_ID_PATTERN } };
 const machineName: Parameter = { name: 'name', in: 'path', required: true, description: 'Machine name.', schema: { type: 'string', pattern: NAME_PATTERN } };
 const version: Parameter = { name: 'version', in: 'path', required: true, description: 'Semantic version.', schema: { type: 'string' } };
-const idempotencyKey: Parameter = {
-  name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 128 },
-  description: 'A repeat with the same key and body returns the first response instead of acting twice; the same key with another body is a 422.',
-};
+const idempotencyKey = IDEMPOTENCY_KEY;
 
 const invalid = json({ anyOf: [ref('InvalidRequest'), ref('Error')] }, 'The body or a parameter does not match this document (`invalid_body`, `invalid_entity_id`, …)');
 const error = (description: string) => json(ref('Error'), description);
