@@ -21,6 +21,7 @@ import { parentFilterPairs } from '../prefix-tree.js';
 import { listTag, noneMatch } from '../list-tags.js';
 import { jsonBody, pageKey, sendJson } from '../page-cache.js';
 import { writeContext } from '../../storage/change-log/write-context.js';
+import { listedTwiceErrors } from './bulk-ids.js';
 
 export const baseUrl = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
@@ -191,6 +192,8 @@ function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
   router.delete('/', can('delete'), async (req, res) => {
     const items = bulkItems(req.body);
     if (!items) { res.status(400).json({ non_field_errors: [BULK_SHAPE] }); return; }
+    const twice = listedTwiceErrors(items.map((b) => b.id));
+    if (twice) { res.status(400).json(twice); return; }
     const out = await ctx.inventory.deleteMany(r, items.map((b) => b.id));
     if (!out.ok) { sendWriteError(res, out.status, out.errors); return; }
     res.status(204).end();
