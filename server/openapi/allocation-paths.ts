@@ -10,7 +10,7 @@ import { json, ref, type JsonSchema, type Operation, type Parameter, type PathIt
 const prefix = resource('prefix'), ip = resource('ip_address');
 
 function limit(defaultText: string, maxPageSize: number): Parameter {
-  return { name: 'limit', in: 'query', required: false, description: `How many to list (${defaultText}; 0: ${maxPageSize}, the most there are).`, schema: { type: 'integer', minimum: 0 } };
+  return { name: 'limit', in: 'query', required: false, description: `How many to list (${defaultText}, at most ${maxPageSize}); a whole number below 1 is a 400 naming limit.`, schema: { type: 'integer', minimum: 1 } };
 }
 
 const oneOrList = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'array', minItems: 1, items: s }] });
@@ -28,7 +28,7 @@ function allocation(kind: 'prefixes' | 'ips', maxPageSize: number): PathItem {
         ? 'The space no prefix inside this one uses, as the largest CIDR blocks, in address order (a plain list, as NetBox answers).'
         : 'The first addresses no IP address holds (any mask), each with the prefix\'s length. An IPv4 prefix shorter than /31 never offers its network and broadcast address, an IPv6 prefix shorter than /127 never its first (subnet-router anycast) address.',
       parameters: [limit(kind === 'prefixes' ? `default ${maxPageSize}` : 'default 50', maxPageSize)],
-      responses: { 200: json({ type: 'array', items: ref(free) }, `The ${what}`), ...sharedResponses('401', '403', '404') },
+      responses: { 200: json({ type: 'array', items: ref(free) }, `The ${what}`), 400: json(ref('FieldErrors'), 'A limit below 1 (`{"limit": [...]}`)'), ...sharedResponses('401', '403', '404') },
     }),
     post: op('allocate', kind === 'prefixes' ? 'Allocate prefixes of the lengths asked' : 'Allocate the next free addresses', permissionFor(made, 'add'), {
       description: [

@@ -27,7 +27,7 @@ const DESCRIPTION = [
 export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
   const served: Record<string, PathItem> = {};
   for (const r of INVENTORY_RESOURCES) Object.assign(served, inventoryPaths(r, opts.maxPageSize));
-  Object.assign(served, allocationPaths(opts.maxPageSize), changeStreamPaths(), tokenPaths(), lifecyclePaths(opts.maxPageSize));
+  Object.assign(served, allocationPaths(opts.maxPageSize), changeStreamPaths(), tokenPaths(opts.maxPageSize), lifecyclePaths(opts.maxPageSize));
   const paths: Record<string, PathItem> = { ...metaPaths(apiApps(served)), ...served };
   return {
     openapi: '3.1.0',

@@ -149,13 +149,17 @@ export const OPTIONS_SCHEMA: JsonSchema = {
 };
 
 /** `/api/users/tokens/`: list, create (the key is shown once), read, revoke. */
-export function tokenPaths(): Record<string, PathItem> {
+export function tokenPaths(maxPageSize: number): Record<string, PathItem> {
   const t = resource('token');
   const tokenOp = (action: Action, verb: string, summary: string, rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>): Operation =>
     ({ operationId: `${verb}Tokens`, summary, tags: ['users/tokens'], 'x-permission': permissionFor(t, action), ...rest });
   return {
     [resourcePath(t)]: {
-      get: tokenOp('view', 'list', 'List tokens', { responses: { 200: json(listEnvelope(ref('Token'), 'Token list'), 'Every token (keys are never shown again)'), ...sharedResponses('401', '403') } }),
+      get: tokenOp('view', 'list', 'List tokens', {
+        description: 'Filtered and ordered as every list (the key hash is neither a filter nor an ordering field): an unknown filter is a 400 naming it.',
+        parameters: [...limitOffsetParameters(maxPageSize), orderingParameter(t), ...filterParameters(t)],
+        responses: { 200: json(listEnvelope(ref('Token'), 'Token list'), 'The tokens that match (keys are never shown again)'), ...sharedResponses('400', '401', '403') },
+      }),
       post: tokenOp('add', 'create', 'Create a token (the key is shown once)', {
         description: 'A token cannot grant permissions its creator does not have.',
         requestBody: body(ref('TokenWrite'), 'Permissions (default `["*"]`) and a description.'),

@@ -14,15 +14,18 @@ import type { AppContext } from '../context.js';
 import { answerCreate } from './inventory.js';
 import type { KeyedWrite } from '../../storage/service/write-keys.js';
 import { DEFAULT_LIMIT } from './list-params.js';
+import { MSG } from '../../engine/schema/messages.js';
 
 /**
- * `limit` as NetBox reads it here: a whole number, 0 for the largest page, at most maxPageSize;
- * anything else is the default.
+ * `limit` as NetBox reads it here: a whole number, at most maxPageSize; anything that is not a
+ * whole number is the default. A whole number below 1 is refused (NetBox reads 0 as the largest
+ * page and lists every free address for a negative one): null after answering 400 naming `limit`.
  */
-function limitOf(req: Request, fallback: number, max: number): number {
+function limitOf(req: Request, res: Response, fallback: number, max: number): number | null {
   const raw = typeof req.query.limit === 'string' ? req.query.limit : '';
-  const n = /^\d{1,12}$/.test(raw) ? Number(raw) : fallback;
-  return n === 0 || n > max ? max : n;
+  const n = /^[+-]?\d{1,12}$/.test(raw) ? Number(raw) : fallback;
+  if (n < 1) { res.status(400).json({ limit: [MSG.min(1)] }); return null; }
+  return Math.min(n, max);
 }
 
 /**
@@ -68,14 +71,16 @@ export function allocationRouter(ctx: AppContext): Router {
 
   // NetBox lists every free block (this product at most maxPageSize unless `limit` says fewer).
   router.get('/:id/available-prefixes/', ...viewParent, async (req, res) => {
-    const parent = await parentOf(req, res);
-    if (parent) res.json(await allocation.availablePrefixes(parent, limitOf(req, max, max)));
+    const limit = limitOf(req, res, max, max);
+    const parent = limit === null ? null : await parentOf(req, res);
+    if (parent) res.json(await allocation.availablePrefixes(parent, limit!));
   });
   router.post('/:id/available-prefixes/', ...viewParent, requirePermission(permissionFor(prefix, 'add')),
     allocate(prefix, 'parent', (parent, bodies, key) => allocation.allocatePrefixes(parent, bodies, key)));
   router.get('/:id/available-ips/', ...viewParent, async (req, res) => {
-    const parent = await parentOf(req, res);
-    if (parent) res.json(await allocation.availableIps(parent, limitOf(req, DEFAULT_LIMIT, max)));
+    const limit = limitOf(req, res, DEFAULT_LIMIT, max);
+    const parent = limit === null ? null : await parentOf(req, res);
+    if (parent) res.json(await allocation.availableIps(parent, limit!));
   });
   router.post('/:id/available-ips/', ...viewParent, requirePermission(permissionFor(ip, 'add')),
     allocate(ip, 'prefix', (parent, bodies, key) => allocation.allocateIps(parent, bodies, key)));

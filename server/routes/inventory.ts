@@ -22,6 +22,7 @@ import { parentFilterPairs } from '../prefix-tree.js';
 import { listTag, noneMatch } from '../list-tags.js';
 import { jsonBody, pageKey, sendJson } from '../page-cache.js';
 import { writeContext } from '../../storage/change-log/write-context.js';
+import { listedTwiceErrors } from './bulk-ids.js';
 
 export const baseUrl = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
@@ -204,6 +205,8 @@ function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
   router.delete('/', can('delete'), async (req, res) => {
     const items = bulkItems(req.body);
     if (!items) { res.status(400).json({ non_field_errors: [BULK_SHAPE] }); return; }
+    const twice = listedTwiceErrors(items.map((b) => b.id));
+    if (twice) { res.status(400).json(twice); return; }
     const p = await prepared(req, res, false);
     if (!p) return;
     await answerWrite(ctx, r, req, res, await ctx.inventory.deleteMany(r, items.map((b) => b.id), null, p.key), 204, p.as, p.key);

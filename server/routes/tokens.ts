@@ -6,8 +6,7 @@ import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { objectUrl } from '../serialize.js';
 import type { Row } from '../../storage/types.js';
-import { baseUrl, envelope } from './inventory.js';
-import { plainPage } from './list-params.js';
+import { baseUrl, envelope, planRequest } from './inventory.js';
 import { UUID_RE } from '../../engine/schema/normalize.js';
 
 const tokenDef = resource('token');
@@ -20,9 +19,11 @@ export function tokensRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(authenticate(ctx.tokens));
   router.get('/', requirePermission(permissionFor(tokenDef, 'view')), async (req, res) => {
-    const page = plainPage(tokenDef, req.query, ctx.config.maxPageSize);
-    const found = await ctx.storage.find('token', { kind: 'const', value: true }, { ...page, ordering: [{ field: 'created', desc: false }, { field: 'id', desc: false }] });
-    res.json(envelope(req, page, found.count, found.rows.map((r) => view(baseUrl(req), r))));
+    // Filters and ordering as on every list: an unknown filter (key_hash among them) is a 400.
+    const got = await planRequest(ctx, tokenDef, req, res, []);
+    if (!got) return;
+    const found = await ctx.storage.find('token', got.planned.plan, got.page);
+    res.json(envelope(req, got.page, found.count, found.rows.map((r) => view(baseUrl(req), r))));
   });
   router.post('/', requirePermission(permissionFor(tokenDef, 'add')), async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;

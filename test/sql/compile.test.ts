@@ -255,7 +255,9 @@ describe('sql/like and regex helpers', () => {
   });
 
   it('respells RE2 for PostgreSQL ARE', () => {
-    expect(re2ToPostgres('\\bab\\B\\z')).to.equal('\\yab\\Y\\Z');
+    // \b and \B over RE2's ASCII word characters (\y is Unicode-aware in the ICU collation of ~*).
+    const w = '[0-9A-Z_a-z]';
+    expect(re2ToPostgres('\\bab\\B\\z')).to.equal(`(?:(?<=${w})(?!${w})|(?<!${w})(?=${w}))ab(?:(?<=${w})(?=${w})|(?<!${w})(?!${w}))\\Z`);
     expect(re2ToPostgres('a.b[.]')).to.equal('a[^\\n]b[.]');
     expect(re2ToPostgres('(?s)a.b')).to.equal('(?s)a.b');
     expect(re2ToPostgres('(?P<x>a)(?<y>b)')).to.equal('(a)(b)');
@@ -263,12 +265,29 @@ describe('sql/like and regex helpers', () => {
     expect(re2ToPostgres('[]\\b]')).to.equal('[]\\b]');
   });
 
+  it('writes out RE2 classes as RE2 reads them, for every database', () => {
+    // Negated classes outside a bracket expression stay negated brackets (folded, then complemented).
+    expect(re2ToPostgres('\\d\\W')).to.equal('[0-9][^0-9A-Z_a-z]');
+    expect(re2ToMysql('\\d\\W')).to.equal('[0-9][^0-9A-Z_a-z]');
+    // Inside one: \s and [:upper:] spliced, a '-' after a class a literal, as in RE2.
+    expect(re2ToPostgres('[\\s[:upper:]-]')).to.equal('[\\u0009\\u000A\\u000C\\u000D\\u0020A-Z\\-]');
+    expect(re2ToMysql('[^\\s[:upper:]-]')).to.equal('[^\\x{9}\\x{A}\\x{C}\\x{D}\\x{20}A-Z\\-]');
+    // Unicode classes from RE2's own tables; \P and \p{^…} negate, \P{^…} does not.
+    expect(re2ToPostgres('\\p{Greek}')).to.match(/^\[\\u0370-\\u0373\\u0375-\\u0377/);
+    expect(re2ToMysql('\\pL')).to.equal(re2ToMysql('\\p{L}')).and.match(/^\[A-Za-z\\x\{AA\}/);
+    for (const neg of ['\\PL', '\\P{L}', '\\p{^L}']) expect(re2ToMysql(neg), neg).to.equal(`[^${re2ToMysql('\\pL').slice(1)}`);
+    expect(re2ToMysql('\\P{^L}')).to.equal(re2ToMysql('\\pL'));
+    // \v is a vertical tab in RE2 and PostgreSQL, any vertical space in PCRE2 and ICU.
+    expect(re2ToMysql('\\v[\\v]')).to.equal('\\x{B}[\\x{B}]');
+    expect(re2ToPostgres('\\v')).to.equal('\\v');
+    // Quoted text and escaped backslashes are no classes.
+    expect(re2ToMysql('\\Q\\d\\E\\\\d')).to.equal('\\Q\\d\\E\\\\d');
+  });
+
   it('respells RE2 for MySQL / MariaDB', () => {
     expect(re2ToMysql('(?P<x>a)$')).to.equal('(?<x>a)\\z');
     expect(re2ToMysql('\\$[$]\\Q$\\E')).to.equal('\\$[$]\\Q$\\E');
     expect(re2ToMysql('(?m)^a$')).to.equal('(?m)^a$');
-    // ICU (MySQL) reads Unicode classes only with braces; PCRE2 (MariaDB) reads both.
-    expect(re2ToMysql('\\pL+\\PN\\p{Greek}\\\\pL')).to.equal('\\p{L}+\\P{N}\\p{Greek}\\\\pL');
     expect(re2ToMysql('a{2,3}x{y}[{}]9}')).to.equal('a{2,3}x\\{y\\}[{}]9\\}');
   });
 

@@ -5,6 +5,9 @@ import { baseFields } from '../common-fields.js';
 export const token: ResourceDef = {
   name: 'token', app: 'users', plural: 'tokens', label: 'Token', description: 'API tokens',
   refField: 'key_tail', displayField: 'key_tail', inventory: false,
+  // Listed oldest first. key_hash is hidden and has no filter: neither a filter nor an ordering
+  // term can name it (an unknown filter is a 400, an unknown ordering term is dropped, as on every list).
+  defaultOrder: [{ field: 'created', desc: false }],
   fields: [
     ...baseFields,
     { name: 'key_hash', kind: 'string', label: 'Key hash', hidden: true, readOnly: true, unique: true, filter: false },
