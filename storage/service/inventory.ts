@@ -49,10 +49,13 @@ const kept: WriteResult<never> = { ok: false, status: 409, errors: { detail: 'Th
 /** The request-scoped memo key of the custom field definitions. */
 const CF_MEMO = 'inventory.custom_fields';
 
+/** A check of a row, by resource, that needs this process's settings or I/O (a webhook's target: WEBHOOK_ALLOWED_HOSTS). */
+export type RowPolicy = (row: Row) => Promise<FieldErrors>;
+
 export class Inventory {
   private cfCache: CustomFieldDef[] | null = null;
 
-  constructor(readonly storage: Storage) {}
+  constructor(readonly storage: Storage, private readonly policies: Readonly<Record<string, RowPolicy>> = {}) {}
 
   /**
    * Custom field definitions, read through the store. Only the embedded memory store (one process
@@ -251,6 +254,7 @@ export class Inventory {
     const errors: FieldErrors = {};
     if (r.tree && (await this.wouldLoop(r, row, batch))) (errors[r.tree] ??= []).push(MSG.treeCycle);
     for (const [k, msgs] of Object.entries(ROW_CHECKS[r.name]?.(row) ?? {})) (errors[k] ??= []).push(...msgs);
+    for (const [k, msgs] of Object.entries((await this.policies[r.name]?.(row)) ?? {})) (errors[k] ??= []).push(...msgs);
     return errors;
   }
 
