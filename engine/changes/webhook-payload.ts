@@ -131,6 +131,8 @@ export type HeadersResult = { readonly ok: true; readonly headers: Record<string
  */
 export function requestHeaders(webhook: Rec, change: Rec, body: string): HeadersResult {
   const headers: Record<string, string> = { 'Content-Type': String(webhook.http_content_type || 'application/json') };
+  const typeProblem = headerValueProblem(headers['Content-Type']);
+  if (typeProblem) return { ok: false, reason: `http_content_type holds ${typeProblem}; the request was not sent` };
   const ctx = templateContext(change);
   for (const { name, value } of headerLines(String(webhook.additional_headers ?? ''))) {
     const reserved = RESERVED_HEADERS[name.toLowerCase()];

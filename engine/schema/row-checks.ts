@@ -48,6 +48,8 @@ function webhookDefinition(row: Row): FieldErrors {
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) add('payload_url', MSG.whUrl);
   for (const line of String(row.additional_headers ?? '').split(/\r?\n/))
     if (line.trim() && !HEADER_LINE.test(line.trim())) add('additional_headers', MSG.whHeader(line));
+  const typeProblem = headerValueProblem(String(row.http_content_type ?? ''));
+  if (typeProblem) add('http_content_type', MSG.whHeaderValue('Content-Type', typeProblem));
   for (const { name, value } of headerLines(String(row.additional_headers ?? ''))) {
     const reserved = RESERVED_HEADERS[name.toLowerCase()];
     if (reserved) add('additional_headers', MSG.whHeaderReserved(name, reserved));

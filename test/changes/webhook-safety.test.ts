@@ -75,13 +75,16 @@ for (const backend of BACKENDS) describe(`webhook headers and failures on ${back
   before(async () => { await rx.start(); });
   after(async () => { await rx.stop(); });
 
-  it('refuses Host, Content-Length, Transfer-Encoding and other framing headers in additional_headers', async () => {
+  it('refuses Host, Content-Length, Transfer-Encoding and other framing headers in additional_headers, and a content type with CR/LF', async () => {
     for (const line of ['Host: evil.example', 'Content-Length: 5', 'transfer-encoding: chunked', 'Connection: close', 'X-Hook-Signature: x', 'X-Netinv-Webhook: x']) {
       const res = await h.srv.req('POST', '/api/extras/webhooks/', { name: 'framing', content_types: ['dcim.site'], type_create: true, payload_url: rx.url('/f'), additional_headers: `X-Ok: 1\n${line}` });
       expect(res.status, line).to.equal(400);
       expect(Object.keys(res.body)).to.deep.equal(['additional_headers']);
       expect(res.body.additional_headers[0]).to.include(line.slice(0, line.indexOf(':')));
     }
+    const type = await h.srv.req('POST', '/api/extras/webhooks/', { name: 'framing', content_types: ['dcim.site'], type_create: true, payload_url: rx.url('/f'), http_content_type: 'text/plain\r\nHost: evil.example' });
+    expect(type.status).to.equal(400);
+    expect(Object.keys(type.body)).to.deep.equal(['http_content_type']);
   });
 
   it('a substituted value with CR, LF or another control character is refused: the delivery fails saying why, and the later changes go', async () => {

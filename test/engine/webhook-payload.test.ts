@@ -60,6 +60,7 @@ describe('webhook payload', () => {
     expect(named('東京')).to.deep.equal({ ok: false, reason: 'additional_headers: the value of X-Name holds a character HTTP headers cannot carry (U+6771); the request was not sent' });
     expect(named('x', 'Transfer-Encoding: chunked')).to.deep.equal({ ok: false, reason: 'additional_headers: Transfer-Encoding may not be set (the server frames the body)' });
     expect(named('x', 'host: {{ data.name }}')).to.deep.equal({ ok: false, reason: 'additional_headers: host may not be set (the target is payload_url)' });
+    expect(requestHeaders({ ...hook, http_content_type: 'text/plain\nHost: x' }, record('create'), '{}')).to.deep.equal({ ok: false, reason: 'http_content_type holds a control character (U+000A); the request was not sent' });
   });
 
   it("signs as NetBox does: HMAC-SHA512 of the body's UTF-8 bytes keyed with the secret's, hex (Python's hmac gives the same)", () => {
