@@ -2,10 +2,12 @@
 // token's name go into the change records its writes make, and a write's answer carries
 // X-Change-Seq: the highest seq it wrote, or the current one when it wrote nothing. With a replica
 // (READ_REPLICA), a read may name the seq it needs (X-Min-Change-Seq) and learns where it was
-// answered from (X-Read-Source); a write's own reads go to the database.
+// answered from (X-Read-Source); a write's own reads go to the database. A write made in answer to a
+// webhook delivery (X-Netinv-Webhook naming one of this store's) names it in its change records.
 import type { RequestHandler } from 'express';
 import { withWriteContext, type WriteContext } from '../storage/change-log/write-context.js';
 import type { Storage } from '../storage/types.js';
+import { answeredDelivery, DELIVERY_HEADER } from '../storage/service/webhook-chain.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -39,6 +41,9 @@ export function changeContext(storage: Storage): RequestHandler {
         return res;
       }) as typeof res.end;
     }
-    withWriteContext(wc, next);
+    const answers = write ? req.get(DELIVERY_HEADER) : undefined;
+    if (answers === undefined) { withWriteContext(wc, next); return; }
+    // Looked up inside the context: a write's reads go to the database.
+    withWriteContext(wc, () => answeredDelivery(storage, answers).then((id) => { wc.webhookDelivery = id; next(); }, next));
   };
 }

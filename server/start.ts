@@ -10,6 +10,8 @@ import { Lifecycle } from '../storage/service/lifecycle.js';
 import { ChangeFeed } from '../storage/change-log/change-feed.js';
 import { WebhookDispatcher } from '../storage/service/webhook-dispatcher.js';
 import { ChangeRetention } from '../storage/service/change-retention.js';
+import { webhookTargetPolicy } from '../storage/service/webhook-target-check.js';
+import { parseAllowedHosts } from '../engine/changes/webhook-targets.js';
 import { installMachineFiles } from './machine-files.js';
 import { createApp } from './app.js';
 import { HeavyQueryGate } from './heavy-queries.js';
@@ -37,7 +39,9 @@ export const consoleLogger: Logger = {
 export async function start(config: Config, log: Logger = consoleLogger, requestLog?: RequestLogger): Promise<Running> {
   const storage = await createStorage(config.storage, { queryTimeoutMs: config.queryTimeoutMs, log: (m) => log.warn(m), readReplica: config.readReplica === 'memory' ? 'memory' : undefined, readReplicaLoadUrl: config.readReplicaLoadUrl || undefined });
   await storage.open();
-  const inventory = new Inventory(storage, { keyTtlMs: config.idempotencyTtlS * 1000 });
+  // A webhook's payload_url is checked against WEBHOOK_ALLOWED_HOSTS when it is set (and again at each request).
+  const allowedHosts = parseAllowedHosts(config.webhookAllowedHosts);
+  const inventory = new Inventory(storage, { keyTtlMs: config.idempotencyTtlS * 1000, policies: { webhook: webhookTargetPolicy(storage, allowedHosts) } });
   const tokens = new Tokens(storage, config.tokenRecheckMs);
   for (const t of config.tokens) await tokens.create(t.permissions, t.description ?? 'from config', t.key);
   let adminKey: string | null = null;
@@ -49,7 +53,8 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   const closing = new AbortController(); // ends open event streams when the server closes
   const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, changes: new ChangeFeed(storage), retention, closing: closing.signal, planCache: new PlanCache(), pages: new PageCache(config.pageCacheMb * 1024 * 1024), heavy: new HeavyQueryGate(config.maxHeavyQueries), log, requestLog };
   // Webhooks: deliveries planned from the change log and sent (storage/service/webhook-dispatcher.ts).
-  const webhooks = new WebhookDispatcher(storage, ctx.changes, { maxAttempts: config.webhookMaxAttempts, retryBaseMs: config.webhookRetryBaseMs, retryMaxMs: config.webhookRetryMaxMs, timeoutMs: config.webhookTimeoutMs, log: (m) => log.warn(m) });
+  const webhooks = new WebhookDispatcher(storage, ctx.changes, { maxAttempts: config.webhookMaxAttempts, retryBaseMs: config.webhookRetryBaseMs, retryMaxMs: config.webhookRetryMaxMs, timeoutMs: config.webhookTimeoutMs,
+    allowedHosts, keepResponse: config.webhookKeepResponse, maxChain: config.webhookMaxChain, log: (m) => log.warn(m) });
   retention.pin(() => webhooks.pinnedSeq());
   const { handler } = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {

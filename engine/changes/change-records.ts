@@ -18,6 +18,8 @@ export interface ChangeMeta {
   readonly userName: string;
   readonly requestId: string;
   readonly newId: () => string;
+  /** The webhook delivery the write answers (X-Netinv-Webhook), if any. */
+  readonly webhookDelivery?: string | null;
 }
 
 export const CHANGE_RESOURCE = 'object_change';
@@ -93,6 +95,7 @@ export function changeRecords(batch: readonly LoggedOp[], meta: ChangeMeta): Row
       // A delete keeps the object as it was (Nautobot's object_data of a deletion).
       object_data: after ? shape.after(r, after, batch) : before ? visible(r, before) : null,
       prechange_data: !before ? null : after ? shape.before(r, before) : visible(r, before),
+      webhook_delivery: meta.webhookDelivery ?? null,
     });
   }
   return out;

@@ -84,17 +84,67 @@ export function renderBody(webhook: Rec, change: Rec): string {
   return template.trim() ? renderTemplate(template, ctx) : JSON.stringify(ctx);
 }
 
-/** The request headers: the content type, the additional headers (rendered), and the signature when there is a secret. */
-export function requestHeaders(webhook: Rec, change: Rec, body: string): Record<string, string> {
-  const headers: Record<string, string> = { 'Content-Type': String(webhook.http_content_type || 'application/json') };
-  const ctx = templateContext(change);
-  for (const line of renderTemplate(String(webhook.additional_headers ?? ''), ctx).split(/\r?\n/)) {
+/**
+ * Headers additional_headers may not set, and why: the request's target and framing are the
+ * server's (a Host or Transfer-Encoding of a template would change where and how the body goes),
+ * and so are the headers it sets itself.
+ */
+export const RESERVED_HEADERS: Readonly<Record<string, string>> = {
+  host: 'the target is payload_url',
+  'content-length': 'the server frames the body',
+  'transfer-encoding': 'the server frames the body',
+  te: 'the server frames the body',
+  trailer: 'the server frames the body',
+  connection: 'the server manages the connection',
+  'keep-alive': 'the server manages the connection',
+  'proxy-connection': 'the server manages the connection',
+  upgrade: 'the server manages the connection',
+  expect: 'the server sends the body at once',
+  'x-hook-signature': 'the server signs the body (secret)',
+  'x-netinv-webhook': 'the server names the delivery',
+};
+
+/** Why a header value cannot be sent, or null: HTTP carries no control characters (CR and LF would end the header) and nothing beyond Latin-1. */
+export function headerValueProblem(value: string): string | null {
+  const bad = /[\u0000-\u001f\u007f]|[^\u0000-\u00ff]/u.exec(value);
+  if (!bad) return null;
+  const code = `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return bad[0].charCodeAt(0) <= 0xff ? `a control character (${code})` : `a character HTTP headers cannot carry (${code})`;
+}
+
+/** The lines of additional_headers that hold one, split at their first colon (names as written; values still templates). */
+export function headerLines(text: string): { readonly name: string; readonly value: string; readonly line: string }[] {
+  const out: { name: string; value: string; line: string }[] = [];
+  for (const line of text.split(/\r?\n/)) {
     const i = line.indexOf(':');
-    if (i > 0) headers[line.slice(0, i).trim()] = line.slice(i + 1).trim();
+    if (i > 0) out.push({ name: line.slice(0, i).trim(), value: line.slice(i + 1), line });
+  }
+  return out;
+}
+
+export type HeadersResult = { readonly ok: true; readonly headers: Record<string, string> } | { readonly ok: false; readonly reason: string };
+
+/**
+ * The request headers: the content type, the additional headers (each line's value rendered on its
+ * own, so a substituted value can never start another header), and the signature when there is a
+ * secret. A reserved name or a value HTTP cannot carry refuses the whole request, saying why.
+ */
+export function requestHeaders(webhook: Rec, change: Rec, body: string): HeadersResult {
+  const headers: Record<string, string> = { 'Content-Type': String(webhook.http_content_type || 'application/json') };
+  const typeProblem = headerValueProblem(headers['Content-Type']);
+  if (typeProblem) return { ok: false, reason: `http_content_type holds ${typeProblem}; the request was not sent` };
+  const ctx = templateContext(change);
+  for (const { name, value } of headerLines(String(webhook.additional_headers ?? ''))) {
+    const reserved = RESERVED_HEADERS[name.toLowerCase()];
+    if (reserved) return { ok: false, reason: `additional_headers: ${name} may not be set (${reserved})` };
+    const text = renderTemplate(value, ctx).trim();
+    const problem = headerValueProblem(text);
+    if (problem) return { ok: false, reason: `additional_headers: the value of ${name} holds ${problem}; the request was not sent` };
+    headers[name] = text;
   }
   const secret = String(webhook.secret ?? '');
   if (secret) headers['X-Hook-Signature'] = signature(body, secret);
-  return headers;
+  return { ok: true, headers };
 }
 
 /** NetBox's X-Hook-Signature: HMAC-SHA512 of the body bytes with the secret as key, in hex. */

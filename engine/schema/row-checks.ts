@@ -2,6 +2,7 @@
 // stored (after a create's defaults or an update's merge), errors by field.
 import { checkOne } from './custom-field-values.js';
 import { MSG } from './messages.js';
+import { headerLines, headerValueProblem, RESERVED_HEADERS } from '../changes/webhook-payload.js';
 import { CUSTOM_FIELD_CONTENT_TYPES, LOGGED_CONTENT_TYPES } from './registry.js';
 import type { CustomFieldDef } from './types.js';
 import type { FieldErrors } from './validate-input.js';
@@ -28,7 +29,13 @@ function customFieldDefinition(row: Row): FieldErrors {
 /** A header name as HTTP allows it (RFC 9110 token). */
 const HEADER_LINE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+:/;
 
-/** A webhook: content types the change log has, at least one action, an http(s) URL, `Name: Value` header lines. */
+/** Placeholders of a header value template (what they give is checked when the request is made). */
+const PLACEHOLDERS = /\{\{[^}]*\}\}/g;
+
+/**
+ * A webhook: content types the change log has, at least one action, an http(s) URL, `Name: Value`
+ * header lines, none naming a header the server sets itself, none with a character HTTP cannot carry.
+ */
 function webhookDefinition(row: Row): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
@@ -41,6 +48,14 @@ function webhookDefinition(row: Row): FieldErrors {
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) add('payload_url', MSG.whUrl);
   for (const line of String(row.additional_headers ?? '').split(/\r?\n/))
     if (line.trim() && !HEADER_LINE.test(line.trim())) add('additional_headers', MSG.whHeader(line));
+  const typeProblem = headerValueProblem(String(row.http_content_type ?? ''));
+  if (typeProblem) add('http_content_type', MSG.whHeaderValue('Content-Type', typeProblem));
+  for (const { name, value } of headerLines(String(row.additional_headers ?? ''))) {
+    const reserved = RESERVED_HEADERS[name.toLowerCase()];
+    if (reserved) add('additional_headers', MSG.whHeaderReserved(name, reserved));
+    const problem = headerValueProblem(value.replace(PLACEHOLDERS, '').trim());
+    if (problem) add('additional_headers', MSG.whHeaderValue(name, problem));
+  }
   return errors;
 }
 

@@ -38,6 +38,12 @@ export interface Config {
   readonly webhookRetryBaseMs: number;
   readonly webhookRetryMaxMs: number;
   readonly webhookTimeoutMs: number;
+  /** Where webhooks may send: host names and CIDRs, each with an optional `:port`, comma-separated ('' = anywhere). */
+  readonly webhookAllowedHosts: string;
+  /** Keep the start of each receiver's answer in the delivery log (response_excerpt). */
+  readonly webhookKeepResponse: boolean;
+  /** A change reached through more webhook deliveries than this (writes made with X-Netinv-Webhook) is not sent. */
+  readonly webhookMaxChain: number;
   /** `memory`: keep the inventory in this process's memory engine, following the database's change log ('' = off). */
   readonly readReplica: string;
   /** With READ_REPLICA: the replica's initial load reads this database, a streaming standby of STORAGE_URL's ('' = STORAGE_URL itself). */
@@ -54,7 +60,7 @@ export interface Config {
   readonly pageCacheMb: number;
 }
 
-type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level' | 'replica';
+type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level' | 'replica' | 'hosts';
 
 export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; parse: Parse | 'tokens' }[] = [
   { key: 'host', env: 'HOST', parse: 'string' },
@@ -79,6 +85,9 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'webhookRetryBaseMs', env: 'WEBHOOK_RETRY_BASE_MS', parse: 'positive' },
   { key: 'webhookRetryMaxMs', env: 'WEBHOOK_RETRY_MAX_MS', parse: 'positive' },
   { key: 'webhookTimeoutMs', env: 'WEBHOOK_TIMEOUT_MS', parse: 'positive' },
+  { key: 'webhookAllowedHosts', env: 'WEBHOOK_ALLOWED_HOSTS', parse: 'hosts' },
+  { key: 'webhookKeepResponse', env: 'WEBHOOK_KEEP_RESPONSE', parse: 'boolean' },
+  { key: 'webhookMaxChain', env: 'WEBHOOK_MAX_CHAIN', parse: 'whole' },
   { key: 'readReplica', env: 'READ_REPLICA', parse: 'replica' },
   { key: 'readReplicaLoadUrl', env: 'READ_REPLICA_LOAD_URL', parse: 'string' },
   { key: 'streamKeepAliveMs', env: 'STREAM_KEEPALIVE_MS', parse: 'positive' },
@@ -110,6 +119,9 @@ export const DEFAULTS = {
   webhookRetryBaseMs: 5000,
   webhookRetryMaxMs: 3_600_000,
   webhookTimeoutMs: 10000,
+  webhookAllowedHosts: '',      // any target
+  webhookKeepResponse: false,   // a receiver's answer may be what an internal service should not show
+  webhookMaxChain: 3,
   readReplica: '',
   readReplicaLoadUrl: '',
   streamKeepAliveMs: 15000,

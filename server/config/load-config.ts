@@ -2,6 +2,7 @@
 // Any problem is a ConfigError with one line that names it.
 import fs from 'node:fs';
 import { CONFIG_KEYS, DEFAULTS, type Config, type TokenConfig } from './defaults.js';
+import { parseAllowedHosts } from '../../engine/changes/webhook-targets.js';
 
 export class ConfigError extends Error {}
 
@@ -29,6 +30,13 @@ function parseValue(name: string, parse: string, v: unknown): unknown {
       // major.minor, as NetBox clients compare it (Ansible's netbox.netbox splits it in two).
       if (typeof v !== 'string' || !/^\d{1,4}\.\d{1,4}$/.test(v)) throw new ConfigError(`config: ${name} must be a NetBox API level as text, major.minor such as "3.7", got ${JSON.stringify(v)}`);
       return v;
+    case 'hosts': {
+      // A list in the file, or one comma-separated text; kept as text, checked here so a bad entry stops the start.
+      const text = Array.isArray(v) && v.every((e) => typeof e === 'string') ? v.join(', ') : v;
+      if (typeof text !== 'string') throw new ConfigError(`config: ${name} must be host names and CIDRs, each with an optional :port, comma-separated`);
+      try { parseAllowedHosts(text); } catch (e) { throw new ConfigError(`config: ${name}: ${(e as Error).message} (host names and CIDRs, each with an optional :port, comma-separated)`); }
+      return text;
+    }
     case 'replica':
       if (v !== '' && v !== 'memory') throw new ConfigError(`config: ${name} must be "memory" (an in-memory replica of the database in this process) or empty, got ${JSON.stringify(v)}`);
       return v;

@@ -21,6 +21,8 @@ export interface WriteContext {
   readSource?: 'replica' | 'database';
   /** Told each time readSource changes (the HTTP layer sets X-Read-Source). */
   readonly onReadSource?: (source: 'replica' | 'database') => void;
+  /** The webhook delivery the request answers (its X-Netinv-Webhook named one of this store's): its change records name it. */
+  webhookDelivery?: string | null;
 }
 
 /** Notes where a read of the current request was answered; once 'database', it stays (the answer holds both). */
@@ -46,7 +48,7 @@ export function writeContext(): WriteContext | undefined {
 /** The record fields of a write made now, in the current context. */
 export function changeMeta(): ChangeMeta {
   const c = current.getStore();
-  return { time: new Date().toISOString(), userName: c ? c.userName() : SYSTEM_USER, requestId: c ? c.requestId : randomUUID(), newId: randomUUID };
+  return { time: new Date().toISOString(), userName: c ? c.userName() : SYSTEM_USER, requestId: c ? c.requestId : randomUUID(), newId: randomUUID, webhookDelivery: c?.webhookDelivery ?? null };
 }
 
 /** Notes a batch's highest seq on the request that wrote it. */

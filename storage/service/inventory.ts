@@ -58,14 +58,20 @@ const KEY_TTL_MS = 24 * 3600_000;
 /** The request-scoped memo key of the custom field definitions. */
 const CF_MEMO = 'inventory.custom_fields';
 
+/** A check of a row, by resource, that needs this process's settings or I/O (a webhook's target: WEBHOOK_ALLOWED_HOSTS). */
+export type RowPolicy = (row: Row) => Promise<FieldErrors>;
+
 export class Inventory {
   private cfCache: CustomFieldDef[] | null = null;
 
   /** Idempotency-Key rows of inventory writes, written in the batch of the write each answers. */
   readonly keys: WriteKeys;
+  /** Checks of a resource's rows beyond the registry's (a webhook's target against WEBHOOK_ALLOWED_HOSTS). */
+  private readonly policies: Readonly<Record<string, RowPolicy>>;
 
-  constructor(readonly storage: Storage, opts: { readonly keyTtlMs?: number } = {}) {
+  constructor(readonly storage: Storage, opts: { readonly keyTtlMs?: number; readonly policies?: Readonly<Record<string, RowPolicy>> } = {}) {
     this.keys = new WriteKeys(storage, opts.keyTtlMs ?? KEY_TTL_MS);
+    this.policies = opts.policies ?? {};
   }
 
   /**
@@ -265,6 +271,7 @@ export class Inventory {
     const errors: FieldErrors = {};
     if (r.tree && (await this.wouldLoop(r, row, batch))) (errors[r.tree] ??= []).push(MSG.treeCycle);
     for (const [k, msgs] of Object.entries(ROW_CHECKS[r.name]?.(row) ?? {})) (errors[k] ??= []).push(...msgs);
+    for (const [k, msgs] of Object.entries((await this.policies[r.name]?.(row)) ?? {})) (errors[k] ??= []).push(...msgs);
     return errors;
   }
 

@@ -8,14 +8,22 @@
 // it; a claim that dies with its process expires after a lease), retried with doubling delays up to
 // a bound, then failed. Delivery is at least once: a request whose answer was not recorded is sent
 // again, so receivers deduplicate by `change_id` / `seq`.
+// Isolation and safety: each enabled webhook has its own share of the request slots (a receiver
+// that never answers holds only its own); anything an attempt throws is a failed attempt, recorded,
+// and the attempt bound is hard; a request that can never go (a header value HTTP cannot carry, a
+// target outside WEBHOOK_ALLOWED_HOSTS) fails at once. Each request names its delivery in
+// X-Netinv-Webhook; a write made with that header names it in its change record, and a change
+// reached through more than WEBHOOK_MAX_CHAIN such deliveries is planned as `skipped`, not sent.
 import { randomUUID } from 'node:crypto';
 import { and, cmp, fk, not, TRUE } from '../../engine/plan/nodes.js';
 import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
 import { backoffMs, renderBody, requestHeaders, wants, webhookAt, type WebhookVersion } from '../../engine/changes/webhook-payload.js';
+import type { HostRule } from '../../engine/changes/webhook-targets.js';
 import type { ChangeFeed } from '../change-log/change-feed.js';
 import { SYSTEM_USER, withWriteContext } from '../change-log/write-context.js';
 import { StorageConflict, versionOf, type Row, type Storage, type WriteOp } from '../types.js';
-import { sendWebhook } from './webhook-request.js';
+import { sendWebhook, type SendWebhook } from './webhook-request.js';
+import { chainOf, DELIVERY_HEADER, skippedReason } from './webhook-chain.js';
 
 export interface DispatcherOptions {
   /** Attempts per delivery before it is marked failed. */
@@ -25,8 +33,16 @@ export interface DispatcherOptions {
   readonly retryMaxMs: number;
   /** Time limit of one request (ms). */
   readonly timeoutMs: number;
-  /** Requests in flight at once (over all webhooks). */
+  /** Request slots, shared evenly by the enabled webhooks (at least one each): one webhook's requests never take another's. */
   readonly concurrency?: number;
+  /** WEBHOOK_ALLOWED_HOSTS: where requests may go (empty: anywhere). */
+  readonly allowedHosts?: readonly HostRule[];
+  /** WEBHOOK_KEEP_RESPONSE: keep the start of each answer's body in response_excerpt. */
+  readonly keepResponse?: boolean;
+  /** WEBHOOK_MAX_CHAIN: a change reached through more webhook deliveries than this is not sent. */
+  readonly maxChain?: number;
+  /** Makes one request (a test may give one that throws). */
+  readonly send?: SendWebhook;
   /** How often pending deliveries are looked for when nothing woke the sender (ms). */
   readonly pollMs?: number;
   /** Pending deliveries read per window (SEND_ROUNDS windows per webhook and pass). */
@@ -60,6 +76,8 @@ export class WebhookDispatcher {
   private readonly stopping = new AbortController();
   private loops: Promise<void>[] = [];
   private readonly inFlight = new Map<string, Promise<void>>();
+  /** Requests in flight by webhook id: each webhook keeps to its share of the slots. */
+  private readonly busy = new Map<string, number>();
   /** Wakes the sender (a plan wrote deliveries, a send finished). */
   private kick: (() => void) | null = null;
   private kicked = false;
@@ -67,7 +85,7 @@ export class WebhookDispatcher {
   private readonly opts: Required<DispatcherOptions>;
 
   constructor(private readonly storage: Storage, private readonly feed: ChangeFeed, opts: DispatcherOptions) {
-    this.opts = { concurrency: 8, pollMs: 1000, sendWindow: 200, log: () => {}, ...opts };
+    this.opts = { concurrency: 8, pollMs: 1000, sendWindow: 200, log: () => {}, allowedHosts: [], keepResponse: false, maxChain: 3, send: sendWebhook, ...opts };
   }
 
   start(): void {
@@ -102,7 +120,7 @@ export class WebhookDispatcher {
   async pruneDeliveries(): Promise<number> {
     const oldest = (await this.storage.find(CHANGE_RESOURCE, TRUE, { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true })).rows[0];
     if (!oldest) return 0;
-    const done = and([cmp('seq', 'number', 'lt', false, [oldest.seq as number]), cmp('status', 'string', 'eq', false, ['delivered', 'failed'])]);
+    const done = and([cmp('seq', 'number', 'lt', false, [oldest.seq as number]), cmp('status', 'string', 'eq', false, ['delivered', 'failed', 'skipped'])]);
     let deleted = 0;
     for (;;) {
       const { rows } = await this.storage.find(DELIVERY, done, { limit: 1000, offset: 0, ordering: [{ field: 'seq', desc: false }, { field: 'id', desc: false }] }, { noCount: true });
@@ -167,7 +185,7 @@ export class WebhookDispatcher {
       const idle = !webhooks.some((w) => w.enabled === true) && !versions.size;
       const records = idle ? [] : (await this.feed.read(cur.after, PLAN_BATCH)).filter((r) => (r.seq as number) <= end);
       const last = records.length ? records[records.length - 1].seq as number : end;
-      const deliveries = this.plan(records, webhooks, versions);
+      const deliveries = this.plan(records, webhooks, versions, await chainOf(this.storage, records));
       if (!deliveries.length) {
         // Nothing to write: the cursor moves on in memory, written now and then (records that
         // planned nothing plan nothing again after a crash).
@@ -203,20 +221,23 @@ export class WebhookDispatcher {
   /**
    * Delivery rows for the records (seq order): one per record and webhook that wanted it when the
    * record was written (made by then, enabled, its types and actions as they were), as its change
-   * records tell; only webhooks that still exist get one.
+   * records tell; only webhooks that still exist get one. A record reached through a chain of more
+   * than maxChain deliveries (`chains`: by record id) gets `skipped` rows, sent never.
    */
-  private plan(records: readonly Row[], webhooks: readonly Row[], versions: ReadonlyMap<string, readonly WebhookVersion[]>): Row[] {
+  private plan(records: readonly Row[], webhooks: readonly Row[], versions: ReadonlyMap<string, readonly WebhookVersion[]>, chains: ReadonlyMap<string, number>): Row[] {
     const now = new Date().toISOString();
     const out: Row[] = [];
     for (const rec of records) for (const w of webhooks) {
       const then = webhookAt(w, versions.get(w.id) ?? [], rec.seq as number);
       if (!then || then.enabled !== true || !wants(then, rec)) continue;
+      const chain = chains.get(rec.id) ?? 0;
+      const skipped = chain > this.opts.maxChain;
       out.push({
         id: randomUUID(), created: now, last_updated: now, version: 1,
         webhook: w.id, change: rec.id, seq: rec.seq, action: rec.action,
         changed_object_type: rec.changed_object_type, changed_object_id: rec.changed_object_id,
-        status: 'pending', attempts: 0, next_attempt_at: now, last_attempt_at: null, response_status: null,
-        error: '', request_excerpt: '', response_excerpt: '',
+        status: skipped ? 'skipped' : 'pending', attempts: 0, next_attempt_at: skipped ? null : now, last_attempt_at: null, response_status: null,
+        error: skipped ? skippedReason(chain, this.opts.maxChain) : '', request_excerpt: '', response_excerpt: '', chain,
       });
     }
     return out;
@@ -279,13 +300,16 @@ export class WebhookDispatcher {
   private async sendPass(): Promise<number> {
     let nextDue = Infinity;
     const now = Date.now();
-    for (const w of await this.enabledWebhooks()) {
+    const enabled = await this.enabledWebhooks();
+    const share = Math.max(1, Math.floor(this.opts.concurrency / Math.max(1, enabled.length)));
+    for (const w of enabled) {
       // A disabled webhook's pending deliveries wait until it is enabled again. Read oldest first
       // in a few windows, each leaving out the objects already seen: one object with many waiting
       // (a receiver that was down while it changed often) does not hide the others behind it.
       const pending = and([fk('webhook', 'webhook', [w.id], false, true), cmp('status', 'string', 'eq', false, ['pending'])]);
       const seen = new Set<string>();
-      for (let round = 0; round < SEND_ROUNDS; round++) {
+      let full = (this.busy.get(w.id) ?? 0) >= share;
+      for (let round = 0; round < SEND_ROUNDS && !full; round++) {
         const plan = seen.size ? and([pending, not(cmp('changed_object_id', 'string', 'eq', false, [...seen]))]) : pending;
         const { rows } = await this.storage.find(DELIVERY, plan, { limit: this.opts.sendWindow, offset: 0, ordering: [{ field: 'seq', desc: false }, { field: 'id', desc: false }] }, { noCount: true });
         const heads = new Set<string>();
@@ -298,9 +322,17 @@ export class WebhookDispatcher {
           if (this.inFlight.has(key)) continue;
           const due = d.next_attempt_at ? Date.parse(d.next_attempt_at as string) : now;
           if (due > now) { nextDue = Math.min(nextDue, due); continue; }
-          if (this.inFlight.size >= this.opts.concurrency) return Infinity; // a request that ends wakes the sender
+          // This webhook's share is taken: its other deliveries wait (a request that ends wakes the
+          // sender), the other webhooks' go on with their own shares.
+          if ((this.busy.get(w.id) ?? 0) >= share) { full = true; break; }
+          this.busy.set(w.id, (this.busy.get(w.id) ?? 0) + 1);
           const p = this.attempt(w, d).catch((e) => this.opts.log(`webhooks: delivery ${d.id}: ${(e as Error).message}`))
-            .finally(() => { this.inFlight.delete(key); this.wake(); });
+            .finally(() => {
+              this.inFlight.delete(key);
+              const n = (this.busy.get(w.id) ?? 1) - 1;
+              if (n > 0) this.busy.set(w.id, n); else this.busy.delete(w.id);
+              this.wake();
+            });
           this.inFlight.set(key, p);
         }
         if (rows.length < this.opts.sendWindow) break;
@@ -310,9 +342,17 @@ export class WebhookDispatcher {
   }
 
 
-  /** Claims the delivery (compare-and-swap), sends it, and records how it went. */
+  /**
+   * Claims the delivery (compare-and-swap), sends it, and records how it went. Whatever the attempt
+   * throws after its claim is a failed attempt with its error recorded; a delivery that has had its
+   * attempts (a process died after claiming it, say) fails without another.
+   */
   private async attempt(w: Row, d: Row): Promise<void> {
     const started = Date.now();
+    if ((d.attempts as number) >= this.opts.maxAttempts) {
+      await this.record(d, { status: 'failed', next_attempt_at: null, error: `No answer recorded after ${d.attempts as number} attempts (WEBHOOK_MAX_ATTEMPTS is ${this.opts.maxAttempts}).` });
+      return;
+    }
     const lease = new Date(started + this.opts.timeoutMs * 2 + 1000).toISOString();
     const claimed: Row = { ...d, attempts: (d.attempts as number) + 1, last_attempt_at: new Date(started).toISOString(), next_attempt_at: lease, last_updated: new Date(started).toISOString(), version: versionOf(d) + 1 };
     try {
@@ -321,28 +361,47 @@ export class WebhookDispatcher {
       if (e instanceof StorageConflict) return; // another process has it, or it is gone with its webhook
       throw e;
     }
-    const change = await this.storage.get(CHANGE_RESOURCE, d.change as string);
     let result: Partial<Row>;
-    if (!change) {
-      result = { status: 'failed', next_attempt_at: null, error: 'The change record is no longer in the log.' };
-    } else {
-      const body = renderBody(w, change);
-      const answer = await sendWebhook(String(w.payload_url), String(w.http_method || 'POST'), requestHeaders(w, change, body), body,
-        { timeoutMs: this.opts.timeoutMs, verifyTls: w.ssl_verification !== false, excerpt: EXCERPT });
-      const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
-      const attempts = claimed.attempts as number;
-      const gaveUp = !ok && attempts >= this.opts.maxAttempts;
-      result = {
-        status: ok ? 'delivered' : gaveUp ? 'failed' : 'pending',
-        next_attempt_at: ok || gaveUp ? null : new Date(Date.now() + backoffMs(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs)).toISOString(),
-        response_status: answer.status,
-        error: ok ? '' : (answer.error || `HTTP ${answer.status}`).slice(0, EXCERPT),
-        request_excerpt: body.slice(0, EXCERPT), response_excerpt: answer.body,
-      };
-    }
-    const done: Row = { ...claimed, ...result, last_updated: new Date().toISOString(), version: versionOf(claimed) + 1 };
     try {
-      await this.storage.apply([{ op: 'update', resource: DELIVERY, row: done, expectVersion: versionOf(claimed) }]);
+      result = await this.send(w, claimed);
+    } catch (e) {
+      result = this.failure(claimed, { status: null, error: (e as Error)?.message || String(e) });
+    }
+    await this.record(claimed, result);
+  }
+
+  /** Makes the request of a claimed delivery; how it went, as the row's fields. */
+  private async send(w: Row, d: Row): Promise<Partial<Row>> {
+    const change = await this.storage.get(CHANGE_RESOURCE, d.change as string);
+    if (!change) return { status: 'failed', next_attempt_at: null, error: 'The change record is no longer in the log.' };
+    const body = renderBody(w, change);
+    const rendered = requestHeaders(w, change, body);
+    // A request that can never go fails at once: a retry would render the same.
+    if (!rendered.ok) return { status: 'failed', next_attempt_at: null, response_status: null, error: rendered.reason.slice(0, EXCERPT), request_excerpt: body.slice(0, EXCERPT) };
+    const answer = await this.opts.send(String(w.payload_url), String(w.http_method || 'POST'), { ...rendered.headers, [DELIVERY_HEADER]: String(d.id) }, body,
+      { timeoutMs: this.opts.timeoutMs, verifyTls: w.ssl_verification !== false, excerpt: this.opts.keepResponse ? EXCERPT : 0, allowedHosts: this.opts.allowedHosts });
+    const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
+    if (ok) return { status: 'delivered', next_attempt_at: null, response_status: answer.status, error: '', request_excerpt: body.slice(0, EXCERPT), response_excerpt: answer.body };
+    if (answer.refused) return { status: 'failed', next_attempt_at: null, response_status: null, error: answer.error.slice(0, EXCERPT), request_excerpt: body.slice(0, EXCERPT) };
+    return { ...this.failure(d, { status: answer.status, error: answer.error || `HTTP ${answer.status}` }), request_excerpt: body.slice(0, EXCERPT), response_excerpt: answer.body };
+  }
+
+  /** A failed attempt: tried again after a backoff, or failed once it was the last one. */
+  private failure(d: Row, f: { status: number | null; error: string }): Partial<Row> {
+    const attempts = d.attempts as number;
+    const gaveUp = attempts >= this.opts.maxAttempts;
+    return {
+      status: gaveUp ? 'failed' : 'pending',
+      next_attempt_at: gaveUp ? null : new Date(Date.now() + backoffMs(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs)).toISOString(),
+      response_status: f.status, error: f.error.slice(0, EXCERPT),
+    };
+  }
+
+  /** Writes how an attempt went (compare-and-swap on the row as claimed). */
+  private async record(d: Row, result: Partial<Row>): Promise<void> {
+    const done: Row = { ...d, ...result, last_updated: new Date().toISOString(), version: versionOf(d) + 1 };
+    try {
+      await this.storage.apply([{ op: 'update', resource: DELIVERY, row: done, expectVersion: versionOf(d) }]);
     } catch (e) {
       // Deleted with its webhook, or taken over after the lease ran out (the other attempt records itself).
       if (!(e instanceof StorageConflict)) throw e;

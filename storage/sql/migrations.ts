@@ -45,6 +45,10 @@ export const MIGRATIONS: readonly Migration[] = [
     ...addedTableStatements(d, ['service']),
   ] },
   { version: 14, name: 'related counts kept by triggers in the writing transaction (a page reads its counts, not every referencing row)', statements: relatedCountStatements },
+  { version: 15, name: 'webhook chains: the delivery a change answered (X-Netinv-Webhook) and how many led to a delivery', statements: (d) => [
+    ...addedFieldStatements(d, 'object_change', ['webhook_delivery']),
+    ...addedFieldStatements(d, 'webhook_delivery', ['chain']),
+  ] },
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

@@ -141,7 +141,7 @@ for (const backend of BACKENDS) describe(`webhooks on ${backend.name}`, function
       await h.srv.req('POST', '/api/extras/tags/', { name: 'T500', slug: 't500' });
       await eventually(async () => (await deliveries(`webhook=${w.id}&status=failed`)).length === 1, 20000, 'failed');
       const [d] = await deliveries(`webhook=${w.id}`);
-      expect(d).to.include({ attempts: FAST.webhookMaxAttempts, response_status: 500, error: 'HTTP 500', response_excerpt: 'answer 500', next_attempt_at: null });
+      expect(d).to.include({ attempts: FAST.webhookMaxAttempts, response_status: 500, error: 'HTTP 500', response_excerpt: '', next_attempt_at: null });
       expect(bad.got).to.have.length(FAST.webhookMaxAttempts);
       // Retries were spaced out (doubling from 100 ms, at most 400).
       const gaps = bad.got.slice(1).map((r, i) => r.at - bad.got[i].at);

@@ -46,9 +46,21 @@ describe('webhook payload', () => {
 
   it('headers: the content type, the rendered additional headers, and the signature only with a secret', () => {
     const body = renderBody(hook, record('create'));
-    expect(requestHeaders(hook, record('create'), body)).to.deep.equal({ 'Content-Type': 'application/json' });
+    expect(requestHeaders(hook, record('create'), body)).to.deep.equal({ ok: true, headers: { 'Content-Type': 'application/json' } });
     const h = requestHeaders({ ...hook, secret: 's', additional_headers: 'X-Model: {{ model }}\r\nAuthorization: Bearer abc:def\n\n  X-Seq:{{ seq }}  ' }, record('create'), body);
-    expect(h).to.deep.equal({ 'Content-Type': 'application/json', 'X-Model': 'site', Authorization: 'Bearer abc:def', 'X-Seq': '42', 'X-Hook-Signature': signature(body, 's') });
+    expect(h).to.deep.equal({ ok: true, headers: { 'Content-Type': 'application/json', 'X-Model': 'site', Authorization: 'Bearer abc:def', 'X-Seq': '42', 'X-Hook-Signature': signature(body, 's') } });
+  });
+
+  it('headers: a substituted value never starts another header; control characters, characters beyond Latin-1 and reserved names refuse the request', () => {
+    const named = (name: string, headers = 'X-Name: {{ data.name }}') => requestHeaders({ ...hook, additional_headers: headers }, record('create', { object_data: { id: 's1', name } }), '{}');
+    expect(named('Zürich')).to.deep.equal({ ok: true, headers: { 'Content-Type': 'application/json', 'X-Name': 'Zürich' } });
+    for (const [name, code] of [['L4\nHost: evil.example', 'U+000A'], ['L4\rX', 'U+000D'], ['a\tb', 'U+0009'], ['\u007f', 'U+007F']]) {
+      expect(named(name)).to.deep.equal({ ok: false, reason: `additional_headers: the value of X-Name holds a control character (${code}); the request was not sent` });
+    }
+    expect(named('東京')).to.deep.equal({ ok: false, reason: 'additional_headers: the value of X-Name holds a character HTTP headers cannot carry (U+6771); the request was not sent' });
+    expect(named('x', 'Transfer-Encoding: chunked')).to.deep.equal({ ok: false, reason: 'additional_headers: Transfer-Encoding may not be set (the server frames the body)' });
+    expect(named('x', 'host: {{ data.name }}')).to.deep.equal({ ok: false, reason: 'additional_headers: host may not be set (the target is payload_url)' });
+    expect(requestHeaders({ ...hook, http_content_type: 'text/plain\nHost: x' }, record('create'), '{}')).to.deep.equal({ ok: false, reason: 'http_content_type holds a control character (U+000A); the request was not sent' });
   });
 
   it("signs as NetBox does: HMAC-SHA512 of the body's UTF-8 bytes keyed with the secret's, hex (Python's hmac gives the same)", () => {

@@ -1,6 +1,8 @@
 // A webhook receiver on 127.0.0.1 for tests: records every request (method, path, headers, raw
 // body) and answers what it is told to (200 by default, a status, after a delay); it can be stopped
-// and started again on the same port (a receiver that is down for a while).
+// and started again on the same port (a receiver that is down for a while). `silent` makes it take
+// requests and never answer (a receiver that hangs); `act` runs before each answer (a receiver
+// that writes back into the server).
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +16,10 @@ export class Receiver {
   /** When set, the status answered to each request (else `status`). */
   answer: ((r: Received) => number) | null = null;
   delayMs = 0;
+  /** Takes each request and never answers it (until stopped). */
+  silent = false;
+  /** Awaited before each answer (its failure is ignored: the answer goes anyway). */
+  act: ((r: Received) => Promise<unknown>) | null = null;
   private server: Server | null = null;
   port = 0;
 
@@ -27,8 +33,10 @@ export class Receiver {
       req.on('end', () => {
         const got: Received = { method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
         this.got.push(got);
+        if (this.silent) return;
         const status = this.answer ? this.answer(got) : this.status;
-        setTimeout(() => { res.writeHead(status, { 'Content-Type': 'text/plain' }); res.end(`answer ${status}`); }, this.delayMs);
+        const reply = () => setTimeout(() => { res.writeHead(status, { 'Content-Type': 'text/plain' }); res.end(`answer ${status}`); }, this.delayMs);
+        if (this.act) this.act(got).catch(() => undefined).finally(reply); else reply();
       });
     };
     const s: Server = this.tls ? createTlsServer(this.tls, handle) : createServer(handle);

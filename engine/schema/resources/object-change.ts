@@ -22,5 +22,7 @@ export const objectChange: ResourceDef = {
     { name: 'object_repr', kind: 'string', label: 'Object', readOnly: true, maxLength: 200, search: true },
     { name: 'object_data', kind: 'json', label: 'Object data', readOnly: true, nullable: true, filter: false },
     { name: 'prechange_data', kind: 'json', label: 'Data before the change', readOnly: true, nullable: true, filter: false },
+    // The webhook delivery the write answered (its X-Netinv-Webhook header), when it named one of this store's.
+    { name: 'webhook_delivery', kind: 'string', label: 'Webhook delivery answered', readOnly: true, nullable: true, maxLength: 36 },
   ],
 };

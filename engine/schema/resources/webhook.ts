@@ -45,14 +45,17 @@ export const webhookDelivery: ResourceDef = {
     { name: 'changed_object_type', kind: 'string', label: 'Changed object type', readOnly: true, maxLength: 100, search: true },
     { name: 'changed_object_id', kind: 'string', label: 'Changed object id', readOnly: true, maxLength: 128 },
     { name: 'status', kind: 'choice', label: 'Status', readOnly: true, default: 'pending',
-      choices: choices(['pending', 'Pending'], ['delivered', 'Delivered'], ['failed', 'Failed']) },
+      choices: choices(['pending', 'Pending'], ['delivered', 'Delivered'], ['failed', 'Failed'], ['skipped', 'Skipped']) },
     { name: 'attempts', kind: 'integer', label: 'Attempts', readOnly: true, default: 0 },
     { name: 'next_attempt_at', kind: 'datetime', label: 'Next attempt at', readOnly: true, nullable: true },
     { name: 'last_attempt_at', kind: 'datetime', label: 'Last attempt at', readOnly: true, nullable: true },
     { name: 'response_status', kind: 'integer', label: 'Response status', readOnly: true, nullable: true },
     { name: 'error', kind: 'string', label: 'Error', readOnly: true, default: '', maxLength: 1000, filter: false },
     { name: 'request_excerpt', kind: 'string', label: 'Request (excerpt)', readOnly: true, default: '', maxLength: 1000, filter: false },
+    // Kept only with WEBHOOK_KEEP_RESPONSE: the receiver's answer may hold what the server should not show.
     { name: 'response_excerpt', kind: 'string', label: 'Response (excerpt)', readOnly: true, default: '', maxLength: 1000, filter: false },
+    // How many deliveries led to the change (writes made with X-Netinv-Webhook): past WEBHOOK_MAX_CHAIN it is skipped.
+    { name: 'chain', kind: 'integer', label: 'Chain', readOnly: true, default: 0 },
   ],
 };
 
