@@ -56,8 +56,8 @@ for (const backend of BACKENDS) {
         try {
           first = await post(h.srv, path, body, `drop-after-${n}`);
         } finally { disarm(); }
-        // PostgreSQL and MariaDB commit what reached them; MySQL 9 may see the client gone first and
-        // roll back. Either way the answer must say what happened.
+        // Whether the COMMIT left this process before its socket closed (and the database ran it
+        // before it saw the client gone) varies: the answer must say which it was.
         expect([201, 503], brief(first)).to.include(first.status);
         expect(await count(h.srv, body)).to.equal(first.status === 201 ? 50 : 0);
         if (first.status === 201) expect(first.body).to.have.length(50);
@@ -86,18 +86,21 @@ for (const backend of BACKENDS) {
       });
     }
 
-    it('a single update whose connection drops after COMMIT answers 200 with the change made', async function () {
+    it('a single update whose connection drops after COMMIT answers 200 exactly when the change was made', async function () {
       if (!sql) this.skip();
       const [site] = sites(1);
       const made = await post(h.srv, '/api/dcim/sites/', site);
       expect(made.status).to.equal(201);
       const disarm = armFault('commit-sent', ({ drop }) => drop!(), once);
+      let changed;
       try {
-        const changed = await h.srv.req('PATCH', `/api/dcim/sites/${made.body.id}/`, { description: 'after the drop' }, undefined, headers());
-        expect(changed.status, brief(changed)).to.equal(200);
-        expect(changed.body.description).to.equal('after the drop');
+        changed = await h.srv.req('PATCH', `/api/dcim/sites/${made.body.id}/`, { description: 'after the drop' }, undefined, headers());
       } finally { disarm(); }
-      expect((await h.srv.req('GET', `/api/dcim/sites/${made.body.id}/`)).body.description).to.equal('after the drop');
+      // The database commits what reached it; a COMMIT still in this process's socket when it closed never does.
+      expect([200, 503], brief(changed)).to.include(changed.status);
+      const stored = (await h.srv.req('GET', `/api/dcim/sites/${made.body.id}/`)).body.description;
+      expect(stored).to.equal(changed.status === 200 ? 'after the drop' : '');
+      if (changed.status === 200) expect(changed.body.description).to.equal('after the drop');
     });
 
     it('an answer that fails to build after the commit is still a 201, built as the write holds it, and a retry gets it again', async () => {
