@@ -2,9 +2,10 @@
 // /api/core/). Each record is an event whose `id:` is its seq, sent in seq order: `event: change`
 // with the record as the list shows it, or `event: entity.transition` for an entity's move. A client
 // resumes with `Last-Event-ID` (or `?since=`, exclusive); the list's filters narrow what is sent.
-// A slow client is never buffered for without bound: past STREAM_MAX_BUFFER_BYTES unsent it must
-// take it all within STREAM_DRAIN_TIMEOUT_MS, else it gets a final `event: dropped` and the stream
-// ends (as it does, with another reason, when the log cannot be read).
+// A slow client is never buffered for without bound: at most STREAM_MAX_BUFFER_BYTES unsent (in the
+// process and the kernel's send queue), and a client that takes none of it for
+// STREAM_DRAIN_TIMEOUT_MS gets a final `event: dropped` and the stream ends (as it does, with
+// another reason, when the log cannot be read).
 import { setMaxListeners } from 'node:events';
 import { Router, type Request, type Response } from 'express';
 import { resource } from '../../engine/schema/registry.js';
@@ -37,14 +38,23 @@ export function changeStreamRouter(ctx: AppContext): Router {
   return router;
 }
 
-/** Where the stream starts: after `Last-Event-ID` (a reconnect), else after `since`; null: from now. */
-function startOf(req: Request, pairs: readonly [string, string][]): { ok: true; after: number | null } | { ok: false; errors: Record<string, string[]> } {
+type Start = { ok: true; after: number | null } | { ok: false; errors: Record<string, string[]> };
+
+/**
+ * Where the stream starts: after `Last-Event-ID` (a reconnect), else after `since`; null: from now.
+ * A seq beyond the newest record is refused, naming the newest: such a stream would wait in
+ * silence for numbers this log has not given (a client of another store, or of one restored from
+ * an older backup), then skip what it took for already seen.
+ */
+async function startOf(req: Request, pairs: readonly [string, string][], newest: () => Promise<number>): Promise<Start> {
   const header = req.get('last-event-id')?.trim();
-  const notSeq = (v: string) => [`"${v}" is not a seq (a whole number).`];
-  if (header) return WHOLE.test(header) ? { ok: true, after: Number(header) } : { ok: false, errors: { 'Last-Event-ID': notSeq(header) } };
   const since = pairs.filter(([k]) => k === 'since').map(([, v]) => v.trim()).filter(Boolean).pop();
-  if (since === undefined) return { ok: true, after: null };
-  return WHOLE.test(since) ? { ok: true, after: Number(since) } : { ok: false, errors: { since: notSeq(since) } };
+  const [name, value] = header ? ['Last-Event-ID', header] : since !== undefined ? ['since', since] : [null, null];
+  if (name === null || value === null) return { ok: true, after: null };
+  if (!WHOLE.test(value)) return { ok: false, errors: { [name]: [`"${value}" is not a seq (a whole number).`] } };
+  const head = await newest();
+  if (Number(value) > head) return { ok: false, errors: { [name]: [`${value} is beyond the newest record: the newest seq is ${head}.`] } };
+  return { ok: true, after: Number(value) };
 }
 
 function queryPairs(req: Request): [string, string][] {
@@ -54,7 +64,7 @@ function queryPairs(req: Request): [string, string][] {
 
 async function stream(ctx: AppContext, req: Request, res: Response): Promise<void> {
   const pairs = queryPairs(req);
-  const start = startOf(req, pairs);
+  const start = await startOf(req, pairs, () => ctx.changes.current());
   if (!start.ok) { res.status(400).json(start.errors); return; }
   const customFields = await ctx.inventory.customFieldsFor(changes);
   // `since` is the stream's own parameter, never a filter; the rest is planned as the list plans it.
