@@ -27,33 +27,55 @@ export const dropped = (lastSeq: number, reason: 'slow_client' | 'read_failed' |
 
 /** After the final event, what is still unsent has this long to leave before the connection is reset. */
 const GRACE_MS = 5000;
-/** How often streams with bytes waiting for their client are looked at (one read of the kernel's queues for all). */
-const POLL_MS = 50;
-/** A write that finds its stream full reads the queues again unless they were read this recently. */
-const FRESH_MS = 2;
+/** How often the kernel's queues are read while any stream has bytes its client may not have taken (for the time bound). */
+const WATCH_MS = 250;
+/** Reads are at least this far apart, and nine times as far as the last one took: at most a tenth of the event loop. */
+const MIN_GAP_MS = 20;
 
-/** The streams whose clients have not taken everything yet, looked at together. */
+/**
+ * The streams whose clients may not have taken everything yet, looked at together: one read of
+ * the kernel's queues serves them all. A read is asked for by a stream that found no room (soon)
+ * and by the watch (every WATCH_MS); reads never overlap and are spaced by what they cost.
+ */
 class Waiting {
   private readonly outs = new Set<SseOut>();
-  private timer: NodeJS.Timeout | null = null;
-  private readAt = -Infinity;
+  private watch: NodeJS.Timeout | null = null;
+  private soon: NodeJS.Timeout | null = null;
+  private reading = false;
+  private again = false;
+  private nextAt = 0;
 
   add(out: SseOut): void {
     this.outs.add(out);
-    this.timer ??= setInterval(() => this.look(), POLL_MS);
+    this.watch ??= setInterval(() => this.ask(), WATCH_MS);
   }
 
   delete(out: SseOut): void {
     this.outs.delete(out);
-    if (!this.outs.size && this.timer) { clearInterval(this.timer); this.timer = null; }
+    if (!this.outs.size && this.watch) { clearInterval(this.watch); this.watch = null; }
   }
 
-  /** Read the kernel's queues now (unless just read) and give each waiting stream its figure. */
-  look(now = performance.now()): void {
-    if (now - this.readAt < FRESH_MS) return;
-    this.readAt = now;
-    const queues = readSendQueues();
-    for (const out of [...this.outs]) out.observe(queues, now);
+  /** A read as soon as the spacing allows (one for every caller meanwhile). */
+  ask(): void {
+    if (this.reading) { this.again = true; return; }
+    if (this.soon) return;
+    this.soon = setTimeout(() => { this.soon = null; this.read(); }, Math.max(0, this.nextAt - performance.now()));
+  }
+
+  private read(): void {
+    if (!this.outs.size) return;
+    this.reading = true;
+    const started = performance.now();
+    // What each stream had written before the read: the read counts at least what was handed to the kernel by then.
+    const outs = [...this.outs];
+    const before = outs.map((o) => o.mark());
+    let queues: Map<string, number> | null = null;
+    try { queues = readSendQueues(); } catch { /* unknown: the process's bytes alone count */ }
+    const now = performance.now();
+    this.nextAt = now + Math.max(MIN_GAP_MS, 9 * (now - started));
+    this.reading = false;
+    outs.forEach((o, i) => o.observe(queues, before[i], now));
+    if (this.again) { this.again = false; this.ask(); }
   }
 }
 
@@ -88,8 +110,7 @@ export class SseOut {
     if (this.over || this.opts.signal.aborted) return false;
     const need = Buffer.byteLength(text);
     if (!this.fits(need)) {
-      waiting.look();
-      if (!this.fits(need) && !(await this.room(need))) return false;
+      if (!(await this.room(need))) return false;
       if (this.over || this.opts.signal.aborted) return false;
     }
     this.put(text);
@@ -99,7 +120,7 @@ export class SseOut {
 
   /** A comment line (keep-alive): skipped while the client has anything left to take, since then nothing is idle. */
   comment(text: string): void {
-    if (this.over || this.wanting || this.opts.signal.aborted || this.held() > 0) return;
+    if (this.over || this.wanting || this.opts.signal.aborted || this.res.writableNeedDrain) return;
     this.put(`: ${text}\n\n`);
   }
 
@@ -118,19 +139,29 @@ export class SseOut {
     this.res.end(text, () => { if (now) socket?.destroy(); });
   }
 
-  /** Called by the waiting set with every socket's kernel queue (null: unknown, the process's bytes alone count). */
-  observe(queues: Map<string, number> | null, now: number): void {
+  /** Before a read of the kernel's queues: the socket's bytes written, and those not yet handed to the kernel. */
+  mark(): { written: number; unsent: number } {
+    return { written: this.socket?.bytesWritten ?? 0, unsent: this.socket?.writableLength ?? 0 };
+  }
+
+  /**
+   * Called by the waiting set after a read of every socket's kernel queue (null: unknown, the
+   * process's bytes alone count), with what this stream had written before it.
+   */
+  observe(queues: Map<string, number> | null, before: { written: number; unsent: number }, now: number): void {
     if (!this.socket || this.socket.destroyed) { this.leave(false); return; }
-    const held = (queues && this.key ? queues.get(this.key) ?? 0 : 0) + this.socket.writableLength;
-    const written = this.socket.bytesWritten;
-    this.seen = { held, written };
-    if (written - held > this.taken) { this.taken = written - held; this.progressAt = now; }
-    if (held === 0) { this.leave(true); return; }
-    if (this.wanting && held + this.wanting.need <= this.opts.maxBufferBytes) { this.answer(true); return; }
+    // Bytes handed to the kernel before the read are in its queue or taken; later ones are counted whole.
+    const held = (queues && this.key ? queues.get(this.key) ?? 0 : 0) + before.unsent;
+    this.seen = { held, written: before.written };
+    const taken = before.written - held;
+    if (taken > this.taken) { this.taken = taken; this.progressAt = now; }
+    const heldNow = this.held();
+    if (heldNow === 0) { this.leave(true); return; }
+    if (this.wanting && heldNow + this.wanting.need <= this.opts.maxBufferBytes) { this.answer(true); return; }
     if (now - this.progressAt >= this.opts.drainTimeoutMs) {
-      const detail = `${held} bytes waited for the client, which took none of them for ${this.opts.drainTimeoutMs} ms (STREAM_DRAIN_TIMEOUT_MS); reconnect with Last-Event-ID.`;
+      const detail = `${heldNow} bytes waited for the client, which took none of them for ${this.opts.drainTimeoutMs} ms (STREAM_DRAIN_TIMEOUT_MS); reconnect with Last-Event-ID.`;
       this.end(dropped(this.lastSeq, 'slow_client', detail));
-    }
+    } else if (this.wanting) waiting.ask();
   }
 
   /** Unsent bytes now, at most: what was unsent when last looked at, plus what was written since. */
@@ -155,7 +186,9 @@ export class SseOut {
 
   /** Resolves true once `need` more bytes fit, false when the stream ends first (dropped, or the client gone). */
   private room(need: number): Promise<boolean> {
-    return new Promise((resolve) => { this.wanting = { need, resolve }; });
+    const got = new Promise<boolean>((resolve) => { this.wanting = { need, resolve }; });
+    waiting.ask();
+    return got;
   }
 
   private answer(ok: boolean): void {
