@@ -12,6 +12,8 @@
 //
 // Run:  npm run bench:stream [-- --writes 1000] [--streams 1] [--backends memory,postgres,mysql,mysql9]
 // Writes bench/results/<date>-stream-lag.json.
+// With --stalled N [--batches 30]: what N clients that stop reading cost instead (stream-stalled.ts),
+// written to bench/results/<date>-stream-stalled.json.
 // URLs: TEST_POSTGRES_URL / TEST_MYSQL_URL (MariaDB) / TEST_MYSQL9_URL (MySQL 9), default the local servers.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +27,7 @@ import { backendsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 import { spread } from './measure.js';
 import { writeResults } from './results-file.js';
+import { stalledBench } from './stream-stalled.js';
 import type { Spread, StreamLagRow } from './results-shapes.js';
 
 export const STREAM_CLI: CliSpec = {
@@ -34,6 +37,8 @@ export const STREAM_CLI: CliSpec = {
     { name: 'writes', type: 'integer', min: 1, default: '1000', help: 'writes per run' },
     { name: 'streams', type: 'integer', min: 1, default: '1', help: 'clients following the stream at once (every one\'s lag counts)' },
     backendsFlag('memory,postgres'),
+    { name: 'stalled', type: 'integer', min: 0, default: '0', help: 'instead: what N clients that stop reading cost a server (memory:, in its own process): RSS, kernel send queues, bulk create speed' },
+    { name: 'batches', type: 'integer', min: 1, default: '30', help: 'with --stalled: bulk creates of 1,000 prefixes per run' },
   ],
 };
 const args = argsOrExit(STREAM_CLI);
@@ -173,4 +178,4 @@ async function main(): Promise<void> {
   writeResults('stream-lag', { writes: WRITES, remote_writes: REMOTE_WRITES, writers: WRITERS, streams: STREAMS, rows });
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+(args.number('stalled') > 0 ? stalledBench(args.number('stalled'), args.number('batches'), 1000) : main()).catch((e) => { console.error(e); process.exit(1); });

@@ -82,6 +82,15 @@ export interface StreamLagResults {
   readonly streams: number; readonly rows: readonly StreamLagRow[];
 }
 
+/** `stream-stalled` (bench/stream-stalled.ts): what clients of the stream that stop reading cost a server. */
+export interface StreamStalledResults {
+  readonly machine: Machine; readonly clients: number; readonly batches: number; readonly batch_size: number;
+  readonly idle_prefixes_per_s: number; readonly stalled_prefixes_per_s: number; readonly after_prefixes_per_s: number;
+  readonly idle_rss_mb: number; readonly peak_rss_mb: number; readonly peak_send_q_mib: number; readonly peak_skmem_w_mib: number;
+  readonly streams_at_end: number; readonly seconds_sampled: number; readonly max_buffer_bytes: number; readonly drain_timeout_ms: number;
+  readonly samples: readonly { readonly t_ms: number; readonly rss_mb: number; readonly streams: number; readonly send_q_mib: number; readonly skmem_w_mib: number }[];
+}
+
 /** `allocation` (bench/allocation.bench.ts): latencies in µs as bench/measure.ts gives them. */
 export interface AllocationRow {
   readonly backend: string; readonly load_ms: number; readonly first_allocate_ms: number;

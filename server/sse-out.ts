@@ -1,8 +1,13 @@
-// Writing a Server-Sent Events response with a bound on what waits for a slow client: text is
-// written while less than `maxBufferBytes` is unsent (in the response and its socket); past it the
-// client has `drainTimeoutMs` to take it all, or it gets a final `event: dropped` and the stream
-// ends. What the process holds for one stream is thus at most the bound plus one chunk.
+// Writing a Server-Sent Events response with a bound on what waits for a slow client, counted where
+// it really waits: in the process (the response's unsent bytes) and in the kernel (the socket's
+// send queue, kernel-send-queue.ts; Linux grows it to megabytes for a client that stops reading).
+// A write that would take a stream past `maxBufferBytes` waits for the client to take enough; a
+// client that takes nothing for `drainTimeoutMs` while bytes wait for it gets a final
+// `event: dropped` and the stream ends. A timer checks that (not the next write), so a client that
+// stops reading after the last event of a burst is dropped as well.
+import type { Socket } from 'node:net';
 import type { Response } from 'express';
+import { procKey, readSendQueues } from './kernel-send-queue.js';
 
 export interface SseOutOptions {
   readonly maxBufferBytes: number;
@@ -20,66 +25,181 @@ export function sseEvent(type: string, data: unknown, id?: number): string {
 export const dropped = (lastSeq: number, reason: 'slow_client' | 'read_failed' | 'unauthorized', detail: string): string =>
   sseEvent('dropped', { last_seq: lastSeq, reason, detail });
 
-/** After the final event, what is still unsent has this long to leave before the connection is cut. */
+/** After the final event, what is still unsent has this long to leave before the connection is reset. */
 const GRACE_MS = 5000;
+/** How often the kernel's queues are read while any stream has bytes its client may not have taken (for the time bound). */
+const WATCH_MS = 250;
+/** Reads are at least this far apart, and nine times as far as the last one took: at most a tenth of the event loop. */
+const MIN_GAP_MS = 20;
+
+/**
+ * The streams whose clients may not have taken everything yet, looked at together: one read of
+ * the kernel's queues serves them all. A read is asked for by a stream that found no room (soon)
+ * and by the watch (every WATCH_MS); reads never overlap and are spaced by what they cost.
+ */
+class Waiting {
+  private readonly outs = new Set<SseOut>();
+  private watch: NodeJS.Timeout | null = null;
+  private soon: NodeJS.Timeout | null = null;
+  private reading = false;
+  private again = false;
+  private nextAt = 0;
+
+  add(out: SseOut): void {
+    this.outs.add(out);
+    this.watch ??= setInterval(() => this.ask(), WATCH_MS);
+  }
+
+  delete(out: SseOut): void {
+    this.outs.delete(out);
+    if (!this.outs.size && this.watch) { clearInterval(this.watch); this.watch = null; }
+  }
+
+  /** A read as soon as the spacing allows (one for every caller meanwhile). */
+  ask(): void {
+    if (this.reading) { this.again = true; return; }
+    if (this.soon) return;
+    this.soon = setTimeout(() => { this.soon = null; this.read(); }, Math.max(0, this.nextAt - performance.now()));
+  }
+
+  private read(): void {
+    if (!this.outs.size) return;
+    this.reading = true;
+    const started = performance.now();
+    // What each stream had written before the read: the read counts at least what was handed to the kernel by then.
+    const outs = [...this.outs];
+    const before = outs.map((o) => o.mark());
+    let queues: Map<string, number> | null = null;
+    try { queues = readSendQueues(); } catch { /* unknown: the process's bytes alone count */ }
+    const now = performance.now();
+    this.nextAt = now + Math.max(MIN_GAP_MS, 9 * (now - started));
+    this.reading = false;
+    outs.forEach((o, i) => o.observe(queues, before[i], now));
+    if (this.again) { this.again = false; this.ask(); }
+  }
+}
+
+const waiting = new Waiting();
 
 export class SseOut {
   /** The seq of the last event written (what a `dropped` event reports). */
   lastSeq = 0;
   private over = false;
-  private waiting = false;
+  private readonly socket: Socket | null;
+  private readonly key: string | null;
+  /** Unsent bytes (process + kernel) when last looked at, and the socket's bytesWritten then. */
+  private seen = { held: 0, written: 0 };
+  /** Bytes the client has taken (acknowledged), and when that last grew. */
+  private taken = 0;
+  private progressAt = 0;
+  private pending = false;
+  /** A write waiting for room: how much it needs, and its answer. */
+  private wanting: { need: number; resolve: (ok: boolean) => void } | null = null;
 
-  constructor(private readonly res: Response, private readonly opts: SseOutOptions) {}
+  constructor(private readonly res: Response, private readonly opts: SseOutOptions) {
+    this.socket = res.socket;
+    this.key = this.socket ? procKey(this.socket) : null;
+    this.seen = { held: 0, written: this.socket?.bytesWritten ?? 0 };
+    const gone = () => this.leave(false);
+    res.once('close', gone);
+    opts.signal.addEventListener('abort', gone, { once: true });
+  }
 
   /** Write `text`, whose last event has `seq`; false once the stream is over (client gone, or dropped). */
   async write(text: string, seq: number): Promise<boolean> {
     if (this.over || this.opts.signal.aborted) return false;
-    if (this.res.writableLength >= this.opts.maxBufferBytes && this.res.writableNeedDrain && !(await this.drained())) return false;
-    this.res.write(text);
+    const need = Buffer.byteLength(text);
+    if (!this.fits(need)) {
+      if (!(await this.room(need))) return false;
+      if (this.over || this.opts.signal.aborted) return false;
+    }
+    this.put(text);
     this.lastSeq = seq;
     return true;
   }
 
-  /** A comment line (keep-alive): skipped while the client is behind, since then nothing is idle. */
+  /** A comment line (keep-alive): skipped while the client has anything left to take, since then nothing is idle. */
   comment(text: string): void {
-    if (this.over || this.waiting || this.opts.signal.aborted || this.res.writableNeedDrain) return;
-    this.res.write(`: ${text}\n\n`);
+    if (this.over || this.wanting || this.opts.signal.aborted || this.res.writableNeedDrain) return;
+    this.put(`: ${text}\n\n`);
   }
 
   /** End the stream with `text` (a final event); `now`: cut the connection once it is written. */
   end(text: string, now = false): void {
     if (this.over) return;
     this.over = true;
+    this.leave(false);
     if (this.res.writableEnded || this.res.destroyed) return;
-    const cut = setTimeout(() => this.res.destroy(), GRACE_MS).unref();
+    const socket = this.socket; // detached from the response once it finishes
+    // A reset, not a close: a closed socket keeps its unsent bytes in the kernel for as long as the
+    // client keeps its window shut; a reset frees them at once.
+    const cut = setTimeout(() => { if (socket && !socket.destroyed) socket.resetAndDestroy(); else this.res.destroy(); }, GRACE_MS).unref();
     this.res.once('close', () => clearTimeout(cut));
-    const socket = this.res.socket; // detached from the response once it finishes
+    socket?.once('close', () => clearTimeout(cut));
     this.res.end(text, () => { if (now) socket?.destroy(); });
   }
 
-  /** Wait for the client to take what is buffered; past the time bound it is dropped. */
-  private async drained(): Promise<boolean> {
-    this.waiting = true;
-    const got = await new Promise<'drain' | 'timeout' | 'gone'>((resolve) => {
-      const done = (how: 'drain' | 'timeout' | 'gone') => {
-        clearTimeout(timer);
-        this.res.off('drain', onDrain);
-        this.res.off('close', onGone);
-        this.opts.signal.removeEventListener('abort', onGone);
-        resolve(how);
-      };
-      const onDrain = () => done('drain');
-      const onGone = () => done('gone');
-      const timer = setTimeout(() => done('timeout'), this.opts.drainTimeoutMs);
-      this.res.on('drain', onDrain);
-      this.res.on('close', onGone);
-      this.opts.signal.addEventListener('abort', onGone);
-    });
-    this.waiting = false;
-    if (got === 'timeout') {
-      const waited = `${this.res.writableLength} bytes waited for the client longer than ${this.opts.drainTimeoutMs} ms`;
-      this.end(dropped(this.lastSeq, 'slow_client', `${waited} (STREAM_DRAIN_TIMEOUT_MS); reconnect with Last-Event-ID.`));
+  /** Before a read of the kernel's queues: the socket's bytes written, and those not yet handed to the kernel. */
+  mark(): { written: number; unsent: number } {
+    return { written: this.socket?.bytesWritten ?? 0, unsent: this.socket?.writableLength ?? 0 };
+  }
+
+  /**
+   * Called by the waiting set after a read of every socket's kernel queue (null: unknown, the
+   * process's bytes alone count), with what this stream had written before it.
+   */
+  observe(queues: Map<string, number> | null, before: { written: number; unsent: number }, now: number): void {
+    if (!this.socket || this.socket.destroyed) { this.leave(false); return; }
+    // Bytes handed to the kernel before the read are in its queue or taken; later ones are counted whole.
+    const held = (queues && this.key ? queues.get(this.key) ?? 0 : 0) + before.unsent;
+    this.seen = { held, written: before.written };
+    const taken = before.written - held;
+    if (taken > this.taken) { this.taken = taken; this.progressAt = now; }
+    const heldNow = this.held();
+    if (heldNow === 0) { this.leave(true); return; }
+    if (this.wanting && heldNow + this.wanting.need <= this.opts.maxBufferBytes) { this.answer(true); return; }
+    if (now - this.progressAt >= this.opts.drainTimeoutMs) {
+      const detail = `${heldNow} bytes waited for the client, which took none of them for ${this.opts.drainTimeoutMs} ms (STREAM_DRAIN_TIMEOUT_MS); reconnect with Last-Event-ID.`;
+      this.end(dropped(this.lastSeq, 'slow_client', detail));
+    } else if (this.wanting) waiting.ask();
+  }
+
+  /** Unsent bytes now, at most: what was unsent when last looked at, plus what was written since. */
+  private held(): number {
+    return this.seen.held + ((this.socket?.bytesWritten ?? 0) - this.seen.written);
+  }
+
+  private fits(need: number): boolean {
+    const held = this.held();
+    return held === 0 || held + need <= this.opts.maxBufferBytes;
+  }
+
+  private put(text: string): void {
+    this.res.write(text);
+    if (!this.pending) {
+      // The time bound runs from when bytes start to wait for the client.
+      this.pending = true;
+      this.progressAt = performance.now();
+      waiting.add(this);
     }
-    return got === 'drain';
+  }
+
+  /** Resolves true once `need` more bytes fit, false when the stream ends first (dropped, or the client gone). */
+  private room(need: number): Promise<boolean> {
+    const got = new Promise<boolean>((resolve) => { this.wanting = { need, resolve }; });
+    waiting.ask();
+    return got;
+  }
+
+  private answer(ok: boolean): void {
+    const w = this.wanting;
+    this.wanting = null;
+    w?.resolve(ok);
+  }
+
+  /** Nothing is waiting any more (`drained`), or the stream is over: out of the waiting set. */
+  private leave(drained: boolean): void {
+    if (this.pending) { this.pending = false; waiting.delete(this); }
+    this.answer(drained && !this.over);
   }
 }

@@ -5,14 +5,15 @@
 import fs from 'node:fs';
 import type {
   AllocationResults, FilterResults, HttpResults, InventoryResults, LifecycleResults, ReplicaLagResults,
-  ScaleOutResults, StoreResults, StreamLagResults, WritesResults,
+  ScaleOutResults, StoreResults, StreamLagResults, StreamStalledResults, WritesResults,
 } from '../results-shapes.js';
 
 /** Each kind the doc reads, with the shape of its files. */
 export interface Shapes {
   filters: FilterResults; 'http-autocannon': HttpResults; 'http-autocannon-10k': HttpResults; 'http-autocannon-100k': HttpResults;
   lifecycle: LifecycleResults; 'scale-out': ScaleOutResults;
-  writes: WritesResults; 'replica-lag': ReplicaLagResults; 'stream-lag': StreamLagResults; allocation: AllocationResults;
+  writes: WritesResults; 'replica-lag': ReplicaLagResults; 'stream-lag': StreamLagResults; 'stream-stalled': StreamStalledResults;
+  allocation: AllocationResults;
   store: StoreResults; inventory: InventoryResults;
 }
 export type Kind = keyof Shapes;
@@ -28,6 +29,7 @@ export const KINDS: Readonly<Record<Kind, { readonly command: string }>> = {
   writes: { command: 'npm run bench:writes' },
   'replica-lag': { command: 'npm run bench:replica' },
   'stream-lag': { command: 'npm run bench:stream' },
+  'stream-stalled': { command: 'npm run bench:stream -- --stalled 500' },
   allocation: { command: 'npm run bench:allocation' },
   store: { command: 'npm run bench:store' },
   inventory: { command: 'npm run bench:inventory' },

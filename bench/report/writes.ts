@@ -1,5 +1,5 @@
 // Writes: single-site creates over HTTP (`writes` files) and how soon each reaches a client of the
-// change stream (`stream-lag` files).
+// change stream (`stream-lag` files), and what clients of it that stop reading cost (`stream-stalled`).
 import { label } from './backends.js';
 import type { Filler } from './fillers.js';
 import { count, ms } from './format.js';
@@ -21,4 +21,17 @@ const streamLag: Filler = (ctx) => {
   return table(head, r.rows.map((x) => [label(x.backend), pair(x.idle), pair(x.load), count(x.load_writes_per_s), pair(x.remote)]), [3]);
 };
 
-export const WRITE_FILLERS: Readonly<Record<string, Filler>> = { 'writes-table': writes, 'stream-lag-table': streamLag };
+const mib = (v: number): string => `${v} MiB`;
+
+const streamStalled: Filler = (ctx) => {
+  const r = need(ctx.sources, 'stream-stalled').data;
+  const ratio = (v: number) => `${count(v)} (${(v / r.idle_prefixes_per_s).toFixed(2)}×)`;
+  return table(['', 'alone', `with ${count(r.clients)} clients that stopped reading`, 'after they were dropped'], [
+    ['bulk creates, prefixes/s', count(r.idle_prefixes_per_s), ratio(r.stalled_prefixes_per_s), ratio(r.after_prefixes_per_s)],
+    ['server RSS', `${count(r.idle_rss_mb)} MB`, `${count(r.peak_rss_mb)} MB at most (+${count(r.peak_rss_mb - r.idle_rss_mb)} MB)`, ''],
+    ['their sockets\' send queues (`ss -tm`): Send-Q / skmem w, all together', '', `${mib(r.peak_send_q_mib)} / ${mib(r.peak_skmem_w_mib)} at most`, ''],
+    ['streams still connected', '', count(r.clients), `${count(r.streams_at_end)} (${count(r.seconds_sampled)} s after they connected)`],
+  ], [1, 2, 3]);
+};
+
+export const WRITE_FILLERS: Readonly<Record<string, Filler>> = { 'writes-table': writes, 'stream-lag-table': streamLag, 'stream-stalled-table': streamStalled };

@@ -50,9 +50,9 @@ export interface Config {
   readonly readReplicaLoadUrl: string;
   /** The event stream sends a keep-alive comment this often (ms). */
   readonly streamKeepAliveMs: number;
-  /** Unsent bytes an event stream holds for a slow client; past it the client must take them (below). */
+  /** Unsent bytes an event stream holds for a slow client, in the process and the kernel's send queue together. */
   readonly streamMaxBufferBytes: number;
-  /** ... within this many ms, or it gets `event: dropped` and the stream ends. */
+  /** A client that takes none of what waits for it for this many ms gets `event: dropped` and the stream ends. */
   readonly streamDrainTimeoutMs: number;
   /** Token checks are answered from memory; the change log is read for token changes at least this often (ms). */
   readonly tokenRecheckMs: number;
@@ -125,7 +125,7 @@ export const DEFAULTS = {
   readReplica: '',
   readReplicaLoadUrl: '',
   streamKeepAliveMs: 15000,
-  streamMaxBufferBytes: 1024 * 1024,
+  streamMaxBufferBytes: 256 * 1024,
   streamDrainTimeoutMs: 10000,
   tokenRecheckMs: DEFAULT_TOKEN_RECHECK_MS,
   pageCacheMb: 64,

@@ -2,9 +2,10 @@
 // /api/core/). Each record is an event whose `id:` is its seq, sent in seq order: `event: change`
 // with the record as the list shows it, or `event: entity.transition` for an entity's move. A client
 // resumes with `Last-Event-ID` (or `?since=`, exclusive); the list's filters narrow what is sent.
-// A slow client is never buffered for without bound: past STREAM_MAX_BUFFER_BYTES unsent it must
-// take it all within STREAM_DRAIN_TIMEOUT_MS, else it gets a final `event: dropped` and the stream
-// ends (as it does, with another reason, when the log cannot be read).
+// A slow client is never buffered for without bound: at most STREAM_MAX_BUFFER_BYTES unsent (in the
+// process and the kernel's send queue), and a client that takes none of it for
+// STREAM_DRAIN_TIMEOUT_MS gets a final `event: dropped` and the stream ends (as it does, with
+// another reason, when the log cannot be read).
 import { setMaxListeners } from 'node:events';
 import { Router, type Request, type Response } from 'express';
 import { resource } from '../../engine/schema/registry.js';
@@ -37,14 +38,23 @@ export function changeStreamRouter(ctx: AppContext): Router {
   return router;
 }
 
-/** Where the stream starts: after `Last-Event-ID` (a reconnect), else after `since`; null: from now. */
-function startOf(req: Request, pairs: readonly [string, string][]): { ok: true; after: number | null } | { ok: false; errors: Record<string, string[]> } {
+type Start = { ok: true; after: number | null } | { ok: false; errors: Record<string, string[]> };
+
+/**
+ * Where the stream starts: after `Last-Event-ID` (a reconnect), else after `since`; null: from now.
+ * A seq beyond the newest record is refused, naming the newest: such a stream would wait in
+ * silence for numbers this log has not given (a client of another store, or of one restored from
+ * an older backup), then skip what it took for already seen.
+ */
+async function startOf(req: Request, pairs: readonly [string, string][], newest: () => Promise<number>): Promise<Start> {
   const header = req.get('last-event-id')?.trim();
-  const notSeq = (v: string) => [`"${v}" is not a seq (a whole number).`];
-  if (header) return WHOLE.test(header) ? { ok: true, after: Number(header) } : { ok: false, errors: { 'Last-Event-ID': notSeq(header) } };
   const since = pairs.filter(([k]) => k === 'since').map(([, v]) => v.trim()).filter(Boolean).pop();
-  if (since === undefined) return { ok: true, after: null };
-  return WHOLE.test(since) ? { ok: true, after: Number(since) } : { ok: false, errors: { since: notSeq(since) } };
+  const [name, value] = header ? ['Last-Event-ID', header] : since !== undefined ? ['since', since] : [null, null];
+  if (name === null || value === null) return { ok: true, after: null };
+  if (!WHOLE.test(value)) return { ok: false, errors: { [name]: [`"${value}" is not a seq (a whole number).`] } };
+  const head = await newest();
+  if (Number(value) > head) return { ok: false, errors: { [name]: [`${value} is beyond the newest record: the newest seq is ${head}.`] } };
+  return { ok: true, after: Number(value) };
 }
 
 function queryPairs(req: Request): [string, string][] {
@@ -54,7 +64,7 @@ function queryPairs(req: Request): [string, string][] {
 
 async function stream(ctx: AppContext, req: Request, res: Response): Promise<void> {
   const pairs = queryPairs(req);
-  const start = startOf(req, pairs);
+  const start = await startOf(req, pairs, () => ctx.changes.current());
   if (!start.ok) { res.status(400).json(start.errors); return; }
   const customFields = await ctx.inventory.customFieldsFor(changes);
   // `since` is the stream's own parameter, never a filter; the rest is planned as the list plans it.
@@ -139,34 +149,39 @@ async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number,
   let head = await ctx.changes.current(); // every record up to here is committed
   while (!signal.aborted) {
     while (scanned < head) {
-      const rows = await readShared(ctx.changes, f.plan, scanned, head);
+      const page = await pageShared(ctx, f, scanned, head);
       if (signal.aborted) return;
-      if (rows.length && !(await sendRecords(ctx, out, f, rows))) return;
-      scanned = rows.length < PAGE ? head : (rows[rows.length - 1].seq as number);
+      if (page.seqs.length && !(await sendPage(out, page))) return;
+      scanned = page.seqs.length < PAGE ? head : page.seqs[page.seqs.length - 1];
     }
     head = Math.max(head, (await ctx.changes.waitAfter(scanned, signal)) ?? head);
   }
 }
 
+/** A page of records as events: each one's seq and text. */
+interface Page { readonly seqs: readonly number[]; readonly texts: readonly string[] }
+
 const planIds = new WeakMap<Plan, number>();
 let planCount = 0;
-const reading = new WeakMap<ChangeFeed, Map<string, Promise<Row[]>>>();
+const reading = new WeakMap<ChangeFeed, Map<string, Promise<Page>>>();
 
 /**
- * A page of records in (after, head] that the plan keeps. Bounded by head, a narrow filter reads
- * what committed so far once, not the whole tail again. Streams that follow the same filter from
- * the same place (every live one, woken by the same commit) share one read: the plan cache hands
- * them the same plan.
+ * A page of records in (after, head] that the plan keeps, as events. Bounded by head, a narrow
+ * filter reads what committed so far once, not the whole tail again. Streams that follow the same
+ * filter in the same shape from the same place (every live one, woken by the same commit) share
+ * one read and one serialization: the plan cache hands them the same plan. 500 streams then cost
+ * about what one does, until some fall behind.
  */
-function readShared(feed: ChangeFeed, plan: Plan, after: number, head: number): Promise<Row[]> {
-  let id = planIds.get(plan);
-  if (id === undefined) planIds.set(plan, (id = planCount++));
-  let inFlight = reading.get(feed);
-  if (!inFlight) reading.set(feed, (inFlight = new Map()));
-  const key = `${id}|${after}|${head}`;
+function pageShared(ctx: AppContext, f: Follow, after: number, head: number): Promise<Page> {
+  let id = planIds.get(f.plan);
+  if (id === undefined) planIds.set(f.plan, (id = planCount++));
+  let inFlight = reading.get(ctx.changes);
+  if (!inFlight) reading.set(ctx.changes, (inFlight = new Map()));
+  const shape = `${f.shape.brief ? 'b' : ''}${f.shape.keep ? [...f.shape.keep].join(',') : '*'}`;
+  const key = `${id}|${after}|${head}|${shape}|${f.base}`;
   let got = inFlight.get(key);
   if (!got) {
-    const pending = feed.read(after, PAGE, and([plan, cmp('seq', 'number', 'lte', false, [head])]));
+    const pending = readPage(ctx, f, after, head);
     inFlight.set(key, pending);
     const forget = () => { inFlight!.delete(key); };
     pending.then(forget, forget);
@@ -175,15 +190,21 @@ function readShared(feed: ChangeFeed, plan: Plan, after: number, head: number): 
   return got;
 }
 
-/** Write the events of records in chunks; false once the stream is over. */
-async function sendRecords(ctx: AppContext, out: SseOut, f: Follow, rows: readonly Row[]): Promise<boolean> {
+async function readPage(ctx: AppContext, f: Follow, after: number, head: number): Promise<Page> {
+  const rows = await ctx.changes.read(after, PAGE, and([f.plan, cmp('seq', 'number', 'lte', false, [head])]));
   const { brief, keep } = f.shape;
   const bodies = await serializeRows(changes, rows, { baseUrl: f.base, storage: ctx.storage, customFields: f.customFields, brief, keep });
+  const seqs = rows.map((r) => r.seq as number);
+  return { seqs, texts: rows.map((r, i) => eventText(r, bodies[i], seqs[i])) };
+}
+
+/** Write a page's events in chunks; false once the stream is over. */
+async function sendPage(out: SseOut, page: Page): Promise<boolean> {
   let chunk = '';
   let seq = 0;
-  for (let i = 0; i < rows.length; i++) {
-    seq = rows[i].seq as number;
-    chunk += eventText(rows[i], bodies[i], seq);
+  for (let i = 0; i < page.texts.length; i++) {
+    seq = page.seqs[i];
+    chunk += page.texts[i];
     if (chunk.length >= CHUNK_BYTES) {
       if (!(await out.write(chunk, seq))) return false;
       chunk = '';

@@ -48,6 +48,21 @@ export interface Replay {
 /** Write failures that mean "no room" (507); any other failure is the journal being unavailable (503). */
 const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 
+const noRoom = (e: unknown): string | null => {
+  const code = (e as NodeJS.ErrnoException).code ?? '';
+  return NO_ROOM.has(code) || code === 'SHORT_WRITE' ? code : null;
+};
+
+/**
+ * A compaction found no room for the new snapshot (a full disk): nothing was changed, the snapshot
+ * and journal there are still the store, its temporary file is removed.
+ */
+export class NoRoomForSnapshot extends Error {
+  constructor(readonly code: string, readonly file: string) {
+    super(`no room to write ${file} (${code})`);
+  }
+}
+
 export const journalFiles = (dir: string) => ({
   journal: path.join(dir, 'journal.jsonl'), lock: path.join(dir, 'lock'),
   /** The empty journal compaction writes, before it is renamed over the journal. */
@@ -274,6 +289,20 @@ export class Journal {
   }
 
   /**
+   * compact() at a start. A full disk never stops a start: with no room for the snapshot the files
+   * in place are the store, served as they are (writes answer "no room" until there is some), and
+   * a later start compacts; it is logged.
+   */
+  compactAtStart(tables: () => Iterable<SnapshotImage>, count: number): void {
+    try {
+      this.compact(tables, count);
+    } catch (e) {
+      if (!(e instanceof NoRoomForSnapshot)) throw e;
+      this.log(`memory:${this.dir}: no room to write the snapshot at start (${e.code}): serving from the journal as it is; a start with room compacts it`);
+    }
+  }
+
+  /**
    * Writes the full state as the new snapshot atomically (a temporary file, fsynced, renamed; one
    * table's image in memory at a time), marked as followed by the next generation of journal, then
    * replaces the journal by an empty one of that generation (the same way). Cut short after any
@@ -283,24 +312,33 @@ export class Journal {
   compact(tables: () => Iterable<SnapshotImage>, count: number): void {
     const next = this.generation + 1;
     const tmp = this.files.snapshotTmp;
-    const fd = fs.openSync(tmp, 'w');
     try {
-      // Small blocks (headers, short lists) are gathered into writes of about CHUNK bytes.
-      let parts: Buffer[] = [], size = 0, written = false;
-      const put = (b: Buffer) => {
-        writeAll(fd, b);
-        if (!written) { written = true; compactionHook?.('snapshot-partial'); }
-      };
-      const flush = () => { if (parts.length) put(parts.length === 1 ? parts[0] : Buffer.concat(parts)); parts = []; size = 0; };
-      writeColumnSnapshot(tables(), count, (b) => {
-        if (b.length >= CHUNK) { flush(); put(b); return; }
-        parts.push(Buffer.from(b)); // a view of a column's array is copied: the column may change before the flush
-        size += b.length;
-        if (size >= CHUNK) flush();
-      }, next);
-      flush();
-      fs.fsyncSync(fd);
-    } finally { fs.closeSync(fd); }
+      const fd = fs.openSync(tmp, 'w');
+      try {
+        // Small blocks (headers, short lists) are gathered into writes of about CHUNK bytes.
+        let parts: Buffer[] = [], size = 0, written = false;
+        const put = (b: Buffer) => {
+          writeAll(fd, b);
+          if (!written) { written = true; compactionHook?.('snapshot-partial'); }
+        };
+        const flush = () => { if (parts.length) put(parts.length === 1 ? parts[0] : Buffer.concat(parts)); parts = []; size = 0; };
+        writeColumnSnapshot(tables(), count, (b) => {
+          if (b.length >= CHUNK) { flush(); put(b); return; }
+          parts.push(Buffer.from(b)); // a view of a column's array is copied: the column may change before the flush
+          size += b.length;
+          if (size >= CHUNK) flush();
+        }, next);
+        flush();
+        fs.fsyncSync(fd);
+      } finally { fs.closeSync(fd); }
+    } catch (e) {
+      // Not renamed: the snapshot and journal in place are still the store. Out of room, the
+      // partial file would only keep the disk full (any other failure leaves it to the next start).
+      const code = noRoom(e);
+      if (!code) throw e;
+      fs.rmSync(tmp, { force: true });
+      throw new NoRoomForSnapshot(code, tmp);
+    }
     compactionHook?.('snapshot-written');
     fs.renameSync(tmp, this.files.snapshot);
     compactionHook?.('snapshot-renamed');
@@ -315,15 +353,31 @@ export class Journal {
   /** Replaces the journal by an empty one of this generation: a temporary file with its header, fsynced, renamed. */
   private startJournal(generation: number): void {
     const header = encodeHeader(generation);
-    const fd = fs.openSync(this.files.journalTmp, 'w');
     try {
-      writeAll(fd, header);
-      fs.fsyncSync(fd);
-    } finally { fs.closeSync(fd); }
+      const fd = fs.openSync(this.files.journalTmp, 'w');
+      try {
+        writeAll(fd, header);
+        fs.fsyncSync(fd);
+      } finally { fs.closeSync(fd); }
+    } catch (e) {
+      if (!noRoom(e)) throw e;
+      fs.rmSync(this.files.journalTmp, { force: true });
+      // No room for a second file. Every record of the journal is in the snapshot by now (this is
+      // only called once they are), so it is emptied in place, which frees its room, and given its
+      // header; a crash in between leaves an empty journal, which a start replaces.
+      if (this.fd !== null) fs.closeSync(this.fd);
+      this.fd = null;
+      const fd = fs.openSync(this.files.journal, 'w');
+      try {
+        writeAll(fd, header);
+        fs.fsyncSync(fd);
+      } finally { fs.closeSync(fd); }
+      this.log(`memory:${this.dir}: no room for a new journal beside the old one (${noRoom(e)}); the old one, whose records are all in the snapshot, was emptied in place`);
+    }
     compactionHook?.('journal-written');
     if (this.fd !== null) fs.closeSync(this.fd);
     this.fd = null;
-    fs.renameSync(this.files.journalTmp, this.files.journal);
+    if (fs.existsSync(this.files.journalTmp)) fs.renameSync(this.files.journalTmp, this.files.journal);
     compactionHook?.('journal-renamed');
     this.syncDir();
     this.fd = fs.openSync(this.files.journal, 'a');

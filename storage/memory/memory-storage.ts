@@ -65,7 +65,7 @@ export class MemoryStorage implements Storage {
     if (replay.clean && replay.worthCompacting) {
       const tables = this.tables;
       function* images() { for (const r of RESOURCES) yield { resource: r.name, image: tables.get(r.name)!.image() }; }
-      this.journal.compact(images, RESOURCES.length);
+      this.journal.compactAtStart(images, RESOURCES.length);
     }
     this.lastSeq = this.highestSeq();
     await this.afterBulkLoad();

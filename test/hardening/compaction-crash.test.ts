@@ -8,7 +8,7 @@
 // written; a header cut short) start too; a journal newer than its snapshot stops the start;
 // stores without generations (earlier releases) are read as before.
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import { encodeHeader, encodeRecord, journalGeneration, scanJournal } from '../.
 import { readColumnSnapshot, writeColumnSnapshot, type SnapshotImage } from '../../storage/memory/column-snapshot.js';
 import { snapshotLines } from '../../storage/memory/snapshot-format.js';
 import { RESOURCES } from '../../engine/schema/registry.js';
-import { StorageConfigProblem, type Row, type WriteOp } from '../../storage/types.js';
+import { JournalWriteFailed, StorageConfigProblem, type Row, type WriteOp } from '../../storage/types.js';
 import { MAIN, startProcess } from '../support/process.js';
 
 const now = '2026-01-01T00:00:00.000Z';
@@ -247,5 +247,76 @@ describe('a crash during memory:/dir compaction', function () {
         fs.rmSync(dir, { recursive: true, force: true });
       });
     }
+  });
+});
+
+// A full disk never prevents a start (#34 item 5, finding 7): on a real full filesystem (a 1 MiB
+// tmpfs, mounted for the test; skipped where mounting is not allowed) a start whose compaction
+// cannot write the snapshot serves from the journal as it is, says so, and leaves no temporary
+// file; writes answer "no room" as before; once there is room, a start compacts.
+describe('memory:/dir on a full disk', function () {
+  this.timeout(60000);
+  let mnt: string | null = null;
+  before(function () {
+    mnt = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-full-disk-'));
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mnt], { stdio: 'ignore' });
+    } catch {
+      fs.rmSync(mnt, { recursive: true, force: true });
+      mnt = null;
+      this.skip();
+    }
+  });
+  after(() => {
+    if (!mnt) return;
+    execFileSync('umount', ['-l', mnt]);
+    fs.rmSync(mnt, { recursive: true, force: true });
+  });
+
+  it('a start that cannot write its snapshot serves the journal as it is, logs why, and removes the temporary file', async () => {
+    const dir = path.join(mnt!, 'store');
+    // A store with records in its journal (a start compacts them), then the disk fills while it runs.
+    const first = new MemoryStorage(dir, { log: () => {} });
+    await first.open();
+    let rows: Record<string, Row[]> = {};
+    for (let r = 0; r < 3; r++) rows = await write(first, r);
+    const filler = path.join(mnt!, 'filler');
+    const fd = fs.openSync(filler, 'w');
+    try {
+      for (const block = Buffer.alloc(4096); ;) fs.writeSync(fd, block);
+    } catch (e) {
+      expect((e as NodeJS.ErrnoException).code).to.equal('ENOSPC');
+    } finally { fs.closeSync(fd); }
+    // Writes go on while the journal's last page has room, then each is refused whole (a clean 507).
+    let refused: unknown = null;
+    for (let i = 0; i < 200 && !refused; i++) {
+      try { await first.apply([{ op: 'create', resource: 'tag', row: tag(900 + i) }]); rows = dump(first); } catch (e) { refused = e; }
+    }
+    expect(refused).to.be.instanceOf(JournalWriteFailed);
+    expect(dump(first)).to.deep.equal(rows);
+    // It stops without closing (as kill -9 would: the lock file stays, naming this process).
+    const journalBytes = fs.statSync(files(dir).journal).size;
+
+    const log: string[] = [];
+    const second = new MemoryStorage(dir, { log: (m) => log.push(m) });
+    await second.open();
+    try {
+      expect(dump(second)).to.deep.equal(rows);
+      expect(log.join('\n')).to.match(/snapshot/).and.to.match(/ENOSPC/).and.to.match(/journal as it is/);
+      expect(fs.readdirSync(dir).sort()).to.deep.equal(['journal.jsonl', 'lock']);
+      expect(fs.statSync(files(dir).journal).size).to.equal(journalBytes);
+      let again: unknown = null;
+      try { await second.apply([{ op: 'create', resource: 'tag', row: tag(998) }]); } catch (e) { again = e; }
+      expect(again).to.be.instanceOf(JournalWriteFailed);
+    } finally { await second.close(); }
+    await first.close();
+
+    // With room again, the next start compacts the journal into a snapshot, rows unchanged.
+    fs.rmSync(filler);
+    const log3: string[] = [];
+    expect(await withStore(dir, (s) => dump(s), log3)).to.deep.equal(rows);
+    expect(fs.existsSync(files(dir).snapshot)).to.equal(true);
+    expect(fs.existsSync(files(dir).snapshotTmp)).to.equal(false);
+    expect(await withStore(dir, (s) => dump(s))).to.deep.equal(rows);
   });
 });
