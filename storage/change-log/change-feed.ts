@@ -40,12 +40,17 @@ export interface WaitOptions {
    * caller's read found). Commits announced in this process still wake it at once.
    */
   readonly justRead?: boolean;
+  /**
+   * Ends the wait after this many ms (resolving null) instead of reading the counter: for a caller
+   * whose next read of the log costs no more than a read of the counter, and finds the records too.
+   */
+  readonly readInsteadAfterMs?: number;
 }
 
 export class ChangeFeed {
   private readonly pollMs: number;
   /** Who waits, and for a seq past what. One poll of the counter serves them all. */
-  private readonly waiters = new Set<{ readonly after: number; readonly wake: (seen: number | null) => void }>();
+  private readonly waiters = new Set<{ readonly after: number; wake: (seen: number | null) => void }>();
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
   private pollAgain = false;
@@ -87,7 +92,7 @@ export class ChangeFeed {
   /**
    * Resolves once the log may hold a record after `after` (a local commit, or the counter past it),
    * with the seq seen then (every record up to it is committed and visible), or null when `signal`
-   * aborts. Spurious wake-ups are allowed: the caller reads and waits again.
+   * aborts or `readInsteadAfterMs` passed. Spurious wake-ups are allowed: the caller reads and waits again.
    * However many wait (an event stream each, the webhook outbox), the counter is read by one poll
    * at a time: at once when someone starts waiting (a commit may have come since the caller read),
    * then every pollMs while anyone waits. An announced feed skips the read at the start (see
@@ -114,6 +119,12 @@ export class ChangeFeed {
       committed.on('seq', onSeq);
       signal?.addEventListener('abort', onAbort);
       this.waiters.add(waiter);
+      if (opts.readInsteadAfterMs !== undefined) {
+        const t = setTimeout(() => waiter.wake(null), opts.readInsteadAfterMs);
+        const wake = waiter.wake;
+        waiter.wake = (seen) => { clearTimeout(t); wake(seen); };
+        return;
+      }
       if (!this.announced && !opts.justRead) { this.pollSoon(); return; }
       // Else the announcement will come; the counter is read after pollMs in case it does not.
       if (!this.timer && !this.polling) this.timer = setTimeout(() => { this.timer = null; this.pollSoon(); }, this.pollMs);

@@ -150,7 +150,9 @@ export class ReplicaFollower {
     while (!this.stop$.signal.aborted) {
       try {
         if (!read) {
-          const seen = await this.feed.waitAfter(this.applied, this.stop$.signal, { justRead: true });
+          // Where nothing announces other processes' commits (MySQL), the log itself is read every
+          // POLL_MS: a read that finds records costs no more than the counter's, which would need one after it.
+          const seen = await this.feed.waitAfter(this.applied, this.stop$.signal, this.notified() ? { justRead: true } : { readInsteadAfterMs: POLL_MS });
           // This process's own commit wakes the loop as it commits; its rows are put in place a
           // moment later (applyOwn): let that run, then read only if the log holds more.
           await new Promise((res) => setImmediate(res));
