@@ -61,8 +61,12 @@ export interface ReplicaLagRow {
   readonly backend: string; readonly writes_per_s: number; readonly failed: number; readonly lag_reads: number;
   /** The read that waits for the write's seq, and the same read right after without waiting. */
   readonly lag_ms: Spread; readonly plain_ms: Spread;
-  /** CPU spent per counted write by the two server processes, the database's processes and the load generator (ms). */
-  readonly cpu_ms_per_write?: { readonly servers: number; readonly database: number; readonly generator: number };
+  /**
+   * CPU spent per counted write by the two server processes, the database and the load generator (ms).
+   * `database`: its connections to the bench's database (since 2026-11-27; before, every process of
+   * the database server, which is `database_all` now: on a shared machine it counts others' load).
+   */
+  readonly cpu_ms_per_write?: { readonly servers: number; readonly database: number; readonly generator: number; readonly database_all?: number };
   /** netinv_replica_apply_lag_seconds: the bucket bounds (ms) its p50 and p99 fall in ('∞' past the last). */
   readonly applied: { readonly count: number; readonly p50_le_ms: string; readonly p99_le_ms: string };
 }

@@ -11,7 +11,9 @@ export function startBenchServer(env: Record<string, string>): Promise<BenchServ
 /** A bench script (relative to bench/) that prints READY <url> <key>, run as the server runs. */
 export function startBenchProcess(script: string, env: Record<string, string>): Promise<BenchServer> {
   // The flag npm start uses: a larger young generation, fewer collections under load.
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', new URL(script, import.meta.url).pathname], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_SERVER_NODE_FLAGS: more flags for the servers only (`--cpu-prof --cpu-prof-dir=/tmp/p`: Node refuses those in NODE_OPTIONS).
+  const extra = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', ...extra, new URL(script, import.meta.url).pathname], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '', err = '';
     child.stderr!.on('data', (d: Buffer) => { err += d.toString(); process.stderr.write(d); });

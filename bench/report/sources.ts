@@ -12,7 +12,7 @@ import type {
 export interface Shapes {
   filters: FilterResults; 'http-autocannon': HttpResults; 'http-autocannon-10k': HttpResults; 'http-autocannon-100k': HttpResults;
   lifecycle: LifecycleResults; 'scale-out': ScaleOutResults;
-  writes: WritesResults; 'replica-lag': ReplicaLagResults; 'stream-lag': StreamLagResults; 'stream-stalled': StreamStalledResults;
+  writes: WritesResults; 'replica-lag': ReplicaLagResults; 'replica-lag-before': ReplicaLagResults; 'stream-lag': StreamLagResults; 'stream-stalled': StreamStalledResults;
   allocation: AllocationResults;
   store: StoreResults; inventory: InventoryResults;
 }
@@ -28,6 +28,8 @@ export const KINDS: Readonly<Record<Kind, { readonly command: string }>> = {
   'scale-out': { command: 'npm run bench:scale-out' },
   writes: { command: 'npm run bench:writes' },
   'replica-lag': { command: 'npm run bench:replica' },
+  // The same bench on the code before a change, kept beside the run after it (the doc says which commit).
+  'replica-lag-before': { command: 'npm run bench:replica (the code before, see the text)' },
   'stream-lag': { command: 'npm run bench:stream' },
   'stream-stalled': { command: 'npm run bench:stream -- --stalled 500' },
   allocation: { command: 'npm run bench:allocation' },

@@ -49,7 +49,11 @@ export function takeNumbers(d: Dialect, count: number, carried: number): Counter
     : { sql: `UPDATE ${q(COUNTER_TABLE)} SET ${q('seq')} = LAST_INSERT_ID(${raised}) WHERE ${q('id')} = 1`, params: [carried, count] };
 }
 
-/** MySQL: the value `takeNumbers` left on the connection; null where the UPDATE answers it (PostgreSQL). */
+/**
+ * MySQL: the value `takeNumbers` left on the connection, for a driver that does not give the
+ * UPDATE's insert id (which carries LAST_INSERT_ID(expr): storage reads that first, one round trip
+ * fewer); null where the UPDATE answers it (PostgreSQL).
+ */
 export function readTaken(d: Dialect): CounterStatement | null {
   return d.name === 'postgres' ? null : { sql: 'SELECT LAST_INSERT_ID() AS seq', params: [] };
 }

@@ -26,38 +26,59 @@ export interface FeedOptions {
   readonly pollMs?: number;
   /**
    * Every commit on the database is announced in this process (PostgreSQL's notifications): a wait
-   * starts without reading the counter, unless a commit was announced since the last read; the
-   * counter is read every pollMs only in case an announcement was lost. Saves a round trip per wait.
+   * starts without reading the counter; the counter is read every pollMs only in case an
+   * announcement was lost. Saves a round trip per wait.
    */
   readonly announced?: boolean;
+}
+
+/** waitAfter's options. */
+export interface WaitOptions {
+  /**
+   * The caller has just read the log up to `after`: the counter is first read after pollMs, not at
+   * once (where nothing announces other processes' commits, a read at once would find what the
+   * caller's read found). Commits announced in this process still wake it at once.
+   */
+  readonly justRead?: boolean;
+  /**
+   * Ends the wait after this many ms (resolving null) instead of reading the counter: for a caller
+   * whose next read of the log costs no more than a read of the counter, and finds the records too.
+   */
+  readonly readInsteadAfterMs?: number;
 }
 
 export class ChangeFeed {
   private readonly pollMs: number;
   /** Who waits, and for a seq past what. One poll of the counter serves them all. */
-  private readonly waiters = new Set<{ readonly after: number; readonly wake: (seen: number | null) => void }>();
+  private readonly waiters = new Set<{ readonly after: number; wake: (seen: number | null) => void }>();
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
   private pollAgain = false;
   private readonly announced: boolean;
-  /** A commit was announced since the last read began (announced feeds only). */
-  private dirty = true;
-  private readonly onAnnounced = () => { this.dirty = true; };
+  /**
+   * The highest seq announced in this process (its own commits; on announced feeds every
+   * process's), and what it was when the last read began. A wait after a seq below an announcement
+   * made since then ends at once, with no read of the counter; one made before it was read already
+   * (announcements from another database of this process, in tests, cannot make a reader spin).
+   */
+  private announcedSeq = 0;
+  private readFrom = 0;
+  private readonly onAnnounced = (seq: number) => { if (seq > this.announcedSeq) this.announcedSeq = seq; };
 
   constructor(private readonly storage: Storage, opts: FeedOptions = {}) {
     this.pollMs = opts.pollMs ?? 250;
     this.announced = opts.announced ?? false;
-    if (this.announced) committed.on('seq', this.onAnnounced);
+    committed.on('seq', this.onAnnounced);
   }
 
-  /** Stops listening for announcements (announced feeds). */
+  /** Stops listening for announcements. */
   close(): void {
     committed.off('seq', this.onAnnounced);
   }
 
   /** Up to `limit` records with seq > after (and matching `plan`), in seq order. */
   async read(after: number, limit: number, plan: Plan = TRUE): Promise<Row[]> {
-    this.dirty = false;
+    this.readFrom = this.announcedSeq;
     const where = and([cmp('seq', 'number', 'gt', false, [after]), plan]);
     const got = await this.storage.find(CHANGE_RESOURCE, where, { limit, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true });
     return [...got.rows];
@@ -71,15 +92,18 @@ export class ChangeFeed {
   /**
    * Resolves once the log may hold a record after `after` (a local commit, or the counter past it),
    * with the seq seen then (every record up to it is committed and visible), or null when `signal`
-   * aborts. Spurious wake-ups are allowed: the caller reads and waits again.
+   * aborts or `readInsteadAfterMs` passed. Spurious wake-ups are allowed: the caller reads and waits again.
    * However many wait (an event stream each, the webhook outbox), the counter is read by one poll
    * at a time: at once when someone starts waiting (a commit may have come since the caller read),
    * then every pollMs while anyone waits. An announced feed skips the read at the start (see
-   * FeedOptions.announced) and resolves at once, with `after`, if a commit was announced since its last read.
+   * FeedOptions.announced), and so does a wait `justRead` (WaitOptions). A wait for a seq already
+   * announced in this process resolves at once, with that seq.
    */
-  waitAfter(after: number, signal?: AbortSignal): Promise<number | null> {
+  waitAfter(after: number, signal?: AbortSignal, opts: WaitOptions = {}): Promise<number | null> {
     return new Promise((resolve) => {
       if (signal?.aborted) { resolve(null); return; }
+      // Taken once: a caller that finds nothing new (or reads nothing) waits for the next one.
+      if (this.announcedSeq > after && this.announcedSeq > this.readFrom) { this.readFrom = this.announcedSeq; resolve(this.announcedSeq); return; }
       const waiter = {
         after,
         wake: (seen: number | null) => {
@@ -95,9 +119,14 @@ export class ChangeFeed {
       committed.on('seq', onSeq);
       signal?.addEventListener('abort', onAbort);
       this.waiters.add(waiter);
-      if (!this.announced) { this.pollSoon(); return; }
-      // Announced since the read: (spuriously, perhaps) more to read now; else the announcement will come.
-      if (this.dirty) { waiter.wake(after); return; }
+      if (opts.readInsteadAfterMs !== undefined) {
+        const t = setTimeout(() => waiter.wake(null), opts.readInsteadAfterMs);
+        const wake = waiter.wake;
+        waiter.wake = (seen) => { clearTimeout(t); wake(seen); };
+        return;
+      }
+      if (!this.announced && !opts.justRead) { this.pollSoon(); return; }
+      // Else the announcement will come; the counter is read after pollMs in case it does not.
       if (!this.timer && !this.polling) this.timer = setTimeout(() => { this.timer = null; this.pollSoon(); }, this.pollMs);
     });
   }

@@ -26,7 +26,8 @@ const MARIADB_REGEX_WARNING = 1139;
 async function run(c: Conn, sql: string, params: readonly unknown[]): Promise<QueryResult> {
   const [r] = params.length ? await c.execute(sql, params as never) : await c.query(sql);
   if (Array.isArray(r)) return { rows: r as Record<string, unknown>[], rowCount: r.length };
-  return { rows: [], rowCount: (r as mysql.ResultSetHeader).affectedRows };
+  const h = r as mysql.ResultSetHeader;
+  return h.insertId ? { rows: [], rowCount: h.affectedRows, insertId: Number(h.insertId) } : { rows: [], rowCount: h.affectedRows };
 }
 
 /** KILL takes no placeholder: the id is a number the driver read itself. */

@@ -1,17 +1,22 @@
 // A replica's life: load every replicated table from one consistent snapshot of the database (the
 // seq it holds comes with it), then follow the change log from that seq, applying each record in
 // order: the object's row as the database holds it now is read and put in place (a later state is
-// fine: its own record follows and reads it again), a delete removes it. A gap in the log (records
+// fine: its own record follows and reads it again), a delete removes it. Every record read in one
+// step is applied together (one read of the log, one of the rows per resource): under a stream of
+// writes a step takes what came meanwhile. A write of this process is put in place from the write
+// itself as it commits, when the records before it are applied (applyOwn). A gap in the log (records
 // pruned before this process read them) means the replica can no longer be trusted: it reloads.
 // The load may read a streaming standby of the database (READ_REPLICA_LOAD_URL): its counter says
 // which seq its rows hold, and the log is followed on the primary from there, unless the primary's
 // log no longer holds the records after it (the standby fell too far behind): then the standby's
 // snapshot is refused, said so in one line, and the primary is read instead.
-import { contentType, RESOURCES } from '../../engine/schema/registry.js';
+import { contentType, findResource, RESOURCES } from '../../engine/schema/registry.js';
+import { rowAsStored } from '../../engine/changes/row-as-stored.js';
+import { CHANGE_RESOURCE, isLogged } from '../../engine/changes/change-records.js';
 import { ChangeFeed } from '../change-log/change-feed.js';
 import type { MemoryStorage } from '../memory/memory-storage.js';
 import type { SqlStorage } from '../sql/sql-storage.js';
-import type { Row } from '../types.js';
+import type { Row, WriteOp } from '../types.js';
 
 /** Records read per step of the follow loop. */
 const PAGE = 1000;
@@ -19,6 +24,12 @@ const PAGE = 1000;
  * announces them (MySQL), rarely where commits are notified (PostgreSQL: a lost notification). */
 const POLL_MS = 20;
 const POLL_NOTIFIED_MS = 250;
+/**
+ * Under a stream of other processes' writes (the last step found records), how long a wake-up
+ * waits before it reads (ms): the records of that time are read and applied in one step, one read
+ * of the log and one of the rows for several writes, for this much more lag. Not when idle.
+ */
+const GATHER_MS = 2;
 /** A progress line every this many rows of a load. */
 const PROGRESS_ROWS = 100_000;
 
@@ -50,7 +61,7 @@ export class ReplicaFollower {
   }
 
   async start(): Promise<void> {
-    if (this.notified()) this.feed = new ChangeFeed(this.sql, { pollMs: POLL_NOTIFIED_MS, announced: true });
+    if (this.notified()) { this.feed.close(); this.feed = new ChangeFeed(this.sql, { pollMs: POLL_NOTIFIED_MS, announced: true }); }
     await this.load();
     this.loop = this.follow();
   }
@@ -111,19 +122,62 @@ export class ReplicaFollower {
     return seq;
   }
 
+  /**
+   * A write of this process, committed, its last record numbered `seq`: when every record before
+   * its first is applied here, its rows are put in place now from the write itself (as the
+   * database stores them: row-as-stored.ts), with no read of the log or the rows. False when it
+   * cannot be (records of others before it not applied yet, a copy of a log): the log is then
+   * followed as for any write. `startedAt` (Date.now()) bounds the records' age.
+   */
+  applyOwn(ops: readonly WriteOp[], seq: number, startedAt: number): boolean {
+    if (!this.ready) return false;
+    const changes: { resource: string; id: string; row: Row | null }[] = [];
+    for (const op of ops) {
+      if (op.resource === CHANGE_RESOURCE) return false;
+      const def = findResource(op.resource);
+      if (!def || !isLogged(def)) continue; // no record, not replicated
+      if (op.op === 'delete') { changes.push({ resource: def.name, id: op.id, row: null }); continue; }
+      // Through JSON, as the database's json columns give it back: nothing is shared with the writer's objects.
+      const row = rowAsStored(def, JSON.parse(JSON.stringify(op.row)) as Row);
+      changes.push({ resource: def.name, id: row.id, row });
+    }
+    // One record per logged op, numbered seq - n + 1 .. seq.
+    if (!changes.length || this.applied !== seq - changes.length) return false;
+    this.memory.mirror(changes);
+    if (this.onApplied) { const age = Date.now() - startedAt; for (let i = 0; i < changes.length; i++) this.onApplied(age); }
+    this.applied = seq;
+    this.wake();
+    return true;
+  }
+
   private async follow(): Promise<void> {
     let failing = false;
+    let read = true, streaming = false;
     while (!this.stop$.signal.aborted) {
       try {
-        const records = await this.feed.read(this.applied, PAGE);
-        if (!records.length) { await this.feed.waitAfter(this.applied, this.stop$.signal); failing = false; continue; }
-        if ((records[0].seq as number) !== this.applied + 1) {
+        if (!read) {
+          // Where nothing announces other processes' commits (MySQL), the log itself is read every
+          // POLL_MS: a read that finds records costs no more than the counter's, which would need one after it.
+          const seen = await this.feed.waitAfter(this.applied, this.stop$.signal, this.notified() ? { justRead: true } : { readInsteadAfterMs: POLL_MS });
+          // This process's own commit wakes the loop as it commits; its rows are put in place a
+          // moment later (applyOwn): let that run, then read only if the log holds more.
+          await new Promise((res) => (streaming ? setTimeout(res, GATHER_MS) : setImmediate(res)));
+          read = seen === null || seen > this.applied;
+          continue;
+        }
+        // Records applied meanwhile (applyOwn) are not applied again.
+        const page = await this.feed.read(this.applied, PAGE);
+        const records = page.filter((r) => (r.seq as number) > this.applied);
+        if (records.length && (records[0].seq as number) !== this.applied + 1) {
           this.log(`replica: the change log continues at seq ${String(records[0].seq)}, after ${this.applied} was applied (records pruned before they were read): reloading`);
           await this.load();
           continue;
         }
-        await this.applyRecords(records);
+        if (records.length) await this.applyRecords(records);
+        streaming = records.length > 0;
         failing = false;
+        // A short page is the whole log up to the read: wait for more (no read to find it empty).
+        read = page.length === PAGE;
       } catch (e) {
         if (this.stop$.signal.aborted) return;
         if (!failing) this.log(`replica: following the change log failed (${(e as Error).message}); retrying`);
@@ -134,7 +188,8 @@ export class ReplicaFollower {
   }
 
   private async applyRecords(records: readonly Row[]): Promise<void> {
-    // The rows of the objects the records name, as the database holds them now, per resource.
+    // The rows of the objects the records name, as the database holds them now, per resource (a
+    // record leaves out hidden fields, the row version among them: it cannot stand for the row).
     const wanted = new Map<string, Set<string>>();
     for (const r of records) {
       const resource = RESOURCE_OF_TYPE.get(r.changed_object_type as string);
@@ -156,7 +211,7 @@ export class ReplicaFollower {
     this.memory.mirror(changes);
     if (this.onApplied) { const now = Date.now(); for (const r of records) this.onApplied(now - Date.parse(String(r.time))); }
     const last = records[records.length - 1];
-    this.applied = last.seq as number;
+    this.applied = Math.max(this.applied, last.seq as number);
     this.wake();
   }
 

@@ -106,8 +106,10 @@ export class ReplicatedStorage implements Storage {
   }
 
   async apply(ops: readonly WriteOp[], opts?: ApplyOptions): Promise<ApplyResult> {
+    const startedAt = Date.now();
     const out = await this.primary.apply(ops, opts);
-    if (out.seq !== null) await this.follower.reach(out.seq, OWN_WRITE_WAIT_MS);
+    // Put in place from the write itself where it can be; else wait for the log's follower.
+    if (out.seq !== null && !(opts?.log !== false && this.follower.applyOwn(ops, out.seq, startedAt))) await this.follower.reach(out.seq, OWN_WRITE_WAIT_MS);
     return out;
   }
 

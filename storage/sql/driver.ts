@@ -7,6 +7,8 @@ export interface QueryResult {
   readonly rows: Record<string, unknown>[];
   /** Rows returned, or rows matched by an UPDATE / DELETE. */
   readonly rowCount: number;
+  /** MySQL: the OK packet's insert id (what LAST_INSERT_ID(expr) set), when not 0. */
+  readonly insertId?: number;
 }
 
 export interface SqlSession {

@@ -463,6 +463,7 @@ export class SqlStorage implements Storage {
     const { d } = this.ready();
     const take = takeNumbers(d, count, carried);
     const r = await s.query(take.sql, take.params);
+    if (r.insertId) return r.insertId; // MySQL: LAST_INSERT_ID(expr) comes back with the UPDATE, no SELECT
     const read = readTaken(d);
     const row = read ? (await s.query(read.sql, read.params)).rows[0] : r.rows[0];
     return Number(row.seq);
