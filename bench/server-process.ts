@@ -4,14 +4,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export interface BenchServer { readonly child: ChildProcess; readonly url: string; readonly key: string; output(): string }
 
 /** `env` adds to the process's: STORAGE_URL, BENCH_PREFIXES, READ_REPLICA, BENCH_LOAD (see http-server.ts). */
-export function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
-  return startBenchProcess('./http-server.js', env);
+/** `nodeArgs`: more flags for node (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+export function startBenchServer(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<BenchServer> {
+  return startBenchProcess('./http-server.js', env, nodeArgs);
 }
 
 /** A bench script (relative to bench/) that prints READY <url> <key>, run as the server runs. */
-export function startBenchProcess(script: string, env: Record<string, string>): Promise<BenchServer> {
+export function startBenchProcess(script: string, env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<BenchServer> {
   // The flag npm start uses: a larger young generation, fewer collections under load.
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', new URL(script, import.meta.url).pathname], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', ...nodeArgs, new URL(script, import.meta.url).pathname], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '', err = '';
     child.stderr!.on('data', (d: Buffer) => { err += d.toString(); process.stderr.write(d); });
