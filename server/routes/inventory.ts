@@ -133,7 +133,7 @@ export async function answerCreate(ctx: AppContext, r: ResourceDef, req: Request
     sendWriteError(res, out.status, Array.isArray(errs) && !bulk ? errs[0] : errs);
     return;
   }
-  const body = await serialize(ctx, r, req, out.value, WHOLE, { created: true });
+  const body = await serialize(ctx, r, req, out.value, WHOLE, { created: true, listPage: bulk }); // stand-in for the lead's #34 item 1 answer (no per-prefix queries in bulk answers)
   if (!bulk) setEtag(res, out.value[0]);
   res.status(201).json(bulk ? body : body[0]);
 }
