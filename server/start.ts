@@ -35,7 +35,7 @@ export const consoleLogger: Logger = {
 };
 
 export async function start(config: Config, log: Logger = consoleLogger, requestLog?: RequestLogger): Promise<Running> {
-  const storage = await createStorage(config.storage, { queryTimeoutMs: config.queryTimeoutMs, log: (m) => log.warn(m), readReplica: config.readReplica === 'memory' ? 'memory' : undefined, readReplicaLoadUrl: config.readReplicaLoadUrl || undefined });
+  const storage = await createStorage(config.storage, { queryTimeoutMs: config.queryTimeoutMs, poolWaitTimeoutMs: config.poolWaitTimeoutMs, log: (m) => log.warn(m), readReplica: config.readReplica === 'memory' ? 'memory' : undefined, readReplicaLoadUrl: config.readReplicaLoadUrl || undefined });
   await storage.open();
   const inventory = new Inventory(storage);
   const tokens = new Tokens(storage, config.tokenRecheckMs);

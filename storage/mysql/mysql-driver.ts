@@ -10,8 +10,9 @@ import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
 import type { ClassifiedError, QueryResult, SqlDriver, SqlSession } from '../sql/driver.js';
 import { classifyMysqlError, mysqlConnectReason } from './errors.js';
 import { SERVER_TIMED, STATEMENT_TIMEOUT, timeLimitStatements } from './statement-timeout.js';
+import { DEFAULT_POOL_WAIT_MS, PoolWaits } from '../sql/pool-waits.js';
 
-export interface MysqlDriverOptions { readonly connectionLimit?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number }
+export interface MysqlDriverOptions { readonly connectionLimit?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number; readonly poolWaitMs?: number }
 
 type Conn = mysql.Pool | mysql.PoolConnection;
 
@@ -41,6 +42,8 @@ export class MysqlDriver implements SqlDriver {
   private readonly timeLimitMs: number;
   /** MySQL (not MariaDB) with a time limit: statements the server does not time are watched here. */
   private watchOthers = false;
+  /** Every wait for a pooled connection; mysql2 queues waiters without a bound, so the bound is kept here. */
+  readonly poolWaits: PoolWaits;
 
   constructor(url: string, opts: MysqlDriverOptions = {}) {
     const u = new URL(url);
@@ -57,6 +60,7 @@ export class MysqlDriver implements SqlDriver {
     });
     // Idle connections dropped by the server must not crash the process.
     this.timeLimitMs = opts.statementTimeoutMs ?? 0;
+    this.poolWaits = new PoolWaits(opts.poolWaitMs ?? DEFAULT_POOL_WAIT_MS);
     this.pool.on('connection', (c) => {
       const core = c as unknown as { on(ev: string, f: () => void): void; query(sql: string, cb: () => void): void };
       core.on('error', () => undefined);
@@ -80,8 +84,14 @@ export class MysqlDriver implements SqlDriver {
     return mysqlDialect(this.flavour);
   }
 
-  query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
-    return this.exec(this.pool, sql, params);
+  /** A pooled connection within POOL_WAIT_TIMEOUT_MS, its wait timed; one that comes later goes back at once. */
+  private acquire(): Promise<mysql.PoolConnection> {
+    return this.poolWaits.bounded(() => this.pool.getConnection(), (c) => c.release(), `MySQL at ${this.where}`);
+  }
+
+  async query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
+    const c = await this.acquire();
+    try { return await this.exec(c, sql, params); } finally { c.release(); }
   }
 
   private exec(c: Conn, sql: string, params: readonly unknown[]): Promise<QueryResult> {
@@ -106,7 +116,7 @@ export class MysqlDriver implements SqlDriver {
   /** fn on `c` when it is a connection already (a transaction's), else on one taken from the pool for it. */
   private async onOwnConnection<T>(c: Conn, fn: (c: mysql.PoolConnection) => Promise<T>): Promise<T> {
     if ('release' in c) return fn(c);
-    const own = await this.pool.getConnection();
+    const own = await this.acquire();
     try { return await fn(own); } finally { own.release(); }
   }
 
@@ -130,7 +140,7 @@ export class MysqlDriver implements SqlDriver {
   }
 
   async transaction<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
-    const c = await this.pool.getConnection();
+    const c = await this.acquire();
     let broken = false;
     try {
       await c.beginTransaction();
@@ -146,7 +156,7 @@ export class MysqlDriver implements SqlDriver {
   }
 
   async readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
-    const c = await this.pool.getConnection();
+    const c = await this.acquire();
     const limit = async (ms: number) => { for (const sql of timeLimitStatements(ms)) await c.query(sql).catch(() => undefined); };
     try {
       if (this.timeLimitMs) await limit(0);
@@ -165,7 +175,7 @@ export class MysqlDriver implements SqlDriver {
   }
 
   async exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T> {
-    const c = await this.pool.getConnection();
+    const c = await this.acquire();
     const s: SqlSession = { query: (sql, params = []) => run(c, sql, params) };
     // Migrations may rightly run longer than a query's limit: lifted here, restored after.
     const limit = async (ms: number) => { for (const sql of timeLimitStatements(ms)) await c.query(sql).catch(() => undefined); };

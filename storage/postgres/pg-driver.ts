@@ -8,6 +8,7 @@ import { StorageUnavailable } from '../types.js';
 import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
 import type { ClassifiedError, QueryResult, SqlDriver, SqlSession } from '../sql/driver.js';
 import { classifyPgError, pgConnectReason } from './errors.js';
+import { DEFAULT_POOL_WAIT_MS, PoolWaits } from '../sql/pool-waits.js';
 
 const INT8_OID = 20;
 const TIMESTAMPTZ_OID = 1184;
@@ -38,7 +39,10 @@ const types = {
     (format ?? 'text') === 'text' && PARSERS[oid] ? PARSERS[oid] : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-export interface PgDriverOptions { readonly max?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number }
+export interface PgDriverOptions { readonly max?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number; readonly poolWaitMs?: number }
+
+/** pg-pool's error when connectionTimeoutMillis passed before a client was free (or connected). */
+const POOL_TIMEOUT = /timeout exceeded when trying to connect/i;
 
 /**
  * Statement texts get a name, so each connection parses them once and may reuse their plan
@@ -62,6 +66,8 @@ export class PgDriver implements SqlDriver {
   /** host:port, for messages. */
   readonly where: string;
   private readonly names = new Map<string, string>();
+  /** Every wait for a pooled client, bounded by connectionTimeoutMillis (pg-pool's own bound). */
+  readonly poolWaits: PoolWaits;
 
   private readonly url: string;
 
@@ -71,7 +77,9 @@ export class PgDriver implements SqlDriver {
     this.where = `${u.hostname || 'localhost'}:${u.port || '5432'}`;
     // statement_timeout is the session default of every pooled connection (sent at connect);
     // exclusive() lifts it for migrations, whose index builds may rightly take longer.
-    this.pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000, types,
+    // connectionTimeoutMillis bounds both the wait for a free client and the opening of a new one.
+    this.poolWaits = new PoolWaits(opts.poolWaitMs ?? opts.connectTimeoutMs ?? DEFAULT_POOL_WAIT_MS);
+    this.pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: this.poolWaits.limitMs, types,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) });
     // An idle client losing its server must not crash the process; the next query reports it.
     this.pool.on('error', () => undefined);
@@ -99,9 +107,24 @@ export class PgDriver implements SqlDriver {
     return name === undefined ? { text: sql, values: params as unknown[] } : { name, text: sql, values: params as unknown[] };
   }
 
+  /** A pooled client, its wait timed (and bounded by the pool). */
+  private acquire(): Promise<pg.PoolClient> {
+    return this.poolWaits.timed(() => this.pool.connect(), (e) => e instanceof Error && POOL_TIMEOUT.test(e.message), `PostgreSQL at ${this.where}`);
+  }
+
   async query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
-    const r = await this.pool.query(this.config(sql, params));
-    return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+    // As pg-pool's own query(): a client whose statement failed is not pooled again.
+    const client = await this.acquire();
+    let failed: Error | undefined;
+    try {
+      const r = await client.query(this.config(sql, params));
+      return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+    } catch (e) {
+      failed = e as Error;
+      throw e;
+    } finally {
+      client.release(failed);
+    }
   }
 
   private session(client: pg.PoolClient): SqlSession {
@@ -114,7 +137,7 @@ export class PgDriver implements SqlDriver {
   }
 
   async transaction<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.acquire();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -166,7 +189,7 @@ export class PgDriver implements SqlDriver {
   }
 
   async readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.acquire();
     try {
       // No statement limit: a large store takes longer to read than one query may.
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
@@ -183,7 +206,7 @@ export class PgDriver implements SqlDriver {
   }
 
   async exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.acquire();
     const s = this.session(client);
     try {
       await client.query('SET statement_timeout = 0');

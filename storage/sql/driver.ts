@@ -2,6 +2,7 @@
 // classification and value decoding. Everything else is shared.
 import type { Dialect } from '../../engine/sql/dialect.js';
 import type { ColumnModel } from '../../engine/sql/table-model.js';
+import type { PoolWaits } from './pool-waits.js';
 
 export interface QueryResult {
   readonly rows: Record<string, unknown>[];
@@ -66,4 +67,6 @@ export interface SqlDriver extends SqlSession {
   readonly explainPrefix: string;
   /** Statement answering one row whose `server_version` column is the server's version. */
   readonly serverVersionSql: string;
+  /** The waits for a pooled connection (timed and bounded: POOL_WAIT_TIMEOUT_MS). */
+  readonly poolWaits?: PoolWaits;
 }

@@ -104,6 +104,8 @@ export class SqlStorage implements Storage {
   /** Stops listening for other processes' commits (null: the database has no notifications). */
   private unlisten: (() => Promise<void>) | null = null;
 
+  onPoolWait(fn: (seconds: number, timedOut: boolean) => void): void { this.driver.poolWaits?.on(fn); }
+
   /** Other processes' commits are announced (PostgreSQL): followers may read the counter rarely. */
   get notified(): boolean { return this.unlisten !== null; }
 
