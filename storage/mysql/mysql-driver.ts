@@ -33,6 +33,7 @@ export class MysqlDriver implements SqlDriver {
   readonly kind = 'mysql' as const;
   readonly parallelCount = true;
   readonly transactionalDdl = false;
+  readonly estimatedRowsSql = null;
   readonly explainPrefix = 'EXPLAIN FORMAT=JSON ';
   readonly serverVersionSql = 'SELECT VERSION() AS server_version';
   private readonly pool: mysql.Pool;

@@ -46,6 +46,12 @@ export interface SqlDriver extends SqlSession {
   exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T>;
   /** DDL can run inside a transaction (PostgreSQL) or commits implicitly (MySQL). */
   readonly transactionalDdl: boolean;
+  /**
+   * A statement answering `n`, the rows the statistics of table $1 count, where the server is to
+   * keep them up (ANALYZE after growth, storage/sql/table-growth.ts); null where the database does
+   * so itself (InnoDB recalculates a table's statistics once a tenth of it changed).
+   */
+  readonly estimatedRowsSql: string | null;
   close(): Promise<void>;
   classify(err: unknown): ClassifiedError;
   /** Driver output -> the row value memory holds (ISO strings, booleans, parsed JSON). */
