@@ -19,9 +19,11 @@ import { startBenchServer, stopBenchServer, type BenchServer } from './server-pr
 import { sqlBackends } from './sql-backends.js';
 import { backendsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
-import { writeResults } from './results-file.js';
+import { RESULTS_DIR, writeResults } from './results-file.js';
 import { spread } from './measure.js';
-import type { BulkRow } from './results-shapes.js';
+import type { BulkResults, BulkRow } from './results-shapes.js';
+import fs from 'node:fs';
+import { machineInfo } from './machine.js';
 
 export const BULK_CLI: CliSpec = {
   command: 'npm run bench:bulk --',
@@ -32,6 +34,7 @@ export const BULK_CLI: CliSpec = {
     { name: 'clients', type: 'integer', min: 1, max: 64, default: '4', help: 'clients sending batches at once (each waits for its answer)' },
     backendsFlag('memory,postgres,mysql,mysql9'),
     { name: 'cpu-prof', type: 'string', value: 'DIR', help: 'run each server with node --cpu-prof, its profile written to DIR' },
+    { name: 'update', type: 'flag', help: "keep the other backends' rows of today's file of this total (backends measured by separate runs)" },
   ],
 };
 const args = argsOrExit(BULK_CLI);
@@ -158,4 +161,10 @@ if (wanted.has('memory')) rows.push(await run('memory', 'memory:', null));
 for (const b of await sqlBackends(wanted)) {
   try { rows.push(await run(b.name, b.url, DATABASE_PROCESS[b.name])); } finally { await b.drop(); }
 }
-writeResults(TOTAL === 1_000_000 ? 'bulk' : `bulk-${TOTAL}`, { total: TOTAL, batch: BATCH, clients: CLIENTS, rows });
+const kind = TOTAL === 1_000_000 ? 'bulk' : `bulk-${TOTAL}`;
+// --update: today's file is read now, at the end (another run may have written it meanwhile).
+const today = new URL(`${machineInfo().date}-${kind}.json`, RESULTS_DIR);
+const kept = args.flag('update') && fs.existsSync(today) ? (JSON.parse(fs.readFileSync(today, 'utf8')) as BulkResults).rows.filter((r) => !rows.some((x) => x.backend === r.backend)) : [];
+const order = ['memory', 'postgres', 'mysql', 'mysql9'];
+const all = [...kept, ...rows].sort((a, b) => order.indexOf(a.backend) - order.indexOf(b.backend));
+writeResults(kind, { total: TOTAL, batch: BATCH, clients: CLIENTS, rows: all });

@@ -4,7 +4,7 @@
 // check run never replaces the full tables.
 import fs from 'node:fs';
 import type {
-  AllocationResults, FilterResults, HttpResults, InventoryResults, LifecycleResults, ReplicaLagResults,
+  AllocationResults, BulkResults, FilterResults, HttpResults, InventoryResults, LifecycleResults, ReplicaLagResults,
   ScaleOutResults, StoreResults, StreamLagResults, WritesResults,
 } from '../results-shapes.js';
 
@@ -13,7 +13,7 @@ export interface Shapes {
   filters: FilterResults; 'http-autocannon': HttpResults; 'http-autocannon-10k': HttpResults; 'http-autocannon-100k': HttpResults;
   lifecycle: LifecycleResults; 'scale-out': ScaleOutResults;
   writes: WritesResults; 'replica-lag': ReplicaLagResults; 'stream-lag': StreamLagResults; allocation: AllocationResults;
-  store: StoreResults; inventory: InventoryResults;
+  store: StoreResults; inventory: InventoryResults; bulk: BulkResults;
 }
 export type Kind = keyof Shapes;
 
@@ -31,6 +31,7 @@ export const KINDS: Readonly<Record<Kind, { readonly command: string }>> = {
   allocation: { command: 'npm run bench:allocation' },
   store: { command: 'npm run bench:store' },
   inventory: { command: 'npm run bench:inventory' },
+  bulk: { command: 'npm run bench:bulk' },
 };
 
 export interface Source<K extends Kind> { readonly file: string; readonly data: Shapes[K] }
