@@ -155,16 +155,22 @@ async function run(name: string, storageUrl: string, database: string | null): P
   }
 }
 
-console.log(`bulk creates: ${TOTAL.toLocaleString('en-US')} /24 prefixes, batches of ${BATCH}, ${CLIENTS} clients`);
-const rows: BulkRow[] = [];
-if (wanted.has('memory')) rows.push(await run('memory', 'memory:', null));
-for (const b of await sqlBackends(wanted)) {
-  try { rows.push(await run(b.name, b.url, DATABASE_PROCESS[b.name])); } finally { await b.drop(); }
-}
 const kind = TOTAL === 1_000_000 ? 'bulk' : `bulk-${TOTAL}`;
-// --update: today's file is read now, at the end (another run may have written it meanwhile).
-const today = new URL(`${machineInfo().date}-${kind}.json`, RESULTS_DIR);
-const kept = args.flag('update') && fs.existsSync(today) ? (JSON.parse(fs.readFileSync(today, 'utf8')) as BulkResults).rows.filter((r) => !rows.some((x) => x.backend === r.backend)) : [];
-const order = ['memory', 'postgres', 'mysql', 'mysql9'];
-const all = [...kept, ...rows].sort((a, b) => order.indexOf(a.backend) - order.indexOf(b.backend));
-writeResults(kind, { total: TOTAL, batch: BATCH, clients: CLIENTS, rows: all });
+const rows: BulkRow[] = [];
+const UPDATE = args.flag('update');
+/**
+ * The file is written after each backend (a run of an hour stopped in its last backend keeps the
+ * others). --update: today's file is read at each write (another run may have written it meanwhile).
+ */
+function save(): void {
+  const today = new URL(`${machineInfo().date}-${kind}.json`, RESULTS_DIR);
+  const kept = UPDATE && fs.existsSync(today) ? (JSON.parse(fs.readFileSync(today, 'utf8')) as BulkResults).rows.filter((r) => !rows.some((x) => x.backend === r.backend)) : [];
+  const order = ['memory', 'postgres', 'mysql', 'mysql9'];
+  const all = [...kept, ...rows].sort((a, b) => order.indexOf(a.backend) - order.indexOf(b.backend));
+  writeResults(kind, { total: TOTAL, batch: BATCH, clients: CLIENTS, rows: all });
+}
+console.log(`bulk creates: ${TOTAL.toLocaleString('en-US')} /24 prefixes, batches of ${BATCH}, ${CLIENTS} clients`);
+if (wanted.has('memory')) { rows.push(await run('memory', 'memory:', null)); save(); }
+for (const b of await sqlBackends(wanted)) {
+  try { rows.push(await run(b.name, b.url, DATABASE_PROCESS[b.name])); save(); } finally { await b.drop(); }
+}
