@@ -29,7 +29,7 @@ const bulk: Filler = (ctx) => {
     'median of batches 10–19 / of the last 10 (ratio)', 'CPU per 1,000 prefixes: server / database / load generator', 'load average (start → end)', 'pool waits (mean, timed out)'];
   const rows = r.rows.map((x) => [label(x.backend), count(x.prefixes_per_s), errors(x.errors), `${ms(x.batch_ms.p50)} / ${ms(x.batch_ms.p99)} / ${ms(x.batch_ms.max)}`,
     `${ms(x.tenth_ms)} / ${ms(x.last_ms)} (${x.last_over_tenth.toFixed(2)}×)`, `${ms(x.median_10th_to_19th_ms)} / ${ms(x.median_last_10_ms)} (${x.late_over_early.toFixed(2)}×)`,
-    `${ms(x.cpu_ms_per_1000.server)} / ${ms(x.cpu_ms_per_1000.database)} / ${ms(x.cpu_ms_per_1000.generator)}`,
+    `${ms(x.cpu_ms_per_1000.server)} / ${x.cpu_ms_per_1000.database ? ms(x.cpu_ms_per_1000.database) : '—'} / ${ms(x.cpu_ms_per_1000.generator)}`,
     `${x.load_average_1m.start} → ${x.load_average_1m.end}`, x.pool ? `${count(x.pool.waits)} (${ms(x.pool.mean_ms)}, ${count(x.pool.timeouts)})` : '—']);
   return table(head, rows, [1]);
 };
