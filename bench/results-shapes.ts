@@ -128,3 +128,19 @@ export interface InventoryRow {
   readonly plugin_alone_seconds?: number;
 }
 export interface InventoryResults { readonly machine: Machine; readonly rows: readonly InventoryRow[] }
+
+/** `bulk` (bench/bulk.bench.ts): batches of prefixes POSTed by a few clients until `total`, on a fresh database. */
+export interface BulkRow {
+  readonly backend: string; readonly total: number; readonly created: number; readonly seconds: number; readonly prefixes_per_s: number;
+  /** Failed batches by HTTP status (0: no answer). */
+  readonly errors: Readonly<Record<string, number>>;
+  readonly batch_ms: Spread; readonly tenth_ms: number; readonly last_ms: number; readonly last_over_tenth: number;
+  /** The same comparison less exposed to one slow batch: medians of batches 10-19 and of the last 10. */
+  readonly median_10th_to_19th_ms: number; readonly median_last_10_ms: number; readonly late_over_early: number;
+  /** CPU per 1,000 prefixes created: the server process, the database's processes, the load generator (ms). */
+  readonly cpu_ms_per_1000: { readonly server: number; readonly database: number; readonly generator: number };
+  readonly load_average_1m: { readonly start: number; readonly end: number };
+  /** The server's pool waits from /metrics at the end (null: memory, or none exposed). */
+  readonly pool: { readonly waits: number; readonly mean_ms: number; readonly timeouts: number } | null;
+}
+export interface BulkResults { readonly machine: Machine; readonly total: number; readonly batch: number; readonly clients: number; readonly rows: readonly BulkRow[] }

@@ -37,7 +37,7 @@ export const consoleLogger: Logger = {
 };
 
 export async function start(config: Config, log: Logger = consoleLogger, requestLog?: RequestLogger): Promise<Running> {
-  const storage = await createStorage(config.storage, { queryTimeoutMs: config.queryTimeoutMs, log: (m) => log.warn(m), readReplica: config.readReplica === 'memory' ? 'memory' : undefined, readReplicaLoadUrl: config.readReplicaLoadUrl || undefined });
+  const storage = await createStorage(config.storage, { queryTimeoutMs: config.queryTimeoutMs, poolWaitTimeoutMs: config.poolWaitTimeoutMs, log: (m) => log.warn(m), readReplica: config.readReplica === 'memory' ? 'memory' : undefined, readReplicaLoadUrl: config.readReplicaLoadUrl || undefined });
   await storage.open();
   // A webhook's payload_url is checked against WEBHOOK_ALLOWED_HOSTS when it is set (and again at each request).
   const allowedHosts = parseAllowedHosts(config.webhookAllowedHosts);

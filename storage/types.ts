@@ -98,6 +98,8 @@ export interface StorageOptions {
   readonly readReplicaLoadUrl?: string;
   /** Connections a database store may hold (default 20). */
   readonly poolSize?: number;
+  /** How long a statement waits for one of them (POOL_WAIT_TIMEOUT_MS) before the store answers StorageUnavailable. */
+  readonly poolWaitTimeoutMs?: number;
   /** Open a database store to read only: no migrations run (the schema must be current), no notifications listened to. */
   readonly reader?: boolean;
   /** Where the store says what it did on its own (a lock taken over, a torn journal end dropped). */
@@ -134,6 +136,8 @@ export interface Storage {
   replicaLag?(): Promise<{ readonly seq: number; readonly ms: number; readonly applied: number }>;
   /** READ_REPLICA: `fn` is told, for each change record the replica applies, how long ago it was written (ms). */
   onReplicaApplied?(fn: (ageMs: number) => void): void;
+  /** Database stores: `fn` gets each wait for a pooled connection, in seconds, and whether it timed out. */
+  onPoolWait?(fn: (seconds: number, timedOut: boolean) => void): void;
   /**
    * When a read of `resource` would be answered now from this process's memory: the store's
    * generation (moves with every change it takes) and an entity tag for that state that means the

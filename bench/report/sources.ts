@@ -4,7 +4,7 @@
 // check run never replaces the full tables.
 import fs from 'node:fs';
 import type {
-  AllocationResults, FilterResults, HttpResults, InventoryResults, LifecycleResults, ReplicaLagResults,
+  AllocationResults, BulkResults, FilterResults, HttpResults, InventoryResults, LifecycleResults, ReplicaLagResults,
   ScaleOutResults, StoreResults, StreamLagResults, StreamStalledResults, WritesResults,
 } from '../results-shapes.js';
 
@@ -14,7 +14,7 @@ export interface Shapes {
   lifecycle: LifecycleResults; 'scale-out': ScaleOutResults;
   writes: WritesResults; 'replica-lag': ReplicaLagResults; 'replica-lag-before': ReplicaLagResults; 'stream-lag': StreamLagResults; 'stream-stalled': StreamStalledResults;
   allocation: AllocationResults;
-  store: StoreResults; inventory: InventoryResults;
+  store: StoreResults; inventory: InventoryResults; bulk: BulkResults;
 }
 export type Kind = keyof Shapes;
 
@@ -35,6 +35,7 @@ export const KINDS: Readonly<Record<Kind, { readonly command: string }>> = {
   allocation: { command: 'npm run bench:allocation' },
   store: { command: 'npm run bench:store' },
   inventory: { command: 'npm run bench:inventory' },
+  bulk: { command: 'npm run bench:bulk' },
 };
 
 export interface Source<K extends Kind> { readonly file: string; readonly data: Shapes[K] }

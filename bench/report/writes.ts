@@ -34,4 +34,18 @@ const streamStalled: Filler = (ctx) => {
   ], [1, 2, 3]);
 };
 
-export const WRITE_FILLERS: Readonly<Record<string, Filler>> = { 'writes-table': writes, 'stream-lag-table': streamLag, 'stream-stalled-table': streamStalled };
+
+/** Bulk creates at scale (`bulk` files): rate, errors, the late batches against the early ones, CPU. */
+const bulk: Filler = (ctx) => {
+  const r = need(ctx.sources, 'bulk').data;
+  const errors = (e: Readonly<Record<string, number>>) => Object.entries(e).map(([s, n]) => `${count(n)}× ${s === '0' ? 'no answer' : s}`).join(', ') || '0';
+  const head = ['backend', 'prefixes/s', 'failed batches', 'batch p50 / p99 / max', '10th batch / last (last ÷ 10th)',
+    'median of batches 10–19 / of the last 10 (ratio)', 'CPU per 1,000 prefixes: server / database / load generator', 'load average (start → end)', 'pool waits (mean, timed out)'];
+  const rows = r.rows.map((x) => [label(x.backend), count(x.prefixes_per_s), errors(x.errors), `${ms(x.batch_ms.p50)} / ${ms(x.batch_ms.p99)} / ${ms(x.batch_ms.max)}`,
+    `${ms(x.tenth_ms)} / ${ms(x.last_ms)} (${x.last_over_tenth.toFixed(2)}×)`, `${ms(x.median_10th_to_19th_ms)} / ${ms(x.median_last_10_ms)} (${x.late_over_early.toFixed(2)}×)`,
+    `${ms(x.cpu_ms_per_1000.server)} / ${x.cpu_ms_per_1000.database ? ms(x.cpu_ms_per_1000.database) : '—'} / ${ms(x.cpu_ms_per_1000.generator)}`,
+    `${x.load_average_1m.start} → ${x.load_average_1m.end}`, x.pool ? `${count(x.pool.waits)} (${ms(x.pool.mean_ms)}, ${count(x.pool.timeouts)})` : '—']);
+  return table(head, rows, [1]);
+};
+
+export const WRITE_FILLERS: Readonly<Record<string, Filler>> = { 'writes-table': writes, 'stream-lag-table': streamLag, 'stream-stalled-table': streamStalled, 'bulk-table': bulk };

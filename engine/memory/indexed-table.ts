@@ -323,7 +323,7 @@ export class IndexedTable {
 
   /** Adds a stored row to the indexes built so far, or takes it out (before its removal). */
   private indexRow(slot: number, add: boolean): void {
-    for (const idx of this.invalidated) idx.invalidate();
+    for (const idx of this.invalidated) if (add) idx.added(slot); else idx.invalidate();
     // A bulk load usually finds none built: nothing to read back.
     if (!(this.hashes.size || this.ciHashes.size || this.trigrams.size || this.cfHashes.size || this.tagIndex)) return;
     const get = (name: string) => this.store.value(slot, name);

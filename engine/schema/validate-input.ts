@@ -112,6 +112,14 @@ function defaultFor(f: FieldDef): unknown {
   return undefined;
 }
 
+/** Each resource's fields by name, made once (a bulk create validates a thousand bodies of one resource). */
+const FIELDS = new WeakMap<ResourceDef, { byName: ReadonlyMap<string, FieldDef>; taggable: boolean }>();
+function fieldsOf(r: ResourceDef): { byName: ReadonlyMap<string, FieldDef>; taggable: boolean } {
+  let got = FIELDS.get(r);
+  if (!got) FIELDS.set(r, (got = { byName: new Map(r.fields.map((f) => [f.name, f])), taggable: r.fields.some((f) => f.kind === 'tags') }));
+  return got;
+}
+
 /**
  * Validate a create (`existing` null) or an update (`existing` the stored values; `partial` for PATCH).
  * Read-only fields in the body are ignored, as REST framework does; unknown fields are errors.
@@ -124,8 +132,7 @@ export function validateInput(
     return { ok: false, errors: { non_field_errors: [`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? 'list' : body === null ? 'null' : typeof body}.`] } };
   }
   const data = body as Record<string, unknown>;
-  const byName = new Map(r.fields.map((f) => [f.name, f]));
-  const taggable = r.fields.some((f) => f.kind === 'tags');
+  const { byName, taggable } = fieldsOf(r);
   for (const key of Object.keys(data)) {
     // What reads return beside the fields (a client writing back what it read): ignored.
     if (byName.has(key) || key === 'url' || key === 'display' || r.counts?.some((c) => c.name === key)) continue;

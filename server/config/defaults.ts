@@ -15,6 +15,8 @@ export interface Config {
   readonly maxPageSize: number;
   /** Time budget of one storage query in ms (0 = none): past it the query is cancelled, 503. */
   readonly queryTimeoutMs: number;
+  /** How long a statement waits for a pooled database connection (ms): past it the request answers 503. */
+  readonly poolWaitTimeoutMs: number;
   /** A client has this long (ms) to send a request's headers. */
   readonly headersTimeoutMs: number;
   /** ... and this long (ms) after them to send its body: a stalled body's connection is closed. */
@@ -72,6 +74,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'machinesDir', env: 'MACHINES_DIR', parse: 'string' },
   { key: 'maxPageSize', env: 'MAX_PAGE_SIZE', parse: 'positive' },
   { key: 'queryTimeoutMs', env: 'QUERY_TIMEOUT_MS', parse: 'whole' },
+  { key: 'poolWaitTimeoutMs', env: 'POOL_WAIT_TIMEOUT_MS', parse: 'positive' },
   { key: 'headersTimeoutMs', env: 'HEADERS_TIMEOUT_MS', parse: 'positive' },
   { key: 'bodyTimeoutMs', env: 'BODY_TIMEOUT_MS', parse: 'positive' },
   { key: 'maxMachineStates', env: 'MAX_MACHINE_STATES', parse: 'positive' },
@@ -106,6 +109,7 @@ export const DEFAULTS = {
   machinesDir: 'machines/',
   maxPageSize: 1000,
   queryTimeoutMs: 10000,
+  poolWaitTimeoutMs: 5000,      // pg-pool's connectionTimeoutMillis before it was a setting
   headersTimeoutMs: 10000,
   bodyTimeoutMs: 10000,
   maxMachineStates: DEFAULT_MAX_STATES,

@@ -34,9 +34,20 @@ export class Metrics {
 /** Finer than the request buckets where replication lag lives (a few ms to a few hundred). */
 export const APPLY_LAG_BUCKETS: readonly number[] = [0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/** From a free connection (tens of µs) to the POOL_WAIT_TIMEOUT_MS default (5 s) and past it. */
+export const POOL_WAIT_BUCKETS: readonly number[] = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
 function storageMetrics(registry: Registry, storage: Storage): void {
   const seq = registry.gauge('netinv_change_seq', 'The last change seq the storage handed out (0 before the first change)').child();
   registry.collect(async () => { seq.set(await storage.changeSeq().catch(() => NaN)); });
+  if (storage.onPoolWait) {
+    // Every acquisition of a pooled database connection: a pool spent on other work shows here before requests time out.
+    const wait = registry.histogram('netinv_db_pool_wait_seconds',
+      'Time a statement or transaction waited for a pooled database connection, in seconds (bounded by POOL_WAIT_TIMEOUT_MS)', [], POOL_WAIT_BUCKETS).child();
+    const timeouts = registry.counter('netinv_db_pool_wait_timeouts_total',
+      'Waits for a pooled database connection given up after POOL_WAIT_TIMEOUT_MS (each answered 503)').child();
+    storage.onPoolWait((s, timedOut) => { wait.observe(s); if (timedOut) timeouts.inc(); });
+  }
   if (!storage.replicaLag) return;
   const lagSeq = registry.gauge('netinv_replica_lag_seq',
     'READ_REPLICA: change records the database has that this process\'s replica has not applied yet').child();

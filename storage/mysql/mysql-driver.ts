@@ -13,8 +13,9 @@ import { faultAt } from '../fault-points.js';
 import type { Socket } from 'node:net';
 import { classifyMysqlError, mysqlConnectReason } from './errors.js';
 import { SERVER_TIMED, STATEMENT_TIMEOUT, timeLimitStatements } from './statement-timeout.js';
+import { DEFAULT_POOL_WAIT_MS, PoolWaits } from '../sql/pool-waits.js';
 
-export interface MysqlDriverOptions { readonly connectionLimit?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number }
+export interface MysqlDriverOptions { readonly connectionLimit?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number; readonly poolWaitMs?: number }
 
 type Conn = mysql.Pool | mysql.PoolConnection;
 
@@ -45,6 +46,7 @@ export class MysqlDriver implements SqlDriver {
   readonly kind = 'mysql' as const;
   readonly parallelCount = true;
   readonly transactionalDdl = false;
+  readonly estimatedRowsSql = null;
   readonly explainPrefix = 'EXPLAIN FORMAT=JSON ';
   readonly serverVersionSql = 'SELECT VERSION() AS server_version';
   private readonly pool: mysql.Pool;
@@ -54,6 +56,8 @@ export class MysqlDriver implements SqlDriver {
   private readonly timeLimitMs: number;
   /** MySQL (not MariaDB) with a time limit: statements the server does not time are watched here. */
   private watchOthers = false;
+  /** Every wait for a pooled connection; mysql2 queues waiters without a bound, so the bound is kept here. */
+  readonly poolWaits: PoolWaits;
 
   constructor(url: string, opts: MysqlDriverOptions = {}) {
     const u = new URL(url);
@@ -70,6 +74,7 @@ export class MysqlDriver implements SqlDriver {
     });
     // Idle connections dropped by the server must not crash the process.
     this.timeLimitMs = opts.statementTimeoutMs ?? 0;
+    this.poolWaits = new PoolWaits(opts.poolWaitMs ?? DEFAULT_POOL_WAIT_MS);
     this.pool.on('connection', (c) => {
       const core = c as unknown as { on(ev: string, f: () => void): void; query(sql: string, cb: () => void): void };
       core.on('error', () => undefined);
@@ -93,8 +98,14 @@ export class MysqlDriver implements SqlDriver {
     return mysqlDialect(this.flavour);
   }
 
-  query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
-    return this.exec(this.pool, sql, params);
+  /** A pooled connection within POOL_WAIT_TIMEOUT_MS, its wait timed; one that comes later goes back at once. */
+  private acquire(): Promise<mysql.PoolConnection> {
+    return this.poolWaits.bounded(() => this.pool.getConnection(), (c) => c.release(), `MySQL at ${this.where}`);
+  }
+
+  async query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
+    const c = await this.acquire();
+    try { return await this.exec(c, sql, params); } finally { c.release(); }
   }
 
   private exec(c: Conn, sql: string, params: readonly unknown[]): Promise<QueryResult> {
@@ -119,7 +130,7 @@ export class MysqlDriver implements SqlDriver {
   /** fn on `c` when it is a connection already (a transaction's), else on one taken from the pool for it. */
   private async onOwnConnection<T>(c: Conn, fn: (c: mysql.PoolConnection) => Promise<T>): Promise<T> {
     if ('release' in c) return fn(c);
-    const own = await this.pool.getConnection();
+    const own = await this.acquire();
     try { return await fn(own); } finally { own.release(); }
   }
 
@@ -143,7 +154,7 @@ export class MysqlDriver implements SqlDriver {
   }
 
   async transaction<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
-    const c = await this.pool.getConnection();
+    const c = await this.acquire();
     let broken = false;
     try {
       await c.beginTransaction();
@@ -159,7 +170,7 @@ export class MysqlDriver implements SqlDriver {
   }
 
   async autocommit(sql: string, params: readonly unknown[]): Promise<QueryResult> {
-    const c = await this.pool.getConnection();
+    const c = await this.acquire();
     let broken = false;
     try {
       return await this.committing(c, () => this.exec(c, sql, params));
@@ -192,7 +203,7 @@ export class MysqlDriver implements SqlDriver {
   }
 
   async readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
-    const c = await this.pool.getConnection();
+    const c = await this.acquire();
     const limit = async (ms: number) => { for (const sql of timeLimitStatements(ms)) await c.query(sql).catch(() => undefined); };
     try {
       if (this.timeLimitMs) await limit(0);
@@ -211,7 +222,7 @@ export class MysqlDriver implements SqlDriver {
   }
 
   async exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T> {
-    const c = await this.pool.getConnection();
+    const c = await this.acquire();
     const s: SqlSession = { query: (sql, params = []) => run(c, sql, params) };
     // Migrations may rightly run longer than a query's limit: lifted here, restored after.
     const limit = async (ms: number) => { for (const sql of timeLimitStatements(ms)) await c.query(sql).catch(() => undefined); };

@@ -11,6 +11,7 @@ import { endSession, type SessionEndStatements } from '../sql/session-end.js';
 import { faultAt } from '../fault-points.js';
 import type { Socket } from 'node:net';
 import { classifyPgError, pgConnectReason } from './errors.js';
+import { DEFAULT_POOL_WAIT_MS, PoolWaits } from '../sql/pool-waits.js';
 
 const INT8_OID = 20;
 const TIMESTAMPTZ_OID = 1184;
@@ -41,7 +42,10 @@ const types = {
     (format ?? 'text') === 'text' && PARSERS[oid] ? PARSERS[oid] : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-export interface PgDriverOptions { readonly max?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number }
+export interface PgDriverOptions { readonly max?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number; readonly poolWaitMs?: number }
+
+/** pg-pool's error when connectionTimeoutMillis passed before a client was free (or connected). */
+const POOL_TIMEOUT = /timeout exceeded when trying to connect/i;
 
 /**
  * Statement texts get a name, so each connection parses them once and may reuse their plan
@@ -68,6 +72,8 @@ export class PgDriver implements SqlDriver {
   readonly kind = 'postgres' as const;
   readonly parallelCount = false;
   readonly transactionalDdl = true;
+  // autovacuum may be off (it is on this project's machines): nothing else would analyze a growing table.
+  readonly estimatedRowsSql = 'SELECT GREATEST(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = $1::regclass';
   readonly explainPrefix = 'EXPLAIN (FORMAT JSON) ';
   readonly serverVersionSql = 'SHOW server_version';
   readonly withoutReferenceChecks = null;
@@ -75,6 +81,8 @@ export class PgDriver implements SqlDriver {
   /** host:port, for messages. */
   readonly where: string;
   private readonly names = new Map<string, string>();
+  /** Every wait for a pooled client, bounded by connectionTimeoutMillis (pg-pool's own bound). */
+  readonly poolWaits: PoolWaits;
 
   private readonly url: string;
 
@@ -84,7 +92,9 @@ export class PgDriver implements SqlDriver {
     this.where = `${u.hostname || 'localhost'}:${u.port || '5432'}`;
     // statement_timeout is the session default of every pooled connection (sent at connect);
     // exclusive() lifts it for migrations, whose index builds may rightly take longer.
-    this.pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000, types,
+    // connectionTimeoutMillis bounds both the wait for a free client and the opening of a new one.
+    this.poolWaits = new PoolWaits(opts.poolWaitMs ?? opts.connectTimeoutMs ?? DEFAULT_POOL_WAIT_MS);
+    this.pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: this.poolWaits.limitMs, types,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) });
     // An idle client losing its server must not crash the process; the next query reports it.
     this.pool.on('error', () => undefined);
@@ -112,9 +122,24 @@ export class PgDriver implements SqlDriver {
     return name === undefined ? { text: sql, values: params as unknown[] } : { name, text: sql, values: params as unknown[] };
   }
 
+  /** A pooled client, its wait timed (and bounded by the pool). */
+  private acquire(): Promise<pg.PoolClient> {
+    return this.poolWaits.timed(() => this.pool.connect(), (e) => e instanceof Error && POOL_TIMEOUT.test(e.message), `PostgreSQL at ${this.where}`);
+  }
+
   async query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
-    const r = await this.pool.query(this.config(sql, params));
-    return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+    // As pg-pool's own query(): a client whose statement failed is not pooled again.
+    const client = await this.acquire();
+    let failed: Error | undefined;
+    try {
+      const r = await client.query(this.config(sql, params));
+      return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+    } catch (e) {
+      failed = e as Error;
+      throw e;
+    } finally {
+      client.release(failed);
+    }
   }
 
   private session(client: pg.PoolClient): SqlSession {
@@ -127,7 +152,7 @@ export class PgDriver implements SqlDriver {
   }
 
   async transaction<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.acquire();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -143,7 +168,7 @@ export class PgDriver implements SqlDriver {
   }
 
   async autocommit(sql: string, params: readonly unknown[]): Promise<QueryResult> {
-    const client = await this.pool.connect();
+    const client = await this.acquire();
     let broken: Error | undefined;
     try {
       const r = await this.committing(client, () => client.query(this.config(sql, params)));
@@ -213,7 +238,7 @@ export class PgDriver implements SqlDriver {
   }
 
   async readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.acquire();
     try {
       // No statement limit: a large store takes longer to read than one query may.
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
@@ -230,7 +255,7 @@ export class PgDriver implements SqlDriver {
   }
 
   async exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.acquire();
     const s = this.session(client);
     try {
       await client.query('SET statement_timeout = 0');

@@ -2,6 +2,7 @@
 // classification and value decoding. Everything else is shared.
 import type { Dialect } from '../../engine/sql/dialect.js';
 import type { ColumnModel } from '../../engine/sql/table-model.js';
+import type { PoolWaits } from './pool-waits.js';
 
 export interface QueryResult {
   readonly rows: Record<string, unknown>[];
@@ -57,6 +58,12 @@ export interface SqlDriver extends SqlSession {
   exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T>;
   /** DDL can run inside a transaction (PostgreSQL) or commits implicitly (MySQL). */
   readonly transactionalDdl: boolean;
+  /**
+   * A statement answering `n`, the rows the statistics of table $1 count, where the server is to
+   * keep them up (ANALYZE after growth, storage/sql/table-growth.ts); null where the database does
+   * so itself (InnoDB recalculates a table's statistics once a tenth of it changed).
+   */
+  readonly estimatedRowsSql: string | null;
   close(): Promise<void>;
   classify(err: unknown): ClassifiedError;
   /** Driver output -> the row value memory holds (ISO strings, booleans, parsed JSON). */
@@ -78,6 +85,8 @@ export interface SqlDriver extends SqlSession {
   readonly explainPrefix: string;
   /** Statement answering one row whose `server_version` column is the server's version. */
   readonly serverVersionSql: string;
+  /** The waits for a pooled connection (timed and bounded: POOL_WAIT_TIMEOUT_MS). */
+  readonly poolWaits?: PoolWaits;
 }
 
 /**

@@ -28,6 +28,7 @@ import { withChangeRecords } from '../change-log/logged-batch.js';
 import { noteSeq } from '../change-log/write-context.js';
 import { noteCommitted } from '../change-log/change-feed.js';
 import { rowShape } from '../../engine/schema/row-shape.js';
+import { TableGrowth } from './table-growth.js';
 
 type Group =
   | { readonly kind: 'create'; readonly m: TableModel; readonly ops: readonly Extract<WriteOp, { op: 'create' }>[] }
@@ -98,6 +99,11 @@ export class SqlStorage implements Storage {
     } else this.appliedMigrations = await this.guard(() => migrate(this.driver, d));
     const decoders = new Map(TABLE_MODELS.map((m) => [m.table, this.decoder(m)]));
     this.state = { d, compiler: new SqlCompiler(d, (n) => this.driver.pageValue(n)), writes: new WriteStatements(d), decoders };
+    const rowsSql = this.driver.estimatedRowsSql;
+    if (rowsSql && !this.opts.reader) this.growth = new TableGrowth(async (table) => {
+      await this.query(d.analyze(table), []);
+      return Number((await this.query(rowsSql, [table])).rows[0]?.n ?? 0);
+    });
     // Commits of other processes wake this process's followers of the log (stream, webhooks, replica).
     if (this.driver.listen && !this.opts.reader) this.unlisten = await this.driver.listen(CHANGE_CHANNEL, (payload) => { const n = Number(payload); if (n > 0) noteCommitted(n); });
   }
@@ -105,10 +111,14 @@ export class SqlStorage implements Storage {
   /** Stops listening for other processes' commits (null: the database has no notifications). */
   private unlisten: (() => Promise<void>) | null = null;
 
+  onPoolWait(fn: (seconds: number, timedOut: boolean) => void): void { this.driver.poolWaits?.on(fn); }
+
   /** Other processes' commits are announced (PostgreSQL): followers may read the counter rarely. */
   get notified(): boolean { return this.unlisten !== null; }
 
   async close(): Promise<void> {
+    await this.growth?.idle();
+    this.growth = null;
     this.state = null;
     await this.unlisten?.();
     this.unlisten = null;
@@ -350,7 +360,7 @@ export class SqlStorage implements Storage {
   private async applyBatch(batch: readonly WriteOp[]): Promise<ApplyResult> {
     const { count, carried } = toNumber(batch);
     const fast = count && !carried ? await this.againIfVictim(() => this.createsLogged(batch, count)) : undefined;
-    if (fast !== undefined) { this.countDeltasMade(batch); return fast; }
+    if (fast !== undefined) { this.countDeltasMade(batch); this.grew(batch); return fast; }
     const seq = await this.againIfVictim(() => this.guard(() => this.driver.transaction(async (s) => {
       // The change records go last, numbered just before they are written (change-counter.ts).
       const data = batch.filter((o) => o.resource !== CHANGE_RESOURCE);
@@ -367,7 +377,24 @@ export class SqlStorage implements Storage {
     noteSeq(seq);
     if (seq !== null) noteCommitted(seq);
     this.countDeltasMade(batch);
+    this.grew(batch);
     return { seq };
+  }
+
+  /** Tables analyzed by this process as they grow (null where the database keeps its own statistics). */
+  private growth: TableGrowth | null = null;
+
+  /** A committed batch's creates, counted per table (a prefix also adds its block's cover mark row). */
+  private grew(batch: readonly WriteOp[]): void {
+    if (!this.growth) return;
+    const by = new Map<string, number>();
+    for (const o of batch) {
+      if (o.op !== 'create') continue;
+      const m = tableModel(o.resource);
+      by.set(m.table, (by.get(m.table) ?? 0) + 1);
+      if (m.net && m.resource.name === 'prefix') by.set(COVER_TABLE, (by.get(COVER_TABLE) ?? 0) + 1);
+    }
+    for (const [table, n] of by) this.growth.created(table, n);
   }
 
   /** Write batches since this process last folded related-count deltas, and the fold under way. */

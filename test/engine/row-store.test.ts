@@ -195,6 +195,36 @@ describe('memory row store', () => {
     expect(c.get(first)).to.deep.equal(['v0']);
   });
 
+  it('keeps objects that rarely repeat unshared, each an exact copy of its own, empty ones still shared', () => {
+    const c = new DictColumn();
+    // A change record's object_data: nested, new on every row (past the judging the column stops keying them).
+    const given = (i: number) => ({ id: `r${i}`, n: i, z: -0, tags: [`t${i % 3}`], cf: { a: [i], ['__proto__']: i } as Record<string, unknown>, at: new Date(i) });
+    const n = 3000;
+    c.resize(n + 2);
+    const inputs = Array.from({ length: n }, (_, i) => JSON.parse(JSON.stringify(given(i))) as Record<string, unknown>);
+    inputs.forEach((v, s) => c.set(s, v));
+    c.set(n, {}); c.set(n + 1, {});
+    inputs.forEach((v, s) => expect(c.get(s), `slot ${s}`).to.deep.equal(v));
+    expect(Object.getPrototypeOf((c.get(5) as { cf: object }).cf)).to.equal(Object.prototype);
+    expect(Object.keys((c.get(5) as { cf: object }).cf)).to.deep.equal(['a', '__proto__']);
+    // The caller's object changed afterwards: the column's copy is not.
+    ((inputs[2000].tags as string[]).push('x'));
+    expect((c.get(2000) as { tags: string[] }).tags).to.deep.equal(['t2']);
+    expect(c.get(n)).to.equal(c.get(n + 1));
+    const d = given(2999);
+    c.set(2999, d);
+    expect(c.get(2999)).to.deep.equal(d);
+    expect(c.get(2999)).to.not.equal(d);
+    expect((c.get(2999) as { at: Date }).at).to.be.instanceOf(Date);
+    // A slot cleared and set again, and the image of the column, give the same values.
+    c.clear(10); c.set(10, { again: true });
+    expect(c.get(10)).to.deep.equal({ again: true });
+    const live = Int32Array.from({ length: n + 2 }, (_, i) => i);
+    const copy = new DictColumn();
+    copy.load(c.image('x', live), n + 2);
+    for (let s = 0; s < n + 2; s++) expect(copy.get(s), `slot ${s}`).to.deep.equal(c.get(s));
+  });
+
   it('keeps an id that is not a canonical UUID as given, whichever char is off', () => {
     const t = new IndexedTable(resource('tag'));
     const good = '0123abcd-4567-89ef-8abc-def012345678';

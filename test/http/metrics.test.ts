@@ -221,6 +221,26 @@ for (const backend of BACKENDS) {
       expect(fams.has('netinv_replica_lag_seq')).to.equal(false);
       expect(value(fams, 'netinv_http_requests_total', { method: 'POST', route: '/api/extras/tags/', status: '201' })).to.equal(1);
     });
+
+    // #34: waits for a pooled connection are bounded (POOL_WAIT_TIMEOUT_MS) and shown; memory has no pool.
+    it(backend.name === 'memory' ? 'has no pool wait metrics' : 'shows the waits for a pooled connection the requests made, none timed out', async () => {
+      const { srv } = holder;
+      const before = value(await scrape(srv.url), 'netinv_db_pool_wait_seconds_count') ?? 0;
+      const w = await srv.req('POST', '/api/ipam/prefixes/', [{ prefix: '10.34.0.0/24' }, { prefix: '10.34.1.0/24' }]);
+      expect(w.status).to.equal(201);
+      expect((await srv.req('GET', '/api/ipam/prefixes/?limit=1')).status).to.equal(200);
+      const fams = await scrape(srv.url);
+      if (backend.name === 'memory') {
+        expect(fams.has('netinv_db_pool_wait_seconds')).to.equal(false);
+        return;
+      }
+      expect(fams.get('netinv_db_pool_wait_seconds')?.type).to.equal('histogram');
+      const count = value(fams, 'netinv_db_pool_wait_seconds_count')!;
+      expect(count, 'one wait per statement or transaction at least').to.be.at.least(before + 2);
+      expect(value(fams, 'netinv_db_pool_wait_seconds_bucket', { le: '+Inf' })).to.equal(count);
+      expect(value(fams, 'netinv_db_pool_wait_seconds_bucket', { le: '5' })).to.equal(count);
+      expect(value(fams, 'netinv_db_pool_wait_timeouts_total')).to.equal(0);
+    });
   });
 }
 

@@ -10,6 +10,11 @@ function isEmpty(v: object): boolean {
   return true;
 }
 
+/** `[]` or `{}`: shared whatever the column judged (every row's empty tags are one value). */
+function isEmptyValue(v: object): boolean {
+  return Array.isArray(v) ? v.length === 0 : Object.getPrototypeOf(v) === Object.prototype && isEmpty(v);
+}
+
 /** No key stands for this value exactly: it is kept for its row alone. */
 const UNSHARED = Symbol('unshared');
 
@@ -58,8 +63,34 @@ function codable(x: unknown): boolean {
 function ownCopy(v: object, flat: boolean, key: unknown): unknown {
   if (flat) return Array.isArray(v) ? v.slice() : { ...v };
   if (typeof key === 'string') return JSON.parse(key);
+  return plainCopy(v);
+}
+
+/** A deep copy of plain lists and objects, structuredClone's for anything else (several times faster on JSON-like data). */
+function plainCopy(v: unknown, depth = 0): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  if (depth <= 32 && Array.isArray(v)) return v.map((x) => plainCopy(x, depth + 1));
+  if (depth <= 32 && Object.getPrototypeOf(v) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const k in v) {
+      const x = plainCopy((v as Record<string, unknown>)[k], depth + 1);
+      // An own `__proto__` key (JSON.parse makes one) stays a key: assigning it would set the prototype.
+      if (k === '__proto__') Object.defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true }); else out[k] = x;
+    }
+    return out;
+  }
   try { return structuredClone(v); } catch { return v; }
 }
+
+/**
+ * Lists and objects interned before a column judges whether they repeat. A column whose objects
+ * are nearly all new (a change record's object_data: the whole row, one per write) stops keying
+ * them: a key costs a JSON text, its hash and a map entry per row (50 µs a row of object_data,
+ * measured) to share nothing. Such values are kept unshared, each its row's own copy.
+ */
+const JUDGE_AFTER = 1024;
+/** ... and it stops when fewer than 1 in this many were found already stored. */
+const RARE_HITS = 16;
 
 export class DictColumn implements Column {
   /** 0: no value (key absent); else 1 + index into `values`. */
@@ -76,6 +107,10 @@ export class DictColumn implements Column {
   /** Scalars seen inside lists and objects, by code: a flat list or object is keyed by its parts'
    * codes, a short string, where its JSON would be long and new to hash on every row. */
   private readonly parts = new Map<unknown, number>();
+  /** Lists and objects interned, and how many of them were found stored; `distinct`: keying them stopped (JUDGE_AFTER). */
+  private objectsSeen = 0;
+  private objectHits = 0;
+  private distinct = false;
 
   resize(capacity: number): void { this.codes = resized(this.codes, capacity); }
 
@@ -162,10 +197,12 @@ export class DictColumn implements Column {
   private intern(value: unknown): number {
     if (this.lastIndex >= 0 && Object.is(value, this.lastValue)) { this.refs[this.lastIndex]++; return this.lastIndex; }
     const isObject = typeof value === 'object' && value !== null;
+    if (isObject && this.distinct && !isEmptyValue(value)) return this.unshared(plainCopy(value));
     const flat = isObject ? this.flatKey(value as object) : null;
     const key = flat ?? (isObject ? objectKey(value) : scalarKey(value));
     const map = isObject ? this.objects : this.scalars;
     let i = key === UNSHARED ? undefined : map.get(key);
+    if (isObject && !this.distinct) this.judge(i !== undefined);
     if (i !== undefined) { this.refs[i]++; this.remember(value, i, isObject); return i; }
     i = this.free.pop() ?? this.values.length;
     this.values[i] = isObject ? ownCopy(value as object, flat !== null, key) : value;
@@ -173,6 +210,21 @@ export class DictColumn implements Column {
     this.keys[i] = key === UNSHARED ? Symbol('unshared') : key;
     map.set(this.keys[i], i);
     this.remember(value, i, isObject);
+    return i;
+  }
+
+  /** Counts an object interned; once JUDGE_AFTER were, stops keying them if they rarely repeat. */
+  private judge(hit: boolean): void {
+    if (hit) this.objectHits++;
+    if (++this.objectsSeen === JUDGE_AFTER) this.distinct = this.objectHits * RARE_HITS < JUDGE_AFTER;
+  }
+
+  /** A value kept for one row: no key a later value could find it by (clear() finds none to delete). */
+  private unshared(copy: unknown): number {
+    const i = this.free.pop() ?? this.values.length;
+    this.values[i] = copy;
+    this.refs[i] = 1;
+    this.keys[i] = UNSHARED;
     return i;
   }
 
