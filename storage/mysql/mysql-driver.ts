@@ -9,7 +9,7 @@ import { StorageUnavailable } from '../types.js';
 import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
 import { CommitInDoubt, type ClassifiedError, type QueryResult, type SqlDriver, type SqlSession } from '../sql/driver.js';
 import { endSession, type SessionEndStatements } from '../sql/session-end.js';
-import { faultAt } from '../fault-points.js';
+import { committing, type CommitConnection } from '../sql/committing.js';
 import type { Socket } from 'node:net';
 import { classifyMysqlError, mysqlConnectReason } from './errors.js';
 import { SERVER_TIMED, STATEMENT_TIMEOUT, timeLimitStatements } from './statement-timeout.js';
@@ -159,7 +159,7 @@ export class MysqlDriver implements SqlDriver {
     try {
       await c.beginTransaction();
       const out = await fn({ query: (sql, params = []) => this.exec(c, sql, params) });
-      await this.committing(c, () => c.commit());
+      await committing(this.commitOn(c), () => c.commit());
       return out;
     } catch (e) {
       await c.rollback().catch(() => { broken = true; });
@@ -173,7 +173,7 @@ export class MysqlDriver implements SqlDriver {
     const c = await this.acquire();
     let broken = false;
     try {
-      return await this.committing(c, () => this.exec(c, sql, params));
+      return await committing(this.commitOn(c), () => this.exec(c, sql, params));
     } catch (e) {
       broken = e instanceof CommitInDoubt;
       throw e;
@@ -182,20 +182,9 @@ export class MysqlDriver implements SqlDriver {
     }
   }
 
-  /** The answer of a statement that commits (`sent` is under way): a lost connection meanwhile is a CommitInDoubt. */
-  private async committing<T>(c: mysql.PoolConnection, send: () => Promise<T>): Promise<T> {
-    const socket = socketOf(c);
-    const before = faultAt('commit-sending', { hold: () => socket.cork() });
-    if (before) await before;
-    const sent = send();
-    sent.catch(() => undefined); // answered below, after the fault point
-    const after = faultAt('commit-sent', { drop: () => socket.destroy() });
-    if (after) await after;
-    try {
-      return await sent;
-    } catch (e) {
-      throw this.classify(e).kind === 'unavailable' ? new CommitInDoubt(Number(c.threadId), e) : e;
-    }
+  /** c's side of sending a commit (storage/sql/committing.ts). */
+  private commitOn(c: mysql.PoolConnection): CommitConnection {
+    return { socket: socketOf(c), session: Number(c.threadId), classify: (e) => this.classify(e) };
   }
 
   endSession(session: number): Promise<void> {

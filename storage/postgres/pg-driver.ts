@@ -8,7 +8,7 @@ import { StorageUnavailable } from '../types.js';
 import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
 import { CommitInDoubt, type ClassifiedError, type QueryResult, type SqlDriver, type SqlSession } from '../sql/driver.js';
 import { endSession, type SessionEndStatements } from '../sql/session-end.js';
-import { faultAt } from '../fault-points.js';
+import { committing, type CommitConnection } from '../sql/committing.js';
 import type { Socket } from 'node:net';
 import { classifyPgError, pgConnectReason } from './errors.js';
 import { DEFAULT_POOL_WAIT_MS, PoolWaits } from '../sql/pool-waits.js';
@@ -157,7 +157,7 @@ export class PgDriver implements SqlDriver {
     try {
       await client.query('BEGIN');
       const out = await fn(this.session(client));
-      await this.committing(client, () => client.query('COMMIT'));
+      await committing(this.commitOn(client), () => client.query('COMMIT'));
       return out;
     } catch (e) {
       await client.query('ROLLBACK').catch((re: Error) => { broken = re; });
@@ -171,7 +171,7 @@ export class PgDriver implements SqlDriver {
     const client = await this.acquire();
     let broken: Error | undefined;
     try {
-      const r = await this.committing(client, () => client.query(this.config(sql, params)));
+      const r = await committing(this.commitOn(client), () => client.query(this.config(sql, params)));
       return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
     } catch (e) {
       if (e instanceof CommitInDoubt) broken = e;
@@ -181,20 +181,9 @@ export class PgDriver implements SqlDriver {
     }
   }
 
-  /** The answer of a statement that commits (`sent` is under way): a lost connection meanwhile is a CommitInDoubt. */
-  private async committing<T>(client: pg.PoolClient, send: () => Promise<T>): Promise<T> {
-    const socket = socketOf(client);
-    const before = faultAt('commit-sending', { hold: () => socket.cork() });
-    if (before) await before;
-    const sent = send();
-    sent.catch(() => undefined); // answered below, after the fault point
-    const after = faultAt('commit-sent', { drop: () => socket.destroy() });
-    if (after) await after;
-    try {
-      return await sent;
-    } catch (e) {
-      throw this.classify(e).kind === 'unavailable' ? new CommitInDoubt(pidOf(client), e) : e;
-    }
+  /** client's side of sending a commit (storage/sql/committing.ts). */
+  private commitOn(client: pg.PoolClient): CommitConnection {
+    return { socket: socketOf(client), session: pidOf(client), classify: (e) => this.classify(e) };
   }
 
   endSession(session: number): Promise<void> {
