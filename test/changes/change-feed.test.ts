@@ -71,10 +71,10 @@ describe('change feed wake-ups', () => {
       expect(s.reads).to.equal(0); // no round trip to start a wait
       noteCommitted(4001);
       expect(await within(waiting, 50)).to.equal(4001);
-      // Announced while nobody waited (during a read, say): the next wait ends at once, without a poll.
+      // Announced while nobody waited (during a read, say): the next wait ends at once, without a poll, with the seq announced.
       await feed.read(4000, 10);
       noteCommitted(4002);
-      expect(await within(feed.waitAfter(4001), 20)).to.equal(4001);
+      expect(await within(feed.waitAfter(4001), 20)).to.equal(4002);
       expect(s.reads).to.equal(0);
       // Once read, the next wait waits again.
       await feed.read(4002, 10);
