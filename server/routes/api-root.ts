@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { netboxVersion } from '../api-version.js';
 import { apiApps } from '../openapi/meta-paths.js';
 import type { OpenApiDocument } from '../openapi/types.js';
-import { baseUrl } from './inventory.js';
+import { baseUrl } from './request-url.js';
 
 /** The product's package.json, seen from where this module runs: dist/server/routes/. */
 const PRODUCT = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };

@@ -17,7 +17,7 @@ import { allows } from '../../storage/service/tokens.js';
 import { authenticate, permissionFor, requirePermission, tokenMatch } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
-import { baseUrl } from './inventory.js';
+import { baseUrl } from './request-url.js';
 import { parseShape, type Shape } from './list-params.js';
 import { dropped, sseEvent, SseOut } from '../sse-out.js';
 

@@ -12,6 +12,7 @@ import type { Row } from '../../storage/types.js';
 import type { WriteResult } from '../../storage/service/inventory.js';
 import { ifMatchOf, setEtag } from '../etag.js';
 import { answerWrite, writeKey, type AnswerShape } from './write-answer.js';
+import { baseUrl } from './request-url.js';
 import type { KeyedWrite } from '../../storage/service/write-keys.js';
 import { abortedWhenClientGone } from '../client-gone.js';
 import { describe, planJson } from '../../engine/plan/describe.js';
@@ -24,7 +25,6 @@ import { jsonBody, pageKey, sendJson } from '../page-cache.js';
 import { writeContext } from '../../storage/change-log/write-context.js';
 import { listedTwiceErrors } from './bulk-ids.js';
 
-export const baseUrl = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
 function queryPairs(req: Request): [string, string][] {
   const i = req.originalUrl.indexOf('?');

@@ -6,7 +6,8 @@ import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { objectUrl } from '../serialize.js';
 import type { Row } from '../../storage/types.js';
-import { baseUrl, envelope, planRequest } from './inventory.js';
+import { envelope, planRequest } from './inventory.js';
+import { baseUrl } from './request-url.js';
 import { UUID_RE } from '../../engine/schema/normalize.js';
 
 const tokenDef = resource('token');

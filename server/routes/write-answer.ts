@@ -15,8 +15,7 @@ import { heldForms, serializeRows } from '../serialize.js';
 import { sendWriteError } from '../errors.js';
 import { setEtag } from '../etag.js';
 import type { Shape } from './list-params.js';
-
-const baseUrl = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+import { baseUrl } from './request-url.js';
 
 /** How a write's answer is shaped: one object or a list, and the fields asked (`fields=` / `omit=` / `brief`). */
 export interface AnswerShape {
