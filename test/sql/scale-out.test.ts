@@ -51,27 +51,28 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
     });
 
     // Token checks are answered from each process's memory; the change log tells it to forget.
-    // PostgreSQL announces every commit (NOTIFY): the next request is refused. MySQL and MariaDB
-    // announce nothing: the other process sees it within TOKEN_RECHECK_MS (250 ms by default).
-    const announced = backend.driver === 'postgres';
+    // PostgreSQL announces every commit (NOTIFY), but the announcement reaches the other process
+    // on its own connection, a moment after the writer's answer: it refuses as soon as that arrives
+    // (well under the bound; reported below). MySQL and MariaDB announce nothing: the other
+    // process reads the log within TOKEN_RECHECK_MS (250 ms by default). Either way: the bound.
     const refusedWithin = async (check: () => Promise<number>, refused: number): Promise<number> => {
       const t0 = performance.now();
       for (;;) {
         const status = await check();
         if (status === refused) return performance.now() - t0;
-        expect(announced, 'PostgreSQL refuses on the first request after the commit').to.equal(false);
         expect(performance.now() - t0).to.be.below(250 + 500);
-        await new Promise((r) => setTimeout(r, 10));
+        await new Promise((r) => setTimeout(r, 5));
       }
     };
 
-    it('a token deleted through one, checked a moment before by the other, is refused by the other (at once on PostgreSQL)', async () => {
+    it('a token deleted through one, checked a moment before by the other, is refused by the other within the bound', async () => {
       const [a, b] = procs;
       const t = await call(a.url, 'POST', '/api/users/tokens/', { permissions: ['dcim.view_site'] });
       const get = (u: string) => fetch(`${u}/api/dcim/sites/`, { headers: { Authorization: `Token ${t.body.key}` } }).then((r) => r.status);
       for (let i = 0; i < 3; i++) expect(await get(b.url)).to.equal(200); // answered from b's memory now
       expect((await call(a.url, 'DELETE', `/api/users/tokens/${t.body.id}/`)).status).to.equal(204);
-      await refusedWithin(() => get(b.url), 401);
+      const ms = await refusedWithin(() => get(b.url), 401);
+      console.log(`      (${backend.name}: refused by the other process ${ms.toFixed(1)} ms after the delete answered)`);
       expect(await get(a.url)).to.equal(401);
     });
 
