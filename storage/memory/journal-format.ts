@@ -8,6 +8,7 @@
 // generation of the journal that follows it, so a start tells a journal already folded into the
 // snapshot (a compaction cut short) from the one to replay (journal.ts). A journal without it
 // (earlier releases, or one no compaction has started yet) is generation 0.
+import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import { crc32 } from 'node:zlib';
 import type { WriteOp } from '../types.js';
@@ -63,6 +64,10 @@ function parsed(value: unknown, end: number, legacy: boolean): Parsed {
   return header === null ? { ok: false, reason: 'record that is not a batch', end } : { ok: true, batch: [], end, legacy, header };
 }
 
+/** A record's JSON as a string: ASCII (what the product's records nearly always are) is read as
+ * latin1, the same characters, without the UTF-8 decoder (3x faster on a 2 MB record). */
+const text = (json: Buffer): string => json.toString(isAscii(json) ? 'latin1' : 'utf8');
+
 function parseAt(buf: Buffer, at: number): Parsed {
   const nl = buf.indexOf(NL, at);
   const lineEnd = nl < 0 ? buf.length : nl;
@@ -70,7 +75,7 @@ function parseAt(buf: Buffer, at: number): Parsed {
   if (buf[at] === 0x5b /* [ */) {
     if (nl < 0) return { ok: false, reason: 'record without its line end', end: next };
     let v: unknown;
-    try { v = JSON.parse(buf.toString('utf8', at, lineEnd)); } catch { return { ok: false, reason: 'record that does not parse', end: next }; }
+    try { v = JSON.parse(text(buf.subarray(at, lineEnd))); } catch { return { ok: false, reason: 'record that does not parse', end: next }; }
     return parsed(v, next, true);
   }
   const head = /^J1 (\d{1,12}) ([0-9a-f]{8}) /.exec(buf.toString('latin1', at, Math.min(buf.length, at + 32)));
@@ -81,7 +86,7 @@ function parseAt(buf: Buffer, at: number): Parsed {
   const json = buf.subarray(start, start + len);
   if (crc32(json).toString(16).padStart(8, '0') !== head[2]) return { ok: false, reason: 'record whose checksum does not match', end: next };
   let v: unknown;
-  try { v = JSON.parse(json.toString('utf8')); } catch { return { ok: false, reason: 'record that does not parse', end: next }; }
+  try { v = JSON.parse(text(json)); } catch { return { ok: false, reason: 'record that does not parse', end: next }; }
   return parsed(v, next, false);
 }
 
@@ -136,12 +141,16 @@ export function scanJournalFile(file: string, visit: (batch: WriteOp[]) => void,
   }
   try {
     const size = fs.fstatSync(fd).size;
-    let carry = Buffer.alloc(0), base = 0, count = 0, legacy = false, read = 0, generation = 0;
-    const chunk = Buffer.allocUnsafe(chunkSize);
+    // `buf` holds the file from `base` on, `have` bytes of it: the start of a record a chunk cut
+    // is moved to its front and the next chunk read after it (no copy of the chunk itself); a
+    // record longer than the buffer doubles it.
+    let buf = Buffer.allocUnsafe(chunkSize), have = 0, base = 0, count = 0, legacy = false, read = 0, generation = 0;
     for (;;) {
-      const n = read < size ? fs.readSync(fd, chunk, 0, chunkSize, read) : 0;
+      if (have === buf.length) { const bigger = Buffer.allocUnsafe(buf.length * 2); buf.copy(bigger, 0, 0, have); buf = bigger; }
+      const n = read < size ? fs.readSync(fd, buf, have, buf.length - have, read) : 0;
       read += n;
-      const data = carry.length ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+      have += n;
+      const data = buf.subarray(0, have);
       const last = n === 0; // nothing more to read: a line without its end is parsed as it is
       let at = 0;
       while (at < data.length) {
@@ -160,8 +169,8 @@ export function scanJournalFile(file: string, visit: (batch: WriteOp[]) => void,
         at = p.end;
       }
       if (last) return { count, goodEnd: base + at, damage: null, legacy, generation };
-      // What is left is the start of a record the next chunk ends (copied: the chunk is reused).
-      carry = Buffer.from(data.subarray(at));
+      buf.copyWithin(0, at, have);
+      have -= at;
       base += at;
     }
   } finally { fs.closeSync(fd); }

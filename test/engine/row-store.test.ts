@@ -225,6 +225,26 @@ describe('memory row store', () => {
     for (let s = 0; s < n + 2; s++) expect(copy.get(s), `slot ${s}`).to.deep.equal(c.get(s));
   });
 
+  it('keeps scalars that rarely repeat unshared: every value read back, repeats and cleared slots included', () => {
+    const c = new DictColumn();
+    // Descriptions of a bulk import: new on nearly every row, a few repeated, runs of one value.
+    const n = 5000;
+    const given = (i: number): unknown => (i % 97 === 0 ? '' : i % 101 === 0 ? 7 : i % 89 === 0 ? null : i % 5 === 4 ? `bulk ${i - 1}` : `bulk ${i}`);
+    c.resize(n + 1);
+    for (let s = 0; s < n; s++) c.set(s, given(s));
+    for (let s = 0; s < n; s++) expect(c.get(s), `slot ${s}`).to.equal(given(s));
+    c.set(n, -0);
+    expect(Object.is(c.get(n), -0)).to.equal(true);
+    for (let s = 0; s < n; s += 3) c.clear(s);
+    for (let s = 0; s < n; s += 6) c.set(s, `again ${s}`);
+    const want = (s: number) => (s % 6 === 0 ? `again ${s}` : s % 3 === 0 ? undefined : given(s));
+    for (let s = 0; s < n; s++) expect(c.get(s), `slot ${s}`).to.equal(want(s));
+    const live = Int32Array.from({ length: n }, (_, i) => i);
+    const copy = new DictColumn();
+    copy.load(c.image('x', live), n);
+    for (let s = 0; s < n; s++) expect(copy.get(s), `slot ${s}`).to.equal(want(s));
+  });
+
   it('keeps an id that is not a canonical UUID as given, whichever char is off', () => {
     const t = new IndexedTable(resource('tag'));
     const good = '0123abcd-4567-89ef-8abc-def012345678';

@@ -67,6 +67,15 @@ describe('memory:/dir journal records', () => {
     expect(legacy.legacy).to.equal(true);
   });
 
+  it('gives back text that is not ASCII exactly, in records of either format', async () => {
+    const dir = tmp(), text = 'Zürich – 東京 𝄞 \u0000\u007f\u0080\u00ff';
+    const rows = [0, 1].map((i) => ({ ...tag(i), description: `${text} ${i}` }));
+    fs.writeFileSync(path.join(dir, 'journal.jsonl'), Buffer.concat([encodeRecord([{ op: 'create', resource: 'tag', row: rows[0] }]), Buffer.from(`${JSON.stringify([{ op: 'create', resource: 'tag', row: rows[1] }])}\n`)]));
+    const s = new MemoryStorage(dir, { log: () => {} });
+    await s.open();
+    try { for (const r of rows) expect((await s.get('tag', r.id))?.description).to.equal(r.description); } finally { await s.close(); }
+  });
+
   it('read in chunks, a journal gives the same records and the same damage as read whole (property)', () => {
     const dir = tmp(), file = path.join(dir, 'journal.jsonl');
     // A generation header is good as the first record and damage anywhere else.
