@@ -118,6 +118,9 @@ export interface StoreResults {
   /** Absent with --no-restart. */
   readonly snapshot_mb?: number; readonly restart_s?: number; readonly restart_open_s?: number;
   readonly restart_peak_rss_mb?: number;
+  /** The server's first start on a journal as bench:data leaves it, and the next from its snapshot (absent with --no-journal-start). */
+  readonly journal_mb?: number; readonly journal_start_s?: number; readonly journal_start_cpu_s?: number;
+  readonly snapshot_start_s?: number; readonly snapshot_start_cpu_s?: number;
 }
 
 /** `inventory` (bench/inventory.bench.ts): ansible-inventory --list through nb_inventory. */

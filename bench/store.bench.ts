@@ -1,8 +1,9 @@
 // Memory store: time to load and index prefixes, heap held per prefix, and the cost of building a
 // row object for a page. Sites, devices and tags are loaded first and not counted.
 // Then a restart from the snapshot compaction would write of it (bench/restart.ts): a fresh process's
-// time to an open store and its peak RSS.
-// Run: node --expose-gc dist/bench/store.bench.js [--prefixes 1200000] [--shape uniform|ipam] [--no-restart]
+// time to an open store and its peak RSS; and the server's first start on the journal bench:data
+// would leave of the same batches, to its `listening on` line (bench/journal-start.ts).
+// Run: node --expose-gc dist/bench/store.bench.js [--prefixes 1200000] [--shape uniform|ipam] [--no-restart] [--no-journal-start]
 // Writes bench/results/<date>-store.json.
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { datasetBatches, type DatasetOptions } from './generate.js';
 import { canCollect, heapBytes as heap } from './heap.js';
 import type { WriteOp } from '../storage/types.js';
 import { measureRestart } from './restart.js';
+import { measureJournalStart } from './journal-start.js';
 import { SHAPE_FLAG } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 import { writeResults } from './results-file.js';
@@ -22,6 +24,7 @@ export const STORE_CLI: CliSpec = {
     { name: 'prefixes', type: 'integer', min: 1, default: '1200000', help: 'prefixes to load' },
     SHAPE_FLAG,
     { name: 'no-restart', type: 'flag', help: 'skip the restart measurement' },
+    { name: 'no-journal-start', type: 'flag', help: "skip the server's first start on the journal" },
     { name: 'profile', type: 'string', value: 'FILE', help: 'write a CPU profile of the timed part to FILE' },
   ],
 };
@@ -69,7 +72,9 @@ async function main(): Promise<void> {
   const rowUs = ((performance.now() - r0) * 1000) / reads;
   // A restart from the snapshot compaction would write of this store (median of 3 fresh processes).
   const restart = args.flag('no-restart') ? {} : measureRestart(store);
-  const figures = { prefixes: n, shape: o.shape, load_s: +(loadMs / 1000).toFixed(2), of_which_sorting_s: +(settleMs / 1000).toFixed(2), bytes_per_prefix: Math.round(held / n), heap_mb: Math.round(held / 2 ** 20), row_object_us: +rowUs.toFixed(3), ...restart };
+  // The server's first start on the journal of these batches, as bench:data leaves it (median of 3).
+  const journalStart = args.flag('no-journal-start') ? {} : await measureJournalStart(texts);
+  const figures = { prefixes: n, shape: o.shape, load_s: +(loadMs / 1000).toFixed(2), of_which_sorting_s: +(settleMs / 1000).toFixed(2), bytes_per_prefix: Math.round(held / n), heap_mb: Math.round(held / 2 ** 20), row_object_us: +rowUs.toFixed(3), ...restart, ...journalStart };
   console.log(JSON.stringify({ ...figures, check: k }));
   // A profiled run is slower by the profiler: its figures are not kept.
   if (!profile) writeResults('store', figures);

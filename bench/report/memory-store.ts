@@ -20,6 +20,9 @@ const STORE_ROWS: readonly [string, (r: StoreResults) => string | null][] = [
   ['restart: a fresh process from its start to the open store', (r) => (r.restart_s === undefined ? null : seconds(r.restart_s))],
   ['… of which opening the store', (r) => (r.restart_open_s === undefined ? null : seconds(r.restart_open_s))],
   ['… its peak resident memory', (r) => (r.restart_peak_rss_mb === undefined ? null : `${count(r.restart_peak_rss_mb)} MB`)],
+  ['journal of the same batches, as `bench:data` leaves it', (r) => (r.journal_mb === undefined ? null : `${count(r.journal_mb)} MB`)],
+  ['first start of the server on it, to `listening on` (CPU time)', (r) => (r.journal_start_s === undefined ? null : `${seconds(r.journal_start_s)} (${seconds(r.journal_start_cpu_s!)})`)],
+  ['the next start, from the snapshot it wrote (CPU time)', (r) => (r.snapshot_start_s === undefined ? null : `${seconds(r.snapshot_start_s)} (${seconds(r.snapshot_start_cpu_s!)})`)],
 ];
 
 const store: Filler = (ctx) => {
