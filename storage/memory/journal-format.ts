@@ -1,6 +1,7 @@
 // The `memory:/dir` journal's record format, and the scan that tells good records from damage.
 // A record is one line: `J1 <length> <crc32> <json>\n`, the length in bytes and the CRC-32 (hex)
-// of the JSON batch, so a torn or altered record is told from a good one without trusting JSON.
+// of the JSON batch (runs of like creates by columns: journal-rows.ts), so a torn or altered
+// record is told from a good one without trusting JSON.
 // Lines starting with `[` are the previous release's records (a bare JSON batch per line): read
 // once, then rewritten in this format by the next compaction.
 // A journal that compaction started carries its generation in its first record, framed the same
@@ -12,12 +13,13 @@ import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import { crc32 } from 'node:zlib';
 import type { WriteOp } from '../types.js';
+import { packBatch, unpackBatch } from './journal-rows.js';
 
 const MAGIC = 'J1';
 const NL = 0x0a;
 
 export function encodeRecord(batch: readonly WriteOp[]): Buffer {
-  const json = Buffer.from(JSON.stringify(batch), 'utf8');
+  const json = Buffer.from(JSON.stringify(packBatch(batch)), 'utf8');
   const head = Buffer.from(`${MAGIC} ${json.length} ${crc32(json).toString(16).padStart(8, '0')} `, 'latin1');
   return Buffer.concat([head, json, Buffer.from('\n')]);
 }
@@ -59,7 +61,10 @@ type Parsed = { ok: true; batch: WriteOp[]; end: number; legacy: boolean; header
 
 /** A parsed record: a batch (an array), or a journal's header (only as its first record). */
 function parsed(value: unknown, end: number, legacy: boolean): Parsed {
-  if (Array.isArray(value)) return { ok: true, batch: value as WriteOp[], end, legacy, header: null };
+  if (Array.isArray(value)) {
+    const batch = unpackBatch(value);
+    return batch ? { ok: true, batch, end, legacy, header: null } : { ok: false, reason: 'record that is not a batch', end };
+  }
   const header = legacy ? null : headerOf(value);
   return header === null ? { ok: false, reason: 'record that is not a batch', end } : { ok: true, batch: [], end, legacy, header };
 }
