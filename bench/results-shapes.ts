@@ -120,6 +120,8 @@ export interface StoreResults {
   readonly restart_peak_rss_mb?: number;
   /** The server's first start on a journal as bench:data leaves it, and the next from its snapshot (absent with --no-journal-start). */
   readonly journal_mb?: number; readonly journal_start_s?: number; readonly journal_start_cpu_s?: number;
+  /** From the first start's `listening on` to the answer of a first page of prefixes (absent in results before it). */
+  readonly journal_first_page_s?: number;
   readonly snapshot_start_s?: number; readonly snapshot_start_cpu_s?: number;
 }
 

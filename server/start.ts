@@ -4,6 +4,7 @@ import type { RequestLogger } from './observability.js';
 import { PlanCache } from '../engine/plan/plan-cache.js';
 import { PageCache } from './page-cache.js';
 import { createStorage } from '../storage/open-storage.js';
+import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { Inventory } from '../storage/service/inventory.js';
 import { Tokens } from '../storage/service/tokens.js';
 import { Lifecycle } from '../storage/service/lifecycle.js';
@@ -38,6 +39,8 @@ export const consoleLogger: Logger = {
 
 export async function start(config: Config, log: Logger = consoleLogger, requestLog?: RequestLogger): Promise<Running> {
   const storage = await createStorage(config.storage, { queryTimeoutMs: config.queryTimeoutMs, poolWaitTimeoutMs: config.poolWaitTimeoutMs, log: (m) => log.warn(m), readReplica: config.readReplica === 'memory' ? 'memory' : undefined, readReplicaLoadUrl: config.readReplicaLoadUrl || undefined });
+  // A memory:/dir start sorts its indexes and writes its snapshot once the server listens (below).
+  if (storage instanceof MemoryStorage) storage.deferStartWork();
   await storage.open();
   // A webhook's payload_url is checked against WEBHOOK_ALLOWED_HOSTS when it is set (and again at each request).
   const allowedHosts = parseAllowedHosts(config.webhookAllowedHosts);
@@ -77,6 +80,8 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   webhooks.start();
+  // Reads are served while the snapshot is written; writes wait for it (storage/memory/memory-storage.ts).
+  if (storage instanceof MemoryStorage) void storage.afterListening();
   return {
     server, ctx, url, adminKey, webhooks, demo,
     close: async () => {

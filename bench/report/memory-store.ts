@@ -22,6 +22,7 @@ const STORE_ROWS: readonly [string, (r: StoreResults) => string | null][] = [
   ['… its peak resident memory', (r) => (r.restart_peak_rss_mb === undefined ? null : `${count(r.restart_peak_rss_mb)} MB`)],
   ['journal of the same batches, as `bench:data` leaves it', (r) => (r.journal_mb === undefined ? null : `${count(r.journal_mb)} MB`)],
   ['first start of the server on it, to `listening on` (CPU time)', (r) => (r.journal_start_s === undefined ? null : `${seconds(r.journal_start_s)} (${seconds(r.journal_start_cpu_s!)})`)],
+  ['… then from `listening on` to the answer of a first page of prefixes', (r) => (r.journal_first_page_s === undefined ? null : seconds(r.journal_first_page_s))],
   ['the next start, from the snapshot it wrote (CPU time)', (r) => (r.snapshot_start_s === undefined ? null : `${seconds(r.snapshot_start_s)} (${seconds(r.snapshot_start_cpu_s!)})`)],
 ];
 

@@ -265,10 +265,22 @@ export class IndexedTable {
   add(row: Row): boolean {
     const slot = this.store.insert(row);
     if (slot < 0) return false;
+    this.indexStored(slot);
+    return true;
+  }
+
+  /** Stores rows known to have free ids, given as lists of values in `keys` order (a journal
+   * record's run of creates: storage/memory/journal-rows.ts), as insert() would the objects they
+   * make; `guess`: the rows the table will likely hold at the end of the load (RowStore.insertRun). */
+  insertRun(keys: readonly string[], values: readonly (readonly unknown[])[], guess = 0): void {
+    this.store.insertRun(keys, values, (slot) => this.indexStored(slot), guess);
+  }
+
+  /** Enters a newly stored row in the indexes. */
+  private indexStored(slot: number): void {
     this.indexRow(slot, true);
     this.indexNetwork(slot);
     this.idOrder.added(slot);
-    return true;
   }
 
   /** The rows as column arrays (a snapshot's content; column-image.ts). */

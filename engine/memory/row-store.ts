@@ -83,6 +83,42 @@ export class RowStore {
   slotOf(id: string): number | undefined { return this.ids.slotOf(id); }
   idOf(slot: number): string { return this.ids.get(slot) as string; }
 
+  /**
+   * Stores rows given as lists of values in `keys` order (a journal record's run of creates) as
+   * insert() would store the objects they make, without making them; `stored` is given each
+   * row's slot. Throws at a taken id (the rows before it stay stored). `guess`: the rows the
+   * store is likely to hold once the load is done; when it must grow, it grows towards that (at
+   * most 4 times what it then needs) rather than by half each time.
+   */
+  insertRun(keys: readonly string[], values: readonly (readonly unknown[])[], stored: (slot: number) => void, guess = 0): void {
+    const need = this.end + values.length;
+    if (need > this.capacity) this.reserve(Math.max(values.length, Math.min(guess, 4 * need) - this.end));
+    const idAt = keys.indexOf('id'), net = this.net;
+    const cols: (Column | null)[] = [], at: number[] = [], netAt: number[] = [];
+    for (let k = 0; k < keys.length; k++) {
+      let c = this.columns.get(keys[k]);
+      if (c === undefined) c = this.addColumn(keys[k], new DictColumn());
+      if (c) { cols.push(c); at.push(k); } else if (net?.names.has(keys[k])) netAt.push(k);
+    }
+    // The network fields of one row at a time, in one object reused (setRow reads them by name).
+    const netRow: Record<string, unknown> = {};
+    for (const v of values) {
+      const fresh = !this.freeSlots.length;
+      const slot = fresh ? this.end++ : this.freeSlots.pop()!;
+      this.grow(slot + 1);
+      if (!this.ids.set(slot, idAt < 0 ? undefined : v[idAt])) {
+        if (fresh) this.end--; else this.freeSlots.push(slot);
+        throw new Error(`duplicate id ${String(v[idAt])}`);
+      }
+      if (net) {
+        for (const k of netAt) netRow[keys[k]] = v[k];
+        net.setRow(slot, netRow);
+      }
+      for (let i = 0; i < cols.length; i++) cols[i]!.set(slot, v[at[i]]);
+      stored(slot);
+    }
+  }
+
   /** Stores a row in a free slot; returns the slot, or -1 (nothing stored) when its id is taken. */
   insert(row: Row): number {
     const fresh = !this.freeSlots.length;

@@ -45,18 +45,28 @@ type Typed = Uint8Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint32Array<Arr
  * the generation of the journal that follows it (left out: a snapshot without the mark, as before).
  */
 export function writeColumnSnapshot(tables: Iterable<SnapshotImage>, count: number, write: (b: Buffer) => void, journal?: number): void {
-  const block = (payload: Buffer) => {
+  for (const b of columnSnapshotParts(tables, count, journal)) write(b);
+}
+
+/**
+ * The bytes of a snapshot of `tables`, in order, as they are made: a table's image is asked for
+ * only when the parts before it are taken (a caller that writes between parts holds one table's
+ * image at a time, and may let other work run in between). A part may be a view of a column's
+ * array: write it before the column changes.
+ */
+export function* columnSnapshotParts(tables: Iterable<SnapshotImage>, count: number, journal?: number): Generator<Buffer> {
+  function* block(payload: Buffer): Generator<Buffer> {
     const head = Buffer.allocUnsafe(HEAD);
     head.writeUInt32LE(payload.length, 0);
     head.writeUInt32LE(crc32(payload), 4);
-    write(head);
-    if (payload.length) write(payload);
-  };
+    yield head;
+    if (payload.length) yield payload;
+  }
   const json = (v: unknown) => block(Buffer.from(JSON.stringify(v), 'utf8'));
   const bytes = (a: Typed) => block(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
-  const list = (items: readonly unknown[]) => { for (let i = 0; i < items.length; i += LIST_CHUNK) json(items.slice(i, i + LIST_CHUNK)); };
-  write(COLUMN_SNAPSHOT_MARK);
-  json(journal === undefined ? { snapshot: 3, endian: ENDIAN, tables: count } : { snapshot: 3, endian: ENDIAN, tables: count, journal });
+  function* list(items: readonly unknown[]): Generator<Buffer> { for (let i = 0; i < items.length; i += LIST_CHUNK) yield* json(items.slice(i, i + LIST_CHUNK)); }
+  yield COLUMN_SNAPSHOT_MARK;
+  yield* json(journal === undefined ? { snapshot: 3, endian: ENDIAN, tables: count } : { snapshot: 3, endian: ENDIAN, tables: count, journal });
   let written = 0;
   for (const { resource, image: img } of tables) {
     const header: TableHeader = {
@@ -64,16 +74,16 @@ export function writeColumnSnapshot(tables: Iterable<SnapshotImage>, count: numb
       columns: img.columns.map((c) => ({ kind: c.kind, name: c.name, listed: c.kind === 'dict' ? c.values.length : c.other.length })),
       idOther: img.ids.other.length, netText: img.net?.otherText.length ?? 0, netDerived: img.net?.otherDerived.length ?? 0,
     };
-    json(header);
-    bytes(img.ids.words); bytes(img.ids.packed); list(img.ids.other);
-    if (img.net) { bytes(img.net.meta); bytes(img.net.words); list(img.net.otherText); list(img.net.otherDerived); }
+    yield* json(header);
+    yield* bytes(img.ids.words); yield* bytes(img.ids.packed); yield* list(img.ids.other);
+    if (img.net) { yield* bytes(img.net.meta); yield* bytes(img.net.words); yield* list(img.net.otherText); yield* list(img.net.otherDerived); }
     for (const c of img.columns) {
-      if (c.kind === 'dict') { bytes(c.codes); list(c.values); } else { bytes(c.ms); bytes(c.state); list(c.other); }
+      if (c.kind === 'dict') { yield* bytes(c.codes); yield* list(c.values); } else { yield* bytes(c.ms); yield* bytes(c.state); yield* list(c.other); }
     }
     written++;
   }
   if (written !== count) throw new Error(`snapshot: ${written} tables written, ${count} announced`);
-  json({ end: count });
+  yield* json({ end: count });
 }
 
 /** Does a file start with this format's mark? */

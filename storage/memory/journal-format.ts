@@ -13,7 +13,7 @@ import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import { crc32 } from 'node:zlib';
 import type { WriteOp } from '../types.js';
-import { packBatch, unpackBatch } from './journal-rows.js';
+import { checkBatch, expandBatch, packBatch, type PackedBatch } from './journal-rows.js';
 
 const MAGIC = 'J1';
 const NL = 0x0a;
@@ -57,12 +57,12 @@ export interface Scan {
   readonly generation: number;
 }
 
-type Parsed = { ok: true; batch: WriteOp[]; end: number; legacy: boolean; header: number | null } | { ok: false; reason: string; end: number };
+type Parsed = { ok: true; batch: PackedBatch; end: number; legacy: boolean; header: number | null } | { ok: false; reason: string; end: number };
 
 /** A parsed record: a batch (an array), or a journal's header (only as its first record). */
 function parsed(value: unknown, end: number, legacy: boolean): Parsed {
   if (Array.isArray(value)) {
-    const batch = unpackBatch(value);
+    const batch = checkBatch(value);
     return batch ? { ok: true, batch, end, legacy, header: null } : { ok: false, reason: 'record that is not a batch', end };
   }
   const header = legacy ? null : headerOf(value);
@@ -107,7 +107,7 @@ export function scanJournal(buf: Buffer): Scan {
     if (buf[at] === NL) { at++; continue; } // an empty line (the previous format wrote none, but allowed them)
     const p = misplaced(parseAt(buf, at), at === 0);
     if (!p.ok) return { batches, goodEnd: at, damage: { offset: at, reason: p.reason, atEnd: !readableAfter(buf, p.end) }, legacy, generation };
-    if (p.header !== null) generation = p.header; else batches.push(p.batch);
+    if (p.header !== null) generation = p.header; else batches.push(expandBatch(p.batch));
     legacy ||= p.legacy;
     at = p.end;
   }
@@ -139,6 +139,12 @@ const CHUNK = 8 * 1024 * 1024;
  * the file is read to tell a torn end from a damaged middle, as scanJournal does.
  */
 export function scanJournalFile(file: string, visit: (batch: WriteOp[]) => void, chunkSize = CHUNK): StreamScan {
+  return scanJournalRecords(file, (b) => visit(expandBatch(b)), chunkSize);
+}
+
+/** scanJournalFile giving each batch as the record holds it (runs of creates still by columns),
+ * with the share of the file read up to its end (0 to 1). */
+export function scanJournalRecords(file: string, visit: (batch: PackedBatch, read: number) => void, chunkSize = CHUNK): StreamScan {
   let fd: number;
   try { fd = fs.openSync(file, 'r'); } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { count: 0, goodEnd: 0, damage: null, legacy: false, generation: 0 };
@@ -169,7 +175,7 @@ export function scanJournalFile(file: string, visit: (batch: WriteOp[]) => void,
           return { count, goodEnd: base + at, damage: { offset: base + at, reason: p.reason, atEnd: !readableAfter(rest, 0) }, legacy, generation };
         }
         if (p.header !== null) generation = p.header;
-        else { visit(p.batch); count++; }
+        else { visit(p.batch, (base + p.end) / size); count++; }
         legacy ||= p.legacy;
         at = p.end;
       }

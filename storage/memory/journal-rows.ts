@@ -57,27 +57,52 @@ export function packBatch(batch: readonly WriteOp[]): unknown[] {
   return out;
 }
 
-const isRun = (x: unknown): x is Run => {
+/** A run of creates as a record holds it: each element of `values` one row's values in `keys` order. */
+export type CreateRun = Run;
+
+/** A record's batch as read: ops, and runs of creates still by columns (checked: `checkBatch`). */
+export type PackedBatch = readonly (WriteOp | CreateRun)[];
+
+export const isRun = (x: unknown): x is Run => {
   const r = x as Run;
   return typeof x === 'object' && x !== null && typeof r.rows === 'string' && Array.isArray(r.keys) && Array.isArray(r.values);
 };
 
-/** The batch a record's array holds (runs given back as create ops), or null when an element is neither an op nor a run. */
-export function unpackBatch(items: readonly unknown[]): WriteOp[] | null {
+/**
+ * A record's array as a batch whose runs are sound (string keys, none `__proto__`, each row a list
+ * of one value per key), or null when an element is neither an op nor such a run. The runs are
+ * left by columns: a start stores their rows without making an object per row.
+ */
+export function checkBatch(items: readonly unknown[]): PackedBatch | null {
+  for (const x of items) {
+    if (!isRun(x)) continue;
+    const { keys, values } = x;
+    for (const k of keys) if (typeof k !== 'string' || k === '__proto__') return null;
+    for (const v of values) if (!Array.isArray(v) || v.length !== keys.length) return null;
+  }
+  return items as PackedBatch;
+}
+
+/** A checked batch's ops, each run's rows made into create ops. */
+export function expandBatch(items: PackedBatch): WriteOp[] {
   let runs = false;
   for (const x of items) if (isRun(x)) { runs = true; break; }
   if (!runs) return items as WriteOp[];
   const out: WriteOp[] = [];
   for (const x of items) {
-    if (!isRun(x)) { out.push(x as WriteOp); continue; }
+    if (!isRun(x)) { out.push(x); continue; }
     const { rows: resource, keys, values } = x;
-    if (keys.some((k) => typeof k !== 'string' || k === '__proto__')) return null;
     for (const v of values) {
-      if (!Array.isArray(v) || v.length !== keys.length) return null;
       const row: Record<string, unknown> = {};
       for (let k = 0; k < keys.length; k++) row[keys[k]] = v[k];
       out.push({ op: 'create', resource, row: row as Row });
     }
   }
   return out;
+}
+
+/** The batch a record's array holds (runs given back as create ops), or null when an element is neither an op nor a run. */
+export function unpackBatch(items: readonly unknown[]): WriteOp[] | null {
+  const checked = checkBatch(items);
+  return checked && expandBatch(checked);
 }

@@ -17,10 +17,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { JournalWriteFailed, StorageConfigProblem, type Row, type WriteOp } from '../types.js';
-import { encodeHeader, encodeRecord, journalGeneration, scanJournalFile, type Damage } from './journal-format.js';
+import { encodeHeader, encodeRecord, journalGeneration, scanJournalRecords, type Damage } from './journal-format.js';
+import type { PackedBatch } from './journal-rows.js';
 import { SnapshotReader, type SnapshotVisitor } from './snapshot-format.js';
 import type { TableImage } from '../../engine/memory/columns/column-image.js';
-import { readColumnSnapshot, SnapshotDamage, writeColumnSnapshot, type SnapshotImage } from './column-snapshot.js';
+import { columnSnapshotParts, readColumnSnapshot, SnapshotDamage, type SnapshotImage } from './column-snapshot.js';
 
 /** What a snapshot is read into: whole tables (the current format) or rows (earlier ones). */
 export interface SnapshotLoader extends SnapshotVisitor {
@@ -31,11 +32,11 @@ export interface JournalLoad {
   /** Gives the snapshot to `visit`, a table or a row at a time (never the whole file in memory). */
   readSnapshot(visit: SnapshotLoader): void;
   /**
-   * Then gives the journal's batches to `apply` in order, each as soon as it is read. A torn last
+   * Then gives the journal's batches to `apply` in order, each as soon as it is read (runs of creates by columns: journal-rows.ts) with the share of the file read so far. A torn last
    * record is dropped with a log line (moved aside); a damaged record with good ones after it
    * throws (the lock let go, nothing on disk changed; the batches given so far are to be dropped).
    */
-  replay(apply: (batch: WriteOp[]) => void): Replay;
+  replay(apply: (batch: PackedBatch, read: number) => void): Replay;
 }
 
 export interface Replay {
@@ -206,6 +207,8 @@ export class Journal {
   private size = 0;
   /** The journal's generation (0: a journal without one, after a snapshot without one or none). */
   private generation = 0;
+  /** Set when appending could lose the record (a compaction failed between its two renames): why. */
+  private unwritable: string | null = null;
   private readonly files: ReturnType<typeof journalFiles>;
 
   constructor(private readonly dir: string, private readonly log: (m: string) => void) {
@@ -225,7 +228,7 @@ export class Journal {
       releaseLock(this.dir);
       throw new StorageConfigProblem(message);
     };
-    const replay = (apply: (batch: WriteOp[]) => void): Replay => {
+    const replay = (apply: (batch: PackedBatch, read: number) => void): Replay => {
       if (after === undefined) throw new Error('journal: replay before the snapshot was read');
       const file = this.files.journal;
       const first = journalGeneration(file);
@@ -241,7 +244,7 @@ export class Journal {
           `(a compaction was cut short before it replaced the journal): not replayed, replaced by an empty journal of generation ${after}`);
         this.size = 0;
       } else {
-        const scan = scanJournalFile(file, apply);
+        const scan = scanJournalRecords(file, apply);
         if (scan.damage && !scan.damage.atEnd) refuse(damageMessage(file, scan.damage));
         if (scan.damage) {
           const aside = asideName(this.dir, 'torn');
@@ -293,9 +296,9 @@ export class Journal {
    * in place are the store, served as they are (writes answer "no room" until there is some), and
    * a later start compacts; it is logged.
    */
-  compactAtStart(tables: () => Iterable<SnapshotImage>, count: number): void {
+  async compactAtStart(tables: () => Iterable<SnapshotImage>, count: number): Promise<void> {
     try {
-      this.compact(tables, count);
+      await this.compact(tables, count);
     } catch (e) {
       if (!(e instanceof NoRoomForSnapshot)) throw e;
       this.log(`memory:${this.dir}: no room to write the snapshot at start (${e.code}): serving from the journal as it is; a start with room compacts it`);
@@ -308,29 +311,32 @@ export class Journal {
    * replaces the journal by an empty one of that generation (the same way). Cut short after any
    * step, the next start gives the same rows: before the snapshot's rename the old snapshot and
    * journal are read; after it the new snapshot, the old journal being of an earlier generation.
+   * The snapshot is written with asynchronous writes, a table's image taken as it comes: other
+   * work runs in between, but nothing may be appended until it resolves (what it writes is the
+   * state as it was when it began, and the journal it replaces must hold nothing newer).
    */
-  compact(tables: () => Iterable<SnapshotImage>, count: number): void {
+  async compact(tables: () => Iterable<SnapshotImage>, count: number): Promise<void> {
     const next = this.generation + 1;
     const tmp = this.files.snapshotTmp;
     try {
-      const fd = fs.openSync(tmp, 'w');
+      const fh = await fs.promises.open(tmp, 'w');
       try {
         // Small blocks (headers, short lists) are gathered into writes of about CHUNK bytes.
         let parts: Buffer[] = [], size = 0, written = false;
-        const put = (b: Buffer) => {
-          writeAll(fd, b);
+        const put = async (b: Buffer) => {
+          await writeAllAsync(fh, b);
           if (!written) { written = true; compactionHook?.('snapshot-partial'); }
         };
-        const flush = () => { if (parts.length) put(parts.length === 1 ? parts[0] : Buffer.concat(parts)); parts = []; size = 0; };
-        writeColumnSnapshot(tables(), count, (b) => {
-          if (b.length >= CHUNK) { flush(); put(b); return; }
+        const flush = async () => { if (parts.length) await put(parts.length === 1 ? parts[0] : Buffer.concat(parts)); parts = []; size = 0; };
+        for (const b of columnSnapshotParts(tables(), count, next)) {
+          if (b.length >= CHUNK) { await flush(); await put(b); continue; }
           parts.push(Buffer.from(b)); // a view of a column's array is copied: the column may change before the flush
           size += b.length;
-          if (size >= CHUNK) flush();
-        }, next);
-        flush();
-        fs.fsyncSync(fd);
-      } finally { fs.closeSync(fd); }
+          if (size >= CHUNK) await flush();
+        }
+        await flush();
+        await fh.sync();
+      } finally { await fh.close(); }
     } catch (e) {
       // Not renamed: the snapshot and journal in place are still the store. Out of room, the
       // partial file would only keep the disk full (any other failure leaves it to the next start).
@@ -341,13 +347,20 @@ export class Journal {
     }
     compactionHook?.('snapshot-written');
     fs.renameSync(tmp, this.files.snapshot);
-    compactionHook?.('snapshot-renamed');
-    // Their rows are in the new snapshot now.
-    fs.rmSync(this.files.lineSnapshot, { force: true });
-    fs.rmSync(this.files.legacySnapshot, { force: true });
-    // The snapshot's rename is on disk before the journal is replaced: never a new journal after an old snapshot.
-    this.syncDir();
-    this.startJournal(next);
+    try {
+      compactionHook?.('snapshot-renamed');
+      // Their rows are in the new snapshot now.
+      fs.rmSync(this.files.lineSnapshot, { force: true });
+      fs.rmSync(this.files.legacySnapshot, { force: true });
+      // The snapshot's rename is on disk before the journal is replaced: never a new journal after an old snapshot.
+      this.syncDir();
+      this.startJournal(next);
+    } catch (e) {
+      // The old journal's records are in the renamed snapshot, which a start reads without them:
+      // an append to it now would be lost at the next start.
+      this.unwritable = `the journal could not be replaced after the snapshot was written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+      throw e;
+    }
   }
 
   /** Replaces the journal by an empty one of this generation: a temporary file with its header, fsynced, renamed. */
@@ -387,6 +400,7 @@ export class Journal {
 
   /** Appends one record, whole and on disk, or throws JournalWriteFailed with the journal as before. */
   append(batch: readonly WriteOp[]): void {
+    if (this.unwritable) throw new JournalWriteFailed('journal_unavailable', `the journal of memory:${this.dir} cannot be written until a restart: ${this.unwritable}; the write was not made`);
     const rec = encodeRecord(batch);
     try {
       if (this.fd === null) this.fd = fs.openSync(this.files.journal, 'a');
@@ -410,6 +424,15 @@ export class Journal {
   private syncDir(): void {
     const d = fs.openSync(this.dir, 'r');
     try { fs.fsyncSync(d); } finally { fs.closeSync(d); }
+  }
+}
+
+/** writeAll with an asynchronous write (other work runs while the disk takes it). */
+async function writeAllAsync(fh: fs.promises.FileHandle, buf: Buffer): Promise<void> {
+  for (let off = 0; off < buf.length;) {
+    const { bytesWritten } = await fh.write(buf, off, buf.length - off);
+    if (bytesWritten <= 0) throw Object.assign(new Error('short write'), { code: 'SHORT_WRITE' });
+    off += bytesWritten;
   }
 }
 

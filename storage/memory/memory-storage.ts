@@ -16,6 +16,7 @@ import { withChangeRecords } from '../change-log/logged-batch.js';
 import { noteSeq } from '../change-log/write-context.js';
 import { noteCommitted } from '../change-log/change-feed.js';
 import { Journal } from './journal.js';
+import { isRun, type PackedBatch } from './journal-rows.js';
 import { tableCoveredSpans } from './covered-spans.js';
 import type { CoveredSpans } from '../../engine/net/free-space.js';
 import type { AddrHex } from '../../engine/net/ip.js';
@@ -59,19 +60,62 @@ export class MemoryStorage implements Storage {
       row: (resource, row) => this.table(resource).insert(row),
       reserve: (resource, n) => this.table(resource).reserve(n),
     });
-    const replay = loaded.replay((b) => this.replaySync(b));
+    const replay = loaded.replay((b, read) => this.replaySync(b, read));
     // Only a clean replay is compacted (after a dropped torn end the journal stays as it is, cut to
     // its good records), and only when that changes something: a start after a compaction is a read.
     if (replay.clean && replay.worthCompacting) {
-      const tables = this.tables;
-      function* images() { for (const r of RESOURCES) yield { resource: r.name, image: tables.get(r.name)!.image() }; }
-      this.journal.compactAtStart(images, RESOURCES.length);
+      if (this.deferred) this.owed = true;
+      else await this.journal.compactAtStart(() => this.images(), RESOURCES.length);
     }
     this.lastSeq = this.highestSeq();
-    await this.afterBulkLoad();
+    if (!this.deferred) await this.afterBulkLoad();
   }
 
-  async close(): Promise<void> { this.journal?.close(); }
+  /** Each table's image, made as it is asked for. */
+  private *images() { for (const r of RESOURCES) yield { resource: r.name, image: this.tables.get(r.name)!.image() }; }
+
+  /** deferStartWork() was called: open() leaves sorting and compaction to afterListening(). */
+  private deferred = false;
+  /** A compaction open() left undone. */
+  private owed = false;
+  /** The compaction afterListening() is making: writes wait for it. */
+  private compacting: Promise<void> | null = null;
+
+  /**
+   * Call before open(): what a start may leave until the server listens is left to
+   * afterListening(): sorting the indexes (the first query would sort them otherwise) and the
+   * compaction (the journal folded into a new snapshot). Until the compaction the journal is the
+   * store, as it was; writes made before it are in the snapshot it writes.
+   */
+  deferStartWork(): void { this.deferred = true; }
+
+  /**
+   * Does what open() left (deferStartWork) while the store serves: sorts the indexes (one step),
+   * then makes the compaction, if one is owed: reads go on between its writes, writes wait until
+   * it is done (its snapshot is the state when it began; the journal it replaces must hold nothing
+   * newer). A failed compaction is logged and the journal stays the store, as at a start that
+   * cannot compact (a full disk). Resolves when it is done.
+   */
+  afterListening(): Promise<void> {
+    if (!this.deferred || this.compacting) return this.compacting ?? Promise.resolve();
+    this.deferred = false;
+    const log = this.opts.log ?? ((m: string) => console.warn(m));
+    const owed = this.owed && this.journal;
+    this.owed = false;
+    this.compacting = (async () => {
+      await new Promise((resolve) => setImmediate(resolve)); // after the caller's own next steps (its start line)
+      await this.afterBulkLoad();
+      if (owed) await owed.compactAtStart(() => this.images(), RESOURCES.length);
+    })()
+      .catch((e: unknown) => log(`memory store: the snapshot of this start could not be written (${(e as Error).message}): serving from the journal as it is; a later start compacts it`))
+      .finally(() => { this.compacting = null; });
+    return this.compacting;
+  }
+
+  async close(): Promise<void> {
+    await this.compacting;
+    this.journal?.close();
+  }
 
   async get(resourceName: string, id: string): Promise<Row | null> {
     return this.table(resourceName).get(id) ?? null;
@@ -128,6 +172,7 @@ export class MemoryStorage implements Storage {
   }
 
   async apply(ops: readonly WriteOp[], opts: ApplyOptions = {}): Promise<ApplyResult> {
+    while (this.compacting) await this.compacting;
     // Numbered, applied and journaled with no await in between: batches take numbers in the order they commit.
     let batch = withChangeRecords(ops, opts);
     const { count, carried } = toNumber(batch);
@@ -236,11 +281,18 @@ export class MemoryStorage implements Storage {
   /**
    * A journaled batch put back at a start: it passed applySync's checks when it was written, on the
    * very state the snapshot and the records before it give back, so they are not made again (a
-   * third of a replay's time); nor is an undo log kept (a start that fails drops the store).
+   * third of a replay's time); nor is an undo log kept (a start that fails drops the store). A run
+   * of creates is stored from its columns, no object made per row.
    */
-  private replaySync(ops: readonly WriteOp[]): void {
+  private replaySync(ops: PackedBatch, read: number): void {
     this.writes++;
     for (const op of ops) {
+      if (isRun(op)) {
+        // The rest of the journal is guessed to hold this table's rows as densely as what was read.
+        const t = this.table(op.rows);
+        t.insertRun(op.keys, op.values, read > 0 ? Math.ceil((t.size + op.values.length) / read) : 0);
+        continue;
+      }
       const t = this.table(op.resource);
       if (op.op === 'delete') t.remove(op.id);
       else if (op.op === 'create') t.insert(op.row);

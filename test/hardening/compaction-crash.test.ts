@@ -199,13 +199,18 @@ describe('a crash during memory:/dir compaction', function () {
     const siteNames = async (url: string) => ((await req(url, 'GET', '/api/dcim/sites/?limit=1000')).body!.results as { name: string }[]).map((s) => s.name).sort();
     const killed = (child: ReturnType<typeof spawn>) => new Promise<void>((r) => { if (child.exitCode !== null || child.signalCode !== null) r(); else { child.once('exit', () => r()); child.kill('SIGKILL'); } });
 
-    /** Starts the server with the compaction pausing at `step`; resolves when it is there (and has not listened). */
+    /** Starts the server with the compaction pausing at `step`; resolves when it is there (it listens first: the snapshot is written after). */
     function pausedAt(storage: string, cfg: string, step: CompactionStep): Promise<ReturnType<typeof spawn>> {
       return new Promise((resolve, reject) => {
         const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', STORAGE_URL: storage, DEMO_DATA: 'false', CONFIG_FILE: cfg, LOG_LEVEL: 'silent', [COMPACTION_PAUSE_ENV]: step }, stdio: ['ignore', 'pipe', 'pipe'] });
         let err = '', out = '';
-        child.stdout!.on('data', (d) => { out += d; if (/listening on/.test(out)) { child.kill('SIGKILL'); reject(new Error(`listened without compacting (${step})`)); } });
-        child.stderr!.on('data', (d) => { err += d; if (err.includes(`compaction paused at ${step}`)) resolve(child); });
+        child.stdout!.on('data', (d) => { out += d; });
+        child.stderr!.on('data', (d) => {
+          err += d;
+          if (!err.includes(`compaction paused at ${step}`)) return;
+          if (/listening on/.test(out)) resolve(child);
+          else { child.kill('SIGKILL'); reject(new Error(`compacted before listening (${step})`)); }
+        });
         child.on('exit', (code) => reject(new Error(`exited ${code} before ${step}: ${err}`)));
       });
     }
@@ -309,6 +314,20 @@ describe('memory:/dir on a full disk', function () {
       try { await second.apply([{ op: 'create', resource: 'tag', row: tag(998) }]); } catch (e) { again = e; }
       expect(again).to.be.instanceOf(JournalWriteFailed);
     } finally { await second.close(); }
+    // A server's start compacts once it listens (deferStartWork): the same, said then.
+    const log2: string[] = [];
+    const served = new MemoryStorage(dir, { log: (m) => log2.push(m) });
+    served.deferStartWork();
+    await served.open();
+    try {
+      expect(dump(served)).to.deep.equal(rows);
+      expect(log2.join('\n')).to.not.match(/snapshot/);
+      await served.afterListening();
+      expect(log2.join('\n')).to.match(/snapshot/).and.to.match(/ENOSPC/).and.to.match(/journal as it is/);
+      expect(fs.readdirSync(dir).sort()).to.deep.equal(['journal.jsonl', 'lock']);
+      expect(fs.statSync(files(dir).journal).size).to.equal(journalBytes);
+      expect(dump(served)).to.deep.equal(rows);
+    } finally { await served.close(); }
     await first.close();
 
     // With room again, the next start compacts the journal into a snapshot, rows unchanged.
