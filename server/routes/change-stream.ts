@@ -94,7 +94,9 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
       end();
     });
   }, ctx.config.streamKeepAliveMs);
-  const follow = { plan: planned.plan, shape: shaped.shape, base: baseUrl(req), customFields };
+  const base = baseUrl(req);
+  const shape = `${shaped.shape.brief ? 'b' : ''}${shaped.shape.keep ? [...shaped.shape.keep].join(',') : '*'}`;
+  const follow = { plan: planned.plan, shape: shaped.shape, base, customFields, pageKey: `${shape}|${base}|${JSON.stringify(customFields)}` };
   try {
     const gap = start.after === null ? null : await gapAfter(ctx.changes, after);
     const opening = `retry: ${RETRY_MS}\n: after seq ${after}\n\n${gap?.text ?? ''}`;
@@ -144,7 +146,8 @@ async function gapAfter(feed: ChangeFeed, after: number): Promise<{ text: string
   return { text: sseEvent('gap', { after, next_seq: next, missing: next - after - 1, detail }), from: next - 1 };
 }
 
-interface Follow { readonly plan: Plan; readonly shape: Shape; readonly base: string; readonly customFields: readonly CustomFieldDef[] }
+/** `pageKey`: what else than the plan and the place decides a page's bytes (its shape, base URL and custom fields). */
+interface Follow { readonly plan: Plan; readonly shape: Shape; readonly base: string; readonly customFields: readonly CustomFieldDef[]; readonly pageKey: string }
 
 /** Send every record after `after` that the plan keeps, then wait for more, until the stream is over. */
 async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number, signal: AbortSignal): Promise<void> {
@@ -190,8 +193,7 @@ function pageShared(ctx: AppContext, f: Follow, after: number, head: number): Pr
   if (id === undefined) planIds.set(f.plan, (id = planCount++));
   let pages = kept.get(ctx.changes);
   if (!pages) kept.set(ctx.changes, (pages = new Map()));
-  const shape = `${f.shape.brief ? 'b' : ''}${f.shape.keep ? [...f.shape.keep].join(',') : '*'}`;
-  const key = `${id}|${after}|${shape}|${f.base}`;
+  const key = `${id}|${after}|${f.pageKey}`;
   let got = pages.get(key);
   if (got) pages.delete(key);
   else {

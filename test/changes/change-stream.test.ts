@@ -352,8 +352,14 @@ describe('change stream: clients that stopped reading, until they are dropped', 
     }
     const clients = await Promise.all([0, 1, 2].map(() => StalledClient.open(h.srv.running.server, `${STREAM}?since=${mark}`, ADMIN_KEY)));
     try {
-      await new Promise((r) => setTimeout(r, 1500)); // their buffers fill: from here on nothing moves
-      expect(Math.min(...await Promise.all(clients.map((c) => c.held()))), 'bytes wait for each client').to.be.greaterThan(0);
+      // Their buffers fill: from when what the server holds for them stops changing, nothing moves.
+      let held = '', was = '';
+      for (let i = 0; i < 40 && (held !== was || !held); i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        was = held;
+        held = JSON.stringify(await Promise.all(clients.map((c) => c.held())));
+      }
+      expect(Math.min(...JSON.parse(held)), 'bytes wait for each client').to.be.greaterThan(0);
       const before = waiting.reads;
       await new Promise((r) => setTimeout(r, 4000));
       const reads = waiting.reads - before;
