@@ -12,7 +12,7 @@
 //
 // Run:  npm run bench:stream [-- --writes 1000] [--streams 1] [--backends memory,postgres,mysql,mysql9]
 // Writes bench/results/<date>-stream-lag.json.
-// With --stalled N [--batches 30]: what N clients that stop reading cost instead (stream-stalled.ts),
+// With --stalled N [--batches 20] [--rounds 3]: what N clients that stop reading cost instead (stream-stalled.ts),
 // written to bench/results/<date>-stream-stalled.json.
 // URLs: TEST_POSTGRES_URL / TEST_MYSQL_URL (MariaDB) / TEST_MYSQL9_URL (MySQL 9), default the local servers.
 import fs from 'node:fs';
@@ -38,7 +38,8 @@ export const STREAM_CLI: CliSpec = {
     { name: 'streams', type: 'integer', min: 1, default: '1', help: 'clients following the stream at once (every one\'s lag counts)' },
     backendsFlag('memory,postgres'),
     { name: 'stalled', type: 'integer', min: 0, default: '0', help: 'instead: what N clients that stop reading cost a server (memory:, in its own process): RSS, kernel send queues, bulk create speed' },
-    { name: 'batches', type: 'integer', min: 1, default: '30', help: 'with --stalled: bulk creates of 1,000 prefixes per run' },
+    { name: 'batches', type: 'integer', min: 1, default: '20', help: 'with --stalled: bulk creates of 1,000 prefixes per phase' },
+    { name: 'rounds', type: 'integer', min: 1, default: '3', help: 'with --stalled: rounds of alone, with the stalled clients, alone again (medians are reported)' },
   ],
 };
 const args = argsOrExit(STREAM_CLI);
@@ -178,4 +179,4 @@ async function main(): Promise<void> {
   writeResults('stream-lag', { writes: WRITES, remote_writes: REMOTE_WRITES, writers: WRITERS, streams: STREAMS, rows });
 }
 
-(args.number('stalled') > 0 ? stalledBench(args.number('stalled'), args.number('batches'), 1000) : main()).catch((e) => { console.error(e); process.exit(1); });
+(args.number('stalled') > 0 ? stalledBench(args.number('stalled'), args.number('batches'), 1000, args.number('rounds')) : main()).catch((e) => { console.error(e); process.exit(1); });

@@ -86,13 +86,41 @@ export interface StreamLagResults {
   readonly streams: number; readonly rows: readonly StreamLagRow[];
 }
 
-/** `stream-stalled` (bench/stream-stalled.ts): what clients of the stream that stop reading cost a server. */
+/** One phase of bulk creates in `stream-stalled`; from_us/to_us on the monotonic clock (as a CPU profile's timestamps). */
+export interface StalledPhase {
+  readonly prefixes_per_s: number; readonly server_cpu_ms_per_1000: number; readonly batch_ms: readonly number[];
+  readonly load_average_1m: number; readonly from_us: number; readonly to_us: number;
+  /** Stalled phases: the stream sockets connected when it began and when it ended. */
+  readonly streams_at_start?: number; readonly streams_at_end?: number;
+  /** Once full: their sockets' Send-Q when it began and when it ended (the same: nothing more was written to them). */
+  readonly send_q_mib_at_start?: number; readonly send_q_mib_at_end?: number;
+}
+/**
+ * A round: alone; with the clients just connected (their buffers fill); with them full; alone again
+ * once the server dropped them. Ratios: a phase's figure over the mean of the two alone phases;
+ * fill_extra_cpu_ms: the server's CPU the filling phase took beyond theirs (once per client).
+ */
+export interface StalledRound {
+  readonly alone: StalledPhase; readonly filling: StalledPhase; readonly stalled: StalledPhase; readonly after: StalledPhase;
+  readonly fill_speed_ratio: number; readonly fill_cpu_ratio: number; readonly fill_extra_cpu_ms: number;
+  readonly streams_left_by_server: number; readonly dropped_after_s: number;
+  readonly rss_before_mb: number; readonly peak_rss_mb: number; readonly peak_send_q_mib: number; readonly peak_skmem_w_mib: number;
+  readonly speed_ratio: number; readonly cpu_ratio: number;
+}
+export interface StalledSample { readonly t_ms: number; readonly rss_mb: number; readonly streams: number; readonly send_q_mib: number; readonly skmem_w_mib: number }
+
+/** `stream-stalled` (bench/stream-stalled.ts): what clients of the stream that stop reading cost a server; figures are medians over the rounds. */
 export interface StreamStalledResults {
-  readonly machine: Machine; readonly clients: number; readonly batches: number; readonly batch_size: number;
-  readonly idle_prefixes_per_s: number; readonly stalled_prefixes_per_s: number; readonly after_prefixes_per_s: number;
-  readonly idle_rss_mb: number; readonly peak_rss_mb: number; readonly peak_send_q_mib: number; readonly peak_skmem_w_mib: number;
-  readonly streams_at_end: number; readonly seconds_sampled: number; readonly max_buffer_bytes: number; readonly drain_timeout_ms: number;
-  readonly samples: readonly { readonly t_ms: number; readonly rss_mb: number; readonly streams: number; readonly send_q_mib: number; readonly skmem_w_mib: number }[];
+  readonly machine: Machine; readonly clients: number; readonly batches: number; readonly batch_size: number; readonly rounds: number;
+  readonly alone_prefixes_per_s: number; readonly stalled_prefixes_per_s: number; readonly after_prefixes_per_s: number;
+  readonly alone_cpu_ms_per_1000: number; readonly stalled_cpu_ms_per_1000: number; readonly after_cpu_ms_per_1000: number;
+  readonly speed_ratio: number; readonly cpu_ratio: number;
+  readonly filling_prefixes_per_s: number; readonly filling_cpu_ms_per_1000: number;
+  readonly fill_speed_ratio: number; readonly fill_cpu_ratio: number; readonly fill_extra_cpu_ms: number;
+  readonly idle_rss_mb: number; readonly peak_rss_growth_mb: number; readonly peak_send_q_mib: number; readonly peak_skmem_w_mib: number;
+  readonly streams_at_end: number; readonly dropped_after_s: number; readonly load_average_1m: { readonly min: number; readonly max: number };
+  readonly max_buffer_bytes: number; readonly drain_timeout_ms: number;
+  readonly round_figures: readonly StalledRound[]; readonly samples: readonly StalledSample[];
 }
 
 /** `allocation` (bench/allocation.bench.ts): latencies in µs as bench/measure.ts gives them. */

@@ -1,9 +1,14 @@
 // What clients of the event stream that stop reading cost (#34 item 4): a server process (memory:,
-// default settings) takes bulk creates of prefixes alone, then again with N stream clients that
-// connected and never read a byte. Sampled every 250 ms from before the second run until the
-// streams are gone: the server's RSS, and its stream sockets' kernel send queues as `ss -tm` shows
-// them (Send-Q: bytes; skmem w: what the kernel allocated for them). The clients run in this
-// process; the server in its own, so its RSS is its alone.
+// default settings) takes bulk creates of prefixes alone, then with N stream clients that connected
+// and never read a byte, then alone again once the server has dropped them; that round is repeated,
+// each stalled phase judged against the alone phases just before and just after it, so that a
+// change in the machine's load between phases does not decide the ratio. Each phase gives
+// prefixes/s and the server's CPU per 1,000 prefixes (the load of a shared machine moves the first
+// far more than the second). Sampled every 250 ms from the first clients' connection on: the
+// server's RSS, and its stream sockets' kernel send queues as `ss -tm` shows them (Send-Q: bytes;
+// skmem w: what the kernel allocated for them). The clients run in this process; the server in its
+// own, so its RSS and CPU are its alone. BENCH_SERVER_NODE_FLAGS adds node flags to the server's
+// (`--cpu-prof --cpu-prof-dir=/tmp/p`); the phases' times on the monotonic clock (as a profile's) are kept.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net, { type Socket } from 'node:net';
@@ -11,11 +16,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULTS } from '../server/config/defaults.js';
 import { startProcess } from '../test/support/process.js';
+import { cpuMsOf } from './process-cpu.js';
 import { writeResults } from './results-file.js';
+import type { StalledPhase, StalledRound, StalledSample } from './results-shapes.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Sample { readonly t_ms: number; readonly rss_mb: number; readonly streams: number; readonly send_q_mib: number; readonly skmem_w_mib: number }
+const r2 = (v: number) => Math.round(v * 100) / 100;
+const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+/** Microseconds on the monotonic clock, as a V8 CPU profile's timestamps. */
+const monoUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** The server's RSS in MB (VmRSS). */
 function rssMb(pid: number): number {
@@ -50,75 +59,131 @@ function stalled(port: number, key: string): Promise<Socket> {
       s.write(`GET /api/extras/object-changes/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token ${key}\r\n\r\n`);
       resolve(s);
     });
-    s.on('error', reject);
+    s.on('error', reject); // also the reset of a dropped stream, once connected: ignored
   });
 }
 
+interface Server { readonly url: string; readonly key: string; readonly pid: number }
 let prefixNo = 0;
-/** `batches` bulk creates of `size` prefixes each, one after the other; prefixes/s and each batch's ms. */
-async function bulk(url: string, key: string, batches: number, size: number): Promise<{ per_s: number; batch_ms: number[] }> {
+
+/** `batches` bulk creates of `size` prefixes each, one after the other: prefixes/s, the server's CPU per 1,000, each batch's ms. */
+async function bulk(s: Server, batches: number, size: number): Promise<Omit<StalledPhase, 'streams_at_start' | 'streams_at_end'>> {
   const batch_ms: number[] = [];
+  const load = os.loadavg()[0];
+  const from_us = monoUs();
+  const cpu0 = cpuMsOf(s.pid);
   const t0 = performance.now();
   for (let b = 0; b < batches; b++) {
     const body = Array.from({ length: size }, () => { const i = prefixNo++; return { prefix: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}/32` }; });
     const t = performance.now();
-    const res = await fetch(`${url}/api/ipam/prefixes/`, { method: 'POST', headers: { Authorization: `Token ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${s.url}/api/ipam/prefixes/`, { method: 'POST', headers: { Authorization: `Token ${s.key}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     if (res.status !== 201) throw new Error(`bulk create: ${res.status} ${(await res.text()).slice(0, 300)}`);
     await res.arrayBuffer();
     batch_ms.push(Math.round(performance.now() - t));
   }
-  return { per_s: Math.round((batches * size) / ((performance.now() - t0) / 1000)), batch_ms };
+  const n = batches * size;
+  return {
+    prefixes_per_s: Math.round(n / ((performance.now() - t0) / 1000)), server_cpu_ms_per_1000: r2(((cpuMsOf(s.pid) - cpu0) / n) * 1000),
+    batch_ms, load_average_1m: r2(load), from_us, to_us: monoUs(),
+  };
 }
 
-export async function stalledBench(clients: number, batches: number, size: number): Promise<void> {
+/** The round's figure against the alone phases around it: its value over their mean. */
+const against = (v: number, before: number, after: number) => r2(v / ((before + after) / 2));
+
+export async function stalledBench(clients: number, batches: number, size: number, rounds: number): Promise<void> {
   const key = 'bench-stream-stalled-key-0123456789';
   const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-stream-stalled-')), 'config.json');
   fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key, permissions: ['*'] }] }));
-  const server = await startProcess('memory:', cfg);
-  const port = Number(new URL(server.url).port);
-  const pid = server.child.pid!;
-  const samples: Sample[] = [];
+  // As `npm start` runs it, plus BENCH_SERVER_NODE_FLAGS.
+  const nodeArgs = ['--max-semi-space-size=64', ...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
+  const proc = await startProcess('memory:', cfg, {}, nodeArgs);
+  const port = Number(new URL(proc.url).port);
+  const s: Server = { url: proc.url, key, pid: proc.child.pid! };
+  const samples: StalledSample[] = [];
   const open: Socket[] = [];
+  const ports = new Set<number>();
+  let sampling = true;
+  const sampler = async (t0: number) => {
+    while (sampling) {
+      const k = await sockets(port, ports);
+      samples.push({ t_ms: Math.round(performance.now() - t0), rss_mb: rssMb(s.pid), streams: k.n, send_q_mib: +(k.sendQ / 2 ** 20).toFixed(1), skmem_w_mib: +(k.w / 2 ** 20).toFixed(1) });
+      await sleep(250);
+    }
+  };
+  let sampled: Promise<void> | null = null;
   try {
-    await bulk(server.url, key, 3, size); // warm-up
-    const idle = await bulk(server.url, key, batches, size);
+    await bulk(s, 3, size); // warm-up
+    let alone = await bulk(s, batches, size);
     await sleep(1000);
-    const idleRss = rssMb(pid);
-    console.log(`idle: ${idle.per_s} prefixes/s (${batches} batches of ${size}), RSS ${idleRss} MB`);
-    for (let i = 0; i < clients; i++) open.push(await stalled(port, key));
-    await sleep(1000);
-    const streamPorts = new Set(open.map((c) => c.localPort!));
+    const idleRss = rssMb(s.pid);
     const t0 = performance.now();
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        const s = await sockets(port, streamPorts);
-        samples.push({ t_ms: Math.round(performance.now() - t0), rss_mb: rssMb(pid), streams: s.n, send_q_mib: +(s.sendQ / 2 ** 20).toFixed(1), skmem_w_mib: +(s.w / 2 ** 20).toFixed(1) });
-        await sleep(250);
-      }
-    })();
-    const loaded = await bulk(server.url, key, batches, size);
-    console.log(`with ${clients} stalled clients: ${loaded.per_s} prefixes/s`);
-    // The streams have STREAM_DRAIN_TIMEOUT_MS, then the 5 s grace of their final event.
-    const until = performance.now() + DEFAULTS.streamDrainTimeoutMs + 5000 + 3000;
-    while (performance.now() < until) await sleep(250);
+    console.log(`alone: ${alone.prefixes_per_s} prefixes/s, ${alone.server_cpu_ms_per_1000} ms server CPU per 1,000 (${batches} batches of ${size}), RSS ${idleRss} MB`);
+    const out: StalledRound[] = [];
+    sampled = sampler(t0);
+    for (let r = 0; r < rounds; r++) {
+      const rss_before_mb = rssMb(s.pid);
+      const connect_ms = Math.round(performance.now() - t0);
+      for (let i = 0; i < clients; i++) open.push(await stalled(port, key));
+      for (const c of open) ports.add(c.localPort!);
+      await sleep(1000);
+      const at = (await sockets(port, ports)).n;
+      // Just connected, the clients take bytes until their receive buffers and the server's share are full (a cost once per client) ...
+      const filling = { ...await bulk(s, batches, size), streams_at_start: at, streams_at_end: (await sockets(port, ports)).n };
+      let q = (await sockets(port, ports)).sendQ;
+      for (let i = 0; i < 20; i++) { await sleep(250); const q2 = (await sockets(port, ports)).sendQ; if (q2 === q) break; q = q2; }
+      // ... then they take nothing, until the server drops them: what each change costs with them connected.
+      const full = await sockets(port, ports);
+      const loaded = { ...await bulk(s, batches, size), streams_at_start: full.n, streams_at_end: (await sockets(port, ports)).n, send_q_mib_at_start: +(full.sendQ / 2 ** 20).toFixed(1),
+        send_q_mib_at_end: +((await sockets(port, ports)).sendQ / 2 ** 20).toFixed(1) };
+      // The server drops them after STREAM_DRAIN_TIMEOUT_MS without progress, then the 5 s grace of their final event.
+      const until = performance.now() + DEFAULTS.streamDrainTimeoutMs + 5000 + 10_000;
+      while (performance.now() < until && (await sockets(port, ports)).n > 0) await sleep(250);
+      const gone_ms = Math.round(performance.now() - t0);
+      const left = (await sockets(port, ports)).n;
+      for (const c of open.splice(0)) c.destroy();
+      await sleep(1000);
+      const after = await bulk(s, batches, size);
+      const during = samples.filter((x) => x.t_ms >= connect_ms && x.t_ms <= gone_ms);
+      const round: StalledRound = {
+        alone, filling, stalled: loaded, after, streams_left_by_server: left, dropped_after_s: r2((gone_ms - connect_ms) / 1000),
+        rss_before_mb, peak_rss_mb: Math.max(rss_before_mb, ...during.map((x) => x.rss_mb)),
+        peak_send_q_mib: Math.max(0, ...during.map((x) => x.send_q_mib)), peak_skmem_w_mib: Math.max(0, ...during.map((x) => x.skmem_w_mib)),
+        speed_ratio: against(loaded.prefixes_per_s, alone.prefixes_per_s, after.prefixes_per_s),
+        cpu_ratio: against(loaded.server_cpu_ms_per_1000, alone.server_cpu_ms_per_1000, after.server_cpu_ms_per_1000),
+        fill_speed_ratio: against(filling.prefixes_per_s, alone.prefixes_per_s, after.prefixes_per_s),
+        fill_cpu_ratio: against(filling.server_cpu_ms_per_1000, alone.server_cpu_ms_per_1000, after.server_cpu_ms_per_1000),
+        fill_extra_cpu_ms: Math.round((filling.server_cpu_ms_per_1000 - (alone.server_cpu_ms_per_1000 + after.server_cpu_ms_per_1000) / 2) * (batches * size) / 1000),
+      };
+      console.log(`round ${r + 1}: ${clients} clients just connected: ${filling.prefixes_per_s} prefixes/s (${round.fill_speed_ratio}x), ${filling.server_cpu_ms_per_1000} ms CPU per 1,000 (${round.fill_cpu_ratio}x, +${round.fill_extra_cpu_ms} ms in all); `
+        + `full (${full.n} connected at the start, ${loaded.streams_at_end} at the end, Send-Q ${loaded.send_q_mib_at_start} -> ${loaded.send_q_mib_at_end} MiB): ${loaded.prefixes_per_s} prefixes/s (${round.speed_ratio}x), `
+        + `${loaded.server_cpu_ms_per_1000} ms CPU per 1,000 (${round.cpu_ratio}x); after: ${after.prefixes_per_s} prefixes/s, ${after.server_cpu_ms_per_1000} ms; `
+        + `dropped after ${round.dropped_after_s} s; RSS +${round.peak_rss_mb - rss_before_mb} MB; Send-Q ${round.peak_send_q_mib} MiB at most; load ${loaded.load_average_1m}`);
+      out.push(round);
+      alone = after;
+    }
     sampling = false;
-    await sampler;
-    const after = await bulk(server.url, key, batches, size);
-    const peak = (f: (s: Sample) => number) => Math.max(...samples.map(f));
-    const last = samples[samples.length - 1];
+    await sampled;
+    const med = (f: (r: StalledRound) => number) => r2(median(out.map(f)));
     const row = {
-      clients, batches, batch_size: size,
-      idle_prefixes_per_s: idle.per_s, stalled_prefixes_per_s: loaded.per_s, after_prefixes_per_s: after.per_s,
-      idle_rss_mb: idleRss, peak_rss_mb: peak((s) => s.rss_mb),
-      peak_send_q_mib: peak((s) => s.send_q_mib), peak_skmem_w_mib: peak((s) => s.skmem_w_mib),
-      streams_at_end: last.streams, seconds_sampled: Math.round(last.t_ms / 1000),
+      clients, batches, batch_size: size, rounds,
+      alone_prefixes_per_s: med((r) => r.alone.prefixes_per_s), stalled_prefixes_per_s: med((r) => r.stalled.prefixes_per_s), after_prefixes_per_s: med((r) => r.after.prefixes_per_s),
+      alone_cpu_ms_per_1000: med((r) => r.alone.server_cpu_ms_per_1000), stalled_cpu_ms_per_1000: med((r) => r.stalled.server_cpu_ms_per_1000),
+      after_cpu_ms_per_1000: med((r) => r.after.server_cpu_ms_per_1000),
+      speed_ratio: med((r) => r.speed_ratio), cpu_ratio: med((r) => r.cpu_ratio),
+      filling_prefixes_per_s: med((r) => r.filling.prefixes_per_s), filling_cpu_ms_per_1000: med((r) => r.filling.server_cpu_ms_per_1000),
+      fill_speed_ratio: med((r) => r.fill_speed_ratio), fill_cpu_ratio: med((r) => r.fill_cpu_ratio), fill_extra_cpu_ms: med((r) => r.fill_extra_cpu_ms),
+      idle_rss_mb: idleRss, peak_rss_growth_mb: Math.max(...out.map((r) => r.peak_rss_mb - r.rss_before_mb)),
+      peak_send_q_mib: Math.max(...out.map((r) => r.peak_send_q_mib)), peak_skmem_w_mib: Math.max(...out.map((r) => r.peak_skmem_w_mib)),
+      streams_at_end: Math.max(...out.map((r) => r.streams_left_by_server)), dropped_after_s: Math.max(...out.map((r) => r.dropped_after_s)),
+      load_average_1m: { min: Math.min(...out.map((r) => r.stalled.load_average_1m)), max: Math.max(...out.map((r) => r.stalled.load_average_1m)) },
       max_buffer_bytes: DEFAULTS.streamMaxBufferBytes, drain_timeout_ms: DEFAULTS.streamDrainTimeoutMs,
     };
     console.log(row);
-    writeResults('stream-stalled', { ...row, samples });
+    writeResults('stream-stalled', { ...row, round_figures: out, samples });
   } finally {
-    for (const s of open) s.destroy();
-    server.child.kill('SIGTERM');
+    sampling = false;
+    for (const c of open) c.destroy();
+    proc.child.kill('SIGTERM');
   }
 }

@@ -29,30 +29,40 @@ export const dropped = (lastSeq: number, reason: 'slow_client' | 'read_failed' |
 const GRACE_MS = 5000;
 /** How often the kernel's queues are read while any stream has bytes its client may not have taken (for the time bound). */
 const WATCH_MS = 250;
+/**
+ * While no client takes anything, the watch reads ever less often (doubling), at least every tenth
+ * of the drain timeout: 500 stalled clients then cost a read a second, not four, until dropped.
+ */
+const WATCH_SHARE_OF_DRAIN = 10;
 /** Reads are at least this far apart, and nine times as far as the last one took: at most a tenth of the event loop. */
 const MIN_GAP_MS = 20;
 
 /**
  * The streams whose clients may not have taken everything yet, looked at together: one read of
- * the kernel's queues serves them all. A read is asked for by a stream that found no room (soon)
- * and by the watch (every WATCH_MS); reads never overlap and are spaced by what they cost.
+ * the kernel's queues serves them all. A read is asked for by a stream that found no room (soon),
+ * by one whose client took some at the last read and still wants room, and by the watch; reads
+ * never overlap and are spaced by what they cost.
  */
 class Waiting {
   private readonly outs = new Set<SseOut>();
   private watch: NodeJS.Timeout | null = null;
+  private watchMs = WATCH_MS;
   private soon: NodeJS.Timeout | null = null;
   private reading = false;
   private again = false;
   private nextAt = 0;
+  /** Reads of the kernel's queues so far (for tests). */
+  reads = 0;
 
   add(out: SseOut): void {
     this.outs.add(out);
-    this.watch ??= setInterval(() => this.ask(), WATCH_MS);
+    this.watchMs = WATCH_MS; // a stream starts to wait: look soon
+    this.watch ??= setTimeout(() => this.watched(), this.watchMs);
   }
 
   delete(out: SseOut): void {
     this.outs.delete(out);
-    if (!this.outs.size && this.watch) { clearInterval(this.watch); this.watch = null; }
+    if (!this.outs.size && this.watch) { clearTimeout(this.watch); this.watch = null; }
   }
 
   /** A read as soon as the spacing allows (one for every caller meanwhile). */
@@ -62,9 +72,15 @@ class Waiting {
     this.soon = setTimeout(() => { this.soon = null; this.read(); }, Math.max(0, this.nextAt - performance.now()));
   }
 
+  private watched(): void {
+    this.watch = null;
+    this.ask();
+  }
+
   private read(): void {
     if (!this.outs.size) return;
     this.reading = true;
+    this.reads++;
     const started = performance.now();
     // What each stream had written before the read: the read counts at least what was handed to the kernel by then.
     const outs = [...this.outs];
@@ -74,12 +90,22 @@ class Waiting {
     const now = performance.now();
     this.nextAt = now + Math.max(MIN_GAP_MS, 9 * (now - started));
     this.reading = false;
-    outs.forEach((o, i) => o.observe(queues, before[i], now));
+    let progress = false, slowest = Infinity;
+    outs.forEach((o, i) => {
+      if (o.observe(queues, before[i], now)) progress = true;
+      slowest = Math.min(slowest, o.drainTimeoutMs);
+    });
+    this.watchMs = progress ? WATCH_MS : Math.min(2 * this.watchMs, Math.max(WATCH_MS, slowest / WATCH_SHARE_OF_DRAIN));
+    if (this.outs.size) {
+      if (this.watch) clearTimeout(this.watch);
+      this.watch = setTimeout(() => this.watched(), this.watchMs);
+    }
     if (this.again) { this.again = false; this.ask(); }
   }
 }
 
-const waiting = new Waiting();
+/** Every stream of the process waits here (exported for tests: its count of reads). */
+export const waiting = new Waiting();
 
 export class SseOut {
   /** The seq of the last event written (what a `dropped` event reports). */
@@ -105,10 +131,14 @@ export class SseOut {
     opts.signal.addEventListener('abort', gone, { once: true });
   }
 
-  /** Write `text`, whose last event has `seq`; false once the stream is over (client gone, or dropped). */
-  async write(text: string, seq: number): Promise<boolean> {
+  /**
+   * Write `text`, whose last event has `seq`; false once the stream is over (client gone, or
+   * dropped). Events go as bytes shared by every stream (a string would be encoded per stream, and
+   * counted again each time the socket's unsent bytes are).
+   */
+  async write(text: string | Buffer, seq: number): Promise<boolean> {
     if (this.over || this.opts.signal.aborted) return false;
-    const need = Buffer.byteLength(text);
+    const need = typeof text === 'string' ? Buffer.byteLength(text) : text.length;
     if (!this.fits(need)) {
       if (!(await this.room(need))) return false;
       if (this.over || this.opts.signal.aborted) return false;
@@ -144,24 +174,29 @@ export class SseOut {
     return { written: this.socket?.bytesWritten ?? 0, unsent: this.socket?.writableLength ?? 0 };
   }
 
+  get drainTimeoutMs(): number { return this.opts.drainTimeoutMs; }
+
   /**
    * Called by the waiting set after a read of every socket's kernel queue (null: unknown, the
-   * process's bytes alone count), with what this stream had written before it.
+   * process's bytes alone count), with what this stream had written before it. True when the client
+   * took some since the last read.
    */
-  observe(queues: Map<string, number> | null, before: { written: number; unsent: number }, now: number): void {
-    if (!this.socket || this.socket.destroyed) { this.leave(false); return; }
+  observe(queues: Map<string, number> | null, before: { written: number; unsent: number }, now: number): boolean {
+    if (!this.socket || this.socket.destroyed) { this.leave(false); return false; }
     // Bytes handed to the kernel before the read are in its queue or taken; later ones are counted whole.
     const held = (queues && this.key ? queues.get(this.key) ?? 0 : 0) + before.unsent;
     this.seen = { held, written: before.written };
     const taken = before.written - held;
-    if (taken > this.taken) { this.taken = taken; this.progressAt = now; }
+    const progress = taken > this.taken;
+    if (progress) { this.taken = taken; this.progressAt = now; }
     const heldNow = this.held();
-    if (heldNow === 0) { this.leave(true); return; }
-    if (this.wanting && heldNow + this.wanting.need <= this.opts.maxBufferBytes) { this.answer(true); return; }
+    if (heldNow === 0) { this.leave(true); return progress; }
+    if (this.wanting && heldNow + this.wanting.need <= this.opts.maxBufferBytes) { this.answer(true); return progress; }
     if (now - this.progressAt >= this.opts.drainTimeoutMs) {
       const detail = `${heldNow} bytes waited for the client, which took none of them for ${this.opts.drainTimeoutMs} ms (STREAM_DRAIN_TIMEOUT_MS); reconnect with Last-Event-ID.`;
       this.end(dropped(this.lastSeq, 'slow_client', detail));
-    } else if (this.wanting) waiting.ask();
+    } else if (this.wanting && progress) waiting.ask(); // the client reads: look again soon; else the watch looks
+    return progress;
   }
 
   /** Unsent bytes now, at most: what was unsent when last looked at, plus what was written since. */
@@ -174,7 +209,7 @@ export class SseOut {
     return held === 0 || held + need <= this.opts.maxBufferBytes;
   }
 
-  private put(text: string): void {
+  private put(text: string | Buffer): void {
     this.res.write(text);
     if (!this.pending) {
       // The time bound runs from when bytes start to wait for the client.

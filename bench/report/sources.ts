@@ -14,6 +14,7 @@ export interface Shapes {
   lifecycle: LifecycleResults; 'scale-out': ScaleOutResults;
   writes: WritesResults; 'replica-lag': ReplicaLagResults; 'replica-lag-before': ReplicaLagResults; 'stream-lag': StreamLagResults; 'stream-stalled': StreamStalledResults;
   allocation: AllocationResults;
+  'stream-stalled-before': StreamStalledResults;
   store: StoreResults; inventory: InventoryResults; bulk: BulkResults;
 }
 export type Kind = keyof Shapes;
@@ -32,6 +33,7 @@ export const KINDS: Readonly<Record<Kind, { readonly command: string }>> = {
   'replica-lag-before': { command: 'npm run bench:replica (the code before, see the text)' },
   'stream-lag': { command: 'npm run bench:stream' },
   'stream-stalled': { command: 'npm run bench:stream -- --stalled 500' },
+  'stream-stalled-before': { command: 'npm run bench:stream -- --stalled 500 (the code before, see the text)' },
   allocation: { command: 'npm run bench:allocation' },
   store: { command: 'npm run bench:store' },
   inventory: { command: 'npm run bench:inventory' },

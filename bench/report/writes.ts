@@ -5,7 +5,7 @@ import type { Filler } from './fillers.js';
 import { count, ms } from './format.js';
 import { table } from './markdown.js';
 import { need } from './sources.js';
-import type { Spread } from '../results-shapes.js';
+import type { Spread, StreamStalledResults } from '../results-shapes.js';
 
 const writes: Filler = (ctx) => {
   const rows = need(ctx.sources, 'writes').data.rows.map((x) => [label(x.backend), count(x.rps), ms(x.p50_ms), ms(x.p99_ms), count(x.failed)]);
@@ -23,17 +23,36 @@ const streamLag: Filler = (ctx) => {
 
 const mib = (v: number): string => `${v} MiB`;
 
+/** Alone, with the clients just connected, with them full, after: medians over the rounds; each ratio is the median of the rounds' (the phase over the mean of the alone phases around it). */
 const streamStalled: Filler = (ctx) => {
   const r = need(ctx.sources, 'stream-stalled').data;
-  const ratio = (v: number) => `${count(v)} (${(v / r.idle_prefixes_per_s).toFixed(2)}×)`;
-  return table(['', 'alone', `with ${count(r.clients)} clients that stopped reading`, 'after they were dropped'], [
-    ['bulk creates, prefixes/s', count(r.idle_prefixes_per_s), ratio(r.stalled_prefixes_per_s), ratio(r.after_prefixes_per_s)],
-    ['server RSS', `${count(r.idle_rss_mb)} MB`, `${count(r.peak_rss_mb)} MB at most (+${count(r.peak_rss_mb - r.idle_rss_mb)} MB)`, ''],
-    ['their sockets\' send queues (`ss -tm`): Send-Q / skmem w, all together', '', `${mib(r.peak_send_q_mib)} / ${mib(r.peak_skmem_w_mib)} at most`, ''],
-    ['streams still connected', '', count(r.clients), `${count(r.streams_at_end)} (${count(r.seconds_sampled)} s after they connected)`],
-  ], [1, 2, 3]);
+  const x = (v: number) => `${v.toFixed(2)}×`;
+  // A run of the code before the shared bytes, when kept (stream-stalled-before): its rows under this run's.
+  const before = ctx.sources['stream-stalled-before']?.data;
+  const speed = (d: StreamStalledResults) => [count(d.alone_prefixes_per_s), `${count(d.filling_prefixes_per_s)} (${x(d.fill_speed_ratio)})`,
+    `${count(d.stalled_prefixes_per_s)} (${x(d.speed_ratio)})`, count(d.after_prefixes_per_s)];
+  const cpu = (d: StreamStalledResults) => [ms(d.alone_cpu_ms_per_1000), `${ms(d.filling_cpu_ms_per_1000)} (${x(d.fill_cpu_ratio)}; ${ms(d.fill_extra_cpu_ms)} more in all, once)`,
+    `${ms(d.stalled_cpu_ms_per_1000)} (${x(d.cpu_ratio)})`, ms(d.after_cpu_ms_per_1000)];
+  const rss = (d: StreamStalledResults) => [`${count(d.idle_rss_mb)} MB`, `+${count(d.peak_rss_growth_mb)} MB at most`, '', ''];
+  return table(['', 'alone', `${count(r.clients)} clients that stopped reading: just connected`, '… once full', 'after they were dropped'], [
+    ['bulk creates, prefixes/s', ...speed(r)],
+    ['server CPU per 1,000 prefixes', ...cpu(r)],
+    ['server RSS', ...rss(r)],
+    ...(before ? [['before: prefixes/s', ...speed(before)], ['before: server CPU per 1,000 prefixes', ...cpu(before)], ['before: server RSS', ...rss(before)]] : []),
+    ['their sockets\' send queues (`ss -tm`): Send-Q / skmem w, all together', '', `${mib(r.peak_send_q_mib)} / ${mib(r.peak_skmem_w_mib)} at most`, '', ''],
+    ['streams still connected', '', count(r.clients), count(r.clients), `${count(r.streams_at_end)} (${count(Math.round(r.dropped_after_s))} s after they connected, at most)`],
+  ], [1, 2, 3, 4]);
 };
 
+/** Each round of `stream-stalled`: how far apart the phases of one run can be on a shared machine. */
+const streamStalledRounds: Filler = (ctx) => {
+  const r = need(ctx.sources, 'stream-stalled').data;
+  const phase = (p: { prefixes_per_s: number; server_cpu_ms_per_1000: number }) => `${count(p.prefixes_per_s)} / ${ms(p.server_cpu_ms_per_1000)}`;
+  const x = (a: number, b: number) => `${a.toFixed(2)}× / ${b.toFixed(2)}×`;
+  return table(['round', 'alone: prefixes/s / CPU per 1,000', 'just connected', 'once full', 'after', 'just connected: ratios', 'once full: ratios', 'load average'],
+    r.round_figures.map((y, i) => [count(i + 1), phase(y.alone), phase(y.filling), phase(y.stalled), phase(y.after),
+      x(y.fill_speed_ratio, y.fill_cpu_ratio), x(y.speed_ratio, y.cpu_ratio), String(y.stalled.load_average_1m)]), [1, 2, 3, 4, 5, 6, 7]);
+};
 
 /** Bulk creates at scale (`bulk` files): rate, errors, the late batches against the early ones, CPU. */
 const bulk: Filler = (ctx) => {
@@ -48,4 +67,4 @@ const bulk: Filler = (ctx) => {
   return table(head, rows, [1]);
 };
 
-export const WRITE_FILLERS: Readonly<Record<string, Filler>> = { 'writes-table': writes, 'stream-lag-table': streamLag, 'stream-stalled-table': streamStalled, 'bulk-table': bulk };
+export const WRITE_FILLERS: Readonly<Record<string, Filler>> = { 'writes-table': writes, 'stream-lag-table': streamLag, 'stream-stalled-table': streamStalled, 'stream-stalled-rounds-table': streamStalledRounds, 'bulk-table': bulk };

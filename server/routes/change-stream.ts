@@ -94,10 +94,14 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
       end();
     });
   }, ctx.config.streamKeepAliveMs);
-  const follow = { plan: planned.plan, shape: shaped.shape, base: baseUrl(req), customFields };
+  const base = baseUrl(req);
+  const shape = `${shaped.shape.brief ? 'b' : ''}${shaped.shape.keep ? [...shaped.shape.keep].join(',') : '*'}`;
+  const follow = { plan: planned.plan, shape: shaped.shape, base, customFields, pageKey: `${shape}|${base}|${JSON.stringify(customFields)}` };
   try {
-    const opening = `retry: ${RETRY_MS}\n: after seq ${after}\n\n${start.after === null ? '' : await gapAfter(ctx.changes, after)}`;
-    if (await out.write(opening, after)) await followLog(ctx, out, follow, after, stop.signal);
+    const gap = start.after === null ? null : await gapAfter(ctx.changes, after);
+    const opening = `retry: ${RETRY_MS}\n: after seq ${after}\n\n${gap?.text ?? ''}`;
+    // After a gap the stream goes on from the first record left (a page another stream read earlier may still hold the deleted ones).
+    if (await out.write(opening, after)) await followLog(ctx, out, follow, gap?.from ?? after, stop.signal);
   } catch (e) {
     if (!stop.signal.aborted) {
       ctx.log.warn(`event stream ended by an error: ${(e as Error).message}`);
@@ -132,16 +136,18 @@ function tokenCheck(ctx: AppContext, req: Request): () => Promise<boolean> {
 /**
  * `event: gap` when records just after `after` are no longer in the log (retention deleted them
  * since the client last read): numbers are gap-free, so the first record left says what is gone.
+ * With the seq to go on from (the one before that record).
  */
-async function gapAfter(feed: ChangeFeed, after: number): Promise<string> {
+async function gapAfter(feed: ChangeFeed, after: number): Promise<{ text: string; from: number } | null> {
   const [first] = await feed.read(after, 1);
   const next = first?.seq as number | undefined;
-  if (next === undefined || next === after + 1) return '';
+  if (next === undefined || next === after + 1) return null;
   const detail = `Records ${after + 1} to ${next - 1} were deleted by the change log's retention before they were read.`;
-  return sseEvent('gap', { after, next_seq: next, missing: next - after - 1, detail });
+  return { text: sseEvent('gap', { after, next_seq: next, missing: next - after - 1, detail }), from: next - 1 };
 }
 
-interface Follow { readonly plan: Plan; readonly shape: Shape; readonly base: string; readonly customFields: readonly CustomFieldDef[] }
+/** `pageKey`: what else than the plan and the place decides a page's bytes (its shape, base URL and custom fields). */
+interface Follow { readonly plan: Plan; readonly shape: Shape; readonly base: string; readonly customFields: readonly CustomFieldDef[]; readonly pageKey: string }
 
 /** Send every record after `after` that the plan keeps, then wait for more, until the stream is over. */
 async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number, signal: AbortSignal): Promise<void> {
@@ -151,42 +157,51 @@ async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number,
     while (scanned < head) {
       const page = await pageShared(ctx, f, scanned, head);
       if (signal.aborted) return;
-      if (page.seqs.length && !(await sendPage(out, page))) return;
-      scanned = page.seqs.length < PAGE ? head : page.seqs[page.seqs.length - 1];
+      if (!(await sendPage(out, page))) return;
+      scanned = page.seqs.length < PAGE ? page.head : page.seqs[page.seqs.length - 1];
     }
     head = Math.max(head, (await ctx.changes.waitAfter(scanned, signal)) ?? head);
   }
 }
 
-/** A page of records as events: each one's seq and text. */
-interface Page { readonly seqs: readonly number[]; readonly texts: readonly string[] }
+/**
+ * A page of records as events: their seqs, and their bytes in chunks of about CHUNK_BYTES, each
+ * with the seq of its last event. The bytes are made once and shared by every stream that sends the
+ * page: each stream hands the same buffers to its socket (no copy, no encoding of its own), so a
+ * stream costs a write per chunk, and nothing per event.
+ */
+interface Page { readonly seqs: readonly number[]; readonly chunks: readonly Chunk[]; /** Read up to this seq (committed). */ readonly head: number }
+interface Chunk { readonly bytes: Buffer; readonly seq: number }
 
 const planIds = new WeakMap<Plan, number>();
 let planCount = 0;
-const reading = new WeakMap<ChangeFeed, Map<string, Promise<Page>>>();
+/** Pages kept once read, most recently used last: for streams that follow others a little behind. */
+const KEPT_PAGES = 16;
+const kept = new WeakMap<ChangeFeed, Map<string, Promise<Page>>>();
 
 /**
- * A page of records in (after, head] that the plan keeps, as events. Bounded by head, a narrow
- * filter reads what committed so far once, not the whole tail again. Streams that follow the same
- * filter in the same shape from the same place (every live one, woken by the same commit) share
- * one read and one serialization: the plan cache hands them the same plan. 500 streams then cost
- * about what one does, until some fall behind.
+ * A page of records after `after` that the plan keeps, as events, read up to `head` (or beyond:
+ * to where the read this one shares went). Bounded by head, a narrow filter reads what committed
+ * so far once, not the whole tail again. Streams that follow the same filter in the same shape from
+ * the same place share one read and one serialization (the plan cache hands them the same plan),
+ * whenever each gets there: every live one woken by the same commit, and those a little behind
+ * (a slow client given room again), from the last KEPT_PAGES pages. 500 streams cost about what
+ * one does.
  */
 function pageShared(ctx: AppContext, f: Follow, after: number, head: number): Promise<Page> {
   let id = planIds.get(f.plan);
   if (id === undefined) planIds.set(f.plan, (id = planCount++));
-  let inFlight = reading.get(ctx.changes);
-  if (!inFlight) reading.set(ctx.changes, (inFlight = new Map()));
-  const shape = `${f.shape.brief ? 'b' : ''}${f.shape.keep ? [...f.shape.keep].join(',') : '*'}`;
-  const key = `${id}|${after}|${head}|${shape}|${f.base}`;
-  let got = inFlight.get(key);
-  if (!got) {
-    const pending = readPage(ctx, f, after, head);
-    inFlight.set(key, pending);
-    const forget = () => { inFlight!.delete(key); };
-    pending.then(forget, forget);
-    got = pending;
+  let pages = kept.get(ctx.changes);
+  if (!pages) kept.set(ctx.changes, (pages = new Map()));
+  const key = `${id}|${after}|${f.pageKey}`;
+  let got = pages.get(key);
+  if (got) pages.delete(key);
+  else {
+    const read = (got = readPage(ctx, f, after, head));
+    read.catch(() => { if (pages!.get(key) === read) pages!.delete(key); }); // a failed read is not kept
   }
+  pages.set(key, got);
+  if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!);
   return got;
 }
 
@@ -195,22 +210,28 @@ async function readPage(ctx: AppContext, f: Follow, after: number, head: number)
   const { brief, keep } = f.shape;
   const bodies = await serializeRows(changes, rows, { baseUrl: f.base, storage: ctx.storage, customFields: f.customFields, brief, keep });
   const seqs = rows.map((r) => r.seq as number);
-  return { seqs, texts: rows.map((r, i) => eventText(r, bodies[i], seqs[i])) };
+  return { seqs, chunks: chunked(rows.map((r, i) => eventText(r, bodies[i], seqs[i])), seqs), head };
 }
 
-/** Write a page's events in chunks; false once the stream is over. */
-async function sendPage(out: SseOut, page: Page): Promise<boolean> {
-  let chunk = '';
-  let seq = 0;
-  for (let i = 0; i < page.texts.length; i++) {
-    seq = page.seqs[i];
-    chunk += page.texts[i];
-    if (chunk.length >= CHUNK_BYTES) {
-      if (!(await out.write(chunk, seq))) return false;
-      chunk = '';
+/** Events joined into chunks of at least CHUNK_BYTES (the last one shorter), as bytes. */
+function chunked(texts: readonly string[], seqs: readonly number[]): Chunk[] {
+  const out: Chunk[] = [];
+  let from = 0, length = 0;
+  for (let i = 0; i < texts.length; i++) {
+    length += texts[i].length;
+    if (length >= CHUNK_BYTES || i === texts.length - 1) {
+      out.push({ bytes: Buffer.from(texts.slice(from, i + 1).join(''), 'utf8'), seq: seqs[i] });
+      from = i + 1;
+      length = 0;
     }
   }
-  return chunk === '' || out.write(chunk, seq);
+  return out;
+}
+
+/** Write a page's chunks; false once the stream is over. */
+async function sendPage(out: SseOut, page: Page): Promise<boolean> {
+  for (const c of page.chunks) if (!(await out.write(c.bytes, c.seq))) return false;
+  return true;
 }
 
 /** One record as an SSE event: `entity.transition` for an entity moved by a trigger, else `change`. */
