@@ -14,7 +14,9 @@ let at = pool.length;
 let lastMs = 0;
 let counter = 0;
 
-const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+/** The id's 16 bytes, written in place and spelled with a table (toString(16) per part cost ~1 us an id). */
+const bytes = Buffer.alloc(16);
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 export function timeOrderedId(): string {
   let ms = Date.now();
@@ -27,8 +29,11 @@ export function timeOrderedId(): string {
     counter = 0;
   }
   if (at + 8 > pool.length) { randomFillSync(pool); at = 0; }
-  const hi = pool.readUInt32BE(at), lo = pool.readUInt32BE(at + 4);
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes.writeUInt16BE(0x7000 | counter, 6);
+  pool.copy(bytes, 8, at, at + 8);
   at += 8;
-  const variant = 0x8000 | (hi >>> 18); // 10xx and 14 random bits
-  return `${hex(Math.floor(ms / 0x10000), 8)}-${hex(ms & 0xffff, 4)}-${hex(0x7000 | counter, 4)}-${hex(variant, 4)}-${hex(hi & 0xffff, 4)}${hex(lo, 8)}`;
+  bytes[8] = 0x80 | (bytes[8] & 0x3f); // variant 10xx
+  const h = (i: number) => HEX[bytes[i]];
+  return `${h(0)}${h(1)}${h(2)}${h(3)}-${h(4)}${h(5)}-${h(6)}${h(7)}-${h(8)}${h(9)}-${h(10)}${h(11)}${h(12)}${h(13)}${h(14)}${h(15)}`;
 }
