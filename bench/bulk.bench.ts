@@ -9,7 +9,7 @@
 // Targets at 1,000,000: no error; >= 30,000/s memory, >= 8,000/s PostgreSQL, >= 4,000/s MariaDB and
 // MySQL 9; the last batch <= 1.5x the tenth.
 //
-// Run:  npm run bench:bulk [-- --total 1000000] [--batch 1000] [--clients 4] [--backends memory,postgres,mysql,mysql9] [--cpu-prof DIR]
+// Run:  npm run bench:bulk [-- --total 1000000] [--batch 1000] [--clients 4] [--backends memory,postgres,mysql,mysql9] [--cpu-prof DIR] [--keep]
 // Writes bench/results/<date>-bulk.json (with --total other than 1,000,000: <date>-bulk-<total>.json, which the doc does not read).
 import http from 'node:http';
 import os from 'node:os';
@@ -34,6 +34,7 @@ export const BULK_CLI: CliSpec = {
     { name: 'clients', type: 'integer', min: 1, max: 64, default: '4', help: 'clients sending batches at once (each waits for its answer)' },
     backendsFlag('memory,postgres,mysql,mysql9'),
     { name: 'cpu-prof', type: 'string', value: 'DIR', help: 'run each server with node --cpu-prof, its profile written to DIR' },
+    { name: 'keep', type: 'flag', help: 'keep each SQL database after its run (its URL is printed): to look at its tables and plans' },
     { name: 'update', type: 'flag', help: "keep the other backends' rows of today's file of this total (backends measured by separate runs)" },
   ],
 };
@@ -175,5 +176,7 @@ function save(): void {
 console.log(`bulk creates: ${TOTAL.toLocaleString('en-US')} /24 prefixes, batches of ${BATCH}, ${CLIENTS} clients`);
 if (wanted.has('memory')) { rows.push(await run('memory', 'memory:', null)); save(); }
 for (const b of await sqlBackends(wanted)) {
-  try { rows.push(await run(b.name, b.url, DATABASE_PROCESS[b.name])); save(); } finally { await b.drop(); }
+  try { rows.push(await run(b.name, b.url, DATABASE_PROCESS[b.name])); save(); } finally {
+    if (args.flag('keep')) console.log(`  ${b.name} database kept: ${b.url}`); else await b.drop();
+  }
 }

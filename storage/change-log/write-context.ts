@@ -3,6 +3,7 @@
 // request; writes outside one (a start's configured token, the demo data) are the system's.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../time-ordered-id.js';
 import type { ChangeMeta } from '../../engine/changes/change-records.js';
 
 export interface WriteContext {
@@ -48,7 +49,7 @@ export function writeContext(): WriteContext | undefined {
 /** The record fields of a write made now, in the current context. */
 export function changeMeta(): ChangeMeta {
   const c = current.getStore();
-  return { time: new Date().toISOString(), userName: c ? c.userName() : SYSTEM_USER, requestId: c ? c.requestId : randomUUID(), newId: randomUUID, webhookDelivery: c?.webhookDelivery ?? null };
+  return { time: new Date().toISOString(), userName: c ? c.userName() : SYSTEM_USER, requestId: c ? c.requestId : randomUUID(), newId: timeOrderedId, webhookDelivery: c?.webhookDelivery ?? null };
 }
 
 /** Notes a batch's highest seq on the request that wrote it. */

@@ -21,7 +21,7 @@ import {
   ancestorKeys, blockKey, blockOfCidr, blocksInside, byAddress, coveredRuns, keyBlock, markBlock, markText, markValue, sweep, type MarkBlock,
 } from '../../engine/net/cover-marks.js';
 import {
-  clearMarks, gateForInserts, gateSeen, insertMarks, lowerMarks, marksIn, prefixesOver, raiseMark, readGate, readMark, setMark, storedPrefix, takeGate, waitForGate,
+  clearMarks, gateForInserts, gateSeen, insertMarks, lowerMarks, marksPerInsert, marksIn, prefixesOver, raiseMark, readGate, readMark, setMark, storedPrefix, takeGate, waitForGate,
 } from '../../engine/sql/cover-marks.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import type { TableModel } from '../../engine/sql/table-model.js';
@@ -31,7 +31,7 @@ import { sqlCoveredSpans } from './covered-spans.js';
 
 /** Children a write's walk folds at most. */
 export const WALK = 1000;
-/** Runs (ranges) per statement that looks for the marks a batch covers; new rows per INSERT. */
+/** Runs (ranges) per statement that looks for the marks a batch covers; new rows per INSERT of a VALUES list. */
 const RANGES_PER_STATEMENT = 200;
 const ROWS_PER_INSERT = 500;
 
@@ -115,8 +115,8 @@ export async function afterPrefixCreates(s: SqlSession, driver: Driver, d: Diale
       if (b.length < maxLength(family) && !fresh.has(key)) fresh.set(key, { key, family, mark: markText(family, sweep(b.lo, blocksInside(sorted, b))) });
     }
     const news = [...fresh.values()].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
-    for (let i = 0; i < news.length; i += ROWS_PER_INSERT) {
-      const st = insertMarks(d, news.slice(i, i + ROWS_PER_INSERT));
+    for (let i = 0, per = marksPerInsert(d, ROWS_PER_INSERT); i < news.length; i += per) {
+      const st = insertMarks(d, news.slice(i, i + per));
       await s.query(st.sql, st.params);
     }
   }
