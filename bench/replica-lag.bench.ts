@@ -40,10 +40,14 @@ const startServer = (storageUrl: string, load: boolean) => startBenchServer({ ST
 
 /** One keep-alive request (node:http: on cores the servers share, it costs a third of `fetch`'s CPU per request, measured). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+/** Each server's host and port, parsed once (the load generator's CPU counts in the sum). */
+const hosts = new Map<string, { host: string; port: string }>();
 function send(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; header(name: string): string | undefined }> {
+  let at = hosts.get(base);
+  if (!at) { const u = new URL(base); hosts.set(base, (at = { host: u.hostname, port: u.port })); }
+  const { host, port } = at;
   return new Promise((resolve, reject) => {
-    const u = new URL(base + path);
-    const req = http.request({ agent, host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers }, (res) => {
+    const req = http.request({ agent, host, port, path, method, headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, header: (h) => res.headers[h] as string | undefined }));
     });

@@ -44,7 +44,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   await storage.open();
   // A webhook's payload_url is checked against WEBHOOK_ALLOWED_HOSTS when it is set (and again at each request).
   const allowedHosts = parseAllowedHosts(config.webhookAllowedHosts);
-  const inventory = new Inventory(storage, { keyTtlMs: config.idempotencyTtlS * 1000, policies: { webhook: webhookTargetPolicy(storage, allowedHosts) } });
+  const inventory = new Inventory(storage, { keyTtlMs: config.idempotencyTtlS * 1000, recheckMs: config.tokenRecheckMs, policies: { webhook: webhookTargetPolicy(storage, allowedHosts) } });
   const tokens = new Tokens(storage, config.tokenRecheckMs);
   for (const t of config.tokens) await tokens.create(t.permissions, t.description ?? 'from config', t.key);
   let adminKey: string | null = null;
@@ -95,6 +95,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
       clearInterval(pruning);
       await webhooks.stop();
       tokens.close();
+      inventory.close();
       await storage.close();
     },
   };

@@ -60,6 +60,14 @@ function shapeOf(r: ResourceDef, control: Readonly<Record<string, readonly strin
   return null;
 }
 
+/** The custom fields a list request names: `cf_<name>[__lookup]` filters, and `ordering` by them. */
+function* customFieldsNamed(pairs: readonly [string, string][]): Iterable<string> {
+  for (const [k, v] of pairs) {
+    if (k.startsWith('cf_')) yield k.slice(3).split('__')[0];
+    else if (k === 'ordering') for (const o of v.split(',')) if (o.replace(/^-/, '').startsWith('cf_')) yield o.replace(/^-/, '').slice(3);
+  }
+}
+
 /** Filters and paging of a list request, or null after answering 400. Shared by every list endpoint. */
 export async function planRequest(ctx: AppContext, r: ResourceDef, req: Request, res: Response, customFields: readonly CustomFieldDef[]): Promise<{ planned: CachedPlan; page: Page; pairs: [string, string][] } | null> {
   const parents = await parentFilterPairs(ctx.storage, r, queryPairs(req));   // parent=<prefix id> -> its CIDR
@@ -101,7 +109,7 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   const key = state && ctx.pages.enabled ? pageKey(String(res.getHeader('API-Version')), req.protocol, req.get('host'), req.originalUrl) : null;
   const hit = key ? ctx.pages.get(key, state!.gen) : undefined;
   if (hit) { sendJson(res, hit); return; }
-  const got = await planRequest(ctx, r, req, res, await ctx.inventory.customFieldsFor(r));
+  const got = await planRequest(ctx, r, req, res, await ctx.inventory.customFieldsFor(r, customFieldsNamed(queryPairs(req))));
   if (!got) return;
   const { planned, page, pairs } = got;
   if (isTrue(planned.control.explain)) { await sendExplain(ctx, r, res, planned, page); return; }

@@ -5,18 +5,35 @@
 import { EventEmitter } from 'node:events';
 import { and, cmp, TRUE, type Plan } from '../../engine/plan/nodes.js';
 import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
-import type { Row, Storage } from '../types.js';
+import type { Row, Storage, WriteOp } from '../types.js';
 
 const committed = new EventEmitter();
 committed.setMaxListeners(0);
 
-/** Called by a store after a batch that took numbers committed: followers in this process wake. */
-export function noteCommitted(seq: number): void {
-  committed.emit('seq', seq);
+/** A commit made by this process: the store it went through, and the types its change records name. */
+export interface OwnCommit {
+  readonly store: object;
+  readonly types: ReadonlySet<string>;
+}
+
+/**
+ * Called by a store after a batch that took numbers committed: followers in this process wake.
+ * `own`: the store's own write (what it wrote is known); without it, another process's commit
+ * announced to this one (PostgreSQL's NOTIFY), of which only the seq is known.
+ */
+export function noteCommitted(seq: number, own?: OwnCommit): void {
+  committed.emit('seq', seq, own);
+}
+
+/** The content types a logged batch's change records name. */
+export function typesWritten(batch: readonly WriteOp[]): Set<string> {
+  const types = new Set<string>();
+  for (const o of batch) if (o.op === 'create' && o.resource === CHANGE_RESOURCE) types.add(String(o.row.changed_object_type));
+  return types;
 }
 
 /** `fn` runs at every commit announced to this process (its own, and others' where notified); returns the unsubscribe. */
-export function onCommitted(fn: (seq: number) => void): () => void {
+export function onCommitted(fn: (seq: number, own: OwnCommit | undefined) => void): () => void {
   committed.on('seq', fn);
   return () => { committed.off('seq', fn); };
 }

@@ -14,7 +14,7 @@ import { StorageConflict, versionOf, type FindOptions, type FindResult, type Pag
 import { CHANGE_RESOURCE, numberChanges, toNumber } from '../../engine/changes/change-records.js';
 import { withChangeRecords } from '../change-log/logged-batch.js';
 import { noteSeq } from '../change-log/write-context.js';
-import { noteCommitted } from '../change-log/change-feed.js';
+import { noteCommitted, typesWritten } from '../change-log/change-feed.js';
 import { Journal } from './journal.js';
 import { isRun, type PackedBatch } from './journal-rows.js';
 import { tableCoveredSpans } from './covered-spans.js';
@@ -190,7 +190,7 @@ export class MemoryStorage implements Storage {
     this.lastSeq = base + count;
     const seq = count ? this.lastSeq : null;
     noteSeq(seq);
-    if (seq !== null) noteCommitted(seq);
+    if (seq !== null) noteCommitted(seq, { store: this, types: typesWritten(batch) });
     return { seq };
   }
 

@@ -14,6 +14,7 @@ import { contentType, findResource, RESOURCES } from '../../engine/schema/regist
 import { rowAsStored } from '../../engine/changes/row-as-stored.js';
 import { CHANGE_RESOURCE, isLogged } from '../../engine/changes/change-records.js';
 import { ChangeFeed } from '../change-log/change-feed.js';
+import type { ChangeWatch } from '../change-log/change-watch.js';
 import type { MemoryStorage } from '../memory/memory-storage.js';
 import type { SqlStorage } from '../sql/sql-storage.js';
 import type { Row, WriteOp } from '../types.js';
@@ -52,6 +53,8 @@ export class ReplicaFollower {
   private readonly stop$ = new AbortController();
   private loop: Promise<void> | null = null;
   private waiters: { seq: number; done: (ok: boolean) => void }[] = [];
+  /** Told what the follower looked at, so the caches of rows few writes change need not read the log themselves. */
+  watch: ChangeWatch | null = null;
 
   private readonly sql: SqlStorage;
 
@@ -118,6 +121,7 @@ export class ReplicaFollower {
     }, this.resources);
     await this.memory.afterBulkLoad();
     this.applied = seq;
+    this.watch?.looked(seq, 'all'); // what changed before the snapshot is not known
     this.log(`replica: loaded ${rows.toLocaleString('en-US')} rows from ${name} at change seq ${seq} in ${Math.round(performance.now() - t0)} ms`);
     return seq;
   }
@@ -146,6 +150,7 @@ export class ReplicaFollower {
     this.memory.mirror(changes);
     if (this.onApplied) { const age = Date.now() - startedAt; for (let i = 0; i < changes.length; i++) this.onApplied(age); }
     this.applied = seq;
+    this.watch?.looked(seq, NONE); // its types were told as it committed (noteCommitted)
     this.wake();
     return true;
   }
@@ -166,6 +171,7 @@ export class ReplicaFollower {
           continue;
         }
         // Records applied meanwhile (applyOwn) are not applied again.
+        const at = performance.now();
         const page = await this.feed.read(this.applied, PAGE);
         const records = page.filter((r) => (r.seq as number) > this.applied);
         if (records.length && (records[0].seq as number) !== this.applied + 1) {
@@ -173,7 +179,10 @@ export class ReplicaFollower {
           await this.load();
           continue;
         }
-        if (records.length) await this.applyRecords(records);
+        // A short page holds every record committed before the read began.
+        const whole = page.length < PAGE ? at : undefined;
+        if (records.length) await this.applyRecords(records, whole);
+        else this.watch?.looked(this.applied, NONE, whole);
         streaming = records.length > 0;
         failing = false;
         // A short page is the whole log up to the read: wait for more (no read to find it empty).
@@ -187,7 +196,8 @@ export class ReplicaFollower {
     }
   }
 
-  private async applyRecords(records: readonly Row[]): Promise<void> {
+  /** `readAt`: when the read that found them began, if it found every record committed before then. */
+  private async applyRecords(records: readonly Row[], readAt?: number): Promise<void> {
     // The rows of the objects the records name, as the database holds them now, per resource (a
     // record leaves out hidden fields, the row version among them: it cannot stand for the row).
     const wanted = new Map<string, Set<string>>();
@@ -212,6 +222,7 @@ export class ReplicaFollower {
     if (this.onApplied) { const now = Date.now(); for (const r of records) this.onApplied(now - Date.parse(String(r.time))); }
     const last = records[records.length - 1];
     this.applied = Math.max(this.applied, last.seq as number);
+    this.watch?.looked(this.applied, new Set(records.map((r) => String(r.changed_object_type))), readAt);
     this.wake();
   }
 
@@ -222,6 +233,8 @@ export class ReplicaFollower {
     for (const w of done) w.done(true);
   }
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** Stored records hold the action as its value (the {value, label} form is the API's). */
 const actionOf = (r: Row): string => String(r.action);

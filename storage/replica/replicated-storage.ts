@@ -17,6 +17,7 @@ import type { SqlStorage } from '../sql/sql-storage.js';
 import { noteReadSource, writeContext, type WriteContext } from '../change-log/write-context.js';
 import type { AllocationHint, ApplyOptions, ApplyResult, FindOptions, FindResult, MemoryReadState, NetBlock, Page, Row, Storage, StorageOptions, WriteOp } from '../types.js';
 import { ReplicaFollower, type ReplicaReaders } from './replica-follower.js';
+import { changeWatch } from '../change-log/change-watch.js';
 
 /** How long a read waits for the replica to reach X-Min-Change-Seq before it asks the database. */
 export const MIN_SEQ_WAIT_MS = 1000;
@@ -34,6 +35,10 @@ export class ReplicatedStorage implements Storage {
   constructor(readonly primary: SqlStorage, private readonly readers: ReplicaReaders, opts: StorageOptions = {}) {
     this.replica = new MemoryStorage(null, opts);
     this.follower = new ReplicaFollower(readers, () => primary.notified, this.replica, [...REPLICATED], opts.log ?? ((m) => console.warn(m)));
+    // Token checks and custom field definitions learn of others' changes from the records the follower reads anyway.
+    const watch = changeWatch(primary, Infinity);
+    watch.followedBy(this.follower);
+    this.follower.watch = watch;
   }
 
   get kind(): 'postgres' | 'mysql' { return this.primary.kind; }

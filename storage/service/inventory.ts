@@ -14,6 +14,9 @@ import { writeContext } from '../change-log/write-context.js';
 import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
 import { faultAt } from '../fault-points.js';
 import { WriteKeys, type KeyedWrite } from './write-keys.js';
+import { changeWatch, type ChangeWatch } from '../change-log/change-watch.js';
+import { authority } from '../replica/replicated-storage.js';
+import { DEFAULT_TOKEN_RECHECK_MS } from './tokens.js';
 
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409 | 412; errors: FieldErrors | FieldErrors[] | { detail: string; code?: string } };
 
@@ -57,6 +60,9 @@ const KEY_TTL_MS = 24 * 3600_000;
 
 /** The request-scoped memo key of the custom field definitions. */
 const CF_MEMO = 'inventory.custom_fields';
+/** Set once a request has read the definitions again for a field it names that they lacked. */
+const CF_REREAD = 'inventory.custom_fields_reread';
+const CF_TYPES: ReadonlySet<string> = new Set([contentType(resource('custom_field'))]);
 
 /** A check of a row, by resource, that needs this process's settings or I/O (a webhook's target: WEBHOOK_ALLOWED_HOSTS). */
 export type RowPolicy = (row: Row) => Promise<FieldErrors>;
@@ -69,33 +75,67 @@ export class Inventory {
   /** Checks of a resource's rows beyond the registry's (a webhook's target against WEBHOOK_ALLOWED_HOSTS). */
   private readonly policies: Readonly<Record<string, RowPolicy>>;
 
-  constructor(readonly storage: Storage, opts: { readonly keyTtlMs?: number; readonly policies?: Readonly<Record<string, RowPolicy>> } = {}) {
+  /** `recheckMs`: how long another process's change of a definition may go unseen (TOKEN_RECHECK_MS). */
+  constructor(readonly storage: Storage, opts: { readonly keyTtlMs?: number; readonly policies?: Readonly<Record<string, RowPolicy>>; readonly recheckMs?: number } = {}) {
     this.keys = new WriteKeys(storage, opts.keyTtlMs ?? KEY_TTL_MS);
     this.policies = opts.policies ?? {};
+    this.cfWatch = changeWatch(authority(storage), opts.recheckMs ?? DEFAULT_TOKEN_RECHECK_MS);
+    this.cfUnwatch = this.cfWatch.watch(CF_TYPES, () => { this.cfCache = null; this.cfGeneration++; });
   }
 
   /**
-   * Custom field definitions, read through the store. Only the embedded memory store (one process
-   * owns it) keeps them between requests; on a shared database another process may change them at
-   * any time, so they are read once per request (the request's write context holds them), and the
-   * previous array is kept while the read gives the same definitions (plan-cache keys reuse it).
+   * Custom field definitions, kept in this process's memory and dropped when the change log shows
+   * a definition written (change-watch.ts: at once for this process's own writes, within
+   * TOKEN_RECHECK_MS for another's, at once for a read whose X-Min-Change-Seq names it). A request
+   * naming a field the definitions kept here lack (`named`: a filter, a write's custom_fields) reads
+   * them again first, so a field just defined through another process is known at once. One request
+   * sees one set of definitions (its write context holds them); the array stays the same object
+   * while the definitions read are the same (plan-cache keys reuse it).
    */
-  async customFields(): Promise<CustomFieldDef[]> {
-    if (this.cfCache && this.storage.kind === 'memory') return this.cfCache;
+  async customFields(again = false): Promise<CustomFieldDef[]> {
     const scope = writeContext();
-    const held = scope?.memo.get(CF_MEMO) as CustomFieldDef[] | undefined;
-    if (held) return held;
-    const { rows } = await this.storage.find('custom_field', { kind: 'const', value: true }, { limit: 1e9, offset: 0, ordering: [{ field: 'name', desc: false }] });
-    const text = JSON.stringify(rows);
-    if (!this.cfCache || text !== this.cfText) { this.cfCache = rows.map((r) => r as unknown as CustomFieldDef); this.cfText = text; }
-    scope?.memo.set(CF_MEMO, this.cfCache);
-    return this.cfCache;
+    let held = again ? undefined : (scope?.memo.get(CF_MEMO) as CustomFieldDef[] | undefined);
+    if (!held) {
+      await this.cfWatch.fresh(scope?.minSeq);
+      held = (!again && this.cfCache) || (await this.readCustomFields());
+      scope?.memo.set(CF_MEMO, held);
+    }
+    return held;
   }
   private cfText = '';
+  /** Bumped whenever the definitions kept are dropped: a read begun before it must not be kept. */
+  private cfGeneration = 0;
+  private readonly cfWatch: ChangeWatch;
+  private readonly cfUnwatch: () => void;
 
-  /** Per resource; the same array while the definitions are unchanged (plan-cache keys reuse it). */
-  async customFieldsFor(r: ResourceDef): Promise<CustomFieldDef[]> {
-    const all = await this.customFields();
+  /** The definitions as the database holds them (the authority, never a replica that may lag). */
+  private async readCustomFields(): Promise<CustomFieldDef[]> {
+    const generation = this.cfGeneration;
+    const { rows } = await authority(this.storage).find('custom_field', { kind: 'const', value: true }, { limit: 1e9, offset: 0, ordering: [{ field: 'name', desc: false }] });
+    const text = JSON.stringify(rows);
+    const defs = this.cfCache && text === this.cfText ? this.cfCache : rows.map((r) => r as unknown as CustomFieldDef);
+    if (generation === this.cfGeneration) { this.cfCache = defs; this.cfText = text; }
+    return defs;
+  }
+
+  /** Stops following the change log for definitions. */
+  close(): void { this.cfUnwatch(); }
+
+  /** Per resource; the same array while the definitions are unchanged (plan-cache keys reuse it). `named`: as customFields. */
+  async customFieldsFor(r: ResourceDef, named: Iterable<string> = []): Promise<CustomFieldDef[]> {
+    const defs = this.forResource(r, await this.customFields());
+    const scope = writeContext();
+    for (const name of named) {
+      if (defs.some((d) => d.name === name)) continue;
+      // Not known here: perhaps defined a moment ago through another process. Once per request.
+      if (scope?.memo.get(CF_REREAD)) break;
+      scope?.memo.set(CF_REREAD, true);
+      return this.forResource(r, await this.customFields(true));
+    }
+    return defs;
+  }
+
+  private forResource(r: ResourceDef, all: CustomFieldDef[]): CustomFieldDef[] {
     const hit = this.cfByResource.get(r.name);
     if (hit && hit.from === all) return hit.defs;
     const ct = contentType(r);
@@ -114,7 +154,7 @@ export class Inventory {
   }
 
   async create(r: ResourceDef, bodies: readonly unknown[], key?: KeyedWrite): Promise<WriteResult<Row[]>> {
-    const cfDefs = await this.customFieldsFor(r);
+    const cfDefs = await this.customFieldsFor(r, customFieldNames(bodies));
     const rows: Row[] = [];
     const allErrors: FieldErrors[] = [];
     const now = nowIso(); // one write, one time: its rows are created together
@@ -162,7 +202,7 @@ export class Inventory {
   }
 
   private async updateOnce(r: ResourceDef, items: readonly { readonly id: string; readonly body: unknown }[], partial: boolean, ifMatch: Precondition, key: KeyedWrite | undefined): Promise<WriteResult<Row[]> | typeof STALE> {
-    const cfDefs = await this.customFieldsFor(r);
+    const cfDefs = await this.customFieldsFor(r, customFieldNames(items.map((i) => i.body)));
     const read = new Map<string, Row>();
     const rows: Row[] = [];
     const errors: FieldErrors[] = [];
@@ -379,7 +419,8 @@ export class Inventory {
       if (e instanceof StorageConflict) return { ok: false, status: 400, errors: { [e.field]: [e.message] } };
       throw e;
     }
-    if (ops.some((o) => o.resource === 'custom_field')) { this.cfCache = null; writeContext()?.memo.delete(CF_MEMO); }
+    // The cache here is dropped by the commit itself (change-watch.ts); the rest of this request sees the new definitions too.
+    if (ops.some((o) => o.resource === 'custom_field')) writeContext()?.memo.delete(CF_MEMO);
     const fault = faultAt('after-commit');
     if (fault) await fault;
     return { ok: true, value };
@@ -387,3 +428,11 @@ export class Inventory {
 }
 
 export { resource };
+
+/** The custom field names write bodies give values for. */
+function* customFieldNames(bodies: readonly unknown[]): Iterable<string> {
+  for (const b of bodies) {
+    const cf = typeof b === 'object' && b !== null ? (b as { custom_fields?: unknown }).custom_fields : undefined;
+    if (typeof cf === 'object' && cf !== null) yield* Object.keys(cf);
+  }
+}

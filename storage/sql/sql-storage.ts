@@ -26,7 +26,7 @@ import { commitOutcome, notCommitted } from './commit-outcome.js';
 import { CHANGE_CHANNEL, currentNumber, readTaken, takeNumbers } from '../../engine/sql/change-counter.js';
 import { withChangeRecords } from '../change-log/logged-batch.js';
 import { noteSeq } from '../change-log/write-context.js';
-import { noteCommitted } from '../change-log/change-feed.js';
+import { noteCommitted, typesWritten } from '../change-log/change-feed.js';
 import { rowShape } from '../../engine/schema/row-shape.js';
 import { TableGrowth } from './table-growth.js';
 
@@ -351,7 +351,7 @@ export class SqlStorage implements Storage {
       const out = await commitOutcome(this.driver, this.ready().d, tableModel(CHANGE_RESOURCE).table, e, last);
       if (!out.committed) throw notCommitted(e);
       noteSeq(out.seq);
-      noteCommitted(out.seq);
+      noteCommitted(out.seq, { store: this, types: typesWritten(batch) });
       this.countDeltasMade(batch);
       return { seq: out.seq };
     }
@@ -375,7 +375,7 @@ export class SqlStorage implements Storage {
       return last;
     })));
     noteSeq(seq);
-    if (seq !== null) noteCommitted(seq);
+    if (seq !== null) noteCommitted(seq, { store: this, types: typesWritten(batch) });
     this.countDeltasMade(batch);
     this.grew(batch);
     return { seq };
@@ -456,7 +456,7 @@ export class SqlStorage implements Storage {
     const seq = Math.max(...r.rows.map((x) => Number(x.seq)));
     if (r.rows.length !== count) throw new Error(`createsLogged: ${r.rows.length} records written, ${count} expected`);
     noteSeq(seq);
-    noteCommitted(seq);
+    noteCommitted(seq, { store: this, types: typesWritten(batch) });
     return { seq };
   }
 
