@@ -33,7 +33,7 @@ async function run(c: Conn, sql: string, params: readonly unknown[]): Promise<Qu
 
 /**
  * KILL takes no placeholder: the id is a number the driver read itself. Whether the session is
- * still there is read from `processlist`: on MySQL 8.0.22+ the performance_schema one, as
+ * still there is read from `processlist`: on MySQL 8.0.22+ the performance_schema one where it can be read, as
  * information_schema.PROCESSLIST fails whole ("Cannot convert string ... to utf8mb3") while any
  * session on the server runs a statement whose text is not UTF-8 (a prepared INSERT with binary ids
  * shows its values there); MariaDB's (and an older MySQL's, or one without performance_schema)
@@ -43,7 +43,8 @@ const sessionEnd = (processlist: string): SessionEndStatements => ({
   terminate: (id) => ({ sql: `KILL CONNECTION ${Math.trunc(id)}`, params: [] }),
   alive: (id) => ({ sql: `SELECT 1 FROM ${processlist} WHERE ID = ?`, params: [id] }),
 });
-const PROCESSLIST_SQL = "SELECT @@performance_schema AS ps, (SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'performance_schema' AND TABLE_NAME = 'processlist') AS t";
+/** performance_schema.processlist works here (it exists, performance_schema is on, this user may read it): one row. */
+const PS_PROCESSLIST_PROBE = 'SELECT 1 AS ok FROM performance_schema.processlist WHERE ID = CONNECTION_ID()';
 
 /** The socket of a pooled connection: held or closed at a fault point. */
 const socketOf = (c: mysql.PoolConnection) => (c as unknown as { connection: { stream: Socket } }).connection.stream;
@@ -103,9 +104,8 @@ export class MysqlDriver implements SqlDriver {
     this.flavour = /mariadb/i.test(version) ? 'mariadb' : 'mysql';
     this.watchOthers = this.flavour === 'mysql' && this.timeLimitMs > 0;
     if (this.flavour === 'mysql') {
-      const [ps] = await this.pool.query(PROCESSLIST_SQL);
-      const { ps: on, t } = (ps as { ps: unknown; t: unknown }[])[0];
-      if (Number(on) === 1 && Number(t) === 1) this.sessionEnd = sessionEnd('performance_schema.processlist');
+      const [me] = await this.pool.query(PS_PROCESSLIST_PROBE).catch(() => [[]]);
+      if ((me as unknown[]).length === 1) this.sessionEnd = sessionEnd('performance_schema.processlist');
     }
     const [coll] = await this.pool.query('SELECT COUNT(*) AS n FROM information_schema.COLLATIONS WHERE COLLATION_NAME = ?', [TEXT_COLLATION[this.flavour]]);
     if (Number((coll as { n: number }[])[0].n) === 0)
