@@ -31,11 +31,20 @@ async function run(c: Conn, sql: string, params: readonly unknown[]): Promise<Qu
   return h.insertId ? { rows: [], rowCount: h.affectedRows, insertId: Number(h.insertId) } : { rows: [], rowCount: h.affectedRows };
 }
 
-/** KILL takes no placeholder: the id is a number the driver read itself. */
-const MYSQL_SESSION_END: SessionEndStatements = {
+/**
+ * KILL takes no placeholder: the id is a number the driver read itself. Whether the session is
+ * still there is read from `processlist`: on MySQL 8.0.22+ the performance_schema one where it can be read, as
+ * information_schema.PROCESSLIST fails whole ("Cannot convert string ... to utf8mb3") while any
+ * session on the server runs a statement whose text is not UTF-8 (a prepared INSERT with binary ids
+ * shows its values there); MariaDB's (and an older MySQL's, or one without performance_schema)
+ * information_schema one.
+ */
+const sessionEnd = (processlist: string): SessionEndStatements => ({
   terminate: (id) => ({ sql: `KILL CONNECTION ${Math.trunc(id)}`, params: [] }),
-  alive: (id) => ({ sql: 'SELECT 1 FROM information_schema.PROCESSLIST WHERE ID = ?', params: [id] }),
-};
+  alive: (id) => ({ sql: `SELECT 1 FROM ${processlist} WHERE ID = ?`, params: [id] }),
+});
+/** performance_schema.processlist works here (it exists, performance_schema is on, this user may read it): one row. */
+const PS_PROCESSLIST_PROBE = 'SELECT 1 AS ok FROM performance_schema.processlist WHERE ID = CONNECTION_ID()';
 
 /** The socket of a pooled connection: held or closed at a fault point. */
 const socketOf = (c: mysql.PoolConnection) => (c as unknown as { connection: { stream: Socket } }).connection.stream;
@@ -56,6 +65,8 @@ export class MysqlDriver implements SqlDriver {
   private readonly timeLimitMs: number;
   /** MySQL (not MariaDB) with a time limit: statements the server does not time are watched here. */
   private watchOthers = false;
+  /** How a session is ended for sure (chosen at connect by what the server offers). */
+  private sessionEnd = sessionEnd('information_schema.PROCESSLIST');
   /** Every wait for a pooled connection; mysql2 queues waiters without a bound, so the bound is kept here. */
   readonly poolWaits: PoolWaits;
 
@@ -92,6 +103,10 @@ export class MysqlDriver implements SqlDriver {
     }
     this.flavour = /mariadb/i.test(version) ? 'mariadb' : 'mysql';
     this.watchOthers = this.flavour === 'mysql' && this.timeLimitMs > 0;
+    if (this.flavour === 'mysql') {
+      const [me] = await this.pool.query(PS_PROCESSLIST_PROBE).catch(() => [[]]);
+      if ((me as unknown[]).length === 1) this.sessionEnd = sessionEnd('performance_schema.processlist');
+    }
     const [coll] = await this.pool.query('SELECT COUNT(*) AS n FROM information_schema.COLLATIONS WHERE COLLATION_NAME = ?', [TEXT_COLLATION[this.flavour]]);
     if (Number((coll as { n: number }[])[0].n) === 0)
       throw new StorageUnavailable(`MySQL at ${this.where} (${version}) lacks collation ${TEXT_COLLATION[this.flavour]}: MariaDB >= 10.5 or MySQL >= 8.0 needed`);
@@ -188,7 +203,7 @@ export class MysqlDriver implements SqlDriver {
   }
 
   endSession(session: number): Promise<void> {
-    return endSession((sql, params) => this.query(sql, params), MYSQL_SESSION_END, session);
+    return endSession((sql, params) => this.query(sql, params), this.sessionEnd, session);
   }
 
   async readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {

@@ -31,12 +31,19 @@ async function held(srv: TestServer, path: string, query: string): Promise<numbe
 const heldPrefixes = (srv: TestServer, block: { prefix: string }[]) => held(srv, '/api/ipam/prefixes/', `within_include=${block[0].prefix.replace(/\.\d+\.0\/24$/, '.0.0/16')}`);
 const heldSites = (srv: TestServer, block: { name: string }[]) => held(srv, '/api/dcim/sites/', `name__isw=${block[0].name.replace(/-\d+$/, '-')}`);
 
-/** Requests sent with this X-Request-Id are the ones the faults armed here reach (background writes pass the same points). */
-const FAULTED = 'write-truth-faulted';
-const ours = { when: () => writeContext()?.requestId === FAULTED };
+/**
+ * Every request has an X-Request-Id of its own, and the faults armed here reach only the one sent by
+ * `faulty`: background writes pass the same points, and so does the tail of an earlier request (its
+ * Idempotency-Key answer is kept after it was sent, a commit in that request's context).
+ */
+let sent = 0;
+let faulted = '';
+const ours = { when: () => writeContext()?.requestId === faulted };
 const once = { times: 1, ...ours };
-const headers = (key?: string): Record<string, string> => ({ 'X-Request-Id': FAULTED, ...(key ? { 'Idempotency-Key': key } : {}) });
-const post = (srv: TestServer, path: string, body: unknown, key?: string) => srv.req('POST', path, body, undefined, headers(key));
+const headers = (key?: string, id = `write-truth-${++sent}`): Record<string, string> => ({ 'X-Request-Id': id, ...(key ? { 'Idempotency-Key': key } : {}) });
+/** Headers of the request the armed faults are for. */
+const faulty = (key?: string) => headers(key, (faulted = `write-truth-faulted-${++sent}`));
+const post = (srv: TestServer, path: string, body: unknown, key?: string, h = headers(key)) => srv.req('POST', path, body, undefined, h);
 /** Status and code only: a failed expectation must not print a whole list. */
 const brief = (r: { status: number; body: any }) => `${r.status} ${JSON.stringify(r.body?.code ?? r.body?.detail ?? '').slice(0, 200)}`;
 
@@ -54,7 +61,7 @@ for (const backend of BACKENDS) {
         const disarm = armFault('commit-sent', ({ drop }) => drop!(), once);
         let first;
         try {
-          first = await post(h.srv, path, body, `drop-after-${n}`);
+          first = await post(h.srv, path, body, undefined, faulty(`drop-after-${n}`));
         } finally { disarm(); }
         // Whether the COMMIT left this process before its socket closed (and the database ran it
         // before it saw the client gone) varies: the answer must say which it was.
@@ -74,7 +81,7 @@ for (const backend of BACKENDS) {
         const body = make(50) as never[];
         const disarms = [armFault('commit-sending', ({ hold }) => hold!(), once), armFault('commit-sent', ({ drop }) => drop!(), once)];
         try {
-          const first = await post(h.srv, path, body, `drop-before-${n}`);
+          const first = await post(h.srv, path, body, undefined, faulty(`drop-before-${n}`));
           expect(first.status, brief(first)).to.equal(503);
           expect(first.body.code).to.equal('storage_unavailable');
           expect(await count(h.srv, body)).to.equal(0);
@@ -94,7 +101,7 @@ for (const backend of BACKENDS) {
       const disarm = armFault('commit-sent', ({ drop }) => drop!(), once);
       let changed;
       try {
-        changed = await h.srv.req('PATCH', `/api/dcim/sites/${made.body.id}/`, { description: 'after the drop' }, undefined, headers());
+        changed = await h.srv.req('PATCH', `/api/dcim/sites/${made.body.id}/`, { description: 'after the drop' }, undefined, faulty());
       } finally { disarm(); }
       // The database commits what reached it; a COMMIT still in this process's socket when it closed never does.
       expect([200, 503], brief(changed)).to.include(changed.status);
@@ -108,7 +115,7 @@ for (const backend of BACKENDS) {
       const body = sites(3).map((s) => ({ ...s, region: region.body.id }));
       const disarm = armFault('answer', () => { throw new Error('serializer broke'); }, once);
       try {
-        const first = await post(h.srv, '/api/dcim/sites/', body, `answer-${n}`);
+        const first = await post(h.srv, '/api/dcim/sites/', body, undefined, faulty(`answer-${n}`));
         expect(first.status, brief(first)).to.equal(201);
         expect(first.headers.get('x-answer-partial')).to.equal('true');
         expect(first.body.map((s: { name: string }) => s.name)).to.deep.equal(body.map((s) => s.name));
@@ -134,7 +141,7 @@ for (const backend of BACKENDS) {
       }, once);
       const body = prefixes(20);
       try {
-        const first = await post(h.srv, '/api/ipam/prefixes/?fields=id,prefix,children', body, `pool-${n}`);
+        const first = await post(h.srv, '/api/ipam/prefixes/?fields=id,prefix,children', body, undefined, faulty(`pool-${n}`));
         expect(first.status, brief(first)).to.equal(201);
         expect(first.body).to.have.length(20);
       } finally { disarm(); release(); await Promise.all(holders); }
