@@ -28,6 +28,8 @@ const NUMERIC_JSON_TYPES = `('INTEGER', 'DOUBLE', 'DECIMAL', 'UNSIGNED INTEGER')
 
 /** `2024-01-02T03:04:05.678Z` -> `2024-01-02 03:04:05.678` (DATETIME(3) holds UTC). */
 export function toMysqlDatetime(iso: string): string {
+  // The usual form (toISOString's) cut, not searched: every row of a bulk create has two or three.
+  if (iso.length === 24 && iso.charCodeAt(10) === 0x54 && iso.charCodeAt(23) === 0x5a) return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
   return iso.replace('T', ' ').replace(/Z$/, '');
 }
 
