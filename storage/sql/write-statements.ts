@@ -1,6 +1,7 @@
 // Statements of apply(): built per resource once, values bound per row. Consecutive creates of
 // one resource become multi-row INSERTs (PostgreSQL: one `unnest` of column arrays per chunk, a
-// COPY-like batch with a constant number of parameters; MySQL: VALUES lists).
+// COPY-like batch with a constant number of parameters; MySQL/MariaDB: VALUES lists, on MySQL with
+// their values written into the text, see mysqlValues).
 // PostgreSQL's column arrays are bound as text made here (pgColumn): pg's own encoding of a JS array
 // ran two regular expressions over every element, and a JSON value in an array literal has each of
 // its quotes escaped; that was ~10% of a bulk create's server CPU. A JSON column goes as one JSON
@@ -11,6 +12,8 @@ import { inboundRefs, TABLE_MODELS, tableModel, type TableModel } from '../../en
 import type { Row } from '../types.js';
 import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
 import { COUNTER_TABLE } from '../../engine/sql/change-counter.js';
+import { mysqlLiteral } from '../../engine/sql/dialects/mysql-literal.js';
+import { insertsWrittenOut } from '../../engine/sql/dialects/mysql.js';
 
 interface Col { readonly name: string; readonly type: ParamType; readonly encode: (row: Row) => unknown }
 
@@ -74,12 +77,35 @@ interface PerTable {
 }
 
 const PG_CHUNK_ROWS = 5000;
+/** MySQL: rows and text per INSERT at most (max_allowed_packet is 16 MB by default on MariaDB, 64 MB on MySQL 8). */
+const MYSQL_CHUNK_ROWS = 1000;
+const MYSQL_CHUNK_CHARS = 2_000_000;
+/** MySQL: parameters per INSERT at most, where values are bound (the protocol's limit is 65,535). */
 const MYSQL_MAX_PLACEHOLDERS = 60000;
+
+/**
+ * MySQL: INSERTs of `count` rows as VALUES lists written out (`tuple(i)`: row i's literals, comma
+ * separated), no parameters: sent as text, not as a prepared statement (engine/sql/dialects/mysql-literal.ts).
+ * A statement ends at MYSQL_CHUNK_ROWS rows or once past MYSQL_CHUNK_CHARS characters.
+ */
+function mysqlValues(head: string, count: number, tuple: (i: number) => string): SqlText[] {
+  const out: SqlText[] = [];
+  let sql = '', rows = 0;
+  for (let i = 0; i < count; i++) {
+    sql += rows ? `, (${tuple(i)})` : `${head}(${tuple(i)})`;
+    if (++rows === MYSQL_CHUNK_ROWS || sql.length > MYSQL_CHUNK_CHARS) { out.push({ sql, params: [] }); sql = ''; rows = 0; }
+  }
+  if (rows) out.push({ sql, params: [] });
+  return out;
+}
 
 export class WriteStatements {
   private readonly tables = new Map<string, PerTable>();
+  /** MySQL (not MariaDB): multi-row INSERTs carry their values in their text (insertsWrittenOut). */
+  private readonly writtenOut: boolean;
 
   constructor(private readonly d: Dialect) {
+    this.writtenOut = insertsWrittenOut(d);
     for (const m of TABLE_MODELS) this.tables.set(m.table, this.build(m));
   }
 
@@ -149,12 +175,20 @@ export class WriteStatements {
       }
       return out;
     }
-    const per = Math.max(1, Math.min(1000, Math.floor(MYSQL_MAX_PLACEHOLDERS / t.cols.length)));
-    const tuple = `(${t.cols.map(() => '?').join(', ')})`;
+    const { cols } = t;
+    if (this.writtenOut) {
+      return mysqlValues(t.insertHead, rows.length, (i) => {
+        let text = mysqlLiteral(cols[0].encode(rows[i]));
+        for (let k = 1; k < cols.length; k++) text += `, ${mysqlLiteral(cols[k].encode(rows[i]))}`;
+        return text;
+      });
+    }
+    const per = Math.max(1, Math.min(MYSQL_CHUNK_ROWS, Math.floor(MYSQL_MAX_PLACEHOLDERS / cols.length)));
+    const tuple = `(${cols.map(() => '?').join(', ')})`;
     for (let i = 0; i < rows.length; i += per) {
       const chunk = rows.slice(i, i + per);
       const params: unknown[] = [];
-      for (const r of chunk) for (const c of t.cols) params.push(c.encode(r));
+      for (const r of chunk) for (const c of cols) params.push(c.encode(r));
       out.push({ sql: t.insertHead + new Array(chunk.length).fill(tuple).join(', '), params });
     }
     return out;
@@ -205,9 +239,10 @@ export class WriteStatements {
       for (let i = 0; i < objs.length; i += PG_CHUNK_ROWS) out.push({ sql: t.tagsInsertHead, params: [objs.slice(i, i + PG_CHUNK_ROWS), tags.slice(i, i + PG_CHUNK_ROWS)] });
       return out;
     }
+    if (this.writtenOut) return mysqlValues(t.tagsInsertHead, objs.length, (i) => `${mysqlLiteral(objs[i])}, ${mysqlLiteral(tags[i])}`);
     const out: SqlText[] = [];
-    for (let i = 0; i < objs.length; i += 1000) {
-      const n = Math.min(1000, objs.length - i);
+    for (let i = 0; i < objs.length; i += MYSQL_CHUNK_ROWS) {
+      const n = Math.min(MYSQL_CHUNK_ROWS, objs.length - i);
       const params: unknown[] = [];
       for (let k = i; k < i + n; k++) params.push(objs[k], tags[k]);
       out.push({ sql: t.tagsInsertHead + new Array(n).fill('(?, ?)').join(', '), params });
