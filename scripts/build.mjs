@@ -1,8 +1,10 @@
 // Compiles the TypeScript sources to dist/ (tsc -p tsconfig.json), bundles the web UI (ui/main.ts ->
 // dist/ui-bundle/app.js with esbuild, when the project has one) and leaves a stamp there.
 // `--if-stale`: compiles only when a source is newer than the stamp, so `npm start` and the other
-// scripts start at once on a current build. Plain JavaScript: it runs before anything is compiled.
-//   node scripts/build.mjs [--if-stale] [--project DIR]
+// scripts start at once on a current build. `--clean`: removes the output folder first, so nothing
+// compiled from a deleted or renamed source (an old test's copy) is left to run. Plain JavaScript:
+// it runs before anything is compiled.
+//   node scripts/build.mjs [--if-stale | --clean] [--project DIR]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { createRequire } from 'node:module';
 
 const args = process.argv.slice(2);
 const ifStale = args.includes('--if-stale');
+const clean = args.includes('--clean');
 const at = args.indexOf('--project');
 const root = path.resolve(at >= 0 ? args[at + 1] : process.cwd());
 const config = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
@@ -49,6 +52,7 @@ if (why === null) process.exit(0);
 if (ifStale) console.error(`build: compiling (${why})`);
 // The stamp takes the time the compile started: a source saved during it counts as newer.
 const started = new Date();
+if (clean) fs.rmSync(outDir, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const r = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.json')], { stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);

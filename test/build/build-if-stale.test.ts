@@ -1,5 +1,5 @@
 // `npm start` and the other scripts compile only when a source changed since the last build
-// (scripts/build.mjs --if-stale); `npm test` always compiles. Checked on a one-file project.
+// (scripts/build.mjs --if-stale); `npm test` always compiles, into an emptied dist/. Checked on a one-file project.
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -59,10 +59,24 @@ describe('build: compiles only what changed since the last build', function () {
     expect(build(dir, '--if-stale').stderr).to.match(/compiling \(src\/a\.ts changed\)/);
   });
 
-  it('npm start and the scripts that run the build check it; npm test compiles every time', () => {
+  it('--clean removes what a deleted source left in the build', () => {
+    fs.writeFileSync(path.join(dir, 'src/a.ts'), 'export const a: number = 3;\n');
+    fs.writeFileSync(path.join(dir, 'src/gone.ts'), 'export const gone = 1;\n');
+    expect(build(dir).status).to.equal(0);
+    const left = path.join(dir, 'dist/src/gone.js');
+    expect(fs.existsSync(left)).to.equal(true);
+    fs.rmSync(path.join(dir, 'src/gone.ts'));
+    expect(build(dir).status).to.equal(0);
+    expect(fs.existsSync(left), 'a plain build keeps the old output').to.equal(true);
+    expect(build(dir, '--clean').status).to.equal(0);
+    expect(fs.existsSync(left)).to.equal(false);
+    expect(fs.readFileSync(out(), 'utf8')).to.include('a = 3');
+  });
+
+  it('npm start and the scripts that run the build check it; npm test compiles every time, from a clean build', () => {
     const scripts = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
     expect(scripts.prestart).to.equal('node scripts/build.mjs --if-stale');
-    expect(scripts.pretest).to.equal('npm run build');
+    expect(scripts.pretest).to.equal('node scripts/build.mjs --clean');
     expect(scripts.build).to.equal('node scripts/build.mjs');
     for (const [name, cmd] of Object.entries(scripts)) {
       if (name !== 'start' && /node (--\S+ )*dist\//.test(cmd)) expect(cmd, name).to.match(/^node scripts\/build\.mjs --if-stale && /);

@@ -1,0 +1,65 @@
+// `npm run lint`: the checks CI runs before the tests. Plain JavaScript: it runs before anything is compiled.
+//  1. The type check of every source and test (tsc --noEmit), so a type error fails CI on its own line.
+//  2. No new double casts: `as unknown as` (which silences the type checker entirely) may appear
+//     only where scripts/cast-ledger.json already counts it, file by file; a new one fails naming
+//     its line, and a file that dropped one is told to lower its count (the ledger only shrinks).
+//   node scripts/lint.mjs [--project DIR] [--no-types]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const args = process.argv.slice(2);
+const at = args.indexOf('--project');
+const root = path.resolve(at >= 0 ? args[at + 1] : process.cwd());
+const DOUBLE_CAST = /\bas unknown as\b/g;
+const LEDGER = path.join(root, 'scripts', 'cast-ledger.json');
+
+/** Every .ts file under the folders tsconfig.json includes, relative to root with forward slashes. */
+function sources() {
+  const config = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
+  const dirs = [...new Set((config.include ?? []).map((p) => p.split('/')[0]))];
+  const out = [];
+  const walk = (dir) => {
+    let entries;
+    try { entries = fs.readdirSync(path.join(root, dir), { withFileTypes: true }); } catch { return; }
+    for (const e of entries) {
+      const rel = `${dir}/${e.name}`;
+      if (e.isDirectory()) { if (e.name !== 'node_modules') walk(rel); } else if (e.name.endsWith('.ts')) out.push(rel);
+    }
+  };
+  for (const d of dirs) walk(d);
+  return out.sort();
+}
+
+/** Problems with double casts: new ones (file:line) and ledger counts that can come down. */
+function castProblems() {
+  const ledger = fs.existsSync(LEDGER) ? JSON.parse(fs.readFileSync(LEDGER, 'utf8')) : {};
+  const failures = [];
+  const lower = [];
+  const seen = new Set();
+  for (const file of sources()) {
+    const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
+    const hits = [];
+    lines.forEach((line, i) => { for (const _ of line.matchAll(DOUBLE_CAST)) hits.push(i + 1); });
+    const allowed = ledger[file] ?? 0;
+    if (hits.length) seen.add(file);
+    if (hits.length > allowed) failures.push(`${file}:${hits.join(',')}: ${hits.length} \`as unknown as\` (the ledger allows ${allowed}); type the value instead, or say why in a comment and raise scripts/cast-ledger.json in the same commit`);
+    else if (hits.length < allowed) lower.push(`${file}: ${hits.length} \`as unknown as\` now, the ledger says ${allowed}: lower it`);
+  }
+  for (const file of Object.keys(ledger)) if (!seen.has(file) && !fs.existsSync(path.join(root, file))) lower.push(`${file}: gone, remove it from the ledger`);
+  return { failures, lower };
+}
+
+let failed = false;
+if (!args.includes('--no-types')) {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const r = spawnSync(process.execPath, [tsc, '--noEmit', '-p', path.join(root, 'tsconfig.json')], { stdio: 'inherit' });
+  if (r.status !== 0) { console.error('lint: the type check failed'); failed = true; }
+}
+const casts = castProblems();
+for (const f of casts.failures) console.error(`lint: ${f}`);
+for (const l of casts.lower) console.error(`lint: ${l}`);
+if (casts.failures.length || casts.lower.length) failed = true;
+if (!failed) console.log('lint: types and casts ok');
+process.exit(failed ? 1 : 0);
