@@ -3,6 +3,7 @@
 // NetBox version). A Nautobot client may ask for the Nautobot level of the filter rules, as Nautobot
 // negotiates: `Accept: application/json; version=1.3` or `?api_version=1.3`. Any other asked version
 // is refused with Nautobot's answers: 406 for the header, 404 for the parameter, 400 when both differ.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 
 /** The Nautobot API level whose filter rules the product follows. */
@@ -38,7 +39,7 @@ export type Negotiated =
   | { readonly ok: false; readonly status: 400 | 404 | 406; readonly code: string; readonly detail: string };
 
 /** The version to answer in, from what the client asked in its Accept header and in `api_version`. */
-export function negotiate(netboxLevel: string, fromHeader?: string, fromQuery?: string): Negotiated {
+function negotiate(netboxLevel: string, fromHeader?: string, fromQuery?: string): Negotiated {
   const allowed = allowedVersions(netboxLevel);
   const supported = `Supported versions are ${allowed.join(', ')}.`;
   if (fromHeader !== undefined && fromQuery !== undefined && fromHeader !== fromQuery) {
@@ -56,12 +57,18 @@ export function negotiate(netboxLevel: string, fromHeader?: string, fromQuery?: 
   return { ok: true, version: fromHeader ?? fromQuery ?? netboxLevel };
 }
 
+/**
+ * The version a request is answered in, from its Accept header and its `api_version` parameter:
+ * the one negotiation, called by the app's middleware and by the cached-list door (list-door.ts).
+ */
+export const negotiateRequest = (netboxLevel: string, headers: IncomingHttpHeaders, apiVersionParam?: string): Negotiated =>
+  negotiate(netboxLevel, acceptedVersion(headers.accept), apiVersionParam);
+
 /** Sets `API-Version` on every answer after it, or refuses a version the API does not speak. */
 export function apiVersion(netboxLevel: string): RequestHandler {
   return (req: Request, res: Response, next) => {
-    const q = req.query.api_version;
-    const fromQuery = Array.isArray(q) ? String(q[0]) : (q as string | undefined);
-    const n = negotiate(netboxLevel, acceptedVersion(req.get('accept')), fromQuery);
+    const q: unknown = req.query.api_version;
+    const n = negotiateRequest(netboxLevel, req.headers, Array.isArray(q) ? String(q[0]) : typeof q === 'string' ? q : undefined);
     res.set('API-Version', n.ok ? n.version : netboxLevel);
     if (n.ok) next();
     else res.status(n.status).json({ detail: n.detail, code: n.code });

@@ -16,7 +16,7 @@ import { allocationRouter } from './routes/allocation.js';
 import { apiTreeRoutes } from './routes/api-root.js';
 import { bodyDepthLimit, LIMITS, urlLimits } from './limits.js';
 import { authenticateBeforeBody, hasBody } from './auth.js';
-import { healthRoutes, requestLogging } from './observability.js';
+import { healthRoutes, recording, requestRecorder } from './observability.js';
 import { Metrics } from './metrics/index.js';
 import { changeContext } from './change-context.js';
 import { lifecycleRouter } from './routes/lifecycle.js';
@@ -29,10 +29,9 @@ export function createApp(ctx: AppContext): { app: Express; handler: (req: Incom
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.set('etag', false);                                // no hash of every body: single objects tag their version, lists tag on If-None-Match
-  const metrics = new Metrics(ctx.storage);
-  const logging = requestLogging(ctx.requestLog);
-  app.use(metrics.middleware);                           // counts and times every request by route pattern
-  app.use(logging);
+  const metrics = new Metrics(ctx.storage, app, ctx.pages);
+  const record = requestRecorder(metrics.http, ctx.requestLog);
+  app.use(recording(record));                            // counts and times every request by route pattern; request id and log line
   app.use(urlLimits);
   app.use(apiVersion(ctx.config.netboxApiLevel));       // API-Version on every answer; Accept: …; version=1.3
   // What reads and checks a request body runs only for a request that carries one (reads do not).
@@ -60,5 +59,5 @@ export function createApp(ctx: AppContext): { app: Express; handler: (req: Incom
 
   app.use(notFound(openapi));
   app.use(errorHandler(ctx.log));
-  return { app, handler: listDoor(ctx, app, { metrics: metrics.middleware, logging }) };
+  return { app, handler: listDoor(ctx, app, record) };
 }

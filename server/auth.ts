@@ -1,7 +1,9 @@
 // `Authorization: Token <key>`: 401 with WWW-Authenticate when missing or unknown, 403 without
-// the permission. Permissions are `<app>.<action>_<model>` or `*`.
-import type { IncomingMessage } from 'node:http';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+// the permission. Permissions are `<app>.<action>_<model>` or `*`. The token check and the
+// permission check are one function each (`checkToken`, `refusal`), called by the app's middleware
+// and by the cached-list door (list-door.ts) alike.
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
 import type { ResourceDef } from '../engine/schema/types.js';
 import { allows, type Principal, type Tokens } from '../storage/service/tokens.js';
 
@@ -11,33 +13,47 @@ export function permissionFor(r: Pick<ResourceDef, 'app' | 'name'>, action: Acti
   return `${r.app}.${action}_${r.name.replace(/_/g, '')}`;
 }
 
-declare module 'express-serve-static-core' {
-  interface Request { principal?: Principal }
+// On Node's request, so the door can hand the app a request whose token it already checked.
+declare module 'http' {
+  interface IncomingMessage { principal?: Principal }
 }
 
 /** `Token <key>` / `Bearer <key>`: the key in [1], or null. */
 export const tokenMatch = (header: string | undefined): RegExpExecArray | null => /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(header ?? '');
 
+/** Why a request is refused, as its answer: the status and the detail of the JSON body. */
+export interface Refusal { readonly status: 401 | 403; readonly detail: string }
+
+export type TokenChecked = { readonly ok: true; readonly principal: Principal } | ({ readonly ok: false } & Refusal);
+
+/** Who asks, from the request's Authorization header, or the 401 it is answered with. */
+export async function checkToken(tokens: Tokens, headers: IncomingHttpHeaders): Promise<TokenChecked> {
+  const m = tokenMatch(headers.authorization);
+  const principal = m ? await tokens.authenticate(m[1]) : null;
+  if (principal) return { ok: true, principal };
+  return { ok: false, status: 401, detail: m ? 'Invalid token.' : 'Authentication credentials were not provided.' };
+}
+
+/** The 403 a principal gets for an action it may not take, or null when it may. */
+export function refusal(principal: Principal | undefined, permission: string): Refusal | null {
+  if (principal && allows(principal, permission)) return null;
+  return { status: 403, detail: `You do not have permission to perform this action (${permission}).` };
+}
+
 export function authenticate(tokens: Tokens): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.principal) { next(); return; } // checked before the body was read
-    const m = tokenMatch(req.headers.authorization);
-    const principal = m ? await tokens.authenticate(m[1]) : null;
-    if (!principal) {
-      res.set('WWW-Authenticate', 'Token').status(401).json({ detail: m ? 'Invalid token.' : 'Authentication credentials were not provided.' });
-      return;
-    }
-    req.principal = principal;
+  return async (req, res, next) => {
+    if (req.principal) { next(); return; } // checked before the body was read, or at the door
+    const who = await checkToken(tokens, req.headers);
+    if (!who.ok) { res.set('WWW-Authenticate', 'Token').status(who.status).json({ detail: who.detail }); return; }
+    req.principal = who.principal;
     next();
   };
 }
 
 export function requirePermission(permission: string): RequestHandler {
   return (req, res, next) => {
-    if (!req.principal || !allows(req.principal, permission)) {
-      res.status(403).json({ detail: `You do not have permission to perform this action (${permission}).` });
-      return;
-    }
+    const no = refusal(req.principal, permission);
+    if (no) { res.status(no.status).json({ detail: no.detail }); return; }
     next();
   };
 }
@@ -56,4 +72,22 @@ export function authenticateBeforeBody(tokens: Tokens): RequestHandler {
     res.set('Connection', 'close'); // set now; removed once the token passes
     Promise.resolve(check(req, res, () => { res.removeHeader('Connection'); next(); })).catch(next);
   };
+}
+
+/** Whose view a kept page is: the token's view permissions, sorted (made once per principal). */
+const scopes = new WeakMap<Principal, string>();
+
+/**
+ * The part of a kept list page's key that says who may be sent it. Today the list's own view
+ * permission decides access and every viewer sees the same rows, but a page also shows objects of
+ * other resources (a prefix's site, VRF, tenant), so the scope is every view permission the token
+ * holds, not only the list's: two tokens share a kept page only when they see the same everywhere.
+ */
+export function viewScope(p: Principal): string {
+  let s = scopes.get(p);
+  if (s === undefined) {
+    s = p.permissions.filter((x) => x === '*' || /^[^.]+\.view_/.test(x)).sort().join(' ');
+    scopes.set(p, s);
+  }
+  return s;
 }

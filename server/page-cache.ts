@@ -14,19 +14,24 @@ interface Entry { readonly gen: number; readonly body: CachedBody }
 export class PageCache {
   private readonly pages = new Map<string, Entry>();
   private bytes = 0;
+  /** Pages found and sent again (netinv_page_cache_hits_total). */
+  private found = 0;
 
   /** `maxBytes` 0: nothing is kept. */
   constructor(private readonly maxBytes: number) {}
 
   get enabled(): boolean { return this.maxBytes > 0; }
 
-  /** The page stored under `key` at generation `gen`, or undefined. */
+  get hits(): number { return this.found; }
+
+  /** The page stored under `key` at generation `gen`, or undefined. A page found is counted as a hit: it is sent. */
   get(key: string, gen: number): CachedBody | undefined {
     const e = this.pages.get(key);
     if (!e) return undefined;
     this.pages.delete(key);
     if (e.gen !== gen) { this.bytes -= e.body.length; return undefined; }
     this.pages.set(key, e);   // most recently used last
+    this.found++;
     return e.body;
   }
 
@@ -44,8 +49,12 @@ export class PageCache {
   }
 }
 
-/** What a page is kept under: API version, scheme and host (its links name them), the URL as asked. */
-export const pageKey = (version: string, scheme: string, host: string | undefined, url: string): string => `${version} ${scheme}://${host ?? 'localhost'}${url}`;
+/**
+ * What a page is kept under: who may see it (`viewScope` in auth.ts), API version, scheme and host
+ * (its links name them), the URL as asked.
+ */
+export const pageKey = (scope: string, version: string, scheme: string, host: string | undefined, url: string): string =>
+  `${scope}|${version} ${scheme}://${host ?? 'localhost'}${url}`;
 
 /** A JSON answer already serialized. */
 export function sendJson(res: ServerResponse, body: CachedBody): void {

@@ -1,8 +1,9 @@
 // GET /metrics: the Prometheus text (format 0.0.4) of this process. No token is needed, as for
 // /health: a scraper usually has none, and the text holds no object data, no token and no URL,
 // only counts by route pattern, timings, the change log's position and process figures.
-import type { RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type { Storage } from '../../storage/types.js';
+import type { PageCache } from '../page-cache.js';
 import { HttpMetrics } from './http-metrics.js';
 import { processMetrics } from './process-metrics.js';
 import { CONTENT_TYPE, Registry } from './registry.js';
@@ -11,19 +12,25 @@ export class Metrics {
   readonly registry = new Registry();
   readonly http: HttpMetrics;
 
-  constructor(storage: Storage) {
-    this.http = new HttpMetrics(this.registry);
+  /** `app`: the app whose routes label requests; `pages`: the list pages kept (PAGE_CACHE_MB), if any. */
+  constructor(storage: Storage, app: Express, pages?: PageCache) {
+    this.http = new HttpMetrics(this.registry, app);
     storageMetrics(this.registry, storage);
+    if (pages) pageCacheMetrics(this.registry, pages);
     processMetrics(this.registry);
   }
-
-  /** First in the app: every request is counted, whoever answers it. */
-  get middleware(): RequestHandler { return this.http.middleware; }
 
   readonly route: RequestHandler = async (_req, res) => {
     const body = await this.registry.text();
     res.set('Content-Type', CONTENT_TYPE).set('Cache-Control', 'no-store').send(body);
   };
+}
+
+/** Kept list pages sent again, whether at the door or by the app (the count is the cache's own). */
+function pageCacheMetrics(registry: Registry, pages: PageCache): void {
+  const hits = registry.counter('netinv_page_cache_hits_total',
+    'List requests answered with a kept page (PAGE_CACHE_MB), not read and serialized again').child();
+  registry.collect(() => { hits.value = pages.hits; });
 }
 
 /**

@@ -9,7 +9,7 @@
 // A request no Route took (a 401 from a router's own middleware, a static file, a 404) is matched
 // against every pattern (as the router would, first wins), then against the static mounts
 // (`/ui/*`); else it is `unmatched`.
-import type { Express, Request } from 'express';
+import type { Express } from 'express';
 
 export const UNMATCHED = 'unmatched';
 
@@ -46,19 +46,21 @@ export class RouteLabels {
   /** Every route pattern in router order, then the static mounts: for requests no Route took. */
   private all: Pattern[] = [];
 
-  /** The label of a finished request (app: the app whose tree is walked at the first call). */
-  label(req: Request, app: Express): string {
-    if (!this.byRoute) this.index(app);
-    const route = (req as { route?: object }).route;
-    if (route) {
+  /** `app`: the app whose router tree is walked at the first label asked. */
+  constructor(private readonly app: Express) {}
+
+  /** The label of a finished request: the Route Express matched (if any), the URL as the client sent it. */
+  label(route: unknown, url: string): string {
+    if (!this.byRoute) this.index(this.app);
+    const path = pathOf(url);
+    if (typeof route === 'object' && route !== null) {
       const found = this.byRoute!.get(route);
       if (found) {
         if (found.length === 1) return found[0].label;
-        const path = pathOf(req);
         return (found.find((p) => p.re.test(path)) ?? found[0]).label;
       }
     }
-    return this.ofPath(pathOf(req));
+    return this.ofPath(path);
   }
 
   /** Paths answered with no Route (the cached-list door's, 401s, 404s) and their labels, kept while few. */
@@ -92,7 +94,7 @@ export class RouteLabels {
         }
       }
     };
-    walk((app as unknown as { router?: { stack?: unknown } }).router?.stack, '');
+    walk(app.router?.stack, '');
     this.all = [...dedupe(routes.map((p) => p.label)), ...[...new Set(mounts)].map((label) => ({ label, re: mountRegex(label) }))];
     this.byRoute = byRoute;
   }
@@ -114,9 +116,8 @@ function dedupe(labels: readonly string[]): Pattern[] {
 /** `/ui/*`: /ui and everything below it. */
 const mountRegex = (label: string): RegExp => new RegExp(`^${label.slice(0, -2).replace(/[.+?^$()[\]|\\*{}]/g, '\\$&')}(?:/.*)?$`, 'i');
 
-/** The request's path as the client sent it (the router rewrites req.url under mounts). */
-function pathOf(req: Request): string {
-  const url = req.originalUrl ?? req.url;
+/** The path of the URL as the client sent it (the router rewrites req.url under mounts: originalUrl). */
+function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q < 0 ? url : url.slice(0, q);
 }

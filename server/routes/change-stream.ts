@@ -13,8 +13,7 @@ import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
 import type { CustomFieldDef } from '../../engine/schema/types.js';
 import type { Row } from '../../storage/types.js';
 import type { ChangeFeed } from '../../storage/change-log/change-feed.js';
-import { allows } from '../../storage/service/tokens.js';
-import { authenticate, permissionFor, requirePermission, tokenMatch } from '../auth.js';
+import { authenticate, checkToken, permissionFor, refusal, requirePermission, tokenMatch } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
 import { baseUrl } from './request-url.js';
@@ -117,14 +116,14 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
 
 /** Whether the request's token still exists and may view the log (true while a check is under way or failed to run). */
 function tokenCheck(ctx: AppContext, req: Request): () => Promise<boolean> {
-  const key = tokenMatch(req.headers.authorization)?.[1];
+  const hasKey = tokenMatch(req.headers.authorization) !== null;
   let checking = false;
   return async () => {
-    if (!key || checking) return true;
+    if (!hasKey || checking) return true;
     checking = true;
     try {
-      const p = await ctx.tokens.authenticate(key);
-      return !!p && allows(p, permissionFor(changes, 'view'));
+      const who = await checkToken(ctx.tokens, req.headers);
+      return who.ok && !refusal(who.principal, permissionFor(changes, 'view'));
     } catch {
       return true;
     } finally {

@@ -2,7 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import { RESOURCES, contentType, resourcePath } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
-import { authenticate, permissionFor, requirePermission } from '../auth.js';
+import { authenticate, permissionFor, requirePermission, viewScope } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
 import { isTrue, parsePage, parseShape, parseStart, type Shape } from './list-params.js';
@@ -106,7 +106,7 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
     res.setHeader('ETag', tag);
     if (noneMatch(req, tag)) { res.status(304).end(); return; }
   }
-  const key = state && ctx.pages.enabled ? pageKey(String(res.getHeader('API-Version')), req.protocol, req.get('host'), req.originalUrl) : null;
+  const key = state && req.principal && ctx.pages.enabled ? pageKey(viewScope(req.principal), String(res.getHeader('API-Version')), req.protocol, req.get('host'), req.originalUrl) : null;
   const hit = key ? ctx.pages.get(key, state!.gen) : undefined;
   if (hit) { sendJson(res, hit); return; }
   const got = await planRequest(ctx, r, req, res, await ctx.inventory.customFieldsFor(r, customFieldsNamed(queryPairs(req))));

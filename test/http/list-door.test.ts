@@ -10,12 +10,19 @@ import { serverOn } from '../support/server-on.js';
 import type { TestServer } from '../support/server.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import { listDoor } from '../../server/list-door.js';
 
 const ADMIN = 'admin-key-0123456789';
 const SITES_ONLY = 'sites-only-key-0123456789';
+const SITES_AND_TAGS = 'sites-and-tags-key-0123456789';
 const PAGE = '/api/ipam/prefixes/?network__net_contained_or_equal=10.0.0.0/8&limit=2';
+
+/** Kept pages sent again, at the door or by the app. */
+async function cacheHits(srv: TestServer): Promise<number> {
+  const m = /^netinv_page_cache_hits_total (\d+)$/m.exec(await (await fetch(`${srv.url}/metrics`)).text());
+  expect(m, 'netinv_page_cache_hits_total in /metrics').to.not.equal(null);
+  return Number(m![1]);
+}
 
 async function get(srv: TestServer, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string>; text: string }> {
   const res = await fetch(srv.url + path, { headers: { Authorization: `Token ${ADMIN}`, ...headers } });
@@ -40,7 +47,8 @@ const cases = [
 for (const c of cases) {
   describe(`cached list pages at the door on ${c.name}`, function () {
     this.timeout(60000);
-    const tokens = [{ key: ADMIN, permissions: ['*'] }, { key: SITES_ONLY, permissions: ['dcim.view_site'] }];
+    const tokens = [{ key: ADMIN, permissions: ['*'] }, { key: SITES_ONLY, permissions: ['dcim.view_site'] },
+      { key: SITES_AND_TAGS, permissions: ['extras.view_tag', 'dcim.view_site', 'dcim.add_site'] }];
     const srv = serverOn(c.backend, async (s) => {
       for (let i = 0; i < 3; i++) expect((await s.req('POST', '/api/ipam/prefixes/', { prefix: `10.${i}.0.0/16` })).status).to.equal(201);
     }, { tokens, ...c.over });
@@ -60,8 +68,8 @@ for (const c of cases) {
     it('answers a kept page without the app, and hands the app whatever it does not keep', async () => {
       const kept = await get(srv, PAGE);
       let appCalls = 0;
-      const app = ((_req: unknown, res: http.ServerResponse) => { appCalls++; res.statusCode = 599; res.end(); }) as unknown as Express;
-      const door = http.createServer(listDoor(srv.running.ctx, app, { metrics: (_q, _s, next) => next(), logging: (_q, _s, next) => next() }));
+      const app = (_req: http.IncomingMessage, res: http.ServerResponse) => { appCalls++; res.statusCode = 599; res.end(); };
+      const door = http.createServer(listDoor(srv.running.ctx, app, () => undefined));
       await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve));
       // The page is kept under the real server's host: asked for under it.
       const ask = (path: string, headers: Record<string, string> = {}) => new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -88,6 +96,27 @@ for (const c of cases) {
       expect((await get(srv, PAGE, { Authorization: `Token ${SITES_ONLY}` })).status).to.equal(403);
       expect((await get(srv, PAGE, { Authorization: '' })).status).to.equal(401);
       expect((await get(srv, PAGE, { Accept: 'application/json; version=9.9' })).status).to.equal(406);
+    });
+
+    it('keeps a page for each view scope: another scope is not sent the page kept for the first', async () => {
+      const sites = '/api/dcim/sites/?limit=3&ordering=name';
+      const as = (key: string) => get(srv, sites, { Authorization: `Token ${key}` });
+      const first = await as(ADMIN);
+      expect(first.status).to.equal(200);
+      let hits = await cacheHits(srv);
+      expect((await as(ADMIN)).text, 'the same token: the kept page').to.equal(first.text);
+      expect(await cacheHits(srv)).to.equal(hits + 1);
+      hits++;
+      // `*` and `dcim.view_site` both view sites, but not the same everywhere: a page of its own
+      expect((await as(SITES_ONLY)).text).to.equal(first.text);
+      expect(await cacheHits(srv), 'another scope: read again, not the kept page').to.equal(hits);
+      expect((await as(SITES_ONLY)).text).to.equal(first.text);
+      expect(await cacheHits(srv), 'that scope asking again: its own kept page').to.equal(hits + 1);
+      hits++;
+      expect((await as(SITES_AND_TAGS)).status).to.equal(200);
+      expect(await cacheHits(srv), 'one more view permission: another scope').to.equal(hits);
+      expect((await as(SITES_AND_TAGS)).status).to.equal(200);
+      expect(await cacheHits(srv)).to.equal(hits + 1);
     });
 
     it('shows a write at once', async () => {

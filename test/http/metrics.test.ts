@@ -17,6 +17,7 @@ import { serverOn } from '../support/backend-server.js';
 import { startProcess } from '../support/process.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { Metrics } from '../../server/metrics/index.js';
+import { recording, requestRecorder } from '../../server/observability.js';
 import type { Storage } from '../../storage/types.js';
 
 interface Sample { readonly name: string; readonly labels: Readonly<Record<string, string>>; readonly value: number }
@@ -246,10 +247,10 @@ for (const backend of BACKENDS) {
 
 describe('GET /metrics: a request whose client leaves before any answer', () => {
   it('counts as status 499 under its route pattern', async () => {
-    // an app with a route that never answers, the metrics middleware first as in the service
-    const metrics = new Metrics({ changeSeq: async () => 0 } as unknown as Storage);
+    // an app with a route that never answers, the request's recording first as in the service
     const app = express();
-    app.use(metrics.middleware);
+    const metrics = new Metrics({ changeSeq: async () => 0 } as unknown as Storage, app);
+    app.use(recording(requestRecorder(metrics.http, undefined)));
     app.get('/slow/:id', () => { /* never answers */ });
     app.get('/metrics', metrics.route);
     const server = app.listen(0, '127.0.0.1');
