@@ -25,6 +25,9 @@ const BASE = {
   tableSuffix: '',
   familyBound: () => null,
   substringIndex: () => [],
+  tableOptions: '',
+  insertsWrittenOut: false,
+  notifyOnUpdate: () => [],
 } as const satisfies Partial<Dialect>;
 
 type Shared = keyof typeof BASE;

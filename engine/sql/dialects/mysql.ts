@@ -5,8 +5,9 @@
 // equality probe per possible prefix length.
 import type { NetNode } from '../../plan/nodes.js';
 import { networkOf, parseCidr } from '../../net/ip.js';
-import type { Dialect, NetColumn } from '../dialect.js';
+import type { Dialect, IndexDef, NetColumn } from '../dialect.js';
 import { buildDialect, encodeValue } from './base.js';
+import { mysqlCounts } from './mysql-counts.js';
 import { isAlignedBlock } from '../net-shapes.js';
 import { re2ToMysql } from '../regex-translate.js';
 import type { SqlBuilder } from '../sql-builder.js';
@@ -26,14 +27,22 @@ const FLAVOURS: Record<MysqlFlavour, { readonly label: string; readonly collatio
   mysql: { label: 'MySQL', collation: 'utf8mb4_0900_bin', insertsWrittenOut: true },
 };
 
-const WRITTEN_OUT = new WeakSet<Dialect>();
-
-/** Whether `d` writes the values of multi-row INSERTs into their text (Oracle MySQL), not as parameters. */
-export const insertsWrittenOut = (d: Dialect): boolean => WRITTEN_OUT.has(d);
-
 export const TEXT_COLLATION: Record<MysqlFlavour, string> = { mariadb: FLAVOURS.mariadb.collation, mysql: FLAVOURS.mysql.collation };
 
 const quote = (id: string): string => `\`${id.replace(/`/g, '``')}\``;
+const placeholder = (): string => '?';
+
+const inList: Dialect['inList'] = (b, expr, values) => {
+  if (values.length === 1) { b.emit(`${expr} = `).param(values[0], 'text'); return; }
+  b.emit(`${expr} IN (`);
+  values.forEach((v, i) => { if (i) b.emit(', '); b.param(v, 'text'); });
+  b.emit(')');
+};
+
+/** The engine of every table (its rows' locks, MVCC and foreign keys are InnoDB's). */
+const TABLE_OPTIONS = ' ENGINE=InnoDB';
+const ASCII = 'CHARACTER SET ascii COLLATE ascii_bin';
+const UUID_TYPE = `char(36) ${ASCII}`;
 
 const NUMERIC_JSON_TYPES = `('INTEGER', 'DOUBLE', 'DECIMAL', 'UNSIGNED INTEGER')`;
 
@@ -59,7 +68,7 @@ function varcharLength(col: ColumnModel): number {
 function columnType(col: ColumnModel): string {
   const types: Record<ValueClass, string> = {
     text: `varchar(${varcharLength(col)})`,
-    uuid: 'char(36) CHARACTER SET ascii COLLATE ascii_bin',
+    uuid: UUID_TYPE,
     datetime: 'datetime(3)',
     number: 'bigint',
     boolean: 'tinyint(1)',
@@ -89,21 +98,16 @@ function netColumns(m: TableModel): NetColumn[] {
 }
 
 export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
-  const { label, collation: coll, insertsWrittenOut: writtenOut } = FLAVOURS[flavour];
-  const d = buildDialect({
+  const { label, collation: coll, insertsWrittenOut } = FLAVOURS[flavour];
+  return buildDialect({
     name: 'mysql',
     label,
     quote,
-    placeholder: () => '?',
+    placeholder,
 
     paramType: () => 'text',
     encode,
-    inList(b, expr, values) {
-      if (values.length === 1) { b.emit(`${expr} = `).param(values[0], 'text'); return; }
-      b.emit(`${expr} IN (`);
-      values.forEach((v, i) => { if (i) b.emit(', '); b.param(v, 'text'); });
-      b.emit(')');
-    },
+    inList,
 
     lower: (expr) => `LOWER(${expr})`,
     textOf: (expr, cls) => (cls === 'uuid'
@@ -142,7 +146,7 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
 
     columnType,
     columnCheck: (col) => (col.cls === 'json' || col.cls === 'opaque' ? `json_valid(${quote(col.name)})` : null),
-    tableSuffix: ` ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=${coll}`,
+    tableSuffix: `${TABLE_OPTIONS} DEFAULT CHARSET=utf8mb4 COLLATE=${coll}`,
     analyze: (table) => `ANALYZE TABLE ${quote(table)}`,
     // MySQL has no ADD COLUMN / ADD INDEX / ADD CONSTRAINT IF NOT EXISTS (MariaDB has some): the
     // ALTER is chosen by a look at the catalogue.
@@ -155,9 +159,28 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
       'TABLE_CONSTRAINTS', `CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND CONSTRAINT_NAME = '${constraint}' AND CONSTRAINT_TYPE = 'FOREIGN KEY'`),
     // familyBound: none, the network indexes lead with family already. substringIndex: none,
     // InnoDB's n-gram full-text parser is MySQL-only and answers word queries, not LIKE '%x%'.
+    netIndexes: mysqlNetIndexes,
+    indexesInTable: true,
+    tableOptions: TABLE_OPTIONS,
+    asciiText: (n) => `varchar(${n}) ${ASCII}`,
+    idType: UUID_TYPE,
+    serialKey: 'bigint NOT NULL AUTO_INCREMENT PRIMARY KEY',
+
+    insertSkipping: () => ['INSERT IGNORE INTO', ''],
+    upsert: (_table, _keys, set, value) => ` ON DUPLICATE KEY UPDATE ${set.map((c) => `${quote(c)} = ${value(quote(c), `VALUES(${quote(c)})`)}`).join(', ')}`,
+    upsertRaising: (_table, _keys, column) => { const c = quote(column); return ` ON DUPLICATE KEY UPDATE ${c} = GREATEST(${c}, VALUES(${c}))`; },
+    // The value set is kept as the connection's LAST_INSERT_ID (drivers answer it with the UPDATE).
+    updateAnswers: { set: (expr) => `LAST_INSERT_ID(${expr})`, tail: () => '', read: (alias) => ({ sql: `SELECT LAST_INSERT_ID() AS ${alias}`, params: [] }) },
+    arrayRows: false,
+    writesInWith: false,
+    insertsWrittenOut,
+    // A window maximum is no option here (engine/sql/covered-spans.ts): the caller folds.
+    spansFoldedByDatabase: false,
+    migrationsTable: (table) => `CREATE TABLE IF NOT EXISTS ${quote(table)} (version int PRIMARY KEY, name varchar(200) NOT NULL, checksum char(64) NOT NULL, ` +
+      `applied_at datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3))${TABLE_OPTIONS}`,
+    coverMarks: { freshReads: false, gateForInserts: true, rangesJoined: false },
+    counts: mysqlCounts({ quote, placeholder, inList }),
   });
-  if (writtenOut) WRITTEN_OUT.add(d);
-  return d;
 }
 
 /** Runs `ddl` unless the information_schema view has a row matching `where` (names from the
@@ -223,7 +246,7 @@ function netPredicate(b: SqlBuilder, m: TableModel, alias: string, n: NetNode): 
 }
 
 /** Index definitions of the network columns: family first so a range never spans families. */
-export function mysqlNetIndexes(m: TableModel): { name: string; columns: string }[] {
+function mysqlNetIndexes(m: TableModel): IndexDef[] {
   if (!m.net) return [];
   const t = m.table;
   const cols = (...c: string[]) => c.map(quote).join(', ');
