@@ -116,8 +116,6 @@ export interface Dialect extends Placeholders {
   readonly arrayRows: boolean;
   /** A WITH may hold INSERT / UPDATE statements (one statement for rows, counter and change records). */
   readonly writesInWith: boolean;
-  /** Multi-row INSERTs carry their values written into their text (mysql-literal.ts), not as parameters. */
-  readonly insertsWrittenOut: boolean;
   /** The children of a block are folded into covered runs by the database (window functions); else by the caller. */
   readonly spansFoldedByDatabase: boolean;
   /** The migrations ledger (version, name, checksum, applied_at). */

@@ -13,6 +13,7 @@ import type { Row } from '../types.js';
 import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
 import { COUNTER_TABLE } from '../../engine/sql/change-counter.js';
 import { mysqlLiteral } from '../../engine/sql/dialects/mysql-literal.js';
+import { insertsWrittenOut } from '../../engine/sql/dialects/mysql.js';
 
 interface Col { readonly name: string; readonly type: ParamType; readonly encode: (row: Row) => unknown }
 
@@ -102,7 +103,11 @@ function mysqlValues(head: string, count: number, tuple: (i: number) => string):
 
 export class WriteStatements {
   private readonly tables = new Map<string, PerTable>();
+  /** MySQL (not MariaDB): multi-row INSERTs carry their values in their text (insertsWrittenOut). */
+  private readonly writtenOut: boolean;
+
   constructor(private readonly d: Dialect) {
+    this.writtenOut = insertsWrittenOut(d);
     for (const m of TABLE_MODELS) this.tables.set(m.table, this.build(m));
   }
 
@@ -177,7 +182,7 @@ export class WriteStatements {
       return out;
     }
     const { cols } = t;
-    if (this.d.insertsWrittenOut) {
+    if (this.writtenOut) {
       return mysqlValues(t.insertHead, rows.length, (i) => {
         let text = mysqlLiteral(cols[0].encode(rows[i]));
         for (let k = 1; k < cols.length; k++) text += `, ${mysqlLiteral(cols[k].encode(rows[i]))}`;
@@ -241,7 +246,7 @@ export class WriteStatements {
       for (let i = 0; i < objs.length; i += PG_CHUNK_ROWS) out.push({ sql: t.tagsInsertHead, params: [objs.slice(i, i + PG_CHUNK_ROWS), tags.slice(i, i + PG_CHUNK_ROWS)] });
       return out;
     }
-    if (this.d.insertsWrittenOut) return mysqlValues(t.tagsInsertHead, objs.length, (i) => `${mysqlLiteral(objs[i])}, ${mysqlLiteral(tags[i])}`);
+    if (this.writtenOut) return mysqlValues(t.tagsInsertHead, objs.length, (i) => `${mysqlLiteral(objs[i])}, ${mysqlLiteral(tags[i])}`);
     const out: SqlText[] = [];
     for (let i = 0; i < objs.length; i += MYSQL_CHUNK_ROWS) {
       const b = new SqlBuilder(this.d).emit(t.tagsInsertHead);

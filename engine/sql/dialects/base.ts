@@ -26,7 +26,6 @@ const BASE = {
   familyBound: () => null,
   substringIndex: () => [],
   tableOptions: '',
-  insertsWrittenOut: false,
   notifyOnUpdate: () => [],
 } as const satisfies Partial<Dialect>;
 

@@ -27,6 +27,11 @@ const FLAVOURS: Record<MysqlFlavour, { readonly label: string; readonly collatio
   mysql: { label: 'MySQL', collation: 'utf8mb4_0900_bin', insertsWrittenOut: true },
 };
 
+const WRITTEN_OUT = new WeakSet<Dialect>();
+
+/** Whether `d` writes the values of multi-row INSERTs into their text (Oracle MySQL), not as parameters. */
+export const insertsWrittenOut = (d: Dialect): boolean => WRITTEN_OUT.has(d);
+
 export const TEXT_COLLATION: Record<MysqlFlavour, string> = { mariadb: FLAVOURS.mariadb.collation, mysql: FLAVOURS.mysql.collation };
 
 const quote = (id: string): string => `\`${id.replace(/`/g, '``')}\``;
@@ -38,6 +43,11 @@ const inList: Dialect['inList'] = (b, expr, values) => {
   values.forEach((v, i) => { if (i) b.emit(', '); b.param(v, 'text'); });
   b.emit(')');
 };
+
+// The value set is kept as the connection's LAST_INSERT_ID (drivers answer it with the UPDATE).
+const UPDATE_ANSWERS: Dialect['updateAnswers'] = { set: (expr) => `LAST_INSERT_ID(${expr})`, tail: () => '', read: (alias) => ({ sql: `SELECT LAST_INSERT_ID() AS ${alias}`, params: [] }) };
+const COVER_MARKS: Dialect['coverMarks'] = { freshReads: false, gateForInserts: true, rangesJoined: false };
+const COUNTS = mysqlCounts({ quote, placeholder, inList });
 
 /** The engine of every table (its rows' locks, MVCC and foreign keys are InnoDB's). */
 const TABLE_OPTIONS = ' ENGINE=InnoDB';
@@ -98,8 +108,8 @@ function netColumns(m: TableModel): NetColumn[] {
 }
 
 export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
-  const { label, collation: coll, insertsWrittenOut } = FLAVOURS[flavour];
-  return buildDialect({
+  const { label, collation: coll, insertsWrittenOut: writtenOut } = FLAVOURS[flavour];
+  const d = buildDialect({
     name: 'mysql',
     label,
     quote,
@@ -169,18 +179,18 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     insertSkipping: () => ['INSERT IGNORE INTO', ''],
     upsert: (_table, _keys, set, value) => ` ON DUPLICATE KEY UPDATE ${set.map((c) => `${quote(c)} = ${value(quote(c), `VALUES(${quote(c)})`)}`).join(', ')}`,
     upsertRaising: (_table, _keys, column) => { const c = quote(column); return ` ON DUPLICATE KEY UPDATE ${c} = GREATEST(${c}, VALUES(${c}))`; },
-    // The value set is kept as the connection's LAST_INSERT_ID (drivers answer it with the UPDATE).
-    updateAnswers: { set: (expr) => `LAST_INSERT_ID(${expr})`, tail: () => '', read: (alias) => ({ sql: `SELECT LAST_INSERT_ID() AS ${alias}`, params: [] }) },
+    updateAnswers: UPDATE_ANSWERS,
     arrayRows: false,
     writesInWith: false,
-    insertsWrittenOut,
     // A window maximum is no option here (engine/sql/covered-spans.ts): the caller folds.
     spansFoldedByDatabase: false,
     migrationsTable: (table) => `CREATE TABLE IF NOT EXISTS ${quote(table)} (version int PRIMARY KEY, name varchar(200) NOT NULL, checksum char(64) NOT NULL, ` +
       `applied_at datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3))${TABLE_OPTIONS}`,
-    coverMarks: { freshReads: false, gateForInserts: true, rangesJoined: false },
-    counts: mysqlCounts({ quote, placeholder, inList }),
+    coverMarks: COVER_MARKS,
+    counts: COUNTS,
   });
+  if (writtenOut) WRITTEN_OUT.add(d);
+  return d;
 }
 
 /** Runs `ddl` unless the information_schema view has a row matching `where` (names from the

@@ -24,6 +24,11 @@ const quote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
 const placeholder = (i: number, type: string): string => `$${i}::${type}`;
 const keyList = (keys: readonly string[]): string => keys.map(quote).join(', ');
 
+// UPDATE … RETURNING answers the value set.
+const UPDATE_ANSWERS: Dialect['updateAnswers'] = { set: (expr) => expr, tail: (column) => ` RETURNING ${quote(column)} AS ${column}`, read: () => null };
+const COVER_MARKS: Dialect['coverMarks'] = { freshReads: true, gateForInserts: false, rangesJoined: true };
+const COUNTS = postgresCounts({ quote, placeholder });
+
 const PARAM_TYPE: Record<ValueClass, ParamType> = {
   text: 'text', uuid: 'uuid', datetime: 'timestamptz', number: 'bigint', boolean: 'boolean', json: 'json', opaque: 'json',
 };
@@ -131,7 +136,7 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
       const c = quote(column);
       return ` ON CONFLICT (${keyList(keys)}) DO UPDATE SET ${c} = excluded.${c} WHERE ${quote(table)}.${c} < excluded.${c}`;
     },
-    updateAnswers: { set: (expr) => expr, tail: (column) => ` RETURNING ${quote(column)} AS ${column}`, read: () => null },
+    updateAnswers: UPDATE_ANSWERS,
     notifyOnUpdate: (table, fn, channel, column) => [
       `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('${channel}', NEW.${quote(column)}::text); RETURN NEW; END $$`,
       `DROP TRIGGER IF EXISTS ${fn} ON ${quote(table)}`,
@@ -142,8 +147,8 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     spansFoldedByDatabase: true,
     migrationsTable: (table) =>
       `CREATE TABLE IF NOT EXISTS ${quote(table)} (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
-    coverMarks: { freshReads: true, gateForInserts: false, rangesJoined: true },
-    counts: postgresCounts({ quote, placeholder }),
+    coverMarks: COVER_MARKS,
+    counts: COUNTS,
   });
   return d;
 }
