@@ -193,8 +193,8 @@ export class WriteStatements {
     for (let i = 0; i < rows.length; i += per) {
       const b = new SqlBuilder(this.d).emit(t.insertHead);
       for (let r = i; r < Math.min(rows.length, i + per); r++) {
-        b.emit(r > i ? ', (' : '(');
-        cols.forEach((c, k) => b.emit(k ? ', ' : '').param(c.encode(rows[r]), c.type));
+        b.emit(r > i ? ', (' : '(').param(cols[0].encode(rows[r]), cols[0].type);
+        for (let k = 1; k < cols.length; k++) b.emit(', ').param(cols[k].encode(rows[r]), cols[k].type);
         b.emit(')');
       }
       out.push(b.build());
