@@ -435,13 +435,12 @@ export class SqlCompiler {
   find(resource: string, plan: Plan, page: Page, tagIds?: TagIds): FindStatements {
     const w = this.where(resource, plan, tagIds);
     const h = this.heads(resource);
-    const n = w.params.length;
+    // The page's two parameters follow the WHERE clause's.
+    const tail = new SqlBuilder(this.d, w.params.length).emit(`${h.select} WHERE ${w.sql}${this.orderBy(resource, page.ordering)} LIMIT `)
+      .param(this.pageValue(page.limit), 'bigint').emit(' OFFSET ').param(this.pageValue(page.offset), 'bigint').build();
     return {
       count: { sql: `${h.count} WHERE ${w.sql}`, params: w.params },
-      page: {
-        sql: `${h.select} WHERE ${w.sql}${this.orderBy(resource, page.ordering)} LIMIT ${this.d.placeholder(n + 1, 'bigint')} OFFSET ${this.d.placeholder(n + 2, 'bigint')}`,
-        params: [...w.params, this.pageValue(page.limit), this.pageValue(page.offset)],
-      },
+      page: { sql: tail.sql, params: [...w.params, ...tail.params] },
     };
   }
 }

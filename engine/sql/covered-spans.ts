@@ -5,9 +5,8 @@
 // Parameters are bound; only identifiers and constants are written into the text.
 import type { Dialect } from './dialect.js';
 import { tableModel } from './table-model.js';
+import { SqlBuilder, type ParamType, type SqlText } from './sql-builder.js';
 import { maxLength, type AddrHex, type Family } from '../net/ip.js';
-
-export interface CoveredSpansQuery { readonly sql: string; readonly params: readonly unknown[] }
 
 /** The block and how much of the answer is wanted. */
 export interface SpansAsk {
@@ -46,7 +45,7 @@ function inetText(family: Family, hex: AddrHex): string {
  * last child. cidr / inet order is address order here (children of one block, one family), and
  * every compared value is set to full length first (inet compares the common prefix, then the length).
  */
-export function coveredSpansQuery(d: Dialect, a: SpansAsk): CoveredSpansQuery {
+export function coveredSpansQuery(d: Dialect, a: SpansAsk): SqlText {
   const q = d.quote;
   const w = maxLength(a.family);
   const m = tableModel(a.hosts ? 'ip_address' : 'prefix');
@@ -55,23 +54,27 @@ export function coveredSpansQuery(d: Dialect, a: SpansAsk): CoveredSpansQuery {
   // address. From an address: from the first cidr value with that network (the address at the
   // length its trailing zero bits allow, so no longer block starts there).
   const after = a.from === undefined ? (a.hosts ? '>=' : '>') : '>=';
-  const scan = a.scan === undefined ? '' : ' LIMIT $6::int';
+  const address = (hex: AddrHex) => inetText(a.family, hex).split('/')[0];
+  const first = a.from !== undefined ? `${address(a.from)}/${a.hosts ? w : w - trailingZeroBits(a.from)}`
+    : a.hosts ? inetText(a.family, a.network) : `${address(a.network)}/${a.length}`;
+  // Bound in this order, each placed (and $width used twice) where the text needs it: PostgreSQL
+  // numbers its parameters, and this statement is PostgreSQL's only.
+  const b = new SqlBuilder(d), bound = (v: unknown, t: ParamType) => b.render((r) => r.param(v, t));
+  const net = a.hosts ? 'inet' : 'cidr';
+  const $first = bound(first, net), $last = bound(inetText(a.family, a.broadcast), net), $width = bound(w, 'int');
+  const $top = bound(inetText(a.family, 'f'.repeat(w / 4)), 'inet'), $limit = bound(a.limit, 'int');
+  const scan = a.scan === undefined ? '' : ` LIMIT ${bound(a.scan, 'int')}`;
   const rows = a.hosts
-    ? `SELECT ${col} AS b, ${col} AS hi FROM ${q(m.table)} WHERE ${col} ${after} $1::inet AND ${col} <= $2::inet ORDER BY ${col}${scan}`
-    : `SELECT ${col} AS b, set_masklen(broadcast(${col}), $3::int) AS hi FROM ${q(m.table)} WHERE ${col} ${after} $1::cidr AND ${col} <= $2::cidr ORDER BY ${col}${scan}`;
-  const sql = [
+    ? `SELECT ${col} AS b, ${col} AS hi FROM ${q(m.table)} WHERE ${col} ${after} ${$first} AND ${col} <= ${$last} ORDER BY ${col}${scan}`
+    : `SELECT ${col} AS b, set_masklen(broadcast(${col}), ${$width}) AS hi FROM ${q(m.table)} WHERE ${col} ${after} ${$first} AND ${col} <= ${$last} ORDER BY ${col}${scan}`;
+  return b.emit([
     'SELECT host(t.b) AS lo, host(t.prev_hi) AS prev_hi, host(greatest(t.prev_hi, t.hi)) AS cur_hi, t.nxt IS NULL AS last FROM (',
     `SELECT c.b, c.hi, max(c.hi) OVER w AS prev_hi, lead(c.b) OVER w AS nxt FROM (${rows}) c`,
     'WINDOW w AS (ORDER BY c.b ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) t',
     // prev_hi + 1 is out of range past the family's last address: nothing can follow it there.
-    'WHERE t.prev_hi IS NULL OR t.nxt IS NULL OR (t.prev_hi < $4::inet AND set_masklen(t.b, $3::int) > t.prev_hi + 1)',
-    'ORDER BY t.b LIMIT $5::int',
-  ].join(' ');
-  const address = (hex: AddrHex) => inetText(a.family, hex).split('/')[0];
-  const first = a.from !== undefined ? `${address(a.from)}/${a.hosts ? w : w - trailingZeroBits(a.from)}`
-    : a.hosts ? inetText(a.family, a.network) : `${address(a.network)}/${a.length}`;
-  const params = [first, inetText(a.family, a.broadcast), w, inetText(a.family, 'f'.repeat(w / 4)), a.limit];
-  return { sql, params: a.scan === undefined ? params : [...params, a.scan] };
+    `WHERE t.prev_hi IS NULL OR t.nxt IS NULL OR (t.prev_hi < ${$top} AND set_masklen(t.b, ${$width}) > t.prev_hi + 1)`,
+    `ORDER BY t.b LIMIT ${$limit}`,
+  ].join(' ')).build();
 }
 
 /** The next batch of a block's children, after the one at (`lo`, `length`) when given. */
@@ -86,18 +89,20 @@ export interface ChildrenAsk extends Omit<SpansAsk, 'limit'> {
  * recomputes MAX over a growing frame row by row (10,000 children: 5.7 s), MySQL 9 over a frame
  * that ends before the row (1,000 children: 0.15 s). Addresses are varbinary, compared byte by byte.
  */
-export function childrenBatchQuery(d: Dialect, a: ChildrenAsk): CoveredSpansQuery {
+export function childrenBatchQuery(d: Dialect, a: ChildrenAsk): SqlText {
   const q = d.quote;
   const m = tableModel(a.hosts ? 'ip_address' : 'prefix');
   const { family, length } = m.net!;
   const bytes = (hex: AddrHex) => Buffer.from(hex, 'hex');
   const lo = q(a.hosts ? 'net_host' : 'net_lo'), hi = q(a.hosts ? 'net_host' : 'net_hi'), len = q(length);
-  const where = [`${q(family)} = ?`, `${lo} >= ?`, `${lo} <= ?`];
-  const params: unknown[] = [a.family, bytes(a.from ?? a.network), bytes(a.broadcast)];
+  const b = new SqlBuilder(d).emit(`SELECT ${lo} AS lo, ${hi} AS hi, ${len} AS len FROM ${q(m.table)} WHERE ${q(family)} = `).param(a.family, 'integer')
+    .emit(` AND ${lo} >= `).param(bytes(a.from ?? a.network), 'text').emit(` AND ${lo} <= `).param(bytes(a.broadcast), 'text');
   // Strictly inside: not the block itself (nor a duplicate of it); past its start, nothing else is.
-  if (!a.hosts && a.from === undefined) { where.push(`(${lo} > ? OR ${len} > ?)`); params.push(bytes(a.network), a.length); }
+  if (!a.hosts && a.from === undefined) b.emit(` AND (${lo} > `).param(bytes(a.network), 'text').emit(` OR ${len} > `).param(a.length, 'integer').emit(')');
   // After the last child read (rows with its very key again are duplicates: the same addresses).
-  if (a.after) { where.push(`(${lo} > ? OR (${lo} = ? AND ${len} > ?))`); params.push(bytes(a.after.lo), bytes(a.after.lo), a.after.length); }
-  params.push(a.limit);
-  return { sql: `SELECT ${lo} AS lo, ${hi} AS hi, ${len} AS len FROM ${q(m.table)} WHERE ${where.join(' AND ')} ORDER BY ${lo}, ${len} LIMIT ?`, params };
+  if (a.after) {
+    b.emit(` AND (${lo} > `).param(bytes(a.after.lo), 'text').emit(` OR (${lo} = `).param(bytes(a.after.lo), 'text')
+      .emit(` AND ${len} > `).param(a.after.length, 'integer').emit('))');
+  }
+  return b.emit(` ORDER BY ${lo}, ${len} LIMIT `).param(a.limit, 'bigint').build();
 }

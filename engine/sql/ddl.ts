@@ -2,12 +2,8 @@
 // field), typed network columns for prefixes / IP addresses, a `<table>_tags` join table per
 // taggable resource, unique constraints (incl. uniqueTogether), foreign keys and indexes.
 // Statements are idempotent (IF NOT EXISTS) so an interrupted migration can simply be re-run.
-import type { Dialect } from './dialect.js';
-import { postgresNetIndexes } from './dialects/postgres.js';
-import { mysqlNetIndexes } from './dialects/mysql.js';
+import type { Dialect, IndexDef } from './dialect.js';
 import { TABLE_MODELS, tableModel, type TableModel } from './table-model.js';
-
-interface IndexDef { readonly name: string; readonly columns: string; readonly using?: string; readonly where?: string }
 
 function columnDefs(d: Dialect, m: TableModel): string[] {
   const q = d.quote;
@@ -32,13 +28,12 @@ function constraintDefs(d: Dialect, m: TableModel): string[] {
 
 function indexDefs(d: Dialect, m: TableModel): IndexDef[] {
   const plain = m.indexes.map((i) => ({ name: i.name, columns: i.columns.map(d.quote).join(', ') }));
-  return [...plain, ...(d.name === 'postgres' ? postgresNetIndexes(m) : mysqlNetIndexes(m))];
+  return [...plain, ...d.netIndexes(m)];
 }
 
 function createTable(d: Dialect, table: string, body: readonly string[], indexes: readonly IndexDef[]): string[] {
   const q = d.quote;
-  if (d.name === 'mysql') {
-    // MySQL has no CREATE INDEX IF NOT EXISTS: indexes are declared in the table.
+  if (d.indexesInTable) {
     const keys = indexes.map((i) => `KEY ${q(i.name)} (${i.columns})`);
     return [`CREATE TABLE IF NOT EXISTS ${q(table)} (\n  ${[...body, ...keys].join(',\n  ')}\n)${d.tableSuffix}`];
   }
@@ -59,11 +54,10 @@ function createIndex(d: Dialect, table: string, i: IndexDef): string {
  * a sequential scan found the row); each family alone in its own index answers correctly.
  */
 export function spgistPerFamilyStatements(d: Dialect): string[] {
-  if (d.name !== 'postgres') return [];
-  return TABLE_MODELS.filter((m) => m.net).flatMap((m) => [
-    `DROP INDEX IF EXISTS ${d.quote(`ix_${m.table}_net_spgist`)}`,
-    ...postgresNetIndexes(m).filter((i) => i.using === 'spgist').map((i) => createIndex(d, m.table, i)),
-  ]);
+  return TABLE_MODELS.filter((m) => m.net).flatMap((m) => {
+    const spgist = d.netIndexes(m).filter((i) => i.using === 'spgist');
+    return spgist.length ? [`DROP INDEX IF EXISTS ${d.quote(`ix_${m.table}_net_spgist`)}`, ...spgist.map((i) => createIndex(d, m.table, i))] : [];
+  });
 }
 
 function tagsTable(d: Dialect, m: TableModel): string[] {

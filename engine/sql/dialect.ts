@@ -1,7 +1,7 @@
 // What differs between PostgreSQL and MySQL/MariaDB, as hooks the compiler and DDL call.
 // Everything else (plan semantics, null handling, statement shapes) lives in compile.ts / ddl.ts.
 import type { NetNode } from '../plan/nodes.js';
-import type { ParamType, Placeholders, SqlBuilder } from './sql-builder.js';
+import type { ParamType, Placeholders, SqlBuilder, SqlText } from './sql-builder.js';
 import type { ColumnModel, TableModel, ValueClass } from './table-model.js';
 
 /** Emits one SQL expression into the builder (used where an expression carrying parameters repeats). */
@@ -84,6 +84,82 @@ export interface Dialect extends Placeholders {
    * and `ie`; [] where the database has none (MySQL / MariaDB).
    */
   substringIndex(table: string, column: string): string[];
+  /** Indexes of a prefix / address table's network columns. */
+  netIndexes(m: TableModel): readonly IndexDef[];
+  /** CREATE TABLE declares the table's indexes (MySQL: no CREATE INDEX IF NOT EXISTS); else each is created after it. */
+  readonly indexesInTable: boolean;
+  /** After CREATE TABLE (…) of the stores' own tables (no text columns of the API's): the engine. */
+  readonly tableOptions: string;
+  /** A column of ASCII text compared byte for byte for equality; `ordered`: sorted byte by byte too. */
+  asciiText(length: number, ordered: boolean): string;
+  /** The type of an id column (a UUID). */
+  readonly idType: string;
+  /** A bigint primary key the database numbers itself. */
+  readonly serialKey: string;
+
+  // ---- the stores' own statements -------------------------------------------------------------
+  /** An INSERT that skips rows whose key (`keys`, or any unique key) is taken: before the table, after the rows. */
+  insertSkipping(keys?: readonly string[]): readonly [string, string];
+  /** After an INSERT's rows: a row whose `keys` are taken gets each `set` column from `value(stored, given)`. */
+  upsert(table: string, keys: readonly string[], set: readonly string[], value: (stored: string, given: string) => string): string;
+  /** After an INSERT's rows: a row whose `keys` are taken gets `column` raised to the given value when that is higher. */
+  upsertRaising(table: string, keys: readonly string[], column: string): string;
+  /**
+   * How an UPDATE answers the value it set: `set(expr)` in the SET clause, `tail(column)` after the
+   * WHERE (PostgreSQL: RETURNING), and `read(alias)` the statement reading it afterwards on the same
+   * connection, or null where the UPDATE answers it.
+   */
+  readonly updateAnswers: { set(expr: string): string; tail(column: string): string; read(alias: string): SqlText | null };
+  /** Statements making every UPDATE of `table` notify `channel` with `column`'s new value at commit; [] where there are no notifications. */
+  notifyOnUpdate(table: string, fn: string, channel: string, column: string): string[];
+  /** Many rows go as one array parameter per column, read back by unnest (else as a VALUES list per row). */
+  readonly arrayRows: boolean;
+  /** A WITH may hold INSERT / UPDATE statements (one statement for rows, counter and change records). */
+  readonly writesInWith: boolean;
+  /** The children of a block are folded into covered runs by the database (window functions); else by the caller. */
+  readonly spansFoldedByDatabase: boolean;
+  /** The migrations ledger (version, name, checksum, applied_at). */
+  migrationsTable(table: string): string;
+  /** Cover marks (engine/sql/cover-marks.ts): how the database's isolation and planner want them written and read. */
+  readonly coverMarks: CoverMarkForms;
+  /** Related counts (engine/sql/related-counts.ts): the triggers that log deltas and the read of a page's counts. */
+  readonly counts: CountForms;
+}
+
+export interface IndexDef { readonly name: string; readonly columns: string; readonly using?: string; readonly where?: string }
+
+export interface CoverMarkForms {
+  /**
+   * Every statement after a lock sees what was committed before it (READ COMMITTED). InnoDB's
+   * REPEATABLE READ reads from a snapshot taken at the transaction's first read, maybe earlier.
+   */
+  readonly freshReads: boolean;
+  /**
+   * New rows are written under the gate too. InnoDB: a delete's UPDATE of the marks around a prefix
+   * takes gap locks where a block has no row, which an INSERT of a row there then waits for, while
+   * the delete may wait for a row that INSERT wrote before: a deadlock (seen in the race test).
+   * PostgreSQL has no gap locks.
+   */
+  readonly gateForInserts: boolean;
+  /**
+   * The ranges of marksIn each looked up by its own index range scan, joined laterally over arrays
+   * of bounds. PostgreSQL plans an OR of ranges by its statistics of `family`; taken before a bulk
+   * load's IPv6 rows, they make the whole family look like one row, and each lookup read all of it
+   * (0.6 s per statement at 1M prefixes). InnoDB's range optimizer reads an OR of ranges as ranges.
+   */
+  readonly rangesJoined: boolean;
+}
+
+/** The tables of related counts: folded base rows (counted, ref, n) and the deltas appended to `deltas`. */
+export interface CountTables { readonly base: string; readonly deltas: string }
+/** A counted reference: its key in the base table (`prefix.site`) and the column holding it. */
+export interface CountKey { readonly key: string; readonly field: string }
+
+export interface CountForms {
+  /** Triggers on `table` appending a delta per counted reference a write moved; `name(event)` names each. */
+  triggers(t: CountTables, table: string, refs: readonly CountKey[], name: (event: string) => string): string[];
+  /** Rows (counted, pairs) of the counts of `keys` for `ids` (null: every object), pairs `<ref>:<n>` joined by commas, to be summed per ref. */
+  read(t: CountTables, keys: readonly string[], ids: readonly string[] | null): SqlText;
 }
 
 export interface NetColumn {

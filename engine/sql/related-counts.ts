@@ -44,67 +44,26 @@ function byTable(): Map<TableModel, CountedRef[]> {
   return out;
 }
 
-const trigger = (m: TableModel, event: string) => `netinv_count_${m.table}_${event}`;
+const trigger = (m: TableModel) => (event: string) => `netinv_count_${m.table}_${event}`;
 
-/** The rows' deltas as (key, ref, dn) selected from `rows` (a transition table), `sign` each. */
-function deltas(d: Dialect, refs: readonly CountedRef[], rows: string, sign: 1 | -1): string[] {
-  const q = d.quote;
-  return refs.map((c) => `SELECT '${c.key}' AS k, ${q(c.field)} AS r, ${sign} AS dn FROM ${rows} WHERE ${q(c.field)} IS NOT NULL`);
-}
-
-/** PostgreSQL: one function and statement trigger per event, a delta per counter the statement moved. */
-function postgresTriggers(d: Dialect, m: TableModel, refs: readonly CountedRef[]): string[] {
-  const q = d.quote, t = q(COUNT_DELTAS);
-  const events = [
-    { event: 'insert', sel: deltas(d, refs, 'new_rows', 1), ref: 'NEW TABLE AS new_rows' },
-    { event: 'delete', sel: deltas(d, refs, 'old_rows', -1), ref: 'OLD TABLE AS old_rows' },
-    { event: 'update', sel: [...deltas(d, refs, 'new_rows', 1), ...deltas(d, refs, 'old_rows', -1)], ref: 'NEW TABLE AS new_rows OLD TABLE AS old_rows' },
-  ];
-  return events.flatMap(({ event, sel, ref }) => {
-    const name = trigger(m, event);
-    const body = `INSERT INTO ${t} (${q('counted')}, ${q('ref')}, ${q('n')}) SELECT k, r, SUM(dn) FROM (${sel.join(' UNION ALL ')}) x GROUP BY k, r HAVING SUM(dn) <> 0`;
-    return [
-      `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body}; RETURN NULL; END $$`,
-      `DROP TRIGGER IF EXISTS ${name} ON ${q(m.table)}`,
-      `CREATE TRIGGER ${name} AFTER ${event.toUpperCase()} ON ${q(m.table)} REFERENCING ${ref} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
-    ];
-  });
-}
-
-/** MySQL: one row trigger per event; an update appends deltas only when the reference changed. */
-function mysqlTriggers(d: Dialect, m: TableModel, refs: readonly CountedRef[]): string[] {
-  const q = d.quote, t = q(COUNT_DELTAS);
-  const bump = (c: CountedRef, row: 'NEW' | 'OLD', dn: 1 | -1) =>
-    `IF ${row}.${q(c.field)} IS NOT NULL THEN INSERT INTO ${t} (${q('counted')}, ${q('ref')}, ${q('n')}) VALUES ('${c.key}', ${row}.${q(c.field)}, ${dn}); END IF;`;
-  const events = [
-    { event: 'insert', body: refs.map((c) => bump(c, 'NEW', 1)) },
-    { event: 'delete', body: refs.map((c) => bump(c, 'OLD', -1)) },
-    { event: 'update', body: refs.map((c) => `IF NOT (OLD.${q(c.field)} <=> NEW.${q(c.field)}) THEN ${bump(c, 'OLD', -1)} ${bump(c, 'NEW', 1)} END IF;`) },
-  ];
-  return events.flatMap(({ event, body }) => [
-    `DROP TRIGGER IF EXISTS ${trigger(m, event)}`,
-    `CREATE TRIGGER ${trigger(m, event)} AFTER ${event.toUpperCase()} ON ${q(m.table)} FOR EACH ROW BEGIN ${body.join(' ')} END`,
-  ]);
-}
+const TABLES = { base: COUNT_TABLE, deltas: COUNT_DELTAS } as const;
 
 /**
  * Migration: the base and delta tables, the triggers, and the counts of the rows already there
  * (each statement idempotent: counted again from the rows, after the triggers exist).
  */
 export function relatedCountStatements(d: Dialect): string[] {
-  const q = d.quote, pg = d.name === 'postgres';
-  const key = pg ? 'varchar(64)' : 'varchar(64) CHARACTER SET ascii COLLATE ascii_bin';
-  const ref = pg ? 'uuid' : 'char(36) CHARACTER SET ascii COLLATE ascii_bin';
-  const engine = pg ? '' : ' ENGINE=InnoDB';
-  const cols = `${q('counted')} ${key} NOT NULL, ${q('ref')} ${ref} NOT NULL, ${q('n')} bigint NOT NULL`;
+  const q = d.quote;
+  const cols = `${q('counted')} ${d.asciiText(64, false)} NOT NULL, ${q('ref')} ${d.idType} NOT NULL, ${q('n')} bigint NOT NULL`;
+  const index = `ix_${COUNT_DELTAS}_ref`, indexed = `${q('counted')}, ${q('ref')}`;
   const out = [
-    `CREATE TABLE IF NOT EXISTS ${q(COUNT_TABLE)} (${cols}, PRIMARY KEY (${q('counted')}, ${q('ref')}))${engine}`,
-    pg
-      ? `CREATE TABLE IF NOT EXISTS ${q(COUNT_DELTAS)} (${q('id')} bigserial PRIMARY KEY, ${cols})`
-      : `CREATE TABLE IF NOT EXISTS ${q(COUNT_DELTAS)} (${q('id')} bigint NOT NULL AUTO_INCREMENT PRIMARY KEY, ${cols}, INDEX ix_${COUNT_DELTAS}_ref (${q('counted')}, ${q('ref')}))${engine}`,
-    ...(pg ? [`CREATE INDEX IF NOT EXISTS ix_${COUNT_DELTAS}_ref ON ${q(COUNT_DELTAS)} (${q('counted')}, ${q('ref')})`] : []),
+    `CREATE TABLE IF NOT EXISTS ${q(COUNT_TABLE)} (${cols}, PRIMARY KEY (${q('counted')}, ${q('ref')}))${d.tableOptions}`,
+    ...(d.indexesInTable
+      ? [`CREATE TABLE IF NOT EXISTS ${q(COUNT_DELTAS)} (${q('id')} ${d.serialKey}, ${cols}, INDEX ${index} (${indexed}))${d.tableOptions}`]
+      : [`CREATE TABLE IF NOT EXISTS ${q(COUNT_DELTAS)} (${q('id')} ${d.serialKey}, ${cols})${d.tableOptions}`,
+        `CREATE INDEX IF NOT EXISTS ${index} ON ${q(COUNT_DELTAS)} (${indexed})`]),
   ];
-  for (const [m, refs] of byTable()) out.push(...(pg ? postgresTriggers(d, m, refs) : mysqlTriggers(d, m, refs)));
+  for (const [m, refs] of byTable()) out.push(...d.counts.triggers(TABLES, m.table, refs, trigger(m)));
   out.push(`DELETE FROM ${q(COUNT_DELTAS)}`, `DELETE FROM ${q(COUNT_TABLE)}`);
   for (const c of COUNTED_REFS) {
     out.push(`INSERT INTO ${q(COUNT_TABLE)} (${q('counted')}, ${q('ref')}, ${q('n')}) SELECT '${c.key}', ${q(c.field)}, COUNT(*) FROM ${q(tableModel(c.resource).table)} ` +
@@ -121,53 +80,17 @@ const COUNTED_KEYS: ReadonlySet<string> = new Set(COUNTED_REFS.map((c) => c.key)
 /** Whether counts of this reference are kept (a count the registry declares). */
 export const isCounted = (c: CountRef): boolean => COUNTED_KEYS.has(keyOf(c));
 
-/**
- * A page's counts as each dialect reads them best: rows (counted, pairs), `pairs` one or more
- * `<ref>:<n>` joined by commas, over base and deltas, to be summed per ref. PostgreSQL sends one
- * row per counted reference: 1,900 rows of three columns cost the driver more than the counting.
- * `ids` null: every counter of the keys, for the reader to keep the page's (see readsEvery).
- */
-const READ_FORMS: Record<Dialect['name'], (d: Dialect, keys: readonly string[], ids: readonly string[] | null) => SqlText> = {
-  // Each (key, id) pair probed in the base table's key, the deltas joined by id. With `= ANY` of
-  // 1,000 ids PostgreSQL spends longer estimating the lists than reading (9 against 5.6 ms a page
-  // of 1,000 sites, measured); the arrays are sent as parameters either way.
-  postgres: (d, keys, ids) => {
-    const q = d.quote;
-    const b = new SqlBuilder(d).emit(`SELECT x.counted, string_agg(x.ref::text || ':' || x.n, ',') AS pairs FROM (`);
-    if (ids) {
-      b.emit(`SELECT c.${q('counted')} AS counted, c.${q('ref')} AS ref, c.${q('n')} AS n FROM unnest(`)
-        .param(keys, 'text[]').emit(') AS k(key) CROSS JOIN unnest(').param(ids, 'uuid[]')
-        .emit(`) AS p(id) JOIN ${q(COUNT_TABLE)} c ON c.${q('counted')} = k.key AND c.${q('ref')} = p.id UNION ALL `)
-        .emit(`SELECT t.${q('counted')}, t.${q('ref')}, t.${q('n')} FROM unnest(`).param(ids, 'uuid[]')
-        .emit(`) AS p(id) JOIN ${q(COUNT_DELTAS)} t ON t.${q('ref')} = p.id WHERE t.${q('counted')} = ANY(`).param(keys, 'text[]').emit(')');
-    } else {
-      [COUNT_TABLE, COUNT_DELTAS].forEach((t, i) => {
-        b.emit(`${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n FROM ${q(t)} WHERE ${q('counted')} = ANY(`).param(keys, 'text[]').emit(')');
-      });
-    }
-    return b.emit(') x GROUP BY x.counted').build();
-  },
-  // One pair per row and per delta, summed by the reader: MariaDB took longer to build lists
-  // (GROUP_CONCAT over summed deltas: 9.5 against 7.5 ms for 1,000 sites) than the driver saved,
-  // and grouping the pairs at all cost it 4.3 against 1.2 ms for every counter of seven keys.
-  mysql: (d, keys, ids) => {
-    const q = d.quote;
-    const b = new SqlBuilder(d);
-    [COUNT_TABLE, COUNT_DELTAS].forEach((t, i) => {
-      b.emit(`${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, CONCAT(${q('ref')}, ':', ${q('n')}) AS pairs FROM ${q(t)} WHERE `);
-      d.inList(b, q('counted'), keys, 'text');
-      if (ids) { b.emit(' AND '); d.inList(b, q('ref'), ids, 'uuid'); }
-    });
-    return b.build();
-  },
-};
-
 /** Ids read per count statement: bounds a statement's parameters and PostgreSQL's lists. */
 export const READ_CHUNK = 5000;
 
-/** The counts of `ids` (at most READ_CHUNK lower-case UUIDs), or of every object (null), for counted references: rows (counted, pairs) as READ_FORMS says. */
+/**
+ * The counts of `ids` (at most READ_CHUNK lower-case UUIDs), or of every object (null), for counted
+ * references, as each dialect reads them best (Dialect.counts): rows (counted, pairs), `pairs` one or
+ * more `<ref>:<n>` joined by commas, over base and deltas, to be summed per ref. `ids` null: every
+ * counter of the keys, for the reader to keep the page's (see readsEvery).
+ */
 export function readCounts(d: Dialect, refs: readonly CountRef[], ids: readonly string[] | null): SqlText {
-  return READ_FORMS[d.name](d, refs.map(keyOf), ids);
+  return d.counts.read(TABLES, refs.map(keyOf), ids);
 }
 
 /** Below this many ids a list of them is cheap on every database: no total is looked up. */
@@ -213,9 +136,7 @@ export function addToBase(d: Dialect, taken: readonly Record<string, unknown>[])
   if (!sorted.length) return null;
   const b = new SqlBuilder(d).emit(`INSERT INTO ${q(COUNT_TABLE)} (${q('counted')}, ${q('ref')}, ${q('n')}) VALUES `);
   sorted.forEach((x, i) => { b.emit(i ? ', (' : '(').param(x.counted, 'text').emit(', ').param(x.ref, 'uuid').emit(', ').param(x.n, 'bigint').emit(')'); });
-  b.emit(d.name === 'postgres'
-    ? ` ON CONFLICT (${q('counted')}, ${q('ref')}) DO UPDATE SET ${q('n')} = ${q(COUNT_TABLE)}.${q('n')} + excluded.${q('n')}`
-    : ` ON DUPLICATE KEY UPDATE ${q('n')} = ${q('n')} + VALUES(${q('n')})`);
+  b.emit(d.upsert(COUNT_TABLE, ['counted', 'ref'], ['n'], (stored, given) => `${stored} + ${given}`));
   return b.build();
 }
 

@@ -2,7 +2,7 @@
 // through `param` (a bound parameter). Nothing a user typed is ever appended with `emit`.
 
 /** PostgreSQL type a parameter is cast to (MySQL placeholders carry no type). */
-export type ParamType = 'text' | 'uuid' | 'bigint' | 'integer' | 'boolean' | 'timestamptz' | 'json' | 'jsonb' | 'inet' | 'cidr' | 'numeric';
+export type ParamType = 'text' | 'uuid' | 'bigint' | 'integer' | 'int' | 'boolean' | 'timestamptz' | 'json' | 'jsonb' | 'inet' | 'cidr' | 'numeric';
 export type ParamTypeOrArray = ParamType | `${ParamType}[]`;
 
 export interface SqlText { readonly sql: string; readonly params: readonly unknown[] }

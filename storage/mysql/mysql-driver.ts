@@ -60,6 +60,19 @@ const PS_PROCESSLIST_PROBE = 'SELECT 1 AS ok FROM performance_schema.processlist
 /** The socket of a pooled connection: held or closed at a fault point. */
 const socketOf = (c: mysql.PoolConnection) => (c as unknown as { connection: { stream: Socket } }).connection.stream;
 
+/** Where the two servers differ for the driver (what the dialect writes differs in engine/sql/dialects/mysql.ts). */
+const SERVERS: Record<MysqlFlavour, {
+  /** The time limit stops every statement (MariaDB's max_statement_time), not only SELECTs (MySQL's max_execution_time). */
+  readonly timesEveryStatement: boolean;
+  /** performance_schema.processlist may be there to look sessions up in (MySQL 8.0.22+). */
+  readonly psProcesslist: boolean;
+  /** A regular expression past its backtracking limit gives up with a warning only (MariaDB's PCRE2). */
+  readonly regexGivesUpQuietly: boolean;
+}> = {
+  mariadb: { timesEveryStatement: true, psProcesslist: false, regexGivesUpQuietly: true },
+  mysql: { timesEveryStatement: false, psProcesslist: true, regexGivesUpQuietly: false },
+};
+
 const MYSQL_LOCK: LockStatements = { lock: 'SELECT GET_LOCK(?, 120) AS ok', unlock: 'SELECT RELEASE_LOCK(?) AS ok', granted: (rows) => Number(rows[0]?.ok) === 1 };
 
 export class MysqlDriver implements SqlDriver {
@@ -76,6 +89,8 @@ export class MysqlDriver implements SqlDriver {
   private readonly timeLimitMs: number;
   /** MySQL (not MariaDB) with a time limit: statements the server does not time are watched here. */
   private watchOthers = false;
+  /** MariaDB: statements with a regular expression have their warnings read. */
+  private regexWarnings = SERVERS.mariadb.regexGivesUpQuietly;
   /** How a session is ended for sure (chosen at connect by what the server offers). */
   private sessionEnd = sessionEnd('information_schema.PROCESSLIST');
   /** Every wait for a pooled connection; mysql2 queues waiters without a bound, so the bound is kept here. */
@@ -114,8 +129,10 @@ export class MysqlDriver implements SqlDriver {
       throw new StorageUnavailable(`cannot connect to MySQL at ${this.where}: ${mysqlConnectReason(e)}`);
     }
     this.flavour = /mariadb/i.test(version) ? 'mariadb' : 'mysql';
-    this.watchOthers = this.flavour === 'mysql' && this.timeLimitMs > 0;
-    if (this.flavour === 'mysql') {
+    const server = SERVERS[this.flavour];
+    this.watchOthers = !server.timesEveryStatement && this.timeLimitMs > 0;
+    this.regexWarnings = server.regexGivesUpQuietly;
+    if (server.psProcesslist) {
       const [me] = await this.pool.query(PS_PROCESSLIST_PROBE).catch(() => [[]]);
       if ((me as unknown[]).length === 1) this.sessionEnd = sessionEnd('performance_schema.processlist');
     }
@@ -138,7 +155,7 @@ export class MysqlDriver implements SqlDriver {
   private exec(c: Conn, sql: string, params: readonly unknown[]): Promise<QueryResult> {
     // A regular expression is always a bound parameter: a text without any (a bulk INSERT's
     // written-out values, which may say REGEXP) is not looked through.
-    if (this.flavour === 'mariadb' && params.length && REGEX_STATEMENT.test(sql)) return this.onOwnConnection(c, (pc) => this.regexChecked(pc, sql, params));
+    if (this.regexWarnings && params.length && REGEX_STATEMENT.test(sql)) return this.onOwnConnection(c, (pc) => this.regexChecked(pc, sql, params));
     if (!this.watchOthers || SERVER_TIMED.test(sql)) return run(c, sql, params);
     return this.onOwnConnection(c, (pc) => this.watched(pc, sql, params));
   }

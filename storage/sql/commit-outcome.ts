@@ -3,6 +3,7 @@
 // The lost session is ended first (a COMMIT still on its way cannot land after the answer), then
 // its last record is looked up: there, the write committed with that seq; absent, it never will.
 import type { Dialect } from '../../engine/sql/dialect.js';
+import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { CommitUnknown, StorageUnavailable } from '../types.js';
 import type { CommitInDoubt, SqlDriver } from './driver.js';
 
@@ -16,7 +17,8 @@ export async function commitOutcome(driver: SqlDriver, d: Dialect, changeTable: 
   if (recordId === null) throw new CommitUnknown('a write that names itself nowhere lost its connection with COMMIT in flight');
   try {
     await driver.endSession(doubt.session);
-    const r = await driver.query(`SELECT ${d.quote('seq')} AS seq FROM ${d.quote(changeTable)} WHERE ${d.quote('id')} = ${d.placeholder(1, 'uuid')}`, [recordId]);
+    const q = new SqlBuilder(d).emit(`SELECT ${d.quote('seq')} AS seq FROM ${d.quote(changeTable)} WHERE ${d.quote('id')} = `).param(recordId, 'uuid').build();
+    const r = await driver.query(q.sql, q.params);
     return r.rows.length ? { committed: true, seq: Number(r.rows[0].seq) } : { committed: false };
   } catch (e) {
     throw new CommitUnknown(`the connection was lost with COMMIT in flight, and whether it committed cannot be read: ${(e as Error).message ?? String(e)}`);

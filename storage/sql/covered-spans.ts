@@ -24,7 +24,7 @@ const LARGEST_BATCH = 20000;
  * child followed (what it says before that holds; a walk that must stay short uses it).
  */
 export function sqlCoveredSpans(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex, scan?: number): Promise<CoveredSpans> {
-  return c.d.name === 'postgres' ? foldedByDatabase(c, hosts, block, max, from, scan) : foldedHere(c, hosts, block, max, from, scan);
+  return c.d.spansFoldedByDatabase ? foldedByDatabase(c, hosts, block, max, from, scan) : foldedHere(c, hosts, block, max, from, scan);
 }
 
 async function foldedByDatabase(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex, scan?: number): Promise<CoveredSpans> {

@@ -4,6 +4,7 @@
 // Concurrent starters are serialised by a database lock. A later schema change is a new version.
 import { createHash } from 'node:crypto';
 import type { Dialect } from '../../engine/sql/dialect.js';
+import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import { addedFieldStatements, addedIndexStatements, addedTableStatements, ddlStatements, historyPatchStatements, rowVersionStatements, spgistPerFamilyStatements, substringIndexStatements } from '../../engine/sql/ddl.js';
 import type { SqlDriver } from './driver.js';
 import { allocationHintStatements } from '../../engine/sql/allocation-hints.js';
@@ -53,13 +54,6 @@ export const MIGRATIONS: readonly Migration[] = [
 
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
-function migrationsTable(d: Dialect): string {
-  const q = d.quote;
-  return d.name === 'postgres'
-    ? `CREATE TABLE IF NOT EXISTS ${q(MIGRATIONS_TABLE)} (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`
-    : `CREATE TABLE IF NOT EXISTS ${q(MIGRATIONS_TABLE)} (version int PRIMARY KEY, name varchar(200) NOT NULL, checksum char(64) NOT NULL, applied_at datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3)) ENGINE=InnoDB`;
-}
-
 export const checksum = (statements: readonly string[]): string => createHash('sha256').update(statements.join(';\n')).digest('hex');
 
 /** Applies the missing migrations; returns the versions applied now. */
@@ -71,7 +65,7 @@ export async function pendingMigrations(driver: SqlDriver, d: Dialect): Promise<
 
 export async function migrate(driver: SqlDriver, d: Dialect): Promise<number[]> {
   return driver.exclusive('netinv.schema_migrations', async (s) => {
-    await s.query(migrationsTable(d));
+    await s.query(d.migrationsTable(MIGRATIONS_TABLE));
     const done = new Set((await s.query(`SELECT version FROM ${d.quote(MIGRATIONS_TABLE)}`)).rows.map((r) => Number(r.version)));
     const applied: number[] = [];
     for (const m of MIGRATIONS) {
@@ -80,10 +74,9 @@ export async function migrate(driver: SqlDriver, d: Dialect): Promise<number[]> 
       if (driver.transactionalDdl) await s.query('BEGIN');
       try {
         for (const sql of statements) await s.query(sql);
-        await s.query(
-          `INSERT INTO ${d.quote(MIGRATIONS_TABLE)} (version, name, checksum) VALUES (${d.placeholder(1, 'integer')}, ${d.placeholder(2, 'text')}, ${d.placeholder(3, 'text')})`,
-          [m.version, m.name, checksum(statements)],
-        );
+        const record = new SqlBuilder(d).emit(`INSERT INTO ${d.quote(MIGRATIONS_TABLE)} (version, name, checksum) VALUES (`)
+          .param(m.version, 'integer').emit(', ').param(m.name, 'text').emit(', ').param(checksum(statements), 'text').emit(')').build();
+        await s.query(record.sql, record.params);
         if (driver.transactionalDdl) await s.query('COMMIT');
       } catch (e) {
         if (driver.transactionalDdl) await s.query('ROLLBACK').catch(() => undefined);

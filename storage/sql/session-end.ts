@@ -1,12 +1,13 @@
 // Ending another database session for sure: how a write whose COMMIT was in flight on a lost
 // connection is settled (storage/sql/commit-outcome.ts). The session is asked to end, then watched
 // until the database no longer lists it; only then can its commit no longer happen later.
+import type { SqlText } from '../../engine/sql/sql-builder.js';
 import type { QueryResult } from './driver.js';
 
 /** A dialect's two statements: ask session $1 to end; one row while it still exists. */
 export interface SessionEndStatements {
-  readonly terminate: (session: number) => { readonly sql: string; readonly params: readonly unknown[] };
-  readonly alive: (session: number) => { readonly sql: string; readonly params: readonly unknown[] };
+  readonly terminate: (session: number) => SqlText;
+  readonly alive: (session: number) => SqlText;
 }
 
 /** How long a session may take to go after it was told to (a large rollback): then the outcome is unknown. */

@@ -86,7 +86,7 @@ export class SqlStorage implements Storage {
   get dialect(): Dialect { return this.ready().d; }
 
   /** The compiled WHERE clause of a plan (diagnostics, tests). */
-  whereSql(resource: string, plan: Plan): { sql: string; params: readonly unknown[] } {
+  whereSql(resource: string, plan: Plan): SqlText {
     return this.ready().compiler.where(resource, plan);
   }
 
@@ -244,8 +244,9 @@ export class SqlStorage implements Storage {
     const order = ` ORDER BY m.${d.quote('id')}`;
     if (field === 'tags') {
       if (!m.tagsTable || typeof value !== 'string' || !LOWER_UUID.test(value)) return [];
-      const sql = `${head} WHERE EXISTS (SELECT 1 FROM ${d.quote(m.tagsTable)} jt WHERE jt.${d.quote('obj_id')} = m.${d.quote('id')} AND jt.${d.quote('tag_id')} = ${d.placeholder(1, 'uuid')})${order}`;
-      return this.rows(resource, await this.query(sql, [value]));
+      const tagged = new SqlBuilder(d).emit(`${head} WHERE EXISTS (SELECT 1 FROM ${d.quote(m.tagsTable)} jt WHERE jt.${d.quote('obj_id')} = m.${d.quote('id')} AND jt.${d.quote('tag_id')} = `)
+        .param(value, 'uuid').emit(`)${order}`).build();
+      return this.rows(resource, await this.query(tagged.sql, tagged.params));
     }
     const c = m.byField.get(field);
     let plan: Plan;
@@ -509,8 +510,10 @@ export class SqlStorage implements Storage {
         const head = compiler.heads(resource).select;
         const id = `m.${d.quote('id')}`;
         for (let after: string | null = null; ;) {
-          const where = after === null ? '' : ` WHERE ${id} > ${d.placeholder(1, 'uuid')}`;
-          const got = await s.query(`${head}${where} ORDER BY ${id} LIMIT ${SNAPSHOT_PAGE}`, after === null ? [] : [after]);
+          const b = new SqlBuilder(d).emit(head);
+          if (after !== null) b.emit(` WHERE ${id} > `).param(after, 'uuid');
+          const page = b.emit(` ORDER BY ${id} LIMIT ${SNAPSHOT_PAGE}`).build();
+          const got = await s.query(page.sql, page.params);
           const rows = this.rows(resource, got);
           if (rows.length) each(resource, rows);
           if (rows.length < SNAPSHOT_PAGE) break;
@@ -607,7 +610,8 @@ export class SqlStorage implements Storage {
 
   private async exists(s: SqlSession, m: TableModel, id: string): Promise<boolean> {
     const { d } = this.ready();
-    const r = await s.query(`SELECT 1 AS one FROM ${d.quote(m.table)} WHERE ${d.quote('id')} = ${d.placeholder(1, 'uuid')}`, [id]);
+    const one = new SqlBuilder(d).emit(`SELECT 1 AS one FROM ${d.quote(m.table)} WHERE ${d.quote('id')} = `).param(id, 'uuid').build();
+    const r = await s.query(one.sql, one.params);
     return r.rows.length > 0;
   }
 

@@ -46,13 +46,12 @@ function pgColumn(c: Col, values: readonly unknown[]): string {
 }
 
 /**
- * PostgreSQL: `ROWS FROM (…) AS u(c0, c1, …)` over the columns' values, their parameters pushed on
- * `params`, and the expression reading each column from u. `values(c)`: the column's values.
+ * PostgreSQL: `ROWS FROM (…) AS u(c0, c1, …)` over the columns' values, their parameters bound in
+ * `b` (the text is b's to place), and the expression reading each column from u. `values(c)`: the column's values.
  */
-function pgRows(d: Dialect, cols: readonly Col[], values: (c: Col) => readonly unknown[], params: unknown[]): { from: string; exprs: string[] } {
+function pgRows(b: SqlBuilder, cols: readonly Col[], values: (c: Col) => readonly unknown[]): { from: string; exprs: string[] } {
   const fns = cols.map((c) => {
-    params.push(pgColumn(c, values(c)));
-    const p = d.placeholder(params.length, isJson(c) ? 'json' : `${c.type}[]`);
+    const p = b.render((r) => r.param(pgColumn(c, values(c)), isJson(c) ? 'json' : `${c.type}[]`));
     return isJson(c) ? `json_array_elements(${p})` : `unnest(${p})`;
   });
   const exprs = cols.map((c, i) => (isJson(c) ? `CASE WHEN json_typeof(u.c${i}) = 'null' THEN NULL ELSE u.c${i} END` : `u.c${i}`));
@@ -82,6 +81,9 @@ const MYSQL_CHUNK_ROWS = 1000;
 const MYSQL_CHUNK_CHARS = 2_000_000;
 /** MySQL: parameters per INSERT at most, where values are bound (the protocol's limit is 65,535). */
 const MYSQL_MAX_PLACEHOLDERS = 60000;
+
+/** The text of a statement built once and bound per use (its parameters bound as null here). */
+const textOf = (b: SqlBuilder): string => b.build().sql;
 
 /**
  * MySQL: INSERTs of `count` rows as VALUES lists written out (`tuple(i)`: row i's literals, comma
@@ -118,23 +120,27 @@ export class WriteStatements {
     ];
     const t = q(m.table);
     const names = cols.map((c) => q(c.name)).join(', ');
-    const insertHead = `INSERT INTO ${t} (${names}) ${d.name === 'postgres' ? 'SELECT ' : 'VALUES '}`;
+    const insertHead = `INSERT INTO ${t} (${names}) ${d.arrayRows ? 'SELECT ' : 'VALUES '}`;
     const setCols = cols.filter((c) => c.name !== 'id');
-    const update = `UPDATE ${t} SET ${setCols.map((c, i) => `${q(c.name)} = ${d.placeholder(i + 1, c.type)}`).join(', ')} WHERE ${q('id')} = ${d.placeholder(setCols.length + 1, 'uuid')}`;
     const hasVersion = m.byField.has('version');
     // A row written without a version (bulk loads, copies) is version 0.
-    const versionIs = (i: number) => `COALESCE(${q('version')}, 0) = ${d.placeholder(i, d.paramType(m.byField.get('version')!.cls))}`;
-    const updateVersioned = hasVersion ? `${update} AND ${versionIs(setCols.length + 2)}` : null;
-    const readVersion = hasVersion ? `SELECT ${q('version')} AS v FROM ${t} WHERE ${q('id')} = ${d.placeholder(1, 'uuid')}` : null;
-    const del = `DELETE FROM ${t} WHERE ${q('id')} = ${d.placeholder(1, 'uuid')}`;
-    const delVersioned = hasVersion ? `${del} AND ${versionIs(2)}` : null;
+    const versionIs = (b: SqlBuilder) => textOf(b.emit(` AND COALESCE(${q('version')}, 0) = `).param(null, d.paramType(m.byField.get('version')!.cls)));
+    const byId = (head: string) => new SqlBuilder(d).emit(`${head} WHERE ${q('id')} = `).param(null, 'uuid');
+    const ub = new SqlBuilder(d).emit(`UPDATE ${t} SET `);
+    setCols.forEach((c, i) => ub.emit(`${i ? ', ' : ''}${q(c.name)} = `).param(null, c.type));
+    const update = textOf(ub.emit(` WHERE ${q('id')} = `).param(null, 'uuid'));
+    const updateVersioned = hasVersion ? versionIs(ub) : null;
+    const readVersion = hasVersion ? textOf(byId(`SELECT ${q('version')} AS v FROM ${t}`)) : null;
+    const db = byId(`DELETE FROM ${t}`);
+    const del = textOf(db);
+    const delVersioned = hasVersion ? versionIs(db) : null;
     let tagsInsertHead: string | null = null, tagsDelete: string | null = null;
     if (m.tagsTable) {
-      const tt = q(m.tagsTable);
-      tagsInsertHead = d.name === 'postgres'
-        ? `INSERT INTO ${tt} (${q('obj_id')}, ${q('tag_id')}) SELECT * FROM unnest(${d.placeholder(1, 'uuid[]')}, ${d.placeholder(2, 'uuid[]')})`
-        : `INSERT INTO ${tt} (${q('obj_id')}, ${q('tag_id')}) VALUES `;
-      tagsDelete = `DELETE FROM ${tt} WHERE ${q('obj_id')} = ${d.placeholder(1, 'uuid')}`;
+      const tt = q(m.tagsTable), head = `INSERT INTO ${tt} (${q('obj_id')}, ${q('tag_id')}) `;
+      tagsInsertHead = d.arrayRows
+        ? textOf(new SqlBuilder(d).emit(`${head}SELECT * FROM unnest(`).param(null, 'uuid[]').emit(', ').param(null, 'uuid[]').emit(')'))
+        : `${head}VALUES `;
+      tagsDelete = textOf(new SqlBuilder(d).emit(`DELETE FROM ${tt} WHERE ${q('obj_id')} = `).param(null, 'uuid'));
     }
     return { cols, insertHead, update, updateVersioned, readVersion, del, delVersioned, tagsInsertHead, tagsDelete, refCheck: this.buildRefCheck(m) };
   }
@@ -166,12 +172,12 @@ export class WriteStatements {
   insert(m: TableModel, rows: readonly Row[]): SqlText[] {
     const t = this.of(m);
     const out: SqlText[] = [];
-    if (this.d.name === 'postgres') {
+    if (this.d.arrayRows) {
       for (let i = 0; i < rows.length; i += PG_CHUNK_ROWS) {
         const chunk = rows.slice(i, i + PG_CHUNK_ROWS);
-        const params: unknown[] = [];
-        const u = pgRows(this.d, t.cols, (c) => chunk.map(c.encode), params);
-        out.push({ sql: `${t.insertHead}${u.exprs.join(', ')} FROM ${u.from}`, params });
+        const b = new SqlBuilder(this.d);
+        const u = pgRows(b, t.cols, (c) => chunk.map(c.encode));
+        out.push(b.emit(`${t.insertHead}${u.exprs.join(', ')} FROM ${u.from}`).build());
       }
       return out;
     }
@@ -184,12 +190,14 @@ export class WriteStatements {
       });
     }
     const per = Math.max(1, Math.min(MYSQL_CHUNK_ROWS, Math.floor(MYSQL_MAX_PLACEHOLDERS / cols.length)));
-    const tuple = `(${cols.map(() => '?').join(', ')})`;
     for (let i = 0; i < rows.length; i += per) {
-      const chunk = rows.slice(i, i + per);
-      const params: unknown[] = [];
-      for (const r of chunk) for (const c of cols) params.push(c.encode(r));
-      out.push({ sql: t.insertHead + new Array(chunk.length).fill(tuple).join(', '), params });
+      const b = new SqlBuilder(this.d).emit(t.insertHead);
+      for (let r = i; r < Math.min(rows.length, i + per); r++) {
+        b.emit(r > i ? ', (' : '(').param(cols[0].encode(rows[r]), cols[0].type);
+        for (let k = 1; k < cols.length; k++) b.emit(', ').param(cols[k].encode(rows[r]), cols[k].type);
+        b.emit(')');
+      }
+      out.push(b.build());
     }
     return out;
   }
@@ -202,29 +210,28 @@ export class WriteStatements {
    * (MySQL: no data-modifying WITH; a batch over one chunk).
    */
   createsLogged(m: TableModel, rows: readonly Row[], records: readonly Row[]): SqlText | null {
-    if (this.d.name !== 'postgres' || rows.length > PG_CHUNK_ROWS || records.length > PG_CHUNK_ROWS) return null;
+    if (!this.d.writesInWith || !this.d.arrayRows || rows.length > PG_CHUNK_ROWS || records.length > PG_CHUNK_ROWS) return null;
     const t = this.of(m), rec = this.of(tableModel(CHANGE_RESOURCE));
     const q = this.d.quote;
     // Rows with tags go the transaction's way: there the rows are written before their tag rows, so
     // a taken id is reported as the id (a WITH's statements run in no set order).
     if (rows.some((r) => ((r.tags as string[] | undefined) ?? []).length)) return null;
-    const params: unknown[] = [];
-    const data = pgRows(this.d, t.cols, (c) => rows.map(c.encode), params);
+    const b = new SqlBuilder(this.d);
+    const data = pgRows(b, t.cols, (c) => rows.map(c.encode));
     const parts = [`d AS (${t.insertHead}${data.exprs.join(', ')} FROM ${data.from})`];
-    params.push(records.length);
-    const n = this.d.placeholder(params.length, 'bigint');
+    // Placed twice: PostgreSQL numbers its parameters (this statement is its only).
+    const n = b.render((r) => r.param(records.length, 'bigint'));
     parts.push(`c AS (UPDATE ${q(COUNTER_TABLE)} SET ${q('seq')} = ${q('seq')} + ${n} WHERE ${q('id')} = 1 RETURNING ${q('seq')})`);
     // Each record's seq column carries its place in the batch (1..n): the number is counter - n + place.
     const seqCol = rec.cols.findIndex((c) => c.name === 'seq');
     const place = records.map((_, i) => i + 1);
-    const u = pgRows(this.d, rec.cols, (c) => (c.name === 'seq' ? place : records.map(c.encode)), params);
+    const u = pgRows(b, rec.cols, (c) => (c.name === 'seq' ? place : records.map(c.encode)));
     const names = u.exprs;
     names[seqCol] = `(SELECT ${q('seq')} FROM c) - ${n} + u.c${seqCol}`;
     // Stamped once the counter is held, as the transaction's way stamps them (numberChanges), and cut
     // to milliseconds as JavaScript's clock is (the column would round: a time a little ahead).
     names[rec.cols.findIndex((c) => c.name === 'time')] = `date_trunc('milliseconds', clock_timestamp())`;
-    const sql = `WITH ${parts.join(', ')} ${rec.insertHead}${names.join(', ')} FROM ${u.from} RETURNING ${q('seq')} AS seq`;
-    return { sql, params };
+    return b.emit(`WITH ${parts.join(', ')} ${rec.insertHead}${names.join(', ')} FROM ${u.from} RETURNING ${q('seq')} AS seq`).build();
   }
 
   /** Join rows for the rows' tags (each tag once per object; the row's own array keeps its order). */
@@ -234,7 +241,7 @@ export class WriteStatements {
     const objs: string[] = [], tags: string[] = [];
     for (const r of rows) for (const tag of new Set((r.tags as string[] | undefined) ?? [])) { objs.push(r.id); tags.push(tag); }
     if (!objs.length) return [];
-    if (this.d.name === 'postgres') {
+    if (this.d.arrayRows) {
       const out: SqlText[] = [];
       for (let i = 0; i < objs.length; i += PG_CHUNK_ROWS) out.push({ sql: t.tagsInsertHead, params: [objs.slice(i, i + PG_CHUNK_ROWS), tags.slice(i, i + PG_CHUNK_ROWS)] });
       return out;
@@ -242,10 +249,9 @@ export class WriteStatements {
     if (this.writtenOut) return mysqlValues(t.tagsInsertHead, objs.length, (i) => `${mysqlLiteral(objs[i])}, ${mysqlLiteral(tags[i])}`);
     const out: SqlText[] = [];
     for (let i = 0; i < objs.length; i += MYSQL_CHUNK_ROWS) {
-      const n = Math.min(MYSQL_CHUNK_ROWS, objs.length - i);
-      const params: unknown[] = [];
-      for (let k = i; k < i + n; k++) params.push(objs[k], tags[k]);
-      out.push({ sql: t.tagsInsertHead + new Array(n).fill('(?, ?)').join(', '), params });
+      const b = new SqlBuilder(this.d).emit(t.tagsInsertHead);
+      for (let k = i; k < Math.min(objs.length, i + MYSQL_CHUNK_ROWS); k++) b.emit(k > i ? ', (' : '(').param(objs[k], 'uuid').emit(', ').param(tags[k], 'uuid').emit(')');
+      out.push(b.build());
     }
     return out;
   }

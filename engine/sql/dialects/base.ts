@@ -25,6 +25,8 @@ const BASE = {
   tableSuffix: '',
   familyBound: () => null,
   substringIndex: () => [],
+  tableOptions: '',
+  notifyOnUpdate: () => [],
 } as const satisfies Partial<Dialect>;
 
 type Shared = keyof typeof BASE;

@@ -5,8 +5,9 @@
 // equality probe per possible prefix length.
 import type { NetNode } from '../../plan/nodes.js';
 import { networkOf, parseCidr } from '../../net/ip.js';
-import type { Dialect, NetColumn } from '../dialect.js';
+import type { Dialect, IndexDef, NetColumn } from '../dialect.js';
 import { buildDialect, encodeValue } from './base.js';
+import { mysqlCounts } from './mysql-counts.js';
 import { isAlignedBlock } from '../net-shapes.js';
 import { re2ToMysql } from '../regex-translate.js';
 import type { SqlBuilder } from '../sql-builder.js';
@@ -34,6 +35,24 @@ export const insertsWrittenOut = (d: Dialect): boolean => WRITTEN_OUT.has(d);
 export const TEXT_COLLATION: Record<MysqlFlavour, string> = { mariadb: FLAVOURS.mariadb.collation, mysql: FLAVOURS.mysql.collation };
 
 const quote = (id: string): string => `\`${id.replace(/`/g, '``')}\``;
+const placeholder = (): string => '?';
+
+const inList: Dialect['inList'] = (b, expr, values) => {
+  if (values.length === 1) { b.emit(`${expr} = `).param(values[0], 'text'); return; }
+  b.emit(`${expr} IN (`);
+  values.forEach((v, i) => { if (i) b.emit(', '); b.param(v, 'text'); });
+  b.emit(')');
+};
+
+// The value set is kept as the connection's LAST_INSERT_ID (drivers answer it with the UPDATE).
+const UPDATE_ANSWERS: Dialect['updateAnswers'] = { set: (expr) => `LAST_INSERT_ID(${expr})`, tail: () => '', read: (alias) => ({ sql: `SELECT LAST_INSERT_ID() AS ${alias}`, params: [] }) };
+const COVER_MARKS: Dialect['coverMarks'] = { freshReads: false, gateForInserts: true, rangesJoined: false };
+const COUNTS = mysqlCounts({ quote, placeholder, inList });
+
+/** The engine of every table (its rows' locks, MVCC and foreign keys are InnoDB's). */
+const TABLE_OPTIONS = ' ENGINE=InnoDB';
+const ASCII = 'CHARACTER SET ascii COLLATE ascii_bin';
+const UUID_TYPE = `char(36) ${ASCII}`;
 
 const NUMERIC_JSON_TYPES = `('INTEGER', 'DOUBLE', 'DECIMAL', 'UNSIGNED INTEGER')`;
 
@@ -59,7 +78,7 @@ function varcharLength(col: ColumnModel): number {
 function columnType(col: ColumnModel): string {
   const types: Record<ValueClass, string> = {
     text: `varchar(${varcharLength(col)})`,
-    uuid: 'char(36) CHARACTER SET ascii COLLATE ascii_bin',
+    uuid: UUID_TYPE,
     datetime: 'datetime(3)',
     number: 'bigint',
     boolean: 'tinyint(1)',
@@ -94,16 +113,11 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     name: 'mysql',
     label,
     quote,
-    placeholder: () => '?',
+    placeholder,
 
     paramType: () => 'text',
     encode,
-    inList(b, expr, values) {
-      if (values.length === 1) { b.emit(`${expr} = `).param(values[0], 'text'); return; }
-      b.emit(`${expr} IN (`);
-      values.forEach((v, i) => { if (i) b.emit(', '); b.param(v, 'text'); });
-      b.emit(')');
-    },
+    inList,
 
     lower: (expr) => `LOWER(${expr})`,
     textOf: (expr, cls) => (cls === 'uuid'
@@ -142,7 +156,7 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
 
     columnType,
     columnCheck: (col) => (col.cls === 'json' || col.cls === 'opaque' ? `json_valid(${quote(col.name)})` : null),
-    tableSuffix: ` ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=${coll}`,
+    tableSuffix: `${TABLE_OPTIONS} DEFAULT CHARSET=utf8mb4 COLLATE=${coll}`,
     analyze: (table) => `ANALYZE TABLE ${quote(table)}`,
     // MySQL has no ADD COLUMN / ADD INDEX / ADD CONSTRAINT IF NOT EXISTS (MariaDB has some): the
     // ALTER is chosen by a look at the catalogue.
@@ -155,6 +169,25 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
       'TABLE_CONSTRAINTS', `CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND CONSTRAINT_NAME = '${constraint}' AND CONSTRAINT_TYPE = 'FOREIGN KEY'`),
     // familyBound: none, the network indexes lead with family already. substringIndex: none,
     // InnoDB's n-gram full-text parser is MySQL-only and answers word queries, not LIKE '%x%'.
+    netIndexes: mysqlNetIndexes,
+    indexesInTable: true,
+    tableOptions: TABLE_OPTIONS,
+    asciiText: (n) => `varchar(${n}) ${ASCII}`,
+    idType: UUID_TYPE,
+    serialKey: 'bigint NOT NULL AUTO_INCREMENT PRIMARY KEY',
+
+    insertSkipping: () => ['INSERT IGNORE INTO', ''],
+    upsert: (_table, _keys, set, value) => ` ON DUPLICATE KEY UPDATE ${set.map((c) => `${quote(c)} = ${value(quote(c), `VALUES(${quote(c)})`)}`).join(', ')}`,
+    upsertRaising: (_table, _keys, column) => { const c = quote(column); return ` ON DUPLICATE KEY UPDATE ${c} = GREATEST(${c}, VALUES(${c}))`; },
+    updateAnswers: UPDATE_ANSWERS,
+    arrayRows: false,
+    writesInWith: false,
+    // A window maximum is no option here (engine/sql/covered-spans.ts): the caller folds.
+    spansFoldedByDatabase: false,
+    migrationsTable: (table) => `CREATE TABLE IF NOT EXISTS ${quote(table)} (version int PRIMARY KEY, name varchar(200) NOT NULL, checksum char(64) NOT NULL, ` +
+      `applied_at datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3))${TABLE_OPTIONS}`,
+    coverMarks: COVER_MARKS,
+    counts: COUNTS,
   });
   if (writtenOut) WRITTEN_OUT.add(d);
   return d;
@@ -223,7 +256,7 @@ function netPredicate(b: SqlBuilder, m: TableModel, alias: string, n: NetNode): 
 }
 
 /** Index definitions of the network columns: family first so a range never spans families. */
-export function mysqlNetIndexes(m: TableModel): { name: string; columns: string }[] {
+function mysqlNetIndexes(m: TableModel): IndexDef[] {
   if (!m.net) return [];
   const t = m.table;
   const cols = (...c: string[]) => c.map(quote).join(', ');

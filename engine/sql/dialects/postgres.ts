@@ -5,12 +5,13 @@
 // a B-tree serves equality, address ranges, "contains" probes and ordering.
 import type { NetNode } from '../../plan/nodes.js';
 import { maxLength, networkOf, parseCidr } from '../../net/ip.js';
-import type { Dialect, Emit, NetColumn } from '../dialect.js';
+import type { Dialect, Emit, IndexDef, NetColumn } from '../dialect.js';
 import { alignedTo, inetText, isAlignedBlock, minAlignedLength, validLength } from '../net-shapes.js';
 import { re2ToPostgres } from '../regex-translate.js';
 import type { ParamType, SqlBuilder } from '../sql-builder.js';
 import type { TableModel, ValueClass } from '../table-model.js';
 import { buildDialect } from './base.js';
+import { postgresCounts } from './postgres-counts.js';
 
 export interface PostgresOptions {
   /** Collation whose lower() / ~* fold case as JavaScript does; null: the database default. */
@@ -20,6 +21,13 @@ export interface PostgresOptions {
 export const DEFAULT_POSTGRES_OPTIONS: PostgresOptions = { ciCollation: 'und-x-icu' };
 
 const quote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
+const placeholder = (i: number, type: string): string => `$${i}::${type}`;
+const keyList = (keys: readonly string[]): string => keys.map(quote).join(', ');
+
+// UPDATE … RETURNING answers the value set.
+const UPDATE_ANSWERS: Dialect['updateAnswers'] = { set: (expr) => expr, tail: (column) => ` RETURNING ${quote(column)} AS ${column}`, read: () => null };
+const COVER_MARKS: Dialect['coverMarks'] = { freshReads: true, gateForInserts: false, rangesJoined: true };
+const COUNTS = postgresCounts({ quote, placeholder });
 
 const PARAM_TYPE: Record<ValueClass, ParamType> = {
   text: 'text', uuid: 'uuid', datetime: 'timestamptz', number: 'bigint', boolean: 'boolean', json: 'json', opaque: 'json',
@@ -53,7 +61,7 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     name: 'postgres',
     label: 'PostgreSQL',
     quote,
-    placeholder: (i, type) => `$${i}::${type}`,
+    placeholder,
 
     paramType: (cls) => PARAM_TYPE[cls],
     inList(b, expr, values, type) {
@@ -115,6 +123,32 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
       `DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN ` +
         `EXECUTE ${sqlString(`CREATE INDEX IF NOT EXISTS ${quote(`ix_${table}_${column}_trgm`)} ON ${quote(table)} USING gin ((${d.lower(quote(column))}) gin_trgm_ops)`)}; END IF; END $$`,
     ],
+    netIndexes: postgresNetIndexes,
+    indexesInTable: false,
+    asciiText: (n, ordered) => `varchar(${n})${ordered ? ' COLLATE "C"' : ''}`,
+    idType: COLUMN_TYPE.uuid,
+    serialKey: 'bigserial PRIMARY KEY',
+
+    insertSkipping: (keys) => ['INSERT INTO', keys ? ` ON CONFLICT (${keyList(keys)}) DO NOTHING` : ' ON CONFLICT DO NOTHING'],
+    upsert: (table, keys, set, value) =>
+      ` ON CONFLICT (${keyList(keys)}) DO UPDATE SET ${set.map((c) => `${quote(c)} = ${value(`${quote(table)}.${quote(c)}`, `excluded.${quote(c)}`)}`).join(', ')}`,
+    upsertRaising: (table, keys, column) => {
+      const c = quote(column);
+      return ` ON CONFLICT (${keyList(keys)}) DO UPDATE SET ${c} = excluded.${c} WHERE ${quote(table)}.${c} < excluded.${c}`;
+    },
+    updateAnswers: UPDATE_ANSWERS,
+    notifyOnUpdate: (table, fn, channel, column) => [
+      `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('${channel}', NEW.${quote(column)}::text); RETURN NEW; END $$`,
+      `DROP TRIGGER IF EXISTS ${fn} ON ${quote(table)}`,
+      `CREATE TRIGGER ${fn} AFTER UPDATE ON ${quote(table)} FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
+    ],
+    arrayRows: true,
+    writesInWith: true,
+    spansFoldedByDatabase: true,
+    migrationsTable: (table) =>
+      `CREATE TABLE IF NOT EXISTS ${quote(table)} (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    coverMarks: COVER_MARKS,
+    counts: COUNTS,
   });
   return d;
 }
@@ -226,10 +260,10 @@ function genericNet(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n: 
 
 /** Index definitions of the network columns. SP-GiST one per family (see spgistPerFamilyStatements):
  * every lookup it serves names its family (netPredicate). */
-export function postgresNetIndexes(m: TableModel): { name: string; using: string; columns: string; where?: string }[] {
+function postgresNetIndexes(m: TableModel): IndexDef[] {
   if (!m.net) return [];
   const t = m.table;
-  const out: { name: string; using: string; columns: string; where?: string }[] = ([4, 6] as const).map((f) => (
+  const out: IndexDef[] = ([4, 6] as const).map((f) => (
     { name: `ix_${t}_net_spgist${f}`, using: 'spgist', columns: `${quote('net_block')} inet_ops`, where: `${quote(m.net!.family)} = ${f}` }));
   // B-trees in the API order, id last: ordered pages are read straight from the index.
   if (m.net.kind === 'prefix') out.push({ name: `ix_${t}_net_block`, using: 'btree', columns: `${quote('net_block')}, ${quote('id')}` });
