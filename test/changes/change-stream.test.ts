@@ -10,7 +10,7 @@ import path from 'node:path';
 import { BACKENDS } from '../conformance/backends.js';
 import { serverOn } from '../support/backend-server.js';
 import { startProcess } from '../support/process.js';
-import { ADMIN_KEY } from '../support/server.js';
+import { ADMIN_KEY, type TestServer } from '../support/server.js';
 import { SseClient, StalledClient } from '../support/sse-client.js';
 import { waiting } from '../../server/sse-out.js';
 
@@ -285,6 +285,17 @@ for (const backend of BACKENDS) describe(`change stream on ${backend.name}`, fun
   });
 });
 
+/** A site named `tag` and 1,000 devices on it with 2,000-character comments (about 2.5 MB of events); the seq before them. */
+async function deviceBurst(srv: TestServer, tag: string): Promise<number> {
+  const site = await srv.req('POST', '/api/dcim/sites/', { name: tag, slug: tag });
+  const mark = Number((await srv.req('GET', '/api/extras/object-changes/?limit=1')).body.results[0].seq);
+  for (let b = 0; b < 4; b++) {
+    const made = await srv.req('POST', '/api/dcim/devices/', Array.from({ length: 250 }, (_, i) => ({ name: `${tag}${b}-${i}`, site: site.body.id, comments: 'y'.repeat(2000) })));
+    expect(made.status).to.equal(201);
+  }
+  return mark;
+}
+
 /** Runs `probe` every 20 ms (one at a time) until stopped. */
 function sample(probe: () => Promise<void>): { stop(): Promise<void> } {
   let on = true;
@@ -301,13 +312,8 @@ describe('change stream: a client that stops reading', function () {
   const h = serverOn(BACKENDS[0], { streamKeepAliveMs: 200, streamDrainTimeoutMs: DRAIN_MS, streamMaxBufferBytes: BOUND });
 
   it('is dropped within STREAM_DRAIN_TIMEOUT_MS even when no further event comes, and what waits for it (process + kernel) stays within the bound', async () => {
-    const site = await h.srv.req('POST', '/api/dcim/sites/', { name: 'stalled', slug: 'stalled' });
-    const mark = Number((await h.srv.req('GET', '/api/extras/object-changes/?limit=1')).body.results[0].seq);
     // About 2.5 MB of events, all written before the client connects: one burst, then nothing.
-    for (let b = 0; b < 4; b++) {
-      const made = await h.srv.req('POST', '/api/dcim/devices/', Array.from({ length: 250 }, (_, i) => ({ name: `s${b}-${i}`, site: site.body.id, comments: 'y'.repeat(2000) })));
-      expect(made.status).to.equal(201);
-    }
+    const mark = await deviceBurst(h.srv, 'stalled');
     const client = await StalledClient.open(h.srv.running.server, `${STREAM}?since=${mark}`, ADMIN_KEY);
     let most = 0;
     const sampling = sample(async () => { most = Math.max(most, await client.held()); });
@@ -344,12 +350,7 @@ describe('change stream: clients that stopped reading, until they are dropped', 
   const h = serverOn(BACKENDS[0], { streamKeepAliveMs: 200, streamDrainTimeoutMs: 10000, streamMaxBufferBytes: 64 * 1024 });
 
   it('cost about one read of the kernel\'s queues a second (a tenth of STREAM_DRAIN_TIMEOUT_MS), not four', async () => {
-    const site = await h.srv.req('POST', '/api/dcim/sites/', { name: 'idle', slug: 'idle' });
-    const mark = Number((await h.srv.req('GET', '/api/extras/object-changes/?limit=1')).body.results[0].seq);
-    for (let b = 0; b < 4; b++) {
-      const made = await h.srv.req('POST', '/api/dcim/devices/', Array.from({ length: 250 }, (_, i) => ({ name: `i${b}-${i}`, site: site.body.id, comments: 'z'.repeat(2000) })));
-      expect(made.status).to.equal(201);
-    }
+    const mark = await deviceBurst(h.srv, 'idle');
     const clients = await Promise.all([0, 1, 2].map(() => StalledClient.open(h.srv.running.server, `${STREAM}?since=${mark}`, ADMIN_KEY)));
     try {
       // Their buffers fill: from when what the server holds for them stops changing, nothing moves.

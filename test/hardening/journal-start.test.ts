@@ -59,15 +59,21 @@ async function writeRuns(s: MemoryStorage): Promise<void> {
   await s.apply([{ op: 'update', resource: 'prefix', row: { ...prefix(4), description: 'changed', version: 2 } }, ...creates([prefix(600), prefix(601)]), { op: 'create', resource: 'tag', row: tag(3) }]);
 }
 
+/** A store directory whose journal holds writeRuns' batches, and the image of the rows they made. */
+async function journalOfRuns(): Promise<{ dir: string; want: ReturnType<typeof image> }> {
+  const dir = tmp();
+  const writer = await opened(dir);
+  await writeRuns(writer);
+  const want = image(writer);
+  await writer.close();
+  return { dir, want };
+}
+
 describe('memory:/dir start on a journal', function () {
   this.timeout(60000);
 
   it('runs of creates replay to the very rows the writes made (slot and key order, network fields kept apart, undeclared keys)', async () => {
-    const dir = tmp();
-    const writer = await opened(dir);
-    await writeRuns(writer);
-    const want = image(writer);
-    await writer.close();
+    const { dir, want } = await journalOfRuns();
     const records = scanJournal(fs.readFileSync(path.join(dir, 'journal.jsonl'))).batches.length;
     expect(fs.readFileSync(path.join(dir, 'journal.jsonl'), 'latin1')).to.contain('{"rows":"prefix"');
     for (const from of ['journal', 'snapshot']) {
@@ -79,11 +85,7 @@ describe('memory:/dir start on a journal', function () {
   });
 
   it('a deferred start serves from the journal; afterListening() answers reads while it writes the snapshot, and writes wait for it', async () => {
-    const dir = tmp();
-    const writer = await opened(dir);
-    await writeRuns(writer);
-    const want = image(writer);
-    await writer.close();
+    const { dir, want } = await journalOfRuns();
     const journalBytes = fs.statSync(path.join(dir, 'journal.jsonl')).size;
 
     const s = await opened(dir, true);

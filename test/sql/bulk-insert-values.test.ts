@@ -7,7 +7,7 @@
 // @ts-ignore -- chai 6 ships no type declarations
 import { expect } from 'chai';
 import { BACKENDS } from '../conformance/backends.js';
-import { startServer, type TestServer } from '../support/server.js';
+import { serverOn } from '../support/backend-server.js';
 import mysql from 'mysql2/promise';
 import { mysqlLiteral } from '../../engine/sql/dialects/mysql-literal.js';
 import { freshDatabase } from '../../storage/test-db.js';
@@ -23,30 +23,23 @@ const LONG = `${"quote ' backslash \\ emoji 😀 ".repeat(3000)}end`;
 for (const backend of BACKENDS) {
   describe(`bulk create values on ${backend.name}`, function () {
     this.timeout(60000);
-    let db: { url: string; drop(): Promise<void> } | null = null;
-    let srv: TestServer;
-    before(async function () {
-      db = await backend.url();
-      if (!db) { this.skip(); return; }
-      srv = await startServer({ storage: db.url });
-    });
-    after(async () => { await srv?.close(); await db?.drop(); });
+    const h = serverOn(backend);
 
     it('text and JSON with quotes, backslashes, braces and NULL come back as sent, in rows and change records', async () => {
-      const cf = await srv.req('POST', '/api/extras/custom-fields/', { name: 'note', type: 'text', content_types: ['dcim.site', 'ipam.prefix'] });
+      const cf = await h.srv.req('POST', '/api/extras/custom-fields/', { name: 'note', type: 'text', content_types: ['dcim.site', 'ipam.prefix'] });
       expect(cf.status, JSON.stringify(cf.body)).to.equal(201);
       for (const [path, body] of [
         ['/api/dcim/sites/', AWKWARD.map((t, i) => ({ name: `s${i}`, slug: `s${i}`, description: t, custom_fields: { note: t } }))],
         ['/api/ipam/prefixes/', AWKWARD.map((t, i) => ({ prefix: `10.9.${i}.0/24`, status: 'active', description: t, custom_fields: { note: t } }))],
       ] as const) {
-        const made = await srv.req('POST', path, body);
+        const made = await h.srv.req('POST', path, body);
         expect(made.status, JSON.stringify(made.body)).to.equal(201);
         const ids = (made.body as { id: string }[]).map((o) => o.id);
         for (let i = 0; i < ids.length; i++) {
-          const got = (await srv.req('GET', `${path}${ids[i]}/`)).body;
+          const got = (await h.srv.req('GET', `${path}${ids[i]}/`)).body;
           expect([got.description, got.custom_fields.note], `${path} ${JSON.stringify(AWKWARD[i])}`).to.deep.equal([AWKWARD[i], AWKWARD[i]]);
         }
-        const changes = (await srv.req('GET', `/api/extras/object-changes/?limit=0&request_id=${encodeURIComponent((await srv.req('GET', `/api/extras/object-changes/?limit=1&changed_object_id=${ids[0]}`)).body.results[0].request_id)}`)).body.results as Record<string, any>[];
+        const changes = (await h.srv.req('GET', `/api/extras/object-changes/?limit=0&request_id=${encodeURIComponent((await h.srv.req('GET', `/api/extras/object-changes/?limit=1&changed_object_id=${ids[0]}`)).body.results[0].request_id)}`)).body.results as Record<string, any>[];
         expect(changes).to.have.length(AWKWARD.length);
         for (const c of changes) {
           const i = ids.indexOf(c.changed_object_id);
@@ -58,12 +51,12 @@ for (const backend of BACKENDS) {
 
     it('a text far longer than a network packet and a description of 200 quotes and backslashes come back as sent', async () => {
       const edge = "'\\".repeat(100);
-      const made = await srv.req('POST', '/api/dcim/sites/', [
+      const made = await h.srv.req('POST', '/api/dcim/sites/', [
         { name: 'long1', slug: 'long1', description: edge, custom_fields: { note: LONG } },
         { name: 'long2', slug: 'long2', description: 'plain', custom_fields: { note: LONG.toUpperCase() } },
       ]);
       expect(made.status, JSON.stringify(made.body).slice(0, 500)).to.equal(201);
-      const [a, b] = await Promise.all((made.body as { id: string }[]).map(async (o) => (await srv.req('GET', `/api/dcim/sites/${o.id}/`)).body));
+      const [a, b] = await Promise.all((made.body as { id: string }[]).map(async (o) => (await h.srv.req('GET', `/api/dcim/sites/${o.id}/`)).body));
       expect([a.description, a.custom_fields.note === LONG, b.custom_fields.note === LONG.toUpperCase()]).to.deep.equal([edge, true, true]);
     });
   });

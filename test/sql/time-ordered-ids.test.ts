@@ -5,7 +5,7 @@
 // @ts-ignore -- chai 6 ships no type declarations
 import { expect } from 'chai';
 import { BACKENDS } from '../conformance/backends.js';
-import { startServer, type TestServer } from '../support/server.js';
+import { serverOn } from '../support/backend-server.js';
 import { timeOrderedId } from '../../storage/time-ordered-id.js';
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -24,25 +24,18 @@ describe('timeOrderedId', () => {
 for (const backend of BACKENDS) {
   describe(`ids in creation order on ${backend.name}`, function () {
     this.timeout(60000);
-    let db: { url: string; drop(): Promise<void> } | null = null;
-    let srv: TestServer;
-    before(async function () {
-      db = await backend.url();
-      if (!db) { this.skip(); return; }
-      srv = await startServer({ storage: db.url });
-    });
-    after(async () => { await srv?.close(); await db?.drop(); });
+    const h = serverOn(backend);
 
     it('a bulk create and the one after it: objects and change records with increasing version-7 ids', async () => {
       const made: string[] = [];
       for (const part of [0, 1]) {
-        const r = await srv.req('POST', '/api/ipam/prefixes/', Array.from({ length: 30 }, (_, i) => ({ prefix: `10.${part}.${i}.0/24`, status: 'active' })));
+        const r = await h.srv.req('POST', '/api/ipam/prefixes/', Array.from({ length: 30 }, (_, i) => ({ prefix: `10.${part}.${i}.0/24`, status: 'active' })));
         expect(r.status).to.equal(201);
         made.push(...(r.body as { id: string }[]).map((p) => p.id));
       }
       for (const id of made) expect(id).to.match(V7);
       expect([...made].sort()).to.deep.equal(made);
-      const changes = (await srv.req('GET', '/api/extras/object-changes/?limit=0&ordering=time')).body.results as { id: string; changed_object_id: string }[];
+      const changes = (await h.srv.req('GET', '/api/extras/object-changes/?limit=0&ordering=time')).body.results as { id: string; changed_object_id: string }[];
       const ofMade = changes.filter((c) => made.includes(c.changed_object_id));
       expect(ofMade.map((c) => c.changed_object_id)).to.deep.equal(made);
       for (const c of ofMade) expect(c.id).to.match(V7);
