@@ -27,7 +27,8 @@ import type { AllocationRow } from './results-shapes.js';
 
 export const ALLOCATION_CLI: CliSpec = {
   command: 'npm run bench:allocation --',
-  summary: 'The first free /24 in a /8 whose first /26s are taken: the free-space search, the allocation behind the POST, and the write cost.',
+  summary:
+    'The first free /24 in a /8 whose first /26s are taken: the free-space search, the allocation behind the POST, and the write cost.',
   flags: [
     { name: 'taken', type: 'integer', min: 1, default: '100000', help: '/26s taken in the /8 before allocating' },
     backendsFlag('memory,postgres,mysql,mysql9'),
@@ -41,7 +42,20 @@ const BATCH = 5000;
 
 const NOW = new Date().toISOString();
 function prefixRow(prefix: string): Row {
-  return { id: randomUUID(), created: NOW, last_updated: NOW, version: 1, prefix, ...deriveNetFields(prefix, 'network'), status: 'active', site: null, vlan: null, description: '', tags: [], custom_fields: {} };
+  return {
+    id: randomUUID(),
+    created: NOW,
+    last_updated: NOW,
+    version: 1,
+    prefix,
+    ...deriveNetFields(prefix, 'network'),
+    status: 'active',
+    site: null,
+    vlan: null,
+    description: '',
+    tags: [],
+    custom_fields: {},
+  };
 }
 
 /** The parent /8 and the first TAKEN /26s in it, in batches. */
@@ -51,7 +65,8 @@ async function load(storage: Storage): Promise<Row> {
   const base = 10 * 2 ** 24;
   for (let start = 0; start < TAKEN; start += BATCH) {
     const ops: WriteOp[] = [];
-    for (let i = start; i < Math.min(TAKEN, start + BATCH); i++) ops.push({ op: 'create', resource: 'prefix', row: prefixRow(`${formatV4(base + i * 64)}/26`) });
+    for (let i = start; i < Math.min(TAKEN, start + BATCH); i++)
+      ops.push({ op: 'create', resource: 'prefix', row: prefixRow(`${formatV4(base + i * 64)}/26`) });
     await storage.apply(ops, { log: false });
   }
   await storage.afterBulkLoad();
@@ -82,7 +97,9 @@ async function bench(name: string, url: string): Promise<AllocationRow> {
   const first = await search(storage, parent);
   if (first !== formatV4(10 * 2 ** 24 + TAKEN * 64)) throw new Error(`${name}: first free /24 is ${first}`);
   const report = (what: string, f: Figure) => {
-    console.log(`  ${name.padEnd(8)} ${what.padEnd(9)} median ${String(f.median_us).padStart(8)} µs  p99 ${String(f.p99_us).padStart(8)} µs  ${f.ops_per_s} ops/s`);
+    console.log(
+      `  ${name.padEnd(8)} ${what.padEnd(9)} median ${String(f.median_us).padStart(8)} µs  p99 ${String(f.p99_us).padStart(8)} µs  ${f.ops_per_s} ops/s`,
+    );
     return f;
   };
   const searched = report('search', await measure(() => search(storage, parent), { async: true, maxMs: 3000 }));
@@ -99,13 +116,37 @@ async function bench(name: string, url: string): Promise<AllocationRow> {
   const allocated = report('allocate', await measure(allocate, { async: true, maxMs: 3000 }));
   // Write cost: single prefix creates, one per transaction, in /8s of their own: /26s one after
   // another (each extends what its parent is covered up to, on SQL), and /26s at random places.
-  const single = (prefix: () => string) => () => storage.apply([{ op: 'create', resource: 'prefix', row: prefixRow(prefix()) }]);
-  await storage.apply([{ op: 'create', resource: 'prefix', row: prefixRow('11.0.0.0/8') }, { op: 'create', resource: 'prefix', row: prefixRow('12.0.0.0/8') }]);
+  const single = (prefix: () => string) => () =>
+    storage.apply([{ op: 'create', resource: 'prefix', row: prefixRow(prefix()) }]);
+  await storage.apply([
+    { op: 'create', resource: 'prefix', row: prefixRow('11.0.0.0/8') },
+    { op: 'create', resource: 'prefix', row: prefixRow('12.0.0.0/8') },
+  ]);
   let next = 0;
-  const create = report('create', await measure(single(() => `${formatV4(11 * 2 ** 24 + next++ * 64)}/26`), { async: true, maxMs: 3000 }));
-  const createRandom = report('create*', await measure(single(() => `${formatV4(12 * 2 ** 24 + Math.floor(Math.random() * 2 ** 18) * 64)}/26`), { async: true, maxMs: 3000 }));
+  const create = report(
+    'create',
+    await measure(
+      single(() => `${formatV4(11 * 2 ** 24 + next++ * 64)}/26`),
+      { async: true, maxMs: 3000 },
+    ),
+  );
+  const createRandom = report(
+    'create*',
+    await measure(
+      single(() => `${formatV4(12 * 2 ** 24 + Math.floor(Math.random() * 2 ** 18) * 64)}/26`),
+      { async: true, maxMs: 3000 },
+    ),
+  );
   await storage.close();
-  return { backend: name, load_ms: loadMs, first_allocate_ms: firstMs, search: searched, allocate: allocated, create, create_random: createRandom };
+  return {
+    backend: name,
+    load_ms: loadMs,
+    first_allocate_ms: firstMs,
+    search: searched,
+    allocate: allocated,
+    create,
+    create_random: createRandom,
+  };
 }
 
 async function main(): Promise<void> {
@@ -113,9 +154,16 @@ async function main(): Promise<void> {
   const rows: AllocationRow[] = [];
   if (wanted.has('memory')) rows.push(await bench('memory', 'memory:'));
   for (const b of await sqlBackends(wanted)) {
-    try { rows.push(await bench(b.name, b.url)); } finally { await b.drop(); }
+    try {
+      rows.push(await bench(b.name, b.url));
+    } finally {
+      await b.drop();
+    }
   }
   writeResults('allocation', { taken: TAKEN, rows });
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -32,14 +32,39 @@ import type { Spread, StreamLagRow } from './results-shapes.js';
 
 export const STREAM_CLI: CliSpec = {
   command: 'npm run bench:stream --',
-  summary: "Event stream lag: from a write's commit to its event at a client of GET /api/extras/object-changes/stream (idle, under load, and from another process).",
+  summary:
+    "Event stream lag: from a write's commit to its event at a client of GET /api/extras/object-changes/stream (idle, under load, and from another process).",
   flags: [
     { name: 'writes', type: 'integer', min: 1, default: '1000', help: 'writes per run' },
-    { name: 'streams', type: 'integer', min: 1, default: '1', help: 'clients following the stream at once (every one\'s lag counts)' },
+    {
+      name: 'streams',
+      type: 'integer',
+      min: 1,
+      default: '1',
+      help: "clients following the stream at once (every one's lag counts)",
+    },
     backendsFlag('memory,postgres'),
-    { name: 'stalled', type: 'integer', min: 0, default: '0', help: 'instead: what N clients that stop reading cost a server (memory:, in its own process): RSS, kernel send queues, bulk create speed' },
-    { name: 'batches', type: 'integer', min: 1, default: '20', help: 'with --stalled: bulk creates of 1,000 prefixes per phase' },
-    { name: 'rounds', type: 'integer', min: 1, default: '3', help: 'with --stalled: rounds of alone, with the stalled clients, alone again (medians are reported)' },
+    {
+      name: 'stalled',
+      type: 'integer',
+      min: 0,
+      default: '0',
+      help: 'instead: what N clients that stop reading cost a server (memory:, in its own process): RSS, kernel send queues, bulk create speed',
+    },
+    {
+      name: 'batches',
+      type: 'integer',
+      min: 1,
+      default: '20',
+      help: 'with --stalled: bulk creates of 1,000 prefixes per phase',
+    },
+    {
+      name: 'rounds',
+      type: 'integer',
+      min: 1,
+      default: '3',
+      help: 'with --stalled: rounds of alone, with the stalled clients, alone again (medians are reported)',
+    },
   ],
 };
 const args = argsOrExit(STREAM_CLI);
@@ -59,11 +84,16 @@ class Follower {
   private readonly ac = new AbortController();
   private waiters: (() => void)[] = [];
   async open(url: string): Promise<void> {
-    const res = await fetch(`${url}/api/extras/object-changes/stream`, { headers: { Authorization: `Token ${KEY}` }, signal: this.ac.signal });
+    const res = await fetch(`${url}/api/extras/object-changes/stream`, {
+      headers: { Authorization: `Token ${KEY}` },
+      signal: this.ac.signal,
+    });
     if (res.status !== 200) throw new Error(`stream: ${res.status}`);
     const body = res.body!;
     let opened!: () => void;
-    const ready = new Promise<void>((r) => { opened = r; });
+    const ready = new Promise<void>((r) => {
+      opened = r;
+    });
     void (async () => {
       const dec = new TextDecoder();
       let buf = '';
@@ -78,7 +108,9 @@ class Follower {
           buf = buf.slice(cut + 2);
           for (const w of this.waiters.splice(0)) w();
         }
-      } catch { /* closed */ }
+      } catch {
+        /* closed */
+      }
     })();
     await ready;
   }
@@ -86,10 +118,15 @@ class Follower {
     const end = Date.now() + ms;
     while (!this.seen.has(seq)) {
       if (Date.now() > end) throw new Error(`event ${seq} did not arrive`);
-      await new Promise<void>((r) => { this.waiters.push(r); setTimeout(r, 100); });
+      await new Promise<void>((r) => {
+        this.waiters.push(r);
+        setTimeout(r, 100);
+      });
     }
   }
-  close(): void { this.ac.abort(); }
+  close(): void {
+    this.ac.abort();
+  }
 }
 
 /** Records when apply() returns each batch's last seq (the commit, as this process sees it). */
@@ -105,7 +142,11 @@ function commitTimes(storage: Storage): Map<number, number> {
 }
 
 async function createSite(url: string, name: string): Promise<{ seq: number; answered: number }> {
-  const res = await fetch(`${url}/api/dcim/sites/`, { method: 'POST', headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name, slug: name }) });
+  const res = await fetch(`${url}/api/dcim/sites/`, {
+    method: 'POST',
+    headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, slug: name }),
+  });
   const answered = performance.now();
   if (res.status !== 201) throw new Error(`create ${name}: ${res.status} ${await res.text()}`);
   return { seq: Number(res.headers.get('x-change-seq')), answered };
@@ -119,14 +160,23 @@ function summary(what: string, lags: number[], extra = ''): Spread {
 }
 
 async function bench(name: string, storageUrl: string): Promise<StreamLagRow> {
-  const config = { ...DEFAULTS, port: 0, demoData: false, storage: storageUrl, tokens: [{ key: KEY, permissions: ['*'] }] } as Config;
+  const config = {
+    ...DEFAULTS,
+    port: 0,
+    demoData: false,
+    storage: storageUrl,
+    tokens: [{ key: KEY, permissions: ['*'] }],
+  } as Config;
   const running: Running = await start(config, quiet);
   const committed = commitTimes(running.ctx.storage);
   const followers = Array.from({ length: STREAMS }, () => new Follower());
   for (const f of followers) await f.open(running.url);
   const lagsOf = async (seqs: readonly number[], from: (seq: number) => number): Promise<number[]> => {
     const out: number[] = [];
-    for (const f of followers) { await f.until(Math.max(...seqs)); for (const s of seqs) out.push(f.seen.get(s)! - from(s)); }
+    for (const f of followers) {
+      await f.until(Math.max(...seqs));
+      for (const s of seqs) out.push(f.seen.get(s)! - from(s));
+    }
     return out;
   };
   try {
@@ -134,18 +184,24 @@ async function bench(name: string, storageUrl: string): Promise<StreamLagRow> {
     const idle: number[] = [];
     for (let i = 0; i < WRITES; i++) {
       const { seq } = await createSite(running.url, `idle-${i}`);
-      idle.push(...await lagsOf([seq], (s) => committed.get(s)!));
+      idle.push(...(await lagsOf([seq], (s) => committed.get(s)!)));
       await sleep(5);
     }
     const idleLag = summary(`${name} idle:  `, idle);
     // load: WRITERS writers flat out
     const seqs: number[] = [];
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: WRITERS }, async (_, w) => {
-      for (let i = w; i < WRITES; i += WRITERS) seqs.push((await createSite(running.url, `load-${i}`)).seq);
-    }));
+    await Promise.all(
+      Array.from({ length: WRITERS }, async (_, w) => {
+        for (let i = w; i < WRITES; i += WRITERS) seqs.push((await createSite(running.url, `load-${i}`)).seq);
+      }),
+    );
     const perSecond = Math.round(WRITES / ((performance.now() - t0) / 1000));
-    const loadLag = summary(`${name} load:  `, await lagsOf(seqs, (s) => committed.get(s)!), ` (${perSecond} writes/s)`);
+    const loadLag = summary(
+      `${name} load:  `,
+      await lagsOf(seqs, (s) => committed.get(s)!),
+      ` (${perSecond} writes/s)`,
+    );
     const row = { backend: name, idle: idleLag, load: loadLag, load_writes_per_s: perSecond };
     // remote: writes through a second process on the same database
     if (storageUrl.startsWith('memory')) return { ...row, remote: null };
@@ -156,7 +212,7 @@ async function bench(name: string, storageUrl: string): Promise<StreamLagRow> {
       const remote: number[] = [];
       for (let i = 0; i < REMOTE_WRITES; i++) {
         const { seq, answered } = await createSite(other.url, `remote-${i}`);
-        remote.push(...await lagsOf([seq], () => answered));
+        remote.push(...(await lagsOf([seq], () => answered)));
         await sleep(Math.random() * 300); // writes at random points of the poll cycle
       }
       return { ...row, remote: summary(`${name} remote:`, remote, " (from the other process's answer)") };
@@ -174,9 +230,25 @@ async function main(): Promise<void> {
   const rows: StreamLagRow[] = [];
   if (wanted.has('memory')) rows.push(await bench('memory', 'memory:'));
   for (const b of await sqlBackends(wanted)) {
-    try { rows.push(await bench(b.name, b.url)); } finally { await b.drop(); }
+    try {
+      rows.push(await bench(b.name, b.url));
+    } finally {
+      await b.drop();
+    }
   }
-  writeResults('stream-lag', { writes: WRITES, remote_writes: REMOTE_WRITES, writers: WRITERS, streams: STREAMS, rows });
+  writeResults('stream-lag', {
+    writes: WRITES,
+    remote_writes: REMOTE_WRITES,
+    writers: WRITERS,
+    streams: STREAMS,
+    rows,
+  });
 }
 
-(args.number('stalled') > 0 ? stalledBench(args.number('stalled'), args.number('batches'), 1000, args.number('rounds')) : main()).catch((e) => { console.error(e); process.exit(1); });
+(args.number('stalled') > 0
+  ? stalledBench(args.number('stalled'), args.number('batches'), 1000, args.number('rounds'))
+  : main()
+).catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

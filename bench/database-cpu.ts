@@ -23,7 +23,8 @@ function threadCpuMs(pid: number, tid: number): number {
 
 /** The process listening as the MySQL server: the one whose threads the TIDs name. */
 function mysqlServerPid(tid: number): number | null {
-  for (const d of fs.readdirSync('/proc')) if (/^\d+$/.test(d) && fs.existsSync(`/proc/${d}/task/${tid}`)) return Number(d);
+  for (const d of fs.readdirSync('/proc'))
+    if (/^\d+$/.test(d) && fs.existsSync(`/proc/${d}/task/${tid}`)) return Number(d);
   return null;
 }
 
@@ -31,7 +32,10 @@ function mysqlServerPid(tid: number): number | null {
  * A reader of the CPU (ms) each connection to the database at `url` has used so far, keyed by
  * process or thread id; a connection opened between two readings counts whole (cpuMsSince).
  */
-export async function connectionCpu(kind: 'postgres' | 'mysql', url: string): Promise<{ read(): Promise<Map<number, number>>; close(): Promise<void> }> {
+export async function connectionCpu(
+  kind: 'postgres' | 'mysql',
+  url: string,
+): Promise<{ read(): Promise<Map<number, number>>; close(): Promise<void> }> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   if (kind === 'postgres') {
     const c = new pg.Client({ connectionString: url });
@@ -50,7 +54,10 @@ export async function connectionCpu(kind: 'postgres' | 'mysql', url: string): Pr
       const [rows] = await c.query('SELECT TID AS tid FROM information_schema.PROCESSLIST WHERE DB = ?', [name]); // MariaDB
       return (rows as { tid: number }[]).map((r) => Number(r.tid));
     } catch {
-      const [rows] = await c.query('SELECT THREAD_OS_ID AS tid FROM performance_schema.threads WHERE PROCESSLIST_DB = ?', [name]); // MySQL
+      const [rows] = await c.query(
+        'SELECT THREAD_OS_ID AS tid FROM performance_schema.threads WHERE PROCESSLIST_DB = ?',
+        [name],
+      ); // MySQL
       return (rows as { tid: number }[]).map((r) => Number(r.tid));
     }
   };

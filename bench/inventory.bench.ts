@@ -23,7 +23,8 @@ import type { InventoryRow } from './results-shapes.js';
 
 export const INVENTORY_CLI: CliSpec = {
   command: 'npm run bench:inventory --',
-  summary: "ansible-inventory --list through netbox.netbox.nb_inventory over N devices and N virtual machines: the run's time and the requests the plugin made, per backend.",
+  summary:
+    "ansible-inventory --list through netbox.netbox.nb_inventory over N devices and N virtual machines: the run's time and the requests the plugin made, per backend.",
   flags: [
     { name: 'devices', type: 'integer', min: 0, default: '10000', help: 'devices written into the store' },
     { name: 'vms', type: 'integer', min: 0, default: '10000', help: 'virtual machines written into the store' },
@@ -62,46 +63,126 @@ function row(name: string, i: number, body: Record<string, unknown>): Row {
 
 /** The dataset, in dependency order, as batches of creates. */
 function* dataset(): Generator<WriteOp[]> {
-  const SITES = 100, RACKS_PER_SITE = 5, CLUSTERS = 50;
+  const SITES = 100,
+    RACKS_PER_SITE = 5,
+    CLUSTERS = 50;
   const batch = (name: string, rows: Row[]): WriteOp[][] => {
     const out: WriteOp[][] = [];
-    for (let i = 0; i < rows.length; i += 1000) out.push(rows.slice(i, i + 1000).map((r) => ({ op: 'create', resource: name, row: r })));
+    for (let i = 0; i < rows.length; i += 1000)
+      out.push(rows.slice(i, i + 1000).map((r) => ({ op: 'create', resource: name, row: r })));
     return out;
   };
   const n = (k: number) => Array.from({ length: k }, (_, i) => i);
   yield* batch('tenant_group', [row('tenant_group', 0, { name: 'Customers', slug: 'customers' })]);
-  yield* batch('tenant', n(10).map((i) => row('tenant', i, { name: `Tenant ${i}`, slug: `tenant-${i}`, group: idOf('tenant_group', 0) })));
+  yield* batch(
+    'tenant',
+    n(10).map((i) => row('tenant', i, { name: `Tenant ${i}`, slug: `tenant-${i}`, group: idOf('tenant_group', 0) })),
+  );
   yield* batch('site_group', [row('site_group', 0, { name: 'All', slug: 'all' })]);
-  yield* batch('site', n(SITES).map((i) => row('site', i, { name: `site-${i}`, slug: `site-${i}`, group: idOf('site_group', 0), tenant: idOf('tenant', i % 10) })));
-  yield* batch('location', n(SITES).map((i) => row('location', i, { name: 'Hall', slug: `site-${i}-hall`, site: idOf('site', i) })));
+  yield* batch(
+    'site',
+    n(SITES).map((i) =>
+      row('site', i, {
+        name: `site-${i}`,
+        slug: `site-${i}`,
+        group: idOf('site_group', 0),
+        tenant: idOf('tenant', i % 10),
+      }),
+    ),
+  );
+  yield* batch(
+    'location',
+    n(SITES).map((i) => row('location', i, { name: 'Hall', slug: `site-${i}-hall`, site: idOf('site', i) })),
+  );
   yield* batch('rack_role', [row('rack_role', 0, { name: 'Network', slug: 'network' })]);
-  yield* batch('rack', n(SITES * RACKS_PER_SITE).map((i) => row('rack', i, { name: `rack-${i}`, site: idOf('site', Math.floor(i / RACKS_PER_SITE)), location: idOf('location', Math.floor(i / RACKS_PER_SITE)), role: idOf('rack_role', 0) })));
+  yield* batch(
+    'rack',
+    n(SITES * RACKS_PER_SITE).map((i) =>
+      row('rack', i, {
+        name: `rack-${i}`,
+        site: idOf('site', Math.floor(i / RACKS_PER_SITE)),
+        location: idOf('location', Math.floor(i / RACKS_PER_SITE)),
+        role: idOf('rack_role', 0),
+      }),
+    ),
+  );
   yield* batch('manufacturer', [row('manufacturer', 0, { name: 'Acme', slug: 'acme' })]);
-  yield* batch('device_type', [row('device_type', 0, { manufacturer: idOf('manufacturer', 0), model: 'Box', slug: 'box' })]);
-  yield* batch('device_role', n(3).map((i) => row('device_role', i, { name: `Role ${i}`, slug: `role-${i}` })));
-  yield* batch('platform', n(4).map((i) => row('platform', i, { name: `Platform ${i}`, slug: `platform-${i}` })));
+  yield* batch('device_type', [
+    row('device_type', 0, { manufacturer: idOf('manufacturer', 0), model: 'Box', slug: 'box' }),
+  ]);
+  yield* batch(
+    'device_role',
+    n(3).map((i) => row('device_role', i, { name: `Role ${i}`, slug: `role-${i}` })),
+  );
+  yield* batch(
+    'platform',
+    n(4).map((i) => row('platform', i, { name: `Platform ${i}`, slug: `platform-${i}` })),
+  );
   yield* batch('cluster_type', [row('cluster_type', 0, { name: 'Proxmox', slug: 'proxmox' })]);
-  yield* batch('cluster', n(CLUSTERS).map((i) => row('cluster', i, { name: `cluster-${i}`, type: idOf('cluster_type', 0), site: idOf('site', i % SITES) })));
+  yield* batch(
+    'cluster',
+    n(CLUSTERS).map((i) =>
+      row('cluster', i, { name: `cluster-${i}`, type: idOf('cluster_type', 0), site: idOf('site', i % SITES) }),
+    ),
+  );
   // Addresses first: devices and VMs are written with their primary IP set.
-  yield* batch('ip_address', n(DEVICES + VMS).map((i) => row('ip_address', i, { address: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}/16`, status: 'active' })));
-  yield* batch('device', n(DEVICES).map((i) => {
-    const rack = i % (SITES * RACKS_PER_SITE), site = Math.floor(rack / RACKS_PER_SITE);
-    return row('device', i, {
-      name: `dev-${i}`, site: idOf('site', site), location: idOf('location', site), rack: idOf('rack', rack), position: 1 + (i % 40),
-      device_type: idOf('device_type', 0), role: idOf('device_role', i % 3), platform: idOf('platform', i % 4), tenant: idOf('tenant', i % 10),
-      status: 'active', primary_ip4: idOf('ip_address', i),
-    });
-  }));
-  yield* batch('virtual_machine', n(VMS).map((i) => row('virtual_machine', i, {
-    name: `vm-${i}`, cluster: idOf('cluster', i % CLUSTERS), site: idOf('site', (i % CLUSTERS) % SITES), role: idOf('device_role', i % 3),
-    platform: idOf('platform', i % 4), tenant: idOf('tenant', i % 10), status: 'active', vcpus: 2, memory: 4096, disk: 40, primary_ip4: idOf('ip_address', DEVICES + i),
-  })));
+  yield* batch(
+    'ip_address',
+    n(DEVICES + VMS).map((i) =>
+      row('ip_address', i, { address: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}/16`, status: 'active' }),
+    ),
+  );
+  yield* batch(
+    'device',
+    n(DEVICES).map((i) => {
+      const rack = i % (SITES * RACKS_PER_SITE),
+        site = Math.floor(rack / RACKS_PER_SITE);
+      return row('device', i, {
+        name: `dev-${i}`,
+        site: idOf('site', site),
+        location: idOf('location', site),
+        rack: idOf('rack', rack),
+        position: 1 + (i % 40),
+        device_type: idOf('device_type', 0),
+        role: idOf('device_role', i % 3),
+        platform: idOf('platform', i % 4),
+        tenant: idOf('tenant', i % 10),
+        status: 'active',
+        primary_ip4: idOf('ip_address', i),
+      });
+    }),
+  );
+  yield* batch(
+    'virtual_machine',
+    n(VMS).map((i) =>
+      row('virtual_machine', i, {
+        name: `vm-${i}`,
+        cluster: idOf('cluster', i % CLUSTERS),
+        site: idOf('site', (i % CLUSTERS) % SITES),
+        role: idOf('device_role', i % 3),
+        platform: idOf('platform', i % 4),
+        tenant: idOf('tenant', i % 10),
+        status: 'active',
+        vcpus: 2,
+        memory: 4096,
+        disk: 40,
+        primary_ip4: idOf('ip_address', DEVICES + i),
+      }),
+    ),
+  );
 }
 
-const CONFIG = (url: string) => [
-  'plugin: netbox.netbox.nb_inventory', `api_endpoint: ${url}`, `token: ${KEY}`, 'validate_certs: false',
-  'group_by: [sites, device_roles, platforms, tenants, racks, location, cluster]', 'compose:', '  nb_site: site.slug', '',
-].join('\n');
+const CONFIG = (url: string) =>
+  [
+    'plugin: netbox.netbox.nb_inventory',
+    `api_endpoint: ${url}`,
+    `token: ${KEY}`,
+    'validate_certs: false',
+    'group_by: [sites, device_roles, platforms, tenants, racks, location, cluster]',
+    'compose:',
+    '  nb_site: site.slug',
+    '',
+  ].join('\n');
 
 const rows: InventoryRow[] = [];
 const backends: { name: string; url: string; drop(): Promise<void> }[] = [];
@@ -109,7 +190,10 @@ if (wanted.has('memory')) backends.push({ name: 'memory', url: 'memory:', drop: 
 backends.push(...(await sqlBackends(wanted)));
 for (const b of backends) {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-inventory-bench-'));
-  const srv = await start({ ...DEFAULTS, storage: b.url, port: 0, demoData: false, tokens: [{ key: KEY, permissions: ['*'] }] } as Config, { info: () => {}, warn: console.warn, error: console.error });
+  const srv = await start(
+    { ...DEFAULTS, storage: b.url, port: 0, demoData: false, tokens: [{ key: KEY, permissions: ['*'] }] } as Config,
+    { info: () => {}, warn: console.warn, error: console.error },
+  );
   try {
     const t0 = performance.now();
     for (const ops of dataset()) await srv.ctx.storage.apply(ops, { log: false });
@@ -121,7 +205,8 @@ for (const b of backends) {
     const proxy = await recordingProxy(srv.url);
     const file = path.join(temp, 'netbox.yml');
     fs.writeFileSync(file, CONFIG(proxy.url));
-    if (args.flag('serve')) { // keep serving, for profiling the plugin by hand
+    if (args.flag('serve')) {
+      // keep serving, for profiling the plugin by hand
       console.log(`serving ${proxy.url}; plugin configuration in ${file} (ANSIBLE_LOCAL_TEMP=${temp})`);
       await new Promise(() => {});
     }
@@ -129,7 +214,11 @@ for (const b of backends) {
       const local = fs.mkdtempSync(path.join(temp, 'local-')); // the plugin caches the OpenAPI document there
       const env = { ...process.env, ANSIBLE_LOCAL_TEMP: local, ANSIBLE_INVENTORY_UNPARSED_FAILED: '1' };
       const t = performance.now();
-      const r = await promisify(execFile)('ansible-inventory', ['-i', file, '--list', '-v'], { env, encoding: 'utf8', maxBuffer: 1 << 30 });
+      const r = await promisify(execFile)('ansible-inventory', ['-i', file, '--list', '-v'], {
+        env,
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+      });
       return { seconds: (performance.now() - t) / 1000, stdout: r.stdout };
     };
     const r = await run();
@@ -137,7 +226,8 @@ for (const b of backends) {
     proxy.replay();
     const alone = await run();
     await proxy.close();
-    if (proxy.missed.length) throw new Error(`the replay was asked what the run never asked: ${proxy.missed.join(', ')}`);
+    if (proxy.missed.length)
+      throw new Error(`the replay was asked what the run never asked: ${proxy.missed.join(', ')}`);
     const fetched = [...r.stdout.matchAll(/^Fetching: (\S+)/gm)].map((x) => x[1].replace(proxy.url, srv.url));
     const requests = fetched.length;
     // The same requests again, one after the other: how much of the run the server's answers take.
@@ -150,13 +240,30 @@ for (const b of backends) {
     }
     const serverSeconds = (performance.now() - t2) / 1000;
     slowest.sort((x, y) => y[0] - x[0]);
-    console.log(`  server: ${serverSeconds.toFixed(1)} s for the ${requests} requests; slowest: ${slowest.slice(0, 3).map(([ms, u]) => `${Math.round(ms)} ms ${u.replace(srv.url, '')}`).join(', ')}`);
+    console.log(
+      `  server: ${serverSeconds.toFixed(1)} s for the ${requests} requests; slowest: ${slowest
+        .slice(0, 3)
+        .map(([ms, u]) => `${Math.round(ms)} ms ${u.replace(srv.url, '')}`)
+        .join(', ')}`,
+    );
     const inventoryOf = (out: string) => out.slice(out.indexOf('{'));
-    if (inventoryOf(alone.stdout) !== inventoryOf(r.stdout)) throw new Error(`${b.name}: the run against the kept answers listed another inventory`);
+    if (inventoryOf(alone.stdout) !== inventoryOf(r.stdout))
+      throw new Error(`${b.name}: the run against the kept answers listed another inventory`);
     const hosts = Object.keys(JSON.parse(inventoryOf(r.stdout))._meta.hostvars).length;
     if (hosts !== DEVICES + VMS) throw new Error(`${b.name}: the inventory lists ${hosts} hosts, not ${DEVICES + VMS}`);
-    rows.push({ backend: b.name, devices: DEVICES, vms: VMS, load_s: loadS, seconds: +seconds.toFixed(1), requests, server_seconds: +serverSeconds.toFixed(2), plugin_alone_seconds: +alone.seconds.toFixed(1) });
-    console.log(`${b.name}: ansible-inventory --list ${seconds.toFixed(1)} s (${alone.seconds.toFixed(1)} s against the kept answers alone), ${requests} requests, replayed in ${serverSeconds.toFixed(2)} s`);
+    rows.push({
+      backend: b.name,
+      devices: DEVICES,
+      vms: VMS,
+      load_s: loadS,
+      seconds: +seconds.toFixed(1),
+      requests,
+      server_seconds: +serverSeconds.toFixed(2),
+      plugin_alone_seconds: +alone.seconds.toFixed(1),
+    });
+    console.log(
+      `${b.name}: ansible-inventory --list ${seconds.toFixed(1)} s (${alone.seconds.toFixed(1)} s against the kept answers alone), ${requests} requests, replayed in ${serverSeconds.toFixed(2)} s`,
+    );
   } finally {
     await srv.close();
     await b.drop();

@@ -22,12 +22,22 @@ const events = args.number('events');
 const concurrency = args.number('concurrency');
 
 // A machine whose one trigger loops on a stable state, so any number of events is accepted.
-const PING = { meta: { machine_name: 'bench_ping', version: '1.0.0' }, states: [{ name: 'idle', type: 'initial' }, { name: 'busy', type: 'stable' }],
-  transitions: [{ trigger: 'ping', source: ['idle', 'busy'], dest: 'busy' }] };
+const PING = {
+  meta: { machine_name: 'bench_ping', version: '1.0.0' },
+  states: [
+    { name: 'idle', type: 'initial' },
+    { name: 'busy', type: 'stable' },
+  ],
+  transitions: [{ trigger: 'ping', source: ['idle', 'busy'], dest: 'busy' }],
+};
 
 async function pool(n: number, width: number, task: (i: number) => Promise<unknown>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => { while (next < n) await task(next++); }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) await task(next++);
+    }),
+  );
 }
 
 async function measureBackend(name: string, storage: Storage): Promise<LifecycleRow> {
@@ -37,22 +47,38 @@ async function measureBackend(name: string, storage: Storage): Promise<Lifecycle
   await pool(entities, concurrency, (i) => lc.create(`e-${i}`, { machine_name: 'bench_ping' }, null));
   await lc.create('hot', { machine_name: 'bench_ping' }, null);
   let t0 = performance.now();
-  await pool(events, concurrency, async (i) => { const r = await lc.event(`e-${i % entities}`, { trigger: 'ping' }, null); if (!r.ok) throw new Error(JSON.stringify(r.body)); });
+  await pool(events, concurrency, async (i) => {
+    const r = await lc.event(`e-${i % entities}`, { trigger: 'ping' }, null);
+    if (!r.ok) throw new Error(JSON.stringify(r.body));
+  });
   const distinct = Math.round(events / ((performance.now() - t0) / 1000));
   const hotEvents = Math.max(200, Math.round(events / 4));
   let ok = 0;
   t0 = performance.now();
-  await pool(hotEvents, concurrency, async () => { const r = await lc.event('hot', { trigger: 'ping' }, null); if (r.ok) ok++; });
+  await pool(hotEvents, concurrency, async () => {
+    const r = await lc.event('hot', { trigger: 'ping' }, null);
+    if (r.ok) ok++;
+  });
   const hot = Math.round(hotEvents / ((performance.now() - t0) / 1000));
-  console.log(`  ${name.padEnd(8)} distinct entities ${distinct} events/s; one hot entity ${hot} events/s (${ok}/${hotEvents} accepted)`);
+  console.log(
+    `  ${name.padEnd(8)} distinct entities ${distinct} events/s; one hot entity ${hot} events/s (${ok}/${hotEvents} accepted)`,
+  );
   return { backend: name, distinct, hot, hot_ok: ok };
 }
 
 const rows: LifecycleRow[] = [];
-const backends = [{ name: 'memory', url: 'memory:', drop: async () => {} }, ...(await sqlBackends(new Set(SQL_BACKENDS)))];
+const backends = [
+  { name: 'memory', url: 'memory:', drop: async () => {} },
+  ...(await sqlBackends(new Set(SQL_BACKENDS))),
+];
 for (const b of backends) {
   const storage = await createStorage(b.url);
   await storage.open();
-  try { rows.push(await measureBackend(b.name, storage)); } finally { await storage.close(); await b.drop(); }
+  try {
+    rows.push(await measureBackend(b.name, storage));
+  } finally {
+    await storage.close();
+    await b.drop();
+  }
 }
 writeResults('lifecycle', { events, concurrency, rows });

@@ -7,7 +7,14 @@ import { datasetBatches, datasetCounts, type DatasetOptions } from './generate.j
 export async function loadDataset(storage: Storage, o: DatasetOptions, label: string): Promise<number> {
   const c = datasetCounts(o);
   const total = c.prefixes + c.sites + c.devices + c.interfaces + c.tags + 10;
-  const bar = new cliProgress.SingleBar({ format: `  load ${label} [{bar}] {percentage}% {value}/{total} rows {duration_formatted}`, noTTYOutput: true, notTTYSchedule: 5000 }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    {
+      format: `  load ${label} [{bar}] {percentage}% {value}/{total} rows {duration_formatted}`,
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
+    },
+    cliProgress.Presets.shades_classic,
+  );
   bar.start(total, 0);
   const t0 = performance.now();
   let n = 0;
@@ -19,7 +26,10 @@ export async function loadDataset(storage: Storage, o: DatasetOptions, label: st
       await storage.apply(batch, { log: false });
       n += batch.length;
       bar.update(n);
-      if (n >= nextStats) { await storage.afterBulkLoad(); nextStats *= 2; }
+      if (n >= nextStats) {
+        await storage.afterBulkLoad();
+        nextStats *= 2;
+      }
     }
     await storage.afterBulkLoad();
     bar.update(total);

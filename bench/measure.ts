@@ -18,7 +18,8 @@ async function latencies(fn: () => unknown, isAsync: boolean, min: number, maxMs
   const end = performance.now() + maxMs;
   while (out.length < min || (performance.now() < end && out.length < 100000)) {
     const t = process.hrtime.bigint();
-    if (isAsync) await fn(); else fn();
+    if (isAsync) await fn();
+    else fn();
     out.push(Number(process.hrtime.bigint() - t) / 1000);
     if (out.length >= min && performance.now() > end) break;
   }
@@ -28,7 +29,14 @@ async function latencies(fn: () => unknown, isAsync: boolean, min: number, maxMs
 function opsPerSecond(fn: () => unknown, isAsync: boolean, maxTime: number): Promise<number> {
   return new Promise((resolve) => {
     const bench = isAsync
-      ? new Benchmark('x', { defer: true, maxTime, minSamples: 5, fn: (d: { resolve(): void }) => { (fn() as Promise<unknown>).then(() => d.resolve()); } })
+      ? new Benchmark('x', {
+          defer: true,
+          maxTime,
+          minSamples: 5,
+          fn: (d: { resolve(): void }) => {
+            (fn() as Promise<unknown>).then(() => d.resolve());
+          },
+        })
       : new Benchmark('x', { maxTime, minSamples: 5, fn });
     bench.on('complete', () => resolve(bench.hz)).run({ async: false });
   });
@@ -38,13 +46,26 @@ function opsPerSecond(fn: () => unknown, isAsync: boolean, maxTime: number): Pro
  * `slow`: for statements of seconds (a full scan at 1M rows): one warm-up call, five timed calls,
  * ops/s taken as 1 / mean instead of a `benchmark` run.
  */
-export async function measure(fn: () => unknown, opts: { async?: boolean; maxMs?: number; slow?: boolean } = {}): Promise<Figure> {
+export async function measure(
+  fn: () => unknown,
+  opts: { async?: boolean; maxMs?: number; slow?: boolean } = {},
+): Promise<Figure> {
   const isAsync = !!opts.async;
   const maxMs = opts.maxMs ?? 600;
-  for (let i = 0; i < (opts.slow ? 1 : 20); i++) { if (isAsync) await fn(); else fn(); } // warm up
+  for (let i = 0; i < (opts.slow ? 1 : 20); i++) {
+    if (isAsync) await fn();
+    else fn();
+  } // warm up
   const lat = await latencies(fn, isAsync, opts.slow ? 5 : 30, opts.slow ? 0 : maxMs);
-  const hz = opts.slow ? 1e6 / (lat.reduce((a, b) => a + b, 0) / lat.length) : await opsPerSecond(fn, isAsync, maxMs / 1000);
-  return { ops_per_s: Math.round(hz), median_us: round(percentile(lat, 0.5)), p99_us: round(percentile(lat, 0.99)), samples: lat.length };
+  const hz = opts.slow
+    ? 1e6 / (lat.reduce((a, b) => a + b, 0) / lat.length)
+    : await opsPerSecond(fn, isAsync, maxMs / 1000);
+  return {
+    ops_per_s: Math.round(hz),
+    median_us: round(percentile(lat, 0.5)),
+    p99_us: round(percentile(lat, 0.99)),
+    samples: lat.length,
+  };
 }
 
 const round = (x: number) => (x < 10 ? Math.round(x * 100) / 100 : x < 1000 ? Math.round(x * 10) / 10 : Math.round(x));

@@ -9,7 +9,14 @@ const query: ReadonlyArray<readonly [string, string]> = [
   ['cf_rack_count__lt', '4'],
   ['network__net_contained', '10.0.0.0/8'],
 ];
-const values = ['active', '65000', '10.0.0.0/8', 'fd78:da4f:e596:c217::/64', '2024-01-02T03:04:05Z', '3fa85f64-5717-4562-b3fc-2c963f66afa6'];
+const values = [
+  'active',
+  '65000',
+  '10.0.0.0/8',
+  'fd78:da4f:e596:c217::/64',
+  '2024-01-02T03:04:05Z',
+  '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+];
 
 // Cold path: every key and value is new, so parseQuery's memo always misses and
 // each pair pays a full Chevrotain lex (+ parse for keys). The counter suffix
@@ -31,11 +38,21 @@ const suite = new Benchmark.Suite('query parse');
 const VALUES_NAME = `classifyValue (${values.length} mixed values)`;
 perCallDivisor[VALUES_NAME] = values.length;
 suite
-  .add('parseKey(network__net_contained), uncached', () => { sink += parseKey('network__net_contained').error === null ? 1 : 0; })
-  .add('parseQuery 4 params, repeated query (memo hits)', () => { sink += parseQuery(query).terms.length; })
-  .add('parseQuery 4 params, all-new keys/values (memo misses)', () => { sink += parseQuery(coldQuery()).terms.length; })
-  .add(VALUES_NAME, () => { for (const v of values) sink += classifyValue(v).length; })
-  .add('classifyValue(10.0.0.0/8)', () => { sink += classifyValue('10.0.0.0/8').length; })
+  .add('parseKey(network__net_contained), uncached', () => {
+    sink += parseKey('network__net_contained').error === null ? 1 : 0;
+  })
+  .add('parseQuery 4 params, repeated query (memo hits)', () => {
+    sink += parseQuery(query).terms.length;
+  })
+  .add('parseQuery 4 params, all-new keys/values (memo misses)', () => {
+    sink += parseQuery(coldQuery()).terms.length;
+  })
+  .add(VALUES_NAME, () => {
+    for (const v of values) sink += classifyValue(v).length;
+  })
+  .add('classifyValue(10.0.0.0/8)', () => {
+    sink += classifyValue('10.0.0.0/8').length;
+  })
   .on('cycle', (event: Benchmark.Event) => {
     const b = event.target as unknown as Benchmark;
     const name = b.name ?? '?';
@@ -46,5 +63,7 @@ suite
         `${div > 1 ? ' per value' : ''} ±${b.stats.rme.toFixed(2)}% (${b.stats.sample.length} samples)`,
     );
   })
-  .on('complete', () => { if (sink === -1) console.log(sink); })
+  .on('complete', () => {
+    if (sink === -1) console.log(sink);
+  })
   .run({ async: false });

@@ -3,7 +3,11 @@
 import fs from 'node:fs';
 
 /** The database server processes each SQL backend runs as (PostgreSQL forks one per connection). */
-export const DATABASE_PROCESS: Readonly<Record<string, string>> = { postgres: 'postgres', mysql: 'mariadbd', mysql9: 'mysqld' };
+export const DATABASE_PROCESS: Readonly<Record<string, string>> = {
+  postgres: 'postgres',
+  mysql: 'mariadbd',
+  mysql9: 'mysqld',
+};
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -25,7 +29,9 @@ export function cpuMsByCommand(comm: string): Map<number, number> {
     if (!/^\d+$/.test(d)) continue;
     try {
       if (fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === comm) out.set(Number(d), cpuMsOf(Number(d)));
-    } catch { /* gone meanwhile */ }
+    } catch {
+      /* gone meanwhile */
+    }
   }
   return out;
 }

@@ -2,7 +2,11 @@
 // Values come from sample prefixes of the loaded dataset so every class hits real rows.
 import { parseCidr, formatAddress, formatCidr, networkOf } from '../engine/net/ip.js';
 
-export interface QueryClass { readonly name: string; readonly resource: string; readonly query: string }
+export interface QueryClass {
+  readonly name: string;
+  readonly resource: string;
+  readonly query: string;
+}
 
 export function hostInside(prefix: string): string {
   const c = parseCidr(prefix)!;
@@ -27,7 +31,11 @@ export function queryClasses(samples: readonly string[], pick: number): QueryCla
     { name: 'net_contains_or_equals', resource: 'prefix', query: `network__net_contains_or_equals=${s(1)}` },
     { name: 'net_contained (selective)', resource: 'prefix', query: `network__net_contained=${parentBlock(s(2), 24)}` },
     { name: 'net_contained (broad)', resource: 'prefix', query: 'network__net_contained=10.0.0.0/8' },
-    { name: 'net_in', resource: 'prefix', query: `network__net_in=${parentBlock(s(3), 24)}&network__net_in=${parentBlock(s(4), 24)}` },
+    {
+      name: 'net_in',
+      resource: 'prefix',
+      query: `network__net_in=${parentBlock(s(3), 24)}&network__net_in=${parentBlock(s(4), 24)}`,
+    },
     { name: 'family', resource: 'prefix', query: 'network__family=6' },
     { name: 'string ic', resource: 'prefix', query: `description__ic=circuit ${(pick * 50) % 1000}` },
     { name: 'string isw', resource: 'prefix', query: `description__isw=customer circuit ${(pick * 50) % 1000}` },
@@ -37,7 +45,11 @@ export function queryClasses(samples: readonly string[], pick: number): QueryCla
     { name: 'tag AND', resource: 'prefix', query: 'tag=core&tag=edge' },
     { name: 'cf integer lt', resource: 'prefix', query: 'cf_rack_count__lt=2' },
     { name: 'cf text exact', resource: 'prefix', query: 'cf_owner__ie=team-3' },
-    { name: 'combined (4 predicates)', resource: 'prefix', query: `network__net_contained=${parentBlock(s(5), 8)}&status=active&tag__n=lab&prefix_length__gte=24` },
+    {
+      name: 'combined (4 predicates)',
+      resource: 'prefix',
+      query: `network__net_contained=${parentBlock(s(5), 8)}&status=active&tag__n=lab&prefix_length__gte=24`,
+    },
     { name: 'no filter (list)', resource: 'prefix', query: '' },
   ];
 }

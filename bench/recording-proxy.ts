@@ -5,7 +5,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-interface Kept { readonly status: number; readonly headers: http.OutgoingHttpHeaders; readonly body: Buffer }
+interface Kept {
+  readonly status: number;
+  readonly headers: http.OutgoingHttpHeaders;
+  readonly body: Buffer;
+}
 
 /** Headers of a kept answer that no longer hold once the body is sent whole from memory. */
 const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
@@ -27,20 +31,27 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
     const key = `${req.method} ${req.url}`;
     if (replaying) {
       const k = kept.get(key);
-      if (!k) { missed.push(key); res.writeHead(502).end(); return; }
+      if (!k) {
+        missed.push(key);
+        res.writeHead(502).end();
+        return;
+      }
       res.writeHead(k.status, { ...k.headers, 'content-length': k.body.length }).end(k.body);
       return;
     }
-    const up = http.request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (c: Buffer) => chunks.push(c));
-      answer.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const headers = Object.fromEntries(Object.entries(answer.headers).filter(([h]) => !DROPPED.has(h)));
-        kept.set(key, { status: answer.statusCode ?? 502, headers, body });
-        res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': body.length }).end(body);
-      });
-    });
+    const up = http.request(
+      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const headers = Object.fromEntries(Object.entries(answer.headers).filter(([h]) => !DROPPED.has(h)));
+          kept.set(key, { status: answer.statusCode ?? 502, headers, body });
+          res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': body.length }).end(body);
+        });
+      },
+    );
     up.on('error', () => res.writeHead(502).end());
     req.pipe(up);
   });
@@ -48,8 +59,14 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    replay: () => { replaying = true; },
+    replay: () => {
+      replaying = true;
+    },
     missed,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

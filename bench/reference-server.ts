@@ -6,13 +6,18 @@
 import express from 'express';
 import fs from 'node:fs';
 
-const bodies = new Map<string, unknown>(Object.entries(JSON.parse(fs.readFileSync(process.env.REFERENCE_BODIES!, 'utf8')) as Record<string, unknown>));
+const bodies = new Map<string, unknown>(
+  Object.entries(JSON.parse(fs.readFileSync(process.env.REFERENCE_BODIES!, 'utf8')) as Record<string, unknown>),
+);
 const app = express();
 app.set('etag', false);
 app.set('x-powered-by', false);
 app.use((req, res) => {
   const body = bodies.get(req.originalUrl);
-  if (body === undefined) { res.status(404).end(); return; }
+  if (body === undefined) {
+    res.status(404).end();
+    return;
+  }
   res.setHeader('Content-Type', 'application/json');
   res.end(JSON.stringify(body));
 });

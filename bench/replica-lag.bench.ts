@@ -22,11 +22,25 @@ import { spread } from './measure.js';
 
 export const REPLICA_CLI: CliSpec = {
   command: 'npm run bench:replica --',
-  summary: 'Replication lag of memory replicas: two READ_REPLICA=memory processes on one database, creates at a steady rate, lag p50/p99/max.',
+  summary:
+    'Replication lag of memory replicas: two READ_REPLICA=memory processes on one database, creates at a steady rate, lag p50/p99/max.',
   flags: [
-    { name: 'rate', type: 'list', items: 'integer', min: 1, default: '500', help: 'writes per second (half through each process); several: one run each, fresh processes and database' },
+    {
+      name: 'rate',
+      type: 'list',
+      items: 'integer',
+      min: 1,
+      default: '500',
+      help: 'writes per second (half through each process); several: one run each, fresh processes and database',
+    },
     secondsFlag('10', 'how long the counted writes go on'),
-    { name: 'warmup', type: 'integer', min: 0, default: '2', help: 'seconds of writes at the same rate before, not counted (fresh processes and connections)' },
+    {
+      name: 'warmup',
+      type: 'integer',
+      min: 0,
+      default: '2',
+      help: 'seconds of writes at the same rate before, not counted (fresh processes and connections)',
+    },
     backendsFlag('postgres', SQL_BACKENDS),
   ],
 };
@@ -36,21 +50,48 @@ const SECONDS = args.number('seconds');
 const WARMUP = args.number('warmup');
 const wanted = new Set(args.list('backends'));
 
-const startServer = (storageUrl: string, load: boolean) => startBenchServer({ STORAGE_URL: storageUrl, BENCH_PREFIXES: '0', READ_REPLICA: 'memory', BENCH_LOAD: load ? '' : 'none' });
+const startServer = (storageUrl: string, load: boolean) =>
+  startBenchServer({
+    STORAGE_URL: storageUrl,
+    BENCH_PREFIXES: '0',
+    READ_REPLICA: 'memory',
+    BENCH_LOAD: load ? '' : 'none',
+  });
 
 /** One keep-alive request (node:http: on cores the servers share, it costs a third of `fetch`'s CPU per request, measured). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
 /** Each server's host and port, parsed once (the load generator's CPU counts in the sum). */
 const hosts = new Map<string, { host: string; port: string }>();
-function send(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; header(name: string): string | undefined }> {
+function send(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; header(name: string): string | undefined }> {
   let at = hosts.get(base);
-  if (!at) { const u = new URL(base); hosts.set(base, (at = { host: u.hostname, port: u.port })); }
+  if (!at) {
+    const u = new URL(base);
+    hosts.set(base, (at = { host: u.hostname, port: u.port }));
+  }
   const { host, port } = at;
   return new Promise((resolve, reject) => {
-    const req = http.request({ agent, host, port, path, method, headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, header: (h) => res.headers[h] as string | undefined }));
-    });
+    const req = http.request(
+      {
+        agent,
+        host,
+        port,
+        path,
+        method,
+        headers: body ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, header: (h) => res.headers[h] as string | undefined }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -61,7 +102,10 @@ async function run(name: string, url: string, rate: number, database: string): P
   const connections = await connectionCpu(name === 'postgres' ? 'postgres' : 'mysql', url);
   try {
     const headers = { Authorization: `Token ${servers[0].key}`, 'Content-Type': 'application/json' };
-    let n = 0, ok = 0, failed = 0, inFlight = 0;
+    let n = 0,
+      ok = 0,
+      failed = 0,
+      inFlight = 0;
     const lags: number[] = [];
     const plain: number[] = [];
     const lagOf = async (other: string, seq: number) => {
@@ -77,14 +121,26 @@ async function run(name: string, url: string, rate: number, database: string): P
       const i = n++;
       inFlight++;
       try {
-        const r = await send(servers[i % 2].url, 'POST', '/api/dcim/sites/', headers, JSON.stringify({ name: `lag-${i}`, slug: `lag-${i}` }));
-        if (r.status === 201) ok++; else failed++;
+        const r = await send(
+          servers[i % 2].url,
+          'POST',
+          '/api/dcim/sites/',
+          headers,
+          JSON.stringify({ name: `lag-${i}`, slug: `lag-${i}` }),
+        );
+        if (r.status === 201) ok++;
+        else failed++;
         if (r.status === 201 && i % 5 === 0) await lagOf(servers[(i + 1) % 2].url, Number(r.header('x-change-seq')));
-      } catch { failed++; } finally { inFlight--; }
+      } catch {
+        failed++;
+      } finally {
+        inFlight--;
+      }
     };
     /** Steady rate for `seconds`: every 10 ms, the writes due by now (at most 64 in flight); then the last ones finish. */
     const steady = async (seconds: number) => {
-      const t0 = performance.now(), n0 = n;
+      const t0 = performance.now(),
+        n0 = n;
       while (performance.now() < t0 + seconds * 1000) {
         const due = n0 + Math.floor(((performance.now() - t0) / 1000) * rate);
         while (n < due && inFlight < 64) void write();
@@ -98,26 +154,61 @@ async function run(name: string, url: string, rate: number, database: string): P
     const urls = servers.map((x) => x.url);
     await steady(WARMUP);
     const warm = { writes: ok, buckets: await appliedBuckets(urls, ok) };
-    ok = 0; failed = 0; lags.length = 0; plain.length = 0;
+    ok = 0;
+    failed = 0;
+    lags.length = 0;
+    plain.length = 0;
     // The CPU each kind of process spent on the counted writes: on shared cores, what bounds the rate.
     // The database's share is what its connections to this database used: on a machine shared with
     // other work, every process of the database server would count the other databases' load too
     // (that figure is kept as database_all).
-    const cpu0 = { servers: servers.map((x) => cpuMsOf(x.child.pid!)), database: await connections.read(), all: cpuMsByCommand(database), generator: process.cpuUsage() };
+    const cpu0 = {
+      servers: servers.map((x) => cpuMsOf(x.child.pid!)),
+      database: await connections.read(),
+      all: cpuMsByCommand(database),
+      generator: process.cpuUsage(),
+    };
     const secs = await steady(SECONDS);
     const gen = process.cpuUsage(cpu0.generator);
-    const cpuMs = { servers: servers.reduce((a, x, i) => a + cpuMsOf(x.child.pid!) - cpu0.servers[i], 0), database: cpuMsSince(cpu0.database, await connections.read()),
-      all: cpuMsSince(cpu0.all, cpuMsByCommand(database)), generator: (gen.user + gen.system) / 1000 };
+    const cpuMs = {
+      servers: servers.reduce((a, x, i) => a + cpuMsOf(x.child.pid!) - cpu0.servers[i], 0),
+      database: cpuMsSince(cpu0.database, await connections.read()),
+      all: cpuMsSince(cpu0.all, cpuMsByCommand(database)),
+      generator: (gen.user + gen.system) / 1000,
+    };
     const perWrite = (ms: number) => Math.round((ms / Math.max(1, ok)) * 100) / 100;
-    const cpu = { servers: perWrite(cpuMs.servers), database: perWrite(cpuMs.database), generator: perWrite(cpuMs.generator), database_all: perWrite(cpuMs.all) };
+    const cpu = {
+      servers: perWrite(cpuMs.servers),
+      database: perWrite(cpuMs.database),
+      generator: perWrite(cpuMs.generator),
+      database_all: perWrite(cpuMs.all),
+    };
     const applied = applyLag(await appliedBuckets(urls, warm.writes + ok), warm.buckets);
-    const lag = spread(lags), alone = spread(plain);
-    console.log(`  ${name.padEnd(8)} ${Math.round(ok / secs)} writes/s (asked ${rate}, ${failed} failed); lag over ${lags.length} writes: p50 ${lag.p50} ms  p99 ${lag.p99} ms  max ${lag.max} ms`);
-    console.log(`  ${''.padEnd(8)} the same read right after, without X-Min-Change-Seq: p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms`);
-    console.log(`  ${''.padEnd(8)} CPU per write: the two servers ${cpu.servers} ms, the database ${cpu.database} ms (every process of it: ${cpu.database_all} ms), this load generator ${cpu.generator} ms; sum ${Math.round((cpu.servers + cpu.database + cpu.generator) * 100) / 100} ms`);
-    console.log(`  ${''.padEnd(8)} records applied by the two replicas (netinv_replica_apply_lag_seconds, written -> applied): ${applied.count}; p50 ≤ ${applied.p50} ms, p99 ≤ ${applied.p99} ms`);
-    return { backend: name, asked: rate, writes_per_s: Math.round(ok / secs), failed, lag_reads: lags.length, lag_ms: lag, plain_ms: alone, cpu_ms_per_write: cpu,
-      applied: { count: applied.count, p50_le_ms: applied.p50, p99_le_ms: applied.p99 } };
+    const lag = spread(lags),
+      alone = spread(plain);
+    console.log(
+      `  ${name.padEnd(8)} ${Math.round(ok / secs)} writes/s (asked ${rate}, ${failed} failed); lag over ${lags.length} writes: p50 ${lag.p50} ms  p99 ${lag.p99} ms  max ${lag.max} ms`,
+    );
+    console.log(
+      `  ${''.padEnd(8)} the same read right after, without X-Min-Change-Seq: p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms`,
+    );
+    console.log(
+      `  ${''.padEnd(8)} CPU per write: the two servers ${cpu.servers} ms, the database ${cpu.database} ms (every process of it: ${cpu.database_all} ms), this load generator ${cpu.generator} ms; sum ${Math.round((cpu.servers + cpu.database + cpu.generator) * 100) / 100} ms`,
+    );
+    console.log(
+      `  ${''.padEnd(8)} records applied by the two replicas (netinv_replica_apply_lag_seconds, written -> applied): ${applied.count}; p50 ≤ ${applied.p50} ms, p99 ≤ ${applied.p99} ms`,
+    );
+    return {
+      backend: name,
+      asked: rate,
+      writes_per_s: Math.round(ok / secs),
+      failed,
+      lag_reads: lags.length,
+      lag_ms: lag,
+      plain_ms: alone,
+      cpu_ms_per_write: cpu,
+      applied: { count: applied.count, p50_le_ms: applied.p50, p99_le_ms: applied.p99 },
+    };
   } finally {
     await connections.close();
     for (const s of servers) await stopBenchServer(s);
@@ -131,7 +222,8 @@ async function appliedBuckets(urls: readonly string[], writes: number): Promise<
     buckets.clear();
     for (const url of urls) {
       const body = await (await fetch(`${url}/metrics`)).text();
-      for (const m of body.matchAll(/^netinv_replica_apply_lag_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm)) buckets.set(m[1], (buckets.get(m[1]) ?? 0) + Number(m[2]));
+      for (const m of body.matchAll(/^netinv_replica_apply_lag_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm))
+        buckets.set(m[1], (buckets.get(m[1]) ?? 0) + Number(m[2]));
     }
     if ((buckets.get('+Inf') ?? 0) >= writes * urls.length || tries > 50) return buckets;
     await new Promise((r) => setTimeout(r, 100));
@@ -143,7 +235,10 @@ async function appliedBuckets(urls: readonly string[], writes: number): Promise<
  * both serve on /metrics, the records counted since `before` (the warm-up's), as the bucket bounds
  * its p50 and p99 fall in.
  */
-function applyLag(after: ReadonlyMap<string, number>, before: ReadonlyMap<string, number>): { count: number; p50: string; p99: string } {
+function applyLag(
+  after: ReadonlyMap<string, number>,
+  before: ReadonlyMap<string, number>,
+): { count: number; p50: string; p99: string } {
   const buckets = [...after].map(([le, c]) => [le, c - (before.get(le) ?? 0)] as const);
   const count = buckets.find(([le]) => le === '+Inf')?.[1] ?? 0;
   const at = (p: number) => {
@@ -153,11 +248,17 @@ function applyLag(after: ReadonlyMap<string, number>, before: ReadonlyMap<string
   return { count, p50: at(50), p99: at(99) };
 }
 
-console.log(`memory replica lag: two replica processes, ${RATES.join(', ')} single-site creates/s for ${SECONDS} s each after ${WARMUP} s not counted`);
+console.log(
+  `memory replica lag: two replica processes, ${RATES.join(', ')} single-site creates/s for ${SECONDS} s each after ${WARMUP} s not counted`,
+);
 const rows: ReplicaLagRow[] = [];
 for (const rate of RATES) {
   for (const b of await sqlBackends(wanted)) {
-    try { rows.push(await run(b.name, b.url, rate, DATABASE_PROCESS[b.name])); } finally { await b.drop(); }
+    try {
+      rows.push(await run(b.name, b.url, rate, DATABASE_PROCESS[b.name]));
+    } finally {
+      await b.drop();
+    }
   }
 }
 writeResults('replica-lag', { rate: Math.max(...RATES), seconds: SECONDS, warmup_seconds: WARMUP, rows });

@@ -5,7 +5,8 @@ import { writeDoc } from './report/doc.js';
 
 export const REPORT_CLI: CliSpec = {
   command: 'npm run bench:report --',
-  summary: 'Writes docs/benchmarks.md and docs/benchmarks/*.svg from bench/report/template.md and the newest results file of each kind in bench/results/.',
+  summary:
+    'Writes docs/benchmarks.md and docs/benchmarks/*.svg from bench/report/template.md and the newest results file of each kind in bench/results/.',
   flags: [],
 };
 argsOrExit(REPORT_CLI);

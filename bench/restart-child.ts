@@ -11,4 +11,6 @@ await store.open();
 const t1 = performance.now(); // since the process started (performance.timeOrigin)
 const hwm = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN);
 await store.close();
-console.log(JSON.stringify({ start_to_open_s: t1 / 1000, open_s: (t1 - t0) / 1000, peak_rss_mb: Math.round(hwm / 1024) }));
+console.log(
+  JSON.stringify({ start_to_open_s: t1 / 1000, open_s: (t1 - t0) / 1000, peak_rss_mb: Math.round(hwm / 1024) }),
+);

@@ -14,7 +14,12 @@ import { writeColumnSnapshot } from '../storage/memory/column-snapshot.js';
 
 const CHILD = fileURLToPath(new URL('./restart-child.js', import.meta.url));
 
-export interface RestartFigures { readonly snapshot_mb: number; readonly restart_s: number; readonly restart_open_s: number; readonly restart_peak_rss_mb: number }
+export interface RestartFigures {
+  readonly snapshot_mb: number;
+  readonly restart_s: number;
+  readonly restart_open_s: number;
+  readonly restart_peak_rss_mb: number;
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -23,10 +28,16 @@ export function measureRestart(store: MemoryStorage, runs = 3): RestartFigures {
   try {
     const fd = fs.openSync(path.join(dir, 'snapshot.bin'), 'w');
     try {
-      writeColumnSnapshot(RESOURCES.map((r) => ({ resource: r.name, image: store.table(r.name).image() })), RESOURCES.length, (b) => {
-        for (let off = 0; off < b.length;) off += fs.writeSync(fd, b, off);
-      });
-    } finally { fs.closeSync(fd); }
+      writeColumnSnapshot(
+        RESOURCES.map((r) => ({ resource: r.name, image: store.table(r.name).image() })),
+        RESOURCES.length,
+        (b) => {
+          for (let off = 0; off < b.length;) off += fs.writeSync(fd, b, off);
+        },
+      );
+    } finally {
+      fs.closeSync(fd);
+    }
     const bytes = fs.statSync(path.join(dir, 'snapshot.bin')).size;
     const seen: { start_to_open_s: number; open_s: number; peak_rss_mb: number }[] = [];
     for (let i = 0; i < runs; i++) {
@@ -40,5 +51,7 @@ export function measureRestart(store: MemoryStorage, runs = 3): RestartFigures {
       restart_open_s: +median(seen.map((s) => s.open_s)).toFixed(2),
       restart_peak_rss_mb: median(seen.map((s) => s.peak_rss_mb)),
     };
-  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -24,19 +24,37 @@ import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 
 export const BENCH_CLI: CliSpec = {
   command: 'npm run bench --',
-  summary: 'Every query class on every backend (and a plain scan) at each size: median, p99, ops/s and ratios.\n' +
+  summary:
+    'Every query class on every backend (and a plain scan) at each size: median, p99, ops/s and ratios.\n' +
     'Writes bench/results/<date>-filters.json; `npm run bench:report` makes docs/benchmarks.md from it.',
   flags: [
     { name: 'quick', type: 'flag', help: 'one size, 100000 prefixes (unless --sizes is given)' },
-    { name: 'sizes', type: 'list', items: 'integer', min: 1, default: '10000,100000,1000000', help: 'dataset sizes in prefixes' },
+    {
+      name: 'sizes',
+      type: 'list',
+      items: 'integer',
+      min: 1,
+      default: '10000,100000,1000000',
+      help: 'dataset sizes in prefixes',
+    },
     backendsFlag('memory,postgres,mysql,mysql9'),
     { name: 'seed', type: 'integer', default: '42', help: 'seed of the dataset' },
     SHAPE_FLAG,
-    { name: 'classes', type: 'string', value: 'TEXT', help: 'only the query classes whose name contains TEXT (a check: written as <date>-filters-partial.json, which the doc does not read)' },
+    {
+      name: 'classes',
+      type: 'string',
+      value: 'TEXT',
+      help: 'only the query classes whose name contains TEXT (a check: written as <date>-filters-partial.json, which the doc does not read)',
+    },
     { name: 'no-scan', type: 'flag', help: 'skip the plain-scan baseline' },
     // Keeps FILE's measurements for the (size, backend) pairs not measured now, so one backend can
     // be measured again without re-running the rest; notes say which run each came from.
-    { name: 'merge', type: 'string', value: 'FILE', help: "keep FILE's measurements for the sizes and backends not measured now" },
+    {
+      name: 'merge',
+      type: 'string',
+      value: 'FILE',
+      help: "keep FILE's measurements for the sizes and backends not measured now",
+    },
   ],
 };
 const args = argsOrExit(BENCH_CLI);
@@ -49,7 +67,14 @@ const shape = args.string('shape') as 'uniform' | 'ipam';
 const only = args.string('classes');
 const noScan = args.flag('no-scan');
 const mergeFrom = args.string('merge');
-const PAGE: Page = { limit: 50, offset: 0, ordering: [{ field: 'network', desc: false }, { field: 'prefix_length', desc: false }] };
+const PAGE: Page = {
+  limit: 50,
+  offset: 0,
+  ordering: [
+    { field: 'network', desc: false },
+    { field: 'prefix_length', desc: false },
+  ],
+};
 
 async function main(): Promise<void> {
   const results: BenchResults = { machine: machineInfo(), shape, seed, measurements: [], loads: [], notes: [] };
@@ -64,33 +89,60 @@ async function main(): Promise<void> {
     const samples: string[] = [];
     let k = 0;
     for (const row of table.all()) if (k++ % 997 === 0) samples.push(row.prefix as string);
-    const cfs = (await mem.find('custom_field', { kind: 'const', value: true }, { limit: 100, offset: 0, ordering: [] })).rows as unknown as CustomFieldDef[];
+    const cfs = (
+      await mem.find('custom_field', { kind: 'const', value: true }, { limit: 100, offset: 0, ordering: [] })
+    ).rows as unknown as CustomFieldDef[];
     const classes = queryClasses(samples, BENCH_PICK).filter((c) => !only || c.name.includes(only));
     const plans = classes.map((c) => {
-      const r = planQuery(prefixDef, parseQuery(new URLSearchParams(c.query)), { strict: true, customFields: cfs.filter((d) => d.content_types.includes('ipam.prefix')) });
+      const r = planQuery(prefixDef, parseQuery(new URLSearchParams(c.query)), {
+        strict: true,
+        customFields: cfs.filter((d) => d.content_types.includes('ipam.prefix')),
+      });
       if (Object.keys(r.errors).length) throw new Error(`${c.name}: ${JSON.stringify(r.errors)}`);
       return r.plan;
     });
     const record = (cls: string, backend: string, f: Figure, matched: number) => {
       results.measurements.push({ size, backend, class: cls, matched, ...f } satisfies Measurement);
-      console.log(`  ${backend.padEnd(8)} ${cls.padEnd(26)} median ${String(f.median_us).padStart(9)} µs  p99 ${String(f.p99_us).padStart(9)} µs  ${String(f.ops_per_s).padStart(8)} ops/s  (${matched} rows)`);
+      console.log(
+        `  ${backend.padEnd(8)} ${cls.padEnd(26)} median ${String(f.median_us).padStart(9)} µs  p99 ${String(f.p99_us).padStart(9)} µs  ${String(f.ops_per_s).padStart(8)} ops/s  (${matched} rows)`,
+      );
     };
     if (wanted.has('memory')) {
       for (const [i, c] of classes.entries()) {
         const matched = evaluate(table, plans[i], PAGE, mem).count;
         record(c.name, 'memory', await measure(() => evaluatePage(table, plans[i], PAGE, mem)), matched);
         record(c.name, 'memory+rows', await measure(() => evaluate(table, plans[i], PAGE, mem)), matched);
-        if (!noScan) record(c.name, 'scan', await measure(() => evaluatePage(table, plans[i], PAGE, mem, false), { maxMs: 300 }), matched);
+        if (!noScan)
+          record(
+            c.name,
+            'scan',
+            await measure(() => evaluatePage(table, plans[i], PAGE, mem, false), { maxMs: 300 }),
+            matched,
+          );
       }
       const cache = new PlanCache();
       const params = [...new URLSearchParams(queryClasses(samples, BENCH_PICK)[14].query)];
       const popts = { strict: true, customFields: cfs };
       record('parse+plan (cached)', 'memory', await measure(() => cache.get(prefixDef, params, popts)), 0);
       let n = 0;
-      record('parse+plan (uncached)', 'memory', await measure(() => {
-        n++;
-        return planQuery(prefixDef, parseQuery([['network__net_contained', `10.${n & 255}.${(n >> 8) & 255}.0/24`], ['status', 'active'], [`cf_rack_count__lt`, String(n % 1000)], ['tag__n', `t${n}`]]), { strict: true, customFields: cfs });
-      }), 0);
+      record(
+        'parse+plan (uncached)',
+        'memory',
+        await measure(() => {
+          n++;
+          return planQuery(
+            prefixDef,
+            parseQuery([
+              ['network__net_contained', `10.${n & 255}.${(n >> 8) & 255}.0/24`],
+              ['status', 'active'],
+              [`cf_rack_count__lt`, String(n % 1000)],
+              ['tag__n', `t${n}`],
+            ]),
+            { strict: true, customFields: cfs },
+          );
+        }),
+        0,
+      );
     }
     for (const b of await sqlBackends(wanted)) {
       let storage: Storage | null = null;
@@ -101,13 +153,21 @@ async function main(): Promise<void> {
         results.loads.push({ size, backend: b.name, ms: Math.round(await loadDataset(storage, o, b.name)) });
         for (const [i, c] of classes.entries()) {
           const matched = (await storage.find('prefix', plans[i], PAGE)).count;
-          record(c.name, b.name, await measure(() => storage!.find('prefix', plans[i], PAGE), { async: true, maxMs: 800 }), matched);
+          record(
+            c.name,
+            b.name,
+            await measure(() => storage!.find('prefix', plans[i], PAGE), { async: true, maxMs: 800 }),
+            matched,
+          );
         }
         if (b.extra) {
           const extra = await b.extra(samples);
           try {
-            for (const [name, fn] of Object.entries(extra.fns)) record(name, b.name, await measure(fn, { async: true, slow: true }), await fn());
-          } finally { await extra.close(); }
+            for (const [name, fn] of Object.entries(extra.fns))
+              record(name, b.name, await measure(fn, { async: true, slow: true }), await fn());
+          } finally {
+            await extra.close();
+          }
         }
       } catch (e) {
         results.notes.push(`${b.name} at ${size}: ${(e as Error).message}`);
@@ -123,9 +183,14 @@ async function main(): Promise<void> {
     const fresh = new Set(results.measurements.map((x) => `${x.size}/${x.backend}`));
     const kept = old.measurements.filter((x) => !fresh.has(`${x.size}/${x.backend}`));
     results.measurements.push(...kept);
-    results.loads.push(...old.loads.filter((l) => !results.loads.some((n) => n.size === l.size && n.backend === l.backend)));
+    results.loads.push(
+      ...old.loads.filter((l) => !results.loads.some((n) => n.size === l.size && n.backend === l.backend)),
+    );
     const keptPairs = [...new Set(kept.map((x) => `${x.backend} at ${x.size.toLocaleString('en-US')}`))];
-    results.notes.push(...old.notes, `Measured again on ${results.machine.date}: ${[...new Set(results.measurements.filter((x) => fresh.has(`${x.size}/${x.backend}`)).map((x) => `${x.backend} at ${x.size.toLocaleString('en-US')}`))].join(', ')}. Kept from the earlier run (${String(old.machine.date)}): ${keptPairs.join(', ')}.`);
+    results.notes.push(
+      ...old.notes,
+      `Measured again on ${results.machine.date}: ${[...new Set(results.measurements.filter((x) => fresh.has(`${x.size}/${x.backend}`)).map((x) => `${x.backend} at ${x.size.toLocaleString('en-US')}`))].join(', ')}. Kept from the earlier run (${String(old.machine.date)}): ${keptPairs.join(', ')}.`,
+    );
   }
   // A run of some classes only (--classes) is a check: its file is not the doc's (bench/report/sources.ts).
   const { machine, ...body } = results;

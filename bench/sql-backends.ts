@@ -5,7 +5,10 @@ import { MysqlDriver } from '../storage/mysql/mysql-driver.js';
 import { BENCH_PICK, hostInside, parentBlock } from './query-classes.js';
 /** Extra timed statements and the connection they use (closed before the database is dropped). */
 /** Extra timed queries; each resolves to the number of rows it matches. */
-export interface Extra { readonly fns: Record<string, () => Promise<number>>; close(): Promise<void> }
+export interface Extra {
+  readonly fns: Record<string, () => Promise<number>>;
+  close(): Promise<void>;
+}
 
 export interface SqlBackend {
   readonly name: string;
@@ -33,17 +36,29 @@ function nautobotForm(url: string): (samples: readonly string[]) => Promise<Extr
     await driver.connect();
     const v4 = samples.filter((s) => !s.includes(':'));
     const pick = (k: number) => v4[(BENCH_PICK + k) % v4.length]; // as queryClasses(samples, BENCH_PICK)
-    const cols = 'id, created, last_updated, prefix, network, broadcast, prefix_length, family, status, site, vlan, description, tags, custom_fields';
+    const cols =
+      'id, created, last_updated, prefix, network, broadcast, prefix_length, family, status, site, vlan, description, tags, custom_fields';
     const run = async (where: string, params: unknown[]) => {
-      await driver.query(`SELECT ${cols} FROM prefix WHERE ${where} ORDER BY net_block, prefix_length, id LIMIT 50`, params);
+      await driver.query(
+        `SELECT ${cols} FROM prefix WHERE ${where} ORDER BY net_block, prefix_length, id LIMIT 50`,
+        params,
+      );
       const counted = await driver.query(`SELECT count(*) AS n FROM prefix WHERE ${where}`, params);
       return Number(counted.rows[0].n);
     };
     const block = parseCidr(parentBlock(pick(2), 24))!;
     const fns = {
-      'net_host (Nautobot SQL form)': () => run(`prefix_length <= 32 AND $1::inet BETWEEN CAST(HOST(net_block) AS inet) AND CAST(HOST(broadcast(net_block)) AS inet)`, [hostInside(pick(0))]),
-      'net_contained (selective, Nautobot SQL form)': () => run(`prefix_length > $3 AND CAST(HOST(net_block) AS inet) BETWEEN $1::inet AND $2::inet`,
-        [formatAddress({ family: 4, hex: block.network }), formatAddress({ family: 4, hex: block.broadcast }), block.length]),
+      'net_host (Nautobot SQL form)': () =>
+        run(
+          `prefix_length <= 32 AND $1::inet BETWEEN CAST(HOST(net_block) AS inet) AND CAST(HOST(broadcast(net_block)) AS inet)`,
+          [hostInside(pick(0))],
+        ),
+      'net_contained (selective, Nautobot SQL form)': () =>
+        run(`prefix_length > $3 AND CAST(HOST(net_block) AS inet) BETWEEN $1::inet AND $2::inet`, [
+          formatAddress({ family: 4, hex: block.network }),
+          formatAddress({ family: 4, hex: block.broadcast }),
+          block.length,
+        ]),
     };
     return { fns, close: () => driver.close() };
   };
@@ -52,8 +67,14 @@ function nautobotForm(url: string): (samples: readonly string[]) => Promise<Extr
 async function serverVersion(kind: SqlKind, url: string): Promise<string> {
   const driver = kind === 'postgres' ? new PgDriver(url) : new MysqlDriver(url);
   try {
-    return String((await driver.query(kind === 'postgres' ? 'SHOW server_version' : 'SELECT VERSION() AS v')).rows[0]?.[kind === 'postgres' ? 'server_version' : 'v']);
-  } finally { await driver.close(); }
+    return String(
+      (await driver.query(kind === 'postgres' ? 'SHOW server_version' : 'SELECT VERSION() AS v')).rows[0]?.[
+        kind === 'postgres' ? 'server_version' : 'v'
+      ],
+    );
+  } finally {
+    await driver.close();
+  }
 }
 
 export async function sqlBackends(wanted: ReadonlySet<string>): Promise<SqlBackend[]> {
@@ -72,7 +93,14 @@ export async function sqlBackends(wanted: ReadonlySet<string>): Promise<SqlBacke
     if (!wanted.has(name)) continue;
     try {
       const db = await fresh(name);
-      if (db) out.push({ name, url: db.url, drop: db.drop, extra: name === 'postgres' ? nautobotForm(db.url) : undefined, version: await serverVersion(name, db.url) });
+      if (db)
+        out.push({
+          name,
+          url: db.url,
+          drop: db.drop,
+          extra: name === 'postgres' ? nautobotForm(db.url) : undefined,
+          version: await serverVersion(name, db.url),
+        });
       else console.log(`  ${name} skipped: not configured`);
     } catch (e) {
       console.log(`  ${name} skipped: not reachable (${(e as Error).message})`);

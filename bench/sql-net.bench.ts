@@ -22,7 +22,10 @@ import { MysqlDriver } from '../storage/mysql/mysql-driver.js';
 import type { Page, Row, WriteOp } from '../storage/types.js';
 
 const args = process.argv.slice(2);
-const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : dflt; };
+const opt = (name: string, dflt: string): string => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : dflt;
+};
 const ROWS = Number(opt('rows', '1000000'));
 const QUERIES = Number(opt('queries', '2000'));
 const WARMUP = Math.min(300, QUERIES);
@@ -41,7 +44,9 @@ process.env.TEST_MYSQL9_URL ??= 'mysql://root@127.0.0.1:3307/test';
 let seed = 0x9e3779b9;
 /** xorshift32, as bench/net-index.bench.ts: the same data on every run. */
 function rnd(): number {
-  seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
   return seed >>> 0;
 }
 
@@ -59,15 +64,36 @@ function prefixRow(i: number): Row {
   const hex = networkOf(4, u32ToHex(rnd()), len);
   const prefix = `${formatAddress({ family: 4, hex })}/${len}`;
   return {
-    id: orderedId(i), created: NOW, last_updated: NOW, prefix, ...deriveNetFields(prefix, 'network'),
-    status: 'active', site: null, vlan: null, description: '', tags: [], custom_fields: {},
+    id: orderedId(i),
+    created: NOW,
+    last_updated: NOW,
+    prefix,
+    ...deriveNetFields(prefix, 'network'),
+    status: 'active',
+    site: null,
+    vlan: null,
+    description: '',
+    tags: [],
+    custom_fields: {},
   };
 }
 
 const netValue = (text: string): NetValue => parseNetValue(text) as NetValue;
-const PAGE: Page = { limit: 50, offset: 0, ordering: [{ field: 'network', desc: false }, { field: 'prefix_length', desc: false }] };
+const PAGE: Page = {
+  limit: 50,
+  offset: 0,
+  ordering: [
+    { field: 'network', desc: false },
+    { field: 'prefix_length', desc: false },
+  ],
+};
 
-interface Stat { median: number; p95: number; p99: number; meanCount: number }
+interface Stat {
+  median: number;
+  p95: number;
+  p99: number;
+  meanCount: number;
+}
 
 function stats(ms: number[], counts: number[]): Stat {
   const s = [...ms].sort((a, b) => a - b);
@@ -77,7 +103,8 @@ function stats(ms: number[], counts: number[]): Stat {
 
 async function measure(run: (i: number) => Promise<number>, queries = QUERIES, warmup = WARMUP): Promise<Stat> {
   for (let i = 0; i < warmup; i++) await run(i);
-  const ms: number[] = [], counts: number[] = [];
+  const ms: number[] = [],
+    counts: number[] = [];
   for (let i = 0; i < queries; i++) {
     const t0 = performance.now();
     counts.push(await run(warmup + i));
@@ -88,7 +115,8 @@ async function measure(run: (i: number) => Promise<number>, queries = QUERIES, w
 
 /** Query texts, drawn once so every variant sees the same lookups. */
 const samples = (() => {
-  const hosts: string[] = [], blocks: string[] = [];
+  const hosts: string[] = [],
+    blocks: string[] = [];
   for (let i = 0; i < WARMUP + QUERIES; i++) {
     hosts.push(formatAddress({ family: 4, hex: u32ToHex(rnd()) }));
     blocks.push(`${formatAddress({ family: 4, hex: networkOf(4, u32ToHex(rnd()), 16) })}/16`);
@@ -98,7 +126,8 @@ const samples = (() => {
 
 /** Nautobot's shape on PostgreSQL: the stored column wrapped in a conversion, compared with a value. */
 function nautobotForm(d: SqlDriver): Record<string, (i: number) => Promise<number>> {
-  const cols = 'id, created, last_updated, prefix, network, broadcast, prefix_length, family, status, site, vlan, description, tags, custom_fields';
+  const cols =
+    'id, created, last_updated, prefix, network, broadcast, prefix_length, family, status, site, vlan, description, tags, custom_fields';
   const order = ' ORDER BY net_block, prefix_length, id LIMIT 50';
   const run = async (where: string, params: unknown[]) => {
     await d.query(`SELECT ${cols} FROM prefix WHERE ${where}${order}`, params);
@@ -106,17 +135,30 @@ function nautobotForm(d: SqlDriver): Record<string, (i: number) => Promise<numbe
   };
   return {
     // prefixes containing the address: prefix_length <= 32 AND addr BETWEEN wrapped(network) AND wrapped(broadcast)
-    net_host: (i) => run(`prefix_length <= 32 AND $1::inet BETWEEN CAST(HOST(net_block) AS inet) AND CAST(HOST(broadcast(net_block)) AS inet)`, [samples.hosts[i]]),
+    net_host: (i) =>
+      run(
+        `prefix_length <= 32 AND $1::inet BETWEEN CAST(HOST(net_block) AS inet) AND CAST(HOST(broadcast(net_block)) AS inet)`,
+        [samples.hosts[i]],
+      ),
     // prefixes inside the /16: prefix_length > 16 AND wrapped(network) BETWEEN net AND broadcast
     net_contained: (i) => {
       const b = netValue(samples.blocks[i]).cidr;
-      return run(`prefix_length > 16 AND CAST(HOST(net_block) AS inet) BETWEEN $1::inet AND $2::inet`,
-        [formatAddress({ family: 4, hex: b.network }), formatAddress({ family: 4, hex: b.broadcast })]);
+      return run(`prefix_length > 16 AND CAST(HOST(net_block) AS inet) BETWEEN $1::inet AND $2::inet`, [
+        formatAddress({ family: 4, hex: b.network }),
+        formatAddress({ family: 4, hex: b.broadcast }),
+      ]);
     },
   };
 }
 
-interface Result { kind: string; label: string; loadSec: number; rows: number; lines: [string, Stat][]; plans: Record<string, string> }
+interface Result {
+  kind: string;
+  label: string;
+  loadSec: number;
+  rows: number;
+  lines: [string, Stat][];
+  plans: Record<string, string>;
+}
 
 /** The index (or scan) the database picks for a compiled plan, in one line. */
 async function planLine(d: SqlDriver, storage: SqlStorage, plan: Plan): Promise<string> {
@@ -142,9 +184,11 @@ async function bench(kind: TestDbKind): Promise<Result | null> {
     const t0 = performance.now();
     for (let i = 0; i < ROWS; i += BATCH) {
       const ops: WriteOp[] = [];
-      for (let k = i; k < Math.min(ROWS, i + BATCH); k++) ops.push({ op: 'create', resource: 'prefix', row: prefixRow(k) });
+      for (let k = i; k < Math.min(ROWS, i + BATCH); k++)
+        ops.push({ op: 'create', resource: 'prefix', row: prefixRow(k) });
       await storage.apply(ops, { log: false });
-      if ((i / BATCH) % 10 === 0) process.stdout.write(`\r  ${label}: loaded ${Math.min(ROWS, i + BATCH).toLocaleString('en')} rows`);
+      if ((i / BATCH) % 10 === 0)
+        process.stdout.write(`\r  ${label}: loaded ${Math.min(ROWS, i + BATCH).toLocaleString('en')} rows`);
     }
     const loadSec = (performance.now() - t0) / 1000;
     process.stdout.write(`\r  ${label}: loaded ${ROWS.toLocaleString('en')} rows in ${loadSec.toFixed(1)} s\n`);
@@ -155,14 +199,29 @@ async function bench(kind: TestDbKind): Promise<Result | null> {
     const hostPlan = (i: number) => netValuePlan('network', 'net_host', netValue(samples.hosts[i]));
     const containedPlan = (i: number) => netValuePlan('network', 'net_contained', netValue(samples.blocks[i]));
     const lines: [string, Stat][] = [];
-    lines.push(['net_host (Storage.find)', await measure(async (i) => (await storage.find('prefix', hostPlan(i), PAGE)).count)]);
-    lines.push(['net_contained /16 (Storage.find)', await measure(async (i) => (await storage.find('prefix', containedPlan(i), PAGE)).count)]);
+    lines.push([
+      'net_host (Storage.find)',
+      await measure(async (i) => (await storage.find('prefix', hostPlan(i), PAGE)).count),
+    ]);
+    lines.push([
+      'net_contained /16 (Storage.find)',
+      await measure(async (i) => (await storage.find('prefix', containedPlan(i), PAGE)).count),
+    ]);
     if (kind === 'postgres') {
       const nb = nautobotForm(driver);
-      lines.push([`net_host (Nautobot SQL form, ${SCAN_QUERIES} queries)`, await measure(nb.net_host, SCAN_QUERIES, 2)]);
-      lines.push([`net_contained /16 (Nautobot SQL form, ${SCAN_QUERIES} queries)`, await measure(nb.net_contained, SCAN_QUERIES, 2)]);
+      lines.push([
+        `net_host (Nautobot SQL form, ${SCAN_QUERIES} queries)`,
+        await measure(nb.net_host, SCAN_QUERIES, 2),
+      ]);
+      lines.push([
+        `net_contained /16 (Nautobot SQL form, ${SCAN_QUERIES} queries)`,
+        await measure(nb.net_contained, SCAN_QUERIES, 2),
+      ]);
     }
-    const plans = { net_host: await planLine(driver, storage, hostPlan(0)), net_contained: await planLine(driver, storage, containedPlan(0)) };
+    const plans = {
+      net_host: await planLine(driver, storage, hostPlan(0)),
+      net_contained: await planLine(driver, storage, containedPlan(0)),
+    };
     return { kind, label, loadSec, rows: ROWS, lines, plans };
   } finally {
     await storage.close().catch(() => undefined);
@@ -172,17 +231,27 @@ async function bench(kind: TestDbKind): Promise<Result | null> {
 
 function report(results: Result[]): string {
   const out: string[] = [];
-  out.push(`${ROWS.toLocaleString('en')} random IPv4 prefixes (/8–/32), ${QUERIES} queries per line after ${WARMUP} warm-up, one client, sequential.`);
-  out.push('Latency is client-side per Storage.find: the first page of 50 (ordered by network, prefix_length) and the COUNT (PostgreSQL: page first, COUNT only when the page is full; MySQL: both at once on two connections).');
+  out.push(
+    `${ROWS.toLocaleString('en')} random IPv4 prefixes (/8–/32), ${QUERIES} queries per line after ${WARMUP} warm-up, one client, sequential.`,
+  );
+  out.push(
+    'Latency is client-side per Storage.find: the first page of 50 (ordered by network, prefix_length) and the COUNT (PostgreSQL: page first, COUNT only when the page is full; MySQL: both at once on two connections).',
+  );
   out.push('');
   out.push('| database | lookup | median ms | p95 ms | p99 ms | mean matches |');
   out.push('|---|---|---:|---:|---:|---:|');
-  for (const r of results) for (const [name, s] of r.lines)
-    out.push(`| ${r.label} | ${name} | ${s.median.toFixed(3)} | ${s.p95.toFixed(3)} | ${s.p99.toFixed(3)} | ${s.meanCount.toFixed(1)} |`);
+  for (const r of results)
+    for (const [name, s] of r.lines)
+      out.push(
+        `| ${r.label} | ${name} | ${s.median.toFixed(3)} | ${s.p95.toFixed(3)} | ${s.p99.toFixed(3)} | ${s.meanCount.toFixed(1)} |`,
+      );
   out.push('');
   out.push('| database | load (Storage.apply, 20,000-row batches) | net_host plan | net_contained plan |');
   out.push('|---|---:|---|---|');
-  for (const r of results) out.push(`| ${r.label} | ${r.loadSec.toFixed(1)} s (${Math.round(r.rows / r.loadSec).toLocaleString('en')} rows/s) | ${r.plans.net_host} | ${r.plans.net_contained} |`);
+  for (const r of results)
+    out.push(
+      `| ${r.label} | ${r.loadSec.toFixed(1)} s (${Math.round(r.rows / r.loadSec).toLocaleString('en')} rows/s) | ${r.plans.net_host} | ${r.plans.net_contained} |`,
+    );
   return out.join('\n');
 }
 
@@ -192,7 +261,8 @@ async function main(): Promise<void> {
     if (ONLY && ONLY !== kind) continue;
     try {
       const r = await bench(kind);
-      if (r) results.push(r); else console.log(`  ${kind}: skipped (no URL)`);
+      if (r) results.push(r);
+      else console.log(`  ${kind}: skipped (no URL)`);
     } catch (e) {
       console.log(`  ${kind}: skipped (${(e as Error).message.split('\n')[0]})`);
     }

@@ -19,23 +19,33 @@ import { writeResults } from './results-file.js';
 
 export const STORE_CLI: CliSpec = {
   command: 'npm run bench:store --',
-  summary: 'Memory store: time to load and index prefixes, heap held per prefix, the cost of a page of row objects, and a restart from a snapshot.',
+  summary:
+    'Memory store: time to load and index prefixes, heap held per prefix, the cost of a page of row objects, and a restart from a snapshot.',
   flags: [
     { name: 'prefixes', type: 'integer', min: 1, default: '1200000', help: 'prefixes to load' },
     SHAPE_FLAG,
     { name: 'no-restart', type: 'flag', help: 'skip the restart measurement' },
     { name: 'no-journal-start', type: 'flag', help: "skip the server's first start on the journal" },
     { name: 'profile', type: 'string', value: 'FILE', help: 'write a CPU profile of the timed part to FILE' },
-    { name: 'server-node-flags', type: 'string', value: 'FLAGS', help: "node flags for the journal starts' server processes, e.g. \"--cpu-prof --cpu-prof-dir=/tmp/prof\" (figures then not kept)" },
+    {
+      name: 'server-node-flags',
+      type: 'string',
+      value: 'FLAGS',
+      help: 'node flags for the journal starts\' server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (figures then not kept)',
+    },
   ],
 };
 const args = argsOrExit(STORE_CLI);
 if (!canCollect) throw new Error('run with node --expose-gc');
 
-
 async function main(): Promise<void> {
   const prefixes = args.number('prefixes');
-  const o: DatasetOptions = { prefixes, seed: 42, shape: args.string('shape') as DatasetOptions['shape'], v6Share: 1 / 6 };
+  const o: DatasetOptions = {
+    prefixes,
+    seed: 42,
+    shape: args.string('shape') as DatasetOptions['shape'],
+    v6Share: 1 / 6,
+  };
   // The batches are generated first and kept as JSON text, as a file to load would hold them; each
   // is parsed just before it is applied (fresh objects, flat strings). Only the store's own work
   // (apply, then afterBulkLoad) is timed: while the generator ran between batches, its garbage
@@ -47,15 +57,26 @@ async function main(): Promise<void> {
   // it is given is charged for them. `--profile FILE`: a CPU profile of the timed part.
   const profile = args.string('profile');
   const session = profile ? new Session() : null;
-  if (session) { session.connect(); await session.post('Profiler.enable'); }
-  let base = -1, loadMs = 0, n = 0;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+  }
+  let base = -1,
+    loadMs = 0,
+    n = 0;
   for (const text of texts) {
     const batch = JSON.parse(text) as WriteOp[];
     const prefixBatch = batch.some((op) => op.resource === 'prefix');
-    if (prefixBatch && base < 0) { base = await heap(); await session?.post('Profiler.start'); }
+    if (prefixBatch && base < 0) {
+      base = await heap();
+      await session?.post('Profiler.start');
+    }
     const t0 = performance.now();
     await store.apply(batch, { log: false });
-    if (prefixBatch) { loadMs += performance.now() - t0; n += batch.length; }
+    if (prefixBatch) {
+      loadMs += performance.now() - t0;
+      n += batch.length;
+    }
   }
   const t0 = performance.now();
   await store.afterBulkLoad();
@@ -76,7 +97,17 @@ async function main(): Promise<void> {
   // The server's first start on the journal of these batches, as bench:data leaves it (median of 3).
   const serverFlags = args.string('server-node-flags')?.split(/\s+/).filter(Boolean) ?? [];
   const journalStart = args.flag('no-journal-start') ? {} : await measureJournalStart(texts, 3, serverFlags);
-  const figures = { prefixes: n, shape: o.shape, load_s: +(loadMs / 1000).toFixed(2), of_which_sorting_s: +(settleMs / 1000).toFixed(2), bytes_per_prefix: Math.round(held / n), heap_mb: Math.round(held / 2 ** 20), row_object_us: +rowUs.toFixed(3), ...restart, ...journalStart };
+  const figures = {
+    prefixes: n,
+    shape: o.shape,
+    load_s: +(loadMs / 1000).toFixed(2),
+    of_which_sorting_s: +(settleMs / 1000).toFixed(2),
+    bytes_per_prefix: Math.round(held / n),
+    heap_mb: Math.round(held / 2 ** 20),
+    row_object_us: +rowUs.toFixed(3),
+    ...restart,
+    ...journalStart,
+  };
   console.log(JSON.stringify({ ...figures, check: k }));
   // A profiled run (or one with other server flags) is slower by the profiler: its figures are not kept.
   if (!profile && !serverFlags.length) writeResults('store', figures);

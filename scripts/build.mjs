@@ -25,23 +25,39 @@ const sourceDirs = [...new Set((config.include ?? []).map((p) => p.split('/')[0]
 /** The newest change under the sources: files and folders (a deleted or renamed file changes its folder's time). */
 function newest(dir, best = { ms: 0, file: '' }) {
   let entries;
-  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return best; }
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return best;
+  }
   const own = fs.statSync(dir).mtimeMs;
   if (own > best.ms) best = { ms: own, file: dir };
   for (const e of entries) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) best = newest(p, best);
-    else if (e.name.endsWith('.ts')) { const ms = fs.statSync(p).mtimeMs; if (ms > best.ms) best = { ms, file: p }; }
+    else if (e.name.endsWith('.ts')) {
+      const ms = fs.statSync(p).mtimeMs;
+      if (ms > best.ms) best = { ms, file: p };
+    }
   }
   return best;
 }
 
 function staleBecause() {
   let built;
-  try { built = fs.statSync(stamp).mtimeMs; } catch { return 'no build yet'; }
+  try {
+    built = fs.statSync(stamp).mtimeMs;
+  } catch {
+    return 'no build yet';
+  }
   let src = { ms: 0, file: '' };
   for (const f of ['tsconfig.json', 'package-lock.json']) {
-    try { const ms = fs.statSync(path.join(root, f)).mtimeMs; if (ms > src.ms) src = { ms, file: path.join(root, f) }; } catch { /* absent */ }
+    try {
+      const ms = fs.statSync(path.join(root, f)).mtimeMs;
+      if (ms > src.ms) src = { ms, file: path.join(root, f) };
+    } catch {
+      /* absent */
+    }
   }
   for (const d of sourceDirs) src = newest(d, src);
   return src.ms > built ? `${path.relative(root, src.file) || '.'} changed` : null;
@@ -59,7 +75,20 @@ if (r.status !== 0) process.exit(r.status ?? 1);
 const ui = path.join(root, 'ui', 'main.ts');
 if (fs.existsSync(ui)) {
   const esbuild = createRequire(import.meta.url).resolve('esbuild/bin/esbuild');
-  const b = spawnSync(esbuild, [ui, '--bundle', '--format=esm', '--target=es2022', '--minify', '--sourcemap', `--outfile=${path.join(outDir, 'ui-bundle', 'app.js')}`, '--log-level=warning'], { stdio: 'inherit' });
+  const b = spawnSync(
+    esbuild,
+    [
+      ui,
+      '--bundle',
+      '--format=esm',
+      '--target=es2022',
+      '--minify',
+      '--sourcemap',
+      `--outfile=${path.join(outDir, 'ui-bundle', 'app.js')}`,
+      '--log-level=warning',
+    ],
+    { stdio: 'inherit' },
+  );
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 fs.mkdirSync(outDir, { recursive: true });

@@ -22,10 +22,16 @@ function sources() {
   const out = [];
   const walk = (dir) => {
     let entries;
-    try { entries = fs.readdirSync(path.join(root, dir), { withFileTypes: true }); } catch { return; }
+    try {
+      entries = fs.readdirSync(path.join(root, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
     for (const e of entries) {
       const rel = `${dir}/${e.name}`;
-      if (e.isDirectory()) { if (e.name !== 'node_modules') walk(rel); } else if (e.name.endsWith('.ts')) out.push(rel);
+      if (e.isDirectory()) {
+        if (e.name !== 'node_modules') walk(rel);
+      } else if (e.name.endsWith('.ts')) out.push(rel);
     }
   };
   for (const d of dirs) walk(d);
@@ -41,21 +47,34 @@ function castProblems() {
   for (const file of sources()) {
     const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
     const hits = [];
-    lines.forEach((line, i) => { for (const _ of line.matchAll(DOUBLE_CAST)) hits.push(i + 1); });
+    lines.forEach((line, i) => {
+      for (const _ of line.matchAll(DOUBLE_CAST)) hits.push(i + 1);
+    });
     const allowed = ledger[file] ?? 0;
     if (hits.length) seen.add(file);
-    if (hits.length > allowed) failures.push(`${file}:${hits.join(',')}: ${hits.length} \`as unknown as\` (the ledger allows ${allowed}); type the value instead, or say why in a comment and raise scripts/cast-ledger.json in the same commit`);
-    else if (hits.length < allowed) lower.push(`${file}: ${hits.length} \`as unknown as\` now, the ledger says ${allowed}: lower it`);
+    if (hits.length > allowed)
+      failures.push(
+        `${file}:${hits.join(',')}: ${hits.length} \`as unknown as\` (the ledger allows ${allowed}); type the value instead, or say why in a comment and raise scripts/cast-ledger.json in the same commit`,
+      );
+    else if (hits.length < allowed)
+      lower.push(`${file}: ${hits.length} \`as unknown as\` now, the ledger says ${allowed}: lower it`);
   }
-  for (const file of Object.keys(ledger)) if (!seen.has(file) && !fs.existsSync(path.join(root, file))) lower.push(`${file}: gone, remove it from the ledger`);
+  for (const file of Object.keys(ledger))
+    if (!seen.has(file) && !fs.existsSync(path.join(root, file)))
+      lower.push(`${file}: gone, remove it from the ledger`);
   return { failures, lower };
 }
 
 let failed = false;
 if (!args.includes('--no-types')) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const r = spawnSync(process.execPath, [tsc, '--noEmit', '-p', path.join(root, 'tsconfig.json')], { stdio: 'inherit' });
-  if (r.status !== 0) { console.error('lint: the type check failed'); failed = true; }
+  const r = spawnSync(process.execPath, [tsc, '--noEmit', '-p', path.join(root, 'tsconfig.json')], {
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) {
+    console.error('lint: the type check failed');
+    failed = true;
+  }
 }
 const casts = castProblems();
 for (const f of casts.failures) console.error(`lint: ${f}`);

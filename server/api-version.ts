@@ -13,8 +13,9 @@ export const NAUTOBOT_API_VERSION = '1.3';
 export const netboxVersion = (level: string): string => `${level}.0`;
 
 /** Versions a client may ask for: the NetBox level first (the default), then Nautobot's. */
-export const allowedVersions = (netboxLevel: string): readonly string[] =>
-  [...new Set([netboxLevel, NAUTOBOT_API_VERSION])];
+export const allowedVersions = (netboxLevel: string): readonly string[] => [
+  ...new Set([netboxLevel, NAUTOBOT_API_VERSION]),
+];
 
 /** Media ranges whose `version` parameter asks for a version of the JSON this API renders. */
 const JSON_RANGES = new Set(['application/json', 'application/*', '*/*']);
@@ -61,14 +62,21 @@ function negotiate(netboxLevel: string, fromHeader?: string, fromQuery?: string)
  * The version a request is answered in, from its Accept header and its `api_version` parameter:
  * the one negotiation, called by the app's middleware and by the cached-list door (list-door.ts).
  */
-export const negotiateRequest = (netboxLevel: string, headers: IncomingHttpHeaders, apiVersionParam?: string): Negotiated =>
-  negotiate(netboxLevel, acceptedVersion(headers.accept), apiVersionParam);
+export const negotiateRequest = (
+  netboxLevel: string,
+  headers: IncomingHttpHeaders,
+  apiVersionParam?: string,
+): Negotiated => negotiate(netboxLevel, acceptedVersion(headers.accept), apiVersionParam);
 
 /** Sets `API-Version` on every answer after it, or refuses a version the API does not speak. */
 export function apiVersion(netboxLevel: string): RequestHandler {
   return (req: Request, res: Response, next) => {
     const q: unknown = req.query.api_version;
-    const n = negotiateRequest(netboxLevel, req.headers, Array.isArray(q) ? String(q[0]) : typeof q === 'string' ? q : undefined);
+    const n = negotiateRequest(
+      netboxLevel,
+      req.headers,
+      Array.isArray(q) ? String(q[0]) : typeof q === 'string' ? q : undefined,
+    );
     res.set('API-Version', n.ok ? n.version : netboxLevel);
     if (n.ok) next();
     else res.status(n.status).json({ detail: n.detail, code: n.code });

@@ -24,37 +24,49 @@ import { buildOpenApiDocument, docsRouter, validateRequests } from './openapi/in
 import { uiRouter } from './ui/router.js';
 
 /** The Express app, and the server's handler: the app behind the cached-list door (list-door.ts). */
-export function createApp(ctx: AppContext): { app: Express; handler: (req: IncomingMessage, res: ServerResponse) => void } {
+export function createApp(ctx: AppContext): {
+  app: Express;
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+} {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.set('etag', false);                                // no hash of every body: single objects tag their version, lists tag on If-None-Match
+  app.set('etag', false); // no hash of every body: single objects tag their version, lists tag on If-None-Match
   const metrics = new Metrics(ctx.storage, app, ctx.pages);
   const record = requestRecorder(metrics.http, ctx.requestLog);
-  app.use(recording(record));                            // counts and times every request by route pattern; request id and log line
+  app.use(recording(record)); // counts and times every request by route pattern; request id and log line
   app.use(urlLimits);
-  app.use(apiVersion(ctx.config.netboxApiLevel));       // API-Version on every answer; Accept: …; version=1.3
+  app.use(apiVersion(ctx.config.netboxApiLevel)); // API-Version on every answer; Accept: …; version=1.3
   // What reads and checks a request body runs only for a request that carries one (reads do not).
   const bodies = express.Router();
   bodies.use(authenticateBeforeBody(ctx.tokens));
-  bodies.use(express.json({ limit: LIMITS.bodyBytes, strict: false, type: ['application/json', 'application/*+json'] }));
+  bodies.use(
+    express.json({ limit: LIMITS.bodyBytes, strict: false, type: ['application/json', 'application/*+json'] }),
+  );
   bodies.post(['/api/v1/machines', '/api/v1/machines/'], ...yamlBody());
-  bodies.use(jsonBodiesOnly);                            // 415 for a write body no parser read
+  bodies.use(jsonBodiesOnly); // 415 for a write body no parser read
   bodies.use(bodyDepthLimit);
-  app.use((req, res, next) => { if (hasBody(req)) bodies(req, res, next); else next(); });
+  app.use((req, res, next) => {
+    if (hasBody(req)) bodies(req, res, next);
+    else next();
+  });
   healthRoutes(app, ctx.storage);
-  app.get('/metrics', metrics.route);                     // Prometheus text, no token (as /health)
+  app.get('/metrics', metrics.route); // Prometheus text, no token (as /health)
 
-  app.use(changeContext(ctx.storage));                   // who writes, for which request: the change records; X-Change-Seq
-  const changes = resource('object_change');              // its /stream before the generic router takes it for an {id}
+  app.use(changeContext(ctx.storage)); // who writes, for which request: the change records; X-Change-Seq
+  const changes = resource('object_change'); // its /stream before the generic router takes it for an {id}
   app.use([resourcePath(changes), ...(changes.alsoAt ?? [])], changeStreamRouter(ctx));
   for (const r of INVENTORY_RESOURCES) app.use([resourcePath(r), ...(r.alsoAt ?? [])], inventoryRouter(ctx, r));
   app.use(resourcePath(resource('prefix')), allocationRouter(ctx)); // {id}/available-prefixes/, {id}/available-ips/
   app.use('/api/users/tokens/', tokensRouter(ctx));
-  const openapi = buildOpenApiDocument({ apiVersion: ctx.config.netboxApiLevel, maxPageSize: ctx.config.maxPageSize, maxMachineStates: ctx.config.maxMachineStates });
-  app.use(docsRouter(openapi), uiRouter());              // /openapi.json, /api/schema/, /docs, /ui/
-  apiTreeRoutes(app, ctx, openapi);                      // /api/, /api/<app>/, /api/status/
-  app.use(validateRequests(openapi, ctx.tokens));        // lifecycle bodies checked against the document
+  const openapi = buildOpenApiDocument({
+    apiVersion: ctx.config.netboxApiLevel,
+    maxPageSize: ctx.config.maxPageSize,
+    maxMachineStates: ctx.config.maxMachineStates,
+  });
+  app.use(docsRouter(openapi), uiRouter()); // /openapi.json, /api/schema/, /docs, /ui/
+  apiTreeRoutes(app, ctx, openapi); // /api/, /api/<app>/, /api/status/
+  app.use(validateRequests(openapi, ctx.tokens)); // lifecycle bodies checked against the document
   app.use('/api/v1', lifecycleRouter(ctx));
 
   app.use(notFound(openapi));

@@ -15,14 +15,20 @@ export function permissionFor(r: Pick<ResourceDef, 'app' | 'name'>, action: Acti
 
 // On Node's request, so the door can hand the app a request whose token it already checked.
 declare module 'http' {
-  interface IncomingMessage { principal?: Principal }
+  interface IncomingMessage {
+    principal?: Principal;
+  }
 }
 
 /** `Token <key>` / `Bearer <key>`: the key in [1], or null. */
-export const tokenMatch = (header: string | undefined): RegExpExecArray | null => /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(header ?? '');
+export const tokenMatch = (header: string | undefined): RegExpExecArray | null =>
+  /^(?:Token|Bearer)\s+(\S+)\s*$/i.exec(header ?? '');
 
 /** Why a request is refused, as its answer: the status and the detail of the JSON body. */
-export interface Refusal { readonly status: 401 | 403; readonly detail: string }
+export interface Refusal {
+  readonly status: 401 | 403;
+  readonly detail: string;
+}
 
 export type TokenChecked = { readonly ok: true; readonly principal: Principal } | ({ readonly ok: false } & Refusal);
 
@@ -42,9 +48,15 @@ export function refusal(principal: Principal | undefined, permission: string): R
 
 export function authenticate(tokens: Tokens): RequestHandler {
   return async (req, res, next) => {
-    if (req.principal) { next(); return; } // checked before the body was read, or at the door
+    if (req.principal) {
+      next();
+      return;
+    } // checked before the body was read, or at the door
     const who = await checkToken(tokens, req.headers);
-    if (!who.ok) { res.set('WWW-Authenticate', 'Token').status(who.status).json({ detail: who.detail }); return; }
+    if (!who.ok) {
+      res.set('WWW-Authenticate', 'Token').status(who.status).json({ detail: who.detail });
+      return;
+    }
     req.principal = who.principal;
     next();
   };
@@ -53,13 +65,17 @@ export function authenticate(tokens: Tokens): RequestHandler {
 export function requirePermission(permission: string): RequestHandler {
   return (req, res, next) => {
     const no = refusal(req.principal, permission);
-    if (no) { res.status(no.status).json({ detail: no.detail }); return; }
+    if (no) {
+      res.status(no.status).json({ detail: no.detail });
+      return;
+    }
     next();
   };
 }
 
 /** Does the request carry a body (that the JSON or YAML parser would read)? */
-export const hasBody = (req: Pick<IncomingMessage, 'headers'>): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+export const hasBody = (req: Pick<IncomingMessage, 'headers'>): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * Before any body is read: a request with a body and without a valid token is answered 401 at
@@ -68,9 +84,17 @@ export const hasBody = (req: Pick<IncomingMessage, 'headers'>): boolean => req.h
 export function authenticateBeforeBody(tokens: Tokens): RequestHandler {
   const check = authenticate(tokens);
   return (req, res, next) => {
-    if (!hasBody(req)) { next(); return; }
+    if (!hasBody(req)) {
+      next();
+      return;
+    }
     res.set('Connection', 'close'); // set now; removed once the token passes
-    Promise.resolve(check(req, res, () => { res.removeHeader('Connection'); next(); })).catch(next);
+    Promise.resolve(
+      check(req, res, () => {
+        res.removeHeader('Connection');
+        next();
+      }),
+    ).catch(next);
   };
 }
 
@@ -86,7 +110,10 @@ const scopes = new WeakMap<Principal, string>();
 export function viewScope(p: Principal): string {
   let s = scopes.get(p);
   if (s === undefined) {
-    s = p.permissions.filter((x) => x === '*' || /^[^.]+\.view_/.test(x)).sort().join(' ');
+    s = p.permissions
+      .filter((x) => x === '*' || /^[^.]+\.view_/.test(x))
+      .sort()
+      .join(' ');
     scopes.set(p, s);
   }
   return s;

@@ -18,32 +18,62 @@ export function changeContext(storage: Storage): RequestHandler {
     const write = WRITES.has(req.method);
     const min = req.get('x-min-change-seq');
     if (min !== undefined && !/^\d{1,15}$/.test(min.trim())) {
-      res.status(400).json({ detail: 'X-Min-Change-Seq: a change seq (a whole number, as X-Change-Seq gives it) is expected.', code: 'invalid_header' });
+      res
+        .status(400)
+        .json({
+          detail: 'X-Min-Change-Seq: a change seq (a whole number, as X-Change-Seq gives it) is expected.',
+          code: 'invalid_header',
+        });
       return;
     }
     const wc: WriteContext = {
-      requestId: String(res.get('X-Request-Id')), userName: () => req.principal?.name ?? 'anonymous', seq: null, memo: new Map(),
-      primary: write, minSeq: min === undefined ? undefined : Number(min),
+      requestId: String(res.get('X-Request-Id')),
+      userName: () => req.principal?.name ?? 'anonymous',
+      seq: null,
+      memo: new Map(),
+      primary: write,
+      minSeq: min === undefined ? undefined : Number(min),
       // Where a replica store answered from (X-Read-Source: replica, or database when it fell back),
       // set as the storage decides: replacing res.end on every read cost a fifth of a replica's rate.
-      onReadSource: !write && replicated ? (source) => { if (!res.headersSent) res.setHeader('X-Read-Source', source); } : undefined,
+      onReadSource:
+        !write && replicated
+          ? (source) => {
+              if (!res.headersSent) res.setHeader('X-Read-Source', source);
+            }
+          : undefined,
     };
     if (write) {
       // The header is set as the answer ends: a write that took no number reads the counter then.
       const end = res.end.bind(res) as (...a: unknown[]) => typeof res;
       res.end = ((...args: unknown[]) => {
         if (res.headersSent) return end(...args);
-        if (wc.seq !== null) { res.setHeader('X-Change-Seq', String(wc.seq)); return end(...args); }
-        storage.changeSeq().then(
-          (n) => { if (!res.headersSent) res.setHeader('X-Change-Seq', String(n)); },
-          () => undefined,
-        ).finally(() => end(...args));
+        if (wc.seq !== null) {
+          res.setHeader('X-Change-Seq', String(wc.seq));
+          return end(...args);
+        }
+        storage
+          .changeSeq()
+          .then(
+            (n) => {
+              if (!res.headersSent) res.setHeader('X-Change-Seq', String(n));
+            },
+            () => undefined,
+          )
+          .finally(() => end(...args));
         return res;
       }) as typeof res.end;
     }
     const answers = write ? req.get(DELIVERY_HEADER) : undefined;
-    if (answers === undefined) { withWriteContext(wc, next); return; }
+    if (answers === undefined) {
+      withWriteContext(wc, next);
+      return;
+    }
     // Looked up inside the context: a write's reads go to the database.
-    withWriteContext(wc, () => answeredDelivery(storage, answers).then((id) => { wc.webhookDelivery = id; next(); }, next));
+    withWriteContext(wc, () =>
+      answeredDelivery(storage, answers).then((id) => {
+        wc.webhookDelivery = id;
+        next();
+      }, next),
+    );
   };
 }

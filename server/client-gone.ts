@@ -5,6 +5,8 @@ import type { Response } from 'express';
 
 export function abortedWhenClientGone(res: Response): AbortSignal {
   const ac = new AbortController();
-  res.on('close', () => { if (!res.writableFinished) ac.abort(); });
+  res.on('close', () => {
+    if (!res.writableFinished) ac.abort();
+  });
   return ac.signal;
 }

@@ -11,7 +11,11 @@ import type { Config } from './config/defaults.js';
 import type { RequestLogger } from './observability.js';
 import type { PageCache } from './page-cache.js';
 
-export interface Logger { info(msg: string): void; warn(msg: string): void; error(msg: string): void }
+export interface Logger {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+}
 
 export interface AppContext {
   readonly config: Config;

@@ -13,13 +13,20 @@ export class HeavyQueryGate {
   async run(plan: Plan, res: Response, fn: () => Promise<void>): Promise<void> {
     if (!isHeavy(plan)) return fn();
     if (this.running >= this.max) {
-      res.set('Retry-After', '1').status(429).json({
-        detail: `${this.max} heavy queries (regular expressions, case-insensitive text lookups, filters that narrow nothing through an index) are running already (MAX_HEAVY_QUERIES); try again shortly.`,
-        code: 'too_many_heavy_queries',
-      });
+      res
+        .set('Retry-After', '1')
+        .status(429)
+        .json({
+          detail: `${this.max} heavy queries (regular expressions, case-insensitive text lookups, filters that narrow nothing through an index) are running already (MAX_HEAVY_QUERIES); try again shortly.`,
+          code: 'too_many_heavy_queries',
+        });
       return;
     }
     this.running++;
-    try { await fn(); } finally { this.running--; }
+    try {
+      await fn();
+    } finally {
+      this.running--;
+    }
   }
 }

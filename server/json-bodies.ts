@@ -8,9 +8,13 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Mounted after the body parsers: a parser that took the body set req.body. */
 export const jsonBodiesOnly: RequestHandler = (req, res, next) => {
-  if (!WRITES.has(req.method) || !hasBody(req) || req.body !== undefined) { next(); return; }
+  if (!WRITES.has(req.method) || !hasBody(req) || req.body !== undefined) {
+    next();
+    return;
+  }
   const type = req.get('content-type');
-  const detail = `Unsupported media type ${type ? `"${type}"` : '(no Content-Type)'} in request. `
-    + 'Send the body as JSON with the header Content-Type: application/json.';
+  const detail =
+    `Unsupported media type ${type ? `"${type}"` : '(no Content-Type)'} in request. ` +
+    'Send the body as JSON with the header Content-Type: application/json.';
   res.status(415).json({ detail, code: 'unsupported_media_type' });
 };

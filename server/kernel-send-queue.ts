@@ -12,14 +12,18 @@ import os from 'node:os';
 import type { Socket } from 'node:net';
 
 /** Each file with the hex digits of its addresses. */
-const FILES = [['/proc/net/tcp', 8], ['/proc/net/tcp6', 32]] as const;
+const FILES = [
+  ['/proc/net/tcp', 8],
+  ['/proc/net/tcp6', 32],
+] as const;
 const LITTLE = os.endianness() === 'LE';
 
 /** A socket's row key in /proc/net/tcp*: `LOCAL:PORT REMOTE:PORT` as the kernel prints them; null when unknown. */
 export function procKey(socket: Socket): string | null {
   const { localAddress, localPort, remoteAddress, remotePort } = socket;
   if (!localAddress || !remoteAddress || localPort === undefined || remotePort === undefined) return null;
-  const local = hexAddress(localAddress), remote = hexAddress(remoteAddress);
+  const local = hexAddress(localAddress),
+    remote = hexAddress(remoteAddress);
   return local && remote ? `${local}:${hexPort(localPort)} ${remote}:${hexPort(remotePort)}` : null;
 }
 
@@ -55,10 +59,14 @@ function ipv6Bytes(address: string): number[] | null {
   }
   const [head, rest] = a.split('::');
   const groups = (s: string | undefined) => (s ? s.split(':') : []);
-  const h = groups(head), r = groups(rest);
+  const h = groups(head),
+    r = groups(rest);
   const all = rest === undefined ? h : [...h, ...Array<string>(8 - h.length - r.length).fill('0'), ...r];
   if (all.length !== 8) return null;
-  const bytes = all.flatMap((g) => { const n = parseInt(g, 16); return [n >> 8, n & 255]; });
+  const bytes = all.flatMap((g) => {
+    const n = parseInt(g, 16);
+    return [n >> 8, n & 255];
+  });
   if (bytes.some((b) => Number.isNaN(b))) return null;
   if (tail.length) bytes.splice(12, 4, ...tail);
   return bytes;
@@ -70,7 +78,11 @@ export function readSendQueues(): Map<string, number> | null {
   let read = false;
   for (const [file, width] of FILES) {
     let text: string;
-    try { text = fs.readFileSync(file, 'latin1'); } catch { continue; }
+    try {
+      text = fs.readFileSync(file, 'latin1');
+    } catch {
+      continue;
+    }
     read = true;
     // `   0: LOCAL:PORT REMOTE:PORT ST TX_QUEUE:RX_QUEUE ...`, fixed widths after the slot number
     // (addresses of `width` hex digits): read by offset, a row with an empty queue skipped unread.

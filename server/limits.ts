@@ -3,9 +3,9 @@ import type { RequestHandler } from 'express';
 import { MAX_GUARD_DEPTH } from '../engine/lifecycle/machine-schema.js';
 
 export const LIMITS = {
-  urlBytes: 16 * 1024,      // longer URL -> 414
-  queryParams: 256,         // more parameters -> 400
-  bodyBytes: '1mb',         // larger JSON body -> 413 (enforced by the JSON parser)
+  urlBytes: 16 * 1024, // longer URL -> 414
+  queryParams: 256, // more parameters -> 400
+  bodyBytes: '1mb', // larger JSON body -> 413 (enforced by the JSON parser)
   // Deeper nesting -> 400. Room for guards nested as deep as their own limit allows (an `all` or
   // `any` level is two JSON levels, a list and an object) inside a definition's own levels.
   jsonDepth: 2 * MAX_GUARD_DEPTH + 8,
@@ -26,13 +26,20 @@ export const urlLimits: RequestHandler = (req, res, next) => {
     let n = 1;
     for (let i = q + 1; i < req.originalUrl.length; i++) if (req.originalUrl.charCodeAt(i) === 38 /* & */) n++;
     if (n > LIMITS.queryParams) {
-      res.status(400).json({ detail: `Too many query parameters (limit ${LIMITS.queryParams}).`, code: 'too_many_parameters' });
+      res
+        .status(400)
+        .json({ detail: `Too many query parameters (limit ${LIMITS.queryParams}).`, code: 'too_many_parameters' });
       return;
     }
     // NUL cannot be stored or compared by PostgreSQL: refused the same way on every backend.
     if (/%00/.test(req.originalUrl)) {
-      const bad = [...new URLSearchParams(req.originalUrl.slice(q + 1))].filter(([k, v]) => k.includes('\0') || v.includes('\0')).map(([k]) => k);
-      if (bad.length) { res.status(400).json(Object.fromEntries(bad.map((k) => [k, [NUL_MESSAGE]]))); return; }
+      const bad = [...new URLSearchParams(req.originalUrl.slice(q + 1))]
+        .filter(([k, v]) => k.includes('\0') || v.includes('\0'))
+        .map(([k]) => k);
+      if (bad.length) {
+        res.status(400).json(Object.fromEntries(bad.map((k) => [k, [NUL_MESSAGE]])));
+        return;
+      }
     }
   }
   next();
@@ -40,7 +47,8 @@ export const urlLimits: RequestHandler = (req, res, next) => {
 
 export const NUL_MESSAGE = 'Null characters are not allowed.';
 
-export const SURROGATE_MESSAGE = 'Text must be valid Unicode: a lone UTF-16 surrogate (\\ud800-\\udfff without its pair) cannot be stored.';
+export const SURROGATE_MESSAGE =
+  'Text must be valid Unicode: a lone UTF-16 surrogate (\\ud800-\\udfff without its pair) cannot be stored.';
 
 /**
  * The first text (key or value) in a parsed JSON value that no backend stores as written: NUL
@@ -51,13 +59,21 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 function unstorableText(value: unknown): 'null_character' | 'invalid_unicode' | null {
   const stack: unknown[] = [value];
-  const check = (s: string) => (s.includes('\0') ? 'null_character' : LONE_SURROGATE.test(s) ? 'invalid_unicode' : null);
+  const check = (s: string) =>
+    s.includes('\0') ? 'null_character' : LONE_SURROGATE.test(s) ? 'invalid_unicode' : null;
   while (stack.length) {
     const v = stack.pop();
-    if (typeof v === 'string') { const bad = check(v); if (bad) return bad; continue; }
+    if (typeof v === 'string') {
+      const bad = check(v);
+      if (bad) return bad;
+      continue;
+    }
     if (typeof v !== 'object' || v === null) continue;
     for (const [k, child] of Array.isArray(v) ? v.entries() : Object.entries(v)) {
-      if (typeof k === 'string') { const bad = check(k); if (bad) return bad; }
+      if (typeof k === 'string') {
+        const bad = check(k);
+        if (bad) return bad;
+      }
       stack.push(child);
     }
   }

@@ -18,8 +18,11 @@ import { pageKey, sendJson } from './page-cache.js';
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Each list path as the app mounts it (and its aliases), spelled as registered, with its view permission. */
-const LIST_PATHS: ReadonlyMap<string, { readonly r: ResourceDef; readonly view: string }> = new Map(RESOURCES.flatMap((r) =>
-  [resourcePath(r), ...(r.alsoAt ?? [])].map((p) => [p, { r, view: permissionFor(r, 'view') }] as const)));
+const LIST_PATHS: ReadonlyMap<string, { readonly r: ResourceDef; readonly view: string }> = new Map(
+  RESOURCES.flatMap((r) =>
+    [resourcePath(r), ...(r.alsoAt ?? [])].map((p) => [p, { r, view: permissionFor(r, 'view') }] as const),
+  ),
+);
 
 /** The scheme as Express's req.protocol gives it (no proxy is trusted). */
 const schemeOf = (s: Socket): string => ('encrypted' in s && s.encrypted ? 'https' : 'http');
@@ -36,20 +39,43 @@ export function listDoor(ctx: AppContext, app: Handler, record: RecordRequest): 
     const q = url.indexOf('?');
     const list = req.method === 'GET' ? LIST_PATHS.get(q < 0 ? url : url.slice(0, q)) : undefined;
     const h = req.headers;
-    if (!list || h['if-none-match'] !== undefined || h['x-min-change-seq'] !== undefined || hasBody(req) || (q >= 0 && url.includes('api_version', q))) { app(req, res); return; }
+    if (
+      !list ||
+      h['if-none-match'] !== undefined ||
+      h['x-min-change-seq'] !== undefined ||
+      hasBody(req) ||
+      (q >= 0 && url.includes('api_version', q))
+    ) {
+      app(req, res);
+      return;
+    }
     const n = negotiateRequest(level, h);
-    if (!n.ok || !read(list.r.name)) { app(req, res); return; }
-    checkToken(ctx.tokens, h).then((who) => {
-      if (!who.ok) { app(req, res); return; }
-      req.principal = who.principal;   // the app does not check the token again
-      // The generation read after the token check: a write may have come meanwhile.
-      const state = refusal(who.principal, list.view) ? undefined : read(list.r.name);
-      const page = state && ctx.pages.get(pageKey(viewScope(who.principal), n.version, schemeOf(req.socket), h.host, url), state.gen);
-      if (!page) { app(req, res); return; }
-      record(req, res);
-      res.setHeader('API-Version', n.version);
-      if (replicated) res.setHeader('X-Read-Source', 'replica');
-      sendJson(res, page);
-    }, () => app(req, res));
+    if (!n.ok || !read(list.r.name)) {
+      app(req, res);
+      return;
+    }
+    checkToken(ctx.tokens, h).then(
+      (who) => {
+        if (!who.ok) {
+          app(req, res);
+          return;
+        }
+        req.principal = who.principal; // the app does not check the token again
+        // The generation read after the token check: a write may have come meanwhile.
+        const state = refusal(who.principal, list.view) ? undefined : read(list.r.name);
+        const page =
+          state &&
+          ctx.pages.get(pageKey(viewScope(who.principal), n.version, schemeOf(req.socket), h.host, url), state.gen);
+        if (!page) {
+          app(req, res);
+          return;
+        }
+        record(req, res);
+        res.setHeader('API-Version', n.version);
+        if (replicated) res.setHeader('X-Read-Source', 'replica');
+        sendJson(res, page);
+      },
+      () => app(req, res),
+    );
   };
 }

@@ -9,7 +9,10 @@ export class MachineFileError extends Error {}
 
 export async function installMachineFiles(dir: string, lc: Lifecycle): Promise<number> {
   if (!fs.existsSync(dir)) return 0;
-  const files = fs.readdirSync(dir).filter((f) => /\.(json|ya?ml)$/i.test(f)).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /\.(json|ya?ml)$/i.test(f))
+    .sort();
   for (const f of files) {
     const file = path.join(dir, f);
     let raw: unknown;

@@ -16,7 +16,10 @@ export function notFound(doc: OpenApiDocument): RequestHandler {
   return (req, res) => {
     const path = known.find((k) => k.pattern.test(req.path));
     if (path && !path.methods.includes(req.method)) {
-      res.set('Allow', path.methods.join(', ')).status(405).json({ detail: `Method "${req.method}" not allowed.`, code: 'method_not_allowed' });
+      res
+        .set('Allow', path.methods.join(', '))
+        .status(405)
+        .json({ detail: `Method "${req.method}" not allowed.`, code: 'method_not_allowed' });
       return;
     }
     res.status(404).json({ detail: `Not found: ${req.method} ${req.path}`, code: 'not_found' });

@@ -43,16 +43,26 @@ export function requestRecorder(metrics: HttpMetrics, log: RequestLogger | undef
     const t0 = process.hrtime.bigint();
     res.on('finish', () => {
       const url = (req.originalUrl ?? req.url ?? '').slice(0, 512);
-      log.info({ req_id: id, method: req.method, url, status: res.statusCode, ms: Number(process.hrtime.bigint() - t0) / 1e6 }, 'request');
+      log.info(
+        { req_id: id, method: req.method, url, status: res.statusCode, ms: Number(process.hrtime.bigint() - t0) / 1e6 },
+        'request',
+      );
     });
   };
 }
 
 /** `record` as the app's first middleware. */
-export const recording = (record: RecordRequest): RequestHandler => (req, res, next) => { record(req, res); next(); };
+export const recording =
+  (record: RecordRequest): RequestHandler =>
+  (req, res, next) => {
+    record(req, res);
+    next();
+  };
 
 export function healthRoutes(app: Express, storage: Storage): void {
-  app.get('/health', (_req, res) => { res.json({ status: 'ok' }); });
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
   app.get('/ready', async (_req, res) => {
     try {
       await storage.get('tag', '00000000-0000-4000-8000-000000000000');

@@ -7,9 +7,15 @@
 import type { ServerResponse } from 'node:http';
 
 /** The body as the string sent (Node writes headers and a string body in one write) and its byte length. */
-export interface CachedBody { readonly json: string; readonly length: number }
+export interface CachedBody {
+  readonly json: string;
+  readonly length: number;
+}
 
-interface Entry { readonly gen: number; readonly body: CachedBody }
+interface Entry {
+  readonly gen: number;
+  readonly body: CachedBody;
+}
 
 export class PageCache {
   private readonly pages = new Map<string, Entry>();
@@ -20,25 +26,35 @@ export class PageCache {
   /** `maxBytes` 0: nothing is kept. */
   constructor(private readonly maxBytes: number) {}
 
-  get enabled(): boolean { return this.maxBytes > 0; }
+  get enabled(): boolean {
+    return this.maxBytes > 0;
+  }
 
-  get hits(): number { return this.found; }
+  get hits(): number {
+    return this.found;
+  }
 
   /** The page stored under `key` at generation `gen`, or undefined. A page found is counted as a hit: it is sent. */
   get(key: string, gen: number): CachedBody | undefined {
     const e = this.pages.get(key);
     if (!e) return undefined;
     this.pages.delete(key);
-    if (e.gen !== gen) { this.bytes -= e.body.length; return undefined; }
-    this.pages.set(key, e);   // most recently used last
+    if (e.gen !== gen) {
+      this.bytes -= e.body.length;
+      return undefined;
+    }
+    this.pages.set(key, e); // most recently used last
     this.found++;
     return e.body;
   }
 
   set(key: string, gen: number, body: CachedBody): void {
-    if (body.length > this.maxBytes / 4) return;   // one huge page must not empty the cache
+    if (body.length > this.maxBytes / 4) return; // one huge page must not empty the cache
     const old = this.pages.get(key);
-    if (old) { this.pages.delete(key); this.bytes -= old.body.length; }
+    if (old) {
+      this.pages.delete(key);
+      this.bytes -= old.body.length;
+    }
     this.pages.set(key, { gen, body });
     this.bytes += body.length;
     for (const [k, e] of this.pages) {
@@ -53,8 +69,13 @@ export class PageCache {
  * What a page is kept under: who may see it (`viewScope` in auth.ts), API version, scheme and host
  * (its links name them), the URL as asked.
  */
-export const pageKey = (scope: string, version: string, scheme: string, host: string | undefined, url: string): string =>
-  `${scope}|${version} ${scheme}://${host ?? 'localhost'}${url}`;
+export const pageKey = (
+  scope: string,
+  version: string,
+  scheme: string,
+  host: string | undefined,
+  url: string,
+): string => `${scope}|${version} ${scheme}://${host ?? 'localhost'}${url}`;
 
 /** A JSON answer already serialized. */
 export function sendJson(res: ServerResponse, body: CachedBody): void {

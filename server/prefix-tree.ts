@@ -13,22 +13,56 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The read-only fields this adds to prefixes, for the OpenAPI document and OPTIONS. */
 export const PREFIX_TREE_FIELDS = {
-  parent: { schema: { title: 'Parent', readOnly: true, description: 'The nearest prefix strictly containing this one (same family), or null.', anyOf: [{ $ref: '#/components/schemas/BriefPrefix' }, { type: 'null' }] } as JsonSchema, meta: { type: 'field', label: 'Parent' } },
-  children: { schema: { title: 'Children', readOnly: true, type: 'integer', minimum: 0, description: 'How many prefixes have this one as their parent.' } as JsonSchema, meta: { type: 'integer', label: 'Children' } },
+  parent: {
+    schema: {
+      title: 'Parent',
+      readOnly: true,
+      description: 'The nearest prefix strictly containing this one (same family), or null.',
+      anyOf: [{ $ref: '#/components/schemas/BriefPrefix' }, { type: 'null' }],
+    } as JsonSchema,
+    meta: { type: 'field', label: 'Parent' },
+  },
+  children: {
+    schema: {
+      title: 'Children',
+      readOnly: true,
+      type: 'integer',
+      minimum: 0,
+      description: 'How many prefixes have this one as their parent.',
+    } as JsonSchema,
+    meta: { type: 'integer', label: 'Children' },
+  },
 } as const;
 
 export const hasPrefixTree = (r: ResourceDef): boolean => r.name === 'prefix';
 
 function blockPlan(prefix: unknown, op: NetOp): Plan | null {
   const c = typeof prefix === 'string' ? parseCidr(prefix) : null;
-  return c && net('network', op, c.family, networkOf(c.family, c.host, c.length), broadcastOf(c.family, c.host, c.length), c.length);
+  return (
+    c &&
+    net(
+      'network',
+      op,
+      c.family,
+      networkOf(c.family, c.host, c.length),
+      broadcastOf(c.family, c.host, c.length),
+      c.length,
+    )
+  );
 }
 
 /** The parent row of a prefix: the longest containing block, the first id among repeats of it. */
 async function parentOf(storage: Storage, prefix: unknown): Promise<Row | null> {
   const plan = blockPlan(prefix, 'contains');
   if (!plan) return null;
-  const got = await storage.find('prefix', plan, { limit: 1, offset: 0, ordering: [{ field: 'prefix_length', desc: true }, { field: 'id', desc: false }] });
+  const got = await storage.find('prefix', plan, {
+    limit: 1,
+    offset: 0,
+    ordering: [
+      { field: 'prefix_length', desc: true },
+      { field: 'id', desc: false },
+    ],
+  });
   return got.rows[0] ?? null;
 }
 
@@ -42,25 +76,45 @@ async function childCount(storage: Storage, prefix: unknown): Promise<number> {
  * on a list page only when `fields=` names them (each costs a query per object, which would make
  * every page of prefixes several times slower: NetBox stores such counts, these are worked out).
  */
-export async function addPrefixTree(storage: Storage, nest: (row: Row) => unknown, rows: readonly Row[], outs: Record<string, unknown>[], keep: ReadonlySet<string> | null | undefined, listPage: boolean): Promise<void> {
+export async function addPrefixTree(
+  storage: Storage,
+  nest: (row: Row) => unknown,
+  rows: readonly Row[],
+  outs: Record<string, unknown>[],
+  keep: ReadonlySet<string> | null | undefined,
+  listPage: boolean,
+): Promise<void> {
   const wanted = (name: string) => (keep ? keep.has(name) : !listPage);
-  const wantParent = wanted('parent'), wantChildren = wanted('children');
+  const wantParent = wanted('parent'),
+    wantChildren = wanted('children');
   if (!wantParent && !wantChildren) return;
-  await Promise.all(rows.map(async (row, i) => {
-    if (wantParent) { const p = await parentOf(storage, row.prefix); outs[i].parent = p ? nest(p) : null; }
-    if (wantChildren) outs[i].children = await childCount(storage, row.prefix);
-  }));
+  await Promise.all(
+    rows.map(async (row, i) => {
+      if (wantParent) {
+        const p = await parentOf(storage, row.prefix);
+        outs[i].parent = p ? nest(p) : null;
+      }
+      if (wantChildren) outs[i].children = await childCount(storage, row.prefix);
+    }),
+  );
 }
 
 /**
  * `parent` filter values as the planner takes them: a prefix id becomes that prefix's CIDR (a CIDR
  * stays). An id of no prefix is a 400 naming the parameter.
  */
-export async function parentFilterPairs(storage: Storage, r: ResourceDef, pairs: [string, string][]): Promise<{ pairs: [string, string][] } | { errors: Record<string, string[]> }> {
+export async function parentFilterPairs(
+  storage: Storage,
+  r: ResourceDef,
+  pairs: [string, string][],
+): Promise<{ pairs: [string, string][] } | { errors: Record<string, string[]> }> {
   if (!hasPrefixTree(r) || !pairs.some(([k, v]) => k === 'parent' && UUID.test(v.trim()))) return { pairs };
   const out: [string, string][] = [];
   for (const [k, v] of pairs) {
-    if (k !== 'parent' || !UUID.test(v.trim())) { out.push([k, v]); continue; }
+    if (k !== 'parent' || !UUID.test(v.trim())) {
+      out.push([k, v]);
+      continue;
+    }
     const [row] = await storage.getMany('prefix', [v.trim().toLowerCase()]);
     if (!row) return { errors: { parent: [`No prefix with id ${v.trim()}.`] } };
     out.push([k, String(row.prefix)]);

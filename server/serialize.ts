@@ -11,7 +11,7 @@ import { LRUCache } from 'lru-cache';
 import { addPrefixTree, hasPrefixTree } from './prefix-tree.js';
 
 export interface SerializeContext {
-  readonly baseUrl: string;   // 'http://127.0.0.1:8080'
+  readonly baseUrl: string; // 'http://127.0.0.1:8080'
   readonly storage: Storage;
   readonly customFields: readonly CustomFieldDef[];
   readonly brief: boolean;
@@ -37,13 +37,22 @@ export function briefOf(base: string, r: ResourceDef, row: Row, inner?: Nested):
 }
 
 /** Brief forms of `rows`, with the references each brief form nests fetched once for all of them. */
-async function briefsOf(storage: Storage, base: string, r: ResourceDef, rows: readonly Row[]): Promise<Record<string, unknown>[]> {
+async function briefsOf(
+  storage: Storage,
+  base: string,
+  r: ResourceDef,
+  rows: readonly Row[],
+): Promise<Record<string, unknown>[]> {
   // Each field's objects fetched at once: on a database, one round trip's wait instead of one per field.
-  const inner: Nested = new Map(await Promise.all(briefNestTargets(r).map(async ({ field: n, target }) => {
-    const ids = [...new Set(rows.map((x) => x[n]).filter((v): v is string => typeof v === 'string'))];
-    const got = ids.length ? await storage.getMany(target.name, ids) : [];
-    return [n, new Map(got.map((x) => [x.id, briefOf(base, target, x)]))] as const;
-  })));
+  const inner: Nested = new Map(
+    await Promise.all(
+      briefNestTargets(r).map(async ({ field: n, target }) => {
+        const ids = [...new Set(rows.map((x) => x[n]).filter((v): v is string => typeof v === 'string'))];
+        const got = ids.length ? await storage.getMany(target.name, ids) : [];
+        return [n, new Map(got.map((x) => [x.id, briefOf(base, target, x)]))] as const;
+      }),
+    ),
+  );
   return rows.map((row) => briefOf(base, r, row, inner));
 }
 
@@ -59,22 +68,37 @@ type FieldWriter = (row: Row, out: Record<string, unknown>, nested: Nested, ctx:
 function writerOf(f: FieldDef): FieldWriter {
   const name = f.name;
   switch (f.kind) {
-    case 'fk': return (row, out, nested) => { const v = row[name]; out[name] = (v && nested.get(name)!.get(v as string)) ?? null; };
-    case 'tags': return (row, out, nested) => {
-      const tags = nested.get(name)!;
-      out[name] = ((row[name] as string[] | undefined) ?? []).map((id) => tags.get(id)).filter((t) => t !== undefined);
-    };
+    case 'fk':
+      return (row, out, nested) => {
+        const v = row[name];
+        out[name] = (v && nested.get(name)!.get(v as string)) ?? null;
+      };
+    case 'tags':
+      return (row, out, nested) => {
+        const tags = nested.get(name)!;
+        out[name] = ((row[name] as string[] | undefined) ?? [])
+          .map((id) => tags.get(id))
+          .filter((t) => t !== undefined);
+      };
     case 'choice': {
       const labels = new Map(f.choices!.map((c) => [c.value, c.display]));
-      return (row, out) => { const v = row[name]; out[name] = v === null || v === undefined ? null : { value: v, label: labels.get(v as string) ?? String(v) }; };
+      return (row, out) => {
+        const v = row[name];
+        out[name] = v === null || v === undefined ? null : { value: v, label: labels.get(v as string) ?? String(v) };
+      };
     }
-    case 'custom_fields': return (row, out, _n, ctx) => {
-      const data = (row[name] as Record<string, unknown> | undefined) ?? {};
-      const cf: Record<string, unknown> = {};
-      for (const d of ctx.customFields) cf[d.name] = data[d.name] ?? null;
-      out[name] = cf;
-    };
-    default: return (row, out) => { const v = row[name]; out[name] = v === undefined ? null : v; };
+    case 'custom_fields':
+      return (row, out, _n, ctx) => {
+        const data = (row[name] as Record<string, unknown> | undefined) ?? {};
+        const cf: Record<string, unknown> = {};
+        for (const d of ctx.customFields) cf[d.name] = data[d.name] ?? null;
+        out[name] = cf;
+      };
+    default:
+      return (row, out) => {
+        const v = row[name];
+        out[name] = v === undefined ? null : v;
+      };
   }
 }
 
@@ -82,7 +106,11 @@ interface ResourceWriter {
   readonly display: boolean;
   readonly fields: readonly FieldWriter[];
   /** Fields whose referenced objects are fetched for a page: field, target, how to nest one (null: the target's brief form). */
-  readonly references: readonly { readonly field: string; readonly target: string; readonly nest: ((base: string, row: Row) => unknown) | null }[];
+  readonly references: readonly {
+    readonly field: string;
+    readonly target: string;
+    readonly nest: ((base: string, row: Row) => unknown) | null;
+  }[];
   readonly counts: readonly CountDef[];
   /**
    * Every key an object gets, in order, to copy (engine/schema/row-shape.ts): a page of 1,000 sites
@@ -105,12 +133,20 @@ function writerFor(r: ResourceDef, keep: ReadonlySet<string> | null | undefined)
     w = {
       display,
       fields: shown.map(writerOf),
-      references: shown.filter((f) => f.kind === 'fk' || f.kind === 'tags').map((f) => {
-        if (f.kind === 'tags') return { field: f.name, target: 'tag', nest: tagView };
-        return { field: f.name, target: f.target!, nest: null };
-      }),
+      references: shown
+        .filter((f) => f.kind === 'fk' || f.kind === 'tags')
+        .map((f) => {
+          if (f.kind === 'tags') return { field: f.name, target: 'tag', nest: tagView };
+          return { field: f.name, target: f.target!, nest: null };
+        }),
       counts,
-      shape: rowShape(['id', 'url', ...(display ? ['display'] : []), ...shown.map((f) => f.name), ...counts.map((c) => c.name)]),
+      shape: rowShape([
+        'id',
+        'url',
+        ...(display ? ['display'] : []),
+        ...shown.map((f) => f.name),
+        ...counts.map((c) => c.name),
+      ]),
     };
     writers.set(key, w);
   }
@@ -121,13 +157,20 @@ function writerFor(r: ResourceDef, keep: ReadonlySet<string> | null | undefined)
  * The counts read (one map per wanted count) as one vector per object, in the writer's count order:
  * a row then looks its id up once instead of once per count (half the time on a page of 1,000 sites).
  */
-function countsByRow(all: readonly CountDef[], wanted: readonly CountDef[], got: readonly ReadonlyMap<string, number>[]): Map<string, number[]> {
+function countsByRow(
+  all: readonly CountDef[],
+  wanted: readonly CountDef[],
+  got: readonly ReadonlyMap<string, number>[],
+): Map<string, number[]> {
   const out = new Map<string, number[]>();
   wanted.forEach((c, k) => {
     const i = all.indexOf(c);
     for (const [id, n] of got[k]) {
       let v = out.get(id);
-      if (!v) { v = new Array<number>(all.length).fill(0); out.set(id, v); }
+      if (!v) {
+        v = new Array<number>(all.length).fill(0);
+        out.set(id, v);
+      }
       v[i] = n;
     }
   });
@@ -135,26 +178,38 @@ function countsByRow(all: readonly CountDef[], wanted: readonly CountDef[], got:
 }
 
 /** Serialize a page of rows, fetching referenced objects once per field. */
-export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: SerializeContext): Promise<Record<string, unknown>[]> {
+export async function serializeRows(
+  r: ResourceDef,
+  rows: readonly Row[],
+  ctx: SerializeContext,
+): Promise<Record<string, unknown>[]> {
   if (ctx.brief) return briefsOf(ctx.storage, ctx.baseUrl, r, rows);
   const w = writerFor(r, ctx.keep);
   // Referenced objects and counts are asked all at once: on a database the page waits for one round
   // trip (the slowest), not one per field.
-  const nestedAsked = Promise.all(w.references.map(async (ref) => {
-    const ids = new Set<string>();
-    for (const row of rows) {
-      const v = row[ref.field];
-      if (Array.isArray(v)) for (const x of v) ids.add(x as string); else if (typeof v === 'string') ids.add(v);
-    }
-    const got = ids.size ? await ctx.storage.getMany(ref.target, [...ids]) : [];
-    const forms = ref.nest ? got.map((x) => ref.nest!(ctx.baseUrl, x)) : await briefsOf(ctx.storage, ctx.baseUrl, resource(ref.target), got);
-    return [ref.field, new Map(got.map((x, i) => [x.id, forms[i]]))] as const;
-  }));
+  const nestedAsked = Promise.all(
+    w.references.map(async (ref) => {
+      const ids = new Set<string>();
+      for (const row of rows) {
+        const v = row[ref.field];
+        if (Array.isArray(v)) for (const x of v) ids.add(x as string);
+        else if (typeof v === 'string') ids.add(v);
+      }
+      const got = ids.size ? await ctx.storage.getMany(ref.target, [...ids]) : [];
+      const forms = ref.nest
+        ? got.map((x) => ref.nest!(ctx.baseUrl, x))
+        : await briefsOf(ctx.storage, ctx.baseUrl, resource(ref.target), got);
+      return [ref.field, new Map(got.map((x, i) => [x.id, forms[i]]))] as const;
+    }),
+  );
   const ids = w.counts.length ? rows.map((row) => row.id) : [];
   const asked = (c: CountDef) => ids.length > 0 && !(ctx.created && c.resource !== r.name);
   const wanted = w.counts.filter(asked);
   // A database reads them all in one query; memory looks each up in its index.
-  const countsAsked = wanted.length ? ctx.storage.countRefsOf?.(wanted, ids) ?? Promise.all(wanted.map((c) => ctx.storage.countRefs(c.resource, c.field, ids))) : Promise.resolve([]);
+  const countsAsked = wanted.length
+    ? (ctx.storage.countRefsOf?.(wanted, ids) ??
+      Promise.all(wanted.map((c) => ctx.storage.countRefs(c.resource, c.field, ids))))
+    : Promise.resolve([]);
   const [pairs, got] = await Promise.all([nestedAsked, countsAsked]);
   const nested: Nested = new Map(pairs);
   const counts = countsByRow(w.counts, wanted, got);
@@ -168,7 +223,8 @@ export async function serializeRows(r: ResourceDef, rows: readonly Row[], ctx: S
     for (let i = 0; i < w.counts.length; i++) out[w.counts[i].name] = n ? n[i] : 0;
     return out;
   });
-  if (hasPrefixTree(r)) await addPrefixTree(ctx.storage, (p) => briefOf(ctx.baseUrl, r, p), rows, outs, ctx.keep, ctx.listPage ?? false);
+  if (hasPrefixTree(r))
+    await addPrefixTree(ctx.storage, (p) => briefOf(ctx.baseUrl, r, p), rows, outs, ctx.keep, ctx.listPage ?? false);
   return outs;
 }
 
@@ -187,9 +243,19 @@ export function heldForms(r: ResourceDef, rows: readonly Row[], base: string): R
   const plain = { baseUrl: base, customFields: [], brief: false } as unknown as SerializeContext;
   const writers = shown.map((f): FieldWriter => {
     const name = f.name;
-    if (f.kind === 'fk') return (row, out) => { const v = row[name]; out[name] = typeof v === 'string' ? refOnly(base, f.target!, v) : null; };
-    if (f.kind === 'tags') return (row, out) => { out[name] = ((row[name] as string[] | undefined) ?? []).map((id) => refOnly(base, 'tag', id)); };
-    if (f.kind === 'custom_fields') return (row, out) => { out[name] = row[name] ?? {}; };
+    if (f.kind === 'fk')
+      return (row, out) => {
+        const v = row[name];
+        out[name] = typeof v === 'string' ? refOnly(base, f.target!, v) : null;
+      };
+    if (f.kind === 'tags')
+      return (row, out) => {
+        out[name] = ((row[name] as string[] | undefined) ?? []).map((id) => refOnly(base, 'tag', id));
+      };
+    if (f.kind === 'custom_fields')
+      return (row, out) => {
+        out[name] = row[name] ?? {};
+      };
     return writerOf(f);
   });
   return rows.map((row) => {

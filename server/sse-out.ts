@@ -22,8 +22,11 @@ export function sseEvent(type: string, data: unknown, id?: number): string {
 }
 
 /** The final event of a stream ended by the server: where it got to, and why. */
-export const dropped = (lastSeq: number, reason: 'slow_client' | 'read_failed' | 'unauthorized', detail: string): string =>
-  sseEvent('dropped', { last_seq: lastSeq, reason, detail });
+export const dropped = (
+  lastSeq: number,
+  reason: 'slow_client' | 'read_failed' | 'unauthorized',
+  detail: string,
+): string => sseEvent('dropped', { last_seq: lastSeq, reason, detail });
 
 /** After the final event, what is still unsent has this long to leave before the connection is reset. */
 const GRACE_MS = 5000;
@@ -62,14 +65,26 @@ class Waiting {
 
   delete(out: SseOut): void {
     this.outs.delete(out);
-    if (!this.outs.size && this.watch) { clearTimeout(this.watch); this.watch = null; }
+    if (!this.outs.size && this.watch) {
+      clearTimeout(this.watch);
+      this.watch = null;
+    }
   }
 
   /** A read as soon as the spacing allows (one for every caller meanwhile). */
   ask(): void {
-    if (this.reading) { this.again = true; return; }
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
     if (this.soon) return;
-    this.soon = setTimeout(() => { this.soon = null; this.read(); }, Math.max(0, this.nextAt - performance.now()));
+    this.soon = setTimeout(
+      () => {
+        this.soon = null;
+        this.read();
+      },
+      Math.max(0, this.nextAt - performance.now()),
+    );
   }
 
   private watched(): void {
@@ -86,11 +101,16 @@ class Waiting {
     const outs = [...this.outs];
     const before = outs.map((o) => o.mark());
     let queues: Map<string, number> | null = null;
-    try { queues = readSendQueues(); } catch { /* unknown: the process's bytes alone count */ }
+    try {
+      queues = readSendQueues();
+    } catch {
+      /* unknown: the process's bytes alone count */
+    }
     const now = performance.now();
     this.nextAt = now + Math.max(MIN_GAP_MS, 9 * (now - started));
     this.reading = false;
-    let progress = false, slowest = Infinity;
+    let progress = false,
+      slowest = Infinity;
     outs.forEach((o, i) => {
       if (o.observe(queues, before[i], now)) progress = true;
       slowest = Math.min(slowest, o.drainTimeoutMs);
@@ -100,7 +120,10 @@ class Waiting {
       if (this.watch) clearTimeout(this.watch);
       this.watch = setTimeout(() => this.watched(), this.watchMs);
     }
-    if (this.again) { this.again = false; this.ask(); }
+    if (this.again) {
+      this.again = false;
+      this.ask();
+    }
   }
 }
 
@@ -122,7 +145,10 @@ export class SseOut {
   /** A write waiting for room: how much it needs, and its answer. */
   private wanting: { need: number; resolve: (ok: boolean) => void } | null = null;
 
-  constructor(private readonly res: Response, private readonly opts: SseOutOptions) {
+  constructor(
+    private readonly res: Response,
+    private readonly opts: SseOutOptions,
+  ) {
     this.socket = res.socket;
     this.key = this.socket ? procKey(this.socket) : null;
     this.seen = { held: 0, written: this.socket?.bytesWritten ?? 0 };
@@ -163,10 +189,15 @@ export class SseOut {
     const socket = this.socket; // detached from the response once it finishes
     // A reset, not a close: a closed socket keeps its unsent bytes in the kernel for as long as the
     // client keeps its window shut; a reset frees them at once.
-    const cut = setTimeout(() => { if (socket && !socket.destroyed) socket.resetAndDestroy(); else this.res.destroy(); }, GRACE_MS).unref();
+    const cut = setTimeout(() => {
+      if (socket && !socket.destroyed) socket.resetAndDestroy();
+      else this.res.destroy();
+    }, GRACE_MS).unref();
     this.res.once('close', () => clearTimeout(cut));
     socket?.once('close', () => clearTimeout(cut));
-    this.res.end(text, () => { if (now) socket?.destroy(); });
+    this.res.end(text, () => {
+      if (now) socket?.destroy();
+    });
   }
 
   /** Before a read of the kernel's queues: the socket's bytes written, and those not yet handed to the kernel. */
@@ -174,7 +205,9 @@ export class SseOut {
     return { written: this.socket?.bytesWritten ?? 0, unsent: this.socket?.writableLength ?? 0 };
   }
 
-  get drainTimeoutMs(): number { return this.opts.drainTimeoutMs; }
+  get drainTimeoutMs(): number {
+    return this.opts.drainTimeoutMs;
+  }
 
   /**
    * Called by the waiting set after a read of every socket's kernel queue (null: unknown, the
@@ -182,16 +215,28 @@ export class SseOut {
    * took some since the last read.
    */
   observe(queues: Map<string, number> | null, before: { written: number; unsent: number }, now: number): boolean {
-    if (!this.socket || this.socket.destroyed) { this.leave(false); return false; }
+    if (!this.socket || this.socket.destroyed) {
+      this.leave(false);
+      return false;
+    }
     // Bytes handed to the kernel before the read are in its queue or taken; later ones are counted whole.
-    const held = (queues && this.key ? queues.get(this.key) ?? 0 : 0) + before.unsent;
+    const held = (queues && this.key ? (queues.get(this.key) ?? 0) : 0) + before.unsent;
     this.seen = { held, written: before.written };
     const taken = before.written - held;
     const progress = taken > this.taken;
-    if (progress) { this.taken = taken; this.progressAt = now; }
+    if (progress) {
+      this.taken = taken;
+      this.progressAt = now;
+    }
     const heldNow = this.held();
-    if (heldNow === 0) { this.leave(true); return progress; }
-    if (this.wanting && heldNow + this.wanting.need <= this.opts.maxBufferBytes) { this.answer(true); return progress; }
+    if (heldNow === 0) {
+      this.leave(true);
+      return progress;
+    }
+    if (this.wanting && heldNow + this.wanting.need <= this.opts.maxBufferBytes) {
+      this.answer(true);
+      return progress;
+    }
     if (now - this.progressAt >= this.opts.drainTimeoutMs) {
       const detail = `${heldNow} bytes waited for the client, which took none of them for ${this.opts.drainTimeoutMs} ms (STREAM_DRAIN_TIMEOUT_MS); reconnect with Last-Event-ID.`;
       this.end(dropped(this.lastSeq, 'slow_client', detail));
@@ -221,7 +266,9 @@ export class SseOut {
 
   /** Resolves true once `need` more bytes fit, false when the stream ends first (dropped, or the client gone). */
   private room(need: number): Promise<boolean> {
-    const got = new Promise<boolean>((resolve) => { this.wanting = { need, resolve }; });
+    const got = new Promise<boolean>((resolve) => {
+      this.wanting = { need, resolve };
+    });
     waiting.ask();
     return got;
   }
@@ -234,7 +281,10 @@ export class SseOut {
 
   /** Nothing is waiting any more (`drained`), or the stream is over: out of the waiting set. */
   private leave(drained: boolean): void {
-    if (this.pending) { this.pending = false; waiting.delete(this); }
+    if (this.pending) {
+      this.pending = false;
+      waiting.delete(this);
+    }
     this.answer(drained && !this.over);
   }
 }

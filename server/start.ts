@@ -24,7 +24,7 @@ export interface Running {
   readonly server: Server;
   readonly ctx: AppContext;
   readonly url: string;
-  readonly adminKey: string | null;   // set when no token was configured and one was created
+  readonly adminKey: string | null; // set when no token was configured and one was created
   /** What DEMO_DATA did (null: not asked for). */
   readonly demo: DemoOutcome | null;
   readonly webhooks: WebhookDispatcher;
@@ -38,42 +38,92 @@ export const consoleLogger: Logger = {
 };
 
 export async function start(config: Config, log: Logger = consoleLogger, requestLog?: RequestLogger): Promise<Running> {
-  const storage = await createStorage(config.storage, { queryTimeoutMs: config.queryTimeoutMs, poolWaitTimeoutMs: config.poolWaitTimeoutMs, log: (m) => log.warn(m), readReplica: config.readReplica === 'memory' ? 'memory' : undefined, readReplicaLoadUrl: config.readReplicaLoadUrl || undefined });
+  const storage = await createStorage(config.storage, {
+    queryTimeoutMs: config.queryTimeoutMs,
+    poolWaitTimeoutMs: config.poolWaitTimeoutMs,
+    log: (m) => log.warn(m),
+    readReplica: config.readReplica === 'memory' ? 'memory' : undefined,
+    readReplicaLoadUrl: config.readReplicaLoadUrl || undefined,
+  });
   // A memory:/dir start sorts its indexes and writes its snapshot once the server listens (below).
   if (storage instanceof MemoryStorage) storage.deferStartWork();
   await storage.open();
   // A webhook's payload_url is checked against WEBHOOK_ALLOWED_HOSTS when it is set (and again at each request).
   const allowedHosts = parseAllowedHosts(config.webhookAllowedHosts);
-  const inventory = new Inventory(storage, { keyTtlMs: config.idempotencyTtlS * 1000, recheckMs: config.tokenRecheckMs, policies: { webhook: webhookTargetPolicy(storage, allowedHosts) } });
+  const inventory = new Inventory(storage, {
+    keyTtlMs: config.idempotencyTtlS * 1000,
+    recheckMs: config.tokenRecheckMs,
+    policies: { webhook: webhookTargetPolicy(storage, allowedHosts) },
+  });
   const tokens = new Tokens(storage, config.tokenRecheckMs);
   for (const t of config.tokens) await tokens.create(t.permissions, t.description ?? 'from config', t.key);
   let adminKey: string | null = null;
-  if (config.tokens.length === 0 && (await tokens.count()) === 0) adminKey = (await tokens.create(['*'], 'admin token created at first start')).key;
+  if (config.tokens.length === 0 && (await tokens.count()) === 0)
+    adminKey = (await tokens.create(['*'], 'admin token created at first start')).key;
   const demo = config.demoData ? await loadDemoDataOnce(inventory) : null;
-  const lifecycle = new Lifecycle(storage, { maxStates: config.maxMachineStates, maxContextBytes: config.maxContextBytes });
+  const lifecycle = new Lifecycle(storage, {
+    maxStates: config.maxMachineStates,
+    maxContextBytes: config.maxContextBytes,
+  });
   await installMachineFiles(config.machinesDir, lifecycle);
-  const retention = new ChangeRetention(storage, { days: config.changelogRetentionDays, maxRows: config.changelogMaxRows });
+  const retention = new ChangeRetention(storage, {
+    days: config.changelogRetentionDays,
+    maxRows: config.changelogMaxRows,
+  });
   const closing = new AbortController(); // ends open event streams when the server closes
-  const ctx: AppContext = { config, storage, inventory, tokens, lifecycle, changes: new ChangeFeed(storage), retention, closing: closing.signal, planCache: new PlanCache(), pages: new PageCache(config.pageCacheMb * 1024 * 1024), heavy: new HeavyQueryGate(config.maxHeavyQueries), log, requestLog };
+  const ctx: AppContext = {
+    config,
+    storage,
+    inventory,
+    tokens,
+    lifecycle,
+    changes: new ChangeFeed(storage),
+    retention,
+    closing: closing.signal,
+    planCache: new PlanCache(),
+    pages: new PageCache(config.pageCacheMb * 1024 * 1024),
+    heavy: new HeavyQueryGate(config.maxHeavyQueries),
+    log,
+    requestLog,
+  };
   // Webhooks: deliveries planned from the change log and sent (storage/service/webhook-dispatcher.ts).
-  const webhooks = new WebhookDispatcher(storage, ctx.changes, { maxAttempts: config.webhookMaxAttempts, retryBaseMs: config.webhookRetryBaseMs, retryMaxMs: config.webhookRetryMaxMs, timeoutMs: config.webhookTimeoutMs,
-    allowedHosts, keepResponse: config.webhookKeepResponse, maxChain: config.webhookMaxChain, log: (m) => log.warn(m) });
+  const webhooks = new WebhookDispatcher(storage, ctx.changes, {
+    maxAttempts: config.webhookMaxAttempts,
+    retryBaseMs: config.webhookRetryBaseMs,
+    retryMaxMs: config.webhookRetryMaxMs,
+    timeoutMs: config.webhookTimeoutMs,
+    allowedHosts,
+    keepResponse: config.webhookKeepResponse,
+    maxChain: config.webhookMaxChain,
+    log: (m) => log.warn(m),
+  });
   retention.pin(() => webhooks.pinnedSeq());
   const { handler } = createApp(ctx);
   const server = await new Promise<Server>((resolve, reject) => {
     // Headers up to 64 KiB reach the app, so an over-long URL gets a JSON 414 rather than a bare 431.
     // Slow clients are bounded: headers within HEADERS_TIMEOUT_MS, the whole request within that
     // plus BODY_TIMEOUT_MS (Node's default is 300 s), checked every 250 ms (Node's default: 30 s).
-    const s = createServer({
-      maxHeaderSize: 64 * 1024, headersTimeout: config.headersTimeoutMs,
-      requestTimeout: config.headersTimeoutMs + config.bodyTimeoutMs, connectionsCheckingInterval: 250,
-    }, handler);
+    const s = createServer(
+      {
+        maxHeaderSize: 64 * 1024,
+        headersTimeout: config.headersTimeoutMs,
+        requestTimeout: config.headersTimeoutMs + config.bodyTimeoutMs,
+        connectionsCheckingInterval: 250,
+      },
+      handler,
+    );
     s.once('error', reject);
     s.listen(config.port, config.host, () => resolve(s));
   });
   // Change log retention: a pass now and every 10 minutes (a failed pass is logged and tried again).
   // Finished webhook deliveries go with their change records.
-  const prune = () => { retention.prune().then(() => webhooks.pruneDeliveries()).then(() => inventory.keys.prune()).catch((e) => log.warn(`change log retention: ${(e as Error).message}`)); };
+  const prune = () => {
+    retention
+      .prune()
+      .then(() => webhooks.pruneDeliveries())
+      .then(() => inventory.keys.prune())
+      .catch((e) => log.warn(`change log retention: ${(e as Error).message}`));
+  };
   prune();
   const pruning = setInterval(prune, 10 * 60_000).unref();
   const addr = server.address();
@@ -83,13 +133,21 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   // Reads are served while the snapshot is written; writes wait for it (storage/memory/memory-storage.ts).
   if (storage instanceof MemoryStorage) void storage.afterListening();
   return {
-    server, ctx, url, adminKey, webhooks, demo,
+    server,
+    ctx,
+    url,
+    adminKey,
+    webhooks,
+    demo,
     close: async () => {
       // Drain: stop accepting, let in-flight requests finish (10 s at most), then close the pools.
       closing.abort();
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), 10000);
-        server.close(() => { clearTimeout(force); resolve(); });
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       clearInterval(pruning);

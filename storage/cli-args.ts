@@ -10,7 +10,10 @@ export const commandName = (spec: CliSpec): string => spec.command.replace(/^npm
 export function argsOrExit(spec: CliSpec, argv: readonly string[] = process.argv.slice(2)): Args {
   const r = parseArgs(spec, argv);
   if (r.kind === 'ok') return r.values;
-  if (r.kind === 'help') { console.log(r.text); process.exit(0); }
+  if (r.kind === 'help') {
+    console.log(r.text);
+    process.exit(0);
+  }
   console.error(`${commandName(spec)}: ${r.message}`);
   process.exit(2);
 }

@@ -10,10 +10,14 @@ import type { Storage } from './types.js';
 
 export const COPY_CLI: CliSpec = {
   command: 'npm run copy --',
-  summary: 'Copies every row of one store into another, empty one (migrated first). Stop the servers on both while copying.\n' +
+  summary:
+    'Copies every row of one store into another, empty one (migrated first). Stop the servers on both while copying.\n' +
     'e.g. npm run copy -- memory:/var/lib/netinv postgres://netinv@db/netinv',
   positionals: [
-    { name: 'from STORAGE_URL', help: 'the store to copy: memory:/path/dir (it must exist), postgres://… or mysql://…' },
+    {
+      name: 'from STORAGE_URL',
+      help: 'the store to copy: memory:/path/dir (it must exist), postgres://… or mysql://…',
+    },
     { name: 'to STORAGE_URL', help: 'the empty store to fill: memory:/path/dir, postgres://… or mysql://…' },
   ],
   flags: [],
@@ -31,12 +35,21 @@ function sourceProblem(url: string): string | null {
 
 async function main(): Promise<number> {
   const [fromUrl, toUrl] = argsOrExit(COPY_CLI).positionals;
-  const problem = sourceProblem(fromUrl) ?? (toUrl === 'memory:' ? 'a volatile memory: store keeps nothing; copy to memory:/path/dir' : null);
-  if (problem) { console.error(`copy: ${problem}`); return 2; }
+  const problem =
+    sourceProblem(fromUrl) ??
+    (toUrl === 'memory:' ? 'a volatile memory: store keeps nothing; copy to memory:/path/dir' : null);
+  if (problem) {
+    console.error(`copy: ${problem}`);
+    return 2;
+  }
   const opened: Storage[] = [];
   try {
-    const from = await createStorage(fromUrl); await from.open(); opened.push(from);
-    const to = await createStorage(toUrl); await to.open(); opened.push(to);
+    const from = await createStorage(fromUrl);
+    await from.open();
+    opened.push(from);
+    const to = await createStorage(toUrl);
+    await to.open();
+    opened.push(to);
     const t0 = performance.now();
     const copied = await copyStorage(from, to, (r, n) => console.log(`copy: ${r}: ${n} rows`));
     const total = [...copied.values()].reduce((a, b) => a + b, 0);

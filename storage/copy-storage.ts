@@ -23,11 +23,15 @@ async function allRows(s: Storage, r: ResourceDef): Promise<Row[]> {
 /** Rows of a tree with every parent before its children. */
 function parentsFirst(rows: Row[], parentField: string): Row[] {
   const byId = new Map(rows.map((x) => [x.id, x]));
-  const done = new Set<string>(), out: Row[] = [];
+  const done = new Set<string>(),
+    out: Row[] = [];
   const visit = (row: Row) => {
     // Iterative climb: a deep tree must not overflow the stack.
     const chain: Row[] = [];
-    for (let x: Row | undefined = row; x && !done.has(x.id); x = byId.get(x[parentField] as string)) { done.add(x.id); chain.push(x); }
+    for (let x: Row | undefined = row; x && !done.has(x.id); x = byId.get(x[parentField] as string)) {
+      done.add(x.id);
+      chain.push(x);
+    }
     out.push(...chain.reverse());
   };
   rows.forEach(visit);
@@ -37,13 +41,20 @@ function parentsFirst(rows: Row[], parentField: string): Row[] {
 export class TargetNotEmpty extends Error {}
 
 /** Copies everything from `from` into `to`, which must hold no rows. Returns rows per resource. */
-export async function copyStorage(from: Storage, to: Storage, progress: (resource: string, rows: number) => void = () => {}): Promise<Map<string, number>> {
+export async function copyStorage(
+  from: Storage,
+  to: Storage,
+  progress: (resource: string, rows: number) => void = () => {},
+): Promise<Map<string, number>> {
   const held: string[] = [];
   for (const r of RESOURCES) {
     const n = (await to.find(r.name, TRUE, { limit: 1, offset: 0, ordering: [] })).count;
     if (n) held.push(`${r.name} (${n})`);
   }
-  if (held.length) throw new TargetNotEmpty(`the target already holds rows: ${held.join(', ')}; copy into an empty database, before the first server start on it`);
+  if (held.length)
+    throw new TargetNotEmpty(
+      `the target already holds rows: ${held.join(', ')}; copy into an empty database, before the first server start on it`,
+    );
   const copied = new Map<string, number>();
   const later: { resource: string; row: Row }[] = [];
   for (const r of RESOURCES) {
@@ -55,11 +66,19 @@ export async function copyStorage(from: Storage, to: Storage, progress: (resourc
       later.push({ resource: r.name, row });
       return { ...row, ...Object.fromEntries(deferred.map((n) => [n, null])) };
     });
-    for (let i = 0; i < first.length; i += BATCH) await to.apply(first.slice(i, i + BATCH).map((row) => ({ op: 'create', resource: r.name, row })), { log: false }); // the log is copied as it is
+    for (let i = 0; i < first.length; i += BATCH)
+      await to.apply(
+        first.slice(i, i + BATCH).map((row) => ({ op: 'create', resource: r.name, row })),
+        { log: false },
+      ); // the log is copied as it is
     copied.set(r.name, rows.length);
     progress(r.name, rows.length);
   }
-  for (let i = 0; i < later.length; i += BATCH) await to.apply(later.slice(i, i + BATCH).map(({ resource, row }) => ({ op: 'update', resource, row })), { log: false });
+  for (let i = 0; i < later.length; i += BATCH)
+    await to.apply(
+      later.slice(i, i + BATCH).map(({ resource, row }) => ({ op: 'update', resource, row })),
+      { log: false },
+    );
   await to.afterBulkLoad();
   return copied;
 }

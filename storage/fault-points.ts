@@ -32,7 +32,11 @@ const armed = new Map<FaultPoint, Fault>();
  * (default everywhere: a test narrows it to its own request, as background writes pass the same
  * points). The returned function disarms it.
  */
-export function armFault(point: FaultPoint, fault: Fault, opts: { readonly times?: number; readonly when?: () => boolean } = {}): () => void {
+export function armFault(
+  point: FaultPoint,
+  fault: Fault,
+  opts: { readonly times?: number; readonly when?: () => boolean } = {},
+): () => void {
   let left = opts.times ?? Infinity;
   const once: Fault = (args) => {
     if (opts.when && !opts.when()) return;
@@ -40,7 +44,9 @@ export function armFault(point: FaultPoint, fault: Fault, opts: { readonly times
     return fault(args);
   };
   armed.set(point, once);
-  return () => { if (armed.get(point) === once) armed.delete(point); };
+  return () => {
+    if (armed.get(point) === once) armed.delete(point);
+  };
 }
 
 /** Called by the write path at `point`: the armed fault, if any (it may throw). */

@@ -8,7 +8,8 @@ import { argsOrExit, type CliSpec } from './cli-args.js';
 
 export const MIGRATE_CLI: CliSpec = {
   command: 'npm run migrate --',
-  summary: 'Applies the schema migrations the database in STORAGE_URL lacks, then exits (the server applies them at start too).',
+  summary:
+    'Applies the schema migrations the database in STORAGE_URL lacks, then exits (the server applies them at start too).',
   flags: [],
   env: [{ name: 'STORAGE_URL', help: 'the database: postgres://user@host:5432/db or mysql://user@host:3306/db' }],
 };
@@ -34,7 +35,10 @@ async function main(): Promise<number> {
     await storage.open();
     const applied = storage.appliedMigrations;
     const latest = MIGRATIONS[MIGRATIONS.length - 1].version;
-    if (applied.length) console.log(`migrate: applied ${applied.map((v) => `#${v} ${MIGRATIONS.find((m) => m.version === v)!.name}`).join(', ')}`);
+    if (applied.length)
+      console.log(
+        `migrate: applied ${applied.map((v) => `#${v} ${MIGRATIONS.find((m) => m.version === v)!.name}`).join(', ')}`,
+      );
     else console.log(`migrate: schema is up to date (version ${latest})`);
     return 0;
   } catch (e) {

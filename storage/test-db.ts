@@ -10,7 +10,10 @@ import mysql from 'mysql2/promise';
 export const TEST_DB_KINDS = ['postgres', 'mysql', 'mysql9'] as const;
 export type TestDbKind = (typeof TEST_DB_KINDS)[number];
 
-export interface TestDatabase { readonly url: string; drop(): Promise<void> }
+export interface TestDatabase {
+  readonly url: string;
+  drop(): Promise<void>;
+}
 
 const SERVERS: Record<TestDbKind, { env: string; driver: 'postgres' | 'mysql'; example: string }> = {
   postgres: { env: 'TEST_POSTGRES_URL', driver: 'postgres', example: 'postgres://postgres@127.0.0.1:5432/test' },
@@ -18,10 +21,14 @@ const SERVERS: Record<TestDbKind, { env: string; driver: 'postgres' | 'mysql'; e
   mysql9: { env: 'TEST_MYSQL9_URL', driver: 'mysql', example: 'mysql://root@127.0.0.1:3307/test' },
 };
 
-export function testDbEnv(kind: TestDbKind): string { return SERVERS[kind].env; }
+export function testDbEnv(kind: TestDbKind): string {
+  return SERVERS[kind].env;
+}
 
 /** The storage driver a test server speaks: MariaDB and MySQL share one. */
-export function testDbDriver(kind: TestDbKind): 'postgres' | 'mysql' { return SERVERS[kind].driver; }
+export function testDbDriver(kind: TestDbKind): 'postgres' | 'mysql' {
+  return SERVERS[kind].driver;
+}
 
 function withDatabase(base: string, name: string): string {
   const u = new URL(base);
@@ -38,14 +45,22 @@ export async function freshDatabase(kind: TestDbKind): Promise<TestDatabase | nu
     const admin = async (sql: string) => {
       const c = new pg.Client({ connectionString: base, connectionTimeoutMillis: 5000 });
       await c.connect();
-      try { await c.query(sql); } finally { await c.end(); }
+      try {
+        await c.query(sql);
+      } finally {
+        await c.end();
+      }
     };
     await admin(`CREATE DATABASE "${name}"`);
     return { url: withDatabase(base, name), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
   }
   const admin = async (sql: string) => {
     const c = await mysql.createConnection({ uri: base, connectTimeout: 5000 });
-    try { await c.query(sql); } finally { await c.end(); }
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
   };
   await admin(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`);
   return { url: withDatabase(base, name), drop: () => admin(`DROP DATABASE IF EXISTS \`${name}\``) };

@@ -23,12 +23,18 @@ export function timeOrderedId(): string {
   if (ms <= lastMs) {
     // Same millisecond (or the clock went back): the next counter value; past its 12 bits, the next millisecond.
     ms = lastMs;
-    if (++counter > 0xfff) { ms = ++lastMs; counter = 0; }
+    if (++counter > 0xfff) {
+      ms = ++lastMs;
+      counter = 0;
+    }
   } else {
     lastMs = ms;
     counter = 0;
   }
-  if (at + 8 > pool.length) { randomFillSync(pool); at = 0; }
+  if (at + 8 > pool.length) {
+    randomFillSync(pool);
+    at = 0;
+  }
   bytes.writeUIntBE(ms, 0, 6);
   bytes.writeUInt16BE(0x7000 | counter, 6);
   pool.copy(bytes, 8, at, at + 8);

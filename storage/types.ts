@@ -9,13 +9,24 @@ export type Row = Record<string, unknown> & { id: string };
 
 import type { Page } from '../engine/plan/page.js';
 export type { OrderKey, Page } from '../engine/plan/page.js';
-export interface FindResult { readonly count: number; readonly rows: readonly Row[] }
+export interface FindResult {
+  readonly count: number;
+  readonly rows: readonly Row[];
+}
 
 /** An address block: its network and broadcast address in hex (engine/net/ip.ts) and its length. */
-export interface NetBlock { readonly family: Family; readonly network: AddrHex; readonly broadcast: AddrHex; readonly length: number }
+export interface NetBlock {
+  readonly family: Family;
+  readonly network: AddrHex;
+  readonly broadcast: AddrHex;
+  readonly length: number;
+}
 
 /** A store's allocation hint: its generation, and where the parent stops being full (null: no hint). */
-export interface AllocationHint { readonly gen: number; readonly nextAt: AddrHex | null }
+export interface AllocationHint {
+  readonly gen: number;
+  readonly nextAt: AddrHex | null;
+}
 
 /** One write; a batch of them is applied atomically by `apply`. Rows are complete (derived fields included). */
 export type WriteOp =
@@ -24,8 +35,20 @@ export type WriteOp =
    * `expectVersion`: compare-and-swap on the row's `version` column (a row without one is version 0);
    * a mismatch is a StorageConflict on `version`.
    */
-  | { readonly op: 'update'; readonly resource: string; readonly row: Row; readonly expectVersion?: number; readonly before?: Row }
-  | { readonly op: 'delete'; readonly resource: string; readonly id: string; readonly expectVersion?: number; readonly before?: Row };
+  | {
+      readonly op: 'update';
+      readonly resource: string;
+      readonly row: Row;
+      readonly expectVersion?: number;
+      readonly before?: Row;
+    }
+  | {
+      readonly op: 'delete';
+      readonly resource: string;
+      readonly id: string;
+      readonly expectVersion?: number;
+      readonly before?: Row;
+    };
 // `before`: the row as the writer read it (the change record's prechange data; with expectVersion it is the stored row).
 
 export interface ApplyOptions {
@@ -37,11 +60,18 @@ export interface ApplyOptions {
 }
 
 /** What a batch wrote: the highest change `seq` it took (null when it logged nothing). */
-export interface ApplyResult { readonly seq: number | null }
+export interface ApplyResult {
+  readonly seq: number | null;
+}
 
 /** A write refused by the store's own integrity checks (unique or foreign key), naming the field. */
 export class StorageConflict extends Error {
-  constructor(readonly field: string, message: string) { super(message); }
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** A row's version (the compare-and-swap of `expectVersion`); a row written without one is version 0. */
@@ -49,7 +79,12 @@ export const versionOf = (row: Row): number => (row.version as number | null | u
 
 /** A memory store's journal could not take a write (nothing was changed): 507 for no room, else 503. */
 export class JournalWriteFailed extends Error {
-  constructor(readonly code: 'insufficient_storage' | 'journal_unavailable', message: string) { super(message); }
+  constructor(
+    readonly code: 'insufficient_storage' | 'journal_unavailable',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The store cannot be opened as configured (a memory directory owned by another process, a damaged journal). */
@@ -70,12 +105,16 @@ export class QueryRefused extends Error {}
 
 /** A query ran past the configured time budget and was cancelled; the server answers 503. */
 export class QueryTimeout extends Error {
-  constructor(readonly budgetMs: number) { super(`query cancelled after its ${budgetMs} ms time budget`); }
+  constructor(readonly budgetMs: number) {
+    super(`query cancelled after its ${budgetMs} ms time budget`);
+  }
 }
 
 /** The client went away while its query ran; nobody is left to answer. */
 export class QueryAborted extends Error {
-  constructor() { super('query abandoned: the client went away'); }
+  constructor() {
+    super('query abandoned: the client went away');
+  }
 }
 
 /** Per-call options of a find. */
@@ -107,7 +146,10 @@ export interface StorageOptions {
 }
 
 /** What a read from this process's memory is answered from (Storage.memoryRead). */
-export interface MemoryReadState { readonly gen: number; readonly tag: string }
+export interface MemoryReadState {
+  readonly gen: number;
+  readonly tag: string;
+}
 
 export interface Storage {
   readonly kind: 'memory' | 'postgres' | 'mysql';
@@ -169,5 +211,11 @@ export interface Storage {
    */
   allocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number): Promise<AllocationHint | null>;
   /** Records that no free block of `length` lies in the block before `nextAt`, if still at generation `gen`. */
-  saveAllocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number, nextAt: AddrHex, gen: number): Promise<void>;
+  saveAllocationHint(
+    resource: 'prefix' | 'ip_address',
+    block: NetBlock,
+    length: number,
+    nextAt: AddrHex,
+    gen: number,
+  ): Promise<void>;
 }

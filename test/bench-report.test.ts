@@ -10,8 +10,17 @@ const ROOT = new URL('../../', import.meta.url);
 const DOCS = new URL('docs/', ROOT);
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
-const anchor = (heading: string): string => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
-const headings = (md: string): string[] => md.split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => l.replace(/^#+ /, ''));
+const anchor = (heading: string): string =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+const headings = (md: string): string[] =>
+  md
+    .split('\n')
+    .filter((l) => /^#{1,6} /.test(l))
+    .map((l) => l.replace(/^#+ /, ''));
 /** The first line where two texts differ, to say where a stale doc went wrong. */
 function firstDifference(a: string, b: string): string {
   const [x, y] = [a.split('\n'), b.split('\n')];
@@ -29,12 +38,18 @@ describe('docs/benchmarks.md is generated from bench/results/', () => {
   });
 
   it('equals what the template and the newest results files give, byte for byte', () => {
-    assert.ok(doc === r.markdown,
-      `docs/benchmarks.md is not what \`npm run bench:report\` writes; run it. First difference at ${firstDifference(doc, r.markdown)}`);
+    assert.ok(
+      doc === r.markdown,
+      `docs/benchmarks.md is not what \`npm run bench:report\` writes; run it. First difference at ${firstDifference(doc, r.markdown)}`,
+    );
   });
 
   it('has exactly the charts it draws, each byte for byte', () => {
-    assert.deepEqual(chartFiles(), [...r.charts.keys()].sort(), 'docs/benchmarks/ holds other charts than the generator draws: run `npm run bench:report`');
+    assert.deepEqual(
+      chartFiles(),
+      [...r.charts.keys()].sort(),
+      'docs/benchmarks/ holds other charts than the generator draws: run `npm run bench:report`',
+    );
     for (const [name, svg] of r.charts) {
       const kept = fs.readFileSync(new URL(name, CHARTS_DIR), 'utf8');
       assert.ok(kept === svg, `docs/benchmarks/${name} differs from the generated chart: run \`npm run bench:report\``);
@@ -51,17 +66,27 @@ describe('docs/benchmarks.md is generated from bench/results/', () => {
     const results = [...r.markdown.matchAll(/\]\(\.\.\/(bench\/results\/[^)]+\.json)\)/g)].map((m) => m[1]);
     assert.ok(results.length >= 5, 'the doc links its results files');
     for (const f of results) assert.ok(fs.existsSync(new URL(f, ROOT)), `linked results file ${f} does not exist`);
-    for (const m of r.markdown.matchAll(/!\[[^\]]*\]\(benchmarks\/([^)]+)\)/g)) assert.ok(r.charts.has(m[1]), `image ${m[1]} is not a chart the generator draws`);
+    for (const m of r.markdown.matchAll(/!\[[^\]]*\]\(benchmarks\/([^)]+)\)/g))
+      assert.ok(r.charts.has(m[1]), `image ${m[1]} is not a chart the generator draws`);
     const own = new Set(headings(r.markdown).map(anchor));
     for (const m of r.markdown.matchAll(/\]\(#([^)]+)\)/g)) assert.ok(own.has(m[1]), `link to #${m[1]} has no heading`);
   });
 
   it('keeps the anchors other docs link to', () => {
     const own = new Set(headings(r.markdown).map(anchor));
-    const sources = [...fs.readdirSync(DOCS).filter((f) => f.endsWith('.md')).map((f) => new URL(f, DOCS)), new URL('README.md', ROOT)];
+    const sources = [
+      ...fs
+        .readdirSync(DOCS)
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => new URL(f, DOCS)),
+      new URL('README.md', ROOT),
+    ];
     for (const file of sources) {
       for (const m of fs.readFileSync(file, 'utf8').matchAll(/benchmarks\.md#([\w-]+)/g)) {
-        assert.ok(own.has(m[1]), `${file.pathname.split('/').pop()} links to benchmarks.md#${m[1]}, which has no heading`);
+        assert.ok(
+          own.has(m[1]),
+          `${file.pathname.split('/').pop()} links to benchmarks.md#${m[1]}, which has no heading`,
+        );
       }
     }
   });
@@ -70,7 +95,10 @@ describe('docs/benchmarks.md is generated from bench/results/', () => {
     for (const [name, svg] of r.charts) {
       const size = /<svg [^>]*width="(\d+)" height="(\d+)"/.exec(svg);
       assert.ok(size, `${name}: no size`);
-      assert.ok(svg.includes(`<rect x="0" y="0" width="${size[1]}" height="${size[2]}" fill="#ffffff"/>`), `${name}: no opaque background`);
+      assert.ok(
+        svg.includes(`<rect x="0" y="0" width="${size[1]}" height="${size[2]}" fill="#ffffff"/>`),
+        `${name}: no opaque background`,
+      );
       const labels = [...svg.matchAll(/>([^<>]+)<\/text>/g)].map((m) => m[1]);
       const clumsy = labels.filter((t) => /\b\d+\.0\b|\b1000 |\d{4,} ?(ms|µs|s)\b/.test(t));
       assert.deepEqual(clumsy, [], `${name}: labels like 1000.0 ms`);

@@ -1,7 +1,10 @@
 // What each backend name in the results files is called in the doc, and its colour in the charts.
 // One table, so a table column and a chart legend never name a backend differently.
 
-export interface BackendStyle { readonly label: string; readonly color: string }
+export interface BackendStyle {
+  readonly label: string;
+  readonly color: string;
+}
 
 export const BACKENDS: Readonly<Record<string, BackendStyle>> = {
   memory: { label: 'memory', color: '#1b7f3b' },
@@ -28,5 +31,7 @@ export const FILTER_BACKENDS: Readonly<Record<string, BackendStyle>> = {
 };
 
 /** A backend's label; an unknown name stands for itself (a new backend shows up, unstyled). */
-export const label = (name: string, styles: Readonly<Record<string, BackendStyle>> = BACKENDS): string => styles[name]?.label ?? name;
-export const color = (name: string, styles: Readonly<Record<string, BackendStyle>> = BACKENDS): string => styles[name]?.color ?? '#333333';
+export const label = (name: string, styles: Readonly<Record<string, BackendStyle>> = BACKENDS): string =>
+  styles[name]?.label ?? name;
+export const color = (name: string, styles: Readonly<Record<string, BackendStyle>> = BACKENDS): string =>
+  styles[name]?.color ?? '#333333';

@@ -13,7 +13,10 @@ export const TEMPLATE = new URL('../../../bench/report/template.md', import.meta
 export const DOC = new URL('../../../docs/benchmarks.md', import.meta.url);
 export const CHARTS_DIR = new URL('../../../docs/benchmarks/', import.meta.url);
 
-export interface Rendered { readonly markdown: string; readonly charts: ReadonlyMap<string, string> }
+export interface Rendered {
+  readonly markdown: string;
+  readonly charts: ReadonlyMap<string, string>;
+}
 
 export function render(template: string, sources: Sources): Rendered {
   const ctx: Ctx = { sources, charts: new Map() };
@@ -24,7 +27,11 @@ export function render(template: string, sources: Sources): Rendered {
 export const renderFromRepo = (): Rendered => render(fs.readFileSync(TEMPLATE, 'utf8'), loadSources(RESULTS_DIR));
 
 /** The charts now in docs/benchmarks/. */
-export const chartFiles = (): string[] => fs.readdirSync(CHARTS_DIR).filter((f) => f.endsWith('.svg')).sort();
+export const chartFiles = (): string[] =>
+  fs
+    .readdirSync(CHARTS_DIR)
+    .filter((f) => f.endsWith('.svg'))
+    .sort();
 
 /** Writes the doc and its charts; a chart the doc no longer draws is removed. Returns the paths written. */
 export function writeDoc(r: Rendered = renderFromRepo()): string[] {

@@ -35,10 +35,12 @@ export const ratio = (r: number): string => (r < 10 ? `${r.toFixed(1)}×` : `${c
 export const times = (fast: number, slow: number): string => ratio(slow / fast);
 
 /** A share of a reference rate, to two decimals: 0.88×; a share too small for them says so. */
-export const share = (part: number, whole: number): string => (part / whole < 0.01 ? '< 0.01×' : `${(part / whole).toFixed(2)}×`);
+export const share = (part: number, whole: number): string =>
+  part / whole < 0.01 ? '< 0.01×' : `${(part / whole).toFixed(2)}×`;
 
 /** A rate in requests a second, singular when it is one. */
-export const perSecond = (n: number, what = 'request'): string => `${count(n)} ${what}${Math.round(n) === 1 ? '' : 's'}/s`;
+export const perSecond = (n: number, what = 'request'): string =>
+  `${count(n)} ${what}${Math.round(n) === 1 ? '' : 's'}/s`;
 
 /** A file's name for a link text. */
 export const basename = (path: string): string => path.slice(path.lastIndexOf('/') + 1);

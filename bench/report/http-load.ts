@@ -42,45 +42,100 @@ const httpTable: Filler = (ctx, kind) => {
   const singles = r.rows.some((x) => x.single_ms !== undefined);
   const single = (x: HttpRow) => (singles ? [x.single_ms === undefined ? '—' : ms(x.single_ms)] : []);
   const line = (x: HttpRow) => {
-    if (!completed(x)) return [x.query, label(x.backend), 'none completed', '—', '—', '—', count(x.errors), ...single(x)];
+    if (!completed(x))
+      return [x.query, label(x.backend), 'none completed', '—', '—', '—', count(x.errors), ...single(x)];
     const ref = row(r, REFERENCE, x.query);
     const of = x.backend !== REFERENCE && ref ? share(x.rps, ref.rps) : '';
     return [x.query, label(x.backend), count(x.rps), of, ms(x.p50_ms), ms(x.p99_ms), count(x.errors), ...single(x)];
   };
-  const rows = queries(r).flatMap((q) => backends(r).flatMap((b) => { const x = row(r, b, q); return x ? [line(x)] : []; }));
-  const head = ['query', 'backend', 'requests/s', 'of reference', 'p50', 'p99', 'errors', ...(singles ? ['one at a time (median)'] : [])];
+  const rows = queries(r).flatMap((q) =>
+    backends(r).flatMap((b) => {
+      const x = row(r, b, q);
+      return x ? [line(x)] : [];
+    }),
+  );
+  const head = [
+    'query',
+    'backend',
+    'requests/s',
+    'of reference',
+    'p50',
+    'p99',
+    'errors',
+    ...(singles ? ['one at a time (median)'] : []),
+  ];
   return table(head, rows, singles ? [2, 3, 4, 5, 6, 7] : [2, 3, 4, 5, 6]);
 };
 
 /** Bars per query, one per backend; `pick` chooses the figure. */
-const groups = (r: HttpResults, pick: (x: HttpRow) => number): BarGroup[] => queries(r).map((q) => ({
-  label: q,
-  bars: backends(r).flatMap((b) => {
-    const x = row(r, b, q);
-    return x ? [{ color: color(b), value: completed(x) ? pick(x) : null }] : [];
-  }),
-}));
-const TOP = 72, PANEL_W = 300, VALUE_ROOM = 56;
+const groups = (r: HttpResults, pick: (x: HttpRow) => number): BarGroup[] =>
+  queries(r).map((q) => ({
+    label: q,
+    bars: backends(r).flatMap((b) => {
+      const x = row(r, b, q);
+      return x ? [{ color: color(b), value: completed(x) ? pick(x) : null }] : [];
+    }),
+  }));
+const TOP = 72,
+  PANEL_W = 300,
+  VALUE_ROOM = 56;
 
 /** `{{http-charts[:KIND]}}`: requests/s per query and backend; p50 and p99 beside each other. */
 const httpCharts: Filler = (ctx, kind) => {
-  const r = results(ctx, kind), done = r.rows.filter(completed);
+  const r = results(ctx, kind),
+    done = r.rows.filter(completed);
   const [requests, latency] = [chartName('http-requests', kind), chartName('http-latency', kind)];
   const legend = backends(r).map((b) => ({ label: label(b), color: color(b) }));
   const size = `${short(r.prefixes)} prefixes`;
-  const rps = groups(r, (x) => x.rps), left = labelsWidth(rps) + 8, h = barsHeight(rps);
+  const rps = groups(r, (x) => x.rps),
+    left = labelsWidth(rps) + 8,
+    h = barsHeight(rps);
   const panel = (x: number) => ({ x, y: TOP, w: PANEL_W, h });
-  const second = left + PANEL_W + VALUE_ROOM, height = TOP + h + 34;
-  const rpsAxis = decades(done.map((x) => x.rps), short, true);
-  ctx.charts.set(requests, svgDocument(second, height, `Requests/s over HTTP, ${size}`, legend,
-    barPanel(panel(left), 'requests/s (log scale)', rpsAxis, rps, { groupLabels: true, value: count })));
-  const axis = decades(done.flatMap((x) => [x.p50_ms, x.p99_ms]), ms, true);
-  ctx.charts.set(latency, svgDocument(second + PANEL_W + VALUE_ROOM, height, `Latency over HTTP, ${size}`, legend, [
-    ...barPanel(panel(left), 'p50 (log scale)', axis, groups(r, (x) => x.p50_ms), { groupLabels: true, value: ms }),
-    ...barPanel(panel(second), 'p99 (log scale)', axis, groups(r, (x) => x.p99_ms), { groupLabels: false, value: ms }),
-  ]));
-  return [image(`Requests/s over HTTP per query and backend, ${size}`, `${CHART_DIR}/${requests}`),
-    image(`p50 and p99 over HTTP per query and backend, ${size}`, `${CHART_DIR}/${latency}`)].join('\n');
+  const second = left + PANEL_W + VALUE_ROOM,
+    height = TOP + h + 34;
+  const rpsAxis = decades(
+    done.map((x) => x.rps),
+    short,
+    true,
+  );
+  ctx.charts.set(
+    requests,
+    svgDocument(
+      second,
+      height,
+      `Requests/s over HTTP, ${size}`,
+      legend,
+      barPanel(panel(left), 'requests/s (log scale)', rpsAxis, rps, { groupLabels: true, value: count }),
+    ),
+  );
+  const axis = decades(
+    done.flatMap((x) => [x.p50_ms, x.p99_ms]),
+    ms,
+    true,
+  );
+  ctx.charts.set(
+    latency,
+    svgDocument(second + PANEL_W + VALUE_ROOM, height, `Latency over HTTP, ${size}`, legend, [
+      ...barPanel(
+        panel(left),
+        'p50 (log scale)',
+        axis,
+        groups(r, (x) => x.p50_ms),
+        { groupLabels: true, value: ms },
+      ),
+      ...barPanel(
+        panel(second),
+        'p99 (log scale)',
+        axis,
+        groups(r, (x) => x.p99_ms),
+        { groupLabels: false, value: ms },
+      ),
+    ]),
+  );
+  return [
+    image(`Requests/s over HTTP per query and backend, ${size}`, `${CHART_DIR}/${requests}`),
+    image(`p50 and p99 over HTTP per query and backend, ${size}`, `${CHART_DIR}/${latency}`),
+  ].join('\n');
 };
 
 /** `{{http:BACKEND:QUERY}}`: "16 requests/s (p50 1.64 s, p99 3.05 s)", or that none completed. */
@@ -89,7 +144,9 @@ const one: Filler = (ctx, backend, query) => oneAt(ctx, 'http-autocannon', backe
 /** `{{http-at:KIND:BACKEND:QUERY}}`: as `http`, from the run of that kind (`http-autocannon-100k`). */
 const oneAt: Filler = (ctx, kind, backend, query) => {
   const x = rowOrThrow(results(ctx, kind), backend, query);
-  return completed(x) ? `${perSecond(x.rps)} (p50 ${ms(x.p50_ms)}, p99 ${ms(x.p99_ms)})` : 'no request completed within the run';
+  return completed(x)
+    ? `${perSecond(x.rps)} (p50 ${ms(x.p50_ms)}, p99 ${ms(x.p99_ms)})`
+    : 'no request completed within the run';
 };
 
 /** `{{http-single:KIND:BACKEND:QUERY}}`: the median time of the query asked one request at a time. */
@@ -115,5 +172,12 @@ const versus: Filler = (ctx, kind, backend, query, other) => {
 const errors: Filler = (ctx, backend, query) => count(rowOrThrow(results(ctx), backend, query).errors);
 
 export const HTTP_FILLERS: Readonly<Record<string, Filler>> = {
-  'http-table': httpTable, 'http-charts': httpCharts, http: one, 'http-at': oneAt, 'http-single': singleOf, 'http-share': shareOf, 'http-vs': versus, 'http-errors': errors,
+  'http-table': httpTable,
+  'http-charts': httpCharts,
+  http: one,
+  'http-at': oneAt,
+  'http-single': singleOf,
+  'http-share': shareOf,
+  'http-vs': versus,
+  'http-errors': errors,
 };

@@ -21,12 +21,35 @@ const lifecycleTable: Filler = (ctx) => {
 
 const lifecycleChart: Filler = (ctx) => {
   const r = need(ctx.sources, 'lifecycle').data;
-  const groups = r.rows.map((x) => ({ label: label(x.backend), bars: SERIES.map((s) => ({ color: s.color, value: x[s.key] })) }));
-  const left = labelsWidth(groups) + 8, h = barsHeight(groups), top = 72;
-  const axis = decades(r.rows.flatMap((x) => [x.distinct, x.hot]), short, true);
-  ctx.charts.set('lifecycle.svg', svgDocument(left + 360, top + h + 34, 'Lifecycle events/s', SERIES,
-    barPanel({ x: left, y: top, w: 300, h }, 'events/s (log scale)', axis, groups, { groupLabels: true, value: count })));
+  const groups = r.rows.map((x) => ({
+    label: label(x.backend),
+    bars: SERIES.map((s) => ({ color: s.color, value: x[s.key] })),
+  }));
+  const left = labelsWidth(groups) + 8,
+    h = barsHeight(groups),
+    top = 72;
+  const axis = decades(
+    r.rows.flatMap((x) => [x.distinct, x.hot]),
+    short,
+    true,
+  );
+  ctx.charts.set(
+    'lifecycle.svg',
+    svgDocument(
+      left + 360,
+      top + h + 34,
+      'Lifecycle events/s',
+      SERIES,
+      barPanel({ x: left, y: top, w: 300, h }, 'events/s (log scale)', axis, groups, {
+        groupLabels: true,
+        value: count,
+      }),
+    ),
+  );
   return image('Lifecycle events/s per backend, distinct entities and one hot entity', `${CHART_DIR}/lifecycle.svg`);
 };
 
-export const LIFECYCLE_FILLERS: Readonly<Record<string, Filler>> = { 'lifecycle-table': lifecycleTable, 'lifecycle-chart': lifecycleChart };
+export const LIFECYCLE_FILLERS: Readonly<Record<string, Filler>> = {
+  'lifecycle-table': lifecycleTable,
+  'lifecycle-chart': lifecycleChart,
+};

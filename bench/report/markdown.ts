@@ -3,7 +3,11 @@
 export type Cell = string | number;
 
 /** A GitHub table; `right` names the columns that hold figures (aligned right). */
-export function table(head: readonly string[], rows: readonly (readonly Cell[])[], right: readonly number[] = []): string {
+export function table(
+  head: readonly string[],
+  rows: readonly (readonly Cell[])[],
+  right: readonly number[] = [],
+): string {
   const line = (cells: readonly Cell[]) => `| ${cells.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`;
   const rule = `|${head.map((_, i) => (right.includes(i) ? '---:' : '---')).join('|')}|`;
   return [line(head), rule, ...rows.map(line)].join('\n');

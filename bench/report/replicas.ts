@@ -24,16 +24,36 @@ const replicaLag: Filler = (ctx) => {
   const now = need(ctx.sources, 'replica-lag').data;
   // A run of the code before a change, when kept (replica-lag-before): its rows first, then this run's.
   const before = ctx.sources['replica-lag-before']?.data;
-  const head = ['database', 'writes/s reached (asked)', "read at the write's seq: p50 / p99 / max", 'the same read alone: p50 / p99 / max',
-    "records' age when applied: p50 / p99 at most", 'CPU per write: servers / database / load generator', 'CPU per write, sum'];
-  const cpu = (c: ReplicaLagRow['cpu_ms_per_write']) => (c ? `${ms(c.servers)} / ${ms(c.database)} / ${ms(c.generator)}` : '');
-  const sum = (c: ReplicaLagRow['cpu_ms_per_write']) => (c ? ms(Math.round((c.servers + c.database + c.generator) * 100) / 100) : '');
-  const rows = (r: typeof now, code: string | null) => r.rows.map((x) => [...(code === null ? [] : [code]), label(x.backend), `${count(x.writes_per_s)} (${count(x.asked ?? r.rate)})`,
-    spread(x.lag_ms), spread(x.plain_ms), `${bound(x.applied.p50_le_ms)} / ${bound(x.applied.p99_le_ms)}`, cpu(x.cpu_ms_per_write), sum(x.cpu_ms_per_write)]);
+  const head = [
+    'database',
+    'writes/s reached (asked)',
+    "read at the write's seq: p50 / p99 / max",
+    'the same read alone: p50 / p99 / max',
+    "records' age when applied: p50 / p99 at most",
+    'CPU per write: servers / database / load generator',
+    'CPU per write, sum',
+  ];
+  const cpu = (c: ReplicaLagRow['cpu_ms_per_write']) =>
+    c ? `${ms(c.servers)} / ${ms(c.database)} / ${ms(c.generator)}` : '';
+  const sum = (c: ReplicaLagRow['cpu_ms_per_write']) =>
+    c ? ms(Math.round((c.servers + c.database + c.generator) * 100) / 100) : '';
+  const rows = (r: typeof now, code: string | null) =>
+    r.rows.map((x) => [
+      ...(code === null ? [] : [code]),
+      label(x.backend),
+      `${count(x.writes_per_s)} (${count(x.asked ?? r.rate)})`,
+      spread(x.lag_ms),
+      spread(x.plain_ms),
+      `${bound(x.applied.p50_le_ms)} / ${bound(x.applied.p99_le_ms)}`,
+      cpu(x.cpu_ms_per_write),
+      sum(x.cpu_ms_per_write),
+    ]);
   if (!before) return table(head, rows(now, null), [1, 6]);
   return table(['code', ...head], [...rows(before, 'before'), ...rows(now, 'now')], [2, 7]);
 };
 
 export const REPLICA_FILLERS: Readonly<Record<string, Filler>> = {
-  'scale-out-table': scaleOut, 'scale-out-processes': scaleOutProcesses, 'replica-lag-table': replicaLag,
+  'scale-out-table': scaleOut,
+  'scale-out-processes': scaleOutProcesses,
+  'replica-lag-table': replicaLag,
 };

@@ -20,18 +20,25 @@ const machine = (m: Machine): string => {
 };
 
 /** `{{results-files}}`: every file the doc is made from, linked. */
-const files: Filler = (ctx) => table(['results file', 'written by', 'machine'],
-  (Object.keys(KINDS) as Kind[]).filter((k) => ctx.sources[k]).map((k) => {
-    const s = need(ctx.sources, k);
-    return [link(s.file), `\`${KINDS[k].command}\``, machine(s.data.machine)];
-  }));
+const files: Filler = (ctx) =>
+  table(
+    ['results file', 'written by', 'machine'],
+    (Object.keys(KINDS) as Kind[])
+      .filter((k) => ctx.sources[k])
+      .map((k) => {
+        const s = need(ctx.sources, k);
+        return [link(s.file), `\`${KINDS[k].command}\``, machine(s.data.machine)];
+      }),
+  );
 
 /** `{{results:KIND}}`: a link to the file of that kind. */
 const results: Filler = (ctx, k) => link(need(ctx.sources, kind(k)).file);
 
 /** `{{param:KIND:FIELD}}`: a figure of the file (a count), e.g. its prefixes or connections; `machine.cores` reads a nested one. */
 const param: Filler = (ctx, k, field) => {
-  const v = field.split('.').reduce<unknown>((o, key) => (o as Record<string, unknown> | undefined)?.[key], need(ctx.sources, kind(k)).data);
+  const v = field
+    .split('.')
+    .reduce<unknown>((o, key) => (o as Record<string, unknown> | undefined)?.[key], need(ctx.sources, kind(k)).data);
   if (typeof v !== 'number') throw new Error(`param: ${k} has no number ${field}`);
   return count(v);
 };

@@ -4,18 +4,38 @@
 // check run never replaces the full tables.
 import fs from 'node:fs';
 import type {
-  AllocationResults, BulkResults, FilterResults, HttpResults, InventoryResults, LifecycleResults, ReplicaLagResults,
-  ScaleOutResults, StoreResults, StreamLagResults, StreamStalledResults, WritesResults,
+  AllocationResults,
+  BulkResults,
+  FilterResults,
+  HttpResults,
+  InventoryResults,
+  LifecycleResults,
+  ReplicaLagResults,
+  ScaleOutResults,
+  StoreResults,
+  StreamLagResults,
+  StreamStalledResults,
+  WritesResults,
 } from '../results-shapes.js';
 
 /** Each kind the doc reads, with the shape of its files. */
 export interface Shapes {
-  filters: FilterResults; 'http-autocannon': HttpResults; 'http-autocannon-10k': HttpResults; 'http-autocannon-100k': HttpResults;
-  lifecycle: LifecycleResults; 'scale-out': ScaleOutResults;
-  writes: WritesResults; 'replica-lag': ReplicaLagResults; 'replica-lag-before': ReplicaLagResults; 'stream-lag': StreamLagResults; 'stream-stalled': StreamStalledResults;
+  filters: FilterResults;
+  'http-autocannon': HttpResults;
+  'http-autocannon-10k': HttpResults;
+  'http-autocannon-100k': HttpResults;
+  lifecycle: LifecycleResults;
+  'scale-out': ScaleOutResults;
+  writes: WritesResults;
+  'replica-lag': ReplicaLagResults;
+  'replica-lag-before': ReplicaLagResults;
+  'stream-lag': StreamLagResults;
+  'stream-stalled': StreamStalledResults;
   allocation: AllocationResults;
   'stream-stalled-before': StreamStalledResults;
-  store: StoreResults; inventory: InventoryResults; bulk: BulkResults;
+  store: StoreResults;
+  inventory: InventoryResults;
+  bulk: BulkResults;
 }
 export type Kind = keyof Shapes;
 
@@ -40,7 +60,10 @@ export const KINDS: Readonly<Record<Kind, { readonly command: string }>> = {
   bulk: { command: 'npm run bench:bulk' },
 };
 
-export interface Source<K extends Kind> { readonly file: string; readonly data: Shapes[K] }
+export interface Source<K extends Kind> {
+  readonly file: string;
+  readonly data: Shapes[K];
+}
 export type Sources = { readonly [K in Kind]?: Source<K> };
 
 const DATED = /^(\d{4}-\d{2}-\d{2})-(.+)\.json$/;
@@ -53,7 +76,8 @@ export function loadSources(dir: URL): Sources {
     if (m && m[2] in KINDS) newest.set(m[2], name); // sorted by name, so by date: the last one wins
   }
   const out: Record<string, Source<Kind>> = {};
-  for (const [kind, file] of newest) out[kind] = { file, data: JSON.parse(fs.readFileSync(new URL(file, dir), 'utf8')) as Shapes[Kind] };
+  for (const [kind, file] of newest)
+    out[kind] = { file, data: JSON.parse(fs.readFileSync(new URL(file, dir), 'utf8')) as Shapes[Kind] };
   return out as Sources;
 }
 

@@ -2,16 +2,34 @@
 // a dark page too), log axes whose ticks are powers of ten labelled as a person writes them, a panel
 // of lines and a panel of horizontal bars. Coordinates are rounded so the output is stable text.
 
-export interface Box { readonly x: number; readonly y: number; readonly w: number; readonly h: number }
-export interface Tick { readonly value: number; readonly label: string }
+export interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+export interface Tick {
+  readonly value: number;
+  readonly label: string;
+}
 /** A log scale: `lo`..`hi` in powers of ten, and the ticks to draw on it. */
-export interface LogAxis { readonly lo: number; readonly hi: number; readonly ticks: readonly Tick[] }
-export interface Swatch { readonly label: string; readonly color: string }
+export interface LogAxis {
+  readonly lo: number;
+  readonly hi: number;
+  readonly ticks: readonly Tick[];
+}
+export interface Swatch {
+  readonly label: string;
+  readonly color: string;
+}
 
 const FONT = 11;
 /** Average width of a character at FONT px in a sans-serif face: enough to lay out labels. */
 export const CHAR_W = 6;
-const INK = '#222222', GRID = '#dddddd', AXIS = '#888888', BACKGROUND = '#ffffff';
+const INK = '#222222',
+  GRID = '#dddddd',
+  AXIS = '#888888',
+  BACKGROUND = '#ffffff';
 const r1 = (v: number): number => Math.round(v * 10) / 10;
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const text = (x: number, y: number, s: string, attrs = ''): string =>
@@ -40,7 +58,9 @@ export function decades(values: readonly number[], label: (v: number) => string,
 /** A log axis ticked at the given values only (dataset sizes), with half a step of margin. */
 export function ticksAt(values: readonly number[], label: (v: number) => string): LogAxis {
   const logs = values.map(Math.log10);
-  const lo = Math.min(...logs), hi = Math.max(...logs), pad = Math.max(0.5, (hi - lo) / 8);
+  const lo = Math.min(...logs),
+    hi = Math.max(...logs),
+    pad = Math.max(0.5, (hi - lo) / 8);
   return { lo: lo - pad, hi: hi + pad, ticks: values.map((v) => ({ value: v, label: label(v) })) };
 }
 
@@ -49,7 +69,13 @@ const at = (a: LogAxis, v: number, from: number, to: number): number =>
   from + ((Math.log10(v) - a.lo) / (a.hi - a.lo)) * (to - from);
 
 /** The whole chart: background, title, a legend row under it, then the panels' parts. */
-export function svgDocument(w: number, h: number, title: string, legend: readonly Swatch[], body: readonly string[]): string {
+export function svgDocument(
+  w: number,
+  h: number,
+  title: string,
+  legend: readonly Swatch[],
+  body: readonly string[],
+): string {
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" ` +
       `font-family="sans-serif" font-size="${FONT}" fill="${INK}">`,
@@ -72,11 +98,15 @@ function frame(b: Box, title: string): string[] {
   ];
 }
 
-export interface LineSeries { readonly color: string; readonly points: readonly (readonly [number, number])[] }
+export interface LineSeries {
+  readonly color: string;
+  readonly points: readonly (readonly [number, number])[];
+}
 
 /** Lines over a log x and a log y axis, a dot at each point. */
 export function linePanel(b: Box, title: string, x: LogAxis, y: LogAxis, series: readonly LineSeries[]): string[] {
-  const px = (v: number) => r1(at(x, v, b.x, b.x + b.w)), py = (v: number) => r1(at(y, v, b.y + b.h, b.y));
+  const px = (v: number) => r1(at(x, v, b.x, b.x + b.w)),
+    py = (v: number) => r1(at(y, v, b.y + b.h, b.y));
   const out: string[] = [];
   for (const t of y.ticks) {
     out.push(hline(b.x, b.x + b.w, py(t.value)), text(b.x - 5, py(t.value) + 4, t.label, 'text-anchor="end"'));
@@ -92,8 +122,14 @@ export function linePanel(b: Box, title: string, x: LogAxis, y: LogAxis, series:
 }
 
 /** One bar; `null`: the series has no figure here (drawn as "none"). */
-export interface Bar { readonly color: string; readonly value: number | null }
-export interface BarGroup { readonly label: string; readonly bars: readonly Bar[] }
+export interface Bar {
+  readonly color: string;
+  readonly value: number | null;
+}
+export interface BarGroup {
+  readonly label: string;
+  readonly bars: readonly Bar[];
+}
 export interface BarOptions {
   /** Whether this panel writes the groups' names at its left (the first of side-by-side panels). */
   readonly groupLabels: boolean;
@@ -101,7 +137,8 @@ export interface BarOptions {
   readonly value: (v: number) => string;
 }
 
-export const BAR_H = 9, GROUP_GAP = 8;
+export const BAR_H = 9,
+  GROUP_GAP = 8;
 /** The height a panel of these groups needs. */
 export const barsHeight = (groups: readonly BarGroup[]): number =>
   groups.reduce((h, g) => h + g.bars.length * BAR_H + GROUP_GAP, GROUP_GAP);
@@ -110,7 +147,13 @@ export const labelsWidth = (groups: readonly BarGroup[]): number =>
   Math.max(...groups.map((g) => g.label.length)) * CHAR_W + 12;
 
 /** Horizontal bars on a log axis from its low end; each bar's figure written after it. */
-export function barPanel(b: Box, title: string, axis: LogAxis, groups: readonly BarGroup[], opts: BarOptions): string[] {
+export function barPanel(
+  b: Box,
+  title: string,
+  axis: LogAxis,
+  groups: readonly BarGroup[],
+  opts: BarOptions,
+): string[] {
   const px = (v: number) => r1(at(axis, v, b.x, b.x + b.w));
   const out: string[] = [];
   for (const t of axis.ticks) {

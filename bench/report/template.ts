@@ -12,7 +12,14 @@ import { RESULTS_FILLERS } from './results-list.js';
 import { WRITE_FILLERS } from './writes.js';
 
 const GROUPS = [
-  FILTER_FILLERS, HTTP_FILLERS, LIFECYCLE_FILLERS, REPLICA_FILLERS, WRITE_FILLERS, ALLOCATION_FILLERS, STORE_FILLERS, RESULTS_FILLERS,
+  FILTER_FILLERS,
+  HTTP_FILLERS,
+  LIFECYCLE_FILLERS,
+  REPLICA_FILLERS,
+  WRITE_FILLERS,
+  ALLOCATION_FILLERS,
+  STORE_FILLERS,
+  RESULTS_FILLERS,
 ];
 
 /** Every filler by name; two modules naming the same one is a mistake caught at load. */
@@ -31,6 +38,10 @@ export function fill(template: string, ctx: Ctx): string {
     const [name, ...args] = body.split(':');
     const f = FILLERS[name];
     if (!f) throw new Error(`template: unknown placeholder ${whole}`);
-    try { return f(ctx, ...args); } catch (e) { throw new Error(`template: ${whole}: ${(e as Error).message}`); }
+    try {
+      return f(ctx, ...args);
+    } catch (e) {
+      throw new Error(`template: ${whole}: ${(e as Error).message}`);
+    }
   });
 }

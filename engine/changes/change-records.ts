@@ -88,9 +88,16 @@ export function changeRecords(batch: readonly LoggedOp[], meta: ChangeMeta): Row
     const before = op.op === 'create' ? undefined : op.before;
     const after = op.op === 'delete' ? undefined : op.row;
     out.push({
-      id: meta.newId(), created: meta.time, last_updated: meta.time,
-      seq: null, time: meta.time, user_name: meta.userName, request_id: meta.requestId,
-      action: op.op, changed_object_type: contentType(r), changed_object_id: id,
+      id: meta.newId(),
+      created: meta.time,
+      last_updated: meta.time,
+      seq: null,
+      time: meta.time,
+      user_name: meta.userName,
+      request_id: meta.requestId,
+      action: op.op,
+      changed_object_type: contentType(r),
+      changed_object_id: id,
       object_repr: repr(r, after ?? before, id),
       // A delete keeps the object as it was (Nautobot's object_data of a deletion).
       object_data: after ? shape.after(r, after, batch) : before ? visible(r, before) : null,
@@ -110,8 +117,12 @@ export function sequenceField(resourceName: string): string | null {
  * How many rows of the batch the store must number, and the highest number rows already carry
  * (a copy of a log keeps its numbers: the counter must then pass them).
  */
-export function toNumber(batch: readonly { readonly op: string; readonly resource: string; readonly row?: Row }[]): { count: number; carried: number } {
-  let count = 0, carried = 0;
+export function toNumber(batch: readonly { readonly op: string; readonly resource: string; readonly row?: Row }[]): {
+  count: number;
+  carried: number;
+} {
+  let count = 0,
+    carried = 0;
   for (const o of batch) {
     if (o.op !== 'create' || !o.row) continue;
     const f = sequenceField(o.resource);
@@ -128,7 +139,11 @@ export function toNumber(batch: readonly { readonly op: string; readonly resourc
  * records take it: the moment they were numbered inside the write's transaction, after any wait for
  * the counter, so a record's time is its commit's (within a fsync), not its request's start.
  */
-export function numberChanges<T extends { readonly op: string; readonly resource: string; readonly row?: Row }>(batch: readonly T[], first: number, time?: string): T[] {
+export function numberChanges<T extends { readonly op: string; readonly resource: string; readonly row?: Row }>(
+  batch: readonly T[],
+  first: number,
+  time?: string,
+): T[] {
   let next = first;
   return batch.map((o) => {
     if (o.op !== 'create' || !o.row) return o;

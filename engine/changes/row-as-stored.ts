@@ -12,7 +12,11 @@ type Row = Record<string, unknown> & { id: string };
 /** What the database reads back for a datetime: timestamptz(3) / datetime(3) as ISO text. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-interface Maker { readonly shape: Readonly<Record<string, null>>; readonly names: readonly string[]; readonly datetimes: readonly string[] }
+interface Maker {
+  readonly shape: Readonly<Record<string, null>>;
+  readonly names: readonly string[];
+  readonly datetimes: readonly string[];
+}
 const makers = new Map<string, Maker>();
 
 function makerOf(r: ResourceDef): Maker {
@@ -30,7 +34,13 @@ function makerOf(r: ResourceDef): Maker {
 export function rowAsStored(r: ResourceDef, written: Readonly<Record<string, unknown>>): Row {
   const m = makerOf(r);
   const row: Record<string, unknown> = { ...m.shape };
-  for (const n of m.names) { const v = written[n]; if (v !== undefined) row[n] = v; }
-  for (const n of m.datetimes) { const v = row[n]; if (typeof v === 'string' && !ISO_INSTANT.test(v)) row[n] = new Date(v).toISOString(); }
+  for (const n of m.names) {
+    const v = written[n];
+    if (v !== undefined) row[n] = v;
+  }
+  for (const n of m.datetimes) {
+    const v = row[n];
+    if (typeof v === 'string' && !ISO_INSTANT.test(v)) row[n] = new Date(v).toISOString();
+  }
   return row as Row;
 }

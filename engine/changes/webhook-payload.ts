@@ -5,16 +5,28 @@ import { createHmac } from 'node:crypto';
 type Rec = Readonly<Record<string, unknown>>;
 
 const EVENT: Readonly<Record<string, string>> = { create: 'created', update: 'updated', delete: 'deleted' };
-const TYPE_FLAG: Readonly<Record<string, string>> = { create: 'type_create', update: 'type_update', delete: 'type_delete' };
+const TYPE_FLAG: Readonly<Record<string, string>> = {
+  create: 'type_create',
+  update: 'type_update',
+  delete: 'type_delete',
+};
 
 /** Does the webhook want this change record (its content type and action)? */
 export function wants(webhook: Rec, change: Rec): boolean {
   const flag = TYPE_FLAG[String(change.action)];
-  return !!flag && webhook[flag] === true && ((webhook.content_types as string[] | undefined) ?? []).includes(String(change.changed_object_type));
+  return (
+    !!flag &&
+    webhook[flag] === true &&
+    ((webhook.content_types as string[] | undefined) ?? []).includes(String(change.changed_object_type))
+  );
 }
 
 /** One change of a webhook, from its change record: the webhook as it was before and after (null: it did not exist). */
-export interface WebhookVersion { readonly seq: number; readonly before: Rec | null; readonly after: Rec | null }
+export interface WebhookVersion {
+  readonly seq: number;
+  readonly before: Rec | null;
+  readonly after: Rec | null;
+}
 
 /**
  * The webhook as it was when record `seq` was written, given its change records after the cursor
@@ -109,7 +121,9 @@ export function headerValueProblem(value: string): string | null {
   const bad = /[\u0000-\u001f\u007f]|[^\u0000-\u00ff]/u.exec(value);
   if (!bad) return null;
   const code = `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  return bad[0].charCodeAt(0) <= 0xff ? `a control character (${code})` : `a character HTTP headers cannot carry (${code})`;
+  return bad[0].charCodeAt(0) <= 0xff
+    ? `a control character (${code})`
+    : `a character HTTP headers cannot carry (${code})`;
 }
 
 /** The lines of additional_headers that hold one, split at their first colon (names as written; values still templates). */
@@ -122,7 +136,8 @@ export function headerLines(text: string): { readonly name: string; readonly val
   return out;
 }
 
-export type HeadersResult = { readonly ok: true; readonly headers: Record<string, string> } | { readonly ok: false; readonly reason: string };
+export type HeadersResult =
+  { readonly ok: true; readonly headers: Record<string, string> } | { readonly ok: false; readonly reason: string };
 
 /**
  * The request headers: the content type, the additional headers (each line's value rendered on its
@@ -139,7 +154,11 @@ export function requestHeaders(webhook: Rec, change: Rec, body: string): Headers
     if (reserved) return { ok: false, reason: `additional_headers: ${name} may not be set (${reserved})` };
     const text = renderTemplate(value, ctx).trim();
     const problem = headerValueProblem(text);
-    if (problem) return { ok: false, reason: `additional_headers: the value of ${name} holds ${problem}; the request was not sent` };
+    if (problem)
+      return {
+        ok: false,
+        reason: `additional_headers: the value of ${name} holds ${problem}; the request was not sent`,
+      };
     headers[name] = text;
   }
   const secret = String(webhook.secret ?? '');

@@ -14,7 +14,8 @@ export interface HostRule {
 const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
 
 function port(text: string, entry: string): number {
-  if (!/^\d{1,5}$/.test(text) || Number(text) < 1 || Number(text) > 65535) throw new Error(`"${entry}": the port must be 1 to 65535`);
+  if (!/^\d{1,5}$/.test(text) || Number(text) < 1 || Number(text) > 65535)
+    throw new Error(`"${entry}": the port must be 1 to 65535`);
   return Number(text);
 }
 
@@ -25,17 +26,22 @@ function hostName(text: string): string | null {
 
 /** One entry: `name`, `name:port`, `10.0.0.0/8`, `10.0.0.0/8:8443`, `fd00::/8`, `[fd00::/8]:8443`. */
 function parseRule(entry: string): HostRule {
-  let host = entry, portText: string | null = null;
+  let host = entry,
+    portText: string | null = null;
   const bracket = /^\[([^\]]+)\](?::(.*))?$/.exec(entry);
-  if (bracket) { host = bracket[1]; portText = bracket[2] ?? null; }
-  else if (entry.indexOf(':') === entry.lastIndexOf(':') && entry.includes(':')) { // one colon: host:port (a bare IPv6 has several)
+  if (bracket) {
+    host = bracket[1];
+    portText = bracket[2] ?? null;
+  } else if (entry.indexOf(':') === entry.lastIndexOf(':') && entry.includes(':')) {
+    // one colon: host:port (a bare IPv6 has several)
     host = entry.slice(0, entry.indexOf(':'));
     portText = entry.slice(entry.indexOf(':') + 1);
   }
   const p = portText === null ? null : port(portText, entry);
   const cidr = /^[0-9a-fA-F:.]+(\/\d+)?$/.test(host) && /[:/]|^[\d.]+$/.test(host) ? parseCidr(host) : null;
   if (cidr) return { text: entry, name: null, cidr, port: p };
-  if (bracket || /^[\d.]+(\/\d+)?$/.test(host) || host.includes('/')) throw new Error(`"${entry}" is not an address or network`);
+  if (bracket || /^[\d.]+(\/\d+)?$/.test(host) || host.includes('/'))
+    throw new Error(`"${entry}" is not an address or network`);
   const name = hostName(host);
   if (!name) throw new Error(`"${entry}" is not a host name, address or network`);
   return { text: entry, name, cidr: null, port: p };
@@ -53,7 +59,10 @@ export function parseAllowedHosts(text: string): readonly HostRule[] {
 
 /** A URL's host as rules compare it (lower case, no brackets or trailing dot) and its port (the scheme's when none is written). */
 export function targetOf(url: URL): { host: string; port: number } {
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '');
   return { host, port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80 };
 }
 
@@ -69,7 +78,14 @@ export function addressAllowed(rules: readonly HostRule[], address: string, p: n
   const parsed = parseAddress(address);
   if (!parsed) return false;
   const a = comparable(parsed);
-  return rules.some((r) => r.cidr !== null && portOk(r, p) && r.cidr.family === a.family && r.cidr.network <= a.hex && a.hex <= r.cidr.broadcast);
+  return rules.some(
+    (r) =>
+      r.cidr !== null &&
+      portOk(r, p) &&
+      r.cidr.family === a.family &&
+      r.cidr.network <= a.hex &&
+      a.hex <= r.cidr.broadcast,
+  );
 }
 
 /**
@@ -77,12 +93,17 @@ export function addressAllowed(rules: readonly HostRule[], address: string, p: n
  * address inside a listed network), `refused` (with why), or `resolve`: a name not listed that
  * only the addresses it resolves to can admit (each is then checked with addressAllowed).
  */
-export function targetVerdict(rules: readonly HostRule[], url: URL): { verdict: 'allowed' | 'resolve' } | { verdict: 'refused'; reason: string } {
+export function targetVerdict(
+  rules: readonly HostRule[],
+  url: URL,
+): { verdict: 'allowed' | 'resolve' } | { verdict: 'refused'; reason: string } {
   if (!rules.length) return { verdict: 'allowed' };
   const { host, port: p } = targetOf(url);
   const shown = `${url.hostname}:${p}`;
   if (parseAddress(host)) {
-    return addressAllowed(rules, host, p) ? { verdict: 'allowed' } : { verdict: 'refused', reason: `${shown} is not allowed by WEBHOOK_ALLOWED_HOSTS` };
+    return addressAllowed(rules, host, p)
+      ? { verdict: 'allowed' }
+      : { verdict: 'refused', reason: `${shown} is not allowed by WEBHOOK_ALLOWED_HOSTS` };
   }
   if (rules.some((r) => r.name === host && portOk(r, p))) return { verdict: 'allowed' };
   if (rules.some((r) => r.cidr !== null && portOk(r, p))) return { verdict: 'resolve' };

@@ -20,7 +20,11 @@ export interface FlagSpec {
   readonly help: string;
 }
 
-export interface PositionalSpec { readonly name: string; readonly help: string; readonly optional?: true }
+export interface PositionalSpec {
+  readonly name: string;
+  readonly help: string;
+  readonly optional?: true;
+}
 
 export interface CliSpec {
   /** How the user runs it, e.g. `npm run bench:data --`. */
@@ -41,18 +45,33 @@ export type ParsedArgs =
 
 /** The parsed values, read by flag name; every flag of the table has one (its default when absent). */
 export class Args {
-  constructor(private readonly values: ReadonlyMap<string, ArgValue | undefined>, readonly positionals: readonly string[], private readonly explicit: ReadonlySet<string>) {}
+  constructor(
+    private readonly values: ReadonlyMap<string, ArgValue | undefined>,
+    readonly positionals: readonly string[],
+    private readonly explicit: ReadonlySet<string>,
+  ) {}
 
   private get(name: string): ArgValue | undefined {
     if (!this.values.has(name)) throw new Error(`no flag --${name} in the command's table`);
     return this.values.get(name);
   }
-  flag(name: string): boolean { return this.get(name) === true; }
-  string(name: string): string { return (this.get(name) as string | undefined) ?? ''; }
-  number(name: string): number { return this.get(name) as number; }
-  list(name: string): readonly string[] { return (this.get(name) as readonly string[] | undefined) ?? []; }
+  flag(name: string): boolean {
+    return this.get(name) === true;
+  }
+  string(name: string): string {
+    return (this.get(name) as string | undefined) ?? '';
+  }
+  number(name: string): number {
+    return this.get(name) as number;
+  }
+  list(name: string): readonly string[] {
+    return (this.get(name) as readonly string[] | undefined) ?? [];
+  }
   /** Was the flag given (rather than left at its default)? */
-  given(name: string): boolean { this.get(name); return this.explicit.has(name); }
+  given(name: string): boolean {
+    this.get(name);
+    return this.explicit.has(name);
+  }
 }
 
 const HELP: FlagSpec = { name: 'help', type: 'flag', help: 'print this text and exit' };
@@ -66,38 +85,64 @@ function placeholder(f: FlagSpec): string {
 
 export function usage(spec: CliSpec): string {
   const pos = (spec.positionals ?? []).map((p) => (p.optional ? `[<${p.name}>]` : `<${p.name}>`));
-  const lines = [`usage: ${spec.command} ${[...pos, spec.flags.length ? '[options]' : ''].filter(Boolean).join(' ')}`.trimEnd(), '', spec.summary];
+  const lines = [
+    `usage: ${spec.command} ${[...pos, spec.flags.length ? '[options]' : ''].filter(Boolean).join(' ')}`.trimEnd(),
+    '',
+    spec.summary,
+  ];
   const rows = (title: string, items: readonly [string, string][]) => {
     if (!items.length) return;
     const width = Math.max(...items.map(([l]) => l.length)) + 2;
     lines.push('', title, ...items.map(([l, h]) => `  ${l.padEnd(width)}${h}`));
   };
-  rows('arguments:', (spec.positionals ?? []).map((p) => [`<${p.name}>`, p.help]));
-  rows('options:', [...spec.flags, HELP].map((f) => [
-    `${f === HELP ? '-h, ' : ''}--${f.name}${placeholder(f)}`,
-    `${f.help}${f.default !== undefined && f.default !== '' ? ` (default ${f.default})` : ''}`,
-  ]));
-  rows('environment:', (spec.env ?? []).map((e) => [e.name, e.help]));
+  rows(
+    'arguments:',
+    (spec.positionals ?? []).map((p) => [`<${p.name}>`, p.help]),
+  );
+  rows(
+    'options:',
+    [...spec.flags, HELP].map((f) => [
+      `${f === HELP ? '-h, ' : ''}--${f.name}${placeholder(f)}`,
+      `${f.help}${f.default !== undefined && f.default !== '' ? ` (default ${f.default})` : ''}`,
+    ]),
+  );
+  rows(
+    'environment:',
+    (spec.env ?? []).map((e) => [e.name, e.help]),
+  );
   return lines.join('\n');
 }
 
 /** One value checked against its row: the value, or the message naming the flag. */
 function value(f: FlagSpec, raw: string): ArgValue | { error: string } {
   const bad = (why: string) => ({ error: `--${f.name} ${why}, got "${raw}"` });
-  const bounds = () => (f.min !== undefined && f.max !== undefined ? ` from ${f.min} to ${f.max}` : f.min !== undefined ? ` of at least ${f.min}` : f.max !== undefined ? ` of at most ${f.max}` : '');
+  const bounds = () =>
+    f.min !== undefined && f.max !== undefined
+      ? ` from ${f.min} to ${f.max}`
+      : f.min !== undefined
+        ? ` of at least ${f.min}`
+        : f.max !== undefined
+          ? ` of at most ${f.max}`
+          : '';
   const inRange = (n: number) => (f.min === undefined || n >= f.min) && (f.max === undefined || n <= f.max);
   switch (f.type) {
-    case 'flag': return true;
-    case 'integer': case 'number': {
+    case 'flag':
+      return true;
+    case 'integer':
+    case 'number': {
       const n = raw.trim() === '' ? NaN : Number(raw);
       const ok = (f.type === 'integer' ? Number.isInteger(n) : Number.isFinite(n)) && inRange(n);
       return ok ? n : bad(`must be a ${f.type === 'integer' ? 'whole number' : 'number'}${bounds()}`);
     }
     case 'list': {
-      const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+      const items = raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const wrong = f.choices ? items.filter((i) => !f.choices!.includes(i)) : [];
       if (!items.length) return bad('needs at least one value');
-      if (f.items === 'integer' && !items.every((i) => /^-?\d+$/.test(i) && inRange(Number(i)))) return bad(`takes whole numbers${bounds()}, comma-separated`);
+      if (f.items === 'integer' && !items.every((i) => /^-?\d+$/.test(i) && inRange(Number(i))))
+        return bad(`takes whole numbers${bounds()}, comma-separated`);
       return wrong.length ? bad(`takes ${f.choices!.join(', ')} (comma-separated): not ${wrong.join(', ')}`) : items;
     }
     case 'string':
@@ -107,7 +152,8 @@ function value(f: FlagSpec, raw: string): ArgValue | { error: string } {
 
 /** Every problem of the arguments is named at once (one line); `--help` anywhere wins. */
 export function parseArgs(spec: CliSpec, argv: readonly string[]): ParsedArgs {
-  if (argv.some((a, i) => (a === '-h' || a === '--help') && !argv.slice(0, i).includes('--'))) return { kind: 'help', text: usage(spec) };
+  if (argv.some((a, i) => (a === '-h' || a === '--help') && !argv.slice(0, i).includes('--')))
+    return { kind: 'help', text: usage(spec) };
   const byName = new Map(spec.flags.map((f) => [f.name, f]));
   const values = new Map<string, ArgValue | undefined>();
   const explicit = new Set<string>();
@@ -115,26 +161,51 @@ export function parseArgs(spec: CliSpec, argv: readonly string[]): ParsedArgs {
   const problems: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--') { positionals.push(...argv.slice(i + 1)); break; }
-    if (!a.startsWith('-') || a === '-') { positionals.push(a); continue; }
+    if (a === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') {
+      positionals.push(a);
+      continue;
+    }
     const eq = a.indexOf('=');
     const name = a.startsWith('--') ? a.slice(2, eq < 0 ? undefined : eq) : '';
     const f = byName.get(name);
-    if (!f) { problems.push(`unknown option ${eq < 0 ? a : a.slice(0, eq)}`); continue; }
+    if (!f) {
+      problems.push(`unknown option ${eq < 0 ? a : a.slice(0, eq)}`);
+      continue;
+    }
     let raw = '';
-    if (f.type === 'flag') { if (eq >= 0) { problems.push(`--${name} takes no value`); continue; } }
-    else if (eq >= 0) raw = a.slice(eq + 1);
+    if (f.type === 'flag') {
+      if (eq >= 0) {
+        problems.push(`--${name} takes no value`);
+        continue;
+      }
+    } else if (eq >= 0) raw = a.slice(eq + 1);
     else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) raw = argv[++i];
-    else { problems.push(`--${name} needs a value${placeholder(f)}`); continue; }
+    else {
+      problems.push(`--${name} needs a value${placeholder(f)}`);
+      continue;
+    }
     const v = value(f, raw);
-    if (typeof v === 'object' && 'error' in v) { problems.push(v.error); continue; }
+    if (typeof v === 'object' && 'error' in v) {
+      problems.push(v.error);
+      continue;
+    }
     values.set(name, v);
     explicit.add(name);
   }
   for (const f of spec.flags) {
     if (values.has(f.name)) continue;
-    if (f.type === 'flag') { values.set(f.name, false); continue; }
-    if (f.default === undefined) { values.set(f.name, undefined); continue; }
+    if (f.type === 'flag') {
+      values.set(f.name, false);
+      continue;
+    }
+    if (f.default === undefined) {
+      values.set(f.name, undefined);
+      continue;
+    }
     const v = value(f, f.default);
     if (typeof v === 'object' && 'error' in v) throw new Error(`the default of --${f.name}: ${v.error}`);
     values.set(f.name, v);

@@ -2,7 +2,15 @@
 // it cannot go stale.
 import { RESOURCES, resourcePath } from '../schema/registry.js';
 import { filtersOf } from './filter-set.js';
-import { ADDRESS_TEXT_LOOKUPS, CF_LOOKUPS, NEGATION_ONLY, NULLABLE_LOOKUPS, NUMERIC_LOOKUPS, STRING_LOOKUPS, type LookupTable } from './lookups.js';
+import {
+  ADDRESS_TEXT_LOOKUPS,
+  CF_LOOKUPS,
+  NEGATION_ONLY,
+  NULLABLE_LOOKUPS,
+  NUMERIC_LOOKUPS,
+  STRING_LOOKUPS,
+  type LookupTable,
+} from './lookups.js';
 
 function table(title: string, lookups: LookupTable): string {
   const rows = Object.entries(lookups).map(([name, l]) => `| \`__${name}\` | ${l.doc} |`);
@@ -24,15 +32,34 @@ function byResource(): string[] {
 }
 
 export function lookupReference(): string {
-  const cfRows = Object.entries(CF_LOOKUPS).map(([type, l]) => `| ${type} | ${Object.keys(l).map((k) => `\`__${k}\``).join(' ') || '(none: exact value only)'} |`);
+  const cfRows = Object.entries(CF_LOOKUPS).map(
+    ([type, l]) =>
+      `| ${type} | ${
+        Object.keys(l)
+          .map((k) => `\`__${k}\``)
+          .join(' ') || '(none: exact value only)'
+      } |`,
+  );
   return [
-    table('String and choice fields (`name`, `slug`, `description`, `status`, `mac_address`, …); no lookup = exact, case-sensitive', STRING_LOOKUPS),
+    table(
+      'String and choice fields (`name`, `slug`, `description`, `status`, `mac_address`, …); no lookup = exact, case-sensitive',
+      STRING_LOOKUPS,
+    ),
     '',
-    table('Numeric and date-time fields (`asn`, `vid`, `mtu`, `prefix_length`, `created`, `last_updated`); no lookup = equal', NUMERIC_LOOKUPS),
+    table(
+      'Numeric and date-time fields (`asn`, `vid`, `mtu`, `prefix_length`, `created`, `last_updated`); no lookup = equal',
+      NUMERIC_LOOKUPS,
+    ),
     '',
-    table('Foreign keys (`site`, `site_id`, …), related objects\' keys (`region` of a device) and `tag`; no lookup = any of them', NEGATION_ONLY),
+    table(
+      "Foreign keys (`site`, `site_id`, …), related objects' keys (`region` of a device) and `tag`; no lookup = any of them",
+      NEGATION_ONLY,
+    ),
     '',
-    table('Nullable fields (`asn`, `mtu`, `mac_address`, `region`, `site_id`, …) and every custom field', NULLABLE_LOOKUPS),
+    table(
+      'Nullable fields (`asn`, `mtu`, `mac_address`, `region`, `site_id`, …) and every custom field',
+      NULLABLE_LOOKUPS,
+    ),
     '',
     table('Address text of `network` / `host`', ADDRESS_TEXT_LOOKUPS),
     '',

@@ -8,8 +8,19 @@ import type { CmpOp } from './ops.js';
 /** A network lookup (engine/plan/net-terms.ts): `base` is a network filter without a lookup,
  * `contains_any` the `contains` convenience filter of prefixes (a CIDR or a bare address). */
 export type NetLookup =
-  | 'base' | 'exact' | 'iexact' | 'net_equals' | 'net_contained' | 'net_contained_or_equal' | 'net_contains'
-  | 'net_contains_or_equals' | 'net_host' | 'net_host_contained' | 'net_in' | 'contains_any' | 'child_of';
+  | 'base'
+  | 'exact'
+  | 'iexact'
+  | 'net_equals'
+  | 'net_contained'
+  | 'net_contained_or_equal'
+  | 'net_contains'
+  | 'net_contains_or_equals'
+  | 'net_host'
+  | 'net_host_contained'
+  | 'net_in'
+  | 'contains_any'
+  | 'child_of';
 
 /** What a lookup does with its filter's values. */
 export type LookupSpec =
@@ -29,9 +40,21 @@ export type CmpLookup = Extract<LookupSpec, { does: 'cmp' }>;
 export type LookupTable = Readonly<Record<string, LookupSpec>>;
 
 /** A bare filter name: equals any of the values. */
-export const EXACT = { does: 'cmp', op: 'eq', ci: false, negate: false, doc: 'equals (several values: any of them)' } as const satisfies LookupSpec;
+export const EXACT = {
+  does: 'cmp',
+  op: 'eq',
+  ci: false,
+  negate: false,
+  doc: 'equals (several values: any of them)',
+} as const satisfies LookupSpec;
 /** `q`: contains any of the values, case-insensitive. */
-export const SEARCH = { does: 'cmp', op: 'contains', ci: true, negate: false, doc: 'contains, case-insensitive' } as const satisfies LookupSpec;
+export const SEARCH = {
+  does: 'cmp',
+  op: 'contains',
+  ci: true,
+  negate: false,
+  doc: 'contains, case-insensitive',
+} as const satisfies LookupSpec;
 
 export const STRING_LOOKUPS = {
   n: { does: 'cmp', op: 'eq', ci: false, negate: true, doc: 'not equal (several values: none of them)' },
@@ -43,10 +66,22 @@ export const STRING_LOOKUPS = {
   niew: { does: 'cmp', op: 'endswith', ci: true, negate: true, doc: 'does not end with, case-insensitive' },
   ie: { does: 'cmp', op: 'eq', ci: true, negate: false, doc: 'equals, case-insensitive' },
   nie: { does: 'cmp', op: 'eq', ci: true, negate: true, doc: 'does not equal, case-insensitive' },
-  re: { does: 'cmp', op: 'regex', ci: false, negate: false, doc: 'matches the regular expression (RE2, searched anywhere)' },
+  re: {
+    does: 'cmp',
+    op: 'regex',
+    ci: false,
+    negate: false,
+    doc: 'matches the regular expression (RE2, searched anywhere)',
+  },
   nre: { does: 'cmp', op: 'regex', ci: false, negate: true, doc: 'does not match the regular expression' },
   ire: { does: 'cmp', op: 'regex', ci: true, negate: false, doc: 'matches the regular expression, case-insensitive' },
-  nire: { does: 'cmp', op: 'regex', ci: true, negate: true, doc: 'does not match the regular expression, case-insensitive' },
+  nire: {
+    does: 'cmp',
+    op: 'regex',
+    ci: true,
+    negate: true,
+    doc: 'does not match the regular expression, case-insensitive',
+  },
   empty: { does: 'empty', doc: '`true`: empty (null or `""`); `false`: a non-empty value' },
 } as const satisfies Record<string, LookupSpec>;
 
@@ -69,11 +104,23 @@ export const NULLABLE_LOOKUPS = {
 /** String lookups on the text of an address (`192.168.0.0`): Nautobot's MySQL-only set, here everywhere. */
 export const ADDRESS_TEXT_LOOKUPS = {
   startswith: { does: 'cmp', op: 'startswith', ci: false, negate: false, doc: 'address text starts with' },
-  istartswith: { does: 'cmp', op: 'startswith', ci: true, negate: false, doc: 'address text starts with, case-insensitive' },
+  istartswith: {
+    does: 'cmp',
+    op: 'startswith',
+    ci: true,
+    negate: false,
+    doc: 'address text starts with, case-insensitive',
+  },
   endswith: { does: 'cmp', op: 'endswith', ci: false, negate: false, doc: 'address text ends with' },
   iendswith: { does: 'cmp', op: 'endswith', ci: true, negate: false, doc: 'address text ends with, case-insensitive' },
   regex: { does: 'cmp', op: 'regex', ci: false, negate: false, doc: 'address text matches the regular expression' },
-  iregex: { does: 'cmp', op: 'regex', ci: true, negate: false, doc: 'address text matches the regular expression, case-insensitive' },
+  iregex: {
+    does: 'cmp',
+    op: 'regex',
+    ci: true,
+    negate: false,
+    doc: 'address text matches the regular expression, case-insensitive',
+  },
 } as const satisfies Record<string, LookupSpec>;
 
 /** Network lookups (PostgreSQL inet semantics); the meaning on each field in docs/filtering.md. */
@@ -92,11 +139,23 @@ export const NETWORK_LOOKUPS = {
 } as const satisfies Record<string, LookupSpec>;
 
 /** The bare network filter, and the base rows of the Nautobot 1.x convenience filters. */
-export const NET_BASE = { does: 'net', op: 'base', doc: 'a CIDR: same network (host) and length; a bare address: the address equals' } as const satisfies LookupSpec;
+export const NET_BASE = {
+  does: 'net',
+  op: 'base',
+  doc: 'a CIDR: same network (host) and length; a bare address: the address equals',
+} as const satisfies LookupSpec;
 /** The `parent` filter of prefixes (as Nautobot 2 has it): the direct children of the given prefix
  * (a CIDR here; the API also takes the parent's id and turns it into its CIDR). */
-export const NET_CHILD_OF = { does: 'net', op: 'child_of', doc: 'direct children: the given prefix is their nearest strictly containing one' } as const satisfies LookupSpec;
-export const NET_CONTAINS_ANY = { does: 'net', op: 'contains_any', doc: 'a CIDR: contains or equals; a bare IP: contains the host' } as const satisfies LookupSpec;
+export const NET_CHILD_OF = {
+  does: 'net',
+  op: 'child_of',
+  doc: 'direct children: the given prefix is their nearest strictly containing one',
+} as const satisfies LookupSpec;
+export const NET_CONTAINS_ANY = {
+  does: 'net',
+  op: 'contains_any',
+  doc: 'a CIDR: contains or equals; a bare IP: contains the host',
+} as const satisfies LookupSpec;
 
 /** The names of the network lookups (the address text lookups aside). */
 export const NET_LOOKUPS: readonly string[] = Object.keys(NETWORK_LOOKUPS);

@@ -120,7 +120,11 @@ export class LabelPlacer {
     return out;
   }
   private take(r: Rect): void {
-    for (const c of this.cells(r)) { const list = this.grid.get(c); if (list) list.push(r); else this.grid.set(c, [r]); }
+    for (const c of this.cells(r)) {
+      const list = this.grid.get(c);
+      if (list) list.push(r);
+      else this.grid.set(c, [r]);
+    }
   }
   private free(r: Rect): boolean {
     return this.cells(r).every((c) => !(this.grid.get(c) ?? []).some((t) => overlaps(t, r)));
@@ -128,10 +132,14 @@ export class LabelPlacer {
   place(cx: number, baseline: number, text: string): number {
     const w = labelWidth(text);
     for (let k = 0; ; k++) {
-      const dy = (k % 2 ? -1 : 1) * Math.ceil(k / 2) * 14;   // 0, -14, 14, -28, 28, …
+      const dy = (k % 2 ? -1 : 1) * Math.ceil(k / 2) * 14; // 0, -14, 14, -28, 28, …
       const rect = { x: cx - w / 2, y: baseline + dy - 11, w, h: 14 };
-      if (rect.y < TOP / 2) continue;   // above: the title's room
-      if (this.free(rect)) { this.take(rect); this.bottom = Math.max(this.bottom, rect.y + rect.h); return baseline + dy; }
+      if (rect.y < TOP / 2) continue; // above: the title's room
+      if (this.free(rect)) {
+        this.take(rect);
+        this.bottom = Math.max(this.bottom, rect.y + rect.h);
+        return baseline + dy;
+      }
     }
   }
 }
@@ -141,7 +149,9 @@ export const labelWidth = (text: string): number => text.length * LABEL_CHAR_W +
 
 function edgeTitle(transitions: TransitionDef[]): string {
   return transitions
-    .map((t) => (t.guards.length ? `${t.trigger} when ${t.guards.map((g) => describeGuard(g)).join(' and ')}` : t.trigger))
+    .map((t) =>
+      t.guards.length ? `${t.trigger} when ${t.guards.map((g) => describeGuard(g)).join(' and ')}` : t.trigger,
+    )
     .join('\n');
 }
 
@@ -176,7 +186,12 @@ function route(a: Box, b: Box): { path: string; lx: number; ly: number; bottom: 
   if (a.x < b.x) {
     const x1 = a.x + a.w;
     const x2 = b.x;
-    return { path: `M ${fmt(x1)} ${fmt(ay)} L ${fmt(x2)} ${fmt(by)}`, lx: (x1 + x2) / 2, ly: (ay + by) / 2 - 6, bottom: 0 };
+    return {
+      path: `M ${fmt(x1)} ${fmt(ay)} L ${fmt(x2)} ${fmt(by)}`,
+      lx: (x1 + x2) / 2,
+      ly: (ay + by) / 2 - 6,
+      bottom: 0,
+    };
   }
   if (a.x > b.x) {
     // backwards: curve underneath both boxes
@@ -243,7 +258,12 @@ export function machineToSvg(def: MachineDef): string {
   const wildcard = def.transitions.filter((t) => t.source_spec === '*');
   if (wildcard.length > 0) {
     const anyText = 'any non-terminal state';
-    const any: Box = { state: { name: anyText, type: 'stable' }, x: MARGIN + 30, y: Math.max(maxY, labels.bottom) + 70, w: boxWidth(anyText) };
+    const any: Box = {
+      state: { name: anyText, type: 'stable' },
+      x: MARGIN + 30,
+      y: Math.max(maxY, labels.bottom) + 70,
+      w: boxWidth(anyText),
+    };
     parts.push(
       `<g class="state state-any"><rect x="${any.x}" y="${any.y}" width="${any.w}" height="${BOX_H}" rx="10" fill="#fff" stroke="#777" stroke-dasharray="5 4"/>` +
         `<text x="${fmt(any.x + any.w / 2)}" y="${any.y + BOX_H / 2 + 5}" text-anchor="middle" fill="#555">${escapeXml(anyText)}</text></g>`,

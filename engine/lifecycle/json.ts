@@ -28,9 +28,7 @@ export function deepEqual(a: unknown, b: unknown, depth = 0): boolean {
   if (isPlainObject(a) && isPlainObject(b)) {
     const keysA = Object.keys(a);
     if (keysA.length !== Object.keys(b).length) return false;
-    return keysA.every(
-      (k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k], depth + 1),
-    );
+    return keysA.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k], depth + 1));
   }
   return false;
 }

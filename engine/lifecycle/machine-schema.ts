@@ -13,7 +13,9 @@ import { MAX_GUARD_DEPTH } from './describe-guard.js';
 export type JsonSchema = Record<string, unknown>;
 
 /** Size bounds of a definition (its diagram, its checks); stored ones are read without them. */
-export interface MachineLimits { readonly maxStates: number }
+export interface MachineLimits {
+  readonly maxStates: number;
+}
 export const DEFAULT_MAX_STATES = 500;
 /** Transitions a definition may have per state it may have. */
 export const TRANSITIONS_PER_STATE = 10;
@@ -22,8 +24,12 @@ export { MAX_GUARD_DEPTH };
 
 /** Lengths the stored columns hold (machine and state names, triggers; versions), from the registry. */
 const maxLengthOf = (r: ResourceDef, name: string): number => field(r, name)!.maxLength!;
-export const MAX_NAME_LENGTH = Math.min(maxLengthOf(machine, 'machine_name'), maxLengthOf(entity, 'state'),
-  maxLengthOf(history, 'trigger'), maxLengthOf(history, 'target_state'));
+export const MAX_NAME_LENGTH = Math.min(
+  maxLengthOf(machine, 'machine_name'),
+  maxLengthOf(entity, 'state'),
+  maxLengthOf(history, 'trigger'),
+  maxLengthOf(history, 'target_state'),
+);
 export const MAX_VERSION_LENGTH = Math.min(maxLengthOf(machine, 'version'), maxLengthOf(entity, 'machine_version'));
 export const NAME_PATTERN = '^[a-z0-9_]+$';
 export const STATE_TYPES = ['initial', 'stable', 'terminal'] as const;
@@ -31,10 +37,20 @@ export const STATE_TYPES = ['initial', 'stable', 'terminal'] as const;
 export const GUARD_KINDS = { field: 'FieldCheck', all: 'AllGuard', any: 'AnyGuard', not: 'NotGuard' } as const;
 export type GuardKind = keyof typeof GUARD_KINDS;
 
-const name = (description: string): JsonSchema => ({ type: 'string', maxLength: MAX_NAME_LENGTH, pattern: NAME_PATTERN, description });
+const name = (description: string): JsonSchema => ({
+  type: 'string',
+  maxLength: MAX_NAME_LENGTH,
+  pattern: NAME_PATTERN,
+  description,
+});
 const text: JsonSchema = { type: 'string' };
-const combinator = (kind: string, operand: JsonSchema): JsonSchema =>
-  ({ type: 'object', title: kind, additionalProperties: false, required: [kind], properties: { [kind]: operand } });
+const combinator = (kind: string, operand: JsonSchema): JsonSchema => ({
+  type: 'object',
+  title: kind,
+  additionalProperties: false,
+  required: [kind],
+  properties: { [kind]: operand },
+});
 
 /**
  * The definition (`MachineDefinition`) and its parts, as named schemas referring to each other
@@ -47,46 +63,67 @@ export function machineSchemas(maxStates: number, refBase = '#/$defs/'): Record<
   const guardList: JsonSchema = { type: 'array', minItems: 1, items: ref('Guard') };
   return {
     MachineDefinition: {
-      type: 'object', title: 'Machine definition (as written)', additionalProperties: false,
+      type: 'object',
+      title: 'Machine definition (as written)',
+      additionalProperties: false,
       required: ['meta', 'states', 'transitions'],
       properties: {
         meta: ref('MachineMeta'),
         states: {
-          type: 'array', minItems: 1, ...atMost(maxStates), items: ref('MachineState'),
+          type: 'array',
+          minItems: 1,
+          ...atMost(maxStates),
+          items: ref('MachineState'),
           description: 'Exactly one `initial` state; names unique. At most MAX_MACHINE_STATES states.',
         },
         transitions: {
-          type: 'array', ...atMost(maxStates * TRANSITIONS_PER_STATE), items: ref('MachineTransition'),
-          description: `At most ${TRANSITIONS_PER_STATE} × MAX_MACHINE_STATES. When several transitions match a trigger, `
-            + 'the first whose guards pass is taken.',
+          type: 'array',
+          ...atMost(maxStates * TRANSITIONS_PER_STATE),
+          items: ref('MachineTransition'),
+          description:
+            `At most ${TRANSITIONS_PER_STATE} × MAX_MACHINE_STATES. When several transitions match a trigger, ` +
+            'the first whose guards pass is taken.',
         },
       },
     },
     MachineMeta: {
-      type: 'object', additionalProperties: false, required: ['machine_name', 'version'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['machine_name', 'version'],
       properties: {
         machine_name: name('Machine name'),
         version: {
-          type: 'string', maxLength: MAX_VERSION_LENGTH, format: 'semver',
+          type: 'string',
+          maxLength: MAX_VERSION_LENGTH,
+          format: 'semver',
           description: `Semantic version MAJOR.MINOR.PATCH[-pre-release][+build] (semver.org 2.0.0); no number in it above ${Number.MAX_SAFE_INTEGER}.`,
         },
         description: text,
       },
     },
     MachineState: {
-      type: 'object', additionalProperties: false, required: ['name', 'type'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'type'],
       properties: { name: name('State name'), type: { type: 'string', enum: [...STATE_TYPES] }, description: text },
     },
     MachineTransition: {
-      type: 'object', additionalProperties: false, required: ['trigger', 'source', 'dest'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['trigger', 'source', 'dest'],
       properties: {
         trigger: name('Trigger'),
         // one schema for both spellings (not anyOf), so a refusal names only what was written
         source: {
-          type: ['string', 'array'], maxLength: MAX_NAME_LENGTH, pattern: '^(?:[a-z0-9_]+|\\*)$',
-          minItems: 1, uniqueItems: true, items: name('State'),
-          description: 'A known state, a non-empty list of known states, or `"*"` (every non-terminal state). '
-            + 'No transition leaves a terminal state.',
+          type: ['string', 'array'],
+          maxLength: MAX_NAME_LENGTH,
+          pattern: '^(?:[a-z0-9_]+|\\*)$',
+          minItems: 1,
+          uniqueItems: true,
+          items: name('State'),
+          description:
+            'A known state, a non-empty list of known states, or `"*"` (every non-terminal state). ' +
+            'No transition leaves a terminal state.',
         },
         dest: name('A known state'),
         guards: { type: 'array', items: ref('Guard'), description: 'All must pass.' },
@@ -99,17 +136,23 @@ export function machineSchemas(maxStates: number, refBase = '#/$defs/'): Record<
       oneOf: Object.values(GUARD_KINDS).map(ref),
     },
     FieldCheck: {
-      type: 'object', title: 'Field check', additionalProperties: false, required: ['field', 'op'],
+      type: 'object',
+      title: 'Field check',
+      additionalProperties: false,
+      required: ['field', 'op'],
       properties: {
         field: {
-          type: 'string', minLength: 1,
-          description: 'Dotted path into the context (`order.total`, `items.0.sku`); no empty segment, '
-            + 'no `__proto__`, `constructor` or `prototype`.',
+          type: 'string',
+          minLength: 1,
+          description:
+            'Dotted path into the context (`order.total`, `items.0.sku`); no empty segment, ' +
+            'no `__proto__`, `constructor` or `prototype`.',
         },
         op: { type: 'string', enum: [...CHECK_OPS] },
         value: {
-          description: 'eq/ne: any JSON value; gt/gte/lt/lte: a number or a string; in/not_in: a list; '
-            + 'exists: optional boolean (default true); matches: an RE2 pattern.',
+          description:
+            'eq/ne: any JSON value; gt/gte/lt/lte: a number or a string; in/not_in: a list; ' +
+            'exists: optional boolean (default true); matches: an RE2 pattern.',
         },
       },
       examples: [{ field: 'amount', op: 'lte', value: 1000 }],
@@ -150,7 +193,7 @@ export function machineSchemaChecks(maxStates: number): SchemaChecks {
     const compile = (name: string, ...walked: string[]): Check => {
       const $defs = { ...schemas, ...Object.fromEntries(walked.map((w) => [w, {}])) };
       const validate = ajv.compile({ $defs, $ref: `#/$defs/${name}` });
-      return (data) => (validate(data) ? [] : validate.errors ?? []);   // a new array each call
+      return (data) => (validate(data) ? [] : (validate.errors ?? [])); // a new array each call
     };
     const guard = Object.fromEntries(Object.entries(GUARD_KINDS).map(([kind, name]) => [kind, compile(name, 'Guard')]));
     checks = {

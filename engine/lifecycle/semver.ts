@@ -25,7 +25,8 @@ function strictParse(text: unknown): semver.SemVer | undefined {
   if (canonical !== text) return undefined;
   // the package refuses MAJOR.MINOR.PATCH over MAX_SAFE_INTEGER; it keeps such pre-release numbers
   // as text and would then compare them as rounded numbers
-  const unsafe = (id: string | number) => typeof id === 'string' && DIGITS.test(id) && Number(id) > Number.MAX_SAFE_INTEGER;
+  const unsafe = (id: string | number) =>
+    typeof id === 'string' && DIGITS.test(id) && Number(id) > Number.MAX_SAFE_INTEGER;
   return v.prerelease.some(unsafe) ? undefined : v;
 }
 

@@ -11,17 +11,7 @@ export interface StateDef {
 }
 
 /** Operators of a field check. */
-export type CheckOp =
-  | 'eq'
-  | 'ne'
-  | 'gt'
-  | 'gte'
-  | 'lt'
-  | 'lte'
-  | 'in'
-  | 'not_in'
-  | 'exists'
-  | 'matches';
+export type CheckOp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'not_in' | 'exists' | 'matches';
 
 export const CHECK_OPS: readonly CheckOp[] = [
   'eq',
@@ -117,10 +107,6 @@ export type TransitionResult =
   | { ok: false; code: 'invalid_transition'; available: string[] }
   | { ok: false; code: 'guard_rejected'; guard: Guard; description: string };
 
-export type GuardResult =
-  | { pass: true }
-  | { pass: false; failed: Guard; description: string };
+export type GuardResult = { pass: true } | { pass: false; failed: Guard; description: string };
 
-export type ValidationResult =
-  | { ok: true; machine: MachineDef }
-  | { ok: false; problems: string[] };
+export type ValidationResult = { ok: true; machine: MachineDef } | { ok: false; problems: string[] };

@@ -13,8 +13,12 @@ import { checkGuard, copyGuard, type Report } from './validate-guard.js';
 export function validateMachine(def: unknown, limits: MachineLimits = { maxStates: Infinity }): ValidationResult {
   const found = new Map<string, string>();
   // A place keeps its first problem (the schema's come first), unless a rule here overrules it.
-  const report: Report = (at, message) => { if (!found.has(at)) found.set(at, message); };
-  const overrule: Report = (at, message) => { found.set(at, message); };
+  const report: Report = (at, message) => {
+    if (!found.has(at)) found.set(at, message);
+  };
+  const overrule: Report = (at, message) => {
+    found.set(at, message);
+  };
   const checks = machineSchemaChecks(limits.maxStates);
   const schema = (check: Check, data: unknown, at = '') => {
     const errors = check(data);
@@ -26,7 +30,8 @@ export function validateMachine(def: unknown, limits: MachineLimits = { maxState
   const own = schema(checks.definition, def);
   if (!isPlainObject(def)) {
     report('(root)', 'must be an object with meta, states and transitions');
-  } else if (!own.some((e) => e.keyword === 'maxItems')) {   // a list over its limit is not read
+  } else if (!own.some((e) => e.keyword === 'maxItems')) {
+    // a list over its limit is not read
     if (Array.isArray(def.states)) def.states.forEach((s, i) => schema(checks.state, s, `states[${i}]`));
     if (Array.isArray(def.transitions)) {
       def.transitions.forEach((t, i) => {
@@ -86,21 +91,33 @@ function crossFieldProblems(def: Record<string, unknown>, report: Report, overru
 interface Written {
   meta: MachineMeta;
   states: StateDef[];
-  transitions: (Pick<TransitionDef, 'trigger' | 'dest' | 'description'> & { source: string | string[]; guards?: Guard[] })[];
+  transitions: (Pick<TransitionDef, 'trigger' | 'dest' | 'description'> & {
+    source: string | string[];
+    guards?: Guard[];
+  })[];
 }
 
-const described = <T extends object>(o: T, description: string | undefined): T => (description === undefined ? o : { ...o, description });
+const described = <T extends object>(o: T, description: string | undefined): T =>
+  description === undefined ? o : { ...o, description };
 
 function normalised(def: Written): MachineDef {
   const states = def.states.map((s) => described<StateDef>({ name: s.name, type: s.type }, s.description));
   const nonTerminal = states.filter((s) => s.type !== 'terminal').map((s) => s.name);
-  const transitions = def.transitions.map((t) => described<TransitionDef>({
-    trigger: t.trigger,
-    source: t.source === '*' ? [...nonTerminal] : Array.isArray(t.source) ? [...t.source] : [t.source],
-    source_spec: Array.isArray(t.source) ? [...t.source] : t.source,
-    dest: t.dest,
-    guards: (t.guards ?? []).map(copyGuard),
-  }, t.description));
-  const meta = described<MachineMeta>({ machine_name: def.meta.machine_name, version: def.meta.version }, def.meta.description);
+  const transitions = def.transitions.map((t) =>
+    described<TransitionDef>(
+      {
+        trigger: t.trigger,
+        source: t.source === '*' ? [...nonTerminal] : Array.isArray(t.source) ? [...t.source] : [t.source],
+        source_spec: Array.isArray(t.source) ? [...t.source] : t.source,
+        dest: t.dest,
+        guards: (t.guards ?? []).map(copyGuard),
+      },
+      t.description,
+    ),
+  );
+  const meta = described<MachineMeta>(
+    { machine_name: def.meta.machine_name, version: def.meta.version },
+    def.meta.description,
+  );
   return { meta, states, transitions, initial_state: states.find((s) => s.type === 'initial')!.name };
 }

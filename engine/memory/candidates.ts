@@ -25,7 +25,11 @@ export interface Candidates {
   readonly has?: (slot: number) => boolean;
 }
 
-export interface CandidateTrace { readonly predicate: string; readonly index: string; readonly candidates: number | null }
+export interface CandidateTrace {
+  readonly predicate: string;
+  readonly index: string;
+  readonly candidates: number | null;
+}
 
 const EMPTY: Candidates = { slots: [], size: 0, index: 'none (no match possible)' };
 
@@ -57,37 +61,68 @@ function netCandidates(n: NetNode, table: IndexedTable): Candidates | null {
   // The answers below are exact (same family, range and length rules as netTest), except `equal`
   // on a host, whose address index does not know the mask length.
   switch (n.op) {
-    case 'equal': return n.field === 'host'
-      ? fromArray(addr.networkInRange(family, network, network), label)
-      : fromArray(idx.equal(family, network, length), label, true);
-    case 'addr_eq': return fromArray(addr.networkInRange(family, network, network), label, true);
-    case 'addr_in': return fromArray(addr.networkInRange(family, network, broadcast), label, true);
+    case 'equal':
+      return n.field === 'host'
+        ? fromArray(addr.networkInRange(family, network, network), label)
+        : fromArray(idx.equal(family, network, length), label, true);
+    case 'addr_eq':
+      return fromArray(addr.networkInRange(family, network, network), label, true);
+    case 'addr_in':
+      return fromArray(addr.networkInRange(family, network, broadcast), label, true);
     // A containedIn answer is one contiguous range of the sorted index: already in page order.
-    case 'contained': return { ...fromArray(idx.containedIn(family, network, length, false), label, true), inIndexOrder: true };
-    case 'contained_or_equal': return { ...fromArray(idx.containedIn(family, network, length, true), label, true), inIndexOrder: true };
-    case 'contains': return fromArray(idx.containing(family, network, length, false), label, true);
-    case 'child_of': return { ...fromArray(table.childSlots(n), label, true), inIndexOrder: true };
-    case 'contains_or_equal': return fromArray(idx.containing(family, network, length, true), label, true);
+    case 'contained':
+      return { ...fromArray(idx.containedIn(family, network, length, false), label, true), inIndexOrder: true };
+    case 'contained_or_equal':
+      return { ...fromArray(idx.containedIn(family, network, length, true), label, true), inIndexOrder: true };
+    case 'contains':
+      return fromArray(idx.containing(family, network, length, false), label, true);
+    case 'child_of':
+      return { ...fromArray(table.childSlots(n), label, true), inIndexOrder: true };
+    case 'contains_or_equal':
+      return fromArray(idx.containing(family, network, length, true), label, true);
   }
   return null;
 }
 
 /** `trace`: filled for explain; null on the query path, which should not format descriptions. */
-export function candidatesFor(plan: Plan, table: IndexedTable, resolver: Resolver, trace: CandidateTrace[] | null): Candidates | null {
+export function candidatesFor(
+  plan: Plan,
+  table: IndexedTable,
+  resolver: Resolver,
+  trace: CandidateTrace[] | null,
+): Candidates | null {
   const c = candidatesInner(plan, table, resolver, trace);
   if (trace && plan.kind !== 'and' && plan.kind !== 'or')
     trace.push({ predicate: describe(plan), index: c?.index ?? 'scan', candidates: c?.size ?? null });
   return c;
 }
 
-function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, trace: CandidateTrace[] | null): Candidates | null {
+function candidatesInner(
+  plan: Plan,
+  table: IndexedTable,
+  resolver: Resolver,
+  trace: CandidateTrace[] | null,
+): Candidates | null {
   switch (plan.kind) {
-    case 'const': return plan.value ? null : EMPTY;
+    case 'const':
+      return plan.value ? null : EMPTY;
     case 'cmp': {
       const e = plan.op === 'eq' ? table.fieldEquality(plan.field, plan.ci, plan.values) : null;
-      if (e) return exactly(union(e.keys.map((k) => e.idx.get(k)), e.label), e.idx.testerOfAny(e.keys));
+      if (e)
+        return exactly(
+          union(
+            e.keys.map((k) => e.idx.get(k)),
+            e.label,
+          ),
+          e.idx.testerOfAny(e.keys),
+        );
       // Substring-shaped text lookups (case-insensitive): the trigram index gives a superset.
-      if (plan.ci && plan.valueType === 'string' && ['contains', 'startswith', 'endswith', 'eq'].includes(plan.op) && plan.values.every((v) => String(v).length >= 3)) {
+      if (
+        plan.ci &&
+        plan.valueType === 'string' &&
+        ['contains', 'startswith', 'endswith', 'eq'].includes(plan.op) &&
+        plan.values.every((v) => String(v).length >= 3)
+      ) {
         const idx = table.trigram(plan.field);
         if (idx) {
           const parts = plan.values.map((v) => idx.candidates(String(v)));
@@ -97,10 +132,14 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
       const sorted = table.sortedFor(plan.field, plan.valueType);
       if (sorted && ['lt', 'lte', 'gt', 'gte'].includes(plan.op) && plan.values.length === 1) {
         const v = plan.values[0] as number | string;
-        const r = plan.op === 'lt' ? sorted.range(null, false, v, true)
-          : plan.op === 'lte' ? sorted.range(null, false, v, false)
-          : plan.op === 'gt' ? sorted.range(v, true, null, false)
-          : sorted.range(v, false, null, false);
+        const r =
+          plan.op === 'lt'
+            ? sorted.range(null, false, v, true)
+            : plan.op === 'lte'
+              ? sorted.range(null, false, v, false)
+              : plan.op === 'gt'
+                ? sorted.range(v, true, null, false)
+                : sorted.range(v, false, null, false);
         // The sorted index holds every non-null value, all of the field's own type: exact.
         return fromArray(r, `sorted(${plan.field})`, true);
       }
@@ -110,34 +149,58 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
       const h = table.hashOf(plan.field);
       return h ? union([h.get(null)], `hash(${plan.field})`) : null;
     }
-    case 'fk': case 'via': {
+    case 'fk':
+    case 'via': {
       const h = table.hashOf(plan.field);
       if (!h) return null;
       const ids = [...resolver.refIds(plan)];
-      return exactly(union(ids.map((id) => h.get(id)), `hash(${plan.field})`), h.testerOfAny(ids));
+      return exactly(
+        union(
+          ids.map((id) => h.get(id)),
+          `hash(${plan.field})`,
+        ),
+        h.testerOfAny(ids),
+      );
     }
     case 'tag': {
       if (!table.tags) return EMPTY;
       const id = resolver.tagId(plan.ref);
-      return id === null ? { ...EMPTY, index: 'tags' } : exactly(union([table.tags.get(id)], 'tags'), table.tags.tester(id));
+      return id === null
+        ? { ...EMPTY, index: 'tags' }
+        : exactly(union([table.tags.get(id)], 'tags'), table.tags.tester(id));
     }
-    case 'net': return netCandidates(plan, table);
+    case 'net':
+      return netCandidates(plan, table);
     case 'cf': {
       // Exact values and list membership: equality index; numeric and date ranges: sorted index.
       if (plan.op === 'eq' || plan.op === 'has') {
         const e = table.cfEquality(plan.name, plan.ci && plan.op === 'eq', plan.values);
-        return union(e.keys.map((k) => e.idx.get(k)), e.label);
+        return union(
+          e.keys.map((k) => e.idx.get(k)),
+          e.label,
+        );
       }
-      if (RANGE_OPS.has(plan.op) && plan.values.length === 1 && (plan.valueType === 'number' || plan.valueType === 'string')) {
+      if (
+        RANGE_OPS.has(plan.op) &&
+        plan.values.length === 1 &&
+        (plan.valueType === 'number' || plan.valueType === 'string')
+      ) {
         const v = plan.values[0] as number | string;
         const idx = table.cfRange(plan.name, plan.valueType);
-        const r = plan.op === 'lt' ? idx.range(null, false, v, true) : plan.op === 'lte' ? idx.range(null, false, v, false)
-          : plan.op === 'gt' ? idx.range(v, true, null, false) : idx.range(v, false, null, false);
+        const r =
+          plan.op === 'lt'
+            ? idx.range(null, false, v, true)
+            : plan.op === 'lte'
+              ? idx.range(null, false, v, false)
+              : plan.op === 'gt'
+                ? idx.range(v, true, null, false)
+                : idx.range(v, false, null, false);
         return fromArray(r, `cf_sorted(${plan.name})`, true); // only values of the node's type are indexed
       }
       return null;
     }
-    case 'not': return null;
+    case 'not':
+      return null;
     case 'and': {
       // Most selective indexed child wins; the full predicate filters the rest.
       const bounded = boundedRange(plan.children, table);
@@ -147,13 +210,18 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
       for (const c of plan.children) {
         const got = candidatesFor(c, table, resolver, trace);
         answers.push(got);
-        if (got && (!best || got.size < best.size)) { best = got; bestChild = c; }
+        if (got && (!best || got.size < best.size)) {
+          best = got;
+          bestChild = c;
+        }
       }
       // Every child answered exactly with a membership test (equalities, tags): the and is exact
       // too, and keeps a test a broad page can walk with.
-      if (best && best !== bounded && answers.every((a) => a?.exact && a.has)) return intersect(best, answers as Candidates[]);
+      if (best && best !== bounded && answers.every((a) => a?.exact && a.has))
+        return intersect(best, answers as Candidates[]);
       // One child's rows are exact for the whole only when it is the only child.
-      if (best && best !== bounded && plan.children.length > 1) best = { ...best, exact: false, covered: best.exact ? bestChild : undefined };
+      if (best && best !== bounded && plan.children.length > 1)
+        best = { ...best, exact: false, covered: best.exact ? bestChild : undefined };
       return best;
     }
     case 'or': {
@@ -165,11 +233,15 @@ function candidatesInner(plan: Plan, table: IndexedTable, resolver: Resolver, tr
       }
       const all = new Set<number>();
       for (const p of parts) for (const s of p.slots) all.add(s);
-      return { slots: all, size: all.size, index: `union(${parts.map((p) => p.index).join(', ')})`, exact: parts.every((p) => p.exact) };
+      return {
+        slots: all,
+        size: all.size,
+        index: `union(${parts.map((p) => p.index).join(', ')})`,
+        exact: parts.every((p) => p.exact),
+      };
     }
   }
 }
-
 
 /** The rows of `smallest` every other answer's test accepts, and the test of all of them. */
 function intersect(smallest: Candidates, answers: readonly Candidates[]): Candidates {
@@ -180,7 +252,10 @@ function intersect(smallest: Candidates, answers: readonly Candidates[]): Candid
     slots.push(s);
   }
   const all = answers.map((a) => a.has!);
-  const has = (s: number) => { for (const t of all) if (!t(s)) return false; return true; };
+  const has = (s: number) => {
+    for (const t of all) if (!t(s)) return false;
+    return true;
+  };
   return { slots, size: slots.length, index: `and(${answers.map((a) => a.index).join(', ')})`, exact: true, has };
 }
 
@@ -188,15 +263,25 @@ const RANGE_OPS = new Set(['lt', 'lte', 'gt', 'gte']);
 
 /** `x__gte=a&x__lte=b` on a sorted field: one range lookup bounded at both ends. */
 function boundedRange(children: readonly Plan[], table: IndexedTable): Candidates | null {
-  const byField = new Map<string, { idx: SortedIndex; lo: number | string | null; loX: boolean; hi: number | string | null; hiX: boolean; n: number }>();
+  const byField = new Map<
+    string,
+    { idx: SortedIndex; lo: number | string | null; loX: boolean; hi: number | string | null; hiX: boolean; n: number }
+  >();
   for (const c of children) {
     if (c.kind !== 'cmp' || !RANGE_OPS.has(c.op) || c.values.length !== 1) continue;
     const idx = table.sortedFor(c.field, c.valueType);
     if (!idx) continue;
     const v = c.values[0] as number | string;
     const r = byField.get(c.field) ?? { idx, lo: null, loX: false, hi: null, hiX: false, n: 0 };
-    if (c.op === 'gt' || c.op === 'gte') { if (r.lo === null || v > r.lo) { r.lo = v; r.loX = c.op === 'gt'; } }
-    else if (r.hi === null || v < r.hi) { r.hi = v; r.hiX = c.op === 'lt'; }
+    if (c.op === 'gt' || c.op === 'gte') {
+      if (r.lo === null || v > r.lo) {
+        r.lo = v;
+        r.loX = c.op === 'gt';
+      }
+    } else if (r.hi === null || v < r.hi) {
+      r.hi = v;
+      r.hiX = c.op === 'lt';
+    }
     r.n++;
     byField.set(c.field, r);
   }

@@ -20,12 +20,23 @@ export interface MemoryExplain {
   readonly matched: number;
   readonly predicates: readonly CandidateTrace[];
   /** How the requested page is taken from the matches (when a page was given). */
-  readonly page?: { readonly ordering: string; readonly offset: number; readonly limit: number; readonly method: string };
+  readonly page?: {
+    readonly ordering: string;
+    readonly offset: number;
+    readonly limit: number;
+    readonly method: string;
+  };
 }
 
 /** The indexes' answer for the whole plan; no filter at all is every row, exactly. */
-function planCandidates(table: IndexedTable, plan: Plan, resolver: Resolver, trace: CandidateTrace[] | null): Candidates | null {
-  if (plan.kind === 'const' && plan.value) return { slots: table.slots(), size: table.size, index: 'all rows', exact: true, has: () => true };
+function planCandidates(
+  table: IndexedTable,
+  plan: Plan,
+  resolver: Resolver,
+  trace: CandidateTrace[] | null,
+): Candidates | null {
+  if (plan.kind === 'const' && plan.value)
+    return { slots: table.slots(), size: table.size, index: 'all rows', exact: true, has: () => true };
   return candidatesFor(plan, table, resolver, trace);
 }
 
@@ -34,51 +45,82 @@ function planCandidates(table: IndexedTable, plan: Plan, resolver: Resolver, tra
  * or in an and, confines it, and the walk then skips the other family's entries.
  */
 function familiesOf(plan: Plan, table: IndexedTable): Family[] {
-  if (plan.kind === 'cmp' && plan.op === 'eq' && plan.values.every((v) => v === 4 || v === 6)
-    && table.def.fields.find((f) => f.name === plan.field)?.netPart === 'family') {
+  if (
+    plan.kind === 'cmp' &&
+    plan.op === 'eq' &&
+    plan.values.every((v) => v === 4 || v === 6) &&
+    table.def.fields.find((f) => f.name === plan.field)?.netPart === 'family'
+  ) {
     return ([4, 6] as const).filter((f) => plan.values.includes(f));
   }
   if (plan.kind === 'and') {
     let out: Family[] = [4, 6];
-    for (const c of plan.children) { const fs = familiesOf(c, table); out = out.filter((f) => fs.includes(f)); }
+    for (const c of plan.children) {
+      const fs = familiesOf(c, table);
+      out = out.filter((f) => fs.includes(f));
+    }
     return out;
   }
   return [4, 6];
 }
 
-function* matchSlots(table: IndexedTable, plan: Plan, resolver: Resolver, cand: Candidates | null): Steps<{ slots: number[]; strategy: string; candidates: number; inIndexOrder: boolean }> {
+function* matchSlots(
+  table: IndexedTable,
+  plan: Plan,
+  resolver: Resolver,
+  cand: Candidates | null,
+): Steps<{ slots: number[]; strategy: string; candidates: number; inIndexOrder: boolean }> {
   const out: number[] = [];
   // The index answered the whole plan exactly: the candidates are the result.
   if (cand?.exact) {
     let k = 0;
-    for (const s of cand.slots) { out.push(s); if (++k === STEP_ROWS) { k = 0; yield; } }
+    for (const s of cand.slots) {
+      out.push(s);
+      if (++k === STEP_ROWS) {
+        k = 0;
+        yield;
+      }
+    }
     return { slots: out, strategy: cand.index, candidates: cand.size, inIndexOrder: !!cand.inIndexOrder };
   }
   // The and's child that gave exact candidates needs no second test.
-  const rest: Plan = cand?.covered && plan.kind === 'and' && plan.children.includes(cand.covered)
-    ? { kind: 'and', children: plan.children.filter((c) => c !== cand.covered) }
-    : plan;
+  const rest: Plan =
+    cand?.covered && plan.kind === 'and' && plan.children.includes(cand.covered)
+      ? { kind: 'and', children: plan.children.filter((c) => c !== cand.covered) }
+      : plan;
   const pred = compilePredicate(rest, table, resolver);
   const source = cand ? cand.slots : table.slots();
   let k = 0;
   for (const s of source) {
     if (pred(s)) out.push(s);
-    if (++k === STEP_ROWS) { k = 0; yield; }
+    if (++k === STEP_ROWS) {
+      k = 0;
+      yield;
+    }
   }
   // Filtering keeps the candidates' order.
-  return { slots: out, strategy: cand ? cand.index : 'scan', candidates: cand ? cand.size : table.size, inIndexOrder: !!cand?.inIndexOrder };
+  return {
+    slots: out,
+    strategy: cand ? cand.index : 'scan',
+    candidates: cand ? cand.size : table.size,
+    inIndexOrder: !!cand?.inIndexOrder,
+  };
 }
 
 /** Every row of a table that satisfies a plan (a relation's target rows), through its indexes. */
-const matchRows: RowMatcher = (table, plan, resolver) => runSteps(matchSlots(table, plan, resolver, planCandidates(table, plan, resolver, null))).slots;
+const matchRows: RowMatcher = (table, plan, resolver) =>
+  runSteps(matchSlots(table, plan, resolver, planCandidates(table, plan, resolver, null))).slots;
 
 /** Fewer candidates than this from the indexes are sorted as for any page; more, and a cursor page walks the id order. */
 const ID_WALK_MIN = 2048;
 
 /** The plan's lower bound on ids (a cursor page's `start`), alone or in an and: where an id-order walk begins. */
 function lowerIdBound(plan: Plan): ReturnType<typeof idRange> {
-  const lower = (p: Plan) => { const r = idRange(p); return r && (r.op === 'gt' || r.op === 'gte') ? r : null; };
-  return plan.kind === 'and' ? plan.children.map(lower).find((r) => r !== null) ?? null : lower(plan);
+  const lower = (p: Plan) => {
+    const r = idRange(p);
+    return r && (r.op === 'gt' || r.op === 'gte') ? r : null;
+  };
+  return plan.kind === 'and' ? (plan.children.map(lower).find((r) => r !== null) ?? null) : lower(plan);
 }
 
 /**
@@ -87,17 +129,27 @@ function lowerIdBound(plan: Plan): ReturnType<typeof idRange> {
  * page's share of the table, not every match. Null where it does not suit (another ordering, a
  * count wanted, or indexes that leave few candidates, which are cheaper to sort).
  */
-function* pageInIdOrder(table: IndexedTable, plan: Plan, page: Page, resolver: Resolver, cand: Candidates | null): Steps<number[] | null> {
+function* pageInIdOrder(
+  table: IndexedTable,
+  plan: Plan,
+  page: Page,
+  resolver: Resolver,
+  cand: Candidates | null,
+): Steps<number[] | null> {
   const [key, ...more] = page.ordering;
   if (!key || more.length || key.field !== 'id' || key.desc || (cand && cand.size < ID_WALK_MIN)) return null;
   const test = cand?.exact && cand.has ? cand.has : compilePredicate(plan, table, resolver);
   const order = table.idOrdered();
   const bound = lowerIdBound(plan);
   const atBound = bound ? table.idRangeTester(bound.op, bound.value) : null;
-  const want = page.offset + page.limit, out: number[] = [];
+  const want = page.offset + page.limit,
+    out: number[] = [];
   for (let i = atBound ? firstPassing(order, atBound) : 0, k = 0; i < order.length && out.length < want; i++) {
     if (test(order[i])) out.push(order[i]);
-    if (++k === STEP_ROWS) { k = 0; yield; }
+    if (++k === STEP_ROWS) {
+      k = 0;
+      yield;
+    }
   }
   return out.slice(page.offset);
 }
@@ -107,36 +159,92 @@ function* pageInIdOrder(table: IndexedTable, plan: Plan, page: Page, resolver: R
  * built from the columns afterwards, only for the page (evaluateSteps). `noCount`: the caller does
  * not read the count (cursor pages), which is then -1 where the page was found without it.
  */
-export function* evaluatePageSteps(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true, trace: PageTrace = {}, noCount = false): Steps<{ count: number; slots: number[] }> {
+export function* evaluatePageSteps(
+  table: IndexedTable,
+  plan: Plan,
+  page: Page,
+  tables: TableSource,
+  useIndexes = true,
+  trace: PageTrace = {},
+  noCount = false,
+): Steps<{ count: number; slots: number[] }> {
   const resolver = new Resolver(tables, matchRows);
   const cand = useIndexes ? planCandidates(table, plan, resolver, null) : null;
   if (noCount && useIndexes) {
     const walked = yield* pageInIdOrder(table, plan, page, resolver, cand);
-    if (walked) { trace.path = 'ids'; return { count: -1, slots: walked }; }
+    if (walked) {
+      trace.path = 'ids';
+      return { count: -1, slots: walked };
+    }
   }
   // A broad exact answer (every row, a common status, a tag) in network order: its size is the
   // count and the page is read off the containment index; no list of matches is built.
   if (cand?.exact && cand.has) {
-    const walked = pageByMembership(table, table.def, page.ordering, cand.size, cand.has, page.offset, page.limit, familiesOf(plan, table));
-    if (walked) { trace.path = page.offset >= cand.size || page.limit <= 0 ? 'empty' : 'membership'; return { count: cand.size, slots: walked }; }
+    const walked = pageByMembership(
+      table,
+      table.def,
+      page.ordering,
+      cand.size,
+      cand.has,
+      page.offset,
+      page.limit,
+      familiesOf(plan, table),
+    );
+    if (walked) {
+      trace.path = page.offset >= cand.size || page.limit <= 0 ? 'empty' : 'membership';
+      return { count: cand.size, slots: walked };
+    }
   }
   const { slots, inIndexOrder } = yield* matchSlots(table, plan, resolver, cand);
-  return { count: slots.length, slots: yield* orderedPageSteps(slots, table, table.def, page.ordering, page.offset, page.limit, inIndexOrder, trace) };
+  return {
+    count: slots.length,
+    slots: yield* orderedPageSteps(
+      slots,
+      table,
+      table.def,
+      page.ordering,
+      page.offset,
+      page.limit,
+      inIndexOrder,
+      trace,
+    ),
+  };
 }
 
 /** evaluatePageSteps with the page's rows built. */
-export function* evaluateSteps(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true, noCount = false): Steps<{ count: number; rows: Row[] }> {
+export function* evaluateSteps(
+  table: IndexedTable,
+  plan: Plan,
+  page: Page,
+  tables: TableSource,
+  useIndexes = true,
+  noCount = false,
+): Steps<{ count: number; rows: Row[] }> {
   const { count, slots } = yield* evaluatePageSteps(table, plan, page, tables, useIndexes, {}, noCount);
   return { count, rows: slots.map((s) => table.row(s)!) };
 }
 
 /** The count and the page's slots; `useIndexes: false` scans every row (the benchmarks' baseline). */
-export function evaluatePage(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true, noCount = false): { count: number; slots: number[] } {
+export function evaluatePage(
+  table: IndexedTable,
+  plan: Plan,
+  page: Page,
+  tables: TableSource,
+  useIndexes = true,
+  noCount = false,
+): { count: number; slots: number[] } {
   return runSteps(evaluatePageSteps(table, plan, page, tables, useIndexes, {}, noCount));
 }
 
 /** `useIndexes: false` scans every row: the baseline benchmarks compare the indexes with. */
-export function evaluate(table: IndexedTable, plan: Plan, page: Page, tables: TableSource, useIndexes = true, noCount = false): { count: number; rows: Row[] } {
+export function evaluate(
+  table: IndexedTable,
+  plan: Plan,
+  page: Page,
+  tables: TableSource,
+  useIndexes = true,
+  noCount = false,
+): { count: number; rows: Row[] } {
   return runSteps(evaluateSteps(table, plan, page, tables, useIndexes, noCount));
 }
 
@@ -144,7 +252,13 @@ export function* explainSteps(table: IndexedTable, plan: Plan, tables: TableSour
   const trace: CandidateTrace[] = [];
   const resolver = new Resolver(tables, matchRows);
   const r = yield* matchSlots(table, plan, resolver, planCandidates(table, plan, resolver, trace));
-  const out: MemoryExplain = { plan: describe(plan), strategy: r.strategy, candidates: r.candidates, matched: r.slots.length, predicates: trace };
+  const out: MemoryExplain = {
+    plan: describe(plan),
+    strategy: r.strategy,
+    candidates: r.candidates,
+    matched: r.slots.length,
+    predicates: trace,
+  };
   if (!page) return out;
   // The page is taken as a find takes it, and the path it went reported.
   const how: PageTrace = {};

@@ -16,8 +16,9 @@ export class HashIndex {
   add(key: HashKey, slot: number): void {
     const cur = this.map.get(key);
     if (cur === undefined) this.map.set(key, slot);
-    else if (typeof cur === 'number') { if (cur !== slot) this.map.set(key, new Set([cur, slot])); }
-    else cur.add(slot);
+    else if (typeof cur === 'number') {
+      if (cur !== slot) this.map.set(key, new Set([cur, slot]));
+    } else cur.add(slot);
     const bm = this.bitmaps.get(key);
     if (bm) this.setBit(key, bm, slot);
   }
@@ -27,9 +28,18 @@ export class HashIndex {
     if (cur === undefined) return;
     const bm = this.bitmaps.get(key);
     if (bm && slot >>> 5 < bm.length) bm[slot >>> 5] &= ~(1 << (slot & 31));
-    if (typeof cur === 'number') { if (cur === slot) { this.map.delete(key); this.bitmaps.delete(key); } return; }
+    if (typeof cur === 'number') {
+      if (cur === slot) {
+        this.map.delete(key);
+        this.bitmaps.delete(key);
+      }
+      return;
+    }
     cur.delete(slot);
-    if (cur.size === 1) { this.map.set(key, cur.values().next().value as number); this.bitmaps.delete(key); }
+    if (cur.size === 1) {
+      this.map.set(key, cur.values().next().value as number);
+      this.bitmaps.delete(key);
+    }
   }
 
   private setBit(key: HashKey, bm: Uint32Array, slot: number): void {

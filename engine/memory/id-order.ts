@@ -12,7 +12,10 @@ export class IdOrder {
   private changes = 0;
 
   /** `compare`: two slots' ids in text order; `live`: every stored slot. */
-  constructor(private readonly compare: (a: number, b: number) => number, private readonly live: () => Iterable<number>) {}
+  constructor(
+    private readonly compare: (a: number, b: number) => number,
+    private readonly live: () => Iterable<number>,
+  ) {}
 
   /** Every stored slot in id order (a view, valid until the next change). */
   slots(): Int32Array {
@@ -59,7 +62,10 @@ export class IdOrder {
   /** Whether changes are followed now: built, and read since the last CHANGES_BETWEEN_READS. */
   private kept(): boolean {
     if (!this.order) return false;
-    if (++this.changes > CHANGES_BETWEEN_READS) { this.drop(); return false; }
+    if (++this.changes > CHANGES_BETWEEN_READS) {
+      this.drop();
+      return false;
+    }
     return true;
   }
 
@@ -71,10 +77,12 @@ export class IdOrder {
 
 /** First position in `ordered` whose slot passes `atOrAfter` (a test that is false, then true, along the order). */
 export function firstPassing(ordered: Int32Array, atOrAfter: (slot: number) => boolean): number {
-  let lo = 0, hi = ordered.length;
+  let lo = 0,
+    hi = ordered.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (atOrAfter(ordered[mid])) hi = mid; else lo = mid + 1;
+    if (atOrAfter(ordered[mid])) hi = mid;
+    else lo = mid + 1;
   }
   return lo;
 }

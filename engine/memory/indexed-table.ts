@@ -14,17 +14,35 @@ import { STEP_ROWS, type Steps } from './steps.js';
 
 export type { Row } from './row-store.js';
 
-const HASHED_KINDS = new Set(['uuid', 'slug', 'string', 'choice', 'fk', 'integer', 'boolean', 'mac', 'ip', 'prefix', 'address', 'datetime']);
+const HASHED_KINDS = new Set([
+  'uuid',
+  'slug',
+  'string',
+  'choice',
+  'fk',
+  'integer',
+  'boolean',
+  'mac',
+  'ip',
+  'prefix',
+  'address',
+  'datetime',
+]);
 const CI_KINDS = new Set(['slug', 'string', 'mac', 'ip', 'prefix', 'address']);
 /** Field kinds with a sorted index, and whether it holds numbers (integers) or text (ISO date-times). */
-const SORTED_KINDS: Readonly<Record<string, { numbers: boolean }>> = { integer: { numbers: true }, datetime: { numbers: false } };
+const SORTED_KINDS: Readonly<Record<string, { numbers: boolean }>> = {
+  integer: { numbers: true },
+  datetime: { numbers: false },
+};
 
 /** Index keys of a custom field's value (each element of a list); `ci`: strings lower-cased. */
 function cfKeys(customFields: unknown, name: string, ci = false): HashKey[] {
   const v = (customFields as Record<string, unknown> | undefined)?.[name];
   if (v === null || v === undefined) return [];
   const items = Array.isArray(v) ? v : [v];
-  const keys = items.filter((x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') as HashKey[];
+  const keys = items.filter(
+    (x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean',
+  ) as HashKey[];
   return ci ? keys.map((k) => (typeof k === 'string' ? k.toLowerCase() : k)) : keys;
 }
 
@@ -37,7 +55,11 @@ function hashKey(v: unknown): HashKey {
 }
 
 /** An equality question put to a hash index: the index, one key per asked value, and its name for explain. */
-export interface Equality { readonly idx: HashIndex; readonly keys: readonly HashKey[]; readonly label: string }
+export interface Equality {
+  readonly idx: HashIndex;
+  readonly keys: readonly HashKey[];
+  readonly label: string;
+}
 
 export class IndexedTable {
   private readonly store: RowStore;
@@ -67,14 +89,23 @@ export class IndexedTable {
 
   constructor(readonly def: ResourceDef) {
     this.store = new RowStore(def);
-    this.idOrder = new IdOrder((a, b) => this.store.ids.compare(a, b), () => this.store.slots());
+    this.idOrder = new IdOrder(
+      (a, b) => this.store.ids.compare(a, b),
+      () => this.store.slots(),
+    );
     for (const f of def.fields) {
       if (HASHED_KINDS.has(f.kind)) this.hashable.add(f.name);
       if (CI_KINDS.has(f.kind)) this.ciHashable.add(f.name);
       const sortedKind = SORTED_KINDS[f.kind];
       if (sortedKind) {
         const read = this.store.reader(f.name);
-        this.sorted.set(f.name, { idx: new SortedIndex((s) => (read(s) ?? null) as SortValue | null, () => this.slots()), numbers: sortedKind.numbers });
+        this.sorted.set(f.name, {
+          idx: new SortedIndex(
+            (s) => (read(s) ?? null) as SortValue | null,
+            () => this.slots(),
+          ),
+          numbers: sortedKind.numbers,
+        });
       }
     }
     this.invalidated.push(...[...this.sorted.values()].map((e) => e.idx));
@@ -83,16 +114,28 @@ export class IndexedTable {
     this.addrIndex = this.store.net?.f.roleIsHost ? new ContainmentIndex() : this.netIndex;
   }
 
-  get size(): number { return this.store.size; }
+  get size(): number {
+    return this.store.size;
+  }
   /** One past the highest slot ever used: the length a per-slot array needs. */
-  get slotCapacity(): number { return this.store.slotCapacity; }
+  get slotCapacity(): number {
+    return this.store.slotCapacity;
+  }
 
-  slots(): IterableIterator<number> { return this.store.slots(); }
+  slots(): IterableIterator<number> {
+    return this.store.slots();
+  }
 
-  slotOf(id: string): number | undefined { return this.store.slotOf(id); }
-  has(id: string): boolean { return this.store.slotOf(id) !== undefined; }
+  slotOf(id: string): number | undefined {
+    return this.store.slotOf(id);
+  }
+  has(id: string): boolean {
+    return this.store.slotOf(id) !== undefined;
+  }
   /** A fresh object for the row in a slot (built from the columns). */
-  row(slot: number): Row | undefined { return this.store.has(slot) ? this.store.row(slot) : undefined; }
+  row(slot: number): Row | undefined {
+    return this.store.has(slot) ? this.store.row(slot) : undefined;
+  }
   get(id: string): Row | undefined {
     const s = this.store.slotOf(id);
     return s === undefined ? undefined : this.store.row(s);
@@ -101,18 +144,29 @@ export class IndexedTable {
     for (const s of this.store.slots()) yield this.store.row(s);
   }
   /** The id of the row in a slot, without building the row. */
-  idOf(slot: number): string { return this.store.idOf(slot); }
+  idOf(slot: number): string {
+    return this.store.idOf(slot);
+  }
   /** Compares the ids of two slots in text order. */
-  compareIds(a: number, b: number): number { return this.store.ids.compare(a, b); }
+  compareIds(a: number, b: number): number {
+    return this.store.ids.compare(a, b);
+  }
   /** One field's value in a slot (shared: do not change it). */
-  value(slot: number, field: string): unknown { return this.store.value(slot, field); }
+  value(slot: number, field: string): unknown {
+    return this.store.value(slot, field);
+  }
   /** A reader of one field for loops over many slots. */
-  reader(field: string): (slot: number) => unknown { return this.store.reader(field); }
+  reader(field: string): (slot: number) => unknown {
+    return this.store.reader(field);
+  }
   /** A test of slots against a network lookup (always false on a table without networks). */
   netMatcher(n: NetNode): (slot: number) => boolean {
     const net = this.store.net;
     if (!net) return () => false;
-    if (n.op === 'child_of') { const kids = new Set(this.childSlots(n)); return (s) => kids.has(s); }
+    if (n.op === 'child_of') {
+      const kids = new Set(this.childSlots(n));
+      return (s) => kids.has(s);
+    }
     return net.matcher(n);
   }
   /** Slots of the direct children of a block (`child_of`), in index order: one pass over its range. */
@@ -121,17 +175,24 @@ export class IndexedTable {
     return this.store.net.directChildren(this.netIndex.containedIn(n.family, n.network, n.length, false));
   }
   /** Order of two slots by (family, network or host address, length); rows without one last. */
-  compareNetworks(a: number, b: number, host = false): number { return this.store.net?.compareOrder(a, b, host) ?? 0; }
-  netFamily(slot: number): Family | 0 { return this.store.net?.familyOf(slot) ?? 0; }
+  compareNetworks(a: number, b: number, host = false): number {
+    return this.store.net?.compareOrder(a, b, host) ?? 0;
+  }
+  netFamily(slot: number): Family | 0 {
+    return this.store.net?.familyOf(slot) ?? 0;
+  }
   /** Do two slots hold the same network (family, address, length)? */
-  sameNetwork(a: number, b: number): boolean { return this.store.net?.sameNetwork(a, b) ?? false; }
+  sameNetwork(a: number, b: number): boolean {
+    return this.store.net?.sameNetwork(a, b) ?? false;
+  }
 
   /** Tag id -> slots of the rows carrying it; built at first use like the equality indexes (a
    * bulk load does not pay for it), then kept up to date. Null for a resource without tags. */
   get tags(): HashIndex | null {
     if (!this.taggable) return null;
     if (!this.tagIndex) {
-      const idx = new HashIndex(), read = this.reader('tags');
+      const idx = new HashIndex(),
+        read = this.reader('tags');
       for (const s of this.slots()) for (const t of (read(s) as string[] | undefined) ?? []) idx.add(t, s);
       this.tagIndex = idx;
     }
@@ -151,7 +212,8 @@ export class IndexedTable {
   *hashOfSteps(field: string): Steps<HashIndex | null> {
     const built = this.hashes.get(field);
     if (built || !this.hashable.has(field)) return built ?? null;
-    const idx = new HashIndex(), read = this.reader(field);
+    const idx = new HashIndex(),
+      read = this.reader(field);
     let n = 0;
     for (const s of this.slots()) {
       idx.add(hashKey(read(s)), s);
@@ -166,7 +228,12 @@ export class IndexedTable {
     return this.lazyHash(this.ciHashes, this.ciHashable, field, lowerKey);
   }
 
-  private lazyHash(built: Map<string, HashIndex>, allowed: ReadonlySet<string>, field: string, key: (v: unknown) => HashKey): HashIndex | null {
+  private lazyHash(
+    built: Map<string, HashIndex>,
+    allowed: ReadonlySet<string>,
+    field: string,
+    key: (v: unknown) => HashKey,
+  ): HashIndex | null {
     let idx = built.get(field);
     if (idx) return idx;
     if (!allowed.has(field)) return null;
@@ -181,12 +248,20 @@ export class IndexedTable {
   fieldEquality(field: string, ci: boolean, values: readonly unknown[]): Equality | null {
     const idx = ci ? this.ciHashOf(field) : this.hashOf(field);
     if (!idx) return null;
-    return { idx, keys: values.map((v) => (ci ? String(v).toLowerCase() : hashKey(v))), label: ci ? `hash(lower(${field}))` : `hash(${field})` };
+    return {
+      idx,
+      keys: values.map((v) => (ci ? String(v).toLowerCase() : hashKey(v))),
+      label: ci ? `hash(lower(${field}))` : `hash(${field})`,
+    };
   }
 
   /** Equality on a custom field (each element of a list value); `ci`: text lower-cased. */
   cfEquality(name: string, ci: boolean, values: readonly unknown[]): Equality {
-    return { idx: this.cfHash(name, ci), keys: values.map((v) => (ci ? lowerKey(v) ?? hashKey(v) : hashKey(v))), label: ci ? `cf_hash(lower(${name}))` : `cf_hash(${name})` };
+    return {
+      idx: this.cfHash(name, ci),
+      keys: values.map((v) => (ci ? (lowerKey(v) ?? hashKey(v)) : hashKey(v))),
+      label: ci ? `cf_hash(lower(${name}))` : `cf_hash(${name})`,
+    };
   }
 
   /** The substring index of a text field, built at first use; null for fields that are not text. */
@@ -230,7 +305,13 @@ export class IndexedTable {
     let idx = this.cfSorted.get(key);
     if (!idx) {
       const read = this.reader('custom_fields');
-      idx = new SortedIndex((s) => { const v = (read(s) as Record<string, unknown> | undefined)?.[name]; return typeof v === type ? (v as SortValue) : null; }, () => this.slots());
+      idx = new SortedIndex(
+        (s) => {
+          const v = (read(s) as Record<string, unknown> | undefined)?.[name];
+          return typeof v === type ? (v as SortValue) : null;
+        },
+        () => this.slots(),
+      );
       this.cfSorted.set(key, idx);
       this.invalidated.push(idx);
     }
@@ -238,7 +319,9 @@ export class IndexedTable {
   }
 
   /** Every stored slot in id order (a view, valid until the next write): cursor pages walk it. */
-  idOrdered(): Int32Array { return this.idOrder.slots(); }
+  idOrdered(): Int32Array {
+    return this.idOrder.slots();
+  }
 
   /** `id <op> value` tested on the id column's words; null when the value is not a canonical id. */
   idRangeTester(op: 'lt' | 'lte' | 'gt' | 'gte', value: unknown): ((slot: number) => boolean) | null {
@@ -246,7 +329,9 @@ export class IndexedTable {
   }
 
   /** Makes room for `count` more rows at once (a load that knows its size). */
-  reserve(count: number): void { this.store.reserve(count); }
+  reserve(count: number): void {
+    this.store.reserve(count);
+  }
 
   /** Sorts what the indexes hold unsorted now rather than in the next query, and gives back the
    * room the columns grew into (after a bulk load). */
@@ -284,7 +369,9 @@ export class IndexedTable {
   }
 
   /** The rows as column arrays (a snapshot's content; column-image.ts). */
-  image(): TableImage { return this.store.image(); }
+  image(): TableImage {
+    return this.store.image();
+  }
 
   /**
    * Loads an image into this empty table: the columns take its arrays, the network indexes take
@@ -292,9 +379,17 @@ export class IndexedTable {
    * as after any load. An image whose columns this registry no longer has is inserted row by row.
    */
   loadImage(img: TableImage): void {
-    if (this.size || this.slotCapacity) throw new Error(`${this.def.name}: a table image loads into an empty table only`);
-    if (!this.store.load(img)) { for (const row of imageRows(img)) this.insert(row); return; }
-    this.hashes.clear(); this.ciHashes.clear(); this.trigrams.clear(); this.cfHashes.clear(); this.tagIndex = null;
+    if (this.size || this.slotCapacity)
+      throw new Error(`${this.def.name}: a table image loads into an empty table only`);
+    if (!this.store.load(img)) {
+      for (const row of imageRows(img)) this.insert(row);
+      return;
+    }
+    this.hashes.clear();
+    this.ciHashes.clear();
+    this.trigrams.clear();
+    this.cfHashes.clear();
+    this.tagIndex = null;
     this.idOrder.drop();
     for (const idx of this.invalidated) idx.invalidate();
     for (let s = 0; s < img.rows; s++) this.indexNetwork(s);
@@ -302,7 +397,8 @@ export class IndexedTable {
 
   /** Enters a stored row's network in the containment indexes. */
   private indexNetwork(slot: number): void {
-    const net = this.store.net, family = net?.familyOf(slot);
+    const net = this.store.net,
+      family = net?.familyOf(slot);
     if (net && family && this.netIndex && this.addrIndex) {
       const w = this.scratch;
       net.wordsOf(slot, false, w);
@@ -335,25 +431,38 @@ export class IndexedTable {
 
   /** Adds a stored row to the indexes built so far, or takes it out (before its removal). */
   private indexRow(slot: number, add: boolean): void {
-    for (const idx of this.invalidated) if (add) idx.added(slot); else idx.invalidate();
+    for (const idx of this.invalidated)
+      if (add) idx.added(slot);
+      else idx.invalidate();
     // A bulk load usually finds none built: nothing to read back.
     if (!(this.hashes.size || this.ciHashes.size || this.trigrams.size || this.cfHashes.size || this.tagIndex)) return;
     const get = (name: string) => this.store.value(slot, name);
     for (const [name, idx] of this.hashes) {
       const k = hashKey(get(name));
-      if (add) idx.add(k, slot); else idx.remove(k, slot);
+      if (add) idx.add(k, slot);
+      else idx.remove(k, slot);
     }
     for (const [name, idx] of this.ciHashes) {
       const k = lowerKey(get(name));
-      if (add) idx.add(k, slot); else idx.remove(k, slot);
+      if (add) idx.add(k, slot);
+      else idx.remove(k, slot);
     }
-    for (const [name, idx] of this.trigrams) { if (add) idx.add(get(name), slot); else idx.remove(get(name), slot); }
+    for (const [name, idx] of this.trigrams) {
+      if (add) idx.add(get(name), slot);
+      else idx.remove(get(name), slot);
+    }
     if (this.cfHashes.size) {
       const cfs = get('custom_fields');
-      for (const { name, ci, idx } of this.cfHashes.values()) for (const k of cfKeys(cfs, name, ci)) { if (add) idx.add(k, slot); else idx.remove(k, slot); }
+      for (const { name, ci, idx } of this.cfHashes.values())
+        for (const k of cfKeys(cfs, name, ci)) {
+          if (add) idx.add(k, slot);
+          else idx.remove(k, slot);
+        }
     }
-    if (this.tagIndex) for (const t of (get('tags') as string[] | undefined) ?? []) {
-      if (add) this.tagIndex.add(t, slot); else this.tagIndex.remove(t, slot);
-    }
+    if (this.tagIndex)
+      for (const t of (get('tags') as string[] | undefined) ?? []) {
+        if (add) this.tagIndex.add(t, slot);
+        else this.tagIndex.remove(t, slot);
+      }
   }
 }

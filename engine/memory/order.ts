@@ -18,7 +18,6 @@ function byId(table: IndexedTable): (a: number, b: number) => number {
   return (a, b) => table.compareIds(a, b);
 }
 
-
 type Key = string | number | boolean | null;
 
 /** How one ordering key puts two slots in order: a key read once per row, or a comparison in place. */
@@ -27,7 +26,9 @@ type KeySource = { readonly read: (slot: number) => Key } | { readonly compare: 
 function keySource(table: IndexedTable, f: FieldDef): KeySource {
   switch (f.kind) {
     // Addresses order by family, then address, then length: compared on their words, no key built.
-    case 'ip': case 'prefix': case 'address': {
+    case 'ip':
+    case 'prefix':
+    case 'address': {
       const host = f.netRole === 'host' || f.kind === 'address';
       return { compare: (a, b) => table.compareNetworks(a, b, host) };
     }
@@ -35,7 +36,12 @@ function keySource(table: IndexedTable, f: FieldDef): KeySource {
       // Ids compare on their words (the id column keeps text order): no id text made per row.
       if (f.name === 'id') return { compare: (a, b) => table.compareIds(a, b) };
       const read = table.reader(f.name);
-      return { read: (s) => { const v = read(s); return v === undefined || v === null ? null : (v as Key); } };
+      return {
+        read: (s) => {
+          const v = read(s);
+          return v === undefined || v === null ? null : (v as Key);
+        },
+      };
     }
   }
 }
@@ -47,15 +53,32 @@ const UNREAD = Symbol('unread');
  * first key is read for every row; later keys and the id tie-break only for rows that tie, which
  * on a page of distinct networks is almost none.
  */
-function* positionComparator(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[]): Steps<(a: number, b: number) => number> {
+function* positionComparator(
+  slots: readonly number[],
+  table: IndexedTable,
+  def: ResourceDef,
+  ordering: readonly OrderKey[],
+): Steps<(a: number, b: number) => number> {
   const n = slots.length;
-  const sources = ordering.map((o) => keySource(table, def.fields.find((f) => f.name === o.field)!));
+  const sources = ordering.map((o) =>
+    keySource(
+      table,
+      def.fields.find((f) => f.name === o.field)!,
+    ),
+  );
   const cols: ((Key | typeof UNREAD)[] | null)[] = [];
   for (let i = 0; i < sources.length; i++) {
     const src = sources[i];
-    if (!('read' in src)) { cols.push(null); continue; }
+    if (!('read' in src)) {
+      cols.push(null);
+      continue;
+    }
     const col = new Array<Key | typeof UNREAD>(n);
-    if (i === 0) for (let p = 0; p < n; p++) { col[p] = src.read(slots[p]); if ((p + 1) % STEP_ROWS === 0) yield; }
+    if (i === 0)
+      for (let p = 0; p < n; p++) {
+        col[p] = src.read(slots[p]);
+        if ((p + 1) % STEP_ROWS === 0) yield;
+      }
     else col.fill(UNREAD);
     cols.push(col);
   }
@@ -74,7 +97,8 @@ function* positionComparator(slots: readonly number[], table: IndexedTable, def:
         c = src.compare(slots[a], slots[b]);
         if (c === 0) continue;
       } else {
-        const x = key(i, a), y = key(i, b);
+        const x = key(i, a),
+          y = key(i, b);
         if (x === y) continue;
         c = x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
       }
@@ -86,10 +110,18 @@ function* positionComparator(slots: readonly number[], table: IndexedTable, def:
 
 /** A binary heap of positions whose root is the greatest under `cmp`. */
 function heapOps(heap: number[], cmp: (a: number, b: number) => number) {
-  const up = (i: number) => { while (i > 0) { const p = (i - 1) >> 1; if (cmp(heap[i], heap[p]) <= 0) break; [heap[i], heap[p]] = [heap[p], heap[i]]; i = p; } };
+  const up = (i: number) => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (cmp(heap[i], heap[p]) <= 0) break;
+      [heap[i], heap[p]] = [heap[p], heap[i]];
+      i = p;
+    }
+  };
   const down = (i: number) => {
     for (;;) {
-      const l = 2 * i + 1, r = l + 1;
+      const l = 2 * i + 1,
+        r = l + 1;
       let m = i;
       if (l < heap.length && cmp(heap[l], heap[m]) > 0) m = l;
       if (r < heap.length && cmp(heap[r], heap[m]) > 0) m = r;
@@ -107,8 +139,13 @@ function* firstN(n: number, count: number, cmp: (a: number, b: number) => number
   const heap: number[] = []; // max-heap of the best `count` so far
   const { up, down } = heapOps(heap, cmp);
   for (let s = 0; s < n; s++) {
-    if (heap.length < count) { heap.push(s); up(heap.length - 1); }
-    else if (cmp(s, heap[0]) < 0) { heap[0] = s; down(0); }
+    if (heap.length < count) {
+      heap.push(s);
+      up(heap.length - 1);
+    } else if (cmp(s, heap[0]) < 0) {
+      heap[0] = s;
+      down(0);
+    }
     if ((s + 1) % STEP_ROWS === 0) yield;
   }
   return heap.sort(cmp);
@@ -137,7 +174,10 @@ function* sortedPrefix(n: number, count: number, cmp: (a: number, b: number) => 
   while (out.length < count) {
     const r = heap[0];
     out.push(head(r));
-    if (++at[r] === runs[r].length) { heap[0] = heap[heap.length - 1]; heap.pop(); }
+    if (++at[r] === runs[r].length) {
+      heap[0] = heap[heap.length - 1];
+      heap.pop();
+    }
     down(0);
     if (out.length % STEP_ROWS === 0) yield;
   }
@@ -149,10 +189,14 @@ function* sortedPrefix(n: number, count: number, cmp: (a: number, b: number) => 
  * network field alone or followed by its length field in the same direction (already implied).
  */
 function indexOrdered(table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[]): boolean {
-  if (!table.netIndex || table.netIndex.size !== table.size || ordering.length === 0 || ordering.length > 2) return false;
+  if (!table.netIndex || table.netIndex.size !== table.size || ordering.length === 0 || ordering.length > 2)
+    return false;
   const f = def.fields.find((x) => x.name === ordering[0].field);
   if (!f || !(f.kind === 'ip' || f.kind === 'prefix') || f.netRole === 'host') return false;
-  return ordering.length === 1 || (ordering[1].field === netPartField(def, 'length') && ordering[1].desc === ordering[0].desc);
+  return (
+    ordering.length === 1 ||
+    (ordering[1].field === netPartField(def, 'length') && ordering[1].desc === ordering[0].desc)
+  );
 }
 
 /**
@@ -160,11 +204,20 @@ function indexOrdered(table: IndexedTable, def: ResourceDef, ordering: readonly 
  * and stop once the page is full. Rows with the same (network, length) are ordered by id, as the
  * comparator would. Cost ~ page × (table / matched) instead of ~ matched.
  */
-function pageInIndexOrder(slots: readonly number[], table: IndexedTable, desc: boolean, offset: number, limit: number): number[] {
+function pageInIndexOrder(
+  slots: readonly number[],
+  table: IndexedTable,
+  desc: boolean,
+  offset: number,
+  limit: number,
+): number[] {
   const member = new Uint8Array(table.slotCapacity);
   let v6 = 0;
   const idx = table.netIndex!;
-  for (const s of slots) { member[s] = 1; if (idx.familyOf(s) === 6) v6++; }
+  for (const s of slots) {
+    member[s] = 1;
+    if (idx.familyOf(s) === 6) v6++;
+  }
   // A family without matches is not walked (family=6 need not pass every IPv4 entry).
   const families: Family[] = v6 === 0 ? [4] : v6 === slots.length ? [6] : [4, 6];
   return pageByWalk(table, (s) => member[s] === 1, slots.length, families, desc, offset, limit)!;
@@ -174,9 +227,19 @@ function pageInIndexOrder(slots: readonly number[], table: IndexedTable, desc: b
  * Walks the containment index in order, keeping the `total` rows that `has` accepts, until the
  * page is full; null once it has visited `maxVisits` entries without filling it.
  */
-function pageByWalk(table: IndexedTable, has: (slot: number) => boolean, total: number, families: readonly Family[], desc: boolean, offset: number, limit: number, maxVisits = Infinity): number[] | null {
+function pageByWalk(
+  table: IndexedTable,
+  has: (slot: number) => boolean,
+  total: number,
+  families: readonly Family[],
+  desc: boolean,
+  offset: number,
+  limit: number,
+  maxVisits = Infinity,
+): number[] | null {
   const want = offset + limit;
-  let left = total, visits = 0;
+  let left = total,
+    visits = 0;
   const out: number[] = [];
   let run: number[] = [];
   const endRun = () => {
@@ -185,12 +248,25 @@ function pageByWalk(table: IndexedTable, has: (slot: number) => boolean, total: 
     run = [];
   };
   let complete = true;
-  table.netIndex!.walk(desc, (slot, newKey) => {
-    if (newKey) { endRun(); if (out.length >= want || left === 0) return false; }
-    if (++visits > maxVisits) { complete = false; return false; }
-    if (has(slot)) { run.push(slot); left--; }
-    return true;
-  }, families);
+  table.netIndex!.walk(
+    desc,
+    (slot, newKey) => {
+      if (newKey) {
+        endRun();
+        if (out.length >= want || left === 0) return false;
+      }
+      if (++visits > maxVisits) {
+        complete = false;
+        return false;
+      }
+      if (has(slot)) {
+        run.push(slot);
+        left--;
+      }
+      return true;
+    },
+    families,
+  );
   if (!complete) return null;
   endRun();
   return out.slice(offset, want);
@@ -201,8 +277,15 @@ function pageByWalk(table: IndexedTable, has: (slot: number) => boolean, total: 
  * filtered in place): take it from the front (or the back when descending); only rows with equal
  * keys need sorting, by id.
  */
-function* pageOfSorted(slots: readonly number[], table: IndexedTable, desc: boolean, offset: number, limit: number): Steps<number[]> {
-  const want = offset + limit, n = slots.length;
+function* pageOfSorted(
+  slots: readonly number[],
+  table: IndexedTable,
+  desc: boolean,
+  offset: number,
+  limit: number,
+): Steps<number[]> {
+  const want = offset + limit,
+    n = slots.length;
   const at = (i: number) => slots[desc ? n - 1 - i : i];
   const out: number[] = [];
   for (let i = 0; i < n && out.length < want;) {
@@ -219,7 +302,13 @@ function* pageOfSorted(slots: readonly number[], table: IndexedTable, desc: bool
 }
 
 /** Is walking the index (~ want × n / m entries) cheaper than selecting from all m matches? */
-function walkPays(table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], m: number, want: number): boolean {
+function walkPays(
+  table: IndexedTable,
+  def: ResourceDef,
+  ordering: readonly OrderKey[],
+  m: number,
+  want: number,
+): boolean {
   return m > 1000 && m * m > 4 * want * table.size && indexOrdered(table, def, ordering);
 }
 
@@ -229,11 +318,29 @@ function walkPays(table: IndexedTable, def: ResourceDef, ordering: readonly Orde
  * or when the matches lie bunched away from the walk's start (`family=6` behind every IPv4
  * entry): the walk gives up after several times the visits an even spread would need.
  */
-export function pageByMembership(table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], size: number, has: (slot: number) => boolean, offset: number, limit: number, families: readonly Family[] = [4, 6]): number[] | null {
+export function pageByMembership(
+  table: IndexedTable,
+  def: ResourceDef,
+  ordering: readonly OrderKey[],
+  size: number,
+  has: (slot: number) => boolean,
+  offset: number,
+  limit: number,
+  families: readonly Family[] = [4, 6],
+): number[] | null {
   if (offset >= size || limit <= 0) return [];
   const want = Math.min(size, offset + limit);
   if (!walkPays(table, def, ordering, size, want)) return null;
-  return pageByWalk(table, has, size, families, ordering[0].desc, offset, limit, Math.max(4096, (8 * want * table.size) / size));
+  return pageByWalk(
+    table,
+    has,
+    size,
+    families,
+    ordering[0].desc,
+    offset,
+    limit,
+    Math.max(4096, (8 * want * table.size) / size),
+  );
 }
 
 /** How a page was taken, for explain: what each path does, in words. */
@@ -242,29 +349,59 @@ export const PAGE_PATHS = {
   range: 'read in order off the containment range that answered the filter; only equal networks sorted by id',
   walk: 'a walk of the containment index in network order, keeping the matches (cheaper than sorting this many)',
   heap: 'a bounded heap over every match, keeping offset + limit of them',
-  membership: 'a walk of the containment index in network order, testing each row against the index that answered exactly (no list of matches built)',
+  membership:
+    'a walk of the containment index in network order, testing each row against the index that answered exactly (no list of matches built)',
   ids: 'a walk of the table in id order from the lower id bound, testing each row, until the page is full (no count)',
 } as const;
 export type PagePath = keyof typeof PAGE_PATHS;
 /** Where a page path is reported (explain); evaluation passes none. */
-export interface PageTrace { path?: PagePath }
+export interface PageTrace {
+  path?: PagePath;
+}
 
 /**
  * Slots of rows [offset, offset + limit) in the requested order. `inIndexOrder`: the slots come
  * in the containment index's ascending (network, length) order.
  */
-export function orderedPage(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], offset: number, limit: number, inIndexOrder = false): number[] {
+export function orderedPage(
+  slots: readonly number[],
+  table: IndexedTable,
+  def: ResourceDef,
+  ordering: readonly OrderKey[],
+  offset: number,
+  limit: number,
+  inIndexOrder = false,
+): number[] {
   return runSteps(orderedPageSteps(slots, table, def, ordering, offset, limit, inIndexOrder));
 }
 
 /** orderedPage, pausing every STEP_ROWS rows. */
-export function* orderedPageSteps(slots: readonly number[], table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[], offset: number, limit: number, inIndexOrder = false, trace: PageTrace = {}): Steps<number[]> {
-  if (offset >= slots.length || limit <= 0) { trace.path = 'empty'; return []; }
-  if (inIndexOrder && indexOrdered(table, def, ordering)) { trace.path = 'range'; return yield* pageOfSorted(slots, table, ordering[0].desc, offset, limit); }
+export function* orderedPageSteps(
+  slots: readonly number[],
+  table: IndexedTable,
+  def: ResourceDef,
+  ordering: readonly OrderKey[],
+  offset: number,
+  limit: number,
+  inIndexOrder = false,
+  trace: PageTrace = {},
+): Steps<number[]> {
+  if (offset >= slots.length || limit <= 0) {
+    trace.path = 'empty';
+    return [];
+  }
+  if (inIndexOrder && indexOrdered(table, def, ordering)) {
+    trace.path = 'range';
+    return yield* pageOfSorted(slots, table, ordering[0].desc, offset, limit);
+  }
   // Broad results in network order: walking the index (~ want × n / m) beats selecting from all m
   // matched rows once m² > want × n.
-  const m = slots.length, want = Math.min(m, offset + limit);
-  if (walkPays(table, def, ordering, m, want)) { trace.path = 'walk'; return pageInIndexOrder(slots, table, ordering[0].desc, offset, limit); }
+  const m = slots.length,
+    want = Math.min(m, offset + limit);
+  if (walkPays(table, def, ordering, m, want)) {
+    trace.path = 'walk';
+    return pageInIndexOrder(slots, table, ordering[0].desc, offset, limit);
+  }
   trace.path = 'heap';
   const cmp = yield* positionComparator(slots, table, def, ordering);
   return (yield* firstN(slots.length, Math.min(slots.length, offset + limit), cmp)).slice(offset).map((i) => slots[i]);

@@ -4,7 +4,9 @@ import type { FkNode, Plan, ViaNode } from '../plan/nodes.js';
 import { resource } from '../schema/registry.js';
 import type { IndexedTable } from './indexed-table.js';
 
-export interface TableSource { table(name: string): IndexedTable }
+export interface TableSource {
+  table(name: string): IndexedTable;
+}
 
 /** The slots of a table's rows that satisfy a plan: the evaluator's own matching, indexes and all. */
 export type RowMatcher = (table: IndexedTable, plan: Plan, resolver: Resolver) => Iterable<number>;
@@ -12,7 +14,10 @@ export type RowMatcher = (table: IndexedTable, plan: Plan, resolver: Resolver) =
 export class Resolver {
   /** Ids per reference node, resolved once per evaluation. */
   private readonly idCache = new Map<FkNode | ViaNode, Set<string>>();
-  constructor(private readonly tables: TableSource, private readonly match: RowMatcher) {}
+  constructor(
+    private readonly tables: TableSource,
+    private readonly match: RowMatcher,
+  ) {}
 
   /** Ids a foreign key may hold to satisfy the node: the referenced objects, or the target rows
    * that satisfy a relation's plan. */
@@ -49,7 +54,10 @@ export class Resolver {
       while (queue.length) {
         for (const s of parents.get(queue.pop()!) ?? []) {
           const id = target.idOf(s);
-          if (!ids.has(id)) { ids.add(id); queue.push(id); }
+          if (!ids.has(id)) {
+            ids.add(id);
+            queue.push(id);
+          }
         }
       }
     }

@@ -36,14 +36,24 @@ export class RowStore {
     this.columns.set('id', null);
     for (const n of this.net?.names ?? []) this.columns.set(n, null);
     for (const f of def.fields) {
-      if (f.name === 'id') { this.layout.push('id'); continue; }
-      if (this.net?.names.has(f.name)) { if (!this.layout.includes('net')) this.layout.push('net'); continue; }
+      if (f.name === 'id') {
+        this.layout.push('id');
+        continue;
+      }
+      if (this.net?.names.has(f.name)) {
+        if (!this.layout.includes('net')) this.layout.push('net');
+        continue;
+      }
       this.addColumn(f.name, (COLUMN_OF[f.kind] ?? (() => new DictColumn()))());
     }
   }
 
-  get size(): number { return this.ids.size; }
-  get slotCapacity(): number { return this.end; }
+  get size(): number {
+    return this.ids.size;
+  }
+  get slotCapacity(): number {
+    return this.end;
+  }
 
   private addColumn(name: string, c: Column): Column {
     c.resize(this.capacity);
@@ -79,9 +89,15 @@ export class RowStore {
     for (let s = 0; s < this.end; s++) if (this.ids.has(s)) yield s;
   }
 
-  has(slot: number): boolean { return slot < this.end && this.ids.has(slot); }
-  slotOf(id: string): number | undefined { return this.ids.slotOf(id); }
-  idOf(slot: number): string { return this.ids.get(slot) as string; }
+  has(slot: number): boolean {
+    return slot < this.end && this.ids.has(slot);
+  }
+  slotOf(id: string): number | undefined {
+    return this.ids.slotOf(id);
+  }
+  idOf(slot: number): string {
+    return this.ids.get(slot) as string;
+  }
 
   /**
    * Stores rows given as lists of values in `keys` order (a journal record's run of creates) as
@@ -90,15 +106,26 @@ export class RowStore {
    * store is likely to hold once the load is done; when it must grow, it grows towards that (at
    * most 4 times what it then needs) rather than by half each time.
    */
-  insertRun(keys: readonly string[], values: readonly (readonly unknown[])[], stored: (slot: number) => void, guess = 0): void {
+  insertRun(
+    keys: readonly string[],
+    values: readonly (readonly unknown[])[],
+    stored: (slot: number) => void,
+    guess = 0,
+  ): void {
     const need = this.end + values.length;
     if (need > this.capacity) this.reserve(Math.max(values.length, Math.min(guess, 4 * need) - this.end));
-    const idAt = keys.indexOf('id'), net = this.net;
-    const cols: (Column | null)[] = [], at: number[] = [], netAt: number[] = [];
+    const idAt = keys.indexOf('id'),
+      net = this.net;
+    const cols: (Column | null)[] = [],
+      at: number[] = [],
+      netAt: number[] = [];
     for (let k = 0; k < keys.length; k++) {
       let c = this.columns.get(keys[k]);
       if (c === undefined) c = this.addColumn(keys[k], new DictColumn());
-      if (c) { cols.push(c); at.push(k); } else if (net?.names.has(keys[k])) netAt.push(k);
+      if (c) {
+        cols.push(c);
+        at.push(k);
+      } else if (net?.names.has(keys[k])) netAt.push(k);
     }
     // The network fields of one row at a time, in one object reused (setRow reads them by name).
     const netRow: Record<string, unknown> = {};
@@ -107,7 +134,8 @@ export class RowStore {
       const slot = fresh ? this.end++ : this.freeSlots.pop()!;
       this.grow(slot + 1);
       if (!this.ids.set(slot, idAt < 0 ? undefined : v[idAt])) {
-        if (fresh) this.end--; else this.freeSlots.push(slot);
+        if (fresh) this.end--;
+        else this.freeSlots.push(slot);
         throw new Error(`duplicate id ${String(v[idAt])}`);
       }
       if (net) {
@@ -125,13 +153,15 @@ export class RowStore {
     const slot = fresh ? this.end++ : this.freeSlots.pop()!;
     this.grow(slot + 1);
     if (!this.ids.set(slot, row.id)) {
-      if (fresh) this.end--; else this.freeSlots.push(slot);
+      if (fresh) this.end--;
+      else this.freeSlots.push(slot);
       return -1;
     }
     this.net?.setRow(slot, row);
     // Rows of a load come with the same keys in the same order (and JSON gives them as the same
     // string objects): the previous row's keys and columns are tried before the map.
-    const names = this.lastNames, cols = this.lastColumns;
+    const names = this.lastNames,
+      cols = this.lastColumns;
     let k = 0;
     for (const name in row) {
       let c: Column | null | undefined;
@@ -213,8 +243,15 @@ export class RowStore {
   row(slot: number): Row {
     const out: Record<string, unknown> = {};
     for (const e of this.layout) {
-      if (e === 'id') { const id = this.ids.get(slot); if (id !== undefined) out.id = id; continue; }
-      if (e === 'net') { this.net!.fill(slot, out); continue; }
+      if (e === 'id') {
+        const id = this.ids.get(slot);
+        if (id !== undefined) out.id = id;
+        continue;
+      }
+      if (e === 'net') {
+        this.net!.fill(slot, out);
+        continue;
+      }
       const v = e.column.get(slot);
       if (v === undefined) continue;
       out[e.name] = Array.isArray(v) ? v.slice() : typeof v === 'object' && v !== null ? { ...v } : v;
@@ -223,11 +260,13 @@ export class RowStore {
   }
 }
 
-const sameKind = (c: Column, img: ColumnImage) => (img.kind === 'dict' ? c instanceof DictColumn : c instanceof DateColumn);
+const sameKind = (c: Column, img: ColumnImage) =>
+  img.kind === 'dict' ? c instanceof DictColumn : c instanceof DateColumn;
 
 /** The rows of an image as objects, in slot order (for a store whose columns differ from the image's). */
 export function* imageRows(img: TableImage): Generator<Row> {
-  const ids = new IdColumn(), net = img.net ? new NetColumn(img.net.names) : null;
+  const ids = new IdColumn(),
+    net = img.net ? new NetColumn(img.net.names) : null;
   ids.loadIds(img.ids, img.rows);
   net?.load(img.net!, img.rows);
   const columns = img.columns.map((c) => {
@@ -241,7 +280,8 @@ export function* imageRows(img: TableImage): Generator<Row> {
     net?.fill(s, row);
     for (const [name, col] of columns) {
       const v = col.get(s);
-      if (v !== undefined) row[name] = Array.isArray(v) ? v.slice() : typeof v === 'object' && v !== null ? { ...v } : v;
+      if (v !== undefined)
+        row[name] = Array.isArray(v) ? v.slice() : typeof v === 'object' && v !== null ? { ...v } : v;
     }
     yield row as Row;
   }

@@ -11,20 +11,31 @@ export class SortedIndex {
   private values: SortValue[] = [];
   private dirty = true;
 
-  constructor(private readonly valueOf: (slot: number) => SortValue | null, private readonly liveSlots: () => Iterable<number>) {}
+  constructor(
+    private readonly valueOf: (slot: number) => SortValue | null,
+    private readonly liveSlots: () => Iterable<number>,
+  ) {}
 
-  invalidate(): void { this.dirty = true; }
+  invalidate(): void {
+    this.dirty = true;
+  }
 
   /** A row was stored in `slot`: appended when it sorts last, else the index is rebuilt at its next use. */
   added(slot: number): void {
     if (this.dirty) return;
     const v = this.valueOf(slot);
     if (v === null || v === undefined) return; // not in the index
-    if (v !== v) { this.dirty = true; return; } // NaN: where the sort puts it, not here
+    if (v !== v) {
+      this.dirty = true;
+      return;
+    } // NaN: where the sort puts it, not here
     const n = this.n;
     if (n > 0) {
       const last = this.values[n - 1];
-      if (typeof v !== typeof last || v < last || (v === last && slot < this.slots[n - 1])) { this.dirty = true; return; }
+      if (typeof v !== typeof last || v < last || (v === last && slot < this.slots[n - 1])) {
+        this.dirty = true;
+        return;
+      }
     }
     if (n === this.slots.length) {
       const grown = new Int32Array(Math.max(16, n * 2));
@@ -51,11 +62,13 @@ export class SortedIndex {
 
   /** First position whose value is >= v (or > v when `strict`). */
   private bound(v: SortValue, strict: boolean): number {
-    let lo = 0, hi = this.values.length;
+    let lo = 0,
+      hi = this.values.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const x = this.values[mid];
-      if (x < v || (strict && x === v)) lo = mid + 1; else hi = mid;
+      if (x < v || (strict && x === v)) lo = mid + 1;
+      else hi = mid;
     }
     return lo;
   }

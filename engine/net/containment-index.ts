@@ -135,7 +135,14 @@ export class ContainmentIndex {
    * number of gaps, not of blocks. With `from`: only the entries whose network is `from` or later.
    * False from visit stops.
    */
-  coveredSpans(family: Family, network: AddrHex, length: number, minLen: number, visit: SpanVisitor, from?: AddrHex): void {
+  coveredSpans(
+    family: Family,
+    network: AddrHex,
+    length: number,
+    minLen: number,
+    visit: SpanVisitor,
+    from?: AddrHex,
+  ): void {
     this.settle();
     if (family === 4) {
       const x = this.word4(network, length);
@@ -181,7 +188,11 @@ export class ContainmentIndex {
     const order = desc ? [this.v6, this.v4] : [this.v4, this.v6];
     const wanted = order.filter((sub) => families.includes(sub === this.v4 ? 4 : 6));
     let familyStart = true;
-    const step = (slot: number, newKey: boolean) => { const r = fn(slot, newKey || familyStart); familyStart = false; return r; };
+    const step = (slot: number, newKey: boolean) => {
+      const r = fn(slot, newKey || familyStart);
+      familyStart = false;
+      return r;
+    };
     for (const sub of wanted) {
       familyStart = true;
       if (!sub.walk(desc, step)) return;
@@ -220,7 +231,8 @@ export class ContainmentIndex {
   /** Parses IPv6 hex into w[0..3]. */
   private words6(family: Family, hex: AddrHex, length: number): Uint32Array {
     if (family !== 6) throw new RangeError(`bad family ${family}`);
-    if (!hexToWords6(hex, this.w, 0) || !checkLength(6, length)) throw new RangeError(`bad IPv6 block ${hex}/${length}`);
+    if (!hexToWords6(hex, this.w, 0) || !checkLength(6, length))
+      throw new RangeError(`bad IPv6 block ${hex}/${length}`);
     return this.w;
   }
 

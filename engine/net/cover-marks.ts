@@ -7,7 +7,12 @@
 import { maxLength, parseCidr, type Family } from './ip.js';
 
 /** A block as numbers: its first and last address. */
-export interface MarkBlock { readonly family: Family; readonly lo: bigint; readonly hi: bigint; readonly length: number }
+export interface MarkBlock {
+  readonly family: Family;
+  readonly lo: bigint;
+  readonly hi: bigint;
+  readonly length: number;
+}
 
 const hexWidth = (f: Family) => (f === 4 ? 8 : 32);
 
@@ -66,16 +71,24 @@ export function coveredRuns(sorted: readonly MarkBlock[]): { lo: bigint; hi: big
   const out: { lo: bigint; hi: bigint }[] = [];
   for (const c of sorted) {
     const last = out[out.length - 1];
-    if (last && c.lo <= last.hi + 1n) { if (c.hi > last.hi) last.hi = c.hi; } else out.push({ lo: c.lo, hi: c.hi });
+    if (last && c.lo <= last.hi + 1n) {
+      if (c.hi > last.hi) last.hi = c.hi;
+    } else out.push({ lo: c.lo, hi: c.hi });
   }
   return out;
 }
 
 /** The blocks of `sorted` (address order) strictly inside `a`, by binary search on their first address. */
 export function blocksInside(sorted: readonly MarkBlock[], a: MarkBlock): MarkBlock[] {
-  let lo = 0, hi = sorted.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid].lo < a.lo) lo = mid + 1; else hi = mid; }
+  let lo = 0,
+    hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid].lo < a.lo) lo = mid + 1;
+    else hi = mid;
+  }
   const out: MarkBlock[] = [];
-  for (let i = lo; i < sorted.length && sorted[i].lo <= a.hi; i++) if (strictlyInside(sorted[i], a)) out.push(sorted[i]);
+  for (let i = lo; i < sorted.length && sorted[i].lo <= a.hi; i++)
+    if (strictlyInside(sorted[i], a)) out.push(sorted[i]);
   return out;
 }

@@ -24,7 +24,8 @@ export interface RunEntries {
 /** Per sorted position, the last entry of the run of touching blocks that starts there. */
 function buildRunEnds(e: RunEntries): Int32Array {
   const n = e.size();
-  const after = new Int32Array(n), last = new Int32Array(n);
+  const after = new Int32Array(n),
+    last = new Int32Array(n);
   for (let i = n - 1; i >= 0; i--) {
     // Entries inside i are a contiguous stretch after it: skip them subtree by subtree.
     let j = i + 1;
@@ -65,11 +66,19 @@ export class CoverRuns {
    * address order: visit(first, last) stands for the addresses from entry first's network to entry
    * last's broadcast. False from visit stops the walk.
    */
-  walk(e: RunEntries, start: number, within: (p: number) => boolean, visit: (first: number, last: number) => boolean): void {
+  walk(
+    e: RunEntries,
+    start: number,
+    within: (p: number) => boolean,
+    visit: (first: number, last: number) => boolean,
+  ): void {
     const last = (this.last ??= buildRunEnds(e));
     const n = e.size();
     for (let p = start; p < n && within(p);) {
-      if (!e.live(p)) { p++; continue; }
+      if (!e.live(p)) {
+        p++;
+        continue;
+      }
       const q = last[p];
       const end = e.after(q);
       if (!this.dead || this.deadBefore(end) === this.deadBefore(p)) {
@@ -87,8 +96,13 @@ export class CoverRuns {
  * The sorted entries' stretches and the pending adds' blocks (each list in address order) as one
  * walk in address order.
  */
-export function visitMerged(pending: readonly (readonly [AddrHex, AddrHex])[], sorted: (v: SpanVisitor) => void, visit: SpanVisitor): void {
-  let k = 0, going = true;
+export function visitMerged(
+  pending: readonly (readonly [AddrHex, AddrHex])[],
+  sorted: (v: SpanVisitor) => void,
+  visit: SpanVisitor,
+): void {
+  let k = 0,
+    going = true;
   sorted((lo, hi) => {
     while (going && k < pending.length && pending[k][0] < lo) going = visit(pending[k][0], pending[k++][1]);
     if (going) going = visit(lo, hi);

@@ -7,18 +7,30 @@
 import { maxLength, type AddrHex, type Family } from './ip.js';
 
 /** Addresses lo..hi, both included. */
-export interface Span { readonly lo: bigint; readonly hi: bigint }
+export interface Span {
+  readonly lo: bigint;
+  readonly hi: bigint;
+}
 /** A span as the stores hand it over: fixed-width hex (engine/net/ip.ts). */
-export interface HexSpan { readonly lo: AddrHex; readonly hi: AddrHex }
+export interface HexSpan {
+  readonly lo: AddrHex;
+  readonly hi: AddrHex;
+}
 /** A CIDR block: the network address and the length. */
-export interface Block { readonly network: bigint; readonly length: number }
+export interface Block {
+  readonly network: bigint;
+  readonly length: number;
+}
 
 /**
  * What a store found taken inside a block, in address order. `complete` false: it stopped after
  * the number of spans asked for, and the last span may reach further than it says; only the
  * addresses before that span's start are known.
  */
-export interface CoveredSpans { readonly spans: readonly HexSpan[]; readonly complete: boolean }
+export interface CoveredSpans {
+  readonly spans: readonly HexSpan[];
+  readonly complete: boolean;
+}
 
 export const bigOf = (hex: AddrHex): bigint => BigInt(`0x${hex}`);
 export const hexOf = (family: Family, v: bigint): AddrHex => v.toString(16).padStart(family === 4 ? 8 : 32, '0');
@@ -87,7 +99,8 @@ export function firstFit(family: Family, free: Iterable<Span>, length: number): 
 
 /** Two span lists sorted by `lo`, merged. */
 function* merged(a: readonly Span[], b: readonly Span[]): Generator<Span> {
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   while (i < a.length || j < b.length) yield j >= b.length || (i < a.length && a[i].lo <= b[j].lo) ? a[i++] : b[j++];
 }
 
@@ -102,7 +115,12 @@ function insertSorted(list: Span[], s: Span): void {
  * Blocks for several requested lengths, each the first fit in what the requests before it left
  * free (NetBox's order); `failed`: the index of the first request that found no room.
  */
-export function allocateBlocks(family: Family, within: Span, used: readonly Span[], lengths: readonly number[]): { blocks: Block[] } | { failed: number } {
+export function allocateBlocks(
+  family: Family,
+  within: Span,
+  used: readonly Span[],
+  lengths: readonly number[],
+): { blocks: Block[] } | { failed: number } {
   const taken: Span[] = [];
   const blocks: Block[] = [];
   for (let i = 0; i < lengths.length; i++) {
@@ -121,7 +139,11 @@ export function allocateBlocks(family: Family, within: Span, used: readonly Span
  */
 export function reservedAddresses(family: Family, block: Block): Span[] {
   const all = spanOf(family, block);
-  if (family === 4 && block.length < 31) return [{ lo: all.lo, hi: all.lo }, { lo: all.hi, hi: all.hi }];
+  if (family === 4 && block.length < 31)
+    return [
+      { lo: all.lo, hi: all.lo },
+      { lo: all.hi, hi: all.hi },
+    ];
   if (family === 6 && block.length < 127) return [{ lo: all.lo, hi: all.lo }];
   return [];
 }
@@ -132,7 +154,13 @@ export function addressGaps(family: Family, block: Block, within: Span, used: re
 }
 
 /** The first free addresses of a block, at most `limit`, in address order. */
-export function freeAddresses(family: Family, block: Block, within: Span, used: readonly Span[], limit: number): bigint[] {
+export function freeAddresses(
+  family: Family,
+  block: Block,
+  within: Span,
+  used: readonly Span[],
+  limit: number,
+): bigint[] {
   const out: bigint[] = [];
   for (const g of addressGaps(family, block, within, used)) {
     for (let x = g.lo; x <= g.hi && out.length < limit; x++) out.push(x);

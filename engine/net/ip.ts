@@ -5,8 +5,18 @@
 export type Family = 4 | 6;
 /** Address as fixed-width lowercase hex: 8 chars (IPv4) or 32 chars (IPv6). String order == numeric order within a family. */
 export type AddrHex = string;
-export interface Addr { family: Family; hex: AddrHex }
-export interface Cidr { family: Family; host: AddrHex; network: AddrHex; broadcast: AddrHex; length: number; hostBitsSet: boolean }
+export interface Addr {
+  family: Family;
+  hex: AddrHex;
+}
+export interface Cidr {
+  family: Family;
+  host: AddrHex;
+  network: AddrHex;
+  broadcast: AddrHex;
+  length: number;
+  hostBitsSet: boolean;
+}
 
 export const maxLength = (f: Family): 32 | 128 => (f === 4 ? 32 : 128);
 
@@ -17,7 +27,10 @@ const FS = 'f'.repeat(32);
 const HEX2: string[] = [];
 for (let i = 0; i < 256; i++) HEX2.push(HEX_CHARS[i >> 4] + HEX_CHARS[i & 15]);
 
-const C_0 = 48, C_9 = 57, C_DOT = 46, C_COLON = 58;
+const C_0 = 48,
+  C_9 = 57,
+  C_DOT = 46,
+  C_COLON = 58;
 
 /** Value of one hex digit char code, or -1. */
 export function hexDigit(c: number): number {
@@ -256,12 +269,19 @@ function mappedV4(): boolean {
  * its length goes to `zeroRun`. */
 let zeroRun = 0;
 function longestZeroRun(): number {
-  let best = -1, bestLen = 1;
-  for (let k = 0; k < 8; ) {
-    if (G[k] !== 0) { k++; continue; }
+  let best = -1,
+    bestLen = 1;
+  for (let k = 0; k < 8;) {
+    if (G[k] !== 0) {
+      k++;
+      continue;
+    }
     let e = k;
     while (e < 8 && G[e] === 0) e++;
-    if (e - k > bestLen) { best = k; bestLen = e - k; }
+    if (e - k > bestLen) {
+      best = k;
+      bestLen = e - k;
+    }
     k = e;
   }
   zeroRun = bestLen;
@@ -271,7 +291,8 @@ function longestZeroRun(): number {
 function formatV6(hex: string): string {
   for (let k = 0; k < 8; k++) G[k] = hex4(hex, k * 4);
   if (mappedV4()) return '::ffff:' + formatV4(((G[6] << 16) | G[7]) >>> 0);
-  const best = longestZeroRun(), bestLen = zeroRun;
+  const best = longestZeroRun(),
+    bestLen = zeroRun;
   let out = '';
   for (let k = 0; k < 8; k++) {
     if (k === best) {
@@ -290,15 +311,28 @@ function formatV6(hex: string): string {
  * `length` bits, the rest filled with ones when `ones`)? Loads check every stored text this way:
  * formatting it to compare would build a dozen strings per row.
  */
-export function isCanonicalV6(s: string, start: number, end: number, w: Uint32Array, at: number, length = 128, ones = false): boolean {
+export function isCanonicalV6(
+  s: string,
+  start: number,
+  end: number,
+  w: Uint32Array,
+  at: number,
+  length = 128,
+  ones = false,
+): boolean {
   for (let k = 0; k < 8; k++) {
     const bits = Math.min(16, Math.max(0, length - k * 16));
     const keep = bits === 16 ? 0xffff : (0xffff << (16 - bits)) & 0xffff;
-    const word = w[at + (k >> 1)], g = k & 1 ? word & 0xffff : word >>> 16;
+    const word = w[at + (k >> 1)],
+      g = k & 1 ? word & 0xffff : word >>> 16;
     G[k] = ones ? (g & keep) | (~keep & 0xffff) : g & keep;
   }
-  if (mappedV4()) return end - start > 7 && s.startsWith('::ffff:', start) && parseV4(s, start + 7, end) === ((G[6] << 16) | G[7]) >>> 0;
-  const best = longestZeroRun(), bestLen = zeroRun;
+  if (mappedV4())
+    return (
+      end - start > 7 && s.startsWith('::ffff:', start) && parseV4(s, start + 7, end) === ((G[6] << 16) | G[7]) >>> 0
+    );
+  const best = longestZeroRun(),
+    bestLen = zeroRun;
   let i = start;
   for (let k = 0; k < 8; k++) {
     if (k === best) {
@@ -307,7 +341,10 @@ export function isCanonicalV6(s: string, start: number, end: number, w: Uint32Ar
       k += bestLen - 1;
       continue;
     }
-    if (i > start && s.charCodeAt(i - 1) !== C_COLON) { if (s.charCodeAt(i) !== C_COLON) return false; i++; }
+    if (i > start && s.charCodeAt(i - 1) !== C_COLON) {
+      if (s.charCodeAt(i) !== C_COLON) return false;
+      i++;
+    }
     // The group's hex digits, lower case, without leading zeros.
     const g = G[k];
     for (let shift = g >= 0x1000 ? 12 : g >= 0x100 ? 8 : g >= 0x10 ? 4 : 0; shift >= 0; shift -= 4, i++)

@@ -48,20 +48,37 @@ const CARRY_BITS = 11;
  * passes themselves.
  */
 export function sortV4Entries(net: Uint32Array, len: Uint8Array, slot: Int32Array, n: number): void {
-  let aN: Uint32Array = net, aL: Uint8Array = len, aS: Int32Array = slot;
-  let bN: Uint32Array = new Uint32Array(n), bL: Uint8Array = new Uint8Array(n), bS: Int32Array = new Int32Array(n);
-  const counts = new Int32Array(1 << CARRY_BITS), mask = (1 << CARRY_BITS) - 1;
+  let aN: Uint32Array = net,
+    aL: Uint8Array = len,
+    aS: Int32Array = slot;
+  let bN: Uint32Array = new Uint32Array(n),
+    bL: Uint8Array = new Uint8Array(n),
+    bS: Int32Array = new Int32Array(n);
+  const counts = new Int32Array(1 << CARRY_BITS),
+    mask = (1 << CARRY_BITS) - 1;
   // shift < 0: the pass's digit is the length.
   for (const shift of [-1, 0, CARRY_BITS, 2 * CARRY_BITS]) {
     counts.fill(0);
     for (let i = 0; i < n; i++) counts[shift < 0 ? aL[i] : (aN[i] >>> shift) & mask]++;
     if (n === 0 || counts[shift < 0 ? aL[0] : (aN[0] >>> shift) & mask] === n) continue;
-    for (let d = 0, sum = 0; d <= mask; d++) { const c = counts[d]; counts[d] = sum; sum += c; }
+    for (let d = 0, sum = 0; d <= mask; d++) {
+      const c = counts[d];
+      counts[d] = sum;
+      sum += c;
+    }
     for (let i = 0; i < n; i++) {
       const p = counts[shift < 0 ? aL[i] : (aN[i] >>> shift) & mask]++;
-      bN[p] = aN[i]; bL[p] = aL[i]; bS[p] = aS[i];
+      bN[p] = aN[i];
+      bL[p] = aL[i];
+      bS[p] = aS[i];
     }
-    [aN, bN] = [bN, aN]; [aL, bL] = [bL, aL]; [aS, bS] = [bS, aS];
+    [aN, bN] = [bN, aN];
+    [aL, bL] = [bL, aL];
+    [aS, bS] = [bS, aS];
   }
-  if (aN !== net) { net.set(aN); len.set(aL); slot.set(aS); }
+  if (aN !== net) {
+    net.set(aN);
+    len.set(aL);
+    slot.set(aS);
+  }
 }

@@ -19,14 +19,21 @@ export interface WalkEntries {
 export function walkSorted(w: WalkEntries, desc: boolean, fn: WalkVisitor): boolean {
   const { n, pending } = w;
   const step = desc ? -1 : 1;
-  let i = desc ? n - 1 : 0, k = desc ? pending.length - 1 : 0;
-  let prev = 0, first = true;
+  let i = desc ? n - 1 : 0,
+    k = desc ? pending.length - 1 : 0;
+  let prev = 0,
+    first = true;
   for (;;) {
-    const haveSorted = i >= 0 && i < n, havePending = k >= 0 && k < pending.length;
+    const haveSorted = i >= 0 && i < n,
+      havePending = k >= 0 && k < pending.length;
     let e: number;
-    if (havePending && (!haveSorted || (desc ? w.cmp(pending[k], i) > 0 : w.cmp(pending[k], i) < 0))) { e = pending[k]; k += step; }
-    else if (haveSorted) { e = i; i += step; }
-    else return true;
+    if (havePending && (!haveSorted || (desc ? w.cmp(pending[k], i) > 0 : w.cmp(pending[k], i) < 0))) {
+      e = pending[k];
+      k += step;
+    } else if (haveSorted) {
+      e = i;
+      i += step;
+    } else return true;
     const s = w.slotOf(e);
     if (s < 0) continue;
     const newKey = first || w.cmp(e, prev) !== 0;

@@ -74,15 +74,21 @@ export class V4Index {
     let k = 0;
     for (let i = 0; i < this.n; i++) {
       if (this.slot[i] < 0) continue;
-      net[k] = this.net[i]; len[k] = this.len[i]; slot[k++] = this.slot[i];
+      net[k] = this.net[i];
+      len[k] = this.len[i];
+      slot[k++] = this.slot[i];
     }
     for (let i = 0; i < this.pn; i++) {
       if (this.pSlot[i] < 0) continue;
-      net[k] = this.pNet[i]; len[k] = this.pLen[i]; slot[k++] = this.pSlot[i];
+      net[k] = this.pNet[i];
+      len[k] = this.pLen[i];
+      slot[k++] = this.pSlot[i];
     }
     // Free the old columns before allocating sorted ones (lower peak memory).
     this.net = this.len = this.slot = this.parent = null as never;
-    this.pNet = new Uint32Array(16); this.pLen = new Uint8Array(16); this.pSlot = new Int32Array(16);
+    this.pNet = new Uint32Array(16);
+    this.pLen = new Uint8Array(16);
+    this.pSlot = new Int32Array(16);
     this.pn = this.pDead = this.dead = 0;
     this.runs.reset();
 
@@ -103,7 +109,8 @@ export class V4Index {
 
   /** About 8 entries per bucket, at most 2^16 buckets (256 KiB). */
   private buildBuckets(): void {
-    const n = this.n, net = this.net;
+    const n = this.n,
+      net = this.net;
     const bits = Math.min(16, Math.max(1, Math.floor(Math.log2(Math.max(1, n))) - 3));
     const shift = 32 - bits;
     const bucket = new Int32Array((1 << bits) + 1);
@@ -120,9 +127,11 @@ export class V4Index {
 
   /** First position whose key (network, length) >= (x, l). */
   lowerBound(x: number, l: number): number {
-    const net = this.net, len = this.len;
+    const net = this.net,
+      len = this.len;
     const b = x >>> this.shift;
-    let lo = this.bucket[b], hi = this.bucket[b + 1];
+    let lo = this.bucket[b],
+      hi = this.bucket[b + 1];
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const v = net[mid];
@@ -139,7 +148,10 @@ export class V4Index {
       const l = this.pLen[p];
       if (this.pSlot[p] >= 0 && l <= maxLen && ((this.pNet[p] ^ x) & MASK[l]) === 0) out.push(this.pSlot[p]);
     }
-    const parent = this.parent, len = this.len, slot = this.slot, net = this.net;
+    const parent = this.parent,
+      len = this.len,
+      slot = this.slot,
+      net = this.net;
     // Last entry with key <= (x, maxLen): every qualifying entry is it or an ancestor.
     let i = this.lowerBound(x, maxLen + 1) - 1;
     // Climb past entries that do not cover x (<= 33 distinct lengths).
@@ -161,7 +173,8 @@ export class V4Index {
 
   /** Key order of two entries: sorted positions (e >= 0) or pending adds (e = ~p). */
   private readonly entryCmp = (a: number, b: number): number => {
-    const x = a >= 0 ? this.net[a] : this.pNet[~a], y = b >= 0 ? this.net[b] : this.pNet[~b];
+    const x = a >= 0 ? this.net[a] : this.pNet[~a],
+      y = b >= 0 ? this.net[b] : this.pNet[~b];
     return x - y || (a >= 0 ? this.len[a] : this.pLen[~a]) - (b >= 0 ? this.len[b] : this.pLen[~b]);
   };
 
@@ -174,9 +187,14 @@ export class V4Index {
 
   /** Entries with network in [lo, hi] and key >= (lo, minLen), in key order. */
   range(lo: number, hi: number, minLen: number, out: number[]): void {
-    const net = this.net, slot = this.slot, n = this.n;
+    const net = this.net,
+      slot = this.slot,
+      n = this.n;
     // Pending adds in the range, merged into the sorted run in key order.
-    const pend = this.pendingEntries((p) => { const x = this.pNet[p]; return x <= hi && (x > lo || (x === lo && this.pLen[p] >= minLen)); });
+    const pend = this.pendingEntries((p) => {
+      const x = this.pNet[p];
+      return x <= hi && (x > lo || (x === lo && this.pLen[p] >= minLen));
+    });
     let k = 0;
     for (let i = this.lowerBound(lo, minLen); i < n && net[i] <= hi; i++) {
       while (k < pend.length && this.entryCmp(pend[k], i) < 0) out.push(this.pSlot[~pend[k++]]);
@@ -190,7 +208,10 @@ export class V4Index {
     for (let p = 0; p < this.pn; p++) {
       if (this.pSlot[p] >= 0 && this.pNet[p] === x && (l < 0 || this.pLen[p] === l)) out.push(this.pSlot[p]);
     }
-    const net = this.net, len = this.len, slot = this.slot, n = this.n;
+    const net = this.net,
+      len = this.len,
+      slot = this.slot,
+      n = this.n;
     for (let i = this.lowerBound(x, l < 0 ? 0 : l); i < n && net[i] === x && (l < 0 || len[i] === l); i++) {
       if (slot[i] >= 0) out.push(slot[i]);
     }
@@ -202,7 +223,16 @@ export class V4Index {
    */
   walk(desc: boolean, fn: WalkVisitor): boolean {
     const { slot, pSlot } = this;
-    return walkSorted({ n: this.n, pending: this.pendingEntries(() => true), cmp: this.entryCmp, slotOf: (e) => (e >= 0 ? slot[e] : pSlot[~e]) }, desc, fn);
+    return walkSorted(
+      {
+        n: this.n,
+        pending: this.pendingEntries(() => true),
+        cmp: this.entryCmp,
+        slotOf: (e) => (e >= 0 ? slot[e] : pSlot[~e]),
+      },
+      desc,
+      fn,
+    );
   }
 
   /** Entry i's last address. */
@@ -213,8 +243,14 @@ export class V4Index {
   private readonly runEntries: RunEntries = {
     size: () => this.n,
     inside: (i, j) => this.net[j] <= this.bcast(i),
-    adjacent: (i, j) => { const b = this.bcast(i); return b !== 0xffffffff && this.net[j] === b + 1; },
-    after: (i) => { const b = this.bcast(i); return b === 0xffffffff ? this.n : this.lowerBound(b + 1, 0); },
+    adjacent: (i, j) => {
+      const b = this.bcast(i);
+      return b !== 0xffffffff && this.net[j] === b + 1;
+    },
+    after: (i) => {
+      const b = this.bcast(i);
+      return b === 0xffffffff ? this.n : this.lowerBound(b + 1, 0);
+    },
     live: (i) => this.slot[i] >= 0,
   };
 
@@ -223,10 +259,21 @@ export class V4Index {
    * address order (touching sorted blocks as one stretch). False from visit stops.
    */
   coveredSpans(lo: number, hi: number, minLen: number, visit: SpanVisitor): void {
-    const pend = this.pendingEntries((p) => { const x = this.pNet[p]; return x <= hi && (x > lo || (x === lo && this.pLen[p] >= minLen)); })
-      .map((e) => [u32ToHex(this.pNet[~e]), u32ToHex((this.pNet[~e] | ~MASK[this.pLen[~e]]) >>> 0)] as const);
-    visitMerged(pend, (v) => this.runs.walk(this.runEntries, this.lowerBound(lo, minLen), (p) => this.net[p] <= hi,
-      (f, l) => v(u32ToHex(this.net[f]), u32ToHex(this.bcast(l)))), visit);
+    const pend = this.pendingEntries((p) => {
+      const x = this.pNet[p];
+      return x <= hi && (x > lo || (x === lo && this.pLen[p] >= minLen));
+    }).map((e) => [u32ToHex(this.pNet[~e]), u32ToHex((this.pNet[~e] | ~MASK[this.pLen[~e]]) >>> 0)] as const);
+    visitMerged(
+      pend,
+      (v) =>
+        this.runs.walk(
+          this.runEntries,
+          this.lowerBound(lo, minLen),
+          (p) => this.net[p] <= hi,
+          (f, l) => v(u32ToHex(this.net[f]), u32ToHex(this.bcast(l))),
+        ),
+      visit,
+    );
   }
 
   /** Upper bound on the entries with network in [lo, hi]: sorted positions (tombstones too) and every pending add. */

@@ -39,13 +39,22 @@ export class V6Index {
   addPending(slot: number, w: Uint32Array, at: number, len: number): number {
     if (this.pn === this.pSlot.length) {
       const cap = this.pn * 2;
-      const nNet = new Uint32Array(cap * 4); nNet.set(this.pNet); this.pNet = nNet;
-      const nLen = new Uint8Array(cap); nLen.set(this.pLen); this.pLen = nLen;
-      const nSlot = new Int32Array(cap); nSlot.set(this.pSlot); this.pSlot = nSlot;
+      const nNet = new Uint32Array(cap * 4);
+      nNet.set(this.pNet);
+      this.pNet = nNet;
+      const nLen = new Uint8Array(cap);
+      nLen.set(this.pLen);
+      this.pLen = nLen;
+      const nSlot = new Int32Array(cap);
+      nSlot.set(this.pSlot);
+      this.pSlot = nSlot;
     }
     const p = this.pn++;
     const b = p * 4;
-    this.pNet[b] = w[at]; this.pNet[b + 1] = w[at + 1]; this.pNet[b + 2] = w[at + 2]; this.pNet[b + 3] = w[at + 3];
+    this.pNet[b] = w[at];
+    this.pNet[b + 1] = w[at + 1];
+    this.pNet[b + 2] = w[at + 2];
+    this.pNet[b + 3] = w[at + 3];
     this.pLen[p] = len;
     this.pSlot[p] = slot;
     return p;
@@ -71,22 +80,34 @@ export class V6Index {
     for (let i = 0; i < this.n; i++) {
       if (this.slot[i] < 0) continue;
       copy4(net, k * 4, this.net, i * 4);
-      len[k] = this.len[i]; slot[k++] = this.slot[i];
+      len[k] = this.len[i];
+      slot[k++] = this.slot[i];
     }
     for (let i = 0; i < this.pn; i++) {
       if (this.pSlot[i] < 0) continue;
       copy4(net, k * 4, this.pNet, i * 4);
-      len[k] = this.pLen[i]; slot[k++] = this.pSlot[i];
+      len[k] = this.pLen[i];
+      slot[k++] = this.pSlot[i];
     }
     this.net = this.len = this.slot = this.parent = null as never;
-    this.pNet = new Uint32Array(64); this.pLen = new Uint8Array(16); this.pSlot = new Int32Array(16);
+    this.pNet = new Uint32Array(64);
+    this.pLen = new Uint8Array(16);
+    this.pSlot = new Int32Array(16);
     this.pn = this.pDead = this.dead = 0;
     this.runs.reset();
 
-    const passes: DigitFill[] = [(d, c) => { for (let r = 0; r < c; r++) d[r] = len[r]; }];
+    const passes: DigitFill[] = [
+      (d, c) => {
+        for (let r = 0; r < c; r++) d[r] = len[r];
+      },
+    ];
     for (let w = 3; w >= 0; w--) {
-      passes.push((d, c) => { for (let r = 0; r < c; r++) d[r] = net[r * 4 + w] & 0xffff; });
-      passes.push((d, c) => { for (let r = 0; r < c; r++) d[r] = net[r * 4 + w] >>> 16; });
+      passes.push((d, c) => {
+        for (let r = 0; r < c; r++) d[r] = net[r * 4 + w] & 0xffff;
+      });
+      passes.push((d, c) => {
+        for (let r = 0; r < c; r++) d[r] = net[r * 4 + w] >>> 16;
+      });
     }
     const order = radixOrder(m, passes);
     const sNet = new Uint32Array(m * 4);
@@ -94,9 +115,11 @@ export class V6Index {
     const sSlot = new Int32Array(m);
     for (let i = 0; i < m; i++) {
       const r = order[i];
-      const a = i * 4, b = r * 4;
+      const a = i * 4,
+        b = r * 4;
       copy4(sNet, a, net, b);
-      sLen[i] = len[r]; sSlot[i] = slot[r];
+      sLen[i] = len[r];
+      sSlot[i] = slot[r];
     }
     this.n = m;
     this.net = sNet;
@@ -119,8 +142,12 @@ export class V6Index {
 
   /** Key order of two entries: sorted positions (e >= 0) or pending adds (e = ~p). */
   private readonly entryCmp = (a: number, b: number): number =>
-    cmpWords(a >= 0 ? this.net : this.pNet, (a >= 0 ? a : ~a) * 4, b >= 0 ? this.net : this.pNet, (b >= 0 ? b : ~b) * 4)
-    || (a >= 0 ? this.len[a] : this.pLen[~a]) - (b >= 0 ? this.len[b] : this.pLen[~b]);
+    cmpWords(
+      a >= 0 ? this.net : this.pNet,
+      (a >= 0 ? a : ~a) * 4,
+      b >= 0 ? this.net : this.pNet,
+      (b >= 0 ? b : ~b) * 4,
+    ) || (a >= 0 ? this.len[a] : this.pLen[~a]) - (b >= 0 ? this.len[b] : this.pLen[~b]);
 
   /** Live pending adds (as entries ~p) that `keep` accepts, in key order. */
   private pendingEntries(keep: (p: number) => boolean): number[] {
@@ -131,7 +158,8 @@ export class V6Index {
 
   /** Is key(i) < (x0..x3, l)? */
   private less(i: number, x0: number, x1: number, x2: number, x3: number, l: number): boolean {
-    const net = this.net, b = i * 4;
+    const net = this.net,
+      b = i * 4;
     let v = net[b];
     if (v !== x0) return v < x0;
     v = net[b + 1];
@@ -145,7 +173,8 @@ export class V6Index {
 
   /** First position whose key >= (x0..x3, l). */
   lowerBound(x0: number, x1: number, x2: number, x3: number, l: number): number {
-    let lo = 0, hi = this.n;
+    let lo = 0,
+      hi = this.n;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (this.less(mid, x0, x1, x2, x3, l)) lo = mid + 1;
@@ -162,9 +191,12 @@ export class V6Index {
   containing(x0: number, x1: number, x2: number, x3: number, maxLen: number, out: number[]): void {
     if (maxLen < 0) return;
     for (let p = 0; p < this.pn; p++) {
-      if (this.pSlot[p] >= 0 && this.pLen[p] <= maxLen && coversIn(this.pNet, p * 4, this.pLen[p], x0, x1, x2, x3)) out.push(this.pSlot[p]);
+      if (this.pSlot[p] >= 0 && this.pLen[p] <= maxLen && coversIn(this.pNet, p * 4, this.pLen[p], x0, x1, x2, x3))
+        out.push(this.pSlot[p]);
     }
-    const parent = this.parent, len = this.len, slot = this.slot;
+    const parent = this.parent,
+      len = this.len,
+      slot = this.slot;
     let i = this.lowerBound(x0, x1, x2, x3, maxLen + 1) - 1;
     while (i >= 0 && !this.covers(i, x0, x1, x2, x3)) {
       const p = parent[i];
@@ -183,14 +215,20 @@ export class V6Index {
   }
 
   private sameNet(a: number, b: number): boolean {
-    const net = this.net, x = a * 4, y = b * 4;
+    const net = this.net,
+      x = a * 4,
+      y = b * 4;
     return net[x] === net[y] && net[x + 1] === net[y + 1] && net[x + 2] === net[y + 2] && net[x + 3] === net[y + 3];
   }
 
   /** Entries with network in [lo, hi] (lo = w[0..3], hi = w[4..7]) and key >= (lo, minLen), in key order. */
   range(w: Uint32Array, minLen: number, out: number[]): void {
-    const slot = this.slot, n = this.n;
-    const h0 = w[4], h1 = w[5], h2 = w[6], h3 = w[7];
+    const slot = this.slot,
+      n = this.n;
+    const h0 = w[4],
+      h1 = w[5],
+      h2 = w[6],
+      h3 = w[7];
     // Pending adds with key in [(lo, minLen), (hi, any)], merged into the sorted run in key order.
     const pend = this.pendingEntries((p) => {
       const c = cmpWords(this.pNet, p * 4, w, 0);
@@ -208,10 +246,22 @@ export class V6Index {
   /** Entries with exactly this network (and length, unless l < 0). */
   equal(x0: number, x1: number, x2: number, x3: number, l: number, out: number[]): void {
     for (let p = 0; p < this.pn; p++) {
-      const b = p * 4, q = this.pNet;
-      if (this.pSlot[p] >= 0 && q[b] === x0 && q[b + 1] === x1 && q[b + 2] === x2 && q[b + 3] === x3 && (l < 0 || this.pLen[p] === l)) out.push(this.pSlot[p]);
+      const b = p * 4,
+        q = this.pNet;
+      if (
+        this.pSlot[p] >= 0 &&
+        q[b] === x0 &&
+        q[b + 1] === x1 &&
+        q[b + 2] === x2 &&
+        q[b + 3] === x3 &&
+        (l < 0 || this.pLen[p] === l)
+      )
+        out.push(this.pSlot[p]);
     }
-    const net = this.net, len = this.len, slot = this.slot, n = this.n;
+    const net = this.net,
+      len = this.len,
+      slot = this.slot,
+      n = this.n;
     for (let i = this.lowerBound(x0, x1, x2, x3, l < 0 ? 0 : l); i < n; i++) {
       const b = i * 4;
       if (net[b] !== x0 || net[b + 1] !== x1 || net[b + 2] !== x2 || net[b + 3] !== x3) break;
@@ -226,7 +276,16 @@ export class V6Index {
    */
   walk(desc: boolean, fn: WalkVisitor): boolean {
     const { slot, pSlot } = this;
-    return walkSorted({ n: this.n, pending: this.pendingEntries(() => true), cmp: this.entryCmp, slotOf: (e) => (e >= 0 ? slot[e] : pSlot[~e]) }, desc, fn);
+    return walkSorted(
+      {
+        n: this.n,
+        pending: this.pendingEntries(() => true),
+        cmp: this.entryCmp,
+        slotOf: (e) => (e >= 0 ? slot[e] : pSlot[~e]),
+      },
+      desc,
+      fn,
+    );
   }
 
   /** this.b := the last address of the block at words[at..at+3] / l; with `next`, the address after it (false past the end of the space). */
@@ -235,7 +294,10 @@ export class V6Index {
     for (let k = 0; k < 4; k++) b[k] = words[at + k] | ~MASK[wordBits(l, k)];
     if (!next) return true;
     for (let k = 3; k >= 0; k--) {
-      if (b[k] !== 0xffffffff) { b[k]++; return true; }
+      if (b[k] !== 0xffffffff) {
+        b[k]++;
+        return true;
+      }
       b[k] = 0;
     }
     return false;
@@ -243,9 +305,15 @@ export class V6Index {
 
   private readonly runEntries: RunEntries = {
     size: () => this.n,
-    inside: (i, j) => { this.endOf(this.net, i * 4, this.len[i], false); return cmpWords(this.net, j * 4, this.b, 0) <= 0; },
+    inside: (i, j) => {
+      this.endOf(this.net, i * 4, this.len[i], false);
+      return cmpWords(this.net, j * 4, this.b, 0) <= 0;
+    },
     adjacent: (i, j) => this.endOf(this.net, i * 4, this.len[i], true) && cmpWords(this.net, j * 4, this.b, 0) === 0,
-    after: (i) => (this.endOf(this.net, i * 4, this.len[i], true) ? this.lowerBound(this.b[0], this.b[1], this.b[2], this.b[3], 0) : this.n),
+    after: (i) =>
+      this.endOf(this.net, i * 4, this.len[i], true)
+        ? this.lowerBound(this.b[0], this.b[1], this.b[2], this.b[3], 0)
+        : this.n,
     live: (i) => this.slot[i] >= 0,
   };
 
@@ -265,9 +333,25 @@ export class V6Index {
       const c = cmpWords(this.pNet, p * 4, w, 0);
       return (c > 0 || (c === 0 && this.pLen[p] >= minLen)) && cmpWords(this.pNet, p * 4, w, 4) <= 0;
     }).map((e) => this.hexSpan(this.pNet, ~e * 4, this.pLen[~e]));
-    const h0 = w[4], h1 = w[5], h2 = w[6], h3 = w[7];
-    visitMerged(pend, (v) => this.runs.walk(this.runEntries, this.lowerBound(w[0], w[1], w[2], w[3], minLen), (p) => this.netAtMost(p, h0, h1, h2, h3),
-      (f, l) => { const first = hex4(this.net, f * 4); this.endOf(this.net, l * 4, this.len[l], false); return v(first, hex4(this.b, 0)); }), visit);
+    const h0 = w[4],
+      h1 = w[5],
+      h2 = w[6],
+      h3 = w[7];
+    visitMerged(
+      pend,
+      (v) =>
+        this.runs.walk(
+          this.runEntries,
+          this.lowerBound(w[0], w[1], w[2], w[3], minLen),
+          (p) => this.netAtMost(p, h0, h1, h2, h3),
+          (f, l) => {
+            const first = hex4(this.net, f * 4);
+            this.endOf(this.net, l * 4, this.len[l], false);
+            return v(first, hex4(this.b, 0));
+          },
+        ),
+      visit,
+    );
   }
 
   /** Upper bound on the entries with network in [w0..3, w4..7]: sorted positions (tombstones too) and every pending add. */
@@ -293,5 +377,8 @@ function hex4(words: Uint32Array, at: number): string {
 }
 
 function copy4(dst: Uint32Array, d: number, src: Uint32Array, s: number): void {
-  dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = src[s + 3];
+  dst[d] = src[s];
+  dst[d + 1] = src[s + 1];
+  dst[d + 2] = src[s + 2];
+  dst[d + 3] = src[s + 3];
 }

@@ -47,8 +47,10 @@ export function checkLength(family: Family, length: number): boolean {
 
 /** Address hex -> out[at..at+3]: IPv4 in the first word and zeros after, IPv6 as its four words. */
 export function addrWords(family: Family, hex: AddrHex, out: Uint32Array, at: number): void {
-  if (family === 4) { out[at] = hexToWord4(hex); out[at + 1] = out[at + 2] = out[at + 3] = 0; }
-  else hexToWords6(hex, out, at);
+  if (family === 4) {
+    out[at] = hexToWord4(hex);
+    out[at + 1] = out[at + 2] = out[at + 3] = 0;
+  } else hexToWords6(hex, out, at);
 }
 
 /** Compares the 4-word addresses a[i..i+3] and b[j..j+3]. */

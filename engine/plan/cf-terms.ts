@@ -10,19 +10,39 @@ import { regexError } from '../text/regex.js';
 import { cf, not, or, type CfNode, type Plan, type Scalar } from './nodes.js';
 
 const VALUE_TYPE: Record<CustomFieldType, CfNode['valueType']> = {
-  text: 'string', url: 'string', select: 'string', integer: 'number', date: 'string', 'multi-select': 'list', boolean: 'boolean', json: 'string',
+  text: 'string',
+  url: 'string',
+  select: 'string',
+  integer: 'number',
+  date: 'string',
+  'multi-select': 'list',
+  boolean: 'boolean',
+  json: 'string',
 };
 
 function parseValue(type: CustomFieldType, raw: string): { v: Scalar } | string {
   switch (type) {
-    case 'integer': { const n = toInteger(raw); return n === null ? MSG.wholeNumber : { v: n }; }
-    case 'date': return normalizeDate(raw) ? { v: raw } : MSG.date(raw);
-    case 'boolean': { const b = toBoolean(raw); return b === null ? MSG.filterChoice(raw) : { v: b }; }
+    case 'integer': {
+      const n = toInteger(raw);
+      return n === null ? MSG.wholeNumber : { v: n };
+    }
+    case 'date':
+      return normalizeDate(raw) ? { v: raw } : MSG.date(raw);
+    case 'boolean': {
+      const b = toBoolean(raw);
+      return b === null ? MSG.filterChoice(raw) : { v: b };
+    }
     case 'json': {
       // A scalar JSON value compares with a stored scalar; anything else compares as text.
-      try { const j = JSON.parse(raw); return typeof j === 'object' ? { v: raw } : { v: j as Scalar }; } catch { return { v: raw }; }
+      try {
+        const j = JSON.parse(raw);
+        return typeof j === 'object' ? { v: raw } : { v: j as Scalar };
+      } catch {
+        return { v: raw };
+      }
     }
-    default: return { v: raw };
+    default:
+      return { v: raw };
   }
 }
 
@@ -47,16 +67,30 @@ export function cfTermPlan(def: CustomFieldDef, lookup: CmpLookup, bare: boolean
   const values: Scalar[] = [];
   for (const { raw, kind } of t.values) {
     if (wantsNull && kind === 'null') continue;
-    if (lookup.op === 'regex') { const e = regexError(raw); if (e) { errors.push(MSG.regex(e)); continue; } values.push(raw); continue; }
-    const isText = lookup.op !== 'eq' && lookup.op !== 'lt' && lookup.op !== 'lte' && lookup.op !== 'gt' && lookup.op !== 'gte';
+    if (lookup.op === 'regex') {
+      const e = regexError(raw);
+      if (e) {
+        errors.push(MSG.regex(e));
+        continue;
+      }
+      values.push(raw);
+      continue;
+    }
+    const isText =
+      lookup.op !== 'eq' && lookup.op !== 'lt' && lookup.op !== 'lte' && lookup.op !== 'gt' && lookup.op !== 'gte';
     const r = isText ? { v: raw } : parseValue(def.type, raw);
-    if (typeof r === 'string') errors.push(r); else values.push(r.v);
+    if (typeof r === 'string') errors.push(r);
+    else values.push(r.v);
   }
   if (errors.length) return errors;
   const vt = VALUE_TYPE[def.type];
   const loose = bare && def.filter_logic === 'loose' && vt === 'string' && def.type !== 'date';
   // `__n` is always an exact match, whatever the filter logic.
-  const [op, ci]: [CfNode['op'], boolean] = def.type === 'multi-select' ? ['has', false] : loose ? ['contains', true] : [lookup.op, lookup.ci];
-  const positive = or([...(values.length ? [cf(def.name, vt, op, ci, values)] : []), ...(wantsNull ? [cfAbsent(def)] : [])]);
+  const [op, ci]: [CfNode['op'], boolean] =
+    def.type === 'multi-select' ? ['has', false] : loose ? ['contains', true] : [lookup.op, lookup.ci];
+  const positive = or([
+    ...(values.length ? [cf(def.name, vt, op, ci, values)] : []),
+    ...(wantsNull ? [cfAbsent(def)] : []),
+  ]);
   return lookup.negate ? not(positive) : positive;
 }

@@ -12,10 +12,16 @@ export interface CachedPlan extends PlanResult {
 export class PlanCache {
   private readonly lru: LRUCache<string, CachedPlan>;
   private readonly signatures = new WeakMap<readonly CustomFieldDef[], string>();
-  constructor(max = 5000) { this.lru = new LRUCache({ max }); }
+  constructor(max = 5000) {
+    this.lru = new LRUCache({ max });
+  }
 
   /** The key covers the custom field definitions in force, so a change made anywhere takes effect at once. */
-  get(r: ResourceDef, params: readonly (readonly [string, string])[], opts: { strict: boolean; customFields: readonly CustomFieldDef[] }): CachedPlan {
+  get(
+    r: ResourceDef,
+    params: readonly (readonly [string, string])[],
+    opts: { strict: boolean; customFields: readonly CustomFieldDef[] },
+  ): CachedPlan {
     let schema = this.signatures.get(opts.customFields);
     if (schema === undefined) {
       schema = opts.customFields.map((d) => `${d.id}:${d.name}:${d.type}:${d.filter_logic}`).join(',');

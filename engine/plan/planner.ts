@@ -16,12 +16,12 @@ export type FilterErrors = Record<string, string[]>;
 export interface PlanResult {
   readonly plan: Plan;
   readonly errors: FilterErrors;
-  readonly ignored: readonly string[];   // unknown parameters dropped when filtering is not strict
+  readonly ignored: readonly string[]; // unknown parameters dropped when filtering is not strict
 }
 
 export interface PlanOptions {
   readonly strict: boolean;
-  readonly customFields: readonly CustomFieldDef[];  // those defined for this resource
+  readonly customFields: readonly CustomFieldDef[]; // those defined for this resource
 }
 
 type TermResult = Plan | string[];
@@ -31,10 +31,12 @@ const raws = (t: FilterTerm) => t.values.map((v) => v.raw);
 /** Parse each value, or collect one message per bad value. */
 type Parsed<T> = { ok: true; values: T[] } | { ok: false; errors: string[] };
 function parseValues<T>(values: readonly ParsedValue[], parse: (v: ParsedValue) => { v: T } | string): Parsed<T> {
-  const out: T[] = [], errs: string[] = [];
+  const out: T[] = [],
+    errs: string[] = [];
   for (const v of values) {
     const r = parse(v);
-    if (typeof r === 'string') errs.push(r); else out.push(r.v);
+    if (typeof r === 'string') errs.push(r);
+    else out.push(r.v);
   }
   return errs.length ? { ok: false, errors: errs } : { ok: true, values: out };
 }
@@ -52,21 +54,31 @@ function cmpRow(spec: Spec, lookup: LookupSpec): CmpLookup {
 }
 
 function scalarValue(spec: SpecOf<'scalar'>, lookup: CmpLookup, raw: string): { v: Scalar } | string {
-  if (lookup.op === 'regex') { const e = regexError(raw); return e === null ? { v: raw } : MSG.regex(e); }
+  if (lookup.op === 'regex') {
+    const e = regexError(raw);
+    return e === null ? { v: raw } : MSG.regex(e);
+  }
   const textual = lookup.op !== 'eq';
   const when = <T extends Scalar>(x: T | null, msg: string) => (x === null ? msg : { v: x });
   switch (spec.parse) {
-    case 'string': return { v: raw };
+    case 'string':
+      return { v: raw };
     // A whole value is a MAC address, as a written one must be; lookups take any text.
-    case 'mac': return textual ? { v: raw } : when(normalizeMac(raw), MSG.mac(raw));
+    case 'mac':
+      return textual ? { v: raw } : when(normalizeMac(raw), MSG.mac(raw));
     case 'choice':
       if (textual || lookup.ci) return { v: raw };
       return spec.choices!.some((c) => c.value === raw) ? { v: raw } : MSG.filterChoice(raw);
-    case 'integer': return when(toInteger(raw), MSG.wholeNumber);
-    case 'datetime': return when(normalizeDateTime(raw), MSG.dateTime(raw));
-    case 'boolean': return when(toBoolean(raw), MSG.filterChoice(raw));
-    case 'uuid': return when(normalizeUuid(raw), MSG.uuid(raw));
-    case 'family': return when(raw === '4' || raw === '6' ? Number(raw) : null, MSG.family);
+    case 'integer':
+      return when(toInteger(raw), MSG.wholeNumber);
+    case 'datetime':
+      return when(normalizeDateTime(raw), MSG.dateTime(raw));
+    case 'boolean':
+      return when(toBoolean(raw), MSG.filterChoice(raw));
+    case 'uuid':
+      return when(normalizeUuid(raw), MSG.uuid(raw));
+    case 'family':
+      return when(raw === '4' || raw === '6' ? Number(raw) : null, MSG.family);
   }
 }
 
@@ -80,14 +92,20 @@ function scalarTerm(spec: SpecOf<'scalar'>, lookup: CmpLookup, t: FilterTerm): T
 /** Objects referenced by id or text reference (`byId`: by id only), or `null` for no reference. */
 function fkTerm(spec: SpecOf<'fk'>, lookup: CmpLookup, t: FilterTerm): TermResult {
   const wantsNull = t.values.some((v) => v.kind === 'null');
-  const parsed = parseValues<string>(t.values.filter((v) => v.kind !== 'null'), ({ raw }) => {
-    if (!spec.byId) return { v: UUID_RE.test(raw) ? raw.toLowerCase() : raw };
-    const id = normalizeUuid(raw);
-    return id === null ? MSG.uuid(raw) : { v: id };
-  });
+  const parsed = parseValues<string>(
+    t.values.filter((v) => v.kind !== 'null'),
+    ({ raw }) => {
+      if (!spec.byId) return { v: UUID_RE.test(raw) ? raw.toLowerCase() : raw };
+      const id = normalizeUuid(raw);
+      return id === null ? MSG.uuid(raw) : { v: id };
+    },
+  );
   if (!parsed.ok) return parsed.errors;
   const refs = parsed.values;
-  const positive = or([...(refs.length ? [fk(spec.field, spec.target, refs, spec.tree, spec.byId)] : []), ...(wantsNull ? [isNull(spec.field)] : [])]);
+  const positive = or([
+    ...(refs.length ? [fk(spec.field, spec.target, refs, spec.tree, spec.byId)] : []),
+    ...(wantsNull ? [isNull(spec.field)] : []),
+  ]);
   return lookup.negate ? not(positive) : positive;
 }
 
@@ -101,7 +119,8 @@ function pathTerm(spec: SpecOf<'path'>, lookup: CmpLookup, t: FilterTerm): TermR
   if (Array.isArray(end)) return end;
   const wantsNull = t.values.some((v) => v.kind === 'null');
   let p = end;
-  for (let i = spec.via.length - 1; i >= 0; i--) p = or([via(spec.via[i].field, spec.via[i].target, p), ...(wantsNull ? [isNull(spec.via[i].field)] : [])]);
+  for (let i = spec.via.length - 1; i >= 0; i--)
+    p = or([via(spec.via[i].field, spec.via[i].target, p), ...(wantsNull ? [isNull(spec.via[i].field)] : [])]);
   return lookup.negate ? not(p) : p;
 }
 
@@ -111,7 +130,10 @@ function tagTerm(lookup: CmpLookup, t: FilterTerm): TermResult {
 }
 
 function netTerm(spec: SpecOf<'net' | 'net_alias'>, lookup: NetLookup, t: FilterTerm): TermResult {
-  const parsed = parseValues<NetValue>(t.values, (v) => { const r = parseNetValue(v.raw); return typeof r === 'string' ? r : { v: r }; });
+  const parsed = parseValues<NetValue>(t.values, (v) => {
+    const r = parseNetValue(v.raw);
+    return typeof r === 'string' ? r : { v: r };
+  });
   return parsed.ok ? netPlan(spec.field, lookup, parsed.values) : parsed.errors;
 }
 
@@ -123,47 +145,72 @@ function familyTerm(spec: SpecOf<'net' | 'net_alias'>, t: FilterTerm): TermResul
 /** A network filter: a network lookup, the family, or a string lookup on the address text. */
 function networkTerm(spec: SpecOf<'net' | 'net_alias'>, lookup: LookupSpec, t: FilterTerm): TermResult {
   switch (lookup.does) {
-    case 'net': return netTerm(spec, lookup.op, t);
-    case 'family': return familyTerm(spec, t);
+    case 'net':
+      return netTerm(spec, lookup.op, t);
+    case 'family':
+      return familyTerm(spec, t);
     case 'cmp': {
       if (lookup.op === 'regex') {
-        const errs = raws(t).map(regexError).filter((e): e is string => e !== null);
+        const errs = raws(t)
+          .map(regexError)
+          .filter((e): e is string => e !== null);
         if (errs.length) return errs.map(MSG.regex);
       }
       const node = cmp(spec.field, 'string', lookup.op, lookup.ci, raws(t));
       return lookup.negate ? not(node) : node;
     }
-    default: return misfit(spec, lookup);
+    default:
+      return misfit(spec, lookup);
   }
 }
 
 function searchTerm(spec: SpecOf<'q'>, lookup: CmpLookup, t: FilterTerm): TermResult {
   const vals = raws(t).filter((v) => v.trim() !== '');
   if (!vals.length) return and([]);
-  return or(spec.fields.map((f) => cmp(f, 'string', lookup.op, lookup.ci, vals.map((v) => v.trim()))));
+  return or(
+    spec.fields.map((f) =>
+      cmp(
+        f,
+        'string',
+        lookup.op,
+        lookup.ci,
+        vals.map((v) => v.trim()),
+      ),
+    ),
+  );
 }
 
 /** The test of "no value" on a filter's field: null (or, for a custom field, missing or null). */
 function noValue(spec: Spec, lookup: LookupSpec): Plan {
   switch (spec.type) {
-    case 'scalar': case 'fk': return isNull(spec.field);
-    case 'cf': return cfAbsent(spec.def);
-    default: return misfit(spec, lookup);
+    case 'scalar':
+    case 'fk':
+      return isNull(spec.field);
+    case 'cf':
+      return cfAbsent(spec.def);
+    default:
+      return misfit(spec, lookup);
   }
 }
 
 /** The test of an empty text on a filter's field. */
 function emptyText(spec: Spec, lookup: LookupSpec): Plan {
   switch (spec.type) {
-    case 'scalar': return cmp(spec.field, 'string', 'eq', false, ['']);
-    case 'cf': return cfEmptyText(spec.def);
-    default: return misfit(spec, lookup);
+    case 'scalar':
+      return cmp(spec.field, 'string', 'eq', false, ['']);
+    case 'cf':
+      return cfEmptyText(spec.def);
+    default:
+      return misfit(spec, lookup);
   }
 }
 
 /** A lookup that takes booleans (`__isnull`, `__empty`): true is the test, false its complement. */
 function flagTerm(test: Plan, t: FilterTerm): TermResult {
-  const parsed = parseValues<boolean>(t.values, ({ raw }) => { const b = toBoolean(raw); return b === null ? MSG.boolean : { v: b }; });
+  const parsed = parseValues<boolean>(t.values, ({ raw }) => {
+    const b = toBoolean(raw);
+    return b === null ? MSG.boolean : { v: b };
+  });
   if (!parsed.ok) return parsed.errors;
   return or([...new Set(parsed.values)].map((yes) => (yes ? test : not(test))));
 }
@@ -173,13 +220,21 @@ function termPlan(spec: Spec, lookup: LookupSpec, t: FilterTerm): TermResult {
   if (lookup.does === 'isnull') return flagTerm(noValue(spec, lookup), t);
   if (lookup.does === 'empty') return flagTerm(or([noValue(spec, lookup), emptyText(spec, lookup)]), t);
   switch (spec.type) {
-    case 'scalar': return scalarTerm(spec, cmpRow(spec, lookup), t);
-    case 'fk': return fkTerm(spec, cmpRow(spec, lookup), t);
-    case 'tag': return tagTerm(cmpRow(spec, lookup), t);
-    case 'net': case 'net_alias': return networkTerm(spec, lookup, t);
-    case 'q': return searchTerm(spec, cmpRow(spec, lookup), t);
-    case 'path': return pathTerm(spec, cmpRow(spec, lookup), t);
-    case 'cf': return cfTermPlan(spec.def, cmpRow(spec, lookup), t.lookup === null, t);
+    case 'scalar':
+      return scalarTerm(spec, cmpRow(spec, lookup), t);
+    case 'fk':
+      return fkTerm(spec, cmpRow(spec, lookup), t);
+    case 'tag':
+      return tagTerm(cmpRow(spec, lookup), t);
+    case 'net':
+    case 'net_alias':
+      return networkTerm(spec, lookup, t);
+    case 'q':
+      return searchTerm(spec, cmpRow(spec, lookup), t);
+    case 'path':
+      return pathTerm(spec, cmpRow(spec, lookup), t);
+    case 'cf':
+      return cfTermPlan(spec.def, cmpRow(spec, lookup), t.lookup === null, t);
   }
 }
 
@@ -192,9 +247,13 @@ export function planQuery(r: ResourceDef, q: ParsedQuery, opts: PlanOptions): Pl
   const errors: FilterErrors = Object.create(null); // keys are user-given parameter names
   const ignored: string[] = [];
   const parts: Plan[] = [];
-  const unknown = (param: string) => { if (opts.strict) (errors[param] ??= []).push(MSG.unknownFilter); else ignored.push(param); };
+  const unknown = (param: string) => {
+    if (opts.strict) (errors[param] ??= []).push(MSG.unknownFilter);
+    else ignored.push(param);
+  };
   for (const e of q.errors) {
-    if (e.message === MSG.unknownFilter) unknown(e.param); else (errors[e.param] ??= []).push(e.message);
+    if (e.message === MSG.unknownFilter) unknown(e.param);
+    else (errors[e.param] ??= []).push(e.message);
   }
   const filters = filtersOf(r);
   const cfByName = new Map(opts.customFields.filter((d) => d.filter_logic !== 'disabled').map((d) => [d.name, d]));
@@ -202,7 +261,10 @@ export function planQuery(r: ResourceDef, q: ParsedQuery, opts: PlanOptions): Pl
     const def = given.cf ? cfByName.get(given.field) : undefined;
     const spec = given.cf ? def && cfFilterSpec(def) : filters.get(given.field);
     const lookup = spec && resolveLookup(spec, given.lookup);
-    if (!spec || !lookup) { unknown(given.param); continue; }
+    if (!spec || !lookup) {
+      unknown(given.param);
+      continue;
+    }
     // An empty value filters nothing (as in django-filter): `name=` lists everything, and
     // `region=&region=eu` is `region=eu`. The name and the lookup are still checked.
     const kept = given.values.filter((v) => v.raw !== '');

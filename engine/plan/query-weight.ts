@@ -8,11 +8,18 @@ import type { Plan } from './nodes.js';
 /** Lookups that no index serves on every backend. */
 function scansText(p: Plan): boolean {
   switch (p.kind) {
-    case 'and': case 'or': return p.children.some(scansText);
-    case 'not': return scansText(p.child);
-    case 'via': return scansText(p.plan);
-    case 'cmp': case 'cf': return p.op === 'regex' || (p.ci && p.valueType === 'string');
-    default: return false;
+    case 'and':
+    case 'or':
+      return p.children.some(scansText);
+    case 'not':
+      return scansText(p.child);
+    case 'via':
+      return scansText(p.plan);
+    case 'cmp':
+    case 'cf':
+      return p.op === 'regex' || (p.ci && p.valueType === 'string');
+    default:
+      return false;
   }
 }
 
@@ -21,13 +28,24 @@ const RANGE = new Set(['lt', 'lte', 'gt', 'gte']);
 /** Does the plan limit the rows through an index: values, ranges, references, tags, networks? */
 function narrows(p: Plan): boolean {
   switch (p.kind) {
-    case 'and': return p.children.some(narrows);
-    case 'or': return p.children.every(narrows);
-    case 'not': return false;
-    case 'const': return !p.value;
-    case 'cmp': return !p.ci && (p.op === 'eq' || RANGE.has(p.op));
-    case 'cf': return p.op === 'eq' || p.op === 'has' || RANGE.has(p.op);
-    case 'null': case 'fk': case 'via': case 'tag': case 'net': return true;
+    case 'and':
+      return p.children.some(narrows);
+    case 'or':
+      return p.children.every(narrows);
+    case 'not':
+      return false;
+    case 'const':
+      return !p.value;
+    case 'cmp':
+      return !p.ci && (p.op === 'eq' || RANGE.has(p.op));
+    case 'cf':
+      return p.op === 'eq' || p.op === 'has' || RANGE.has(p.op);
+    case 'null':
+    case 'fk':
+    case 'via':
+    case 'tag':
+    case 'net':
+      return true;
   }
 }
 

@@ -9,8 +9,20 @@ import * as t from './tokens.js';
 export type { ParsedKey } from './to-ast.js';
 
 export const CONTROL_PARAMS: ReadonlySet<string> = new Set([
-  'limit', 'offset', 'ordering', 'brief', 'format', 'include', 'depth', 'api_version', 'exclude_m2m', 'explain',
-  'fields', 'omit', 'exclude', 'start',
+  'limit',
+  'offset',
+  'ordering',
+  'brief',
+  'format',
+  'include',
+  'depth',
+  'api_version',
+  'exclude_m2m',
+  'explain',
+  'fields',
+  'omit',
+  'exclude',
+  'start',
 ]);
 
 // Pagination only selects a window of the same result, so pages share a plan.
@@ -21,9 +33,18 @@ const UNKNOWN_FIELD = 'Unknown filter field';
 const VALUE_TOO_LONG = `Ensure this value has at most ${MAX_VALUE_LENGTH} characters.`;
 
 const KIND_BY_TOKEN: ReadonlyMap<TokenType, ValueKind> = new Map<TokenType, ValueKind>([
-  [t.Null, 'null'], [t.BooleanLit, 'boolean'], [t.Uuid, 'uuid'], [t.DateTime, 'datetime'],
-  [t.DateLit, 'date'], [t.Cidr6, 'cidr6'], [t.Ipv6, 'ipv6'], [t.Cidr4, 'cidr4'], [t.Ipv4, 'ipv4'],
-  [t.Decimal, 'decimal'], [t.Integer, 'integer'], [t.Text, 'text'],
+  [t.Null, 'null'],
+  [t.BooleanLit, 'boolean'],
+  [t.Uuid, 'uuid'],
+  [t.DateTime, 'datetime'],
+  [t.DateLit, 'date'],
+  [t.Cidr6, 'cidr6'],
+  [t.Ipv6, 'ipv6'],
+  [t.Cidr4, 'cidr4'],
+  [t.Ipv4, 'ipv4'],
+  [t.Decimal, 'decimal'],
+  [t.Integer, 'integer'],
+  [t.Text, 'text'],
 ]);
 
 // Kind of a raw value by shape: the kind of the single token spanning it, else 'text'.
@@ -35,8 +56,7 @@ export function classifyValue(raw: string): ValueKind {
 }
 
 export type KeyResult =
-  | { readonly key: ParsedKey; readonly error: null }
-  | { readonly key: null; readonly error: ParseError };
+  { readonly key: ParsedKey; readonly error: null } | { readonly key: null; readonly error: ParseError };
 
 function keyError(param: string, offset: number): KeyResult {
   return { key: null, error: { param, offset, message: UNKNOWN_FIELD } };
@@ -57,7 +77,9 @@ export function parseKey(param: string): KeyResult {
   return { key: keyCstToAst(cst), error: null };
 }
 
-interface MutableTerm extends FilterTerm { readonly values: ParsedValue[] }
+interface MutableTerm extends FilterTerm {
+  readonly values: ParsedValue[];
+}
 
 // Chevrotain's tokenize() has a fixed cost of ~0.6 µs per call, so parseQuery
 // memoises per distinct string. Keys come from a small vocabulary (fields x

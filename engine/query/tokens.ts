@@ -109,8 +109,18 @@ export const Uuid = createToken({
   name: 'Uuid',
   pattern: new RegExp(`${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`),
 });
-export const Cidr6 = createToken({ name: 'Cidr6', pattern: { exec: matchCidr6 }, start_chars_hint: ADDRESS_START, line_breaks: false });
-export const Ipv6 = createToken({ name: 'Ipv6', pattern: { exec: matchIpv6 }, start_chars_hint: ADDRESS_START, line_breaks: false });
+export const Cidr6 = createToken({
+  name: 'Cidr6',
+  pattern: { exec: matchCidr6 },
+  start_chars_hint: ADDRESS_START,
+  line_breaks: false,
+});
+export const Ipv6 = createToken({
+  name: 'Ipv6',
+  pattern: { exec: matchIpv6 },
+  start_chars_hint: ADDRESS_START,
+  line_breaks: false,
+});
 export const Cidr4 = createToken({ name: 'Cidr4', pattern: new RegExp(`${V4}/\\d+`) });
 export const Ipv4 = createToken({ name: 'Ipv4', pattern: new RegExp(V4) });
 export const Decimal = createToken({ name: 'Decimal', pattern: /-?\d+\.\d+/ });
@@ -135,7 +145,18 @@ export const Text = createToken({ name: 'Text', pattern: /[\u0000-\uFFFF]+/, lin
 // - Text last: it matches anything.
 // A value whose first token does not span it gets further tokens, i.e. kind 'text'.
 export const valueTokens: TokenType[] = [
-  Null, BooleanLit, Uuid, DateTime, DateLit, Cidr6, Ipv6, Cidr4, Ipv4, Decimal, Integer, Text,
+  Null,
+  BooleanLit,
+  Uuid,
+  DateTime,
+  DateLit,
+  Cidr6,
+  Ipv6,
+  Cidr4,
+  Ipv4,
+  Decimal,
+  Integer,
+  Text,
 ];
 
 // Offsets only: line/column tracking is wasted work on single-line parameters.

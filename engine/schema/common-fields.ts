@@ -12,7 +12,15 @@ export const baseFields: readonly FieldDef[] = [
  * service writes, which is checked against the version it read (lost-update protection, the ETag).
  * Not part of the NetBox representation: the ETag carries it. A row without one reads as version 0.
  */
-export const rowVersionField: FieldDef = { name: 'version', kind: 'integer', label: 'Row version', readOnly: true, hidden: true, filter: false, nullable: true };
+export const rowVersionField: FieldDef = {
+  name: 'version',
+  kind: 'integer',
+  label: 'Row version',
+  readOnly: true,
+  hidden: true,
+  filter: false,
+  nullable: true,
+};
 
 /** What every inventory object carries. */
 export const inventoryBaseFields: readonly FieldDef[] = [...baseFields, rowVersionField];
@@ -29,9 +37,22 @@ export const uniqueNameSlugFields: readonly FieldDef[] = [
 ];
 
 /** A colour as NetBox writes it: six lower-case hex digits. */
-export const colorField: FieldDef = { name: 'color', kind: 'string', label: 'Color', maxLength: 6, pattern: '^[0-9a-f]{6}$', default: '9e9e9e' };
+export const colorField: FieldDef = {
+  name: 'color',
+  kind: 'string',
+  label: 'Color',
+  maxLength: 6,
+  pattern: '^[0-9a-f]{6}$',
+  default: '9e9e9e',
+};
 
-export const descriptionField: FieldDef = { name: 'description', kind: 'string', label: 'Description', maxLength: 200, search: true };
+export const descriptionField: FieldDef = {
+  name: 'description',
+  kind: 'string',
+  label: 'Description',
+  maxLength: 200,
+  search: true,
+};
 
 /** Choices from [value, display] pairs. */
 export function choices(...pairs: readonly (readonly [string, string])[]): readonly Choice[] {
@@ -41,7 +62,14 @@ export function choices(...pairs: readonly (readonly [string, string])[]): reado
 /** Read-only fields derived from a prefix or an address; `role` is the field network lookups use. */
 export function derivedNetFields(role: 'network' | 'host'): readonly FieldDef[] {
   return [
-    { name: role, kind: 'ip', label: role === 'network' ? 'Network' : 'Host', readOnly: true, netRole: role, search: true },
+    {
+      name: role,
+      kind: 'ip',
+      label: role === 'network' ? 'Network' : 'Host',
+      readOnly: true,
+      netRole: role,
+      search: true,
+    },
     { name: 'broadcast', kind: 'ip', label: 'Broadcast', readOnly: true, filter: false, netPart: 'broadcast' },
     { name: 'prefix_length', kind: 'integer', label: 'Prefix length', readOnly: true, netPart: 'length' },
     { name: 'family', kind: 'integer', label: 'Family', readOnly: true, filter: false, netPart: 'family' },
@@ -50,9 +78,9 @@ export function derivedNetFields(role: 'network' | 'host'): readonly FieldDef[] 
 
 /** What device and VM interfaces both have. */
 export const interfaceFields: readonly FieldDef[] = [
-    { name: 'enabled', kind: 'boolean', label: 'Enabled', default: true },
-    { name: 'mtu', kind: 'integer', label: 'MTU', nullable: true, min: 1, max: 65536 },
-    { name: 'mac_address', kind: 'mac', label: 'MAC address', nullable: true },
+  { name: 'enabled', kind: 'boolean', label: 'Enabled', default: true },
+  { name: 'mtu', kind: 'integer', label: 'MTU', nullable: true, min: 1, max: 65536 },
+  { name: 'mac_address', kind: 'mac', label: 'MAC address', nullable: true },
 ];
 
 /** A tree of named groups (regions, site groups, tenant groups): name, unique slug, parent, description. */
@@ -66,18 +94,53 @@ export function groupTreeFields(self: string): readonly FieldDef[] {
 }
 
 /** The tenant an object belongs to; its group filters as `tenant_group` (NetBox's tenancy fields). */
-export const tenantField: FieldDef = { name: 'tenant', kind: 'fk', label: 'Tenant', target: 'tenant', nullable: true, onDelete: 'protect' };
+export const tenantField: FieldDef = {
+  name: 'tenant',
+  kind: 'fk',
+  label: 'Tenant',
+  target: 'tenant',
+  nullable: true,
+  onDelete: 'protect',
+};
 
 /** A device's or a virtual machine's primary addresses (NetBox prefers IPv6 for `primary_ip`); the
  * IP addresses come later in the registry (they sit on the host's interfaces), so the references are deferred. */
 export const primaryIpFields: readonly FieldDef[] = [
-  { name: 'primary_ip4', kind: 'fk', label: 'Primary IPv4', target: 'ip_address', nullable: true, onDelete: 'set_null', deferred: true },
-  { name: 'primary_ip6', kind: 'fk', label: 'Primary IPv6', target: 'ip_address', nullable: true, onDelete: 'set_null', deferred: true },
-  { name: 'primary_ip', kind: 'fk', label: 'Primary IP', target: 'ip_address', nullable: true, onDelete: 'set_null', deferred: true, readOnly: true, filter: false },
+  {
+    name: 'primary_ip4',
+    kind: 'fk',
+    label: 'Primary IPv4',
+    target: 'ip_address',
+    nullable: true,
+    onDelete: 'set_null',
+    deferred: true,
+  },
+  {
+    name: 'primary_ip6',
+    kind: 'fk',
+    label: 'Primary IPv6',
+    target: 'ip_address',
+    nullable: true,
+    onDelete: 'set_null',
+    deferred: true,
+  },
+  {
+    name: 'primary_ip',
+    kind: 'fk',
+    label: 'Primary IP',
+    target: 'ip_address',
+    nullable: true,
+    onDelete: 'set_null',
+    deferred: true,
+    readOnly: true,
+    filter: false,
+  },
 ];
 
 /** `primary_ip` from the two writable ones, as NetBox serves it (IPv6 first). */
-export const derivePrimaryIp = (row: Record<string, unknown>): Record<string, unknown> => ({ primary_ip: row.primary_ip6 ?? row.primary_ip4 ?? null });
+export const derivePrimaryIp = (row: Record<string, unknown>): Record<string, unknown> => ({
+  primary_ip: row.primary_ip6 ?? row.primary_ip4 ?? null,
+});
 
 /** A related count: rows of `resource` whose `field` names the object (`count('device', 'site')` is `device_count`). */
 export function count(resource: string, field: string, name = `${resource.replace(/_/g, '')}_count`): CountDef {

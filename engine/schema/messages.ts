@@ -32,11 +32,13 @@ export const MSG = {
   tagNotFound: (v: string) => `Related object not found: tag "${v}".`,
   objectNotFound: (id: string) => `No object with id ${id}.`,
   refNotFound: (label: string, tried: string) => `No ${label} found with ${tried}.`,
-  refAmbiguous: (label: string, tried: string) => `Several ${label} objects have ${tried}; name it by a unique field (id, or e.g. slug).`,
+  refAmbiguous: (label: string, tried: string) =>
+    `Several ${label} objects have ${tried}; name it by a unique field (id, or e.g. slug).`,
   refUnknownField: (label: string, name: string) => `A ${label} has no field "${name}" to be found by.`,
   tagEditsPatchOnly: 'add_tags and remove_tags change the tags an object has: send them with PATCH.',
   tagsWithEdits: 'Give either tags (the whole list) or add_tags / remove_tags, not both.',
-  refQueryShape: 'Give the related object as its id, or as an object of its fields with text, number or boolean values (e.g. {"slug": "ams01"}).',
+  refQueryShape:
+    'Give the related object as its id, or as an object of its fields with text, number or boolean values (e.g. {"slug": "ams01"}).',
   listedTwice: 'This object is listed more than once in the request.',
   treeCycle: 'Cannot assign the object itself or one of its descendants as its parent.',
   cfUnknown: (n: string) => `Unknown field name '${n}' in custom field data.`,
@@ -45,7 +47,8 @@ export const MSG = {
   cfRequiredEmpty: (n: string) => `Required field '${n}' cannot be empty.`,
   cfContentType: (ct: string, known: readonly string[]) => `Unknown content type '${ct}'; one of ${known.join(', ')}.`,
   cfChoicesNotSelect: 'Choices may be set only on select and multi-select fields.',
-  whContentType: (ct: string) => `Unknown content type '${ct}': webhooks follow the change log's types (dcim.site, ipam.prefix, extras.webhook, lifecycle.entity, ...).`,
+  whContentType: (ct: string) =>
+    `Unknown content type '${ct}': webhooks follow the change log's types (dcim.site, ipam.prefix, extras.webhook, lifecycle.entity, ...).`,
   whNoContentTypes: 'Select at least one content type.',
   whNoType: 'You must select at least one type: create, update, and/or delete.',
   whUrl: 'Enter a valid http:// or https:// URL.',
@@ -68,6 +71,8 @@ export const MSG = {
   notFound: 'Not found.',
   tagAssigned: 'Cannot delete: tag is still assigned.',
   referencedBy: (label: string) => `Cannot delete: referenced by ${label.toLowerCase()} objects.`,
-  uniqueTaken: (resourceLabel: string, fieldLabels: readonly string[]) => `${resourceLabel} with this ${fieldLabels.map((l) => l.toLowerCase()).join(' and ')} already exists.`,
-  versionChanged: (stored: unknown, expected: number) => `The object changed meanwhile (version ${String(stored)}, expected ${expected}).`,
+  uniqueTaken: (resourceLabel: string, fieldLabels: readonly string[]) =>
+    `${resourceLabel} with this ${fieldLabels.map((l) => l.toLowerCase()).join(' and ')} already exists.`,
+  versionChanged: (stored: unknown, expected: number) =>
+    `The object changed meanwhile (version ${String(stored)}, expected ${expected}).`,
 } as const;

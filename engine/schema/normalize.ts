@@ -4,14 +4,21 @@
 /** MAC in any common spelling -> `AA:BB:CC:00:11:22`, or null when it is not a MAC. */
 export function normalizeMac(text: string): string | null {
   const t = text.trim();
-  if (!/^(?:[0-9A-Fa-f]{2}([:-]?)(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})$/.test(t)) return null;
+  if (
+    !/^(?:[0-9A-Fa-f]{2}([:-]?)(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})$/.test(
+      t,
+    )
+  )
+    return null;
   const hex = t.replace(/[^0-9A-Fa-f]/g, '').toUpperCase();
   return hex.match(/../g)!.join(':');
 }
 
 /** Date or date-time -> ISO-8601 UTC with milliseconds, or null. A bare date means its midnight UTC. */
 export function normalizeDateTime(text: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+    text.trim(),
+  );
   if (!m) return null;
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', tz = 'Z'] = m;
   const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}${frac.slice(0, 4)}${tz.length === 5 ? tz.slice(0, 3) + ':' + tz.slice(3) : tz}`;
@@ -54,7 +61,9 @@ export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** A UUID in any spelling Python's uuid.UUID reads (dashes or none, braces, `urn:uuid:`, any
  * case) as canonical lower-case 8-4-4-4-12, or null. */
 export function normalizeUuid(text: string): string | null {
-  const m = /^(?:urn:uuid:)?\{?([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\}?$/i.exec(text.trim());
+  const m = /^(?:urn:uuid:)?\{?([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})\}?$/i.exec(
+    text.trim(),
+  );
   return m ? m.slice(1).join('-').toLowerCase() : null;
 }
 export const URL_RE = /^(?:[a-z][a-z0-9+.-]*:\/\/)[^\s/?#]+[^\s]*$/i;

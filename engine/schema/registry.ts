@@ -32,9 +32,40 @@ import { webhook, webhookCursor, webhookDelivery } from './resources/webhook.js'
 
 /** In dependency order: a resource comes after every resource it references (but through a deferred reference). */
 export const RESOURCES: readonly ResourceDef[] = [
-  tag, customField, region, siteGroup, tenantGroup, tenant, site, location, rackRole, rack, manufacturer, deviceType, deviceRole, platform,
-  clusterType, clusterGroup, cluster, device, iface, virtualMachine, vmInterface, vlan, prefix, ipAddress, service,
-  token, machine, entity, history, idempotency, objectChange, webhook, webhookDelivery, webhookCursor,
+  tag,
+  customField,
+  region,
+  siteGroup,
+  tenantGroup,
+  tenant,
+  site,
+  location,
+  rackRole,
+  rack,
+  manufacturer,
+  deviceType,
+  deviceRole,
+  platform,
+  clusterType,
+  clusterGroup,
+  cluster,
+  device,
+  iface,
+  virtualMachine,
+  vmInterface,
+  vlan,
+  prefix,
+  ipAddress,
+  service,
+  token,
+  machine,
+  entity,
+  history,
+  idempotency,
+  objectChange,
+  webhook,
+  webhookDelivery,
+  webhookCursor,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
@@ -69,7 +100,9 @@ const briefCache = new Map<string, readonly string[]>();
 export function briefFields(r: ResourceDef): readonly string[] {
   let names = briefCache.get(r.name);
   if (!names) {
-    names = [...new Set(['name', 'slug', r.refField, r.displayField])].filter((n) => r.fields.some((f) => f.name === n && !f.hidden));
+    names = [...new Set(['name', 'slug', r.refField, r.displayField])].filter((n) =>
+      r.fields.some((f) => f.name === n && !f.hidden),
+    );
     briefCache.set(r.name, names);
   }
   return names;
@@ -106,22 +139,30 @@ function check(): void {
     for (const f of r.fields) {
       if (names.has(f.name)) throw new Error(`schema: ${r.name}.${f.name} declared twice`);
       names.add(f.name);
-      if (f.kind === 'fk' && (!f.target || !byName.has(f.target))) throw new Error(`schema: ${r.name}.${f.name} has no known target`);
+      if (f.kind === 'fk' && (!f.target || !byName.has(f.target)))
+        throw new Error(`schema: ${r.name}.${f.name} has no known target`);
       // Tables are made, copied and emptied in registry order: only a deferred reference may point forward.
-      if (f.kind === 'fk' && f.target !== r.name && (position.get(f.target!)! > position.get(r.name)!) !== !!f.deferred)
-        throw new Error(`schema: ${r.name}.${f.name} refers to ${f.target}, listed ${f.deferred ? 'before' : 'after'} it: ${f.deferred ? 'not' : 'mark it'} deferred`);
+      if (f.kind === 'fk' && f.target !== r.name && position.get(f.target!)! > position.get(r.name)! !== !!f.deferred)
+        throw new Error(
+          `schema: ${r.name}.${f.name} refers to ${f.target}, listed ${f.deferred ? 'before' : 'after'} it: ${f.deferred ? 'not' : 'mark it'} deferred`,
+        );
       if (f.kind === 'choice' && !f.choices?.length) throw new Error(`schema: ${r.name}.${f.name} has no choices`);
-      if (f.writeOnly && (!f.hidden || f.readOnly)) throw new Error(`schema: ${r.name}.${f.name} is write-only: it must be hidden and writable`);
+      if (f.writeOnly && (!f.hidden || f.readOnly))
+        throw new Error(`schema: ${r.name}.${f.name} is write-only: it must be hidden and writable`);
     }
     for (const c of r.counts ?? []) {
       const ref = byName.get(c.resource)?.fields.find((f) => f.name === c.field);
-      if (ref?.kind !== 'fk' || ref.target !== r.name) throw new Error(`schema: ${r.name}.${c.name} counts ${c.resource}.${c.field}, which is no reference to ${r.name}`);
+      if (ref?.kind !== 'fk' || ref.target !== r.name)
+        throw new Error(
+          `schema: ${r.name}.${c.name} counts ${c.resource}.${c.field}, which is no reference to ${r.name}`,
+        );
       if (names.has(c.name)) throw new Error(`schema: ${r.name}.${c.name} is both a field and a count`);
     }
     for (const key of [r.refField, r.displayField, r.tree].filter(Boolean) as string[])
       if (!names.has(key)) throw new Error(`schema: ${r.name} names unknown field ${key}`);
-    for (const group of r.uniqueTogether ?? []) for (const n of group)
-      if (!names.has(n)) throw new Error(`schema: ${r.name} unique group names unknown field ${n}`);
+    for (const group of r.uniqueTogether ?? [])
+      for (const n of group)
+        if (!names.has(n)) throw new Error(`schema: ${r.name} unique group names unknown field ${n}`);
   }
 }
 check();

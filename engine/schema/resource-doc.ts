@@ -3,9 +3,22 @@ import { RESOURCES, resourcePath } from './registry.js';
 import type { FieldDef } from './types.js';
 
 const KIND_TEXT: Record<FieldDef['kind'], string> = {
-  uuid: 'UUID', string: 'text', slug: 'slug', integer: 'integer', boolean: 'boolean', choice: 'choice',
-  fk: 'id of', tags: 'tag slugs or ids (read: objects)', custom_fields: 'object', prefix: 'CIDR (host bits clear)',
-  address: 'address/length', ip: 'address text', mac: 'MAC address', datetime: 'date-time', json: 'JSON', string_list: 'list of text',
+  uuid: 'UUID',
+  string: 'text',
+  slug: 'slug',
+  integer: 'integer',
+  boolean: 'boolean',
+  choice: 'choice',
+  fk: 'id of',
+  tags: 'tag slugs or ids (read: objects)',
+  custom_fields: 'object',
+  prefix: 'CIDR (host bits clear)',
+  address: 'address/length',
+  ip: 'address text',
+  mac: 'MAC address',
+  datetime: 'date-time',
+  json: 'JSON',
+  string_list: 'list of text',
 };
 
 function fieldRow(f: FieldDef): string {
@@ -16,18 +29,29 @@ function fieldRow(f: FieldDef): string {
   if (f.min !== undefined || f.max !== undefined) notes.push(`${f.min ?? ''}–${f.max ?? ''}`);
   if (f.unique) notes.push('unique');
   if (f.nullable) notes.push('nullable');
-  if (f.default !== undefined && f.default !== null && !(Array.isArray(f.default) && !f.default.length)) notes.push(`default \`${JSON.stringify(f.default)}\``);
+  if (f.default !== undefined && f.default !== null && !(Array.isArray(f.default) && !f.default.length))
+    notes.push(`default \`${JSON.stringify(f.default)}\``);
   if (f.onDelete) notes.push(`on delete: ${f.onDelete.replace('_', ' ')}`);
   const access = f.readOnly ? 'read-only' : f.writeOnly ? 'write-only' : f.required ? 'required' : 'optional';
   return `| \`${f.name}\` | ${type} | ${access} | ${notes.join('; ')} |`;
 }
 
 export function resourceReference(): string {
-  return RESOURCES.filter((r) => r.inventory !== false).map((r) => [
-    `### ${r.label} — \`${resourcePath(r)}\``, '', r.description + '.',
-    ...(r.uniqueTogether ?? []).map((g) => `Unique together: ${g.map((n) => `\`${n}\``).join(' + ')}.`), '',
-    '| field | type | access | notes |', '|---|---|---|---|',
-    ...r.fields.filter((f) => !f.hidden || f.writeOnly).map(fieldRow),
-    ...(r.counts ?? []).map((c) => `| \`${c.name}\` | integer | read-only | ${c.resource} objects whose \`${c.field}\` is this one |`),
-  ].join('\n')).join('\n\n');
+  return RESOURCES.filter((r) => r.inventory !== false)
+    .map((r) =>
+      [
+        `### ${r.label} — \`${resourcePath(r)}\``,
+        '',
+        r.description + '.',
+        ...(r.uniqueTogether ?? []).map((g) => `Unique together: ${g.map((n) => `\`${n}\``).join(' + ')}.`),
+        '',
+        '| field | type | access | notes |',
+        '|---|---|---|---|',
+        ...r.fields.filter((f) => !f.hidden || f.writeOnly).map(fieldRow),
+        ...(r.counts ?? []).map(
+          (c) => `| \`${c.name}\` | integer | read-only | ${c.resource} objects whose \`${c.field}\` is this one |`,
+        ),
+      ].join('\n'),
+    )
+    .join('\n\n');
 }

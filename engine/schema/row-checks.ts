@@ -15,7 +15,8 @@ function customFieldDefinition(row: Row): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   for (const ct of (row.content_types as string[] | undefined) ?? [])
-    if (!CUSTOM_FIELD_CONTENT_TYPES.includes(ct)) add('content_types', MSG.cfContentType(ct, CUSTOM_FIELD_CONTENT_TYPES));
+    if (!CUSTOM_FIELD_CONTENT_TYPES.includes(ct))
+      add('content_types', MSG.cfContentType(ct, CUSTOM_FIELD_CONTENT_TYPES));
   const def = row as unknown as CustomFieldDef;
   const select = def.type === 'select' || def.type === 'multi-select';
   if (!select && (def.choices ?? []).length) add('choices', MSG.cfChoicesNotSelect);
@@ -44,7 +45,11 @@ function webhookDefinition(row: Row): FieldErrors {
   for (const ct of types) if (!LOGGED_CONTENT_TYPES.includes(ct)) add('content_types', MSG.whContentType(ct));
   if (!row.type_create && !row.type_update && !row.type_delete) add('type_create', MSG.whNoType);
   let url: URL | null = null;
-  try { url = new URL(String(row.payload_url)); } catch { /* refused below */ }
+  try {
+    url = new URL(String(row.payload_url));
+  } catch {
+    /* refused below */
+  }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) add('payload_url', MSG.whUrl);
   for (const line of String(row.additional_headers ?? '').split(/\r?\n/))
     if (line.trim() && !HEADER_LINE.test(line.trim())) add('additional_headers', MSG.whHeader(line));
@@ -63,7 +68,8 @@ function webhookDefinition(row: Row): FieldErrors {
 function serviceDefinition(row: Row): FieldErrors {
   const errors: FieldErrors = {};
   const ports = row.ports;
-  if (!Array.isArray(ports) || !ports.length || !ports.every((p) => Number.isInteger(p) && p >= 1 && p <= 65535)) errors.ports = [MSG.ports];
+  if (!Array.isArray(ports) || !ports.length || !ports.every((p) => Number.isInteger(p) && p >= 1 && p <= 65535))
+    errors.ports = [MSG.ports];
   if ((row.device == null) === (row.virtual_machine == null)) errors.device = [MSG.serviceParent];
   return errors;
 }

@@ -2,24 +2,27 @@
 // Filters, validation, serializers, OPTIONS, DDL and OpenAPI are derived from these records.
 
 export type FieldKind =
-  | 'uuid'          // server-assigned id
-  | 'string'        // free text
-  | 'slug'          // ^[-a-zA-Z0-9_]+$
+  | 'uuid' // server-assigned id
+  | 'string' // free text
+  | 'slug' // ^[-a-zA-Z0-9_]+$
   | 'integer'
   | 'boolean'
-  | 'choice'        // one of `choices`
-  | 'fk'            // id of another resource (`target`)
-  | 'tags'          // many-to-many to tags
+  | 'choice' // one of `choices`
+  | 'fk' // id of another resource (`target`)
+  | 'tags' // many-to-many to tags
   | 'custom_fields' // object keyed by custom field name
-  | 'prefix'        // writable CIDR, host bits must be clear
-  | 'address'       // writable host/len
-  | 'ip'            // read-only bare address text derived from a prefix or address
-  | 'mac'           // MAC address, stored upper-case colon form
-  | 'datetime'      // ISO 8601, UTC
+  | 'prefix' // writable CIDR, host bits must be clear
+  | 'address' // writable host/len
+  | 'ip' // read-only bare address text derived from a prefix or address
+  | 'mac' // MAC address, stored upper-case colon form
+  | 'datetime' // ISO 8601, UTC
   | 'json'
-  | 'string_list';  // list of strings
+  | 'string_list'; // list of strings
 
-export interface Choice { readonly value: string; readonly display: string }
+export interface Choice {
+  readonly value: string;
+  readonly display: string;
+}
 
 export type OnDelete = 'cascade' | 'set_null' | 'protect';
 
@@ -35,18 +38,18 @@ export interface FieldDef {
   readonly max?: number;
   readonly pattern?: string;
   readonly choices?: readonly Choice[];
-  readonly target?: string;          // resource name, for fk
-  readonly onDelete?: OnDelete;      // for fk
+  readonly target?: string; // resource name, for fk
+  readonly onDelete?: OnDelete; // for fk
   readonly unique?: boolean;
   readonly default?: unknown;
-  readonly search?: boolean;         // included in `q`
-  readonly filter?: false;           // no filter generated
-  readonly hidden?: boolean;         // never serialized (e.g. token key hash)
-  readonly writeOnly?: true;         // with hidden: accepted when written, never read back nor logged (a webhook's secret)
+  readonly search?: boolean; // included in `q`
+  readonly filter?: false; // no filter generated
+  readonly hidden?: boolean; // never serialized (e.g. token key hash)
+  readonly writeOnly?: true; // with hidden: accepted when written, never read back nor logged (a webhook's secret)
   readonly netRole?: 'network' | 'host'; // the network-lookup field of prefixes / addresses
   readonly netPart?: 'broadcast' | 'length' | 'family'; // another read-only part derived from the prefix / address
-  readonly indexed?: true;           // a B-tree index of its own in SQL (a field lists are often filtered by)
-  readonly sequence?: true;          // numbered by the store, gap-free in commit order (the change log's `seq`)
+  readonly indexed?: true; // a B-tree index of its own in SQL (a field lists are often filtered by)
+  readonly sequence?: true; // numbered by the store, gap-free in commit order (the change log's `seq`)
   /** An fk to a resource listed later in the registry, closing a cycle (a device's primary IP is an
    * address on one of its own interfaces): its SQL constraint is added once both tables exist, a
    * copy fills it in a second pass, and relation filters do not follow it. */
@@ -69,20 +72,20 @@ export interface CountDef {
 }
 
 export interface ResourceDef {
-  readonly name: string;            // 'site'
-  readonly app: string;             // 'dcim'
-  readonly plural: string;          // 'sites' (path segment)
-  readonly label: string;           // 'Site'
+  readonly name: string; // 'site'
+  readonly app: string; // 'dcim'
+  readonly plural: string; // 'sites' (path segment)
+  readonly label: string; // 'Site'
   readonly description: string;
   readonly fields: readonly FieldDef[];
   readonly uniqueTogether?: readonly (readonly string[])[];
-  readonly refField: string;        // text form accepted for foreign-key filters (slug, else name)
-  readonly displayField: string;    // field shown as `display`
-  readonly tree?: string;           // name of the self-referencing parent field: filters match descendants
+  readonly refField: string; // text form accepted for foreign-key filters (slug, else name)
+  readonly displayField: string; // field shown as `display`
+  readonly tree?: string; // name of the self-referencing parent field: filters match descendants
   readonly derive?: (row: Record<string, unknown>) => Record<string, unknown>; // read-only fields computed from writable ones
-  readonly inventory?: false;       // not a public inventory list endpoint (tokens)
-  readonly writable?: false;        // listed and read over the API, never written through it (the change log)
-  readonly logged?: false;          // writes of it leave no change record (the log itself, bookkeeping rows)
+  readonly inventory?: false; // not a public inventory list endpoint (tokens)
+  readonly writable?: false; // listed and read over the API, never written through it (the change log)
+  readonly logged?: false; // writes of it leave no change record (the log itself, bookkeeping rows)
   readonly alsoAt?: readonly string[]; // further list paths serving the same endpoint
   readonly defaultOrder?: readonly { readonly field: string; readonly desc: boolean }[]; // when a list names no ordering
   readonly counts?: readonly CountDef[]; // related counts served with each object (read-only, not stored)
@@ -102,4 +105,13 @@ export interface CustomFieldDef {
 }
 
 export type CustomFieldType = 'text' | 'integer' | 'boolean' | 'date' | 'url' | 'select' | 'multi-select' | 'json';
-export const CUSTOM_FIELD_TYPES: readonly CustomFieldType[] = ['text', 'integer', 'boolean', 'date', 'url', 'select', 'multi-select', 'json'];
+export const CUSTOM_FIELD_TYPES: readonly CustomFieldType[] = [
+  'text',
+  'integer',
+  'boolean',
+  'date',
+  'url',
+  'select',
+  'multi-select',
+  'json',
+];

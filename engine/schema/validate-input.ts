@@ -11,8 +11,8 @@ export type FieldErrors = Record<string, string[]>;
 export type RefValue = string | number | boolean;
 
 export interface ValidInput {
-  readonly values: Record<string, unknown>;      // writable fields given (or defaulted on create), normalised
-  readonly tagRefs: readonly string[] | null;    // slugs or ids as given, null when `tags` absent
+  readonly values: Record<string, unknown>; // writable fields given (or defaulted on create), normalised
+  readonly tagRefs: readonly string[] | null; // slugs or ids as given, null when `tags` absent
   /** PATCH's partial tag edits (`add_tags`, `remove_tags`): refs as given, applied to the tags the row has when written. */
   readonly tagEdits: { readonly add: readonly string[]; readonly remove: readonly string[] } | null;
   /** References given as an object of the target's fields (`{"slug": "ams01"}`), by field: the caller looks them up. */
@@ -30,14 +30,24 @@ const ok = (value: unknown): Check => ({ ok: true, value });
 const bad = (message: string): Check => ({ ok: false, message });
 
 /** Kinds whose value is one scalar: an object or a list there gets NetBox's explicit message. */
-const SCALAR_KINDS: ReadonlySet<FieldDef['kind']> = new Set(['string', 'slug', 'integer', 'boolean', 'choice', 'prefix', 'address', 'mac']);
+const SCALAR_KINDS: ReadonlySet<FieldDef['kind']> = new Set([
+  'string',
+  'slug',
+  'integer',
+  'boolean',
+  'choice',
+  'prefix',
+  'address',
+  'mac',
+]);
 
 /** One field's value, by kind. */
 function checkValue(f: FieldDef, v: unknown): Check {
   if (v === null) return f.nullable ? ok(null) : bad(MSG.notNull);
   if (typeof v === 'object' && SCALAR_KINDS.has(f.kind)) return bad(MSG.notScalar);
   switch (f.kind) {
-    case 'string': case 'slug': {
+    case 'string':
+    case 'slug': {
       if (typeof v !== 'string') return bad(MSG.string);
       if (f.maxLength !== undefined && v.length > f.maxLength) return bad(MSG.maxLength(f.maxLength));
       if (f.required && v === '') return bad(MSG.notBlank);
@@ -52,13 +62,18 @@ function checkValue(f: FieldDef, v: unknown): Check {
       if (f.max !== undefined && n > f.max) return bad(MSG.max(f.max));
       return ok(n);
     }
-    case 'boolean': { const b = toBoolean(v); return b === null ? bad(MSG.boolean) : ok(b); }
+    case 'boolean': {
+      const b = toBoolean(v);
+      return b === null ? bad(MSG.boolean) : ok(b);
+    }
     case 'choice':
       return typeof v === 'string' && f.choices!.some((c) => c.value === v) ? ok(v) : bad(MSG.choice(String(v)));
     case 'fk': {
       // Ids, or a nested object carrying an id (what clients read back).
       const id = typeof v === 'object' && v !== null && 'id' in v ? (v as { id: unknown }).id : v;
-      return typeof id === 'string' && UUID_RE.test(id) ? ok(id.toLowerCase()) : bad(MSG.fkNotFound(String(typeof id === 'object' ? JSON.stringify(id) : id)));
+      return typeof id === 'string' && UUID_RE.test(id)
+        ? ok(id.toLowerCase())
+        : bad(MSG.fkNotFound(String(typeof id === 'object' ? JSON.stringify(id) : id)));
     }
     case 'prefix': {
       if (typeof v !== 'string') return bad(MSG.prefix(String(v)));
@@ -81,8 +96,13 @@ function checkValue(f: FieldDef, v: unknown): Check {
     }
     case 'string_list':
       return Array.isArray(v) && v.every((x) => typeof x === 'string') ? ok([...v]) : bad(MSG.list);
-    case 'json': return ok(v);
-    case 'tags': case 'custom_fields': case 'uuid': case 'ip': case 'datetime':
+    case 'json':
+      return ok(v);
+    case 'tags':
+    case 'custom_fields':
+    case 'uuid':
+    case 'ip':
+    case 'datetime':
       return ok(v); // handled by the caller or read-only
   }
 }
@@ -91,10 +111,18 @@ const TAG_EDITS = ['add_tags', 'remove_tags'];
 
 /** A list of tags as slugs, names, ids or objects carrying one; null (with errors) when it is not one. */
 function tagRefsOf(v: unknown, field: string, errors: FieldErrors): string[] | null {
-  if (!Array.isArray(v)) { add(errors, field, MSG.list); return null; }
+  if (!Array.isArray(v)) {
+    add(errors, field, MSG.list);
+    return null;
+  }
   const refs: string[] = [];
   for (const t of v) {
-    const ref = typeof t === 'object' && t !== null ? ((t as Record<string, unknown>).id ?? (t as Record<string, unknown>).slug ?? (t as Record<string, unknown>).name) : t;
+    const ref =
+      typeof t === 'object' && t !== null
+        ? ((t as Record<string, unknown>).id ??
+          (t as Record<string, unknown>).slug ??
+          (t as Record<string, unknown>).name)
+        : t;
     if (typeof ref !== 'string') add(errors, field, MSG.tagNotFound(JSON.stringify(t)));
     else refs.push(ref);
   }
@@ -116,7 +144,11 @@ function defaultFor(f: FieldDef): unknown {
 const FIELDS = new WeakMap<ResourceDef, { byName: ReadonlyMap<string, FieldDef>; taggable: boolean }>();
 function fieldsOf(r: ResourceDef): { byName: ReadonlyMap<string, FieldDef>; taggable: boolean } {
   let got = FIELDS.get(r);
-  if (!got) FIELDS.set(r, (got = { byName: new Map(r.fields.map((f) => [f.name, f])), taggable: r.fields.some((f) => f.kind === 'tags') }));
+  if (!got)
+    FIELDS.set(
+      r,
+      (got = { byName: new Map(r.fields.map((f) => [f.name, f])), taggable: r.fields.some((f) => f.kind === 'tags') }),
+    );
   return got;
 }
 
@@ -125,24 +157,42 @@ function fieldsOf(r: ResourceDef): { byName: ReadonlyMap<string, FieldDef>; tagg
  * Read-only fields in the body are ignored, as REST framework does; unknown fields are errors.
  */
 export function validateInput(
-  r: ResourceDef, body: unknown, opts: { partial: boolean; creating: boolean; customFields: readonly CustomFieldDef[]; existingCustomFields?: Record<string, unknown> },
+  r: ResourceDef,
+  body: unknown,
+  opts: {
+    partial: boolean;
+    creating: boolean;
+    customFields: readonly CustomFieldDef[];
+    existingCustomFields?: Record<string, unknown>;
+  },
 ): InputResult {
   const errors: FieldErrors = Object.create(null); // keys may be user-given field names
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, errors: { non_field_errors: [`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? 'list' : body === null ? 'null' : typeof body}.`] } };
+    return {
+      ok: false,
+      errors: {
+        non_field_errors: [
+          `Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? 'list' : body === null ? 'null' : typeof body}.`,
+        ],
+      },
+    };
   }
   const data = body as Record<string, unknown>;
   const { byName, taggable } = fieldsOf(r);
   for (const key of Object.keys(data)) {
     // What reads return beside the fields (a client writing back what it read): ignored.
     if (byName.has(key) || key === 'url' || key === 'display' || r.counts?.some((c) => c.name === key)) continue;
-    if (taggable && TAG_EDITS.includes(key)) { if (!opts.partial) add(errors, key, MSG.tagEditsPatchOnly); continue; }
+    if (taggable && TAG_EDITS.includes(key)) {
+      if (!opts.partial) add(errors, key, MSG.tagEditsPatchOnly);
+      continue;
+    }
     add(errors, key, MSG.unknownField);
   }
   let tagEdits: { add: string[]; remove: string[] } | null = null;
   if (taggable && opts.partial && TAG_EDITS.some((k) => k in data)) {
     if ('tags' in data) add(errors, 'tags', MSG.tagsWithEdits);
-    const add_ = tagRefsOf(data.add_tags ?? [], 'add_tags', errors), remove = tagRefsOf(data.remove_tags ?? [], 'remove_tags', errors);
+    const add_ = tagRefsOf(data.add_tags ?? [], 'add_tags', errors),
+      remove = tagRefsOf(data.remove_tags ?? [], 'remove_tags', errors);
     if (add_ && remove) tagEdits = { add: add_, remove };
   }
   const values: Record<string, unknown> = {};
@@ -153,20 +203,31 @@ export function validateInput(
     const present = Object.prototype.hasOwnProperty.call(data, f.name);
     if (!present) {
       if (opts.partial) continue;
-      if (f.required) { add(errors, f.name, MSG.required); continue; }
-      if (f.kind === 'tags') { if (opts.creating) tagRefs = []; continue; }
-      if (f.kind === 'custom_fields') {
-        const cf = validateCustomFieldData(opts.customFields, {}, opts.creating, undefined);
-        if (!cf.ok) for (const m of cf.errors) add(errors, f.name, m); else values[f.name] = cf.value;
+      if (f.required) {
+        add(errors, f.name, MSG.required);
         continue;
       }
-      if (opts.creating) { const d = defaultFor(f); if (d !== undefined) values[f.name] = d; }
+      if (f.kind === 'tags') {
+        if (opts.creating) tagRefs = [];
+        continue;
+      }
+      if (f.kind === 'custom_fields') {
+        const cf = validateCustomFieldData(opts.customFields, {}, opts.creating, undefined);
+        if (!cf.ok) for (const m of cf.errors) add(errors, f.name, m);
+        else values[f.name] = cf.value;
+        continue;
+      }
+      if (opts.creating) {
+        const d = defaultFor(f);
+        if (d !== undefined) values[f.name] = d;
+      }
       continue;
     }
     const v = data[f.name];
     if (f.kind === 'fk' && isRefQuery(v)) {
       const attrs = Object.entries(v);
-      if (attrs.length === 0 || !attrs.every(([, x]) => ['string', 'number', 'boolean'].includes(typeof x))) add(errors, f.name, MSG.refQueryShape);
+      if (attrs.length === 0 || !attrs.every(([, x]) => ['string', 'number', 'boolean'].includes(typeof x)))
+        add(errors, f.name, MSG.refQueryShape);
       else refQueries[f.name] = v as Record<string, RefValue>;
       continue;
     }
@@ -176,11 +237,15 @@ export function validateInput(
     }
     if (f.kind === 'custom_fields') {
       const cf = validateCustomFieldData(opts.customFields, v, opts.creating, opts.existingCustomFields);
-      if (!cf.ok) for (const m of cf.errors) add(errors, f.name, m); else values[f.name] = cf.value;
+      if (!cf.ok) for (const m of cf.errors) add(errors, f.name, m);
+      else values[f.name] = cf.value;
       continue;
     }
     const c = checkValue(f, v);
-    if (c.ok) values[f.name] = c.value; else add(errors, f.name, c.message);
+    if (c.ok) values[f.name] = c.value;
+    else add(errors, f.name, c.message);
   }
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input: { values, tagRefs, tagEdits, refQueries } };
+  return Object.keys(errors).length
+    ? { ok: false, errors }
+    : { ok: true, input: { values, tagRefs, tagEdits, refQueries } };
 }

@@ -17,7 +17,8 @@ export const HINTED = ['prefix', 'ip_address'] as const;
 /** Migration: the two tables and a generation row per resource (each statement idempotent). */
 export function allocationHintStatements(d: Dialect): string[] {
   const q = d.quote;
-  const text = (n: number) => d.asciiText(n, false), suffix = d.tableOptions;
+  const text = (n: number) => d.asciiText(n, false),
+    suffix = d.tableOptions;
   const seed = HINTED.map((r) => `('${r}', 0)`).join(', ');
   const [insert, skip] = d.insertSkipping();
   return [
@@ -34,29 +35,63 @@ export function allocationHintStatements(d: Dialect): string[] {
  */
 export function readHint(d: Dialect, resource: string, parent: string, length: number): SqlText {
   const q = d.quote;
-  return new SqlBuilder(d).emit(`SELECT g.${q('gen')} AS gen, (SELECT MAX(h.${q('next_at')}) FROM ${q(HINT_TABLE)} h WHERE h.${q('resource')} = g.${q('resource')} `)
-    .emit(`AND h.${q('gen')} = g.${q('gen')} AND h.${q('parent')} = `).param(parent, 'text').emit(` AND h.${q('length')} >= `).param(length, 'integer')
-    .emit(`) AS next_at FROM ${q(GEN_TABLE)} g WHERE g.${q('resource')} = `).param(resource, 'text').build();
+  return new SqlBuilder(d)
+    .emit(
+      `SELECT g.${q('gen')} AS gen, (SELECT MAX(h.${q('next_at')}) FROM ${q(HINT_TABLE)} h WHERE h.${q('resource')} = g.${q('resource')} `,
+    )
+    .emit(`AND h.${q('gen')} = g.${q('gen')} AND h.${q('parent')} = `)
+    .param(parent, 'text')
+    .emit(` AND h.${q('length')} >= `)
+    .param(length, 'integer')
+    .emit(`) AS next_at FROM ${q(GEN_TABLE)} g WHERE g.${q('resource')} = `)
+    .param(resource, 'text')
+    .build();
 }
 
 /** Records a hint, only while the resource is still at generation `gen` (else nothing). */
-export function saveHint(d: Dialect, resource: string, parent: string, length: number, nextAt: string, gen: number): SqlText {
+export function saveHint(
+  d: Dialect,
+  resource: string,
+  parent: string,
+  length: number,
+  nextAt: string,
+  gen: number,
+): SqlText {
   const q = d.quote;
   const cols = [q('resource'), q('parent'), q('length'), q('next_at'), q('gen')].join(', ');
-  return new SqlBuilder(d).emit(`INSERT INTO ${q(HINT_TABLE)} (${cols}) SELECT `)
-    .param(resource, 'text').emit(', ').param(parent, 'text').emit(', ').param(length, 'integer').emit(', ').param(nextAt, 'text')
-    .emit(`, g.${q('gen')} FROM ${q(GEN_TABLE)} g WHERE g.${q('resource')} = `).param(resource, 'text').emit(` AND g.${q('gen')} = `).param(gen, 'bigint')
-    .emit(d.upsert(HINT_TABLE, ['resource', 'parent', 'length'], ['next_at', 'gen'], (_stored, given) => given)).build();
+  return new SqlBuilder(d)
+    .emit(`INSERT INTO ${q(HINT_TABLE)} (${cols}) SELECT `)
+    .param(resource, 'text')
+    .emit(', ')
+    .param(parent, 'text')
+    .emit(', ')
+    .param(length, 'integer')
+    .emit(', ')
+    .param(nextAt, 'text')
+    .emit(`, g.${q('gen')} FROM ${q(GEN_TABLE)} g WHERE g.${q('resource')} = `)
+    .param(resource, 'text')
+    .emit(` AND g.${q('gen')} = `)
+    .param(gen, 'bigint')
+    .emit(d.upsert(HINT_TABLE, ['resource', 'parent', 'length'], ['next_at', 'gen'], (_stored, given) => given))
+    .build();
 }
 
 /** Voids the resource's hints: a write that can free addresses (in its transaction). */
 export function raiseGeneration(d: Dialect, resource: string): SqlText {
   const q = d.quote;
-  return new SqlBuilder(d).emit(`UPDATE ${q(GEN_TABLE)} SET ${q('gen')} = ${q('gen')} + 1 WHERE ${q('resource')} = `).param(resource, 'text').build();
+  return new SqlBuilder(d)
+    .emit(`UPDATE ${q(GEN_TABLE)} SET ${q('gen')} = ${q('gen')} + 1 WHERE ${q('resource')} = `)
+    .param(resource, 'text')
+    .build();
 }
 
 /** Does the stored row hold another address text than `text` (an update that moves it)? */
 export function addressMoved(d: Dialect, table: string, field: string, id: string, text: string): SqlText {
   const q = d.quote;
-  return new SqlBuilder(d).emit(`SELECT 1 AS moved FROM ${q(table)} WHERE ${q('id')} = `).param(id, 'uuid').emit(` AND ${q(field)} <> `).param(text, 'text').build();
+  return new SqlBuilder(d)
+    .emit(`SELECT 1 AS moved FROM ${q(table)} WHERE ${q('id')} = `)
+    .param(id, 'uuid')
+    .emit(` AND ${q(field)} <> `)
+    .param(text, 'text')
+    .build();
 }

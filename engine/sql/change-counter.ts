@@ -36,9 +36,20 @@ export function changeNotifyStatements(d: Dialect): string[] {
  * the connection's LAST_INSERT_ID, read by `readTaken`.
  */
 export function takeNumbers(d: Dialect, count: number, carried: number): SqlText {
-  const q = d.quote, b = new SqlBuilder(d);
-  const raised = b.render((r) => r.emit(`GREATEST(${q('seq')}, `).param(carried, 'bigint').emit(') + ').param(count, 'bigint'));
-  return b.emit(`UPDATE ${q(COUNTER_TABLE)} SET ${q('seq')} = ${d.updateAnswers.set(raised)} WHERE ${q('id')} = 1${d.updateAnswers.tail('seq')}`).build();
+  const q = d.quote,
+    b = new SqlBuilder(d);
+  const raised = b.render((r) =>
+    r
+      .emit(`GREATEST(${q('seq')}, `)
+      .param(carried, 'bigint')
+      .emit(') + ')
+      .param(count, 'bigint'),
+  );
+  return b
+    .emit(
+      `UPDATE ${q(COUNTER_TABLE)} SET ${q('seq')} = ${d.updateAnswers.set(raised)} WHERE ${q('id')} = 1${d.updateAnswers.tail('seq')}`,
+    )
+    .build();
 }
 
 /**

@@ -31,7 +31,11 @@ export function coverMarkStatements(d: Dialect): string[] {
 /** The gate's generation row, `lock` appended (the lock it takes, if any). */
 function gateRow(d: Dialect, lock: string): SqlText {
   const q = d.quote;
-  return new SqlBuilder(d).emit(`SELECT ${q('gen')} AS gen FROM ${q(GEN_TABLE)} WHERE ${q('resource')} = `).param(GATE, 'text').emit(lock).build();
+  return new SqlBuilder(d)
+    .emit(`SELECT ${q('gen')} AS gen FROM ${q(GEN_TABLE)} WHERE ${q('resource')} = `)
+    .param(GATE, 'text')
+    .emit(lock)
+    .build();
 }
 
 /** Takes the gate unless another transaction holds it: one row (the generation) when taken, none when not. */
@@ -52,8 +56,12 @@ export const readGate = (d: Dialect): SqlText => gateRow(d, '');
 /** A block's mark (null: no row) and the generation, read together. */
 export function readMark(d: Dialect, key: string): SqlText {
   const q = d.quote;
-  return new SqlBuilder(d).emit(`SELECT g.${q('gen')} AS gen, (SELECT c.${q('mark')} FROM ${q(COVER_TABLE)} c WHERE c.${q('block')} = `).param(key, 'text')
-    .emit(`) AS mark FROM ${q(GEN_TABLE)} g WHERE g.${q('resource')} = `).param(GATE, 'text').build();
+  return new SqlBuilder(d)
+    .emit(`SELECT g.${q('gen')} AS gen, (SELECT c.${q('mark')} FROM ${q(COVER_TABLE)} c WHERE c.${q('block')} = `)
+    .param(key, 'text')
+    .emit(`) AS mark FROM ${q(GEN_TABLE)} g WHERE g.${q('resource')} = `)
+    .param(GATE, 'text')
+    .build();
 }
 
 /** The rows of a family whose mark lies in one of the ranges (marks as text). */
@@ -61,14 +69,34 @@ export function marksIn(d: Dialect, family: Family, ranges: readonly (readonly [
   const q = d.quote;
   if (d.coverMarks.rangesJoined) {
     // OFFSET 0 keeps the subquery a scan per range (else it is flattened into one filtered scan).
-    return new SqlBuilder(d).emit(`SELECT c.${q('block')} AS block, c.${q('mark')} AS mark FROM unnest(`)
-      .param(ranges.map((r) => r[0]), 'text[]').emit(', ').param(ranges.map((r) => r[1]), 'text[]')
-      .emit(`) AS r(lo, hi) CROSS JOIN LATERAL (SELECT ${q('block')}, ${q('mark')} FROM ${q(COVER_TABLE)} WHERE ${q('family')} = `).param(family, 'integer')
-      .emit(` AND ${q('mark')} >= r.lo AND ${q('mark')} <= r.hi OFFSET 0) c`).build();
+    return new SqlBuilder(d)
+      .emit(`SELECT c.${q('block')} AS block, c.${q('mark')} AS mark FROM unnest(`)
+      .param(
+        ranges.map((r) => r[0]),
+        'text[]',
+      )
+      .emit(', ')
+      .param(
+        ranges.map((r) => r[1]),
+        'text[]',
+      )
+      .emit(
+        `) AS r(lo, hi) CROSS JOIN LATERAL (SELECT ${q('block')}, ${q('mark')} FROM ${q(COVER_TABLE)} WHERE ${q('family')} = `,
+      )
+      .param(family, 'integer')
+      .emit(` AND ${q('mark')} >= r.lo AND ${q('mark')} <= r.hi OFFSET 0) c`)
+      .build();
   }
-  const b = new SqlBuilder(d).emit(`SELECT ${q('block')} AS block, ${q('mark')} AS mark FROM ${q(COVER_TABLE)} WHERE ${q('family')} = `).param(family, 'integer').emit(' AND (');
+  const b = new SqlBuilder(d)
+    .emit(`SELECT ${q('block')} AS block, ${q('mark')} AS mark FROM ${q(COVER_TABLE)} WHERE ${q('family')} = `)
+    .param(family, 'integer')
+    .emit(' AND (');
   ranges.forEach(([lo, hi], i) => {
-    b.emit(`${i ? ' OR ' : ''}(${q('mark')} >= `).param(lo, 'text').emit(` AND ${q('mark')} <= `).param(hi, 'text').emit(')');
+    b.emit(`${i ? ' OR ' : ''}(${q('mark')} >= `)
+      .param(lo, 'text')
+      .emit(` AND ${q('mark')} <= `)
+      .param(hi, 'text')
+      .emit(')');
   });
   return b.emit(')').build();
 }
@@ -76,8 +104,14 @@ export function marksIn(d: Dialect, family: Family, ranges: readonly (readonly [
 /** A block's mark set to `mark` if it still is `was` (an UPDATE compares the latest version, also under InnoDB). */
 export function setMark(d: Dialect, key: string, was: string, mark: string): SqlText {
   const q = d.quote;
-  return new SqlBuilder(d).emit(`UPDATE ${q(COVER_TABLE)} SET ${q('mark')} = `).param(mark, 'text').emit(` WHERE ${q('block')} = `).param(key, 'text')
-    .emit(` AND ${q('mark')} = `).param(was, 'text').build();
+  return new SqlBuilder(d)
+    .emit(`UPDATE ${q(COVER_TABLE)} SET ${q('mark')} = `)
+    .param(mark, 'text')
+    .emit(` WHERE ${q('block')} = `)
+    .param(key, 'text')
+    .emit(` AND ${q('mark')} = `)
+    .param(was, 'text')
+    .build();
 }
 
 /** How many new rows one insertMarks statement takes at most. */
@@ -89,11 +123,27 @@ export const marksPerInsert = (d: Dialect, valuesRows: number): number => (d.arr
  * blocks were two statements of 1,500 parameters to parse and bind).
  */
 export function insertMarks(d: Dialect, rows: readonly { key: string; family: Family; mark: string }[]): SqlText {
-  const q = d.quote, [head, tail] = d.insertSkipping(['block']);
+  const q = d.quote,
+    [head, tail] = d.insertSkipping(['block']);
   if (d.arrayRows) {
-    return new SqlBuilder(d).emit(`${head} ${q(COVER_TABLE)} (${q('block')}, ${q('family')}, ${q('mark')}) SELECT * FROM unnest(`)
-      .param(rows.map((r) => r.key), 'text[]').emit(', ').param(rows.map((r) => r.family), 'integer[]').emit(', ').param(rows.map((r) => r.mark), 'text[]')
-      .emit(`)${tail}`).build();
+    return new SqlBuilder(d)
+      .emit(`${head} ${q(COVER_TABLE)} (${q('block')}, ${q('family')}, ${q('mark')}) SELECT * FROM unnest(`)
+      .param(
+        rows.map((r) => r.key),
+        'text[]',
+      )
+      .emit(', ')
+      .param(
+        rows.map((r) => r.family),
+        'integer[]',
+      )
+      .emit(', ')
+      .param(
+        rows.map((r) => r.mark),
+        'text[]',
+      )
+      .emit(`)${tail}`)
+      .build();
   }
   const b = new SqlBuilder(d).emit(`${head} ${q(COVER_TABLE)} (${q('block')}, ${q('family')}, ${q('mark')}) VALUES `);
   rows.forEach((r, i) => markRow(b.emit(i ? ', ' : ''), r));
@@ -107,16 +157,26 @@ const markRow = (b: SqlBuilder, r: { key: string; family: Family; mark: string }
 /** A block's mark raised to `mark` (its row made when missing). */
 export function raiseMark(d: Dialect, key: string, family: Family, mark: string): SqlText {
   const q = d.quote;
-  const b = new SqlBuilder(d).emit(`INSERT INTO ${q(COVER_TABLE)} (${q('block')}, ${q('family')}, ${q('mark')}) VALUES `);
-  return markRow(b, { key, family, mark }).emit(d.upsertRaising(COVER_TABLE, ['block'], 'mark')).build();
+  const b = new SqlBuilder(d).emit(
+    `INSERT INTO ${q(COVER_TABLE)} (${q('block')}, ${q('family')}, ${q('mark')}) VALUES `,
+  );
+  return markRow(b, { key, family, mark })
+    .emit(d.upsertRaising(COVER_TABLE, ['block'], 'mark'))
+    .build();
 }
 
 /** The marks of the blocks named lowered to `mark` where they are past it (a prefix deleted or moved away). */
 export function lowerMarks(d: Dialect, keys: readonly string[], mark: string): SqlText {
   const q = d.quote;
-  const b = new SqlBuilder(d).emit(`UPDATE ${q(COVER_TABLE)} SET ${q('mark')} = `).param(mark, 'text').emit(' WHERE ');
+  const b = new SqlBuilder(d)
+    .emit(`UPDATE ${q(COVER_TABLE)} SET ${q('mark')} = `)
+    .param(mark, 'text')
+    .emit(' WHERE ');
   d.inList(b, q('block'), keys, 'text');
-  return b.emit(` AND ${q('mark')} > `).param(mark, 'text').build();
+  return b
+    .emit(` AND ${q('mark')} > `)
+    .param(mark, 'text')
+    .build();
 }
 
 /** Every mark forgotten (all prefixes deleted). */
@@ -126,8 +186,13 @@ export function clearMarks(d: Dialect): SqlText {
 
 /** A stored prefix's CIDR text; `lock`: with the row locked (a locking read sees the latest version). */
 export function storedPrefix(d: Dialect, id: string, lock: boolean): SqlText {
-  const q = d.quote, m = tableModel('prefix');
-  return new SqlBuilder(d).emit(`SELECT ${q(m.net!.source)} AS prefix FROM ${q(m.table)} WHERE ${q('id')} = `).param(id, 'uuid').emit(lock ? ' FOR UPDATE' : '').build();
+  const q = d.quote,
+    m = tableModel('prefix');
+  return new SqlBuilder(d)
+    .emit(`SELECT ${q(m.net!.source)} AS prefix FROM ${q(m.table)} WHERE ${q('id')} = `)
+    .param(id, 'uuid')
+    .emit(lock ? ' FOR UPDATE' : '')
+    .build();
 }
 
 /**
@@ -135,8 +200,14 @@ export function storedPrefix(d: Dialect, id: string, lock: boolean): SqlText {
  * walk from `at` must step over first (they start before it). Through the dialect's network
  * predicates (one index probe per length).
  */
-export function prefixesOver(d: Dialect, family: Family, block: { network: string; broadcast: string; length: number }, at: string): SqlText {
-  const q = d.quote, m = tableModel('prefix');
+export function prefixesOver(
+  d: Dialect,
+  family: Family,
+  block: { network: string; broadcast: string; length: number },
+  at: string,
+): SqlText {
+  const q = d.quote,
+    m = tableModel('prefix');
   const w = family === 4 ? 32 : 128;
   const b = new SqlBuilder(d).emit(`SELECT p.${q(m.net!.source)} AS prefix FROM ${q(m.table)} p WHERE `);
   d.net(b, m, 'p', net('network', 'contains_or_equal', family, at, at, w));

@@ -10,7 +10,10 @@ import { maxLength, type AddrHex, type Family } from '../net/ip.js';
 
 /** The block and how much of the answer is wanted. */
 export interface SpansAsk {
-  readonly family: Family; readonly network: AddrHex; readonly broadcast: AddrHex; readonly length: number;
+  readonly family: Family;
+  readonly network: AddrHex;
+  readonly broadcast: AddrHex;
+  readonly length: number;
   /** Children as prefixes strictly inside (false) or as hosts inside (true: IP addresses). */
   readonly hosts: boolean;
   /** Only the children whose first address is this or later (inside the block, after its start). */
@@ -55,26 +58,38 @@ export function coveredSpansQuery(d: Dialect, a: SpansAsk): SqlText {
   // length its trailing zero bits allow, so no longer block starts there).
   const after = a.from === undefined ? (a.hosts ? '>=' : '>') : '>=';
   const address = (hex: AddrHex) => inetText(a.family, hex).split('/')[0];
-  const first = a.from !== undefined ? `${address(a.from)}/${a.hosts ? w : w - trailingZeroBits(a.from)}`
-    : a.hosts ? inetText(a.family, a.network) : `${address(a.network)}/${a.length}`;
+  const first =
+    a.from !== undefined
+      ? `${address(a.from)}/${a.hosts ? w : w - trailingZeroBits(a.from)}`
+      : a.hosts
+        ? inetText(a.family, a.network)
+        : `${address(a.network)}/${a.length}`;
   // Bound in this order, each placed (and $width used twice) where the text needs it: PostgreSQL
   // numbers its parameters, and this statement is PostgreSQL's only.
-  const b = new SqlBuilder(d), bound = (v: unknown, t: ParamType) => b.render((r) => r.param(v, t));
+  const b = new SqlBuilder(d),
+    bound = (v: unknown, t: ParamType) => b.render((r) => r.param(v, t));
   const net = a.hosts ? 'inet' : 'cidr';
-  const $first = bound(first, net), $last = bound(inetText(a.family, a.broadcast), net), $width = bound(w, 'int');
-  const $top = bound(inetText(a.family, 'f'.repeat(w / 4)), 'inet'), $limit = bound(a.limit, 'int');
+  const $first = bound(first, net),
+    $last = bound(inetText(a.family, a.broadcast), net),
+    $width = bound(w, 'int');
+  const $top = bound(inetText(a.family, 'f'.repeat(w / 4)), 'inet'),
+    $limit = bound(a.limit, 'int');
   const scan = a.scan === undefined ? '' : ` LIMIT ${bound(a.scan, 'int')}`;
   const rows = a.hosts
     ? `SELECT ${col} AS b, ${col} AS hi FROM ${q(m.table)} WHERE ${col} ${after} ${$first} AND ${col} <= ${$last} ORDER BY ${col}${scan}`
     : `SELECT ${col} AS b, set_masklen(broadcast(${col}), ${$width}) AS hi FROM ${q(m.table)} WHERE ${col} ${after} ${$first} AND ${col} <= ${$last} ORDER BY ${col}${scan}`;
-  return b.emit([
-    'SELECT host(t.b) AS lo, host(t.prev_hi) AS prev_hi, host(greatest(t.prev_hi, t.hi)) AS cur_hi, t.nxt IS NULL AS last FROM (',
-    `SELECT c.b, c.hi, max(c.hi) OVER w AS prev_hi, lead(c.b) OVER w AS nxt FROM (${rows}) c`,
-    'WINDOW w AS (ORDER BY c.b ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) t',
-    // prev_hi + 1 is out of range past the family's last address: nothing can follow it there.
-    `WHERE t.prev_hi IS NULL OR t.nxt IS NULL OR (t.prev_hi < ${$top} AND set_masklen(t.b, ${$width}) > t.prev_hi + 1)`,
-    `ORDER BY t.b LIMIT ${$limit}`,
-  ].join(' ')).build();
+  return b
+    .emit(
+      [
+        'SELECT host(t.b) AS lo, host(t.prev_hi) AS prev_hi, host(greatest(t.prev_hi, t.hi)) AS cur_hi, t.nxt IS NULL AS last FROM (',
+        `SELECT c.b, c.hi, max(c.hi) OVER w AS prev_hi, lead(c.b) OVER w AS nxt FROM (${rows}) c`,
+        'WINDOW w AS (ORDER BY c.b ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) t',
+        // prev_hi + 1 is out of range past the family's last address: nothing can follow it there.
+        `WHERE t.prev_hi IS NULL OR t.nxt IS NULL OR (t.prev_hi < ${$top} AND set_masklen(t.b, ${$width}) > t.prev_hi + 1)`,
+        `ORDER BY t.b LIMIT ${$limit}`,
+      ].join(' '),
+    )
+    .build();
 }
 
 /** The next batch of a block's children, after the one at (`lo`, `length`) when given. */
@@ -94,15 +109,28 @@ export function childrenBatchQuery(d: Dialect, a: ChildrenAsk): SqlText {
   const m = tableModel(a.hosts ? 'ip_address' : 'prefix');
   const { family, length } = m.net!;
   const bytes = (hex: AddrHex) => Buffer.from(hex, 'hex');
-  const lo = q(a.hosts ? 'net_host' : 'net_lo'), hi = q(a.hosts ? 'net_host' : 'net_hi'), len = q(length);
-  const b = new SqlBuilder(d).emit(`SELECT ${lo} AS lo, ${hi} AS hi, ${len} AS len FROM ${q(m.table)} WHERE ${q(family)} = `).param(a.family, 'integer')
-    .emit(` AND ${lo} >= `).param(bytes(a.from ?? a.network), 'text').emit(` AND ${lo} <= `).param(bytes(a.broadcast), 'text');
+  const lo = q(a.hosts ? 'net_host' : 'net_lo'),
+    hi = q(a.hosts ? 'net_host' : 'net_hi'),
+    len = q(length);
+  const b = new SqlBuilder(d)
+    .emit(`SELECT ${lo} AS lo, ${hi} AS hi, ${len} AS len FROM ${q(m.table)} WHERE ${q(family)} = `)
+    .param(a.family, 'integer')
+    .emit(` AND ${lo} >= `)
+    .param(bytes(a.from ?? a.network), 'text')
+    .emit(` AND ${lo} <= `)
+    .param(bytes(a.broadcast), 'text');
   // Strictly inside: not the block itself (nor a duplicate of it); past its start, nothing else is.
-  if (!a.hosts && a.from === undefined) b.emit(` AND (${lo} > `).param(bytes(a.network), 'text').emit(` OR ${len} > `).param(a.length, 'integer').emit(')');
+  if (!a.hosts && a.from === undefined)
+    b.emit(` AND (${lo} > `).param(bytes(a.network), 'text').emit(` OR ${len} > `).param(a.length, 'integer').emit(')');
   // After the last child read (rows with its very key again are duplicates: the same addresses).
   if (a.after) {
-    b.emit(` AND (${lo} > `).param(bytes(a.after.lo), 'text').emit(` OR (${lo} = `).param(bytes(a.after.lo), 'text')
-      .emit(` AND ${len} > `).param(a.after.length, 'integer').emit('))');
+    b.emit(` AND (${lo} > `)
+      .param(bytes(a.after.lo), 'text')
+      .emit(` OR (${lo} = `)
+      .param(bytes(a.after.lo), 'text')
+      .emit(` AND ${len} > `)
+      .param(a.after.length, 'integer')
+      .emit('))');
   }
   return b.emit(` ORDER BY ${lo}, ${len} LIMIT `).param(a.limit, 'bigint').build();
 }

@@ -21,8 +21,16 @@ function constraintDefs(d: Dialect, m: TableModel): string[] {
   return [
     `CONSTRAINT ${q(m.pkName)} PRIMARY KEY (${q('id')})`,
     ...m.uniques.map((u) => `CONSTRAINT ${q(u.name)} UNIQUE (${list(u.columns)})`),
-    ...m.fks.filter((f) => !f.deferred).map((f) => `CONSTRAINT ${q(f.name)} FOREIGN KEY (${q(f.field)}) REFERENCES ${q(tableModel(f.target).table)} (${q('id')})`),
-    ...m.columns.flatMap((c) => { const ck = d.columnCheck(c); return ck ? [`CONSTRAINT ${q(`ck_${m.table}_${c.name}`)} CHECK (${ck})`] : []; }),
+    ...m.fks
+      .filter((f) => !f.deferred)
+      .map(
+        (f) =>
+          `CONSTRAINT ${q(f.name)} FOREIGN KEY (${q(f.field)}) REFERENCES ${q(tableModel(f.target).table)} (${q('id')})`,
+      ),
+    ...m.columns.flatMap((c) => {
+      const ck = d.columnCheck(c);
+      return ck ? [`CONSTRAINT ${q(`ck_${m.table}_${c.name}`)} CHECK (${ck})`] : [];
+    }),
   ];
 }
 
@@ -56,7 +64,12 @@ function createIndex(d: Dialect, table: string, i: IndexDef): string {
 export function spgistPerFamilyStatements(d: Dialect): string[] {
   return TABLE_MODELS.filter((m) => m.net).flatMap((m) => {
     const spgist = d.netIndexes(m).filter((i) => i.using === 'spgist');
-    return spgist.length ? [`DROP INDEX IF EXISTS ${d.quote(`ix_${m.table}_net_spgist`)}`, ...spgist.map((i) => createIndex(d, m.table, i))] : [];
+    return spgist.length
+      ? [
+          `DROP INDEX IF EXISTS ${d.quote(`ix_${m.table}_net_spgist`)}`,
+          ...spgist.map((i) => createIndex(d, m.table, i)),
+        ]
+      : [];
   });
 }
 
@@ -71,15 +84,19 @@ function tagsTable(d: Dialect, m: TableModel): string[] {
     `CONSTRAINT ${q(m.tagObjFk!)} FOREIGN KEY (${q('obj_id')}) REFERENCES ${q(m.table)} (${q('id')}) ON DELETE CASCADE`,
     `CONSTRAINT ${q(m.tagFk!)} FOREIGN KEY (${q('tag_id')}) REFERENCES ${q(tableModel('tag').table)} (${q('id')})`,
   ];
-  return createTable(d, m.tagsTable!, body, [{ name: `ix_${m.tagsTable}_tag`, columns: `${q('tag_id')}, ${q('obj_id')}` }]);
+  return createTable(d, m.tagsTable!, body, [
+    { name: `ix_${m.tagsTable}_tag`, columns: `${q('tag_id')}, ${q('obj_id')}` },
+  ]);
 }
 
 /** Text columns people search by (`search: true` in the registry): substring indexes for `ic` & co. */
 export function substringIndexStatements(d: Dialect, models: readonly TableModel[] = TABLE_MODELS): string[] {
   const out: string[] = [];
-  for (const m of models) for (const c of m.columns) {
-    if (c.field.search && (c.field.kind === 'string' || c.field.kind === 'slug')) out.push(...d.substringIndex(m.table, c.name));
-  }
+  for (const m of models)
+    for (const c of m.columns) {
+      if (c.field.search && (c.field.kind === 'string' || c.field.kind === 'slug'))
+        out.push(...d.substringIndex(m.table, c.name));
+    }
   // The extension statement repeats per column: keep its first occurrence only.
   return out.filter((s, i) => out.indexOf(s) === i);
 }
@@ -92,8 +109,9 @@ export function ddlStatements(d: Dialect, models: readonly TableModel[] = TABLE_
     if (m.tagsTable) out.push(...tagsTable(d, m));
   }
   // References closing a cycle, once every table they join exists.
-  for (const m of models) for (const f of m.fks.filter((x) => x.deferred))
-    out.push(...d.addForeignKeyIfMissing(m.table, f.name, f.field, tableModel(f.target).table));
+  for (const m of models)
+    for (const f of m.fks.filter((x) => x.deferred))
+      out.push(...d.addForeignKeyIfMissing(m.table, f.name, f.field, tableModel(f.target).table));
   return out;
 }
 
@@ -142,7 +160,8 @@ export function addedIndexStatements(d: Dialect, resource: string): string[] {
 export function addedFieldStatements(d: Dialect, resource: string, fields: readonly string[]): string[] {
   const m = tableModel(resource);
   return fields.flatMap((name) => {
-    const fk = m.fks.find((f) => f.field === name), index = m.indexes.find((i) => i.columns.length === 1 && i.columns[0] === name);
+    const fk = m.fks.find((f) => f.field === name),
+      index = m.indexes.find((i) => i.columns.length === 1 && i.columns[0] === name);
     return [
       ...addedColumn(d, m, name),
       ...(index ? d.addIndexIfMissing(m.table, index.name, index.columns) : []),

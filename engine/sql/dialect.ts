@@ -101,7 +101,12 @@ export interface Dialect extends Placeholders {
   /** An INSERT that skips rows whose key (`keys`, or any unique key) is taken: before the table, after the rows. */
   insertSkipping(keys?: readonly string[]): readonly [string, string];
   /** After an INSERT's rows: a row whose `keys` are taken gets each `set` column from `value(stored, given)`. */
-  upsert(table: string, keys: readonly string[], set: readonly string[], value: (stored: string, given: string) => string): string;
+  upsert(
+    table: string,
+    keys: readonly string[],
+    set: readonly string[],
+    value: (stored: string, given: string) => string,
+  ): string;
   /** After an INSERT's rows: a row whose `keys` are taken gets `column` raised to the given value when that is higher. */
   upsertRaising(table: string, keys: readonly string[], column: string): string;
   /**
@@ -109,7 +114,11 @@ export interface Dialect extends Placeholders {
    * WHERE (PostgreSQL: RETURNING), and `read(alias)` the statement reading it afterwards on the same
    * connection, or null where the UPDATE answers it.
    */
-  readonly updateAnswers: { set(expr: string): string; tail(column: string): string; read(alias: string): SqlText | null };
+  readonly updateAnswers: {
+    set(expr: string): string;
+    tail(column: string): string;
+    read(alias: string): SqlText | null;
+  };
   /** Statements making every UPDATE of `table` notify `channel` with `column`'s new value at commit; [] where there are no notifications. */
   notifyOnUpdate(table: string, fn: string, channel: string, column: string): string[];
   /** Many rows go as one array parameter per column, read back by unnest (else as a VALUES list per row). */
@@ -126,7 +135,12 @@ export interface Dialect extends Placeholders {
   readonly counts: CountForms;
 }
 
-export interface IndexDef { readonly name: string; readonly columns: string; readonly using?: string; readonly where?: string }
+export interface IndexDef {
+  readonly name: string;
+  readonly columns: string;
+  readonly using?: string;
+  readonly where?: string;
+}
 
 export interface CoverMarkForms {
   /**
@@ -151,9 +165,15 @@ export interface CoverMarkForms {
 }
 
 /** The tables of related counts: folded base rows (counted, ref, n) and the deltas appended to `deltas`. */
-export interface CountTables { readonly base: string; readonly deltas: string }
+export interface CountTables {
+  readonly base: string;
+  readonly deltas: string;
+}
 /** A counted reference: its key in the base table (`prefix.site`) and the column holding it. */
-export interface CountKey { readonly key: string; readonly field: string }
+export interface CountKey {
+  readonly key: string;
+  readonly field: string;
+}
 
 export interface CountForms {
   /** Triggers on `table` appending a delta per counted reference a write moved; `name(event)` names each. */

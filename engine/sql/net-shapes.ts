@@ -9,7 +9,11 @@ export function validLength(n: NetNode): boolean {
 
 /** [network, broadcast] is the block network/length: inet containment operators are then exact. */
 export function isAlignedBlock(n: NetNode): boolean {
-  return validLength(n) && networkOf(n.family, n.network, n.length) === n.network && broadcastOf(n.family, n.network, n.length) === n.broadcast;
+  return (
+    validLength(n) &&
+    networkOf(n.family, n.network, n.length) === n.network &&
+    broadcastOf(n.family, n.network, n.length) === n.broadcast
+  );
 }
 
 export function alignedTo(family: Family, hex: AddrHex, length: number): boolean {
@@ -22,7 +26,10 @@ export function minAlignedLength(family: Family, hex: AddrHex): number {
   let tz = 0;
   for (let i = hex.length - 1; i >= 0; i--) {
     const d = parseInt(hex[i], 16);
-    if (d === 0) { tz += 4; continue; }
+    if (d === 0) {
+      tz += 4;
+      continue;
+    }
     tz += d & 1 ? 0 : d & 2 ? 1 : d & 4 ? 2 : 3;
     break;
   }

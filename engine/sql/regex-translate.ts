@@ -23,7 +23,8 @@ interface ClassSpelling {
 }
 
 /** ASCII letters, digits and `_` as they are; anything else by number. */
-const plain = (cp: number): string | null => (/^[0-9A-Za-z_]$/.test(String.fromCodePoint(cp)) ? String.fromCodePoint(cp) : null);
+const plain = (cp: number): string | null =>
+  /^[0-9A-Za-z_]$/.test(String.fromCodePoint(cp)) ? String.fromCodePoint(cp) : null;
 const hex = (cp: number, width: number): string => cp.toString(16).toUpperCase().padStart(width, '0');
 
 const POSTGRES_CLASSES: ClassSpelling = {
@@ -38,7 +39,7 @@ const MYSQL_CLASSES: ClassSpelling = {
   lowest: 0,
   // (?-i:…): RE2's \b never folds case; PCRE2 and ICU would let the Kelvin sign in for k under (?i).
   wordChar: '(?-i:[0-9A-Z_a-z])',
-  verticalTab: '\\x{B}',   // PCRE2 and ICU read \v as any vertical space
+  verticalTab: '\\x{B}', // PCRE2 and ICU read \v as any vertical space
 };
 
 /** A class escape (`\d`, `\pL`, `\P{Greek}`, …) starting at i, and the index of its last character; null for another escape. */
@@ -67,7 +68,12 @@ function spellRanges(ranges: CodeRanges, d: ClassSpelling): string {
   for (const [from, to] of ranges) {
     const a = Math.max(from, d.lowest);
     if (a > to) continue;
-    out += a === to ? d.codePoint(a) : to === a + 1 ? d.codePoint(a) + d.codePoint(to) : `${d.codePoint(a)}-${d.codePoint(to)}`;
+    out +=
+      a === to
+        ? d.codePoint(a)
+        : to === a + 1
+          ? d.codePoint(a) + d.codePoint(to)
+          : `${d.codePoint(a)}-${d.codePoint(to)}`;
   }
   return out;
 }
@@ -85,7 +91,7 @@ function bracketAt(pattern: string, i: number, d: ClassSpelling): { text: string
   const negated = pattern[j] === '^';
   if (negated) j++;
   let items = '';
-  let afterClass = false;   // a '-' right after a written-out class is a literal, as in RE2
+  let afterClass = false; // a '-' right after a written-out class is a literal, as in RE2
   for (let first = true; j < pattern.length; j++, first = false) {
     const c = pattern[j];
     if (c === ']' && !first) break;
@@ -97,9 +103,16 @@ function bracketAt(pattern: string, i: number, d: ClassSpelling): { text: string
       continue;
     }
     const cls = c === '\\' ? classEscapeAt(pattern, j) : null;
-    if (cls) { items += spellRanges(classRanges(cls.cls), d); j = cls.last; afterClass = true; continue; }
-    if (c === '\\') { items += pattern[j + 1] === 'v' && d.verticalTab ? d.verticalTab : pattern.slice(j, j + 2); j++; }
-    else items += c === '-' && afterClass ? '\\-' : c;
+    if (cls) {
+      items += spellRanges(classRanges(cls.cls), d);
+      j = cls.last;
+      afterClass = true;
+      continue;
+    }
+    if (c === '\\') {
+      items += pattern[j + 1] === 'v' && d.verticalTab ? d.verticalTab : pattern.slice(j, j + 2);
+      j++;
+    } else items += c === '-' && afterClass ? '\\-' : c;
     afterClass = false;
   }
   return { text: bracket(items, negated, d), last: j };
@@ -111,10 +124,19 @@ function respellClasses(pattern: string, d: ClassSpelling): string {
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
-    if (c === '[') { const b = bracketAt(pattern, i, d); out += b.text; i = b.last; continue; }
-    if (c !== '\\' || i + 1 >= pattern.length) { out += c; continue; }
+    if (c === '[') {
+      const b = bracketAt(pattern, i, d);
+      out += b.text;
+      i = b.last;
+      continue;
+    }
+    if (c !== '\\' || i + 1 >= pattern.length) {
+      out += c;
+      continue;
+    }
     const next = pattern[i + 1];
-    if (next === 'Q') { // quoted text is copied as it is, for the later passes
+    if (next === 'Q') {
+      // quoted text is copied as it is, for the later passes
       const end = pattern.indexOf('\\E', i + 2);
       const last = end < 0 ? pattern.length - 1 : end + 1;
       out += pattern.slice(i, last + 1);
@@ -152,8 +174,10 @@ export function re2ToPostgres(given: string): string {
   const dotAll = hasFlag(pattern, 's');
   return scan(pattern, (tok, i) => {
     switch (tok) {
-      case '\\z': return { text: '\\Z' };
-      case '.': return dotAll ? null : { text: '[^\\n]' };
+      case '\\z':
+        return { text: '\\Z' };
+      case '.':
+        return dotAll ? null : { text: '[^\\n]' };
       case '\\Q': {
         const end = pattern.indexOf('\\E', i + 2);
         const lit = end < 0 ? pattern.slice(i + 2) : pattern.slice(i + 2, end);
@@ -163,7 +187,8 @@ export function re2ToPostgres(given: string): string {
         const named = /^\(\?P?<[A-Za-z_][A-Za-z0-9_]*>/.exec(pattern.slice(i));
         return named ? { text: '(', last: i + named[0].length - 1 } : null;
       }
-      default: return null;
+      default:
+        return null;
     }
   });
 }
@@ -178,19 +203,24 @@ export function re2ToMysql(given: string): string {
   const pattern = respellClasses(given, MYSQL_CLASSES);
   const multiLine = hasFlag(pattern, 'm');
   return scan(pattern, (tok, i) => {
-    if (tok === '\\Q') { // quoted text is copied untouched (both engines read \Q…\E)
+    if (tok === '\\Q') {
+      // quoted text is copied untouched (both engines read \Q…\E)
       const end = pattern.indexOf('\\E', i + 2);
       const last = end < 0 ? pattern.length - 1 : end + 1;
       return { text: pattern.slice(i, last + 1), last };
     }
     if (tok === '$') return multiLine ? null : { text: '\\z' };
     if (tok === '(' && pattern.startsWith('(?P<', i)) return { text: '(?<', last: i + 3 };
-    if (tok === '\\x' && pattern[i + 2] === '{') { // \x{e9}: copied whole
+    if (tok === '\\x' && pattern[i + 2] === '{') {
+      // \x{e9}: copied whole
       const end = pattern.indexOf('}', i + 3);
       return end < 0 ? null : { text: pattern.slice(i, end + 1), last: end };
     }
     // A brace that is no counted repetition is a literal in RE2; ICU refuses it bare.
-    if (tok === '{') { const rep = countedRepeatAt(pattern, i); return rep ? { text: rep.text, last: i + rep.text.length - 1 } : { text: '\\{' }; }
+    if (tok === '{') {
+      const rep = countedRepeatAt(pattern, i);
+      return rep ? { text: rep.text, last: i + rep.text.length - 1 } : { text: '\\{' };
+    }
     if (tok === '}') return { text: '\\}' };
     return null;
   });

@@ -20,17 +20,20 @@ export const COUNT_DELTAS = 'ref_count_delta';
 export type CountRef = Pick<CountDef, 'resource' | 'field'>;
 
 /** A counted reference with its key in COUNT_TABLE (`prefix.site`). */
-interface CountedRef extends CountRef { readonly key: string }
+interface CountedRef extends CountRef {
+  readonly key: string;
+}
 
 const keyOf = (c: CountRef): string => `${c.resource}.${c.field}`;
 
 /** Every reference some resource counts, once each (two counts of one reference share a row). */
 export const COUNTED_REFS: readonly CountedRef[] = (() => {
   const seen = new Map<string, CountedRef>();
-  for (const r of RESOURCES) for (const c of r.counts ?? []) {
-    const key = keyOf(c);
-    if (!seen.has(key)) seen.set(key, { key, resource: c.resource, field: c.field });
-  }
+  for (const r of RESOURCES)
+    for (const c of r.counts ?? []) {
+      const key = keyOf(c);
+      if (!seen.has(key)) seen.set(key, { key, resource: c.resource, field: c.field });
+    }
   return [...seen.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
 })();
 
@@ -55,19 +58,26 @@ const TABLES = { base: COUNT_TABLE, deltas: COUNT_DELTAS } as const;
 export function relatedCountStatements(d: Dialect): string[] {
   const q = d.quote;
   const cols = `${q('counted')} ${d.asciiText(64, false)} NOT NULL, ${q('ref')} ${d.idType} NOT NULL, ${q('n')} bigint NOT NULL`;
-  const index = `ix_${COUNT_DELTAS}_ref`, indexed = `${q('counted')}, ${q('ref')}`;
+  const index = `ix_${COUNT_DELTAS}_ref`,
+    indexed = `${q('counted')}, ${q('ref')}`;
   const out = [
     `CREATE TABLE IF NOT EXISTS ${q(COUNT_TABLE)} (${cols}, PRIMARY KEY (${q('counted')}, ${q('ref')}))${d.tableOptions}`,
     ...(d.indexesInTable
-      ? [`CREATE TABLE IF NOT EXISTS ${q(COUNT_DELTAS)} (${q('id')} ${d.serialKey}, ${cols}, INDEX ${index} (${indexed}))${d.tableOptions}`]
-      : [`CREATE TABLE IF NOT EXISTS ${q(COUNT_DELTAS)} (${q('id')} ${d.serialKey}, ${cols})${d.tableOptions}`,
-        `CREATE INDEX IF NOT EXISTS ${index} ON ${q(COUNT_DELTAS)} (${indexed})`]),
+      ? [
+          `CREATE TABLE IF NOT EXISTS ${q(COUNT_DELTAS)} (${q('id')} ${d.serialKey}, ${cols}, INDEX ${index} (${indexed}))${d.tableOptions}`,
+        ]
+      : [
+          `CREATE TABLE IF NOT EXISTS ${q(COUNT_DELTAS)} (${q('id')} ${d.serialKey}, ${cols})${d.tableOptions}`,
+          `CREATE INDEX IF NOT EXISTS ${index} ON ${q(COUNT_DELTAS)} (${indexed})`,
+        ]),
   ];
   for (const [m, refs] of byTable()) out.push(...d.counts.triggers(TABLES, m.table, refs, trigger(m)));
   out.push(`DELETE FROM ${q(COUNT_DELTAS)}`, `DELETE FROM ${q(COUNT_TABLE)}`);
   for (const c of COUNTED_REFS) {
-    out.push(`INSERT INTO ${q(COUNT_TABLE)} (${q('counted')}, ${q('ref')}, ${q('n')}) SELECT '${c.key}', ${q(c.field)}, COUNT(*) FROM ${q(tableModel(c.resource).table)} ` +
-      `WHERE ${q(c.field)} IS NOT NULL GROUP BY ${q(c.field)}`);
+    out.push(
+      `INSERT INTO ${q(COUNT_TABLE)} (${q('counted')}, ${q('ref')}, ${q('n')}) SELECT '${c.key}', ${q(c.field)}, COUNT(*) FROM ${q(tableModel(c.resource).table)} ` +
+        `WHERE ${q(c.field)} IS NOT NULL GROUP BY ${q(c.field)}`,
+    );
   }
   return out;
 }
@@ -105,7 +115,9 @@ export const EVERY_FROM = 200;
  */
 export const readsEvery = (asked: number, total: number): boolean => asked >= EVERY_FROM && 2 * asked >= total;
 
-const TARGETS: ReadonlyMap<string, string> = new Map(COUNTED_REFS.map((c) => [c.key, resource(c.resource).fields.find((f) => f.name === c.field)!.target!]));
+const TARGETS: ReadonlyMap<string, string> = new Map(
+  COUNTED_REFS.map((c) => [c.key, resource(c.resource).fields.find((f) => f.name === c.field)!.target!]),
+);
 
 /** The resource whose objects a counted reference counts (a site for `prefix.site`). */
 export const countedTarget = (c: CountRef): string => TARGETS.get(keyOf(c))!;
@@ -116,7 +128,10 @@ export const FOLD_BATCH = 5000;
 /** Folding, step 1 (in a transaction): the oldest deltas no other folder holds, locked. */
 export function takeDeltas(d: Dialect): SqlText {
   const q = d.quote;
-  return { sql: `SELECT ${q('id')} AS id, ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n FROM ${q(COUNT_DELTAS)} ORDER BY ${q('id')} LIMIT ${FOLD_BATCH} FOR UPDATE SKIP LOCKED`, params: [] };
+  return {
+    sql: `SELECT ${q('id')} AS id, ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n FROM ${q(COUNT_DELTAS)} ORDER BY ${q('id')} LIMIT ${FOLD_BATCH} FOR UPDATE SKIP LOCKED`,
+    params: [],
+  };
 }
 
 /**
@@ -132,10 +147,20 @@ export function addToBase(d: Dialect, taken: readonly Record<string, unknown>[])
     x.n += Number(r.n);
     sums.set(k, x);
   }
-  const sorted = [...sums.values()].filter((x) => x.n !== 0).sort((a, b) => (a.counted === b.counted ? (a.ref < b.ref ? -1 : 1) : a.counted < b.counted ? -1 : 1));
+  const sorted = [...sums.values()]
+    .filter((x) => x.n !== 0)
+    .sort((a, b) => (a.counted === b.counted ? (a.ref < b.ref ? -1 : 1) : a.counted < b.counted ? -1 : 1));
   if (!sorted.length) return null;
   const b = new SqlBuilder(d).emit(`INSERT INTO ${q(COUNT_TABLE)} (${q('counted')}, ${q('ref')}, ${q('n')}) VALUES `);
-  sorted.forEach((x, i) => { b.emit(i ? ', (' : '(').param(x.counted, 'text').emit(', ').param(x.ref, 'uuid').emit(', ').param(x.n, 'bigint').emit(')'); });
+  sorted.forEach((x, i) => {
+    b.emit(i ? ', (' : '(')
+      .param(x.counted, 'text')
+      .emit(', ')
+      .param(x.ref, 'uuid')
+      .emit(', ')
+      .param(x.n, 'bigint')
+      .emit(')');
+  });
   b.emit(d.upsert(COUNT_TABLE, ['counted', 'ref'], ['n'], (stored, given) => `${stored} + ${given}`));
   return b.build();
 }

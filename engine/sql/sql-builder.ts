@@ -2,10 +2,25 @@
 // through `param` (a bound parameter). Nothing a user typed is ever appended with `emit`.
 
 /** PostgreSQL type a parameter is cast to (MySQL placeholders carry no type). */
-export type ParamType = 'text' | 'uuid' | 'bigint' | 'integer' | 'int' | 'boolean' | 'timestamptz' | 'json' | 'jsonb' | 'inet' | 'cidr' | 'numeric';
+export type ParamType =
+  | 'text'
+  | 'uuid'
+  | 'bigint'
+  | 'integer'
+  | 'int'
+  | 'boolean'
+  | 'timestamptz'
+  | 'json'
+  | 'jsonb'
+  | 'inet'
+  | 'cidr'
+  | 'numeric';
 export type ParamTypeOrArray = ParamType | `${ParamType}[]`;
 
-export interface SqlText { readonly sql: string; readonly params: readonly unknown[] }
+export interface SqlText {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
 
 export interface Placeholders {
   /** Placeholder text for the parameter at 1-based `index`. */
@@ -17,7 +32,10 @@ export class SqlBuilder {
   readonly params: unknown[] = [];
 
   /** `base`: parameters already bound before this text (PostgreSQL numbers them). */
-  constructor(private readonly ph: Placeholders, private readonly base = 0) {}
+  constructor(
+    private readonly ph: Placeholders,
+    private readonly base = 0,
+  ) {}
 
   emit(sql: string): this {
     this.text += sql;

@@ -7,13 +7,13 @@ import { uniqueGroups } from '../schema/unique-groups.js';
 
 /** What a column holds, as the compiler reasons about it (mirrors the JS type in memory rows). */
 export type ValueClass =
-  | 'text'      // JS string: string, slug, choice, mac, prefix/address/ip text
-  | 'uuid'      // JS string holding a lower-case UUID: id, foreign keys
-  | 'datetime'  // JS ISO string; stored as a timestamp
-  | 'number'    // integer
+  | 'text' // JS string: string, slug, choice, mac, prefix/address/ip text
+  | 'uuid' // JS string holding a lower-case UUID: id, foreign keys
+  | 'datetime' // JS ISO string; stored as a timestamp
+  | 'number' // integer
   | 'boolean'
-  | 'json'      // any JSON value (json fields)
-  | 'opaque';   // arrays / objects never equal to a scalar: tags, custom_fields, string_list
+  | 'json' // any JSON value (json fields)
+  | 'opaque'; // arrays / objects never equal to a scalar: tags, custom_fields, string_list
 
 export interface ColumnModel {
   readonly field: FieldDef;
@@ -24,12 +24,30 @@ export interface ColumnModel {
 
 /** Prefix or IP address table: which field holds the CIDR text the typed network columns come
  * from, and the columns of its derived length and family (the dialects' network indexes use them). */
-export interface NetModel { readonly source: string; readonly kind: 'prefix' | 'address'; readonly length: string; readonly family: string }
+export interface NetModel {
+  readonly source: string;
+  readonly kind: 'prefix' | 'address';
+  readonly length: string;
+  readonly family: string;
+}
 
-export interface UniqueModel { readonly name: string; readonly columns: readonly string[]; readonly field: string; readonly message: string }
+export interface UniqueModel {
+  readonly name: string;
+  readonly columns: readonly string[];
+  readonly field: string;
+  readonly message: string;
+}
 /** `deferred`: the target's table comes later (a cycle): the constraint is added after both tables. */
-export interface FkModel { readonly name: string; readonly field: string; readonly target: string; readonly deferred: boolean }
-export interface IndexModel { readonly name: string; readonly columns: readonly string[] }
+export interface FkModel {
+  readonly name: string;
+  readonly field: string;
+  readonly target: string;
+  readonly deferred: boolean;
+}
+export interface IndexModel {
+  readonly name: string;
+  readonly columns: readonly string[];
+}
 
 export interface TableModel {
   readonly resource: ResourceDef;
@@ -49,16 +67,29 @@ export interface TableModel {
 }
 
 const CLASS_OF: Record<FieldDef['kind'], ValueClass> = {
-  uuid: 'uuid', fk: 'uuid',
-  string: 'text', slug: 'text', choice: 'text', mac: 'text', prefix: 'text', address: 'text', ip: 'text',
-  integer: 'number', boolean: 'boolean', datetime: 'datetime', json: 'json',
-  tags: 'opaque', custom_fields: 'opaque', string_list: 'opaque',
+  uuid: 'uuid',
+  fk: 'uuid',
+  string: 'text',
+  slug: 'text',
+  choice: 'text',
+  mac: 'text',
+  prefix: 'text',
+  address: 'text',
+  ip: 'text',
+  integer: 'number',
+  boolean: 'boolean',
+  datetime: 'datetime',
+  json: 'json',
+  tags: 'opaque',
+  custom_fields: 'opaque',
+  string_list: 'opaque',
 };
 
 function netOf(r: ResourceDef): NetModel | null {
   const f = r.fields.find((x) => x.kind === 'prefix' || x.kind === 'address');
   if (!f) return null;
-  const length = netPartField(r, 'length'), family = netPartField(r, 'family');
+  const length = netPartField(r, 'length'),
+    family = netPartField(r, 'family');
   if (!length || !family) throw new Error(`${r.name}: a network field needs derived length and family fields`);
   return { source: f.name, kind: f.kind as 'prefix' | 'address', length, family };
 }
@@ -76,16 +107,35 @@ function build(r: ResourceDef): TableModel {
   const net = netOf(r);
   const columns = r.fields.map((f) => ({ field: f, name: f.name, cls: CLASS_OF[f.kind], notNull: notNull(r, f, net) }));
   const t = r.name;
-  const uniques: UniqueModel[] = uniqueGroups(r).map((g) => ({ name: `uq_${t}_${g.fields.join('_')}`, columns: g.fields, field: g.field, message: g.message }));
-  const fks = r.fields.filter((f) => f.kind === 'fk').map((f) => ({ name: `fk_${t}_${f.name}`, field: f.name, target: f.target!, deferred: !!f.deferred }));
+  const uniques: UniqueModel[] = uniqueGroups(r).map((g) => ({
+    name: `uq_${t}_${g.fields.join('_')}`,
+    columns: g.fields,
+    field: g.field,
+    message: g.message,
+  }));
+  const fks = r.fields
+    .filter((f) => f.kind === 'fk')
+    .map((f) => ({ name: `fk_${t}_${f.name}`, field: f.name, target: f.target!, deferred: !!f.deferred }));
   const leads = new Set(uniques.map((u) => u.columns[0]));
-  const indexed = r.fields.filter((f) => !f.unique && !leads.has(f.name) && (f.kind === 'fk' || f.kind === 'choice' || f.name === 'name' || f.indexed));
+  const indexed = r.fields.filter(
+    (f) =>
+      !f.unique && !leads.has(f.name) && (f.kind === 'fk' || f.kind === 'choice' || f.name === 'name' || f.indexed),
+  );
   const indexes = indexed.map((f) => ({ name: `ix_${t}_${f.name}`, columns: [f.name] }));
   const taggable = r.fields.some((f) => f.kind === 'tags');
   return {
-    resource: r, table: t, columns, byField: new Map(columns.map((c) => [c.name, c])),
-    tagsTable: taggable ? `${t}_tags` : null, net, pkName: `pk_${t}`, uniques, fks, indexes,
-    tagFk: taggable ? `fk_${t}_tags_tag` : null, tagObjFk: taggable ? `fk_${t}_tags_obj` : null,
+    resource: r,
+    table: t,
+    columns,
+    byField: new Map(columns.map((c) => [c.name, c])),
+    tagsTable: taggable ? `${t}_tags` : null,
+    net,
+    pkName: `pk_${t}`,
+    uniques,
+    fks,
+    indexes,
+    tagFk: taggable ? `fk_${t}_tags_tag` : null,
+    tagObjFk: taggable ? `fk_${t}_tags_obj` : null,
   };
 }
 
@@ -93,15 +143,26 @@ const models = new Map<string, TableModel>(RESOURCES.map((r) => [r.name, build(r
 
 // Constraint and index names share one namespace per schema (PostgreSQL): a clash stops the start.
 const taken = new Map<string, string>();
-for (const m of models.values()) for (const n of [m.table, m.pkName, ...m.uniques.map((u) => u.name), ...m.fks.map((f) => f.name), ...m.indexes.map((i) => i.name)]) {
-  const other = taken.get(n);
-  if (other && other !== m.table) throw new Error(`schema: ${m.table} and ${other} both name ${n} (reorder a unique group)`);
-  taken.set(n, m.table);
-}
+for (const m of models.values())
+  for (const n of [
+    m.table,
+    m.pkName,
+    ...m.uniques.map((u) => u.name),
+    ...m.fks.map((f) => f.name),
+    ...m.indexes.map((i) => i.name),
+  ]) {
+    const other = taken.get(n);
+    if (other && other !== m.table)
+      throw new Error(`schema: ${m.table} and ${other} both name ${n} (reorder a unique group)`);
+    taken.set(n, m.table);
+  }
 
 export function tableModel(name: string): TableModel {
   const m = models.get(name);
-  if (!m) { resource(name); throw new Error(`unknown resource ${name}`); }
+  if (!m) {
+    resource(name);
+    throw new Error(`unknown resource ${name}`);
+  }
   return m;
 }
 

@@ -12,15 +12,16 @@ export type CodeRanges = readonly (readonly [number, number])[];
 
 /** Surrogate code points: no stored text holds them, so no range names them. */
 const SURROGATES = [0xd800, 0xdfff] as const;
-const BMP_AFTER = SURROGATES[1] - SURROGATES[0] + 1;   // code units skipped by the text below
-const ASTRAL_AT = 0x10000 - BMP_AFTER;                  // index of U+10000 in that text
+const BMP_AFTER = SURROGATES[1] - SURROGATES[0] + 1; // code units skipped by the text below
+const ASTRAL_AT = 0x10000 - BMP_AFTER; // index of U+10000 in that text
 
 /** Every code point but the surrogates, in order, as one text (built for a lookup, then dropped). */
 function everyCodePoint(): string {
   const parts: string[] = [];
   for (let start = 0; start <= 0x10ffff; start += 0x1000) {
     const cps: number[] = [];
-    for (let c = start; c < start + 0x1000 && c <= 0x10ffff; c++) if (c < SURROGATES[0] || c > SURROGATES[1]) cps.push(c);
+    for (let c = start; c < start + 0x1000 && c <= 0x10ffff; c++)
+      if (c < SURROGATES[0] || c > SURROGATES[1]) cps.push(c);
     parts.push(String.fromCodePoint(...cps));
   }
   return parts.join('');
@@ -71,7 +72,8 @@ function fromProgram(cls: string): [number, number][] | null {
  * every code point; a search over a large class costs RE2JS ~60 µs per character, so not here). */
 function agrees(cls: string, ranges: readonly (readonly [number, number])[]): boolean {
   const valid = (cp: number) => cp >= 0 && cp <= 0x10ffff && (cp < SURROGATES[0] || cp > SURROGATES[1]);
-  const ends: number[] = [], outside: number[] = [];
+  const ends: number[] = [],
+    outside: number[] = [];
   ranges.forEach(([a, b], i) => {
     ends.push(...[a, b].filter(valid));
     if (valid(a - 1) && !(i > 0 && ranges[i - 1][1] === a - 1)) outside.push(a - 1);
@@ -80,8 +82,16 @@ function agrees(cls: string, ranges: readonly (readonly [number, number])[]): bo
   const sample = (xs: number[]) => (xs.length > 4 ? [...xs.slice(0, 2), ...xs.slice(-2)] : xs);
   ends.splice(0, ends.length, ...sample(ends));
   outside.splice(0, outside.length, ...sample(outside));
-  const inside = ends.length === 0 || RE2JS.compile(`^(?:${cls})+$`).matcher(String.fromCodePoint(...ends)).matches();
-  const none = outside.length === 0 || !RE2JS.compile(`(?:${cls})`).matcher(String.fromCodePoint(...outside)).find();
+  const inside =
+    ends.length === 0 ||
+    RE2JS.compile(`^(?:${cls})+$`)
+      .matcher(String.fromCodePoint(...ends))
+      .matches();
+  const none =
+    outside.length === 0 ||
+    !RE2JS.compile(`(?:${cls})`)
+      .matcher(String.fromCodePoint(...outside))
+      .find();
   return inside && none;
 }
 
@@ -92,7 +102,7 @@ export function scannedRanges(cls: string): CodeRanges {
   const out: [number, number][] = [];
   // A match ends after its last code point's units: two of them above U+FFFF.
   while (m.find()) out.push([codePointAt(m.start()), codePointAt(m.end() - (m.end() > ASTRAL_AT ? 2 : 1))]);
-  return withoutSurrogates(out);   // a run over the text's gap at the surrogates is split there
+  return withoutSurrogates(out); // a run over the text's gap at the surrogates is split there
 }
 
 /**

@@ -24,8 +24,14 @@ export function scan(pattern: string, outside: (tok: string, i: number) => Rewri
       inClass = true;
       out += '[';
       // A leading ']' (or '^]') is a literal member, not the end of the class.
-      if (pattern[i + 1] === '^') { out += '^'; i++; }
-      if (pattern[i + 1] === ']') { out += ']'; i++; }
+      if (pattern[i + 1] === '^') {
+        out += '^';
+        i++;
+      }
+      if (pattern[i + 1] === ']') {
+        out += ']';
+        i++;
+      }
       continue;
     }
     const r = outside(tok, i);

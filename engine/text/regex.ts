@@ -2,7 +2,9 @@
 import { RE2JS } from 're2js';
 import { countedRepeatAt, scan } from './regex-scan.js';
 
-export interface CompiledRegex { test(s: string): boolean }
+export interface CompiledRegex {
+  test(s: string): boolean;
+}
 
 const cache = new Map<string, CompiledRegex>();
 const CACHE_MAX = 1000;
@@ -31,7 +33,10 @@ export const MAX_REPEAT = 255;
 function repeatOverLimit(pattern: string): string | null {
   let over: string | null = null;
   scan(pattern, (tok, i) => {
-    if (tok === '\\Q') { const end = pattern.indexOf('\\E', i + 2); return { text: '', last: end < 0 ? pattern.length - 1 : end + 1 }; }
+    if (tok === '\\Q') {
+      const end = pattern.indexOf('\\E', i + 2);
+      return { text: '', last: end < 0 ? pattern.length - 1 : end + 1 };
+    }
     const rep = tok === '{' && over === null ? countedRepeatAt(pattern, i) : null;
     if (rep && Math.max(rep.min, rep.max ?? 0) > MAX_REPEAT) over = rep.text;
     return null;

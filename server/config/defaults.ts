@@ -2,7 +2,11 @@
 import { DEFAULT_MAX_STATES } from '../../engine/lifecycle/machine-schema.js';
 import { DEFAULT_MAX_CONTEXT_BYTES } from '../../storage/service/lifecycle.js';
 import { DEFAULT_TOKEN_RECHECK_MS } from '../../storage/service/tokens.js';
-export interface TokenConfig { readonly key: string; readonly permissions: readonly string[]; readonly description?: string }
+export interface TokenConfig {
+  readonly key: string;
+  readonly permissions: readonly string[];
+  readonly description?: string;
+}
 
 export interface Config {
   readonly host: string;
@@ -109,22 +113,22 @@ export const DEFAULTS = {
   machinesDir: 'machines/',
   maxPageSize: 1000,
   queryTimeoutMs: 10000,
-  poolWaitTimeoutMs: 5000,      // pg-pool's connectionTimeoutMillis before it was a setting
+  poolWaitTimeoutMs: 5000, // pg-pool's connectionTimeoutMillis before it was a setting
   headersTimeoutMs: 10000,
   bodyTimeoutMs: 10000,
   maxMachineStates: DEFAULT_MAX_STATES,
   maxContextBytes: DEFAULT_MAX_CONTEXT_BYTES,
   maxHeavyQueries: 8,
   netboxApiLevel: '3.7',
-  changelogRetentionDays: 90,   // NetBox's CHANGELOG_RETENTION default
+  changelogRetentionDays: 90, // NetBox's CHANGELOG_RETENTION default
   changelogMaxRows: 0,
-  idempotencyTtlS: 86_400,      // a day, as Stripe keeps its keys
-  webhookMaxAttempts: 10,       // with the delays below: retried for about 40 minutes
+  idempotencyTtlS: 86_400, // a day, as Stripe keeps its keys
+  webhookMaxAttempts: 10, // with the delays below: retried for about 40 minutes
   webhookRetryBaseMs: 5000,
   webhookRetryMaxMs: 3_600_000,
   webhookTimeoutMs: 10000,
-  webhookAllowedHosts: '',      // any target
-  webhookKeepResponse: false,   // a receiver's answer may be what an internal service should not show
+  webhookAllowedHosts: '', // any target
+  webhookKeepResponse: false, // a receiver's answer may be what an internal service should not show
   webhookMaxChain: 3,
   readReplica: '',
   readReplicaLoadUrl: '',

@@ -6,7 +6,16 @@ import { parseAllowedHosts } from '../../engine/changes/webhook-targets.js';
 
 export class ConfigError extends Error {}
 
-const BOOL: Record<string, boolean> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };
+const BOOL: Record<string, boolean> = {
+  true: true,
+  '1': true,
+  yes: true,
+  on: true,
+  false: false,
+  '0': false,
+  no: false,
+  off: false,
+};
 
 function parseValue(name: string, parse: string, v: unknown): unknown {
   switch (parse) {
@@ -19,26 +28,45 @@ function parseValue(name: string, parse: string, v: unknown): unknown {
       if (b === undefined) throw new ConfigError(`config: ${name} must be true or false, got "${v}"`);
       return b;
     }
-    case 'port': case 'positive': case 'whole': {
+    case 'port':
+    case 'positive':
+    case 'whole': {
       const n = typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : NaN;
       const max = parse === 'port' ? 65535 : 1e9;
       if (!Number.isInteger(n) || n < (parse === 'positive' ? 1 : 0) || n > max)
-        throw new ConfigError(`config: ${name} must be a whole number${parse === 'port' ? ' from 0 to 65535' : parse === 'positive' ? ' above 0' : ' (0 or more)'}, got "${v}"`);
+        throw new ConfigError(
+          `config: ${name} must be a whole number${parse === 'port' ? ' from 0 to 65535' : parse === 'positive' ? ' above 0' : ' (0 or more)'}, got "${v}"`,
+        );
       return n;
     }
     case 'level':
       // major.minor, as NetBox clients compare it (Ansible's netbox.netbox splits it in two).
-      if (typeof v !== 'string' || !/^\d{1,4}\.\d{1,4}$/.test(v)) throw new ConfigError(`config: ${name} must be a NetBox API level as text, major.minor such as "3.7", got ${JSON.stringify(v)}`);
+      if (typeof v !== 'string' || !/^\d{1,4}\.\d{1,4}$/.test(v))
+        throw new ConfigError(
+          `config: ${name} must be a NetBox API level as text, major.minor such as "3.7", got ${JSON.stringify(v)}`,
+        );
       return v;
     case 'hosts': {
       // A list in the file, or one comma-separated text; kept as text, checked here so a bad entry stops the start.
       const text = Array.isArray(v) && v.every((e) => typeof e === 'string') ? v.join(', ') : v;
-      if (typeof text !== 'string') throw new ConfigError(`config: ${name} must be host names and CIDRs, each with an optional :port, comma-separated`);
-      try { parseAllowedHosts(text); } catch (e) { throw new ConfigError(`config: ${name}: ${(e as Error).message} (host names and CIDRs, each with an optional :port, comma-separated)`); }
+      if (typeof text !== 'string')
+        throw new ConfigError(
+          `config: ${name} must be host names and CIDRs, each with an optional :port, comma-separated`,
+        );
+      try {
+        parseAllowedHosts(text);
+      } catch (e) {
+        throw new ConfigError(
+          `config: ${name}: ${(e as Error).message} (host names and CIDRs, each with an optional :port, comma-separated)`,
+        );
+      }
       return text;
     }
     case 'replica':
-      if (v !== '' && v !== 'memory') throw new ConfigError(`config: ${name} must be "memory" (an in-memory replica of the database in this process) or empty, got ${JSON.stringify(v)}`);
+      if (v !== '' && v !== 'memory')
+        throw new ConfigError(
+          `config: ${name} must be "memory" (an in-memory replica of the database in this process) or empty, got ${JSON.stringify(v)}`,
+        );
       return v;
     case 'tokens': {
       if (!Array.isArray(v)) throw new ConfigError(`config: tokens must be a list of {"key", "permissions"}`);
@@ -48,7 +76,11 @@ function parseValue(name: string, parse: string, v: unknown): unknown {
         const perms = t.permissions ?? ['*'];
         if (!Array.isArray(perms) || !perms.every((p: unknown) => typeof p === 'string'))
           throw new ConfigError(`config: tokens[${i}].permissions must be a list of strings`);
-        return { key: t.key, permissions: perms, description: typeof t.description === 'string' ? t.description : undefined };
+        return {
+          key: t.key,
+          permissions: perms,
+          description: typeof t.description === 'string' ? t.description : undefined,
+        };
       });
     }
   }
@@ -71,21 +103,36 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
   let fromFile: Record<string, unknown> = {};
   if (file) {
     let text: string;
-    try { text = fs.readFileSync(file, 'utf8'); } catch (e) { throw new ConfigError(`config: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`); }
-    try { fromFile = JSON.parse(text); } catch (e) { throw new ConfigError(`config: ${file} is not valid JSON: ${(e as Error).message}`); }
-    if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile)) throw new ConfigError(`config: ${file} must hold a JSON object`);
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new ConfigError(
+        `config: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
+    }
+    try {
+      fromFile = JSON.parse(text);
+    } catch (e) {
+      throw new ConfigError(`config: ${file} is not valid JSON: ${(e as Error).message}`);
+    }
+    if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile))
+      throw new ConfigError(`config: ${file} must hold a JSON object`);
     const known = new Set(CONFIG_KEYS.map((k) => k.key as string));
-    for (const k of Object.keys(fromFile)) if (!known.has(k)) throw new ConfigError(`config: ${file} has unknown key "${k}"`);
+    for (const k of Object.keys(fromFile))
+      if (!known.has(k)) throw new ConfigError(`config: ${file} has unknown key "${k}"`);
   }
   const out: Record<string, unknown> = { ...DEFAULTS };
   for (const { key, env: envName, parse } of CONFIG_KEYS) {
     if (key in fromFile) out[key] = parseValue(key, parse, fromFile[key]);
-    if (envName && env[envName] !== undefined && env[envName] !== '') out[key] = parseValue(envName, parse, env[envName]);
+    if (envName && env[envName] !== undefined && env[envName] !== '')
+      out[key] = parseValue(envName, parse, env[envName]);
   }
   // Demo data by default only where nothing persists.
   if (out.demoData === undefined) out.demoData = out.storage === 'memory:';
   const scheme = String(out.storage).split(':')[0] + ':';
   if (!['memory:', 'postgres:', 'postgresql:', 'mysql:'].includes(scheme))
-    throw new ConfigError(`config: unknown storage scheme in "${out.storage}" (expected memory:, memory:/dir, postgres://… or mysql://…)`);
+    throw new ConfigError(
+      `config: unknown storage scheme in "${out.storage}" (expected memory:, memory:/dir, postgres://… or mysql://…)`,
+    );
   return out as unknown as Config;
 }

@@ -21,7 +21,10 @@ export type ObservedRequest = IncomingMessage & { readonly route?: unknown; read
 /** The status counted for a request whose connection closed before an answer was sent. */
 export const CLOSED_BEFORE_ANSWER = 499;
 
-interface MethodSeries { readonly duration: HistogramChild; readonly byStatus: Map<number, CounterChild> }
+interface MethodSeries {
+  readonly duration: HistogramChild;
+  readonly byStatus: Map<number, CounterChild>;
+}
 
 export class HttpMetrics {
   private readonly labels: RouteLabels;
@@ -33,11 +36,16 @@ export class HttpMetrics {
   /** `app`: the app whose routes name the `route` label. */
   constructor(registry: Registry, app: Express) {
     this.labels = new RouteLabels(app);
-    this.requests = registry.counter('netinv_http_requests_total',
+    this.requests = registry.counter(
+      'netinv_http_requests_total',
       'HTTP requests answered, by method, route pattern (`unmatched`: no route) and status code (499: closed before an answer)',
-      ['method', 'route', 'status']);
-    this.duration = registry.histogram('netinv_http_request_duration_seconds',
-      'Time from the request reaching the app to its response closing, by method and route pattern', ['method', 'route']);
+      ['method', 'route', 'status'],
+    );
+    this.duration = registry.histogram(
+      'netinv_http_request_duration_seconds',
+      'Time from the request reaching the app to its response closing, by method and route pattern',
+      ['method', 'route'],
+    );
   }
 
   /** Stamps the start and listens for the end: first for every request, whoever answers it. */
@@ -52,11 +60,20 @@ export class HttpMetrics {
     const method = req.method ?? 'GET';
     const route = this.labels.label(req.route, req.originalUrl ?? req.url ?? '/');
     let byMethod = this.series.get(route);
-    if (!byMethod) { byMethod = new Map(); this.series.set(route, byMethod); }
+    if (!byMethod) {
+      byMethod = new Map();
+      this.series.set(route, byMethod);
+    }
     let m = byMethod.get(method);
-    if (!m) { m = { duration: this.duration.child(method, route), byStatus: new Map() }; byMethod.set(method, m); }
+    if (!m) {
+      m = { duration: this.duration.child(method, route), byStatus: new Map() };
+      byMethod.set(method, m);
+    }
     let c = m.byStatus.get(status);
-    if (!c) { c = this.requests.child(method, route, String(status)); m.byStatus.set(status, c); }
+    if (!c) {
+      c = this.requests.child(method, route, String(status));
+      m.byStatus.set(status, c);
+    }
     c.inc();
     m.duration.observe(seconds);
   }

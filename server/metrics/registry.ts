@@ -13,7 +13,8 @@ const NAME_RE = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const LABEL_RE = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
 const escapeHelp = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
-export const escapeLabelValue = (s: string): string => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+export const escapeLabelValue = (s: string): string =>
+  s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 export function formatNumber(v: number): string {
   if (Number.isNaN(v)) return 'NaN';
@@ -37,17 +38,28 @@ interface Family {
 abstract class Metric<Child> implements Family {
   protected readonly children = new Map<string, { labels: string; child: Child }>();
 
-  constructor(readonly name: string, readonly help: string, readonly labelNames: readonly string[], private readonly type: string) {
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly labelNames: readonly string[],
+    private readonly type: string,
+  ) {
     if (!NAME_RE.test(name)) throw new Error(`metrics: bad metric name ${name}`);
-    for (const l of labelNames) if (!LABEL_RE.test(l) || l.startsWith('__') || l === 'le') throw new Error(`metrics: bad label name ${l} on ${name}`);
+    for (const l of labelNames)
+      if (!LABEL_RE.test(l) || l.startsWith('__') || l === 'le')
+        throw new Error(`metrics: bad label name ${l} on ${name}`);
   }
 
   /** The series with these label values (in labelNames order): made at its first use, then the same object. */
   child(...values: string[]): Child {
-    if (values.length !== this.labelNames.length) throw new Error(`metrics: ${this.name} takes labels ${this.labelNames.join(', ')}`);
+    if (values.length !== this.labelNames.length)
+      throw new Error(`metrics: ${this.name} takes labels ${this.labelNames.join(', ')}`);
     const key = values.join('\u0000');
     let c = this.children.get(key);
-    if (!c) { c = { labels: labelText(this.labelNames, values), child: this.make() }; this.children.set(key, c); }
+    if (!c) {
+      c = { labels: labelText(this.labelNames, values), child: this.make() };
+      this.children.set(key, c);
+    }
     return c.child;
   }
 
@@ -63,7 +75,9 @@ abstract class Metric<Child> implements Family {
 
 export class CounterChild {
   value = 0;
-  inc(by = 1): void { this.value += by; }
+  inc(by = 1): void {
+    this.value += by;
+  }
 }
 
 export class Counter extends Metric<CounterChild> {
@@ -71,21 +85,35 @@ export class Counter extends Metric<CounterChild> {
     if (!name.endsWith('_total')) throw new Error(`metrics: counter ${name} must end in _total`);
     super(name, help, labelNames, 'counter');
   }
-  protected make(): CounterChild { return new CounterChild(); }
-  protected samples(labels: string, c: CounterChild, out: string[]): void { out.push(`${this.name}${labels} ${formatNumber(c.value)}`); }
+  protected make(): CounterChild {
+    return new CounterChild();
+  }
+  protected samples(labels: string, c: CounterChild, out: string[]): void {
+    out.push(`${this.name}${labels} ${formatNumber(c.value)}`);
+  }
 }
 
 export class GaugeChild {
   value = 0;
-  set(v: number): void { this.value = v; }
+  set(v: number): void {
+    this.value = v;
+  }
 }
 
 export class Gauge extends Metric<GaugeChild> {
-  constructor(name: string, help: string, labelNames: readonly string[] = []) { super(name, help, labelNames, 'gauge'); }
-  protected make(): GaugeChild { return new GaugeChild(); }
-  protected samples(labels: string, g: GaugeChild, out: string[]): void { out.push(`${this.name}${labels} ${formatNumber(g.value)}`); }
+  constructor(name: string, help: string, labelNames: readonly string[] = []) {
+    super(name, help, labelNames, 'gauge');
+  }
+  protected make(): GaugeChild {
+    return new GaugeChild();
+  }
+  protected samples(labels: string, g: GaugeChild, out: string[]): void {
+    out.push(`${this.name}${labels} ${formatNumber(g.value)}`);
+  }
   /** Forget every series (a gauge whose source went away is then absent, not stale). */
-  clear(): void { this.children.clear(); }
+  clear(): void {
+    this.children.clear();
+  }
 }
 
 export class HistogramChild {
@@ -93,7 +121,9 @@ export class HistogramChild {
   readonly counts: Float64Array;
   sum = 0;
   count = 0;
-  constructor(private readonly bounds: Float64Array) { this.counts = new Float64Array(bounds.length + 1); }
+  constructor(private readonly bounds: Float64Array) {
+    this.counts = new Float64Array(bounds.length + 1);
+  }
   observe(v: number): void {
     const b = this.bounds;
     let i = 0;
@@ -105,7 +135,9 @@ export class HistogramChild {
 }
 
 /** Prometheus' client defaults, from 1 ms to 10 s. */
-export const SECONDS_BUCKETS: readonly number[] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+export const SECONDS_BUCKETS: readonly number[] = [
+  0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+];
 
 export class Histogram extends Metric<HistogramChild> {
   private readonly bounds: Float64Array;
@@ -119,7 +151,9 @@ export class Histogram extends Metric<HistogramChild> {
     this.le = [...buckets.map(formatNumber), '+Inf'];
   }
 
-  protected make(): HistogramChild { return new HistogramChild(this.bounds); }
+  protected make(): HistogramChild {
+    return new HistogramChild(this.bounds);
+  }
 
   protected samples(labels: string, h: HistogramChild, out: string[]): void {
     // `le` joins the series' own labels: `{method="GET",le="0.1"}`, or `{le="0.1"}` without labels.
@@ -129,7 +163,10 @@ export class Histogram extends Metric<HistogramChild> {
       running += h.counts[i];
       out.push(`${this.name}_bucket${open}le="${this.le[i]}"} ${formatNumber(running)}`);
     }
-    out.push(`${this.name}_sum${labels} ${formatNumber(h.sum)}`, `${this.name}_count${labels} ${formatNumber(h.count)}`);
+    out.push(
+      `${this.name}_sum${labels} ${formatNumber(h.sum)}`,
+      `${this.name}_count${labels} ${formatNumber(h.count)}`,
+    );
   }
 }
 
@@ -144,13 +181,19 @@ export class Registry {
     return f;
   }
 
-  counter(name: string, help: string, labelNames: readonly string[] = []): Counter { return this.register(new Counter(name, help, labelNames)); }
-  gauge(name: string, help: string, labelNames: readonly string[] = []): Gauge { return this.register(new Gauge(name, help, labelNames)); }
+  counter(name: string, help: string, labelNames: readonly string[] = []): Counter {
+    return this.register(new Counter(name, help, labelNames));
+  }
+  gauge(name: string, help: string, labelNames: readonly string[] = []): Gauge {
+    return this.register(new Gauge(name, help, labelNames));
+  }
   histogram(name: string, help: string, labelNames: readonly string[], buckets?: readonly number[]): Histogram {
     return this.register(new Histogram(name, help, labelNames, buckets));
   }
 
-  collect(fn: () => void | Promise<void>): void { this.collectors.push(fn); }
+  collect(fn: () => void | Promise<void>): void {
+    this.collectors.push(fn);
+  }
 
   /** The exposition text (ends with a newline). A family without series still shows HELP and TYPE. */
   async text(): Promise<string> {

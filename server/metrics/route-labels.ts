@@ -13,7 +13,10 @@ import type { Express } from 'express';
 
 export const UNMATCHED = 'unmatched';
 
-interface Pattern { readonly label: string; readonly re: RegExp }
+interface Pattern {
+  readonly label: string;
+  readonly re: RegExp;
+}
 
 /** The parts of router 2.3's layers read here (`Router#stack`, `layer.rawPath`, `layer.route`): test/http/metrics.test.ts fails if an upgrade moves them. */
 interface LayerLike {
@@ -39,7 +42,8 @@ export function patternRegex(pattern: string): RegExp {
   return new RegExp(`^${src.replace(/\/$/, '')}/?$`, 'i');
 }
 
-const paths = (raw: unknown): string[] => (Array.isArray(raw) ? raw.flat(Infinity) : [raw]).filter((p): p is string => typeof p === 'string');
+const paths = (raw: unknown): string[] =>
+  (Array.isArray(raw) ? raw.flat(Infinity) : [raw]).filter((p): p is string => typeof p === 'string');
 
 export class RouteLabels {
   private byRoute: WeakMap<object, Pattern[]> | null = null;
@@ -76,7 +80,8 @@ export class RouteLabels {
 
   private index(app: Express): void {
     const byRoute = new WeakMap<object, Pattern[]>();
-    const routes: Pattern[] = [], mounts: string[] = [];
+    const routes: Pattern[] = [],
+      mounts: string[] = [];
     const walk = (stack: unknown, mount: string) => {
       if (!Array.isArray(stack)) return;
       for (const layer of stack as LayerLike[]) {
@@ -95,7 +100,10 @@ export class RouteLabels {
       }
     };
     walk(app.router?.stack, '');
-    this.all = [...dedupe(routes.map((p) => p.label)), ...[...new Set(mounts)].map((label) => ({ label, re: mountRegex(label) }))];
+    this.all = [
+      ...dedupe(routes.map((p) => p.label)),
+      ...[...new Set(mounts)].map((label) => ({ label, re: mountRegex(label) })),
+    ];
     this.byRoute = byRoute;
   }
 }
@@ -114,7 +122,8 @@ function dedupe(labels: readonly string[]): Pattern[] {
 }
 
 /** `/ui/*`: /ui and everything below it. */
-const mountRegex = (label: string): RegExp => new RegExp(`^${label.slice(0, -2).replace(/[.+?^$()[\]|\\*{}]/g, '\\$&')}(?:/.*)?$`, 'i');
+const mountRegex = (label: string): RegExp =>
+  new RegExp(`^${label.slice(0, -2).replace(/[.+?^$()[\]|\\*{}]/g, '\\$&')}(?:/.*)?$`, 'i');
 
 /** The path of the URL as the client sent it (the router rewrites req.url under mounts: originalUrl). */
 function pathOf(url: string): string {

@@ -27,11 +27,21 @@ const DESCRIPTION = [
 export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
   const served: Record<string, PathItem> = {};
   for (const r of INVENTORY_RESOURCES) Object.assign(served, inventoryPaths(r, opts.maxPageSize));
-  Object.assign(served, allocationPaths(opts.maxPageSize), changeStreamPaths(), tokenPaths(opts.maxPageSize), lifecyclePaths(opts.maxPageSize));
+  Object.assign(
+    served,
+    allocationPaths(opts.maxPageSize),
+    changeStreamPaths(),
+    tokenPaths(opts.maxPageSize),
+    lifecyclePaths(opts.maxPageSize),
+  );
   const paths: Record<string, PathItem> = { ...metaPaths(apiApps(served)), ...served };
   return {
     openapi: '3.1.0',
-    info: { title: 'netinv: network inventory and entity lifecycle API', version: opts.apiVersion, description: DESCRIPTION },
+    info: {
+      title: 'netinv: network inventory and entity lifecycle API',
+      version: opts.apiVersion,
+      description: DESCRIPTION,
+    },
     tags: [
       { name: 'lifecycle/machines', description: 'Versioned state machine definitions' },
       { name: 'lifecycle/entities', description: 'Entities held at a state of a machine; events move them' },
@@ -41,10 +51,21 @@ export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
     ],
     paths,
     components: {
-      schemas: { ...inventorySchemas(INVENTORY_RESOURCES), ...allocationSchemas(), ...changeStreamSchemas(), OptionsMetadata: OPTIONS_SCHEMA, ...tokenSchemas(), ...lifecycleSchemas(opts.maxMachineStates) },
+      schemas: {
+        ...inventorySchemas(INVENTORY_RESOURCES),
+        ...allocationSchemas(),
+        ...changeStreamSchemas(),
+        OptionsMetadata: OPTIONS_SCHEMA,
+        ...tokenSchemas(),
+        ...lifecycleSchemas(opts.maxMachineStates),
+      },
       securitySchemes: { Token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <key>`' } },
       responses: {
-        Unauthorized: { description: 'Missing or unknown token', headers: { 'WWW-Authenticate': { description: '`Token`', schema: { type: 'string' } } }, content: { 'application/json': { schema: ref('Error') } } },
+        Unauthorized: {
+          description: 'Missing or unknown token',
+          headers: { 'WWW-Authenticate': { description: '`Token`', schema: { type: 'string' } } },
+          content: { 'application/json': { schema: ref('Error') } },
+        },
         Forbidden: json(ref('Error'), 'The token lacks the permission named in `x-permission`'),
         NotFound: json(ref('Error'), 'No such object'),
         FieldErrors: json(ref('FieldErrors'), 'Invalid input: one key per bad field or parameter'),

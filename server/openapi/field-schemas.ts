@@ -6,7 +6,8 @@ import { orNull, ref, pascal, type JsonSchema } from './types.js';
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const SLUG_PATTERN = '^[-a-zA-Z0-9_]+$';
 // normalizeMac() (engine/schema/normalize.ts), surrounding blanks allowed as it trims.
-const MAC_PATTERN = '^\\s*(?:[0-9A-Fa-f]{2}([:-]?)(?:[0-9A-Fa-f]{2}\\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4})\\s*$';
+const MAC_PATTERN =
+  '^\\s*(?:[0-9A-Fa-f]{2}([:-]?)(?:[0-9A-Fa-f]{2}\\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4})\\s*$';
 const INTEGER_TEXT = '^\\s*-?\\d{1,15}\\s*$';
 const BOOLEAN_WORDS = ['true', 'True', 'TRUE', '1', 'yes', 'on', 'false', 'False', 'FALSE', '0', 'no', 'off'];
 
@@ -31,7 +32,11 @@ function stringWrite(f: FieldDef): JsonSchema {
 function integerWrite(f: FieldDef): JsonSchema {
   // toInteger() takes a JSON number or a decimal string; the bounds are checked on both by the
   // server, the schema can state them for numbers only.
-  const s: JsonSchema = { type: ['integer', 'string'], pattern: INTEGER_TEXT, description: 'A whole number (a decimal string is accepted too).' };
+  const s: JsonSchema = {
+    type: ['integer', 'string'],
+    pattern: INTEGER_TEXT,
+    description: 'A whole number (a decimal string is accepted too).',
+  };
   if (f.min !== undefined) s.minimum = f.min;
   if (f.max !== undefined) s.maximum = f.max;
   return s;
@@ -40,32 +45,90 @@ function integerWrite(f: FieldDef): JsonSchema {
 /** The value accepted for a writable field (null handled by the caller). */
 function writeValue(f: FieldDef): JsonSchema {
   switch (f.kind) {
-    case 'string': case 'slug': return stringWrite(f);
-    case 'integer': return integerWrite(f);
-    case 'boolean': return { anyOf: [{ type: 'boolean' }, { enum: [...BOOLEAN_WORDS, 0, 1], description: 'also accepted: true/false words, 0 and 1' }] };
-    case 'choice': return { type: 'string', enum: f.choices!.map((c) => c.value), description: f.choices!.map((c) => `\`${c.value}\`: ${c.display}`).join(', ') };
-    case 'fk': return { anyOf: [
-      { ...uuid, description: `id of a ${f.target}` }, { type: 'object', required: ['id'], properties: { id: uuid } },
-      { type: 'object', minProperties: 1, additionalProperties: { type: ['string', 'integer'] }, description: `the one ${f.target} whose fields have these values (e.g. {"slug": "ams01"})` },
-    ] };
-    case 'prefix': return { type: 'string', description: 'CIDR with host bits clear', examples: ['10.0.0.0/24', '2001:db8::/48'] };
-    case 'address': return { type: 'string', description: 'address/length (a bare address means a host route)', examples: ['10.0.0.1/24', '2001:db8::1/64'] };
-    case 'mac': return { type: 'string', pattern: f.nullable ? `^$|${MAC_PATTERN}` : MAC_PATTERN, description: 'any common spelling; stored as AA:BB:CC:00:11:22', examples: ['aa:bb:cc:00:11:22'] };
-    case 'string_list': return { type: 'array', items: { type: 'string' } };
-    case 'json': return {};
-    case 'tags': return {
-      type: 'array', description: 'tag slugs, names or ids',
-      items: { anyOf: [{ type: 'string' }, { type: 'object', description: 'a tag by id, slug or name', anyOf: ['id', 'slug', 'name'].map((k) => ({ required: [k], properties: { [k]: { type: 'string' } } })) }] },
-    };
-    case 'custom_fields': return { type: 'object', description: 'keyed by custom field name; checked against the custom field definitions', additionalProperties: true };
-    case 'uuid': case 'ip': case 'datetime': return {};
+    case 'string':
+    case 'slug':
+      return stringWrite(f);
+    case 'integer':
+      return integerWrite(f);
+    case 'boolean':
+      return {
+        anyOf: [
+          { type: 'boolean' },
+          { enum: [...BOOLEAN_WORDS, 0, 1], description: 'also accepted: true/false words, 0 and 1' },
+        ],
+      };
+    case 'choice':
+      return {
+        type: 'string',
+        enum: f.choices!.map((c) => c.value),
+        description: f.choices!.map((c) => `\`${c.value}\`: ${c.display}`).join(', '),
+      };
+    case 'fk':
+      return {
+        anyOf: [
+          { ...uuid, description: `id of a ${f.target}` },
+          { type: 'object', required: ['id'], properties: { id: uuid } },
+          {
+            type: 'object',
+            minProperties: 1,
+            additionalProperties: { type: ['string', 'integer'] },
+            description: `the one ${f.target} whose fields have these values (e.g. {"slug": "ams01"})`,
+          },
+        ],
+      };
+    case 'prefix':
+      return { type: 'string', description: 'CIDR with host bits clear', examples: ['10.0.0.0/24', '2001:db8::/48'] };
+    case 'address':
+      return {
+        type: 'string',
+        description: 'address/length (a bare address means a host route)',
+        examples: ['10.0.0.1/24', '2001:db8::1/64'],
+      };
+    case 'mac':
+      return {
+        type: 'string',
+        pattern: f.nullable ? `^$|${MAC_PATTERN}` : MAC_PATTERN,
+        description: 'any common spelling; stored as AA:BB:CC:00:11:22',
+        examples: ['aa:bb:cc:00:11:22'],
+      };
+    case 'string_list':
+      return { type: 'array', items: { type: 'string' } };
+    case 'json':
+      return {};
+    case 'tags':
+      return {
+        type: 'array',
+        description: 'tag slugs, names or ids',
+        items: {
+          anyOf: [
+            { type: 'string' },
+            {
+              type: 'object',
+              description: 'a tag by id, slug or name',
+              anyOf: ['id', 'slug', 'name'].map((k) => ({ required: [k], properties: { [k]: { type: 'string' } } })),
+            },
+          ],
+        },
+      };
+    case 'custom_fields':
+      return {
+        type: 'object',
+        description: 'keyed by custom field name; checked against the custom field definitions',
+        additionalProperties: true,
+      };
+    case 'uuid':
+    case 'ip':
+    case 'datetime':
+      return {};
   }
 }
 
 export function writeSchema(f: FieldDef): JsonSchema {
-  if (f.readOnly || (f.hidden && !f.writeOnly)) return { readOnly: true, description: `${f.label} (read-only: ignored when written)` };
+  if (f.readOnly || (f.hidden && !f.writeOnly))
+    return { readOnly: true, description: `${f.label} (read-only: ignored when written)` };
   const v = writeValue(f);
-  if (f.writeOnly) return { ...describe(f, v), writeOnly: true, description: `${f.label} (write-only: never read back)` };
+  if (f.writeOnly)
+    return { ...describe(f, v), writeOnly: true, description: `${f.label} (write-only: never read back)` };
   if (f.kind === 'tags' || f.kind === 'custom_fields') return describe(f, v);
   if (f.nullable) return describe(f, f.kind === 'json' ? {} : orNull(v));
   return describe(f, f.kind === 'json' ? { not: { type: 'null' } } : v);
@@ -77,27 +140,51 @@ export const briefName = (resourceName: string): string => `Brief${pascal(resour
 
 function readValue(f: FieldDef): JsonSchema {
   switch (f.kind) {
-    case 'uuid': return uuid;
-    case 'string': case 'slug': case 'prefix': case 'address': case 'ip': case 'mac':
+    case 'uuid':
+      return uuid;
+    case 'string':
+    case 'slug':
+    case 'prefix':
+    case 'address':
+    case 'ip':
+    case 'mac':
       return { type: 'string', ...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {}) };
-    case 'integer': return { type: 'integer' };
-    case 'boolean': return { type: 'boolean' };
-    case 'datetime': return { type: 'string', format: 'date-time' };
-    case 'choice': return {
-      type: 'object', required: ['value', 'label'],
-      properties: { value: { type: 'string', enum: f.choices!.map((c) => c.value) }, label: { type: 'string' } },
-    };
-    case 'fk': return ref(briefName(f.target!));
-    case 'tags': return { type: 'array', items: ref(TAG_REF) };
-    case 'custom_fields': return { type: 'object', additionalProperties: true, description: 'every custom field defined for this type, null where unset' };
-    case 'string_list': return { type: 'array', items: { type: 'string' } };
-    case 'json': return {};
+    case 'integer':
+      return { type: 'integer' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'datetime':
+      return { type: 'string', format: 'date-time' };
+    case 'choice':
+      return {
+        type: 'object',
+        required: ['value', 'label'],
+        properties: { value: { type: 'string', enum: f.choices!.map((c) => c.value) }, label: { type: 'string' } },
+      };
+    case 'fk':
+      return ref(briefName(f.target!));
+    case 'tags':
+      return { type: 'array', items: ref(TAG_REF) };
+    case 'custom_fields':
+      return {
+        type: 'object',
+        additionalProperties: true,
+        description: 'every custom field defined for this type, null where unset',
+      };
+    case 'string_list':
+      return { type: 'array', items: { type: 'string' } };
+    case 'json':
+      return {};
   }
 }
 
 export function readSchema(f: FieldDef): JsonSchema {
   const v = readValue(f);
-  const s = f.kind === 'json' || f.kind === 'tags' || f.kind === 'custom_fields' ? v
-    : f.nullable || f.kind === 'fk' || f.kind === 'choice' ? orNull(v) : v;
+  const s =
+    f.kind === 'json' || f.kind === 'tags' || f.kind === 'custom_fields'
+      ? v
+      : f.nullable || f.kind === 'fk' || f.kind === 'choice'
+        ? orNull(v)
+        : v;
   return { title: f.label, ...(f.readOnly ? { readOnly: true } : {}), ...s };
 }

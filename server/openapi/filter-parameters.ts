@@ -5,12 +5,29 @@ import { CF_LOOKUPS, type LookupSpec } from '../../engine/filters/lookups.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import type { JsonSchema, Parameter } from './types.js';
 
-const ORDERABLE_KINDS = new Set(['uuid', 'string', 'slug', 'integer', 'boolean', 'choice', 'mac', 'ip', 'prefix', 'address', 'datetime']);
+const ORDERABLE_KINDS = new Set([
+  'uuid',
+  'string',
+  'slug',
+  'integer',
+  'boolean',
+  'choice',
+  'mac',
+  'ip',
+  'prefix',
+  'address',
+  'datetime',
+]);
 
 /** limit / offset of every paginated list. */
 export function limitOffsetParameters(maxPageSize: number): Parameter[] {
   return [
-    { name: 'limit', in: 'query', description: `Page size (default 50, at most ${maxPageSize}; 0 means the maximum).`, schema: { type: 'integer', minimum: 0 } },
+    {
+      name: 'limit',
+      in: 'query',
+      description: `Page size (default 50, at most ${maxPageSize}; 0 means the maximum).`,
+      schema: { type: 'integer', minimum: 0 },
+    },
     { name: 'offset', in: 'query', description: 'Index of the first result.', schema: { type: 'integer', minimum: 0 } },
   ];
 }
@@ -18,11 +35,26 @@ export function limitOffsetParameters(maxPageSize: number): Parameter[] {
 /** `ordering` over the scalar fields of a resource (server/routes/list-params.ts). */
 export function orderingParameter(r: ResourceDef): Parameter {
   const orderable = r.fields.filter((f) => !f.hidden && ORDERABLE_KINDS.has(f.kind)).map((f) => f.name);
-  return { name: 'ordering', in: 'query', description: `Comma list of fields, \`-\` for descending; ties broken by id. Fields: ${orderable.map((n) => `\`${n}\``).join(', ')}.`, schema: { type: 'string' } };
+  return {
+    name: 'ordering',
+    in: 'query',
+    description: `Comma list of fields, \`-\` for descending; ties broken by id. Fields: ${orderable.map((n) => `\`${n}\``).join(', ')}.`,
+    schema: { type: 'string' },
+  };
 }
 
-export const BRIEF_PARAMETER: Parameter = { name: 'brief', in: 'query', description: 'true: only id, url, display and name/slug of each object.', schema: { type: 'boolean' } };
-export const EXPLAIN_PARAMETER: Parameter = { name: 'explain', in: 'query', description: 'true: return the query plan and the indexes used instead of results.', schema: { type: 'boolean' } };
+export const BRIEF_PARAMETER: Parameter = {
+  name: 'brief',
+  in: 'query',
+  description: 'true: only id, url, display and name/slug of each object.',
+  schema: { type: 'boolean' },
+};
+export const EXPLAIN_PARAMETER: Parameter = {
+  name: 'explain',
+  in: 'query',
+  description: 'true: return the query plan and the indexes used instead of results.',
+  schema: { type: 'boolean' },
+};
 
 const many = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 
@@ -34,13 +66,22 @@ function param(name: string, description: string, items: JsonSchema): Parameter 
  * compares whole values exactly (the bare name, `__n`), else the field's value type. */
 function itemsOf(spec: Extract<FilterSpec, { type: 'scalar' }>, row: LookupSpec): JsonSchema {
   switch (spec.parse) {
-    case 'integer': return { type: 'integer' };
-    case 'family': return { type: 'integer', enum: [4, 6] };
-    case 'boolean': return { type: 'boolean' };
-    case 'uuid': return { type: 'string', format: 'uuid' };
-    case 'datetime': return { type: 'string', description: 'a date or a date-time', examples: ['2024-01-31', '2024-01-31T12:00:00Z'] };
-    case 'choice': return row.does === 'cmp' && row.op === 'eq' && !row.ci && spec.choices ? { type: 'string', enum: spec.choices.map((c) => c.value) } : { type: 'string' };
-    default: return { type: 'string' };
+    case 'integer':
+      return { type: 'integer' };
+    case 'family':
+      return { type: 'integer', enum: [4, 6] };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'uuid':
+      return { type: 'string', format: 'uuid' };
+    case 'datetime':
+      return { type: 'string', description: 'a date or a date-time', examples: ['2024-01-31', '2024-01-31T12:00:00Z'] };
+    case 'choice':
+      return row.does === 'cmp' && row.op === 'eq' && !row.ci && spec.choices
+        ? { type: 'string', enum: spec.choices.map((c) => c.value) }
+        : { type: 'string' };
+    default:
+      return { type: 'string' };
   }
 }
 
@@ -48,7 +89,12 @@ const TEXT: JsonSchema = { type: 'string' };
 
 /** The bare name (`base`: what it means) and one parameter per row of the spec's lookup table;
  * `__isnull` and `__empty` take booleans. */
-function withLookups(spec: FilterSpec, what: string, base: string, items: (row: LookupSpec) => JsonSchema = () => TEXT): Parameter[] {
+function withLookups(
+  spec: FilterSpec,
+  what: string,
+  base: string,
+  items: (row: LookupSpec) => JsonSchema = () => TEXT,
+): Parameter[] {
   const of = (row: LookupSpec) => (row.does === 'isnull' || row.does === 'empty' ? { type: 'boolean' } : items(row));
   return [
     param(spec.name, `${what}: ${base}.`, of(spec.base)),
@@ -62,20 +108,50 @@ const refWhat = (field: string, target: string, byId: boolean, tree: boolean) =>
 
 function specParameters(spec: FilterSpec): Parameter[] {
   switch (spec.type) {
-    case 'scalar': return withLookups(spec, `\`${spec.field}\``, EQUALS, (row) => itemsOf(spec, row));
-    case 'fk': return withLookups(spec, refWhat(spec.field, spec.target, spec.byId, spec.tree), EQUALS);
-    case 'tag': return withLookups(spec, 'tag (slug)', 'carried (several values: all of them)');
-    case 'net': return withLookups(spec, `\`${spec.name}\``, `${spec.base.doc} (see docs/filtering.md)`);
-    case 'net_alias': return withLookups(spec, `Nautobot 1.x convenience filter on \`${spec.field}\``, spec.base.doc);
-    case 'q': return [{ name: 'q', in: 'query', description: `Case-insensitive search over ${spec.fields.map((f) => `\`${f}\``).join(', ')}.`, schema: { type: 'string' } }];
-    case 'path': return withLookups(spec, refWhat([...spec.via.map((h) => h.field), spec.end.field].join('.'), spec.end.target, spec.end.byId, spec.end.tree), EQUALS);
+    case 'scalar':
+      return withLookups(spec, `\`${spec.field}\``, EQUALS, (row) => itemsOf(spec, row));
+    case 'fk':
+      return withLookups(spec, refWhat(spec.field, spec.target, spec.byId, spec.tree), EQUALS);
+    case 'tag':
+      return withLookups(spec, 'tag (slug)', 'carried (several values: all of them)');
+    case 'net':
+      return withLookups(spec, `\`${spec.name}\``, `${spec.base.doc} (see docs/filtering.md)`);
+    case 'net_alias':
+      return withLookups(spec, `Nautobot 1.x convenience filter on \`${spec.field}\``, spec.base.doc);
+    case 'q':
+      return [
+        {
+          name: 'q',
+          in: 'query',
+          description: `Case-insensitive search over ${spec.fields.map((f) => `\`${f}\``).join(', ')}.`,
+          schema: { type: 'string' },
+        },
+      ];
+    case 'path':
+      return withLookups(
+        spec,
+        refWhat(
+          [...spec.via.map((h) => h.field), spec.end.field].join('.'),
+          spec.end.target,
+          spec.end.byId,
+          spec.end.tree,
+        ),
+        EQUALS,
+      );
   }
 }
 
 /** Custom fields filter as `cf_<name>[__<lookup>]`, with the lookups of their type (the catalogue's CF_LOOKUPS). */
 export const CUSTOM_FIELD_NOTE =
   'Custom fields filter as `cf_<name>[__<lookup>]`; lookups by type: ' +
-  Object.entries(CF_LOOKUPS).map(([type, l]) => `${type} ${Object.keys(l).map((k) => `\`__${k}\``).join(' ')}`).join('; ') +
+  Object.entries(CF_LOOKUPS)
+    .map(
+      ([type, l]) =>
+        `${type} ${Object.keys(l)
+          .map((k) => `\`__${k}\``)
+          .join(' ')}`,
+    )
+    .join('; ') +
   '. Without a lookup, one value only.';
 
 /**
@@ -84,5 +160,7 @@ export const CUSTOM_FIELD_NOTE =
  * (CUSTOM_FIELD_NOTE): a free-form parameter would make Swagger UI send placeholder keys.
  */
 export function filterParameters(r: ResourceDef): Parameter[] {
-  return [...filtersOf(r).values()].flatMap(specParameters).sort((a, b) => (a.name === 'q' ? -1 : b.name === 'q' ? 1 : 0));
+  return [...filtersOf(r).values()]
+    .flatMap(specParameters)
+    .sort((a, b) => (a.name === 'q' ? -1 : b.name === 'q' ? 1 : 0));
 }

@@ -4,70 +4,164 @@ import { contentType, resource, resourcePath, RESOURCES } from '../../engine/sch
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { permissionFor, type Action } from '../auth.js';
 import { SHAPE_PARAMETERS, START_PARAMETER } from './shape-parameters.js';
-import { BRIEF_PARAMETER, CUSTOM_FIELD_NOTE, EXPLAIN_PARAMETER, filterParameters, limitOffsetParameters, orderingParameter } from './filter-parameters.js';
+import {
+  BRIEF_PARAMETER,
+  CUSTOM_FIELD_NOTE,
+  EXPLAIN_PARAMETER,
+  filterParameters,
+  limitOffsetParameters,
+  orderingParameter,
+} from './filter-parameters.js';
 import { UUID_PATTERN } from './field-schemas.js';
 import { listEnvelope, schemaNames } from './inventory-schemas.js';
-import { json, pascal, ref, type JsonSchema, type Operation, type Parameter, type PathItem, type RefObject } from './types.js';
+import {
+  json,
+  pascal,
+  ref,
+  type JsonSchema,
+  type Operation,
+  type Parameter,
+  type PathItem,
+  type RefObject,
+} from './types.js';
 
 /** Shared responses by status code, as references to `components.responses`. */
 export const sharedResponses = (...codes: string[]): Record<string, RefObject> =>
   Object.fromEntries(codes.map((c) => [c, { $ref: `#/components/responses/${STATUS_RESPONSE[c]}` }]));
-const STATUS_RESPONSE: Record<string, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 400: 'FieldErrors' };
+const STATUS_RESPONSE: Record<string, string> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  400: 'FieldErrors',
+};
 
-export const idParam: Parameter = { name: 'id', in: 'path', required: true, description: 'The object id (UUID).', schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN } };
+export const idParam: Parameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The object id (UUID).',
+  schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN },
+};
 
 const IF_MATCH: Parameter = {
-  name: 'If-Match', in: 'header', required: false, schema: { type: 'string' },
-  description: 'Write only if the object is still at this version: the `ETag` of the answer you read it from (e.g. `"3"`). A stale version is a 412 `precondition_failed` and changes nothing. Without it a change is merged into the current object.',
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  schema: { type: 'string' },
+  description:
+    'Write only if the object is still at this version: the `ETag` of the answer you read it from (e.g. `"3"`). A stale version is a 412 `precondition_failed` and changes nothing. Without it a change is merged into the current object.',
 };
 /** Idempotency-Key on every write (inventory and lifecycle). */
 export const IDEMPOTENCY_KEY: Parameter = {
-  name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 128 },
-  description: 'A repeat with the same key and body returns the first response (`Idempotent-Replayed: true`) instead of acting twice; the same key with another body is a 422. Inventory keys are scoped to token, method and path and kept for IDEMPOTENCY_TTL_S.',
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 128 },
+  description:
+    'A repeat with the same key and body returns the first response (`Idempotent-Replayed: true`) instead of acting twice; the same key with another body is a 422. Inventory keys are scoped to token, method and path and kept for IDEMPOTENCY_TTL_S.',
 };
 /** Responses every keyed inventory write may give besides its own. */
 const KEYED_RESPONSES = {
   422: json(ref('Error'), 'Idempotency-Key reused with another body (`idempotency_key_reused`)'),
-  503: json(ref('Error'), 'Nothing was written (`storage_unavailable`), or the connection was lost while the write committed and its outcome cannot be told now (`commit_unknown`): retry with the same Idempotency-Key'),
+  503: json(
+    ref('Error'),
+    'Nothing was written (`storage_unavailable`), or the connection was lost while the write committed and its outcome cannot be told now (`commit_unknown`): retry with the same Idempotency-Key',
+  ),
 };
-const ETAG_HEADER = { ETag: { description: 'The object\'s version as a strong entity tag (e.g. `"3"`): send it back as If-Match.', schema: { type: 'string' } } };
-const PRECONDITION_FAILED = json(ref('Error'), 'If-Match named a version the object is no longer at (`precondition_failed`)');
+const ETAG_HEADER = {
+  ETag: {
+    description: 'The object\'s version as a strong entity tag (e.g. `"3"`): send it back as If-Match.',
+    schema: { type: 'string' },
+  },
+};
+const PRECONDITION_FAILED = json(
+  ref('Error'),
+  'If-Match named a version the object is no longer at (`precondition_failed`)',
+);
 /** A regex or case-insensitive text query past MAX_HEAVY_QUERIES running at once (Retry-After: 1). */
-export const TOO_MANY_HEAVY = json(ref('Error'), 'Too many heavy queries (regex, case-insensitive text lookups, filters that narrow nothing through an index) running at once (`too_many_heavy_queries`); retry after the Retry-After header');
+export const TOO_MANY_HEAVY = json(
+  ref('Error'),
+  'Too many heavy queries (regex, case-insensitive text lookups, filters that narrow nothing through an index) running at once (`too_many_heavy_queries`); retry after the Retry-After header',
+);
 const tagged = (schema: JsonSchema, description: string) => ({ ...json(schema, description), headers: ETAG_HEADER });
 
 /** Plurals two apps share (dcim and virtualization interfaces): their operation ids name the app too. */
 const sharedPlurals = new Set(RESOURCES.map((r) => r.plural).filter((p, i, all) => all.indexOf(p) !== i));
-const opNoun = (r: ResourceDef) => (sharedPlurals.has(r.plural) && r.app !== 'dcim' ? pascal(`${r.app}_${r.plural}`) : pascal(r.plural));
+const opNoun = (r: ResourceDef) =>
+  sharedPlurals.has(r.plural) && r.app !== 'dcim' ? pascal(`${r.app}_${r.plural}`) : pascal(r.plural);
 
-function op(r: ResourceDef, action: Action, verb: string, summary: string, rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>): Operation {
-  return { operationId: `${verb}${opNoun(r)}`, summary, tags: [`${r.app}/${r.plural}`], 'x-permission': permissionFor(r, action), ...rest };
+function op(
+  r: ResourceDef,
+  action: Action,
+  verb: string,
+  summary: string,
+  rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>,
+): Operation {
+  return {
+    operationId: `${verb}${opNoun(r)}`,
+    summary,
+    tags: [`${r.app}/${r.plural}`],
+    'x-permission': permissionFor(r, action),
+    ...rest,
+  };
 }
 
 function body(schema: JsonSchema, description: string): Operation['requestBody'] {
   return { required: true, description, content: { 'application/json': { schema } } };
 }
 
-const BULK_NOTE = 'NetBox\'s bulk update: applied all or none. 200 with the updated objects in the order given, or 400 with a list of errors per item ({} for a good one) and nothing changed. An object listed twice, or an id that does not exist, is an error of its item.';
-const BULK_ERRORS = json({ anyOf: [{ type: 'array', items: ref('FieldErrors') }, ref('FieldErrors')] }, 'Invalid: a list of errors per item (non_field_errors when the body is not a list of objects with ids)');
-const bulkItems = (schema: string): JsonSchema => ({ type: 'array', minItems: 1, items: { allOf: [ref(schema), { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } }] } });
+const BULK_NOTE =
+  "NetBox's bulk update: applied all or none. 200 with the updated objects in the order given, or 400 with a list of errors per item ({} for a good one) and nothing changed. An object listed twice, or an id that does not exist, is an error of its item.";
+const BULK_ERRORS = json(
+  { anyOf: [{ type: 'array', items: ref('FieldErrors') }, ref('FieldErrors')] },
+  'Invalid: a list of errors per item (non_field_errors when the body is not a list of objects with ids)',
+);
+const bulkItems = (schema: string): JsonSchema => ({
+  type: 'array',
+  minItems: 1,
+  items: {
+    allOf: [ref(schema), { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } }],
+  },
+});
 
 export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<string, PathItem> {
   const n = schemaNames(r);
   const list: PathItem = {
     get: op(r, 'view', 'list', `List ${r.plural}`, {
       description: `${r.description}. Filters are ANDed across names and ORed across repeated values.${r.fields.some((f) => f.kind === 'custom_fields') ? ` ${CUSTOM_FIELD_NOTE}` : ''}`,
-      parameters: [...limitOffsetParameters(maxPageSize), START_PARAMETER, orderingParameter(r), BRIEF_PARAMETER, ...SHAPE_PARAMETERS, EXPLAIN_PARAMETER, ...filterParameters(r)],
-      responses: { 200: json(ref(n.list), `A page of ${r.plural}`), 429: TOO_MANY_HEAVY, ...sharedResponses('400', '401', '403') },
+      parameters: [
+        ...limitOffsetParameters(maxPageSize),
+        START_PARAMETER,
+        orderingParameter(r),
+        BRIEF_PARAMETER,
+        ...SHAPE_PARAMETERS,
+        EXPLAIN_PARAMETER,
+        ...filterParameters(r),
+      ],
+      responses: {
+        200: json(ref(n.list), `A page of ${r.plural}`),
+        429: TOO_MANY_HEAVY,
+        ...sharedResponses('400', '401', '403'),
+      },
     }),
     post: op(r, 'add', 'create', `Create one ${r.label.toLowerCase()} or a list of them`, {
-      description: 'A list is created all-or-nothing: 201 with the created objects in the order given, or 400 and nothing created.',
+      description:
+        'A list is created all-or-nothing: 201 with the created objects in the order given, or 400 and nothing created.',
       parameters: [IDEMPOTENCY_KEY],
-      requestBody: body({ anyOf: [ref(n.write), { type: 'array', minItems: 1, items: ref(n.write) }] }, 'One object, or a non-empty list of objects.'),
+      requestBody: body(
+        { anyOf: [ref(n.write), { type: 'array', minItems: 1, items: ref(n.write) }] },
+        'One object, or a non-empty list of objects.',
+      ),
       responses: {
         ...KEYED_RESPONSES,
-        201: json({ anyOf: [ref(n.read), { type: 'array', items: ref(n.read) }] }, 'Created (one object, or the list in the order given)'),
-        400: json({ anyOf: [ref('FieldErrors'), { type: 'array', items: ref('FieldErrors') }] }, 'Invalid: errors keyed by field (a list of them for a list body)'),
+        201: json(
+          { anyOf: [ref(n.read), { type: 'array', items: ref(n.read) }] },
+          'Created (one object, or the list in the order given)',
+        ),
+        400: json(
+          { anyOf: [ref('FieldErrors'), { type: 'array', items: ref('FieldErrors') }] },
+          'Invalid: errors keyed by field (a list of them for a list body)',
+        ),
         ...sharedResponses('401', '403'),
       },
     }),
@@ -75,44 +169,90 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
       description: BULK_NOTE,
       parameters: [IDEMPOTENCY_KEY],
       requestBody: body(bulkItems(n.write), 'A non-empty list of objects, each with its id and every required field.'),
-      responses: { ...KEYED_RESPONSES, 200: json({ type: 'array', items: ref(n.read) }, 'Updated, in the order given'), 400: BULK_ERRORS, ...sharedResponses('401', '403') },
+      responses: {
+        ...KEYED_RESPONSES,
+        200: json({ type: 'array', items: ref(n.read) }, 'Updated, in the order given'),
+        400: BULK_ERRORS,
+        ...sharedResponses('401', '403'),
+      },
     }),
     patch: op(r, 'change', 'bulkUpdate', `Update some fields of several ${r.plural}`, {
       description: BULK_NOTE,
       parameters: [IDEMPOTENCY_KEY],
       requestBody: body(bulkItems(n.patch), 'A non-empty list of objects, each with its id and the fields to change.'),
-      responses: { ...KEYED_RESPONSES, 200: json({ type: 'array', items: ref(n.read) }, 'Updated, in the order given'), 400: BULK_ERRORS, ...sharedResponses('401', '403') },
+      responses: {
+        ...KEYED_RESPONSES,
+        200: json({ type: 'array', items: ref(n.read) }, 'Updated, in the order given'),
+        400: BULK_ERRORS,
+        ...sharedResponses('401', '403'),
+      },
     }),
     delete: op(r, 'delete', 'bulkDelete', `Delete several ${r.plural}`, {
-      description: 'All or none: 204 when every object (with what its deletion takes along) is deleted; 404 naming the ids that do not exist, or 409 when one is still referenced, and nothing is deleted.',
+      description:
+        'All or none: 204 when every object (with what its deletion takes along) is deleted; 404 naming the ids that do not exist, or 409 when one is still referenced, and nothing is deleted.',
       parameters: [IDEMPOTENCY_KEY],
-      requestBody: body({ type: 'array', minItems: 1, items: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } }, 'A non-empty list of {"id": …}.'),
-      responses: { ...KEYED_RESPONSES, 204: { description: 'Deleted' }, 409: json(ref('Error'), 'Still referenced by protected objects'), ...sharedResponses('400', '401', '403', '404') },
+      requestBody: body(
+        {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
+        },
+        'A non-empty list of {"id": …}.',
+      ),
+      responses: {
+        ...KEYED_RESPONSES,
+        204: { description: 'Deleted' },
+        409: json(ref('Error'), 'Still referenced by protected objects'),
+        ...sharedResponses('400', '401', '403', '404'),
+      },
     }),
     options: op(r, 'view', 'options', `Metadata of ${r.plural} (OPTIONS)`, {
-      description: '`actions.POST.<field>` with type, required, read_only, label and choices; present when the token may POST here.',
-      responses: { 200: json(ref('OptionsMetadata'), 'Name, description and field metadata'), ...sharedResponses('401', '403') },
+      description:
+        '`actions.POST.<field>` with type, required, read_only, label and choices; present when the token may POST here.',
+      responses: {
+        200: json(ref('OptionsMetadata'), 'Name, description and field metadata'),
+        ...sharedResponses('401', '403'),
+      },
     }),
   };
   const detail: PathItem = {
     parameters: [idParam],
     get: op(r, 'view', 'get', `Get one ${r.label.toLowerCase()}`, {
       parameters: [BRIEF_PARAMETER, ...SHAPE_PARAMETERS],
-      responses: { 200: tagged(ref(n.read), `${r.label} (the brief form carries no ETag)`), ...sharedResponses('401', '403', '404') },
+      responses: {
+        200: tagged(ref(n.read), `${r.label} (the brief form carries no ETag)`),
+        ...sharedResponses('401', '403', '404'),
+      },
     }),
     put: op(r, 'change', 'replace', `Replace one ${r.label.toLowerCase()}`, {
       parameters: [IF_MATCH, IDEMPOTENCY_KEY],
       requestBody: body(ref(n.write), 'Every required field.'),
-      responses: { ...KEYED_RESPONSES, 200: tagged(ref(n.read), 'Updated'), 412: PRECONDITION_FAILED, ...sharedResponses('400', '401', '403', '404') },
+      responses: {
+        ...KEYED_RESPONSES,
+        200: tagged(ref(n.read), 'Updated'),
+        412: PRECONDITION_FAILED,
+        ...sharedResponses('400', '401', '403', '404'),
+      },
     }),
     patch: op(r, 'change', 'update', `Update some fields of one ${r.label.toLowerCase()}`, {
       parameters: [IF_MATCH, IDEMPOTENCY_KEY],
       requestBody: body(ref(n.patch), 'Only the fields to change.'),
-      responses: { ...KEYED_RESPONSES, 200: tagged(ref(n.read), 'Updated'), 412: PRECONDITION_FAILED, ...sharedResponses('400', '401', '403', '404') },
+      responses: {
+        ...KEYED_RESPONSES,
+        200: tagged(ref(n.read), 'Updated'),
+        412: PRECONDITION_FAILED,
+        ...sharedResponses('400', '401', '403', '404'),
+      },
     }),
     delete: op(r, 'delete', 'delete', `Delete one ${r.label.toLowerCase()}`, {
       parameters: [IF_MATCH, IDEMPOTENCY_KEY],
-      responses: { ...KEYED_RESPONSES, 204: { description: 'Deleted' }, 409: json(ref('Error'), 'Still referenced by protected objects'), 412: PRECONDITION_FAILED, ...sharedResponses('401', '403', '404') },
+      responses: {
+        ...KEYED_RESPONSES,
+        204: { description: 'Deleted' },
+        409: json(ref('Error'), 'Still referenced by protected objects'),
+        412: PRECONDITION_FAILED,
+        ...sharedResponses('401', '403', '404'),
+      },
     }),
   };
   if (r.writable === false) for (const item of [list, detail]) for (const m of WRITE_METHODS) delete item[m];
@@ -132,63 +272,137 @@ function servedAt(item: PathItem, at: string): PathItem {
   const [, , app, endpoint] = at.split('/');
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item))
-    out[k] = v && typeof v === 'object' && 'operationId' in v ? { ...v, operationId: `${(v as Operation).operationId}${pascal(app)}`, tags: [`${app}/${endpoint}`] } : v;
+    out[k] =
+      v && typeof v === 'object' && 'operationId' in v
+        ? { ...v, operationId: `${(v as Operation).operationId}${pascal(app)}`, tags: [`${app}/${endpoint}`] }
+        : v;
   return out as PathItem;
 }
 
 export const OPTIONS_SCHEMA: JsonSchema = {
-  type: 'object', required: ['name', 'description', 'renders', 'parses'],
+  type: 'object',
+  required: ['name', 'description', 'renders', 'parses'],
   properties: {
-    name: { type: 'string' }, description: { type: 'string' },
-    renders: { type: 'array', items: { type: 'string' } }, parses: { type: 'array', items: { type: 'string' } },
-    actions: { type: 'object', properties: { POST: { type: 'object', additionalProperties: { type: 'object', properties: {
-      type: { type: 'string' }, required: { type: 'boolean' }, read_only: { type: 'boolean' }, label: { type: 'string' },
-      choices: { type: 'array', items: { type: 'object', properties: { value: { type: 'string' }, display: { type: 'string' }, display_name: { type: 'string', description: 'As display (REST framework\'s name)' } } } },
-    } } } } },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    renders: { type: 'array', items: { type: 'string' } },
+    parses: { type: 'array', items: { type: 'string' } },
+    actions: {
+      type: 'object',
+      properties: {
+        POST: {
+          type: 'object',
+          additionalProperties: {
+            type: 'object',
+            properties: {
+              type: { type: 'string' },
+              required: { type: 'boolean' },
+              read_only: { type: 'boolean' },
+              label: { type: 'string' },
+              choices: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    value: { type: 'string' },
+                    display: { type: 'string' },
+                    display_name: { type: 'string', description: "As display (REST framework's name)" },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
   },
 };
 
 /** `/api/users/tokens/`: list, create (the key is shown once), read, revoke. */
 export function tokenPaths(maxPageSize: number): Record<string, PathItem> {
   const t = resource('token');
-  const tokenOp = (action: Action, verb: string, summary: string, rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>): Operation =>
-    ({ operationId: `${verb}Tokens`, summary, tags: ['users/tokens'], 'x-permission': permissionFor(t, action), ...rest });
+  const tokenOp = (
+    action: Action,
+    verb: string,
+    summary: string,
+    rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>,
+  ): Operation => ({
+    operationId: `${verb}Tokens`,
+    summary,
+    tags: ['users/tokens'],
+    'x-permission': permissionFor(t, action),
+    ...rest,
+  });
   return {
     [resourcePath(t)]: {
       get: tokenOp('view', 'list', 'List tokens', {
-        description: 'Filtered and ordered as every list (the key hash is neither a filter nor an ordering field): an unknown filter is a 400 naming it.',
+        description:
+          'Filtered and ordered as every list (the key hash is neither a filter nor an ordering field): an unknown filter is a 400 naming it.',
         parameters: [...limitOffsetParameters(maxPageSize), orderingParameter(t), ...filterParameters(t)],
-        responses: { 200: json(listEnvelope(ref('Token'), 'Token list'), 'The tokens that match (keys are never shown again)'), ...sharedResponses('400', '401', '403') },
+        responses: {
+          200: json(listEnvelope(ref('Token'), 'Token list'), 'The tokens that match (keys are never shown again)'),
+          ...sharedResponses('400', '401', '403'),
+        },
       }),
       post: tokenOp('add', 'create', 'Create a token (the key is shown once)', {
         description: 'A token cannot grant permissions its creator does not have.',
         requestBody: body(ref('TokenWrite'), 'Permissions (default `["*"]`) and a description.'),
-        responses: { 201: json(ref('TokenCreated'), 'The new token with its key'), ...sharedResponses('400', '401', '403') },
+        responses: {
+          201: json(ref('TokenCreated'), 'The new token with its key'),
+          ...sharedResponses('400', '401', '403'),
+        },
       }),
     },
     [`${resourcePath(t)}{id}/`]: {
       parameters: [idParam],
-      get: tokenOp('view', 'read', 'A token (its key is never shown again)', { responses: { 200: json(ref('Token'), 'The token'), ...sharedResponses('401', '403', '404') } }),
-      delete: tokenOp('delete', 'revoke', 'Revoke a token', { responses: { 204: { description: 'Revoked' }, ...sharedResponses('401', '403', '404') } }),
+      get: tokenOp('view', 'read', 'A token (its key is never shown again)', {
+        responses: { 200: json(ref('Token'), 'The token'), ...sharedResponses('401', '403', '404') },
+      }),
+      delete: tokenOp('delete', 'revoke', 'Revoke a token', {
+        responses: { 204: { description: 'Revoked' }, ...sharedResponses('401', '403', '404') },
+      }),
     },
   };
 }
 
 export function tokenSchemas(): Record<string, JsonSchema> {
-  const permissions: JsonSchema = { type: 'array', items: { type: 'string', pattern: '^(\\*|[a-z]+\\.(view|add|change|delete)_[a-z]+)$' }, examples: [['*'], ['dcim.view_site', 'lifecycle.add_entity']] };
+  const permissions: JsonSchema = {
+    type: 'array',
+    items: { type: 'string', pattern: '^(\\*|[a-z]+\\.(view|add|change|delete)_[a-z]+)$' },
+    examples: [['*'], ['dcim.view_site', 'lifecycle.add_entity']],
+  };
   const token: JsonSchema = {
-    type: 'object', required: ['id', 'url', 'display', 'key_tail', 'permissions', 'description', 'created'],
+    type: 'object',
+    required: ['id', 'url', 'display', 'key_tail', 'permissions', 'description', 'created'],
     properties: {
-      id: { type: 'string', format: 'uuid' }, url: { type: 'string', format: 'uri' }, display: { type: 'string' },
-      key_tail: { type: 'string', description: 'last 4 characters of the key' }, permissions, description: { type: 'string' },
+      id: { type: 'string', format: 'uuid' },
+      url: { type: 'string', format: 'uri' },
+      display: { type: 'string' },
+      key_tail: { type: 'string', description: 'last 4 characters of the key' },
+      permissions,
+      description: { type: 'string' },
       created: { type: 'string', format: 'date-time' },
     },
   };
   return {
     Token: token,
-    TokenCreated: { ...token, required: [...(token.required as string[]), 'key'], properties: { ...(token.properties as object), key: { type: 'string', description: 'the key: shown only in this response' } } },
-    TokenWrite: { type: 'object', additionalProperties: false, properties: { permissions: { ...permissions, default: ['*'] }, description: { type: 'string' } } },
+    TokenCreated: {
+      ...token,
+      required: [...(token.required as string[]), 'key'],
+      properties: {
+        ...(token.properties as object),
+        key: { type: 'string', description: 'the key: shown only in this response' },
+      },
+    },
+    TokenWrite: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { permissions: { ...permissions, default: ['*'] }, description: { type: 'string' } },
+    },
   };
 }
 
-export const inventoryTag = (r: ResourceDef) => ({ name: `${r.app}/${r.plural}`, description: `${r.label}: ${r.description} (\`${contentType(r)}\`)` });
+export const inventoryTag = (r: ResourceDef) => ({
+  name: `${r.app}/${r.plural}`,
+  description: `${r.label}: ${r.description} (\`${contentType(r)}\`)`,
+});

@@ -24,19 +24,29 @@ function readObject(r: ResourceDef): JsonSchema {
   for (const f of visible(r)) if (f.name !== 'id') props[f.name] = readSchema(f);
   if (hasPrefixTree(r)) for (const [name, f] of Object.entries(PREFIX_TREE_FIELDS)) props[name] = f.schema;
   for (const c of r.counts ?? []) props[c.name] = countSchema(r, c);
-  return { type: 'object', title: r.label, description: r.description, required: Object.keys(props), properties: props };
+  return {
+    type: 'object',
+    title: r.label,
+    description: r.description,
+    required: Object.keys(props),
+    properties: props,
+  };
 }
 
 /** A related count: read-only, derived from the references to the object. */
 const countSchema = (r: ResourceDef, c: CountDef): JsonSchema => ({
-  type: 'integer', minimum: 0, readOnly: true, description: `${c.label}: ${c.resource} objects whose ${c.field} is this ${r.label.toLowerCase()}`,
+  type: 'integer',
+  minimum: 0,
+  readOnly: true,
+  description: `${c.label}: ${c.resource} objects whose ${c.field} is this ${r.label.toLowerCase()}`,
 });
 
 /** What briefOf() returns: id, url, display and the name / slug / reference field when present. */
 function briefObject(r: ResourceDef): JsonSchema {
   const props: Record<string, JsonSchema> = { ...idUrlDisplay };
   for (const n of briefFields(r)) props[n] = { type: 'string' };
-  for (const { field, target } of briefNestTargets(r)) props[field] = { anyOf: [briefObject(target), { type: 'null' }] };
+  for (const { field, target } of briefNestTargets(r))
+    props[field] = { anyOf: [briefObject(target), { type: 'null' }] };
   return { type: 'object', title: `${r.label} (brief)`, required: Object.keys(props), properties: props };
 }
 
@@ -52,19 +62,34 @@ function writeObject(r: ResourceDef, partial: boolean): JsonSchema {
   for (const f of r.fields) props[f.name] = writeSchema(f);
   for (const c of r.counts ?? []) props[c.name] = { readOnly: true, description: 'ignored when written' };
   const tags = r.fields.find((f) => f.kind === 'tags');
-  if (partial && tags) for (const [k, what] of [['add_tags', 'added to'], ['remove_tags', 'taken off']]) {
-    props[k] = { ...writeSchema(tags), description: `tags ${what} those the object has when the change is made (instead of \`tags\`)` };
-  }
-  const required = partial ? [] : r.fields.filter((f) => f.required && !f.readOnly && (!f.hidden || f.writeOnly)).map((f) => f.name);
+  if (partial && tags)
+    for (const [k, what] of [
+      ['add_tags', 'added to'],
+      ['remove_tags', 'taken off'],
+    ]) {
+      props[k] = {
+        ...writeSchema(tags),
+        description: `tags ${what} those the object has when the change is made (instead of \`tags\`)`,
+      };
+    }
+  const required = partial
+    ? []
+    : r.fields.filter((f) => f.required && !f.readOnly && (!f.hidden || f.writeOnly)).map((f) => f.name);
   return {
-    type: 'object', title: `${r.label} (${partial ? 'partial update' : 'write'})`, description: r.description,
-    ...(required.length ? { required } : {}), properties: props, additionalProperties: false,
+    type: 'object',
+    title: `${r.label} (${partial ? 'partial update' : 'write'})`,
+    description: r.description,
+    ...(required.length ? { required } : {}),
+    properties: props,
+    additionalProperties: false,
   };
 }
 
 export function listEnvelope(item: JsonSchema, title: string): JsonSchema {
   return {
-    type: 'object', title, required: ['count', 'next', 'previous', 'results'],
+    type: 'object',
+    title,
+    required: ['count', 'next', 'previous', 'results'],
     properties: {
       count: { type: 'integer', minimum: 0 },
       next: { type: ['string', 'null'], format: 'uri' },
@@ -77,11 +102,15 @@ export function listEnvelope(item: JsonSchema, title: string): JsonSchema {
 export function inventorySchemas(resources: readonly ResourceDef[]): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {
     [TAG_REF]: {
-      type: 'object', title: 'Tag (nested)', required: ['id', 'url', 'display', 'name', 'slug', 'color'],
+      type: 'object',
+      title: 'Tag (nested)',
+      required: ['id', 'url', 'display', 'name', 'slug', 'color'],
       properties: { ...idUrlDisplay, name: { type: 'string' }, slug: { type: 'string' }, color: { type: 'string' } },
     },
     FieldErrors: {
-      type: 'object', title: 'Field errors', description: 'One key per bad field or parameter, each a list of messages.',
+      type: 'object',
+      title: 'Field errors',
+      description: 'One key per bad field or parameter, each a list of messages.',
       additionalProperties: { type: 'array', items: { type: 'string' } },
       examples: [{ name: ['This field is required.'], asn: ['A valid integer is required.'] }],
     },

@@ -5,14 +5,43 @@ import type { Parameter } from './types.js';
 const commaList = { type: 'string', pattern: '^[a-z0-9_,]*$' } as const;
 
 export const SHAPE_PARAMETERS: readonly Parameter[] = [
-  { name: 'fields', in: 'query', description: 'Comma list of the fields each object carries (id and url always); not with brief. An unknown name is a 400.', schema: commaList },
-  { name: 'omit', in: 'query', description: 'Comma list of fields left out of each object (id and url stay). An unknown name is a 400.', schema: commaList },
-  { name: 'exclude', in: 'query', description: 'Accepted and ignored (NetBox clients send exclude=config_context; objects here have none).', schema: { type: 'string' } },
-  { name: 'exclude_m2m', in: 'query', description: 'Accepted and ignored (NetBox\'s flag to leave out many-to-many fields).', schema: { type: 'boolean' } },
-  { name: 'depth', in: 'query', description: 'Accepted and ignored: related objects are always nested one level, in brief form.', schema: { type: 'integer', minimum: 0 } },
+  {
+    name: 'fields',
+    in: 'query',
+    description:
+      'Comma list of the fields each object carries (id and url always); not with brief. An unknown name is a 400.',
+    schema: commaList,
+  },
+  {
+    name: 'omit',
+    in: 'query',
+    description: 'Comma list of fields left out of each object (id and url stay). An unknown name is a 400.',
+    schema: commaList,
+  },
+  {
+    name: 'exclude',
+    in: 'query',
+    description: 'Accepted and ignored (NetBox clients send exclude=config_context; objects here have none).',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'exclude_m2m',
+    in: 'query',
+    description: "Accepted and ignored (NetBox's flag to leave out many-to-many fields).",
+    schema: { type: 'boolean' },
+  },
+  {
+    name: 'depth',
+    in: 'query',
+    description: 'Accepted and ignored: related objects are always nested one level, in brief form.',
+    schema: { type: 'integer', minimum: 0 },
+  },
 ];
 
 export const START_PARAMETER: Parameter = {
-  name: 'start', in: 'query', schema: { type: 'string', format: 'uuid' },
-  description: 'Cursor paging: objects in id order from this id on (inclusive); `next` carries the following start, `count` is null. Not with offset or ordering.',
+  name: 'start',
+  in: 'query',
+  schema: { type: 'string', format: 'uuid' },
+  description:
+    'Cursor paging: objects in id order from this id on (inclusive); `next` carries the following start, `count` is null. Not with offset or ordering.',
 };

@@ -17,7 +17,14 @@ export interface Operation {
   description?: string;
   tags: string[];
   parameters?: Parameter[];
-  requestBody?: { required: boolean; description?: string; content: { 'application/json': { schema: JsonSchema; examples?: Record<string, { summary?: string; value: unknown }> }; 'application/yaml'?: { schema: JsonSchema } } };
+  requestBody?: {
+    required: boolean;
+    description?: string;
+    content: {
+      'application/json': { schema: JsonSchema; examples?: Record<string, { summary?: string; value: unknown }> };
+      'application/yaml'?: { schema: JsonSchema };
+    };
+  };
   responses: Record<string, Response | RefObject>;
   security?: Record<string, string[]>[];
   /** The permission the route checks (`lifecycle.add_entity`); enforced again by the validator. */
@@ -26,7 +33,9 @@ export interface Operation {
   'x-also-permissions'?: string[];
 }
 
-export interface RefObject { $ref: string }
+export interface RefObject {
+  $ref: string;
+}
 
 export interface Response {
   description: string;
@@ -43,7 +52,11 @@ export interface OpenApiDocument {
   servers?: { url: string; description?: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, PathItem>;
-  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown>; responses: Record<string, Response> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes: Record<string, unknown>;
+    responses: Record<string, Response>;
+  };
   security: Record<string, string[]>[];
 }
 
@@ -53,10 +66,17 @@ export const METHODS: readonly Method[] = ['get', 'post', 'put', 'patch', 'delet
 export const COMPONENTS = '#/components/schemas/';
 export const ref = (name: string): JsonSchema => ({ $ref: `${COMPONENTS}${name}` });
 
-export const json = (schema: JsonSchema, description: string): Response => ({ description, content: { 'application/json': { schema } } });
+export const json = (schema: JsonSchema, description: string): Response => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 /** `ip_address` -> `IpAddress`, `custom_field` -> `CustomField`. */
-export const pascal = (name: string): string => name.split(/[_-]/).map((p) => p[0].toUpperCase() + p.slice(1)).join('');
+export const pascal = (name: string): string =>
+  name
+    .split(/[_-]/)
+    .map((p) => p[0].toUpperCase() + p.slice(1))
+    .join('');
 
 /** A schema that also accepts null (JSON Schema 2020-12: a type list, or anyOf for a $ref). */
 export function orNull(s: JsonSchema): JsonSchema {

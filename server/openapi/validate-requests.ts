@@ -14,9 +14,16 @@ import { COMPONENTS, type JsonSchema, type OpenApiDocument, type Operation, type
 const DOC_ID = 'openapi.json';
 const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
-export interface RequestError { readonly in: 'body' | 'path' | 'header'; readonly path: string; readonly message: string }
+export interface RequestError {
+  readonly in: 'body' | 'path' | 'header';
+  readonly path: string;
+  readonly message: string;
+}
 
-interface CompiledParam { readonly p: Parameter; readonly check: ValidateFunction }
+interface CompiledParam {
+  readonly p: Parameter;
+  readonly check: ValidateFunction;
+}
 interface CompiledOperation {
   readonly method: string;
   readonly template: string;
@@ -43,8 +50,14 @@ const CHECKED_BY_HANDLER: ReadonlySet<string> = new Set(['POST /api/v1/machines'
 function rebased(schema: unknown, prefix: string): unknown {
   if (Array.isArray(schema)) return schema.map((s) => rebased(s, prefix));
   if (schema === null || typeof schema !== 'object') return schema;
-  return Object.fromEntries(Object.entries(schema).map(([k, v]) =>
-    [k, k === '$ref' && typeof v === 'string' && v.startsWith(COMPONENTS) ? `${prefix}#/$defs/${v.slice(COMPONENTS.length)}` : rebased(v, prefix)]));
+  return Object.fromEntries(
+    Object.entries(schema).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' && v.startsWith(COMPONENTS)
+        ? `${prefix}#/$defs/${v.slice(COMPONENTS.length)}`
+        : rebased(v, prefix),
+    ]),
+  );
 }
 const anchored = (schema: unknown): unknown => rebased(schema, DOC_ID);
 
@@ -59,12 +72,16 @@ export function createAjv(doc: OpenApiDocument): Ajv2020 {
 
 export function templateRegex(template: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
-  const body = template.replace(/\/$/, '').split(/(\{[^}]+\})/).map((part) => {
-    const m = /^\{(.+)\}$/.exec(part);
-    if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    names.push(m[1]);
-    return '([^/]+)';
-  }).join('');
+  const body = template
+    .replace(/\/$/, '')
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const m = /^\{(.+)\}$/.exec(part);
+      if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(m[1]);
+      return '([^/]+)';
+    })
+    .join('');
   // Express routing here is case-insensitive and not strict about a trailing slash.
   return { pattern: new RegExp(`^${body}/?$`, 'i'), names };
 }
@@ -79,10 +96,20 @@ export function compileOperations(doc: OpenApiDocument, ajv: Ajv2020): CompiledO
       if (!op?.requestBody) continue;
       const merged = new Map<string, Parameter>();
       for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])]) merged.set(`${p.in}:${p.name}`, p);
-      const params = [...merged.values()].filter((p) => p.in === 'path' || p.in === 'header')
+      const params = [...merged.values()]
+        .filter((p) => p.in === 'path' || p.in === 'header')
         .map((p) => ({ p, check: ajv.compile(anchored(p.schema) as JsonSchema) }));
-      const body = CHECKED_BY_HANDLER.has(`${method.toUpperCase()} ${template}`) ? null : ajv.compile(anchored(op.requestBody.content['application/json'].schema) as JsonSchema);
-      out.push({ method: method.toUpperCase(), template, ...templateRegex(template), permission: op['x-permission'], params, body });
+      const body = CHECKED_BY_HANDLER.has(`${method.toUpperCase()} ${template}`)
+        ? null
+        : ajv.compile(anchored(op.requestBody.content['application/json'].schema) as JsonSchema);
+      out.push({
+        method: method.toUpperCase(),
+        template,
+        ...templateRegex(template),
+        permission: op['x-permission'],
+        params,
+        body,
+      });
     }
   }
   return out;
@@ -90,23 +117,52 @@ export function compileOperations(doc: OpenApiDocument, ajv: Ajv2020): CompiledO
 
 function bodyErrors(errors: readonly ErrorObject[]): RequestError[] {
   return errors.map((e) => {
-    if (e.keyword === 'required') return { in: 'body', path: `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`, message: 'is required' };
-    if (e.keyword === 'additionalProperties') return { in: 'body', path: `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`, message: 'is not allowed here (unknown property)' };
+    if (e.keyword === 'required')
+      return {
+        in: 'body',
+        path: `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`,
+        message: 'is required',
+      };
+    if (e.keyword === 'additionalProperties')
+      return {
+        in: 'body',
+        path: `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`,
+        message: 'is not allowed here (unknown property)',
+      };
     return { in: 'body', path: e.instancePath || '/', message: e.message ?? 'is invalid' };
   });
 }
 
 /** Errors of one request against one compiled operation; empty when it conforms. */
-export function checkRequest(op: CompiledOperation, values: { path: Record<string, string>; header: (name: string) => string | undefined; body: unknown }): { code: string; errors: RequestError[] } | null {
+export function checkRequest(
+  op: CompiledOperation,
+  values: { path: Record<string, string>; header: (name: string) => string | undefined; body: unknown },
+): { code: string; errors: RequestError[] } | null {
   for (const { p, check } of op.params) {
     const v = p.in === 'path' ? values.path[p.name] : values.header(p.name);
     if (v === undefined) {
-      if (p.required) return { code: `invalid_${p.name.toLowerCase().replace(/-/g, '_')}`, errors: [{ in: p.in as 'path' | 'header', path: p.name, message: 'is required' }] };
+      if (p.required)
+        return {
+          code: `invalid_${p.name.toLowerCase().replace(/-/g, '_')}`,
+          errors: [{ in: p.in as 'path' | 'header', path: p.name, message: 'is required' }],
+        };
       continue;
     }
-    if (!check(v)) return { code: `invalid_${p.name.toLowerCase().replace(/-/g, '_')}`, errors: (check.errors ?? []).map((e) => ({ in: p.in as 'path' | 'header', path: p.name, message: e.message ?? 'is invalid' })) };
+    if (!check(v))
+      return {
+        code: `invalid_${p.name.toLowerCase().replace(/-/g, '_')}`,
+        errors: (check.errors ?? []).map((e) => ({
+          in: p.in as 'path' | 'header',
+          path: p.name,
+          message: e.message ?? 'is invalid',
+        })),
+      };
   }
-  if (values.body === undefined) return { code: 'invalid_body', errors: [{ in: 'body', path: '/', message: 'a JSON body is required (Content-Type: application/json)' }] };
+  if (values.body === undefined)
+    return {
+      code: 'invalid_body',
+      errors: [{ in: 'body', path: '/', message: 'a JSON body is required (Content-Type: application/json)' }],
+    };
   if (op.body && !op.body(values.body)) return { code: 'invalid_body', errors: bodyErrors(op.body.errors ?? []) };
   return null;
 }
@@ -115,7 +171,13 @@ function refuse(res: Response, op: CompiledOperation, code: string, errors: Requ
   const where = code === 'invalid_body' ? 'The request body does not match' : 'A parameter does not match';
   const first = errors[0];
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  res.status(400).json({ detail: `${where} the OpenAPI document for ${op.method} ${op.template}: ${first.path} ${first.message}${more}.`, code, errors });
+  res
+    .status(400)
+    .json({
+      detail: `${where} the OpenAPI document for ${op.method} ${op.template}: ${first.path} ${first.message}${more}.`,
+      code,
+      errors,
+    });
 }
 
 export function validateRequests(doc: OpenApiDocument, tokens: Tokens): RequestHandler {
@@ -124,27 +186,46 @@ export function validateRequests(doc: OpenApiDocument, tokens: Tokens): RequestH
   let ops: CompiledOperation[] | null = null;
   const auth = authenticate(tokens);
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!BODY_METHODS.has(req.method) || !/^\/api\/v1\//i.test(req.path)) { next(); return; }
+    if (!BODY_METHODS.has(req.method) || !/^\/api\/v1\//i.test(req.path)) {
+      next();
+      return;
+    }
     ops ??= compileOperations(doc, createAjv(doc));
     let op: CompiledOperation | undefined;
     let m: RegExpExecArray | null = null;
-    for (const o of ops) if (o.method === req.method && (m = o.pattern.exec(req.path))) { op = o; break; }
-    if (!op || !m) { next(); return; }
+    for (const o of ops)
+      if (o.method === req.method && (m = o.pattern.exec(req.path))) {
+        op = o;
+        break;
+      }
+    if (!op || !m) {
+      next();
+      return;
+    }
     const hit = op;
     const path: Record<string, string> = {};
     try {
-      hit.names.forEach((n, i) => { path[n] = decodeURIComponent(m![i + 1]); });
+      hit.names.forEach((n, i) => {
+        path[n] = decodeURIComponent(m![i + 1]);
+      });
     } catch {
       refuse(res, hit, 'invalid_path', [{ in: 'path', path: req.path, message: 'is not valid percent-encoding' }]);
       return;
     }
     const validate = () => {
       const bad = checkRequest(hit, { path, header: (h) => req.get(h), body: req.body });
-      if (bad) refuse(res, hit, bad.code, bad.errors); else next();
+      if (bad) refuse(res, hit, bad.code, bad.errors);
+      else next();
     };
     const afterAuth = (err?: unknown) => {
-      if (err) { next(err); return; }
-      if (!hit.permission) { validate(); return; }
+      if (err) {
+        next(err);
+        return;
+      }
+      if (!hit.permission) {
+        validate();
+        return;
+      }
       requirePermission(hit.permission)(req, res, (e?: unknown) => (e ? next(e) : validate()));
     };
     Promise.resolve(auth(req, res, afterAuth)).catch(next);

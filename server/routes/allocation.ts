@@ -24,7 +24,10 @@ import { MSG } from '../../engine/schema/messages.js';
 function limitOf(req: Request, res: Response, fallback: number, max: number): number | null {
   const raw = typeof req.query.limit === 'string' ? req.query.limit : '';
   const n = /^[+-]?\d{1,12}$/.test(raw) ? Number(raw) : fallback;
-  if (n < 1) { res.status(400).json({ limit: [MSG.min(1)] }); return null; }
+  if (n < 1) {
+    res.status(400).json({ limit: [MSG.min(1)] });
+    return null;
+  }
   return Math.min(n, max);
 }
 
@@ -50,7 +53,8 @@ function isBlock(text: unknown, prefix: string): boolean {
 /** Mounted at the prefixes' path. */
 export function allocationRouter(ctx: AppContext): Router {
   const router = Router();
-  const prefix = resource('prefix'), ip = resource('ip_address');
+  const prefix = resource('prefix'),
+    ip = resource('ip_address');
   const allocation = new Allocation(ctx.inventory);
   const max = ctx.config.maxPageSize;
   const viewParent = [authenticate(ctx.tokens), requirePermission(permissionFor(prefix, 'view'))];
@@ -61,12 +65,23 @@ export function allocationRouter(ctx: AppContext): Router {
     if (!row) res.status(404).json({ detail: 'Not found.' });
     return row;
   };
-  const allocate = (r: ResourceDef, parentKey: string, run: (parent: Row, bodies: readonly unknown[], key: KeyedWrite | undefined) => Promise<WriteResult<Row[]>>) =>
+  const allocate =
+    (
+      r: ResourceDef,
+      parentKey: string,
+      run: (parent: Row, bodies: readonly unknown[], key: KeyedWrite | undefined) => Promise<WriteResult<Row[]>>,
+    ) =>
     async (req: Request, res: Response) => {
       const parent = await parentOf(req, res);
       // A POST without a body asks for one object with no other fields (pynetbox sends {}).
       if (!parent) return;
-      await answerCreate(ctx, r, req, res, (bodies, key) => run(parent, bodies.map((b) => withoutParentNamed(parentKey, parent, b ?? {})), key));
+      await answerCreate(ctx, r, req, res, (bodies, key) =>
+        run(
+          parent,
+          bodies.map((b) => withoutParentNamed(parentKey, parent, b ?? {})),
+          key,
+        ),
+      );
     };
 
   // NetBox lists every free block (this product at most maxPageSize unless `limit` says fewer).
@@ -75,14 +90,22 @@ export function allocationRouter(ctx: AppContext): Router {
     const parent = limit === null ? null : await parentOf(req, res);
     if (parent) res.json(await allocation.availablePrefixes(parent, limit!));
   });
-  router.post('/:id/available-prefixes/', ...viewParent, requirePermission(permissionFor(prefix, 'add')),
-    allocate(prefix, 'parent', (parent, bodies, key) => allocation.allocatePrefixes(parent, bodies, key)));
+  router.post(
+    '/:id/available-prefixes/',
+    ...viewParent,
+    requirePermission(permissionFor(prefix, 'add')),
+    allocate(prefix, 'parent', (parent, bodies, key) => allocation.allocatePrefixes(parent, bodies, key)),
+  );
   router.get('/:id/available-ips/', ...viewParent, async (req, res) => {
     const limit = limitOf(req, res, DEFAULT_LIMIT, max);
     const parent = limit === null ? null : await parentOf(req, res);
     if (parent) res.json(await allocation.availableIps(parent, limit!));
   });
-  router.post('/:id/available-ips/', ...viewParent, requirePermission(permissionFor(ip, 'add')),
-    allocate(ip, 'prefix', (parent, bodies, key) => allocation.allocateIps(parent, bodies, key)));
+  router.post(
+    '/:id/available-ips/',
+    ...viewParent,
+    requirePermission(permissionFor(ip, 'add')),
+    allocate(ip, 'prefix', (parent, bodies, key) => allocation.allocateIps(parent, bodies, key)),
+  );
   return router;
 }

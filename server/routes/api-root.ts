@@ -10,7 +10,9 @@ import type { OpenApiDocument } from '../openapi/types.js';
 import { baseUrl } from './request-url.js';
 
 /** The product's package.json, seen from where this module runs: dist/server/routes/. */
-const PRODUCT = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+const PRODUCT = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 /** name -> URL, by name (as NetBox lists them). */
 const links = (entries: [string, string][]): Record<string, string> =>
@@ -20,7 +22,12 @@ export function apiTreeRoutes(app: Express, ctx: AppContext, doc: OpenApiDocumen
   const apps = apiApps(doc.paths);
   app.get('/api/', (req, res) => {
     const base = baseUrl(req);
-    res.json(links([...[...apps].map(([name, a]): [string, string] => [name, base + a.path]), ['status', `${base}/api/status/`]]));
+    res.json(
+      links([
+        ...[...apps].map(([name, a]): [string, string] => [name, base + a.path]),
+        ['status', `${base}/api/status/`],
+      ]),
+    );
   });
   for (const a of apps.values()) {
     app.get(a.path, (req, res) => {
@@ -29,7 +36,11 @@ export function apiTreeRoutes(app: Express, ctx: AppContext, doc: OpenApiDocumen
   }
 
   app.get('/api/status/', async (_req, res) => {
-    const [storageVersion, machines, lag] = await Promise.all([ctx.storage.serverVersion(), ctx.lifecycle.machinePage(1, 0), ctx.storage.replicaLag?.() ?? null]);
+    const [storageVersion, machines, lag] = await Promise.all([
+      ctx.storage.serverVersion(),
+      ctx.lifecycle.machinePage(1, 0),
+      ctx.storage.replicaLag?.() ?? null,
+    ]);
     res.json({
       'netbox-version': netboxVersion(ctx.config.netboxApiLevel),
       'api-version': res.get('API-Version'),

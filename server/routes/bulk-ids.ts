@@ -12,7 +12,10 @@ export function listedTwiceErrors(ids: readonly string[]): Record<string, string
   let twice = false;
   const errors = ids.map((id): Record<string, string[]> => {
     const key = id.toLowerCase();
-    if (!seen.has(key)) { seen.add(key); return {}; }
+    if (!seen.has(key)) {
+      seen.add(key);
+      return {};
+    }
     twice = true;
     return { id: [MSG.listedTwice] };
   });

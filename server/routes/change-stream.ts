@@ -28,12 +28,18 @@ const CHUNK_BYTES = 64 * 1024;
 /** How long a browser's EventSource waits before it reconnects (the `retry:` field). */
 const RETRY_MS = 2000;
 const WHOLE = /^\d{1,15}$/;
-const HEADERS = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' };
+const HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache',
+  'X-Accel-Buffering': 'no',
+};
 
 export function changeStreamRouter(ctx: AppContext): Router {
   if (ctx.closing) setMaxListeners(0, ctx.closing); // one listener per open stream
   const router = Router();
-  router.get('/stream', authenticate(ctx.tokens), requirePermission(permissionFor(changes, 'view')), (req, res) => stream(ctx, req, res));
+  router.get('/stream', authenticate(ctx.tokens), requirePermission(permissionFor(changes, 'view')), (req, res) =>
+    stream(ctx, req, res),
+  );
   return router;
 }
 
@@ -45,14 +51,23 @@ type Start = { ok: true; after: number | null } | { ok: false; errors: Record<st
  * silence for numbers this log has not given (a client of another store, or of one restored from
  * an older backup), then skip what it took for already seen.
  */
-async function startOf(req: Request, pairs: readonly [string, string][], newest: () => Promise<number>): Promise<Start> {
+async function startOf(
+  req: Request,
+  pairs: readonly [string, string][],
+  newest: () => Promise<number>,
+): Promise<Start> {
   const header = req.get('last-event-id')?.trim();
-  const since = pairs.filter(([k]) => k === 'since').map(([, v]) => v.trim()).filter(Boolean).pop();
+  const since = pairs
+    .filter(([k]) => k === 'since')
+    .map(([, v]) => v.trim())
+    .filter(Boolean)
+    .pop();
   const [name, value] = header ? ['Last-Event-ID', header] : since !== undefined ? ['since', since] : [null, null];
   if (name === null || value === null) return { ok: true, after: null };
   if (!WHOLE.test(value)) return { ok: false, errors: { [name]: [`"${value}" is not a seq (a whole number).`] } };
   const head = await newest();
-  if (Number(value) > head) return { ok: false, errors: { [name]: [`${value} is beyond the newest record: the newest seq is ${head}.`] } };
+  if (Number(value) > head)
+    return { ok: false, errors: { [name]: [`${value} is beyond the newest record: the newest seq is ${head}.`] } };
   return { ok: true, after: Number(value) };
 }
 
@@ -64,17 +79,34 @@ function queryPairs(req: Request): [string, string][] {
 async function stream(ctx: AppContext, req: Request, res: Response): Promise<void> {
   const pairs = queryPairs(req);
   const start = await startOf(req, pairs, () => ctx.changes.current());
-  if (!start.ok) { res.status(400).json(start.errors); return; }
+  if (!start.ok) {
+    res.status(400).json(start.errors);
+    return;
+  }
   const customFields = await ctx.inventory.customFieldsFor(changes);
   // `since` is the stream's own parameter, never a filter; the rest is planned as the list plans it.
-  const planned = ctx.planCache.get(changes, pairs.filter(([k]) => k !== 'since'), { strict: ctx.config.strictFiltering, customFields });
-  if (Object.keys(planned.errors).length) { res.status(400).json(planned.errors); return; }
+  const planned = ctx.planCache.get(
+    changes,
+    pairs.filter(([k]) => k !== 'since'),
+    { strict: ctx.config.strictFiltering, customFields },
+  );
+  if (Object.keys(planned.errors).length) {
+    res.status(400).json(planned.errors);
+    return;
+  }
   const shaped = parseShape(changes, planned.control);
-  if (!shaped.ok) { res.status(400).json(shaped.errors); return; }
-  if (planned.ignored.length) ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}/stream: ${planned.ignored.join(', ')}`);
+  if (!shaped.ok) {
+    res.status(400).json(shaped.errors);
+    return;
+  }
+  if (planned.ignored.length)
+    ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}/stream: ${planned.ignored.join(', ')}`);
 
-  if (req.method === 'HEAD') { res.status(200).set(HEADERS).end(); return; } // the headers only: no stream held open for nobody
-  const after = start.after ?? await ctx.changes.current();
+  if (req.method === 'HEAD') {
+    res.status(200).set(HEADERS).end();
+    return;
+  } // the headers only: no stream held open for nobody
+  const after = start.after ?? (await ctx.changes.current());
   const stop = new AbortController(); // the client went away, or the server closes
   const end = () => stop.abort();
   res.on('close', end);
@@ -82,20 +114,36 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
   if (ctx.closing?.aborted) end();
   res.status(200).set(HEADERS);
   res.flushHeaders();
-  const out = new SseOut(res, { maxBufferBytes: ctx.config.streamMaxBufferBytes, drainTimeoutMs: ctx.config.streamDrainTimeoutMs, signal: stop.signal });
+  const out = new SseOut(res, {
+    maxBufferBytes: ctx.config.streamMaxBufferBytes,
+    drainTimeoutMs: ctx.config.streamDrainTimeoutMs,
+    signal: stop.signal,
+  });
   // With each keep-alive the token is checked again: a revoked token, or one that lost the permission, ends the stream.
   const recheck = tokenCheck(ctx, req);
   const keepAlive = setInterval(() => {
     out.comment('keep-alive');
     void recheck().then((ok) => {
       if (ok || stop.signal.aborted) return;
-      out.end(dropped(out.lastSeq, 'unauthorized', `The token was revoked or no longer has ${permissionFor(changes, 'view')}.`));
+      out.end(
+        dropped(
+          out.lastSeq,
+          'unauthorized',
+          `The token was revoked or no longer has ${permissionFor(changes, 'view')}.`,
+        ),
+      );
       end();
     });
   }, ctx.config.streamKeepAliveMs);
   const base = baseUrl(req);
   const shape = `${shaped.shape.brief ? 'b' : ''}${shaped.shape.keep ? [...shaped.shape.keep].join(',') : '*'}`;
-  const follow = { plan: planned.plan, shape: shaped.shape, base, customFields, pageKey: `${shape}|${base}|${JSON.stringify(customFields)}` };
+  const follow = {
+    plan: planned.plan,
+    shape: shaped.shape,
+    base,
+    customFields,
+    pageKey: `${shape}|${base}|${JSON.stringify(customFields)}`,
+  };
   try {
     const gap = start.after === null ? null : await gapAfter(ctx.changes, after);
     const opening = `retry: ${RETRY_MS}\n: after seq ${after}\n\n${gap?.text ?? ''}`;
@@ -146,7 +194,13 @@ async function gapAfter(feed: ChangeFeed, after: number): Promise<{ text: string
 }
 
 /** `pageKey`: what else than the plan and the place decides a page's bytes (its shape, base URL and custom fields). */
-interface Follow { readonly plan: Plan; readonly shape: Shape; readonly base: string; readonly customFields: readonly CustomFieldDef[]; readonly pageKey: string }
+interface Follow {
+  readonly plan: Plan;
+  readonly shape: Shape;
+  readonly base: string;
+  readonly customFields: readonly CustomFieldDef[];
+  readonly pageKey: string;
+}
 
 /** Send every record after `after` that the plan keeps, then wait for more, until the stream is over. */
 async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number, signal: AbortSignal): Promise<void> {
@@ -169,8 +223,15 @@ async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number,
  * page: each stream hands the same buffers to its socket (no copy, no encoding of its own), so a
  * stream costs a write per chunk, and nothing per event.
  */
-interface Page { readonly seqs: readonly number[]; readonly chunks: readonly Chunk[]; /** Read up to this seq (committed). */ readonly head: number }
-interface Chunk { readonly bytes: Buffer; readonly seq: number }
+interface Page {
+  readonly seqs: readonly number[];
+  readonly chunks: readonly Chunk[];
+  /** Read up to this seq (committed). */ readonly head: number;
+}
+interface Chunk {
+  readonly bytes: Buffer;
+  readonly seq: number;
+}
 
 const planIds = new WeakMap<Plan, number>();
 let planCount = 0;
@@ -197,7 +258,9 @@ function pageShared(ctx: AppContext, f: Follow, after: number, head: number): Pr
   if (got) pages.delete(key);
   else {
     const read = (got = readPage(ctx, f, after, head));
-    read.catch(() => { if (pages!.get(key) === read) pages!.delete(key); }); // a failed read is not kept
+    read.catch(() => {
+      if (pages!.get(key) === read) pages!.delete(key);
+    }); // a failed read is not kept
   }
   pages.set(key, got);
   if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!);
@@ -207,15 +270,29 @@ function pageShared(ctx: AppContext, f: Follow, after: number, head: number): Pr
 async function readPage(ctx: AppContext, f: Follow, after: number, head: number): Promise<Page> {
   const rows = await ctx.changes.read(after, PAGE, and([f.plan, cmp('seq', 'number', 'lte', false, [head])]));
   const { brief, keep } = f.shape;
-  const bodies = await serializeRows(changes, rows, { baseUrl: f.base, storage: ctx.storage, customFields: f.customFields, brief, keep });
+  const bodies = await serializeRows(changes, rows, {
+    baseUrl: f.base,
+    storage: ctx.storage,
+    customFields: f.customFields,
+    brief,
+    keep,
+  });
   const seqs = rows.map((r) => r.seq as number);
-  return { seqs, chunks: chunked(rows.map((r, i) => eventText(r, bodies[i], seqs[i])), seqs), head };
+  return {
+    seqs,
+    chunks: chunked(
+      rows.map((r, i) => eventText(r, bodies[i], seqs[i])),
+      seqs,
+    ),
+    head,
+  };
 }
 
 /** Events joined into chunks of at least CHUNK_BYTES (the last one shorter), as bytes. */
 function chunked(texts: readonly string[], seqs: readonly number[]): Chunk[] {
   const out: Chunk[] = [];
-  let from = 0, length = 0;
+  let from = 0,
+    length = 0;
   for (let i = 0; i < texts.length; i++) {
     length += texts[i].length;
     if (length >= CHUNK_BYTES || i === texts.length - 1) {
@@ -245,8 +322,17 @@ export function transitionEvent(row: Row): Record<string, unknown> | null {
   if (row.changed_object_type !== 'lifecycle.entity' || !after || typeof after.trigger !== 'string') return null;
   const before = row.prechange_data as Record<string, unknown> | null;
   return {
-    seq: row.seq, change_id: row.id, time: row.time, user_name: row.user_name, request_id: row.request_id,
-    entity_id: after.entity_id, machine: after.machine_name, machine_version: after.machine_version,
-    from: before?.state ?? null, to: after.state, trigger: after.trigger, version: after.version,
+    seq: row.seq,
+    change_id: row.id,
+    time: row.time,
+    user_name: row.user_name,
+    request_id: row.request_id,
+    entity_id: after.entity_id,
+    machine: after.machine_name,
+    machine_version: after.machine_version,
+    from: before?.state ?? null,
+    to: after.state,
+    trigger: after.trigger,
+    version: after.version,
   };
 }

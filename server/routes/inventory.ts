@@ -25,7 +25,6 @@ import { jsonBody, pageKey, sendJson } from '../page-cache.js';
 import { writeContext } from '../../storage/change-log/write-context.js';
 import { listedTwiceErrors } from './bulk-ids.js';
 
-
 function queryPairs(req: Request): [string, string][] {
   const i = req.originalUrl.indexOf('?');
   return i < 0 ? [] : [...new URLSearchParams(req.originalUrl.slice(i + 1))];
@@ -46,8 +45,22 @@ function pageUrl(req: Request, limit: number, offset: number | null): string | n
   return `${baseUrl(req)}${req.baseUrl}${req.path === '/' ? '/' : req.path}?${params}`;
 }
 
-async function serialize(ctx: AppContext, r: ResourceDef, req: Request, rows: readonly Row[], shape: Shape = WHOLE, as: { listPage?: boolean; created?: boolean } = {}) {
-  return serializeRows(r, rows, { baseUrl: baseUrl(req), storage: ctx.storage, customFields: await ctx.inventory.customFieldsFor(r), brief: shape.brief, keep: shape.keep, ...as });
+async function serialize(
+  ctx: AppContext,
+  r: ResourceDef,
+  req: Request,
+  rows: readonly Row[],
+  shape: Shape = WHOLE,
+  as: { listPage?: boolean; created?: boolean } = {},
+) {
+  return serializeRows(r, rows, {
+    baseUrl: baseUrl(req),
+    storage: ctx.storage,
+    customFields: await ctx.inventory.customFieldsFor(r),
+    brief: shape.brief,
+    keep: shape.keep,
+    ...as,
+  });
 }
 
 const WHOLE: Shape = { brief: false, keep: null };
@@ -64,21 +77,39 @@ function shapeOf(r: ResourceDef, control: Readonly<Record<string, readonly strin
 function* customFieldsNamed(pairs: readonly [string, string][]): Iterable<string> {
   for (const [k, v] of pairs) {
     if (k.startsWith('cf_')) yield k.slice(3).split('__')[0];
-    else if (k === 'ordering') for (const o of v.split(',')) if (o.replace(/^-/, '').startsWith('cf_')) yield o.replace(/^-/, '').slice(3);
+    else if (k === 'ordering')
+      for (const o of v.split(',')) if (o.replace(/^-/, '').startsWith('cf_')) yield o.replace(/^-/, '').slice(3);
   }
 }
 
 /** Filters and paging of a list request, or null after answering 400. Shared by every list endpoint. */
-export async function planRequest(ctx: AppContext, r: ResourceDef, req: Request, res: Response, customFields: readonly CustomFieldDef[]): Promise<{ planned: CachedPlan; page: Page; pairs: [string, string][] } | null> {
-  const parents = await parentFilterPairs(ctx.storage, r, queryPairs(req));   // parent=<prefix id> -> its CIDR
-  if ('errors' in parents) { res.status(400).json(parents.errors); return null; }
+export async function planRequest(
+  ctx: AppContext,
+  r: ResourceDef,
+  req: Request,
+  res: Response,
+  customFields: readonly CustomFieldDef[],
+): Promise<{ planned: CachedPlan; page: Page; pairs: [string, string][] } | null> {
+  const parents = await parentFilterPairs(ctx.storage, r, queryPairs(req)); // parent=<prefix id> -> its CIDR
+  if ('errors' in parents) {
+    res.status(400).json(parents.errors);
+    return null;
+  }
   const { pairs } = parents;
   const planned = ctx.planCache.get(r, pairs, { strict: ctx.config.strictFiltering, customFields });
   // limit/offset are not part of the plan cache key: read them from this request.
-  const paging = { ...planned.control, limit: pairs.filter(([k]) => k === 'limit').map(([, v]) => v), offset: pairs.filter(([k]) => k === 'offset').map(([, v]) => v) };
-  if (Object.keys(planned.errors).length) { res.status(400).json(planned.errors); return null; }
+  const paging = {
+    ...planned.control,
+    limit: pairs.filter(([k]) => k === 'limit').map(([, v]) => v),
+    offset: pairs.filter(([k]) => k === 'offset').map(([, v]) => v),
+  };
+  if (Object.keys(planned.errors).length) {
+    res.status(400).json(planned.errors);
+    return null;
+  }
   const { page, ignored } = parsePage(r, paging, ctx.config.maxPageSize);
-  if (planned.ignored.length) ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}: ${planned.ignored.join(', ')}`);
+  if (planned.ignored.length)
+    ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}: ${planned.ignored.join(', ')}`);
   if (ignored.length) ctx.log.info(`ignored paging parameters on ${req.baseUrl}: ${ignored.join(', ')}`);
   return { planned, page, pairs };
 }
@@ -91,11 +122,25 @@ export function envelope(req: Request, page: Page, count: number, results: unkno
 }
 
 /** The plan and how the storage runs it for this page (ordering, offset, limit as requested). */
-export async function sendExplain(ctx: AppContext, r: ResourceDef, res: Response, planned: CachedPlan, page: Page): Promise<void> {
+export async function sendExplain(
+  ctx: AppContext,
+  r: ResourceDef,
+  res: Response,
+  planned: CachedPlan,
+  page: Page,
+): Promise<void> {
   const t0 = performance.now();
   const execution = await ctx.storage.explain(r.name, planned.plan, page);
-  const ms = Math.round((performance.now() - t0) * 100) / 100;   // explaining runs the index steps (memory) or EXPLAIN (SQL)
-  res.json({ resource: contentType(r), storage: ctx.storage.kind, plan: describe(planned.plan), tree: planJson(planned.plan), ignored: planned.ignored, execution, ms });
+  const ms = Math.round((performance.now() - t0) * 100) / 100; // explaining runs the index steps (memory) or EXPLAIN (SQL)
+  res.json({
+    resource: contentType(r),
+    storage: ctx.storage.kind,
+    plan: describe(planned.plan),
+    tree: planJson(planned.plan),
+    ignored: planned.ignored,
+    execution,
+    ms,
+  });
 }
 
 async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response): Promise<void> {
@@ -104,27 +149,60 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   if (req.headers['if-none-match'] !== undefined) {
     const tag = await listTag(ctx.storage, state, res);
     res.setHeader('ETag', tag);
-    if (noneMatch(req, tag)) { res.status(304).end(); return; }
+    if (noneMatch(req, tag)) {
+      res.status(304).end();
+      return;
+    }
   }
-  const key = state && req.principal && ctx.pages.enabled ? pageKey(viewScope(req.principal), String(res.getHeader('API-Version')), req.protocol, req.get('host'), req.originalUrl) : null;
+  const key =
+    state && req.principal && ctx.pages.enabled
+      ? pageKey(
+          viewScope(req.principal),
+          String(res.getHeader('API-Version')),
+          req.protocol,
+          req.get('host'),
+          req.originalUrl,
+        )
+      : null;
   const hit = key ? ctx.pages.get(key, state!.gen) : undefined;
-  if (hit) { sendJson(res, hit); return; }
-  const got = await planRequest(ctx, r, req, res, await ctx.inventory.customFieldsFor(r, customFieldsNamed(queryPairs(req))));
+  if (hit) {
+    sendJson(res, hit);
+    return;
+  }
+  const got = await planRequest(
+    ctx,
+    r,
+    req,
+    res,
+    await ctx.inventory.customFieldsFor(r, customFieldsNamed(queryPairs(req))),
+  );
   if (!got) return;
   const { planned, page, pairs } = got;
-  if (isTrue(planned.control.explain)) { await sendExplain(ctx, r, res, planned, page); return; }
+  if (isTrue(planned.control.explain)) {
+    await sendExplain(ctx, r, res, planned, page);
+    return;
+  }
   const shape = shapeOf(r, planned.control, res);
   if (!shape) return;
   // `start`, like limit and offset, is not in the plan cache's key: read from this request's pairs.
   const cursor = parseStart(pairs);
-  if (!cursor.ok) { res.status(400).json(cursor.errors); return; }
-  if (cursor.start !== null) { await cursorList(ctx, r, req, res, { plan: planned.plan, pairs }, page.limit, cursor.start, shape); return; }
+  if (!cursor.ok) {
+    res.status(400).json(cursor.errors);
+    return;
+  }
+  if (cursor.start !== null) {
+    await cursorList(ctx, r, req, res, { plan: planned.plan, pairs }, page.limit, cursor.start, shape);
+    return;
+  }
   await ctx.heavy.run(planned.plan, res, async () => {
     const found = await ctx.inventory.find(r, planned.plan, page, { signal: abortedWhenClientGone(res) });
-    const body = jsonBody(envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, shape, { listPage: true })));
+    const body = jsonBody(
+      envelope(req, page, found.count, await serialize(ctx, r, req, found.rows, shape, { listPage: true })),
+    );
     // Kept under the generation read before it (never newer than the page), and only when that is still
     // current (else no read would find it) and the replica, not the database, answered.
-    if (key && ctx.storage.memoryRead?.(r.name)?.gen === state!.gen && writeContext()?.readSource !== 'database') ctx.pages.set(key, state!.gen, body);
+    if (key && ctx.storage.memoryRead?.(r.name)?.gen === state!.gen && writeContext()?.readSource !== 'database')
+      ctx.pages.set(key, state!.gen, body);
     sendJson(res, body);
   });
 }
@@ -133,10 +211,19 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
  * A create's answer: the body (one object, or a non-empty list of them) goes to `create`; 201 with
  * the created object, or the list in the order given; else the errors (an object body's own).
  */
-export async function answerCreate(ctx: AppContext, r: ResourceDef, req: Request, res: Response, create: (bodies: readonly unknown[], key: KeyedWrite | undefined) => Promise<WriteResult<Row[]>>): Promise<void> {
+export async function answerCreate(
+  ctx: AppContext,
+  r: ResourceDef,
+  req: Request,
+  res: Response,
+  create: (bodies: readonly unknown[], key: KeyedWrite | undefined) => Promise<WriteResult<Row[]>>,
+): Promise<void> {
   const bulk = Array.isArray(req.body);
   const bodies = bulk ? (req.body as unknown[]) : [req.body];
-  if (bulk && bodies.length === 0) { res.status(400).json({ non_field_errors: ['Expected a non-empty list of items.'] }); return; }
+  if (bulk && bodies.length === 0) {
+    res.status(400).json({ non_field_errors: ['Expected a non-empty list of items.'] });
+    return;
+  }
   const as = answerShape(r, req, res, !bulk, true);
   if (!as) return;
   const key = await writeKey(ctx, r, req, res, as);
@@ -144,11 +231,17 @@ export async function answerCreate(ctx: AppContext, r: ResourceDef, req: Request
   const out = await create(bodies, key);
   // One object's errors are its own, not a list of one.
   const errors = !out.ok && Array.isArray(out.errors) && !bulk ? out.errors[0] : null;
-  await answerWrite(ctx, r, req, res, errors ? { ...out, errors } as WriteResult<Row[]> : out, 201, as, key);
+  await answerWrite(ctx, r, req, res, errors ? ({ ...out, errors } as WriteResult<Row[]>) : out, 201, as, key);
 }
 
 /** The shape a write's answer takes, or null after answering 400 (checked before anything is written). */
-function answerShape(r: ResourceDef, req: Request, res: Response, single: boolean, created = false): AnswerShape | null {
+function answerShape(
+  r: ResourceDef,
+  req: Request,
+  res: Response,
+  single: boolean,
+  created = false,
+): AnswerShape | null {
   const shape = shapeOf(r, controlOf(req), res);
   return shape && { single, shape, created };
 }
@@ -157,15 +250,34 @@ function answerShape(r: ResourceDef, req: Request, res: Response, single: boolea
  * A cursor page: objects in id order from `start` on, one more read than shown to find the next
  * start. The cost does not grow with depth (no offset to skip, no total to count): `count` is null.
  */
-async function cursorList(ctx: AppContext, r: ResourceDef, req: Request, res: Response, asked: { plan: Plan; pairs: readonly [string, string][] }, limit: number, start: string, shape: Shape): Promise<void> {
+async function cursorList(
+  ctx: AppContext,
+  r: ResourceDef,
+  req: Request,
+  res: Response,
+  asked: { plan: Plan; pairs: readonly [string, string][] },
+  limit: number,
+  start: string,
+  shape: Shape,
+): Promise<void> {
   const plan = and([asked.plan, cmp('id', 'string', 'gte', false, [start])]);
   await ctx.heavy.run(plan, res, async () => {
-    const found = await ctx.inventory.find(r, plan, { limit: limit + 1, offset: 0, ordering: [{ field: 'id', desc: false }] }, { signal: abortedWhenClientGone(res), noCount: true });
+    const found = await ctx.inventory.find(
+      r,
+      plan,
+      { limit: limit + 1, offset: 0, ordering: [{ field: 'id', desc: false }] },
+      { signal: abortedWhenClientGone(res), noCount: true },
+    );
     const following = found.rows.length > limit ? found.rows[limit].id : null;
     const params = new URLSearchParams(asked.pairs.filter(([k]) => k !== 'start'));
     if (following) params.set('start', following);
     const next = following ? `${baseUrl(req)}${req.baseUrl}/?${params}` : null;
-    res.json({ count: null, next, previous: null, results: await serialize(ctx, r, req, found.rows.slice(0, limit), shape, { listPage: true }) });
+    res.json({
+      count: null,
+      next,
+      previous: null,
+      results: await serialize(ctx, r, req, found.rows.slice(0, limit), shape, { listPage: true }),
+    });
   });
 }
 
@@ -175,11 +287,18 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
   router.use(authenticate(ctx.tokens));
 
   router.get('/', can('view'), (req, res) => list(ctx, r, req, res));
-  router.options('/', can('view'), (req, res) => { res.json(optionsBody(r, req.principal!)); });
-  router.options('/:id/', can('view'), (req, res) => { res.json(optionsBody(r, req.principal!, 'object')); });
+  router.options('/', can('view'), (req, res) => {
+    res.json(optionsBody(r, req.principal!));
+  });
+  router.options('/:id/', can('view'), (req, res) => {
+    res.json(optionsBody(r, req.principal!, 'object'));
+  });
   router.get('/:id/', can('view'), async (req, res) => {
     const row = await ctx.inventory.get(r, String(req.params.id));
-    if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }
+    if (!row) {
+      res.status(404).json({ detail: 'Not found.' });
+      return;
+    }
     const shape = shapeOf(r, controlOf(req), res);
     if (!shape) return;
     if (!shape.brief && !shape.keep) setEtag(res, row); // a brief or narrowed form is another representation: no tag of its own
@@ -192,7 +311,9 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
 /** POST, bulk PUT / PATCH / DELETE on the list, PUT / PATCH / DELETE on an object. */
 function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
   const can = (action: 'add' | 'change' | 'delete') => requirePermission(permissionFor(r, action));
-  router.post('/', can('add'), (req, res) => answerCreate(ctx, r, req, res, (bodies, key) => ctx.inventory.create(r, bodies, key)));
+  router.post('/', can('add'), (req, res) =>
+    answerCreate(ctx, r, req, res, (bodies, key) => ctx.inventory.create(r, bodies, key)),
+  );
   /** A write's answer shape and key, or null once answered (a 400, a replay). */
   const prepared = async (req: Request, res: Response, single: boolean) => {
     const as = answerShape(r, req, res, single);
@@ -201,35 +322,97 @@ function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
     return key === null ? null : { as, key };
   };
   // Bulk writes on the list URL (NetBox 2.10+, Nautobot): a list of objects each with its id; all or none.
-  for (const [method, partial] of [['put', false], ['patch', true]] as const) {
+  for (const [method, partial] of [
+    ['put', false],
+    ['patch', true],
+  ] as const) {
     router[method]('/', can('change'), async (req, res) => {
       const items = bulkItems(req.body);
-      if (!items) { res.status(400).json({ non_field_errors: [BULK_SHAPE] }); return; }
+      if (!items) {
+        res.status(400).json({ non_field_errors: [BULK_SHAPE] });
+        return;
+      }
       const p = await prepared(req, res, false);
       if (!p) return;
-      await answerWrite(ctx, r, req, res, await ctx.inventory.updateMany(r, items.map((b) => ({ id: b.id, body: b })), partial, null, p.key), 200, p.as, p.key);
+      await answerWrite(
+        ctx,
+        r,
+        req,
+        res,
+        await ctx.inventory.updateMany(
+          r,
+          items.map((b) => ({ id: b.id, body: b })),
+          partial,
+          null,
+          p.key,
+        ),
+        200,
+        p.as,
+        p.key,
+      );
     });
   }
   router.delete('/', can('delete'), async (req, res) => {
     const items = bulkItems(req.body);
-    if (!items) { res.status(400).json({ non_field_errors: [BULK_SHAPE] }); return; }
+    if (!items) {
+      res.status(400).json({ non_field_errors: [BULK_SHAPE] });
+      return;
+    }
     const twice = listedTwiceErrors(items.map((b) => b.id));
-    if (twice) { res.status(400).json(twice); return; }
+    if (twice) {
+      res.status(400).json(twice);
+      return;
+    }
     const p = await prepared(req, res, false);
     if (!p) return;
-    await answerWrite(ctx, r, req, res, await ctx.inventory.deleteMany(r, items.map((b) => b.id), null, p.key), 204, p.as, p.key);
+    await answerWrite(
+      ctx,
+      r,
+      req,
+      res,
+      await ctx.inventory.deleteMany(
+        r,
+        items.map((b) => b.id),
+        null,
+        p.key,
+      ),
+      204,
+      p.as,
+      p.key,
+    );
   });
-  for (const [method, partial] of [['put', false], ['patch', true]] as const) {
+  for (const [method, partial] of [
+    ['put', false],
+    ['patch', true],
+  ] as const) {
     router[method]('/:id/', can('change'), async (req, res) => {
       const p = await prepared(req, res, true);
       if (!p) return;
-      await answerWrite(ctx, r, req, res, await ctx.inventory.update(r, String(req.params.id), req.body, partial, ifMatchOf(req), p.key), 200, p.as, p.key);
+      await answerWrite(
+        ctx,
+        r,
+        req,
+        res,
+        await ctx.inventory.update(r, String(req.params.id), req.body, partial, ifMatchOf(req), p.key),
+        200,
+        p.as,
+        p.key,
+      );
     });
   }
   router.delete('/:id/', can('delete'), async (req, res) => {
     const p = await prepared(req, res, true);
     if (!p) return;
-    await answerWrite(ctx, r, req, res, await ctx.inventory.delete(r, String(req.params.id), ifMatchOf(req), p.key), 204, p.as, p.key);
+    await answerWrite(
+      ctx,
+      r,
+      req,
+      res,
+      await ctx.inventory.delete(r, String(req.params.id), ifMatchOf(req), p.key),
+      204,
+      p.as,
+      p.key,
+    );
   });
 }
 
@@ -238,7 +421,9 @@ const BULK_SHAPE = 'Expected a non-empty list of objects, each with its "id".';
 /** A bulk body: a non-empty list of objects each carrying a string id; null for anything else. */
 function bulkItems(body: unknown): ({ id: string } & Record<string, unknown>)[] | null {
   if (!Array.isArray(body) || body.length === 0) return null;
-  const ok = body.every((b) => typeof b === 'object' && b !== null && !Array.isArray(b) && typeof (b as { id?: unknown }).id === 'string');
+  const ok = body.every(
+    (b) => typeof b === 'object' && b !== null && !Array.isArray(b) && typeof (b as { id?: unknown }).id === 'string',
+  );
   return ok ? (body as ({ id: string } & Record<string, unknown>)[]) : null;
 }
 

@@ -31,24 +31,49 @@ export function lifecycleRouter(ctx: AppContext): Router {
   router.get(['/machines', '/machines/'], can(machineDef, 'view'), async (req, res) => {
     const page = pageOf(req, machineDef);
     const found = await lc.machinePage(page.limit, page.offset);
-    const results = found.rows.map((r) => ({ machine_name: r.machine_name, version: r.version, description: (r.definition as { meta?: { description?: string } }).meta?.description ?? '' }));
+    const results = found.rows.map((r) => ({
+      machine_name: r.machine_name,
+      version: r.version,
+      description: (r.definition as { meta?: { description?: string } }).meta?.description ?? '',
+    }));
     res.json(envelope(req, page, found.count, results));
   });
-  router.post(['/machines', '/machines/'], can(machineDef, 'add'), async (req, res) => send(res, await lc.installMachine(req.body)));
+  router.post(['/machines', '/machines/'], can(machineDef, 'add'), async (req, res) =>
+    send(res, await lc.installMachine(req.body)),
+  );
   router.get('/machines/:name', can(machineDef, 'view'), async (req, res) => {
     const rows = await lc.machineRows(String(req.params.name));
-    if (!rows.length) { res.status(404).json({ detail: `Machine ${req.params.name} not found.`, code: 'machine_not_found' }); return; }
+    if (!rows.length) {
+      res.status(404).json({ detail: `Machine ${req.params.name} not found.`, code: 'machine_not_found' });
+      return;
+    }
     const latest = await lc.machine(String(req.params.name));
-    res.json({ machine_name: req.params.name, versions: rows.map((r) => r.version), latest: latest?.meta.version ?? null, definition: latest });
+    res.json({
+      machine_name: req.params.name,
+      versions: rows.map((r) => r.version),
+      latest: latest?.meta.version ?? null,
+      definition: latest,
+    });
   });
   router.get('/machines/:name/versions/:version', can(machineDef, 'view'), async (req, res) => {
     const def = await lc.machine(String(req.params.name), String(req.params.version));
-    if (!def) { res.status(404).json({ detail: `Machine ${req.params.name} version ${req.params.version} not found.`, code: 'machine_not_found' }); return; }
+    if (!def) {
+      res
+        .status(404)
+        .json({
+          detail: `Machine ${req.params.name} version ${req.params.version} not found.`,
+          code: 'machine_not_found',
+        });
+      return;
+    }
     res.json(def);
   });
   router.get('/machines/:name/versions/:version/diagram.svg', can(machineDef, 'view'), async (req, res) => {
     const def = await lc.machine(String(req.params.name), String(req.params.version));
-    if (!def) { res.status(404).json({ detail: 'Machine not found.', code: 'machine_not_found' }); return; }
+    if (!def) {
+      res.status(404).json({ detail: 'Machine not found.', code: 'machine_not_found' });
+      return;
+    }
     // A stored version never changes: its picture is drawn once.
     const key = `${def.meta.machine_name}@${def.meta.version}`;
     let svg = diagrams.get(key);
@@ -59,22 +84,35 @@ export function lifecycleRouter(ctx: AppContext): Router {
   router.get(['/entities', '/entities/'], can(entityDef, 'view'), async (req, res) => {
     const got = await planRequest(ctx, entityDef, req, res, []);
     if (!got) return;
-    if (isTrue(got.planned.control.explain)) { await sendExplain(ctx, entityDef, res, got.planned, got.page); return; }
+    if (isTrue(got.planned.control.explain)) {
+      await sendExplain(ctx, entityDef, res, got.planned, got.page);
+      return;
+    }
     await ctx.heavy.run(got.planned.plan, res, async () => {
       const found = await lc.findEntities(got.planned.plan, got.page, { signal: abortedWhenClientGone(res) });
       res.json(envelope(req, got.page, found.count, found.rows.map(entityView)));
     });
   });
-  router.post('/entities/:entity_id/create', can(entityDef, 'add'), async (req, res) => send(res, await lc.create(String(req.params.entity_id), req.body, idemKey(req))));
-  router.post('/entities/:entity_id/events', can(entityDef, 'change'), async (req, res) => send(res, await lc.event(String(req.params.entity_id), req.body, idemKey(req))));
+  router.post('/entities/:entity_id/create', can(entityDef, 'add'), async (req, res) =>
+    send(res, await lc.create(String(req.params.entity_id), req.body, idemKey(req))),
+  );
+  router.post('/entities/:entity_id/events', can(entityDef, 'change'), async (req, res) =>
+    send(res, await lc.event(String(req.params.entity_id), req.body, idemKey(req))),
+  );
   router.get('/entities/:entity_id', can(entityDef, 'view'), async (req, res) => {
     const row = await lc.entityRow(String(req.params.entity_id));
-    if (!row) { res.status(404).json({ detail: `Entity ${req.params.entity_id} not found.`, code: 'entity_not_found' }); return; }
+    if (!row) {
+      res.status(404).json({ detail: `Entity ${req.params.entity_id} not found.`, code: 'entity_not_found' });
+      return;
+    }
     res.json(entityView(row));
   });
   router.get('/entities/:entity_id/history', can(entityDef, 'view'), async (req, res) => {
     const id = String(req.params.entity_id);
-    if (!(await lc.entityRow(id))) { res.status(404).json({ detail: `Entity ${id} not found.`, code: 'entity_not_found' }); return; }
+    if (!(await lc.entityRow(id))) {
+      res.status(404).json({ detail: `Entity ${id} not found.`, code: 'entity_not_found' });
+      return;
+    }
     const page = pageOf(req, historyDef);
     const found = await lc.history(id, page);
     res.json(envelope(req, page, found.count, found.rows));

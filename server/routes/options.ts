@@ -6,13 +6,31 @@ import { permissionFor } from '../auth.js';
 import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
 
 const TYPE_OF_KIND: Record<FieldDef['kind'], string> = {
-  uuid: 'string', string: 'string', slug: 'slug', integer: 'integer', boolean: 'boolean', choice: 'choice',
-  fk: 'field', tags: 'list', custom_fields: 'custom_fields', prefix: 'string', address: 'string', ip: 'string',
-  mac: 'string', datetime: 'datetime', json: 'json', string_list: 'list',
+  uuid: 'string',
+  string: 'string',
+  slug: 'slug',
+  integer: 'integer',
+  boolean: 'boolean',
+  choice: 'choice',
+  fk: 'field',
+  tags: 'list',
+  custom_fields: 'custom_fields',
+  prefix: 'string',
+  address: 'string',
+  ip: 'string',
+  mac: 'string',
+  datetime: 'datetime',
+  json: 'json',
+  string_list: 'list',
 };
 
 function fieldMeta(f: FieldDef): Record<string, unknown> {
-  const meta: Record<string, unknown> = { type: TYPE_OF_KIND[f.kind], required: !!f.required, read_only: !!f.readOnly, label: f.label };
+  const meta: Record<string, unknown> = {
+    type: TYPE_OF_KIND[f.kind],
+    required: !!f.required,
+    read_only: !!f.readOnly,
+    label: f.label,
+  };
   if (f.writeOnly) meta.write_only = true; // REST framework's write_only: taken, never read back
   if (f.maxLength !== undefined) meta.max_length = f.maxLength;
   if (f.min !== undefined) meta.min_value = f.min;
@@ -23,17 +41,29 @@ function fieldMeta(f: FieldDef): Record<string, unknown> {
 }
 
 /** A prefix's read-only `parent` and `children` (server/prefix-tree.ts). */
-const treeMeta = (r: ResourceDef) => (hasPrefixTree(r) ? Object.entries(PREFIX_TREE_FIELDS).map(([n, f]) => [n, { ...f.meta, required: false, read_only: true }] as const) : []);
+const treeMeta = (r: ResourceDef) =>
+  hasPrefixTree(r)
+    ? Object.entries(PREFIX_TREE_FIELDS).map(([n, f]) => [n, { ...f.meta, required: false, read_only: true }] as const)
+    : [];
 
-export function optionsBody(r: ResourceDef, principal: Principal, path: 'list' | 'object' = 'list'): Record<string, unknown> {
+export function optionsBody(
+  r: ResourceDef,
+  principal: Principal,
+  path: 'list' | 'object' = 'list',
+): Record<string, unknown> {
   const body: Record<string, unknown> = {
     name: `${r.label} ${path === 'list' ? 'List' : 'Instance'}`,
     description: r.description,
     renders: ['application/json'],
     parses: ['application/json'],
   };
-  const [method, action] = path === 'list' ? ['POST', 'add'] as const : ['PUT', 'change'] as const;
+  const [method, action] = path === 'list' ? (['POST', 'add'] as const) : (['PUT', 'change'] as const);
   if (allows(principal, permissionFor(r, action)))
-    body.actions = { [method]: Object.fromEntries([...r.fields.filter((f) => !f.hidden || f.writeOnly).map((f) => [f.name, fieldMeta(f)]), ...treeMeta(r)]) };
+    body.actions = {
+      [method]: Object.fromEntries([
+        ...r.fields.filter((f) => !f.hidden || f.writeOnly).map((f) => [f.name, fieldMeta(f)]),
+        ...treeMeta(r),
+      ]),
+    };
   return body;
 }

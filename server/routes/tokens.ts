@@ -13,7 +13,15 @@ import { UUID_RE } from '../../engine/schema/normalize.js';
 const tokenDef = resource('token');
 
 function view(base: string, row: Row): Record<string, unknown> {
-  return { id: row.id, url: objectUrl(base, tokenDef, row.id), display: `…${row.key_tail}`, key_tail: row.key_tail, permissions: row.permissions, description: row.description, created: row.created };
+  return {
+    id: row.id,
+    url: objectUrl(base, tokenDef, row.id),
+    display: `…${row.key_tail}`,
+    key_tail: row.key_tail,
+    permissions: row.permissions,
+    description: row.description,
+    created: row.created,
+  };
 }
 
 export function tokensRouter(ctx: AppContext): Router {
@@ -24,31 +32,51 @@ export function tokensRouter(ctx: AppContext): Router {
     const got = await planRequest(ctx, tokenDef, req, res, []);
     if (!got) return;
     const found = await ctx.storage.find('token', got.planned.plan, got.page);
-    res.json(envelope(req, got.page, found.count, found.rows.map((r) => view(baseUrl(req), r))));
+    res.json(
+      envelope(
+        req,
+        got.page,
+        found.count,
+        found.rows.map((r) => view(baseUrl(req), r)),
+      ),
+    );
   });
   router.post('/', requirePermission(permissionFor(tokenDef, 'add')), async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const errors: Record<string, string[]> = Object.create(null);
     for (const k of Object.keys(body)) if (!['permissions', 'description'].includes(k)) errors[k] = ['Unknown field.'];
     const perms = body.permissions ?? ['*'];
-    if (!Array.isArray(perms) || !perms.every((p) => typeof p === 'string' && /^(\*|[a-z]+\.(view|add|change|delete)_[a-z]+)$/.test(p)))
+    if (
+      !Array.isArray(perms) ||
+      !perms.every((p) => typeof p === 'string' && /^(\*|[a-z]+\.(view|add|change|delete)_[a-z]+)$/.test(p))
+    )
       errors.permissions = ['Expected a list of permissions such as "*" or "dcim.view_site".'];
     else if (!perms.every((p) => allows(req.principal!, p as string)))
       errors.permissions = ['A token cannot grant permissions its creator does not have.'];
-    if (body.description !== undefined && typeof body.description !== 'string') errors.description = ['Not a valid string.'];
-    if (Object.keys(errors).length) { res.status(400).json(errors); return; }
+    if (body.description !== undefined && typeof body.description !== 'string')
+      errors.description = ['Not a valid string.'];
+    if (Object.keys(errors).length) {
+      res.status(400).json(errors);
+      return;
+    }
     const { key, row } = await ctx.tokens.create(perms as string[], (body.description as string) ?? '');
     res.status(201).json({ ...view(baseUrl(req), row), key });
   });
   const byId = async (id: string) => (UUID_RE.test(id) ? ctx.storage.get('token', id.toLowerCase()) : null);
   router.get('/:id/', requirePermission(permissionFor(tokenDef, 'view')), async (req, res) => {
     const row = await byId(String(req.params.id));
-    if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }
+    if (!row) {
+      res.status(404).json({ detail: 'Not found.' });
+      return;
+    }
     res.json(view(baseUrl(req), row));
   });
   router.delete('/:id/', requirePermission(permissionFor(tokenDef, 'delete')), async (req, res) => {
     const row = await byId(String(req.params.id));
-    if (!row) { res.status(404).json({ detail: 'Not found.' }); return; }
+    if (!row) {
+      res.status(404).json({ detail: 'Not found.' });
+      return;
+    }
     await ctx.storage.apply([{ op: 'delete', resource: 'token', id: row.id, before: row }]);
     res.status(204).end();
   });

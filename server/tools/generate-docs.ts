@@ -7,7 +7,8 @@ import { argsOrExit, type CliSpec } from '../../storage/cli-args.js';
 
 const DOCS_CLI: CliSpec = {
   command: 'npm run docs:generate --',
-  summary: 'Regenerates the generated sections of docs/ (the lookup and resource references) from the registry and the lookup catalogue.',
+  summary:
+    'Regenerates the generated sections of docs/ (the lookup and resource references) from the registry and the lookup catalogue.',
   flags: [],
 };
 argsOrExit(DOCS_CLI);

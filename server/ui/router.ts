@@ -22,18 +22,35 @@ export function uiBundleDir(): string | null {
   return dirWith('app.js', ['../../ui-bundle/']);
 }
 
-const NOT_BUILT = "document.getElementById('app').textContent = 'The web UI is not built: run npm run build (tsc and esbuild).';\n";
+const NOT_BUILT =
+  "document.getElementById('app').textContent = 'The web UI is not built: run npm run build (tsc and esbuild).';\n";
 
 export function uiRouter(): Router {
   const router = Router();
   const files = uiStaticDir();
   const bundle = uiBundleDir();
-  const bundleFiles = bundle ? express.static(bundle, { index: false, redirect: false, fallthrough: false })
-    : (req: express.Request, res: express.Response) => { if (req.path === '/app.js') res.type('js').send(NOT_BUILT); else res.status(404).end(); };
-  router.get('/', (_req, res) => { res.redirect(302, '/ui/'); });
+  const bundleFiles = bundle
+    ? express.static(bundle, { index: false, redirect: false, fallthrough: false })
+    : (req: express.Request, res: express.Response) => {
+        if (req.path === '/app.js') res.type('js').send(NOT_BUILT);
+        else res.status(404).end();
+      };
+  router.get('/', (_req, res) => {
+    res.redirect(302, '/ui/');
+  });
   // non-strict routing matches /ui/ here too: only the bare /ui is redirected
-  router.get('/ui', (req, res, next) => { if (req.path === '/ui') res.redirect(301, '/ui/'); else next(); });
-  router.use('/ui', (_req, res, next) => { res.set('Cache-Control', 'no-cache'); next(); },
-    express.static(files, { index: 'index.html', redirect: false }), bundleFiles);
+  router.get('/ui', (req, res, next) => {
+    if (req.path === '/ui') res.redirect(301, '/ui/');
+    else next();
+  });
+  router.use(
+    '/ui',
+    (_req, res, next) => {
+      res.set('Cache-Control', 'no-cache');
+      next();
+    },
+    express.static(files, { index: 'index.html', redirect: false }),
+    bundleFiles,
+  );
   return router;
 }

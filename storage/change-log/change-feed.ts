@@ -28,14 +28,17 @@ export function noteCommitted(seq: number, own?: OwnCommit): void {
 /** The content types a logged batch's change records name. */
 export function typesWritten(batch: readonly WriteOp[]): Set<string> {
   const types = new Set<string>();
-  for (const o of batch) if (o.op === 'create' && o.resource === CHANGE_RESOURCE) types.add(String(o.row.changed_object_type));
+  for (const o of batch)
+    if (o.op === 'create' && o.resource === CHANGE_RESOURCE) types.add(String(o.row.changed_object_type));
   return types;
 }
 
 /** `fn` runs at every commit announced to this process (its own, and others' where notified); returns the unsubscribe. */
 export function onCommitted(fn: (seq: number, own: OwnCommit | undefined) => void): () => void {
   committed.on('seq', fn);
-  return () => { committed.off('seq', fn); };
+  return () => {
+    committed.off('seq', fn);
+  };
 }
 
 export interface FeedOptions {
@@ -80,9 +83,14 @@ export class ChangeFeed {
    */
   private announcedSeq = 0;
   private readFrom = 0;
-  private readonly onAnnounced = (seq: number) => { if (seq > this.announcedSeq) this.announcedSeq = seq; };
+  private readonly onAnnounced = (seq: number) => {
+    if (seq > this.announcedSeq) this.announcedSeq = seq;
+  };
 
-  constructor(private readonly storage: Storage, opts: FeedOptions = {}) {
+  constructor(
+    private readonly storage: Storage,
+    opts: FeedOptions = {},
+  ) {
     this.pollMs = opts.pollMs ?? 250;
     this.announced = opts.announced ?? false;
     committed.on('seq', this.onAnnounced);
@@ -97,7 +105,12 @@ export class ChangeFeed {
   async read(after: number, limit: number, plan: Plan = TRUE): Promise<Row[]> {
     this.readFrom = this.announcedSeq;
     const where = and([cmp('seq', 'number', 'gt', false, [after]), plan]);
-    const got = await this.storage.find(CHANGE_RESOURCE, where, { limit, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true });
+    const got = await this.storage.find(
+      CHANGE_RESOURCE,
+      where,
+      { limit, offset: 0, ordering: [{ field: 'seq', desc: false }] },
+      { noCount: true },
+    );
     return [...got.rows];
   }
 
@@ -118,20 +131,32 @@ export class ChangeFeed {
    */
   waitAfter(after: number, signal?: AbortSignal, opts: WaitOptions = {}): Promise<number | null> {
     return new Promise((resolve) => {
-      if (signal?.aborted) { resolve(null); return; }
+      if (signal?.aborted) {
+        resolve(null);
+        return;
+      }
       // Taken once: a caller that finds nothing new (or reads nothing) waits for the next one.
-      if (this.announcedSeq > after && this.announcedSeq > this.readFrom) { this.readFrom = this.announcedSeq; resolve(this.announcedSeq); return; }
+      if (this.announcedSeq > after && this.announcedSeq > this.readFrom) {
+        this.readFrom = this.announcedSeq;
+        resolve(this.announcedSeq);
+        return;
+      }
       const waiter = {
         after,
         wake: (seen: number | null) => {
           this.waiters.delete(waiter);
           committed.off('seq', onSeq);
           signal?.removeEventListener('abort', onAbort);
-          if (!this.waiters.size && this.timer) { clearTimeout(this.timer); this.timer = null; }
+          if (!this.waiters.size && this.timer) {
+            clearTimeout(this.timer);
+            this.timer = null;
+          }
           resolve(seen);
         },
       };
-      const onSeq = (seq: number) => { if (seq > after) waiter.wake(seq); };
+      const onSeq = (seq: number) => {
+        if (seq > after) waiter.wake(seq);
+      };
       const onAbort = () => waiter.wake(null);
       committed.on('seq', onSeq);
       signal?.addEventListener('abort', onAbort);
@@ -139,25 +164,49 @@ export class ChangeFeed {
       if (opts.readInsteadAfterMs !== undefined) {
         const t = setTimeout(() => waiter.wake(null), opts.readInsteadAfterMs);
         const wake = waiter.wake;
-        waiter.wake = (seen) => { clearTimeout(t); wake(seen); };
+        waiter.wake = (seen) => {
+          clearTimeout(t);
+          wake(seen);
+        };
         return;
       }
-      if (!this.announced && !opts.justRead) { this.pollSoon(); return; }
+      if (!this.announced && !opts.justRead) {
+        this.pollSoon();
+        return;
+      }
       // Else the announcement will come; the counter is read after pollMs in case it does not.
-      if (!this.timer && !this.polling) this.timer = setTimeout(() => { this.timer = null; this.pollSoon(); }, this.pollMs);
+      if (!this.timer && !this.polling)
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.pollSoon();
+        }, this.pollMs);
     });
   }
 
   /** Read the counter now, or right after the read under way. */
   private pollSoon(): void {
-    if (this.polling) { this.pollAgain = true; return; }
-    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     this.polling = true;
     const settle = (n: number | null) => {
       if (n !== null) for (const w of [...this.waiters]) if (n > w.after) w.wake(n);
       this.polling = false;
-      if (this.pollAgain) { this.pollAgain = false; this.pollSoon(); return; }
-      if (this.waiters.size && !this.timer) this.timer = setTimeout(() => { this.timer = null; this.pollSoon(); }, this.pollMs);
+      if (this.pollAgain) {
+        this.pollAgain = false;
+        this.pollSoon();
+        return;
+      }
+      if (this.waiters.size && !this.timer)
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.pollSoon();
+        }, this.pollMs);
     };
     this.storage.changeSeq().then(settle, () => settle(null));
   }

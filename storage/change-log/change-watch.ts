@@ -25,7 +25,10 @@ const FOLLOWER_WAIT_MS = 100;
 /** Own commits remembered (the last this many) to tell their announcements (NOTIFY, which comes back to this process too, once per listening store) from another's. */
 const OWN_KEPT = 1000;
 
-interface Watcher { readonly types: ReadonlySet<string>; readonly drop: () => void }
+interface Watcher {
+  readonly types: ReadonlySet<string>;
+  readonly drop: () => void;
+}
 
 export class ChangeWatch {
   /** Every record up to this seq has been looked at (-1: nothing yet, every cache is suspect). */
@@ -45,7 +48,10 @@ export class ChangeWatch {
   /** Listening to this process's announcements while anyone watches (a store's watch then lives as long as it is used). */
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly storage: Storage, public recheckMs: number) {}
+  constructor(
+    private readonly storage: Storage,
+    public recheckMs: number,
+  ) {}
 
   /** `drop` runs whenever a record of one of `types` may have been written since; returns the unsubscribe. */
   watch(types: ReadonlySet<string>, drop: () => void): () => void {
@@ -54,7 +60,10 @@ export class ChangeWatch {
     this.watchers.add(w);
     return () => {
       this.watchers.delete(w);
-      if (!this.watchers.size) { this.unsubscribe?.(); this.unsubscribe = null; }
+      if (!this.watchers.size) {
+        this.unsubscribe?.();
+        this.unsubscribe = null;
+      }
     };
   }
 
@@ -74,7 +83,9 @@ export class ChangeWatch {
   }
 
   /** The replica's follower reports what it looks at (`looked`); checks then wait for it instead of reading. */
-  followedBy(reader: LogReader): void { this.follower = reader; }
+  followedBy(reader: LogReader): void {
+    this.follower = reader;
+  }
 
   /**
    * Every record up to `seq` has been looked at, types `types` among them ('all': not known, as
@@ -100,7 +111,13 @@ export class ChangeWatch {
     for (const a of this.announced) if (a > need) need = a;
     const since = performance.now() - this.recheckMs;
     while (this.seen < need || this.readAt < since) {
-      if (this.follower && this.readAt >= since && (await this.follower.reach(need, FOLLOWER_WAIT_MS)) && this.seen >= need) continue;
+      if (
+        this.follower &&
+        this.readAt >= since &&
+        (await this.follower.reach(need, FOLLOWER_WAIT_MS)) &&
+        this.seen >= need
+      )
+        continue;
       const at = performance.now();
       await this.readLog();
       // A reading begun after this check found every record there is (a minSeq past them is not written yet).
@@ -109,12 +126,19 @@ export class ChangeWatch {
   }
 
   private dropFor(types: ReadonlySet<string>): void {
-    for (const w of this.watchers) for (const t of w.types) if (types.has(t)) { w.drop(); break; }
+    for (const w of this.watchers)
+      for (const t of w.types)
+        if (types.has(t)) {
+          w.drop();
+          break;
+        }
   }
 
   /** One reading of the log at a time: every check waiting meanwhile shares it. */
   private readLog(): Promise<void> {
-    this.reading ??= this.recordsSince().finally(() => { this.reading = null; });
+    this.reading ??= this.recordsSince().finally(() => {
+      this.reading = null;
+    });
     return this.reading;
   }
 
@@ -123,14 +147,30 @@ export class ChangeWatch {
     const from = this.seen;
     // The counter first: every record up to it is committed, so the read after it misses none.
     const seq = await this.storage.changeSeq();
-    if (seq < from) { this.seen = -1; this.looked(seq, 'all', at); return; } // a counter gone back: another database
+    if (seq < from) {
+      this.seen = -1;
+      this.looked(seq, 'all', at);
+      return;
+    } // a counter gone back: another database
     if (seq > from || from < 0) {
       const types = new Set<string>();
       for (const w of this.watchers) for (const t of w.types) types.add(t);
       // Whether any watched record came: which one is not asked (they are rare), every cache drops.
-      const changed = from < 0 || (types.size > 0 && (await this.storage.find(CHANGE_RESOURCE,
-        and([cmp('seq', 'number', 'gt', false, [from]), cmp('seq', 'number', 'lte', false, [seq]), cmp('changed_object_type', 'string', 'eq', false, [...types])]),
-        { limit: 1, offset: 0, ordering: [] }, { noCount: true })).rows.length > 0);
+      const changed =
+        from < 0 ||
+        (types.size > 0 &&
+          (
+            await this.storage.find(
+              CHANGE_RESOURCE,
+              and([
+                cmp('seq', 'number', 'gt', false, [from]),
+                cmp('seq', 'number', 'lte', false, [seq]),
+                cmp('changed_object_type', 'string', 'eq', false, [...types]),
+              ]),
+              { limit: 1, offset: 0, ordering: [] },
+              { noCount: true },
+            )
+          ).rows.length > 0);
       this.looked(seq, changed ? 'all' : new Set(), at);
     } else this.looked(from, new Set(), at);
   }

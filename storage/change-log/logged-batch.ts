@@ -7,5 +7,7 @@ import { changeMeta } from './write-context.js';
 export function withChangeRecords(ops: readonly WriteOp[], opts: ApplyOptions = {}): WriteOp[] {
   if (opts.log === false) return [...ops];
   const records = changeRecords(ops, changeMeta());
-  return records.length ? [...ops, ...records.map((row): WriteOp => ({ op: 'create', resource: CHANGE_RESOURCE, row }))] : [...ops];
+  return records.length
+    ? [...ops, ...records.map((row): WriteOp => ({ op: 'create', resource: CHANGE_RESOURCE, row }))]
+    : [...ops];
 }

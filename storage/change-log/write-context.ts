@@ -49,7 +49,13 @@ export function writeContext(): WriteContext | undefined {
 /** The record fields of a write made now, in the current context. */
 export function changeMeta(): ChangeMeta {
   const c = current.getStore();
-  return { time: new Date().toISOString(), userName: c ? c.userName() : SYSTEM_USER, requestId: c ? c.requestId : randomUUID(), newId: timeOrderedId, webhookDelivery: c?.webhookDelivery ?? null };
+  return {
+    time: new Date().toISOString(),
+    userName: c ? c.userName() : SYSTEM_USER,
+    requestId: c ? c.requestId : randomUUID(),
+    newId: timeOrderedId,
+    webhookDelivery: c?.webhookDelivery ?? null,
+  };
 }
 
 /** Notes a batch's highest seq on the request that wrote it. */

@@ -23,17 +23,33 @@ const LIST_CHUNK = 65536;
 const ENDIAN = os.endianness();
 
 /** One table of a snapshot. */
-export interface SnapshotImage { readonly resource: string; readonly image: TableImage }
+export interface SnapshotImage {
+  readonly resource: string;
+  readonly image: TableImage;
+}
 
-interface ColumnHeader { readonly kind: 'dict' | 'date'; readonly name: string; readonly listed: number }
+interface ColumnHeader {
+  readonly kind: 'dict' | 'date';
+  readonly name: string;
+  readonly listed: number;
+}
 interface TableHeader {
-  readonly resource: string; readonly rows: number; readonly net: NetImage['names'] | null;
-  readonly columns: readonly ColumnHeader[]; readonly idOther: number; readonly netText: number; readonly netDerived: number;
+  readonly resource: string;
+  readonly rows: number;
+  readonly net: NetImage['names'] | null;
+  readonly columns: readonly ColumnHeader[];
+  readonly idOther: number;
+  readonly netText: number;
+  readonly netDerived: number;
 }
 
 /** A snapshot file that cannot be read as written: where and why. */
 export class SnapshotDamage extends Error {
-  constructor(readonly file: string, readonly offset: number, readonly reason: string) {
+  constructor(
+    readonly file: string,
+    readonly offset: number,
+    readonly reason: string,
+  ) {
     super(`snapshot ${file} is damaged at byte ${offset}: ${reason}`);
   }
 }
@@ -44,7 +60,12 @@ type Typed = Uint8Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint32Array<Arr
  * Writes a snapshot of `tables` through `write` (which writes a buffer whole or throws); `journal`:
  * the generation of the journal that follows it (left out: a snapshot without the mark, as before).
  */
-export function writeColumnSnapshot(tables: Iterable<SnapshotImage>, count: number, write: (b: Buffer) => void, journal?: number): void {
+export function writeColumnSnapshot(
+  tables: Iterable<SnapshotImage>,
+  count: number,
+  write: (b: Buffer) => void,
+  journal?: number,
+): void {
   for (const b of columnSnapshotParts(tables, count, journal)) write(b);
 }
 
@@ -54,7 +75,11 @@ export function writeColumnSnapshot(tables: Iterable<SnapshotImage>, count: numb
  * image at a time, and may let other work run in between). A part may be a view of a column's
  * array: write it before the column changes.
  */
-export function* columnSnapshotParts(tables: Iterable<SnapshotImage>, count: number, journal?: number): Generator<Buffer> {
+export function* columnSnapshotParts(
+  tables: Iterable<SnapshotImage>,
+  count: number,
+  journal?: number,
+): Generator<Buffer> {
   function* block(payload: Buffer): Generator<Buffer> {
     const head = Buffer.allocUnsafe(HEAD);
     head.writeUInt32LE(payload.length, 0);
@@ -64,21 +89,49 @@ export function* columnSnapshotParts(tables: Iterable<SnapshotImage>, count: num
   }
   const json = (v: unknown) => block(Buffer.from(JSON.stringify(v), 'utf8'));
   const bytes = (a: Typed) => block(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
-  function* list(items: readonly unknown[]): Generator<Buffer> { for (let i = 0; i < items.length; i += LIST_CHUNK) yield* json(items.slice(i, i + LIST_CHUNK)); }
+  function* list(items: readonly unknown[]): Generator<Buffer> {
+    for (let i = 0; i < items.length; i += LIST_CHUNK) yield* json(items.slice(i, i + LIST_CHUNK));
+  }
   yield COLUMN_SNAPSHOT_MARK;
-  yield* json(journal === undefined ? { snapshot: 3, endian: ENDIAN, tables: count } : { snapshot: 3, endian: ENDIAN, tables: count, journal });
+  yield* json(
+    journal === undefined
+      ? { snapshot: 3, endian: ENDIAN, tables: count }
+      : { snapshot: 3, endian: ENDIAN, tables: count, journal },
+  );
   let written = 0;
   for (const { resource, image: img } of tables) {
     const header: TableHeader = {
-      resource, rows: img.rows, net: img.net?.names ?? null,
-      columns: img.columns.map((c) => ({ kind: c.kind, name: c.name, listed: c.kind === 'dict' ? c.values.length : c.other.length })),
-      idOther: img.ids.other.length, netText: img.net?.otherText.length ?? 0, netDerived: img.net?.otherDerived.length ?? 0,
+      resource,
+      rows: img.rows,
+      net: img.net?.names ?? null,
+      columns: img.columns.map((c) => ({
+        kind: c.kind,
+        name: c.name,
+        listed: c.kind === 'dict' ? c.values.length : c.other.length,
+      })),
+      idOther: img.ids.other.length,
+      netText: img.net?.otherText.length ?? 0,
+      netDerived: img.net?.otherDerived.length ?? 0,
     };
     yield* json(header);
-    yield* bytes(img.ids.words); yield* bytes(img.ids.packed); yield* list(img.ids.other);
-    if (img.net) { yield* bytes(img.net.meta); yield* bytes(img.net.words); yield* list(img.net.otherText); yield* list(img.net.otherDerived); }
+    yield* bytes(img.ids.words);
+    yield* bytes(img.ids.packed);
+    yield* list(img.ids.other);
+    if (img.net) {
+      yield* bytes(img.net.meta);
+      yield* bytes(img.net.words);
+      yield* list(img.net.otherText);
+      yield* list(img.net.otherDerived);
+    }
     for (const c of img.columns) {
-      if (c.kind === 'dict') { yield* bytes(c.codes); yield* list(c.values); } else { yield* bytes(c.ms); yield* bytes(c.state); yield* list(c.other); }
+      if (c.kind === 'dict') {
+        yield* bytes(c.codes);
+        yield* list(c.values);
+      } else {
+        yield* bytes(c.ms);
+        yield* bytes(c.state);
+        yield* list(c.other);
+      }
     }
     written++;
   }
@@ -88,7 +141,10 @@ export function* columnSnapshotParts(tables: Iterable<SnapshotImage>, count: num
 
 /** Does a file start with this format's mark? */
 export function isColumnSnapshot(head: Buffer): boolean {
-  return head.length >= COLUMN_SNAPSHOT_MARK.length && head.subarray(0, COLUMN_SNAPSHOT_MARK.length).equals(COLUMN_SNAPSHOT_MARK);
+  return (
+    head.length >= COLUMN_SNAPSHOT_MARK.length &&
+    head.subarray(0, COLUMN_SNAPSHOT_MARK.length).equals(COLUMN_SNAPSHOT_MARK)
+  );
 }
 
 /** Reads the blocks of a snapshot file in order, each checked before it is used. */
@@ -97,14 +153,23 @@ class BlockReader {
   private readonly head = Buffer.allocUnsafe(HEAD);
   private readonly size: number;
 
-  constructor(private readonly fd: number, private readonly file: string) {
+  constructor(
+    private readonly fd: number,
+    private readonly file: string,
+  ) {
     this.size = fs.fstatSync(fd).size;
   }
 
-  get offset(): number { return this.pos; }
-  get fileSize(): number { return this.size; }
+  get offset(): number {
+    return this.pos;
+  }
+  get fileSize(): number {
+    return this.size;
+  }
 
-  damage(reason: string, at = this.pos): never { throw new SnapshotDamage(this.file, at, reason); }
+  damage(reason: string, at = this.pos): never {
+    throw new SnapshotDamage(this.file, at, reason);
+  }
 
   /** Reads exactly `into.length` bytes at the current position. */
   private read(into: Uint8Array): void {
@@ -127,8 +192,10 @@ class BlockReader {
     const at = this.pos;
     if (at + HEAD > this.size) this.damage('the file ends before its last block (cut short)');
     this.read(this.head);
-    const length = this.head.readUInt32LE(0), sum = this.head.readUInt32LE(4);
-    if (at + HEAD + length > this.size) this.damage(`a block of ${length} bytes runs past the end of the file (cut short)`, at);
+    const length = this.head.readUInt32LE(0),
+      sum = this.head.readUInt32LE(4);
+    if (at + HEAD + length > this.size)
+      this.damage(`a block of ${length} bytes runs past the end of the file (cut short)`, at);
     this.pos += HEAD;
     const out = alloc(length);
     this.read(out);
@@ -140,7 +207,11 @@ class BlockReader {
   json(): unknown {
     const at = this.pos;
     const b = this.next((n) => Buffer.allocUnsafe(n));
-    try { return JSON.parse(b.toString('utf8')); } catch { return this.damage('a block that does not parse', at); }
+    try {
+      return JSON.parse(b.toString('utf8'));
+    } catch {
+      return this.damage('a block that does not parse', at);
+    }
   }
 
   /** The next block as `count` elements of a typed array (read straight into the array's memory). */
@@ -159,8 +230,10 @@ class BlockReader {
   list<T = unknown>(count: number, what: string): T[] {
     const out: T[] = [];
     while (out.length < count) {
-      const at = this.pos, chunk = this.json();
-      if (!Array.isArray(chunk) || chunk.length === 0 || out.length + chunk.length > count) this.damage(`${what}: a list block of the wrong length`, at);
+      const at = this.pos,
+        chunk = this.json();
+      if (!Array.isArray(chunk) || chunk.length === 0 || out.length + chunk.length > count)
+        this.damage(`${what}: a list block of the wrong length`, at);
       for (const x of chunk) out.push(x as T);
     }
     return out;
@@ -172,9 +245,18 @@ const isSlotValues = (list: unknown[], rows: number): list is [number, unknown][
 
 function checkHeader(h: TableHeader): boolean {
   const whole = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
-  return typeof h === 'object' && h !== null && typeof h.resource === 'string' && whole(h.rows) && whole(h.idOther) && whole(h.netText) && whole(h.netDerived) &&
-    (h.net === null || (typeof h.net === 'object' && typeof h.net.source === 'string')) && Array.isArray(h.columns) &&
-    h.columns.every((c) => (c.kind === 'dict' || c.kind === 'date') && typeof c.name === 'string' && whole(c.listed));
+  return (
+    typeof h === 'object' &&
+    h !== null &&
+    typeof h.resource === 'string' &&
+    whole(h.rows) &&
+    whole(h.idOther) &&
+    whole(h.netText) &&
+    whole(h.netDerived) &&
+    (h.net === null || (typeof h.net === 'object' && typeof h.net.source === 'string')) &&
+    Array.isArray(h.columns) &&
+    h.columns.every((c) => (c.kind === 'dict' || c.kind === 'date') && typeof c.name === 'string' && whole(c.listed))
+  );
 }
 
 /** What a snapshot's first block says besides its tables. */
@@ -190,32 +272,59 @@ export function readColumnSnapshot(file: string, visit: (resource: string, image
     const r = new BlockReader(fd, file);
     r.mark();
     const first = r.json() as { snapshot?: unknown; endian?: unknown; tables?: unknown; journal?: unknown };
-    if (first?.snapshot !== 3 || !Number.isInteger(first.tables)) r.damage('its first block is not a snapshot header', COLUMN_SNAPSHOT_MARK.length);
+    if (first?.snapshot !== 3 || !Number.isInteger(first.tables))
+      r.damage('its first block is not a snapshot header', COLUMN_SNAPSHOT_MARK.length);
     if (first.journal !== undefined && !(Number.isSafeInteger(first.journal) && (first.journal as number) >= 1))
       r.damage('its first block names no journal generation it follows', COLUMN_SNAPSHOT_MARK.length);
-    if (first.endian !== ENDIAN) r.damage(`written on a ${String(first.endian)} machine; this one is ${ENDIAN}`, COLUMN_SNAPSHOT_MARK.length);
+    if (first.endian !== ENDIAN)
+      r.damage(`written on a ${String(first.endian)} machine; this one is ${ENDIAN}`, COLUMN_SNAPSHOT_MARK.length);
     for (let t = 0; t < (first.tables as number); t++) {
       const at = r.offset;
       const h = r.json() as TableHeader;
       if (!checkHeader(h)) r.damage('a table header of an unknown form', at);
-      const rows = h.rows, slotValues = (count: number, what: string): SlotValues => {
-        const list = r.list(count, what);
-        return isSlotValues(list, rows) ? list : r.damage(`${what}: a (slot, value) pair out of place`);
+      const rows = h.rows,
+        slotValues = (count: number, what: string): SlotValues => {
+          const list = r.list(count, what);
+          return isSlotValues(list, rows) ? list : r.damage(`${what}: a (slot, value) pair out of place`);
+        };
+      const ids = {
+        words: r.array(Uint32Array, rows * 4, 'id words'),
+        packed: r.array(Uint8Array, rows, 'id marks'),
+        other: slotValues(h.idOther, 'ids'),
       };
-      const ids = { words: r.array(Uint32Array, rows * 4, 'id words'), packed: r.array(Uint8Array, rows, 'id marks'), other: slotValues(h.idOther, 'ids') };
-      const net: NetImage | null = h.net ? {
-        names: h.net, meta: r.array(Uint8Array, rows * 4, 'network marks'), words: r.array(Uint32Array, rows * 4, 'network words'),
-        otherText: slotValues(h.netText, 'network texts'), otherDerived: slotValues(h.netDerived, 'network fields'),
-      } : null;
-      const columns = h.columns.map((c): ColumnImage => c.kind === 'dict'
-        ? { kind: 'dict', name: c.name, codes: r.array(Int32Array, rows, c.name), values: r.list(c.listed, c.name) }
-        : { kind: 'date', name: c.name, ms: r.array(Float64Array, rows, c.name), state: r.array(Uint8Array, rows, c.name), other: slotValues(c.listed, c.name) });
+      const net: NetImage | null = h.net
+        ? {
+            names: h.net,
+            meta: r.array(Uint8Array, rows * 4, 'network marks'),
+            words: r.array(Uint32Array, rows * 4, 'network words'),
+            otherText: slotValues(h.netText, 'network texts'),
+            otherDerived: slotValues(h.netDerived, 'network fields'),
+          }
+        : null;
+      const columns = h.columns.map((c): ColumnImage =>
+        c.kind === 'dict'
+          ? { kind: 'dict', name: c.name, codes: r.array(Int32Array, rows, c.name), values: r.list(c.listed, c.name) }
+          : {
+              kind: 'date',
+              name: c.name,
+              ms: r.array(Float64Array, rows, c.name),
+              state: r.array(Uint8Array, rows, c.name),
+              other: slotValues(c.listed, c.name),
+            },
+      );
       // The engine checks what a checksum cannot (an id held twice, a code past its dictionary).
-      try { visit(h.resource, { rows, ids, net, columns }); } catch (e) { if (e instanceof RangeError) r.damage(`${h.resource}: ${e.message}`, at); throw e; }
+      try {
+        visit(h.resource, { rows, ids, net, columns });
+      } catch (e) {
+        if (e instanceof RangeError) r.damage(`${h.resource}: ${e.message}`, at);
+        throw e;
+      }
     }
     const end = r.json() as { end?: unknown };
     if (end?.end !== first.tables) r.damage('its last block is not the end of the snapshot');
     if (r.fileSize !== r.offset) r.damage('bytes follow the end of the snapshot');
-    return { journal: first.journal === undefined ? null : first.journal as number };
-  } finally { fs.closeSync(fd); }
+    return { journal: first.journal === undefined ? null : (first.journal as number) };
+  } finally {
+    fs.closeSync(fd);
+  }
 }

@@ -6,14 +6,30 @@ import type { AddrHex } from '../../engine/net/ip.js';
 import type { NetBlock } from '../types.js';
 
 /** Prefixes strictly inside the block (`hosts` false) or the hosts of addresses in it (`hosts` true), from `from` on when given. */
-export function tableCoveredSpans(t: IndexedTable, hosts: boolean, block: NetBlock, max: number, from?: AddrHex): CoveredSpans {
+export function tableCoveredSpans(
+  t: IndexedTable,
+  hosts: boolean,
+  block: NetBlock,
+  max: number,
+  from?: AddrHex,
+): CoveredSpans {
   const idx = hosts ? t.addrIndex : t.netIndex;
   const spans: HexSpan[] = [];
   let complete = true;
-  idx?.coveredSpans(block.family, block.network, block.length, hosts ? block.length : block.length + 1, (lo, hi) => {
-    if (spans.length >= max) { complete = false; return false; }
-    spans.push({ lo, hi });
-    return true;
-  }, from);
+  idx?.coveredSpans(
+    block.family,
+    block.network,
+    block.length,
+    hosts ? block.length : block.length + 1,
+    (lo, hi) => {
+      if (spans.length >= max) {
+        complete = false;
+        return false;
+      }
+      spans.push({ lo, hi });
+      return true;
+    },
+    from,
+  );
   return { spans, complete };
 }

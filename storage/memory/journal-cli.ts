@@ -9,7 +9,8 @@ import { argsOrExit, type CliSpec } from '../cli-args.js';
 
 export const JOURNAL_CLI: CliSpec = {
   command: 'npm run journal --',
-  summary: 'check: how many records of a memory store\'s journal are good and where the first bad one is (exit 0 clean, 1 damaged).\n' +
+  summary:
+    "check: how many records of a memory store's journal are good and where the first bad one is (exit 0 clean, 1 damaged).\n" +
     'repair: keeps every record before the damage and moves the rest to a file beside the journal (refused while a process owns the directory).',
   positionals: [
     { name: 'check|repair', help: 'what to do' },
@@ -25,23 +26,40 @@ function main(argv: readonly string[]): number {
     return 2;
   }
   const file = journalFiles(dir).journal;
-  if (!fs.existsSync(file)) { console.log(`${file}: no journal (nothing to check)`); return 0; }
+  if (!fs.existsSync(file)) {
+    console.log(`${file}: no journal (nothing to check)`);
+    return 0;
+  }
   const buf = fs.readFileSync(file);
   const scan = scanJournal(buf);
   const good = `${scan.generation ? `generation ${scan.generation}, ` : ''}${scan.batches.length} good record(s), ${scan.goodEnd} bytes${scan.legacy ? ' (some in the previous format: rewritten at the next clean start)' : ''}`;
-  if (!scan.damage) { console.log(`${file}: ${good}, no damage`); return 0; }
+  if (!scan.damage) {
+    console.log(`${file}: ${good}, no damage`);
+    return 0;
+  }
   const d = scan.damage;
-  console.log(`${file}: ${good}; then at byte ${d.offset}: ${d.reason}; ${buf.length - d.offset} bytes from there${d.atEnd ? ' (a torn end: a start drops it by itself)' : ', with readable records after it'}`);
+  console.log(
+    `${file}: ${good}; then at byte ${d.offset}: ${d.reason}; ${buf.length - d.offset} bytes from there${d.atEnd ? ' (a torn end: a start drops it by itself)' : ', with readable records after it'}`,
+  );
   if (cmd === 'check') return 1;
   takeLock(dir, (m) => console.log(m));
   try {
     const aside = asideName(dir, 'damaged');
     const fd = fs.openSync(aside, 'wx');
-    try { fs.writeSync(fd, buf.subarray(d.offset)); fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+    try {
+      fs.writeSync(fd, buf.subarray(d.offset));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.truncateSync(file, d.offset);
-    console.log(`repaired: kept the ${scan.batches.length} record(s) before byte ${d.offset}; moved ${buf.length - d.offset} bytes to ${aside}`);
+    console.log(
+      `repaired: kept the ${scan.batches.length} record(s) before byte ${d.offset}; moved ${buf.length - d.offset} bytes to ${aside}`,
+    );
     return 0;
-  } finally { releaseLock(dir); }
+  } finally {
+    releaseLock(dir);
+  }
 }
 
 try {

@@ -28,13 +28,17 @@ export function encodeRecord(batch: readonly WriteOp[]): Buffer {
 export function encodeHeader(generation: number): Buffer {
   if (!Number.isSafeInteger(generation) || generation < 1) throw new Error(`journal generation ${generation}`);
   const json = Buffer.from(JSON.stringify({ journal: generation }), 'utf8');
-  return Buffer.concat([Buffer.from(`${MAGIC} ${json.length} ${crc32(json).toString(16).padStart(8, '0')} `, 'latin1'), json, Buffer.from('\n')]);
+  return Buffer.concat([
+    Buffer.from(`${MAGIC} ${json.length} ${crc32(json).toString(16).padStart(8, '0')} `, 'latin1'),
+    json,
+    Buffer.from('\n'),
+  ]);
 }
 
 const headerOf = (v: unknown): number | null => {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
   const g = (v as { journal?: unknown }).journal;
-  return Number.isSafeInteger(g) && (g as number) >= 1 && Object.keys(v).length === 1 ? g as number : null;
+  return Number.isSafeInteger(g) && (g as number) >= 1 && Object.keys(v).length === 1 ? (g as number) : null;
 };
 
 /** Where the journal stops being readable, and why. */
@@ -57,16 +61,22 @@ export interface Scan {
   readonly generation: number;
 }
 
-type Parsed = { ok: true; batch: PackedBatch; end: number; legacy: boolean; header: number | null } | { ok: false; reason: string; end: number };
+type Parsed =
+  | { ok: true; batch: PackedBatch; end: number; legacy: boolean; header: number | null }
+  | { ok: false; reason: string; end: number };
 
 /** A parsed record: a batch (an array), or a journal's header (only as its first record). */
 function parsed(value: unknown, end: number, legacy: boolean): Parsed {
   if (Array.isArray(value)) {
     const batch = checkBatch(value);
-    return batch ? { ok: true, batch, end, legacy, header: null } : { ok: false, reason: 'record that is not a batch', end };
+    return batch
+      ? { ok: true, batch, end, legacy, header: null }
+      : { ok: false, reason: 'record that is not a batch', end };
   }
   const header = legacy ? null : headerOf(value);
-  return header === null ? { ok: false, reason: 'record that is not a batch', end } : { ok: true, batch: [], end, legacy, header };
+  return header === null
+    ? { ok: false, reason: 'record that is not a batch', end }
+    : { ok: true, batch: [], end, legacy, header };
 }
 
 /** A record's JSON as a string: ASCII (what the product's records nearly always are) is read as
@@ -80,34 +90,60 @@ function parseAt(buf: Buffer, at: number): Parsed {
   if (buf[at] === 0x5b /* [ */) {
     if (nl < 0) return { ok: false, reason: 'record without its line end', end: next };
     let v: unknown;
-    try { v = JSON.parse(text(buf.subarray(at, lineEnd))); } catch { return { ok: false, reason: 'record that does not parse', end: next }; }
+    try {
+      v = JSON.parse(text(buf.subarray(at, lineEnd)));
+    } catch {
+      return { ok: false, reason: 'record that does not parse', end: next };
+    }
     return parsed(v, next, true);
   }
   const head = /^J1 (\d{1,12}) ([0-9a-f]{8}) /.exec(buf.toString('latin1', at, Math.min(buf.length, at + 32)));
   if (!head) return { ok: false, reason: 'record without a valid header', end: next };
-  const start = at + head[0].length, len = Number(head[1]);
+  const start = at + head[0].length,
+    len = Number(head[1]);
   // JSON text holds no raw line end, so a good record's line is exactly its header, length and \n.
-  if (start + len !== lineEnd || nl < 0) return { ok: false, reason: `record whose length is not its stated ${len} bytes`, end: next };
+  if (start + len !== lineEnd || nl < 0)
+    return { ok: false, reason: `record whose length is not its stated ${len} bytes`, end: next };
   const json = buf.subarray(start, start + len);
-  if (crc32(json).toString(16).padStart(8, '0') !== head[2]) return { ok: false, reason: 'record whose checksum does not match', end: next };
+  if (crc32(json).toString(16).padStart(8, '0') !== head[2])
+    return { ok: false, reason: 'record whose checksum does not match', end: next };
   let v: unknown;
-  try { v = JSON.parse(text(json)); } catch { return { ok: false, reason: 'record that does not parse', end: next }; }
+  try {
+    v = JSON.parse(text(json));
+  } catch {
+    return { ok: false, reason: 'record that does not parse', end: next };
+  }
   return parsed(v, next, false);
 }
 
 /** A header is good only as the first record (offset 0); anywhere else it is damage. */
 const misplaced = (p: Parsed, first: boolean): Parsed =>
-  p.ok && p.header !== null && !first ? { ok: false, reason: 'a journal header after the first record', end: p.end } : p;
+  p.ok && p.header !== null && !first
+    ? { ok: false, reason: 'a journal header after the first record', end: p.end }
+    : p;
 
 /** Reads records until the first bad one; says whether anything readable follows it. */
 export function scanJournal(buf: Buffer): Scan {
   const batches: WriteOp[][] = [];
-  let at = 0, legacy = false, generation = 0;
+  let at = 0,
+    legacy = false,
+    generation = 0;
   while (at < buf.length) {
-    if (buf[at] === NL) { at++; continue; } // an empty line (the previous format wrote none, but allowed them)
+    if (buf[at] === NL) {
+      at++;
+      continue;
+    } // an empty line (the previous format wrote none, but allowed them)
     const p = misplaced(parseAt(buf, at), at === 0);
-    if (!p.ok) return { batches, goodEnd: at, damage: { offset: at, reason: p.reason, atEnd: !readableAfter(buf, p.end) }, legacy, generation };
-    if (p.header !== null) generation = p.header; else batches.push(expandBatch(p.batch));
+    if (!p.ok)
+      return {
+        batches,
+        goodEnd: at,
+        damage: { offset: at, reason: p.reason, atEnd: !readableAfter(buf, p.end) },
+        legacy,
+        generation,
+      };
+    if (p.header !== null) generation = p.header;
+    else batches.push(expandBatch(p.batch));
     legacy ||= p.legacy;
     at = p.end;
   }
@@ -117,7 +153,10 @@ export function scanJournal(buf: Buffer): Scan {
 /** Does a good record start at any line after `from`? */
 function readableAfter(buf: Buffer, from: number): boolean {
   for (let at = from; at < buf.length;) {
-    if (buf[at] === NL) { at++; continue; }
+    if (buf[at] === NL) {
+      at++;
+      continue;
+    }
     const p = parseAt(buf, at);
     if (p.ok) return true;
     const nl = buf.indexOf(NL, at);
@@ -144,10 +183,17 @@ export function scanJournalFile(file: string, visit: (batch: WriteOp[]) => void,
 
 /** scanJournalFile giving each batch as the record holds it (runs of creates still by columns),
  * with the share of the file read up to its end (0 to 1). */
-export function scanJournalRecords(file: string, visit: (batch: PackedBatch, read: number) => void, chunkSize = CHUNK): StreamScan {
+export function scanJournalRecords(
+  file: string,
+  visit: (batch: PackedBatch, read: number) => void,
+  chunkSize = CHUNK,
+): StreamScan {
   let fd: number;
-  try { fd = fs.openSync(file, 'r'); } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { count: 0, goodEnd: 0, damage: null, legacy: false, generation: 0 };
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+      return { count: 0, goodEnd: 0, damage: null, legacy: false, generation: 0 };
     throw e;
   }
   try {
@@ -155,9 +201,19 @@ export function scanJournalRecords(file: string, visit: (batch: PackedBatch, rea
     // `buf` holds the file from `base` on, `have` bytes of it: the start of a record a chunk cut
     // is moved to its front and the next chunk read after it (no copy of the chunk itself); a
     // record longer than the buffer doubles it.
-    let buf = Buffer.allocUnsafe(chunkSize), have = 0, base = 0, count = 0, legacy = false, read = 0, generation = 0;
+    let buf = Buffer.allocUnsafe(chunkSize),
+      have = 0,
+      base = 0,
+      count = 0,
+      legacy = false,
+      read = 0,
+      generation = 0;
     for (;;) {
-      if (have === buf.length) { const bigger = Buffer.allocUnsafe(buf.length * 2); buf.copy(bigger, 0, 0, have); buf = bigger; }
+      if (have === buf.length) {
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, have);
+        buf = bigger;
+      }
       const n = read < size ? fs.readSync(fd, buf, have, buf.length - have, read) : 0;
       read += n;
       have += n;
@@ -165,17 +221,29 @@ export function scanJournalRecords(file: string, visit: (batch: PackedBatch, rea
       const last = n === 0; // nothing more to read: a line without its end is parsed as it is
       let at = 0;
       while (at < data.length) {
-        if (data[at] === NL) { at++; continue; }
+        if (data[at] === NL) {
+          at++;
+          continue;
+        }
         const nl = data.indexOf(NL, at);
         if (nl < 0 && !last) break;
         const p = misplaced(parseAt(data.subarray(0, nl < 0 ? data.length : nl + 1), at), base + at === 0);
         if (!p.ok) {
           const rest = Buffer.alloc(size - (base + p.end));
           if (rest.length) fs.readSync(fd, rest, 0, rest.length, base + p.end);
-          return { count, goodEnd: base + at, damage: { offset: base + at, reason: p.reason, atEnd: !readableAfter(rest, 0) }, legacy, generation };
+          return {
+            count,
+            goodEnd: base + at,
+            damage: { offset: base + at, reason: p.reason, atEnd: !readableAfter(rest, 0) },
+            legacy,
+            generation,
+          };
         }
         if (p.header !== null) generation = p.header;
-        else { visit(p.batch, (base + p.end) / size); count++; }
+        else {
+          visit(p.batch, (base + p.end) / size);
+          count++;
+        }
         legacy ||= p.legacy;
         at = p.end;
       }
@@ -184,7 +252,9 @@ export function scanJournalRecords(file: string, visit: (batch: PackedBatch, rea
       have -= at;
       base += at;
     }
-  } finally { fs.closeSync(fd); }
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**
@@ -194,7 +264,9 @@ export function scanJournalRecords(file: string, visit: (batch: PackedBatch, rea
  */
 export function journalGeneration(file: string): number | null {
   let fd: number;
-  try { fd = fs.openSync(file, 'r'); } catch (e) {
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw e;
   }
@@ -210,6 +282,8 @@ export function journalGeneration(file: string): number | null {
       return n === head.length && /^J1 \d{1,12} [0-9a-f]{8} \[/.test(buf.toString('latin1')) ? 0 : null;
     }
     const p = parseAt(buf.subarray(0, nl + 1), 0);
-    return !p.ok ? null : p.header ?? 0;
-  } finally { fs.closeSync(fd); }
+    return !p.ok ? null : (p.header ?? 0);
+  } finally {
+    fs.closeSync(fd);
+  }
 }

@@ -7,7 +7,11 @@
 import type { Row, WriteOp } from '../types.js';
 
 /** A run of creates, by columns. */
-interface Run { readonly rows: string; readonly keys: readonly string[]; readonly values: unknown[][] }
+interface Run {
+  readonly rows: string;
+  readonly keys: readonly string[];
+  readonly values: unknown[][];
+}
 
 /**
  * The keys of a row that JSON writes the same way in either layout, or null: a plain object whose
@@ -31,7 +35,8 @@ const sameKeys = (a: readonly string[], b: readonly string[]): boolean => {
 };
 
 /** A create op with nothing but its op, resource and row (anything more is written as it is). */
-const plainCreate = (o: WriteOp): o is Extract<WriteOp, { op: 'create' }> => o.op === 'create' && Object.keys(o).length === 3;
+const plainCreate = (o: WriteOp): o is Extract<WriteOp, { op: 'create' }> =>
+  o.op === 'create' && Object.keys(o).length === 3;
 
 /** The batch as a record holds it: runs of two or more like creates by columns. */
 export function packBatch(batch: readonly WriteOp[]): unknown[] {
@@ -49,7 +54,11 @@ export function packBatch(batch: readonly WriteOp[]): unknown[] {
         if (!k || !sameKeys(k, keys)) break;
         values.push(keys.map((name) => p.row[name]));
       }
-      if (values.length > 1) { out.push({ rows: o.resource, keys, values } satisfies Run); i = j; continue; }
+      if (values.length > 1) {
+        out.push({ rows: o.resource, keys, values } satisfies Run);
+        i = j;
+        continue;
+      }
     }
     out.push(o);
     i++;
@@ -65,7 +74,13 @@ export type PackedBatch = readonly (WriteOp | CreateRun)[];
 
 export const isRun = (x: unknown): x is Run => {
   const r = x as Run;
-  return typeof x === 'object' && x !== null && typeof r.rows === 'string' && Array.isArray(r.keys) && Array.isArray(r.values);
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof r.rows === 'string' &&
+    Array.isArray(r.keys) &&
+    Array.isArray(r.values)
+  );
 };
 
 /**
@@ -86,11 +101,18 @@ export function checkBatch(items: readonly unknown[]): PackedBatch | null {
 /** A checked batch's ops, each run's rows made into create ops. */
 export function expandBatch(items: PackedBatch): WriteOp[] {
   let runs = false;
-  for (const x of items) if (isRun(x)) { runs = true; break; }
+  for (const x of items)
+    if (isRun(x)) {
+      runs = true;
+      break;
+    }
   if (!runs) return items as WriteOp[];
   const out: WriteOp[] = [];
   for (const x of items) {
-    if (!isRun(x)) { out.push(x); continue; }
+    if (!isRun(x)) {
+      out.push(x);
+      continue;
+    }
     const { rows: resource, keys, values } = x;
     for (const v of values) {
       const row: Record<string, unknown> = {};

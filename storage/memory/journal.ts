@@ -59,13 +59,17 @@ const noRoom = (e: unknown): string | null => {
  * and journal there are still the store, its temporary file is removed.
  */
 export class NoRoomForSnapshot extends Error {
-  constructor(readonly code: string, readonly file: string) {
+  constructor(
+    readonly code: string,
+    readonly file: string,
+  ) {
     super(`no room to write ${file} (${code})`);
   }
 }
 
 export const journalFiles = (dir: string) => ({
-  journal: path.join(dir, 'journal.jsonl'), lock: path.join(dir, 'lock'),
+  journal: path.join(dir, 'journal.jsonl'),
+  lock: path.join(dir, 'lock'),
   /** The empty journal compaction writes, before it is renamed over the journal. */
   journalTmp: path.join(dir, 'journal.jsonl.tmp'),
   /** The tables' columns (column-snapshot.ts): what compaction writes. */
@@ -80,23 +84,36 @@ export const journalFiles = (dir: string) => ({
 
 /** What a start says when the snapshot cannot be read. */
 export function snapshotDamageMessage(d: SnapshotDamage): string {
-  return `snapshot ${d.file} is damaged at byte ${d.offset} (${d.reason}): the store was not started, nothing was changed. ` +
+  return (
+    `snapshot ${d.file} is damaged at byte ${d.offset} (${d.reason}): the store was not started, nothing was changed. ` +
     `The snapshot holds every row compacted into it and the journal only what came after, so the store cannot start without it: ` +
-    `restore ${path.dirname(d.file)} from a backup (or move the directory aside to start empty).`;
+    `restore ${path.dirname(d.file)} from a backup (or move the directory aside to start empty).`
+  );
 }
 
 /** What a start says when the journal follows a snapshot that is not the one it was written after. */
 export function journalAheadMessage(dir: string, journal: number, snapshot: number | null, form: string): string {
   const f = journalFiles(dir);
-  const which = form === 'none' ? `there is no snapshot (${f.snapshot})`
-    : snapshot === null ? `the snapshot (${form === 'columns' ? f.snapshot : form === 'lines' ? f.lineSnapshot : f.legacySnapshot}) is older than that`
-    : `the snapshot ${f.snapshot} is of generation ${snapshot}`;
-  return `journal ${f.journal} is of generation ${journal}: it holds only the writes made after a snapshot of generation ${journal}, but ${which}. ` +
-    `The rows between are in neither file, so the store was not started, nothing was changed: restore ${dir} from a backup taken whole (snapshot and journal together).`;
+  const which =
+    form === 'none'
+      ? `there is no snapshot (${f.snapshot})`
+      : snapshot === null
+        ? `the snapshot (${form === 'columns' ? f.snapshot : form === 'lines' ? f.lineSnapshot : f.legacySnapshot}) is older than that`
+        : `the snapshot ${f.snapshot} is of generation ${snapshot}`;
+  return (
+    `journal ${f.journal} is of generation ${journal}: it holds only the writes made after a snapshot of generation ${journal}, but ${which}. ` +
+    `The rows between are in neither file, so the store was not started, nothing was changed: restore ${dir} from a backup taken whole (snapshot and journal together).`
+  );
 }
 
 /** The steps of a compaction, in order: a crash after any of them leaves a store that starts with the same rows. */
-export const COMPACTION_STEPS = ['snapshot-partial', 'snapshot-written', 'snapshot-renamed', 'journal-written', 'journal-renamed'] as const;
+export const COMPACTION_STEPS = [
+  'snapshot-partial',
+  'snapshot-written',
+  'snapshot-renamed',
+  'journal-written',
+  'journal-renamed',
+] as const;
 export type CompactionStep = (typeof COMPACTION_STEPS)[number];
 
 /** The environment variable that makes a process stop for good at a compaction step (tests only). */
@@ -112,7 +129,9 @@ export const COMPACTION_PAUSE_ENV = 'MEMORY_COMPACTION_TEST_PAUSE';
 let compactionHook: ((step: CompactionStep) => void) | null = pauseAt(process.env[COMPACTION_PAUSE_ENV]);
 
 /** Sets the compaction hook (tests only); returns the one it replaces. */
-export function setCompactionHook(hook: ((step: CompactionStep) => void) | null): ((step: CompactionStep) => void) | null {
+export function setCompactionHook(
+  hook: ((step: CompactionStep) => void) | null,
+): ((step: CompactionStep) => void) | null {
   const was = compactionHook;
   compactionHook = hook;
   return was;
@@ -120,7 +139,8 @@ export function setCompactionHook(hook: ((step: CompactionStep) => void) | null)
 
 function pauseAt(step: string | undefined): ((step: CompactionStep) => void) | null {
   if (!step) return null;
-  if (!(COMPACTION_STEPS as readonly string[]).includes(step)) throw new Error(`${COMPACTION_PAUSE_ENV}=${step}: not one of ${COMPACTION_STEPS.join(', ')}`);
+  if (!(COMPACTION_STEPS as readonly string[]).includes(step))
+    throw new Error(`${COMPACTION_PAUSE_ENV}=${step}: not one of ${COMPACTION_STEPS.join(', ')}`);
   return (at) => {
     if (at !== step) return;
     fs.writeSync(2, `compaction paused at ${at} (pid ${process.pid})\n`);
@@ -141,7 +161,8 @@ function eachJsonLine(file: string, item: (value: unknown) => void): void {
     if (end <= 0) return;
     let text = data.toString('utf8', 0, end);
     // The product writes no blank line; a file that has some takes the slower path.
-    if (data.subarray(0, end).includes('\n\n') || text.startsWith('\n')) text = text.replace(/\n+/g, '\n').replace(/^\n/, '');
+    if (data.subarray(0, end).includes('\n\n') || text.startsWith('\n'))
+      text = text.replace(/\n+/g, '\n').replace(/^\n/, '');
     if (text.endsWith('\n')) text = text.slice(0, -1);
     if (text) for (const v of JSON.parse(`[${text.replaceAll('\n', ',')}]`) as unknown[]) item(v);
   };
@@ -152,13 +173,18 @@ function eachJsonLine(file: string, item: (value: unknown) => void): void {
       const n = fs.readSync(fd, buf, 0, CHUNK, null);
       if (n === 0) break;
       let data = buf.subarray(0, n);
-      if (carry) { data = Buffer.concat([carry, data]); carry = null; }
+      if (carry) {
+        data = Buffer.concat([carry, data]);
+        carry = null;
+      }
       const last = data.lastIndexOf(10);
       parse(data, last + 1);
       if (last + 1 < data.length) carry = Buffer.from(data.subarray(last + 1));
     }
     if (carry && carry.length) parse(carry, carry.length);
-  } finally { fs.closeSync(fd); }
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** A file beside the journal holding bytes taken out of it (never deleted by the product). */
@@ -173,24 +199,40 @@ export function holdsStore(dir: string): boolean {
 }
 
 export function damageMessage(file: string, d: Damage): string {
-  return `journal ${file} is damaged at byte ${d.offset} (${d.reason}) and readable records follow it: the store was not started, nothing was changed. ` +
-    `Run \`npm run journal -- check ${path.dirname(file)}\` to see it and \`npm run journal -- repair ${path.dirname(file)}\` to keep every record before the damage (the rest is moved to a file beside the journal, not deleted).`;
+  return (
+    `journal ${file} is damaged at byte ${d.offset} (${d.reason}) and readable records follow it: the store was not started, nothing was changed. ` +
+    `Run \`npm run journal -- check ${path.dirname(file)}\` to see it and \`npm run journal -- repair ${path.dirname(file)}\` to keep every record before the damage (the rest is moved to a file beside the journal, not deleted).`
+  );
 }
 
 const alive = (pid: number): boolean => {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 };
 
 /** Takes `dir`'s lock for this process: refused while another live process holds it. */
 export function takeLock(dir: string, log: (m: string) => void): void {
   const file = journalFiles(dir).lock;
   for (let tries = 0; tries < 3; tries++) {
-    try { fs.writeFileSync(file, String(process.pid), { flag: 'wx' }); return; } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e; }
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
     const owner = Number(fs.readFileSync(file, 'utf8').trim());
     if (owner === process.pid) return;
     if (Number.isInteger(owner) && owner > 0 && alive(owner))
-      throw new StorageConfigProblem(`memory:${dir} is in use by process ${owner} (lock file ${file}); one process at a time may own a memory store`);
-    log(`memory:${dir}: taking over the lock of process ${Number.isNaN(owner) ? '(unreadable)' : owner}, which is no longer running`);
+      throw new StorageConfigProblem(
+        `memory:${dir} is in use by process ${owner} (lock file ${file}); one process at a time may own a memory store`,
+      );
+    log(
+      `memory:${dir}: taking over the lock of process ${Number.isNaN(owner) ? '(unreadable)' : owner}, which is no longer running`,
+    );
     fs.rmSync(file, { force: true });
   }
   throw new StorageConfigProblem(`memory:${dir}: could not take the lock file ${file}`);
@@ -198,7 +240,11 @@ export function takeLock(dir: string, log: (m: string) => void): void {
 
 export function releaseLock(dir: string): void {
   const file = journalFiles(dir).lock;
-  try { if (Number(fs.readFileSync(file, 'utf8').trim()) === process.pid) fs.rmSync(file, { force: true }); } catch { /* already gone */ }
+  try {
+    if (Number(fs.readFileSync(file, 'utf8').trim()) === process.pid) fs.rmSync(file, { force: true });
+  } catch {
+    /* already gone */
+  }
 }
 
 export class Journal {
@@ -211,7 +257,10 @@ export class Journal {
   private unwritable: string | null = null;
   private readonly files: ReturnType<typeof journalFiles>;
 
-  constructor(private readonly dir: string, private readonly log: (m: string) => void) {
+  constructor(
+    private readonly dir: string,
+    private readonly log: (m: string) => void,
+  ) {
     this.files = journalFiles(dir);
   }
 
@@ -221,7 +270,13 @@ export class Journal {
     takeLock(this.dir, this.log);
     // The newest form present is read: compaction writes snapshot.bin before it removes the others.
     const { snapshot, lineSnapshot, legacySnapshot } = this.files;
-    const form = fs.existsSync(snapshot) ? 'columns' : fs.existsSync(lineSnapshot) ? 'lines' : fs.existsSync(legacySnapshot) ? 'object' : 'none';
+    const form = fs.existsSync(snapshot)
+      ? 'columns'
+      : fs.existsSync(lineSnapshot)
+        ? 'lines'
+        : fs.existsSync(legacySnapshot)
+          ? 'object'
+          : 'none';
     /** The snapshot's generation (the journal that follows it), once read; null: none, or without one. */
     let after: number | null | undefined;
     const refuse = (message: string): never => {
@@ -235,13 +290,18 @@ export class Journal {
       // null: a first line that is not a good record: the scan below tells a torn end from damage.
       const generation = first ?? after ?? 0;
       if (generation > (after ?? 0)) refuse(journalAheadMessage(this.dir, generation, after, form));
-      let count = 0, legacy = false, clean = true;
+      let count = 0,
+        legacy = false,
+        clean = true;
       if (after !== null && generation < after) {
         // Every record of this journal is in the snapshot (a compaction cut short before it replaced
         // the journal): not replayed, only replaced below.
         const bytes = fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-        if (bytes > 0) this.log(`memory:${this.dir}: the journal (generation ${generation}, ${bytes} bytes) is already in the snapshot, which follows it ` +
-          `(a compaction was cut short before it replaced the journal): not replayed, replaced by an empty journal of generation ${after}`);
+        if (bytes > 0)
+          this.log(
+            `memory:${this.dir}: the journal (generation ${generation}, ${bytes} bytes) is already in the snapshot, which follows it ` +
+              `(a compaction was cut short before it replaced the journal): not replayed, replaced by an empty journal of generation ${after}`,
+          );
         this.size = 0;
       } else {
         const scan = scanJournalRecords(file, apply);
@@ -252,7 +312,9 @@ export class Journal {
           fs.writeFileSync(aside, torn);
           fs.truncateSync(file, scan.goodEnd);
           this.syncDir();
-          this.log(`memory:${this.dir}: the journal's last record was cut short (${scan.damage.reason}, ${torn.length} bytes at ${scan.goodEnd}); it was never acknowledged and was moved to ${aside}`);
+          this.log(
+            `memory:${this.dir}: the journal's last record was cut short (${scan.damage.reason}, ${torn.length} bytes at ${scan.goodEnd}); it was never acknowledged and was moved to ${aside}`,
+          );
         }
         this.size = scan.goodEnd;
         count = scan.count;
@@ -260,7 +322,8 @@ export class Journal {
         clean = !scan.damage;
         // A journal of the snapshot's generation whose header was cut short or never written (it is
         // empty now) is replaced below; a journal with records always has its header.
-        if (scan.generation !== (after ?? 0) && scan.count > 0) refuse(journalAheadMessage(this.dir, scan.generation, after, form));
+        if (scan.generation !== (after ?? 0) && scan.count > 0)
+          refuse(journalAheadMessage(this.dir, scan.generation, after, form));
       }
       this.generation = after ?? 0;
       // A compaction cut short may have left: temporary files; older snapshot forms (snapshot.bin,
@@ -268,7 +331,8 @@ export class Journal {
       // without its header. Each is put right before the first write.
       for (const f of [this.files.snapshotTmp, this.files.journalTmp]) fs.rmSync(f, { force: true });
       if (form === 'columns') for (const f of [lineSnapshot, legacySnapshot]) fs.rmSync(f, { force: true });
-      if (after !== null && (generation < after || this.size === 0 && journalGeneration(file) !== after)) this.startJournal(after);
+      if (after !== null && (generation < after || (this.size === 0 && journalGeneration(file) !== after)))
+        this.startJournal(after);
       return { clean, worthCompacting: count > 0 || legacy || form === 'lines' || form === 'object' };
     };
     const readSnapshot = (visit: SnapshotLoader) => {
@@ -284,7 +348,10 @@ export class Journal {
         eachJsonLine(lineSnapshot, (v) => reader.line(v));
         after = null;
       } else if (form === 'object') {
-        for (const [resource, rows] of Object.entries(JSON.parse(fs.readFileSync(legacySnapshot, 'utf8')) as Record<string, Row[]>)) for (const row of rows) visit.row(resource, row);
+        for (const [resource, rows] of Object.entries(
+          JSON.parse(fs.readFileSync(legacySnapshot, 'utf8')) as Record<string, Row[]>,
+        ))
+          for (const row of rows) visit.row(resource, row);
         after = null;
       } else after = null;
     };
@@ -301,7 +368,9 @@ export class Journal {
       await this.compact(tables, count);
     } catch (e) {
       if (!(e instanceof NoRoomForSnapshot)) throw e;
-      this.log(`memory:${this.dir}: no room to write the snapshot at start (${e.code}): serving from the journal as it is; a start with room compacts it`);
+      this.log(
+        `memory:${this.dir}: no room to write the snapshot at start (${e.code}): serving from the journal as it is; a start with room compacts it`,
+      );
     }
   }
 
@@ -322,21 +391,36 @@ export class Journal {
       const fh = await fs.promises.open(tmp, 'w');
       try {
         // Small blocks (headers, short lists) are gathered into writes of about CHUNK bytes.
-        let parts: Buffer[] = [], size = 0, written = false;
+        let parts: Buffer[] = [],
+          size = 0,
+          written = false;
         const put = async (b: Buffer) => {
           await writeAllAsync(fh, b);
-          if (!written) { written = true; compactionHook?.('snapshot-partial'); }
+          if (!written) {
+            written = true;
+            compactionHook?.('snapshot-partial');
+          }
         };
-        const flush = async () => { if (parts.length) await put(parts.length === 1 ? parts[0] : Buffer.concat(parts)); parts = []; size = 0; };
+        const flush = async () => {
+          if (parts.length) await put(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+          parts = [];
+          size = 0;
+        };
         for (const b of columnSnapshotParts(tables(), count, next)) {
-          if (b.length >= CHUNK) { await flush(); await put(b); continue; }
+          if (b.length >= CHUNK) {
+            await flush();
+            await put(b);
+            continue;
+          }
           parts.push(Buffer.from(b)); // a view of a column's array is copied: the column may change before the flush
           size += b.length;
           if (size >= CHUNK) await flush();
         }
         await flush();
         await fh.sync();
-      } finally { await fh.close(); }
+      } finally {
+        await fh.close();
+      }
     } catch (e) {
       // Not renamed: the snapshot and journal in place are still the store. Out of room, the
       // partial file would only keep the disk full (any other failure leaves it to the next start).
@@ -371,7 +455,9 @@ export class Journal {
       try {
         writeAll(fd, header);
         fs.fsyncSync(fd);
-      } finally { fs.closeSync(fd); }
+      } finally {
+        fs.closeSync(fd);
+      }
     } catch (e) {
       if (!noRoom(e)) throw e;
       fs.rmSync(this.files.journalTmp, { force: true });
@@ -384,8 +470,12 @@ export class Journal {
       try {
         writeAll(fd, header);
         fs.fsyncSync(fd);
-      } finally { fs.closeSync(fd); }
-      this.log(`memory:${this.dir}: no room for a new journal beside the old one (${noRoom(e)}); the old one, whose records are all in the snapshot, was emptied in place`);
+      } finally {
+        fs.closeSync(fd);
+      }
+      this.log(
+        `memory:${this.dir}: no room for a new journal beside the old one (${noRoom(e)}); the old one, whose records are all in the snapshot, was emptied in place`,
+      );
     }
     compactionHook?.('journal-written');
     if (this.fd !== null) fs.closeSync(this.fd);
@@ -400,7 +490,11 @@ export class Journal {
 
   /** Appends one record, whole and on disk, or throws JournalWriteFailed with the journal as before. */
   append(batch: readonly WriteOp[]): void {
-    if (this.unwritable) throw new JournalWriteFailed('journal_unavailable', `the journal of memory:${this.dir} cannot be written until a restart: ${this.unwritable}; the write was not made`);
+    if (this.unwritable)
+      throw new JournalWriteFailed(
+        'journal_unavailable',
+        `the journal of memory:${this.dir} cannot be written until a restart: ${this.unwritable}; the write was not made`,
+      );
     const rec = encodeRecord(batch);
     try {
       if (this.fd === null) this.fd = fs.openSync(this.files.journal, 'a');
@@ -408,10 +502,17 @@ export class Journal {
       fs.fsyncSync(this.fd);
       this.size += rec.length;
     } catch (e) {
-      if (this.fd !== null) try { fs.ftruncateSync(this.fd, this.size); } catch { /* the next start drops the torn end */ }
+      if (this.fd !== null)
+        try {
+          fs.ftruncateSync(this.fd, this.size);
+        } catch {
+          /* the next start drops the torn end */
+        }
       const code = (e as NodeJS.ErrnoException).code ?? 'SHORT_WRITE';
-      throw new JournalWriteFailed(NO_ROOM.has(code) || code === 'SHORT_WRITE' ? 'insufficient_storage' : 'journal_unavailable',
-        `the journal of memory:${this.dir} could not be written (${code}); the write was not made`);
+      throw new JournalWriteFailed(
+        NO_ROOM.has(code) || code === 'SHORT_WRITE' ? 'insufficient_storage' : 'journal_unavailable',
+        `the journal of memory:${this.dir} could not be written (${code}); the write was not made`,
+      );
     }
   }
 
@@ -423,7 +524,11 @@ export class Journal {
 
   private syncDir(): void {
     const d = fs.openSync(this.dir, 'r');
-    try { fs.fsyncSync(d); } finally { fs.closeSync(d); }
+    try {
+      fs.fsyncSync(d);
+    } finally {
+      fs.closeSync(d);
+    }
   }
 }
 
@@ -447,7 +552,9 @@ function readFrom(file: string, offset: number): Buffer {
       at += n;
     }
     return out;
-  } finally { fs.closeSync(fd); }
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** writeSync may write less than asked (a file-size limit, a full disk): go on, and call 0 bytes a failure. */

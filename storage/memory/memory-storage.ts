@@ -10,7 +10,21 @@ import { RESOURCES } from '../../engine/schema/registry.js';
 import { MSG } from '../../engine/schema/messages.js';
 import { uniqueGroups, type UniqueGroup } from '../../engine/schema/unique-groups.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
-import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type ApplyOptions, type ApplyResult, type MemoryReadState } from '../types.js';
+import {
+  StorageConflict,
+  versionOf,
+  type FindOptions,
+  type FindResult,
+  type Page,
+  type Row,
+  type Storage,
+  type StorageOptions,
+  type WriteOp,
+  type NetBlock,
+  type ApplyOptions,
+  type ApplyResult,
+  type MemoryReadState,
+} from '../types.js';
 import { CHANGE_RESOURCE, numberChanges, toNumber } from '../../engine/changes/change-records.js';
 import { withChangeRecords } from '../change-log/logged-batch.js';
 import { noteSeq } from '../change-log/write-context.js';
@@ -35,14 +49,19 @@ export class MemoryStorage implements Storage {
   /** Per resource, what a write checks. */
   private readonly checked = new Map<string, WriteChecks>();
 
-  constructor(dir: string | null, private readonly opts: StorageOptions = {}) {
+  constructor(
+    dir: string | null,
+    private readonly opts: StorageOptions = {},
+  ) {
     for (const r of RESOURCES) this.tables.set(r.name, new IndexedTable(r));
     for (const r of RESOURCES) this.checked.set(r.name, writeChecks(r));
-    for (const r of RESOURCES) for (const f of r.fields) if (f.kind === 'fk') {
-      const list = this.inbound.get(f.target!) ?? [];
-      list.push([r, f.name]);
-      this.inbound.set(f.target!, list);
-    }
+    for (const r of RESOURCES)
+      for (const f of r.fields)
+        if (f.kind === 'fk') {
+          const list = this.inbound.get(f.target!) ?? [];
+          list.push([r, f.name]);
+          this.inbound.set(f.target!, list);
+        }
     this.journal = dir ? new Journal(dir, opts.log ?? ((m) => console.warn(m))) : null;
   }
 
@@ -72,7 +91,9 @@ export class MemoryStorage implements Storage {
   }
 
   /** Each table's image, made as it is asked for. */
-  private *images() { for (const r of RESOURCES) yield { resource: r.name, image: this.tables.get(r.name)!.image() }; }
+  private *images() {
+    for (const r of RESOURCES) yield { resource: r.name, image: this.tables.get(r.name)!.image() };
+  }
 
   /** deferStartWork() was called: open() leaves sorting and compaction to afterListening(). */
   private deferred = false;
@@ -87,7 +108,9 @@ export class MemoryStorage implements Storage {
    * compaction (the journal folded into a new snapshot). Until the compaction the journal is the
    * store, as it was; writes made before it are in the snapshot it writes.
    */
-  deferStartWork(): void { this.deferred = true; }
+  deferStartWork(): void {
+    this.deferred = true;
+  }
 
   /**
    * Does what open() left (deferStartWork) while the store serves: sorts the indexes (one step),
@@ -107,8 +130,14 @@ export class MemoryStorage implements Storage {
       await this.afterBulkLoad();
       if (owed) await owed.compactAtStart(() => this.images(), RESOURCES.length);
     })()
-      .catch((e: unknown) => log(`memory store: the snapshot of this start could not be written (${(e as Error).message}): serving from the journal as it is; a later start compacts it`))
-      .finally(() => { this.compacting = null; });
+      .catch((e: unknown) =>
+        log(
+          `memory store: the snapshot of this start could not be written (${(e as Error).message}): serving from the journal as it is; a later start compacts it`,
+        ),
+      )
+      .finally(() => {
+        this.compacting = null;
+      });
     return this.compacting;
   }
 
@@ -126,11 +155,18 @@ export class MemoryStorage implements Storage {
     return ids.map((id) => t.get(id)).filter((r): r is Row => !!r);
   }
 
-  async countRefs(resourceName: string, fieldName: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>> {
+  async countRefs(
+    resourceName: string,
+    fieldName: string,
+    ids: readonly string[],
+  ): Promise<ReadonlyMap<string, number>> {
     const t = this.table(resourceName);
     const h = (await runStepwise(() => t.hashOfSteps(fieldName), this.stepControl()))!; // every foreign key has one
     const out = new Map<string, number>();
-    for (const id of ids) { const n = h.count(id); if (n) out.set(id, n); }
+    for (const id of ids) {
+      const n = h.count(id);
+      if (n) out.set(id, n);
+    }
     return out;
   }
 
@@ -156,14 +192,23 @@ export class MemoryStorage implements Storage {
     return { budgetMs: this.opts.queryTimeoutMs ?? 0, version: () => this.writes, signal };
   }
 
-  async serverVersion(): Promise<null> { return null; }
+  async serverVersion(): Promise<null> {
+    return null;
+  }
 
-  async coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
+  async coveredSpans(
+    resource: 'prefix' | 'ip_address',
+    block: NetBlock,
+    max: number,
+    from?: AddrHex,
+  ): Promise<CoveredSpans> {
     return tableCoveredSpans(this.table(resource), resource === 'ip_address', block, max, from);
   }
 
   /** The index's walk costs one step per run of touching children: no hints needed. */
-  async allocationHint(): Promise<null> { return null; }
+  async allocationHint(): Promise<null> {
+    return null;
+  }
   async saveAllocationHint(): Promise<void> {}
 
   /** Indexes are always current; this only sorts now what the first query would otherwise sort. */
@@ -194,7 +239,9 @@ export class MemoryStorage implements Storage {
     return { seq };
   }
 
-  async changeSeq(): Promise<number> { return this.lastSeq; }
+  async changeSeq(): Promise<number> {
+    return this.lastSeq;
+  }
 
   /** Every read is answered from memory: the generation counts the changes taken (writes, mirrored rows, a reload). */
   memoryRead(): MemoryReadState {
@@ -225,8 +272,12 @@ export class MemoryStorage implements Storage {
     this.writes++;
     for (const c of changes) {
       const t = this.table(c.resource);
-      if (c.row === null) { t.remove(c.id); continue; }
-      if (t.has(c.id)) t.replace(c.row); else t.insert(c.row);
+      if (c.row === null) {
+        t.remove(c.id);
+        continue;
+      }
+      if (t.has(c.id)) t.replace(c.row);
+      else t.insert(c.row);
     }
   }
 
@@ -324,8 +375,9 @@ export class MemoryStorage implements Storage {
       if (v !== null && v !== undefined && !this.exists(fk.target, v, seen))
         throw new StorageConflict(fk.field, MSG.fkNotFound(String(v)));
     }
-    if (c.tags) for (const tagId of (row[c.tags] as string[] | undefined) ?? [])
-      if (!this.exists('tag', tagId, seen)) throw new StorageConflict(c.tags, MSG.fkNotFound(tagId));
+    if (c.tags)
+      for (const tagId of (row[c.tags] as string[] | undefined) ?? [])
+        if (!this.exists('tag', tagId, seen)) throw new StorageConflict(c.tags, MSG.fkNotFound(tagId));
   }
 
   private checkNoReferences(resourceName: string, id: string): void {
@@ -333,13 +385,19 @@ export class MemoryStorage implements Storage {
       if (this.table(r.name).hashOf(fieldName)?.count(id))
         throw new StorageConflict(fieldName, MSG.referencedBy(r.label));
     }
-    if (resourceName === 'tag') for (const t of this.tables.values())
-      if (t.tags?.count(id)) throw new StorageConflict('tags', MSG.tagAssigned);
+    if (resourceName === 'tag')
+      for (const t of this.tables.values()) if (t.tags?.count(id)) throw new StorageConflict('tags', MSG.tagAssigned);
   }
 }
 
 /** Does a row other than `id` hold this value of the field (and pass `also`, when given)? */
-function heldByOther(t: IndexedTable, field: string, value: unknown, id: string, also?: (slot: number) => boolean): boolean {
+function heldByOther(
+  t: IndexedTable,
+  field: string,
+  value: unknown,
+  id: string,
+  also?: (slot: number) => boolean,
+): boolean {
   for (const s of t.hashOf(field)?.get(value as string) ?? []) if (t.idOf(s) !== id && (!also || also(s))) return true;
   return false;
 }

@@ -11,10 +11,18 @@ import type { Row } from '../types.js';
 export const SNAPSHOT_MARK = '{"snapshot":2}';
 
 /** `rows`: how many rows of the resource follow, this run and later ones (a reader reserves room once). */
-interface Header { readonly resource: string; readonly fields: readonly string[]; readonly rows?: number }
+interface Header {
+  readonly resource: string;
+  readonly fields: readonly string[];
+  readonly rows?: number;
+}
 
 /** One resource's rows as compaction writes them. */
-export interface SnapshotTable { readonly resource: string; readonly size: number; readonly rows: Iterable<Row> }
+export interface SnapshotTable {
+  readonly resource: string;
+  readonly size: number;
+  readonly rows: Iterable<Row>;
+}
 
 /** What a reader is given: rows, and a resource's row count ahead of its rows when the file says it. */
 export interface SnapshotVisitor {
@@ -26,7 +34,8 @@ export interface SnapshotVisitor {
 export function* snapshotLines(tables: Iterable<SnapshotTable>): Generator<string> {
   yield SNAPSHOT_MARK + '\n';
   for (const { resource, size, rows } of tables) {
-    let fields: string[] | null = null, written = 0;
+    let fields: string[] | null = null,
+      written = 0;
     for (const row of rows) {
       const keys = Object.keys(row).filter((k) => row[k] !== undefined);
       if (!fields || !sameKeys(keys, fields)) {
@@ -47,10 +56,14 @@ const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** Makes rows of one header's values: a compiled object literal gives every row one shape, ~3x faster than a loop. */
 function rowBuilder(fields: readonly string[]): (values: readonly unknown[]) => Row {
   if (fields.every((f) => PLAIN_KEY.test(f) && f !== '__proto__'))
-    return new Function('v', `return {${fields.map((f, i) => `${f}: v[${i}]`).join(', ')}};`) as (values: readonly unknown[]) => Row;
+    return new Function('v', `return {${fields.map((f, i) => `${f}: v[${i}]`).join(', ')}};`) as (
+      values: readonly unknown[],
+    ) => Row;
   return (values) => {
     const row = {} as Row;
-    fields.forEach((f, i) => Object.defineProperty(row, f, { value: values[i], enumerable: true, writable: true, configurable: true }));
+    fields.forEach((f, i) =>
+      Object.defineProperty(row, f, { value: values[i], enumerable: true, writable: true, configurable: true }),
+    );
     return row;
   };
 }
@@ -64,7 +77,9 @@ export class SnapshotReader {
   constructor(private readonly visit: SnapshotVisitor) {}
 
   /** Is a file starting with these bytes in the previous format (worth rewriting)? */
-  static isPrevious(head: string): boolean { return head.length > 0 && !head.startsWith(SNAPSHOT_MARK); }
+  static isPrevious(head: string): boolean {
+    return head.length > 0 && !head.startsWith(SNAPSHOT_MARK);
+  }
 
   line(value: unknown): void {
     if (this.state === 'start') {
@@ -79,12 +94,15 @@ export class SnapshotReader {
       this.visit.row(this.resource, this.build(value));
     } else {
       const h = value as Header;
-      if (typeof h?.resource !== 'string' || !Array.isArray(h.fields)) throw new Error('snapshot line is neither a header nor a row');
-      if (this.resource !== h.resource && typeof h.rows === 'number' && h.rows > 0) this.visit.reserve(h.resource, h.rows);
+      if (typeof h?.resource !== 'string' || !Array.isArray(h.fields))
+        throw new Error('snapshot line is neither a header nor a row');
+      if (this.resource !== h.resource && typeof h.rows === 'number' && h.rows > 0)
+        this.visit.reserve(h.resource, h.rows);
       this.resource = h.resource;
       this.build = rowBuilder(h.fields);
     }
   }
 }
 
-const isMark = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v) && (v as { snapshot?: unknown }).snapshot === 2;
+const isMark = (v: unknown) =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && (v as { snapshot?: unknown }).snapshot === 2;

@@ -9,10 +9,23 @@ const ER_LOCK_DEADLOCK = 1213;
 const FK_ERRNOS = new Set([1216, 1217, 1451, 1452]); // no referenced row / row is referenced
 
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
-  'ERR_STREAM_DESTROYED', 'ERR_SOCKET_CLOSED', // written to a connection already closed
-  'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR',
-  'ER_CONNECTION_KILLED', 'CR_SERVER_GONE_ERROR', 'CR_SERVER_LOST',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ERR_STREAM_DESTROYED',
+  'ERR_SOCKET_CLOSED', // written to a connection already closed
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_SERVER_SHUTDOWN',
+  'ER_CON_COUNT_ERROR',
+  'ER_CONNECTION_KILLED',
+  'CR_SERVER_GONE_ERROR',
+  'CR_SERVER_LOST',
 ]);
 const UNAVAILABLE_ERRNOS = new Set([1053, 1040, 1927, 2002, 2003, 2006, 2013]);
 /** MariaDB max_statement_time (1969), MySQL max_execution_time (3024). */
@@ -21,7 +34,13 @@ const TIMEOUT_ERRNOS = new Set([1969, 3024]);
 const REGEX_ERRNOS = new Set([1139, ...Array.from({ length: 15 }, (_, i) => 3685 + i)]);
 const UNAVAILABLE_MESSAGES = /closed state|Connection lost|connect ETIMEDOUT|Pool is closed/i;
 
-interface MysqlLikeError { code?: string; errno?: number; message?: string; sqlMessage?: string; errors?: unknown[] }
+interface MysqlLikeError {
+  code?: string;
+  errno?: number;
+  message?: string;
+  sqlMessage?: string;
+  errors?: unknown[];
+}
 
 function codeOf(e: MysqlLikeError): string | undefined {
   return e.code ?? (e.errors?.[0] as MysqlLikeError | undefined)?.code;
@@ -45,7 +64,11 @@ export function classifyMysqlError(err: unknown): ClassifiedError {
   if (e.errno === ER_LOCK_DEADLOCK) return { kind: 'victim' };
   if (e.errno !== undefined && REGEX_ERRNOS.has(e.errno)) return { kind: 'pattern', message: msg };
   const code = codeOf(e);
-  if ((code && UNAVAILABLE_CODES.has(code)) || (e.errno !== undefined && UNAVAILABLE_ERRNOS.has(e.errno)) || UNAVAILABLE_MESSAGES.test(msg))
+  if (
+    (code && UNAVAILABLE_CODES.has(code)) ||
+    (e.errno !== undefined && UNAVAILABLE_ERRNOS.has(e.errno)) ||
+    UNAVAILABLE_MESSAGES.test(msg)
+  )
     return { kind: 'unavailable', message: `MySQL unavailable: ${code ?? msg}` };
   return { kind: 'other' };
 }

@@ -4,7 +4,14 @@ import { SqlStorage } from '../sql/sql-storage.js';
 import { MysqlDriver } from './mysql-driver.js';
 
 export function createMysqlStorage(url: string, opts: StorageOptions = {}): Storage {
-  return new SqlStorage(new MysqlDriver(url, { statementTimeoutMs: opts.queryTimeoutMs, connectionLimit: opts.poolSize, poolWaitMs: opts.poolWaitTimeoutMs }), opts);
+  return new SqlStorage(
+    new MysqlDriver(url, {
+      statementTimeoutMs: opts.queryTimeoutMs,
+      connectionLimit: opts.poolSize,
+      poolWaitMs: opts.poolWaitTimeoutMs,
+    }),
+    opts,
+  );
 }
 
 export { MysqlDriver };

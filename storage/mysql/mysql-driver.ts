@@ -8,7 +8,13 @@ import type { Dialect } from '../../engine/sql/dialect.js';
 import type { ColumnModel } from '../../engine/sql/table-model.js';
 import { StorageUnavailable } from '../types.js';
 import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
-import { CommitInDoubt, type ClassifiedError, type QueryResult, type SqlDriver, type SqlSession } from '../sql/driver.js';
+import {
+  CommitInDoubt,
+  type ClassifiedError,
+  type QueryResult,
+  type SqlDriver,
+  type SqlSession,
+} from '../sql/driver.js';
 import { endSession, type SessionEndStatements } from '../sql/session-end.js';
 import { committing, type CommitConnection } from '../sql/committing.js';
 import type { Socket } from 'node:net';
@@ -16,7 +22,12 @@ import { classifyMysqlError, mysqlConnectReason } from './errors.js';
 import { SERVER_TIMED, STATEMENT_TIMEOUT, timeLimitStatements } from './statement-timeout.js';
 import { DEFAULT_POOL_WAIT_MS, PoolWaits } from '../sql/pool-waits.js';
 
-export interface MysqlDriverOptions { readonly connectionLimit?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number; readonly poolWaitMs?: number }
+export interface MysqlDriverOptions {
+  readonly connectionLimit?: number;
+  readonly connectTimeoutMs?: number;
+  readonly statementTimeoutMs?: number;
+  readonly poolWaitMs?: number;
+}
 
 type Conn = mysql.Pool | mysql.PoolConnection;
 
@@ -31,7 +42,8 @@ const MARIADB_REGEX_WARNING = 1139;
  * `?` outside quotes: ~2% of a bulk create's CPU, for the INSERTs' written-out values.
  */
 function asWritten(sql: string, values: unknown): string {
-  if (Array.isArray(values) && values.length) throw new Error('mysql driver: values are bound with execute, never formatted into text');
+  if (Array.isArray(values) && values.length)
+    throw new Error('mysql driver: values are bound with execute, never formatted into text');
   return sql;
 }
 
@@ -39,7 +51,9 @@ async function run(c: Conn, sql: string, params: readonly unknown[]): Promise<Qu
   const [r] = params.length ? await c.execute(sql, params as never) : await c.query(sql);
   if (Array.isArray(r)) return { rows: r as Record<string, unknown>[], rowCount: r.length };
   const h = r as mysql.ResultSetHeader;
-  return h.insertId ? { rows: [], rowCount: h.affectedRows, insertId: Number(h.insertId) } : { rows: [], rowCount: h.affectedRows };
+  return h.insertId
+    ? { rows: [], rowCount: h.affectedRows, insertId: Number(h.insertId) }
+    : { rows: [], rowCount: h.affectedRows };
 }
 
 /**
@@ -61,19 +75,26 @@ const PS_PROCESSLIST_PROBE = 'SELECT 1 AS ok FROM performance_schema.processlist
 const socketOf = (c: mysql.PoolConnection) => (c as unknown as { connection: { stream: Socket } }).connection.stream;
 
 /** Where the two servers differ for the driver (what the dialect writes differs in engine/sql/dialects/mysql.ts). */
-const SERVERS: Record<MysqlFlavour, {
-  /** The time limit stops every statement (MariaDB's max_statement_time), not only SELECTs (MySQL's max_execution_time). */
-  readonly timesEveryStatement: boolean;
-  /** performance_schema.processlist may be there to look sessions up in (MySQL 8.0.22+). */
-  readonly psProcesslist: boolean;
-  /** A regular expression past its backtracking limit gives up with a warning only (MariaDB's PCRE2). */
-  readonly regexGivesUpQuietly: boolean;
-}> = {
+const SERVERS: Record<
+  MysqlFlavour,
+  {
+    /** The time limit stops every statement (MariaDB's max_statement_time), not only SELECTs (MySQL's max_execution_time). */
+    readonly timesEveryStatement: boolean;
+    /** performance_schema.processlist may be there to look sessions up in (MySQL 8.0.22+). */
+    readonly psProcesslist: boolean;
+    /** A regular expression past its backtracking limit gives up with a warning only (MariaDB's PCRE2). */
+    readonly regexGivesUpQuietly: boolean;
+  }
+> = {
   mariadb: { timesEveryStatement: true, psProcesslist: false, regexGivesUpQuietly: true },
   mysql: { timesEveryStatement: false, psProcesslist: true, regexGivesUpQuietly: false },
 };
 
-const MYSQL_LOCK: LockStatements = { lock: 'SELECT GET_LOCK(?, 120) AS ok', unlock: 'SELECT RELEASE_LOCK(?) AS ok', granted: (rows) => Number(rows[0]?.ok) === 1 };
+const MYSQL_LOCK: LockStatements = {
+  lock: 'SELECT GET_LOCK(?, 120) AS ok',
+  unlock: 'SELECT RELEASE_LOCK(?) AS ok',
+  granted: (rows) => Number(rows[0]?.ok) === 1,
+};
 
 export class MysqlDriver implements SqlDriver {
   readonly kind = 'mysql' as const;
@@ -136,26 +157,40 @@ export class MysqlDriver implements SqlDriver {
       const [me] = await this.pool.query(PS_PROCESSLIST_PROBE).catch(() => [[]]);
       if ((me as unknown[]).length === 1) this.sessionEnd = sessionEnd('performance_schema.processlist');
     }
-    const [coll] = await this.pool.execute('SELECT COUNT(*) AS n FROM information_schema.COLLATIONS WHERE COLLATION_NAME = ?', [TEXT_COLLATION[this.flavour]]);
+    const [coll] = await this.pool.execute(
+      'SELECT COUNT(*) AS n FROM information_schema.COLLATIONS WHERE COLLATION_NAME = ?',
+      [TEXT_COLLATION[this.flavour]],
+    );
     if (Number((coll as { n: number }[])[0].n) === 0)
-      throw new StorageUnavailable(`MySQL at ${this.where} (${version}) lacks collation ${TEXT_COLLATION[this.flavour]}: MariaDB >= 10.5 or MySQL >= 8.0 needed`);
+      throw new StorageUnavailable(
+        `MySQL at ${this.where} (${version}) lacks collation ${TEXT_COLLATION[this.flavour]}: MariaDB >= 10.5 or MySQL >= 8.0 needed`,
+      );
     return mysqlDialect(this.flavour);
   }
 
   /** A pooled connection within POOL_WAIT_TIMEOUT_MS, its wait timed; one that comes later goes back at once. */
   private acquire(): Promise<mysql.PoolConnection> {
-    return this.poolWaits.bounded(() => this.pool.getConnection(), (c) => c.release(), `MySQL at ${this.where}`);
+    return this.poolWaits.bounded(
+      () => this.pool.getConnection(),
+      (c) => c.release(),
+      `MySQL at ${this.where}`,
+    );
   }
 
   async query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
     const c = await this.acquire();
-    try { return await this.exec(c, sql, params); } finally { c.release(); }
+    try {
+      return await this.exec(c, sql, params);
+    } finally {
+      c.release();
+    }
   }
 
   private exec(c: Conn, sql: string, params: readonly unknown[]): Promise<QueryResult> {
     // A regular expression is always a bound parameter: a text without any (a bulk INSERT's
     // written-out values, which may say REGEXP) is not looked through.
-    if (this.regexWarnings && params.length && REGEX_STATEMENT.test(sql)) return this.onOwnConnection(c, (pc) => this.regexChecked(pc, sql, params));
+    if (this.regexWarnings && params.length && REGEX_STATEMENT.test(sql))
+      return this.onOwnConnection(c, (pc) => this.regexChecked(pc, sql, params));
     if (!this.watchOthers || SERVER_TIMED.test(sql)) return run(c, sql, params);
     return this.onOwnConnection(c, (pc) => this.watched(pc, sql, params));
   }
@@ -168,8 +203,14 @@ export class MysqlDriver implements SqlDriver {
   private async regexChecked(c: mysql.PoolConnection, sql: string, params: readonly unknown[]): Promise<QueryResult> {
     const out = await run(c, sql, params);
     const [warnings] = await c.query('SHOW WARNINGS');
-    const gaveUp = (warnings as { Code: number; Message: string }[]).find((w) => Number(w.Code) === MARIADB_REGEX_WARNING);
-    if (gaveUp) throw Object.assign(new Error(gaveUp.Message), { errno: MARIADB_REGEX_WARNING, sqlMessage: `${gaveUp.Message} (the regex engine gave up on a row)` });
+    const gaveUp = (warnings as { Code: number; Message: string }[]).find(
+      (w) => Number(w.Code) === MARIADB_REGEX_WARNING,
+    );
+    if (gaveUp)
+      throw Object.assign(new Error(gaveUp.Message), {
+        errno: MARIADB_REGEX_WARNING,
+        sqlMessage: `${gaveUp.Message} (the regex engine gave up on a row)`,
+      });
     return out;
   }
 
@@ -177,7 +218,11 @@ export class MysqlDriver implements SqlDriver {
   private async onOwnConnection<T>(c: Conn, fn: (c: mysql.PoolConnection) => Promise<T>): Promise<T> {
     if ('release' in c) return fn(c);
     const own = await this.acquire();
-    try { return await fn(own); } finally { own.release(); }
+    try {
+      return await fn(own);
+    } finally {
+      own.release();
+    }
   }
 
   /**
@@ -187,7 +232,9 @@ export class MysqlDriver implements SqlDriver {
    */
   private async watched(c: mysql.PoolConnection, sql: string, params: readonly unknown[]): Promise<QueryResult> {
     let kill: Promise<unknown> | null = null;
-    const timer = setTimeout(() => { kill = this.pool.query(`KILL QUERY ${Number(c.threadId)}`).catch(() => undefined); }, this.timeLimitMs);
+    const timer = setTimeout(() => {
+      kill = this.pool.query(`KILL QUERY ${Number(c.threadId)}`).catch(() => undefined);
+    }, this.timeLimitMs);
     try {
       return await run(c, sql, params);
     } catch (e) {
@@ -208,10 +255,13 @@ export class MysqlDriver implements SqlDriver {
       await committing(this.commitOn(c), () => c.commit());
       return out;
     } catch (e) {
-      await c.rollback().catch(() => { broken = true; });
+      await c.rollback().catch(() => {
+        broken = true;
+      });
       throw e;
     } finally {
-      if (broken) c.destroy(); else c.release();
+      if (broken) c.destroy();
+      else c.release();
     }
   }
 
@@ -224,7 +274,8 @@ export class MysqlDriver implements SqlDriver {
       broken = e instanceof CommitInDoubt;
       throw e;
     } finally {
-      if (broken) c.destroy(); else c.release();
+      if (broken) c.destroy();
+      else c.release();
     }
   }
 
@@ -239,7 +290,9 @@ export class MysqlDriver implements SqlDriver {
 
   async readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T> {
     const c = await this.acquire();
-    const limit = async (ms: number) => { for (const sql of timeLimitStatements(ms)) await c.query(sql).catch(() => undefined); };
+    const limit = async (ms: number) => {
+      for (const sql of timeLimitStatements(ms)) await c.query(sql).catch(() => undefined);
+    };
     try {
       if (this.timeLimitMs) await limit(0);
       await c.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ'); // the next transaction only
@@ -260,7 +313,9 @@ export class MysqlDriver implements SqlDriver {
     const c = await this.acquire();
     const s: SqlSession = { query: (sql, params = []) => run(c, sql, params) };
     // Migrations may rightly run longer than a query's limit: lifted here, restored after.
-    const limit = async (ms: number) => { for (const sql of timeLimitStatements(ms)) await c.query(sql).catch(() => undefined); };
+    const limit = async (ms: number) => {
+      for (const sql of timeLimitStatements(ms)) await c.query(sql).catch(() => undefined);
+    };
     try {
       if (this.timeLimitMs) await limit(0);
       return await withNamedLock(s, MYSQL_LOCK, lockName, fn);
@@ -285,20 +340,30 @@ export class MysqlDriver implements SqlDriver {
     await this.pool.end();
   }
 
-  classify(err: unknown): ClassifiedError { return classifyMysqlError(err); }
+  classify(err: unknown): ClassifiedError {
+    return classifyMysqlError(err);
+  }
 
   decode(col: ColumnModel, raw: unknown): unknown {
     if (raw === null || raw === undefined) return null;
     switch (col.cls) {
       // DATETIME(3) holds UTC; prepared statements return it without a zero fraction.
-      case 'datetime': return new Date(`${String(raw).replace(' ', 'T')}Z`).toISOString();
-      case 'boolean': return raw === 1 || raw === '1' || raw === true;
-      case 'json': case 'opaque': return typeof raw === 'string' ? JSON.parse(raw) : raw;
-      case 'number': return typeof raw === 'number' ? raw : Number(raw);
-      default: return Buffer.isBuffer(raw) ? raw.toString('utf8') : raw;
+      case 'datetime':
+        return new Date(`${String(raw).replace(' ', 'T')}Z`).toISOString();
+      case 'boolean':
+        return raw === 1 || raw === '1' || raw === true;
+      case 'json':
+      case 'opaque':
+        return typeof raw === 'string' ? JSON.parse(raw) : raw;
+      case 'number':
+        return typeof raw === 'number' ? raw : Number(raw);
+      default:
+        return Buffer.isBuffer(raw) ? raw.toString('utf8') : raw;
     }
   }
 
   // MySQL 8 rejects numeric LIMIT parameters of prepared statements; strings work everywhere.
-  pageValue(n: number): unknown { return String(n); }
+  pageValue(n: number): unknown {
+    return String(n);
+  }
 }

@@ -6,7 +6,10 @@
  * Both variables for a session: each server rejects the other's, so both are sent and the unknown
  * one's error ignored (the limit is set before the server is identified).
  */
-export const timeLimitStatements = (ms: number): string[] => [`SET SESSION max_statement_time = ${ms / 1000}`, `SET SESSION max_execution_time = ${ms}`];
+export const timeLimitStatements = (ms: number): string[] => [
+  `SET SESSION max_statement_time = ${ms / 1000}`,
+  `SET SESSION max_execution_time = ${ms}`,
+];
 
 /** Statements MySQL's max_execution_time covers. */
 export const SERVER_TIMED = /^\s*(SELECT|WITH)\b/i;

@@ -3,10 +3,24 @@
 import type { ClassifiedError } from '../sql/driver.js';
 
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
-  'ERR_STREAM_DESTROYED', 'ERR_SOCKET_CLOSED', // written to a connection already closed
-  '57P01', '57P02', '57P03', // admin / crash shutdown, cannot connect now
-  '08000', '08001', '08003', '08004', '08006', // connection exceptions
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ERR_STREAM_DESTROYED',
+  'ERR_SOCKET_CLOSED', // written to a connection already closed
+  '57P01',
+  '57P02',
+  '57P03', // admin / crash shutdown, cannot connect now
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006', // connection exceptions
   '53300', // too many connections
 ]);
 
@@ -19,9 +33,16 @@ const VICTIM_CODES = new Set(['40P01', '40001']);
 /** statement_timeout fired (also a cancel request, which nothing else here sends). */
 const QUERY_CANCELED = '57014';
 
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|Client was closed/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|Client was closed/i;
 
-interface PgLikeError { code?: string; constraint?: string; detail?: string; message?: string; errors?: unknown[] }
+interface PgLikeError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  message?: string;
+  errors?: unknown[];
+}
 
 function codeOf(e: PgLikeError): string | undefined {
   if (e.code) return e.code;

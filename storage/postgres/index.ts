@@ -4,7 +4,14 @@ import { SqlStorage } from '../sql/sql-storage.js';
 import { PgDriver } from './pg-driver.js';
 
 export function createPostgresStorage(url: string, opts: StorageOptions = {}): Storage {
-  return new SqlStorage(new PgDriver(url, { statementTimeoutMs: opts.queryTimeoutMs, max: opts.poolSize, poolWaitMs: opts.poolWaitTimeoutMs }), opts);
+  return new SqlStorage(
+    new PgDriver(url, {
+      statementTimeoutMs: opts.queryTimeoutMs,
+      max: opts.poolSize,
+      poolWaitMs: opts.poolWaitTimeoutMs,
+    }),
+    opts,
+  );
 }
 
 export { PgDriver };

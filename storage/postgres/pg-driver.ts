@@ -6,7 +6,13 @@ import type { Dialect } from '../../engine/sql/dialect.js';
 import type { ColumnModel } from '../../engine/sql/table-model.js';
 import { StorageUnavailable } from '../types.js';
 import { withNamedLock, type LockStatements } from '../sql/named-lock.js';
-import { CommitInDoubt, type ClassifiedError, type QueryResult, type SqlDriver, type SqlSession } from '../sql/driver.js';
+import {
+  CommitInDoubt,
+  type ClassifiedError,
+  type QueryResult,
+  type SqlDriver,
+  type SqlSession,
+} from '../sql/driver.js';
 import { endSession, type SessionEndStatements } from '../sql/session-end.js';
 import { committing, type CommitConnection } from '../sql/committing.js';
 import type { Socket } from 'node:net';
@@ -35,14 +41,24 @@ export function isoOfTimestamptz(v: string): unknown {
 /** What isoOfTimestamptz gives: decode passes it on as it is. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-const PARSERS: Readonly<Record<number, (v: string) => unknown>> = { [INT8_OID]: (v) => Number(v), [TIMESTAMPTZ_OID]: isoOfTimestamptz };
+const PARSERS: Readonly<Record<number, (v: string) => unknown>> = {
+  [INT8_OID]: (v) => Number(v),
+  [TIMESTAMPTZ_OID]: isoOfTimestamptz,
+};
 
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    (format ?? 'text') === 'text' && PARSERS[oid] ? PARSERS[oid] : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    (format ?? 'text') === 'text' && PARSERS[oid]
+      ? PARSERS[oid]
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-export interface PgDriverOptions { readonly max?: number; readonly connectTimeoutMs?: number; readonly statementTimeoutMs?: number; readonly poolWaitMs?: number }
+export interface PgDriverOptions {
+  readonly max?: number;
+  readonly connectTimeoutMs?: number;
+  readonly statementTimeoutMs?: number;
+  readonly poolWaitMs?: number;
+}
 
 /** pg-pool's error when connectionTimeoutMillis passed before a client was free (or connected). */
 const POOL_TIMEOUT = /timeout exceeded when trying to connect/i;
@@ -66,7 +82,10 @@ const PG_SESSION_END: SessionEndStatements = {
 const socketOf = (client: pg.PoolClient) => (client as unknown as { connection: { stream: Socket } }).connection.stream;
 const pidOf = (client: pg.PoolClient): number => (client as unknown as { processID: number }).processID;
 
-const PG_LOCK: LockStatements = { lock: 'SELECT pg_advisory_lock(hashtext($1::text))', unlock: 'SELECT pg_advisory_unlock(hashtext($1::text))' };
+const PG_LOCK: LockStatements = {
+  lock: 'SELECT pg_advisory_lock(hashtext($1::text))',
+  unlock: 'SELECT pg_advisory_unlock(hashtext($1::text))',
+};
 
 export class PgDriver implements SqlDriver {
   readonly kind = 'postgres' as const;
@@ -94,12 +113,19 @@ export class PgDriver implements SqlDriver {
     // exclusive() lifts it for migrations, whose index builds may rightly take longer.
     // connectionTimeoutMillis bounds both the wait for a free client and the opening of a new one.
     this.poolWaits = new PoolWaits(opts.poolWaitMs ?? opts.connectTimeoutMs ?? DEFAULT_POOL_WAIT_MS);
-    this.pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: this.poolWaits.limitMs, types,
-      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) });
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: opts.max ?? 20,
+      connectionTimeoutMillis: this.poolWaits.limitMs,
+      types,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    });
     // An idle client losing its server must not crash the process; the next query reports it.
     this.pool.on('error', () => undefined);
     // Nor one checked out (a transaction under way): the query it runs fails, and that is handled.
-    this.pool.on('connect', (client) => { client.on('error', () => undefined); });
+    this.pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
   }
 
   async connect(): Promise<Dialect> {
@@ -119,12 +145,18 @@ export class PgDriver implements SqlDriver {
       name = `s${this.names.size}`;
       this.names.set(sql, name);
     }
-    return name === undefined ? { text: sql, values: params as unknown[] } : { name, text: sql, values: params as unknown[] };
+    return name === undefined
+      ? { text: sql, values: params as unknown[] }
+      : { name, text: sql, values: params as unknown[] };
   }
 
   /** A pooled client, its wait timed (and bounded by the pool). */
   private acquire(): Promise<pg.PoolClient> {
-    return this.poolWaits.timed(() => this.pool.connect(), (e) => e instanceof Error && POOL_TIMEOUT.test(e.message), `PostgreSQL at ${this.where}`);
+    return this.poolWaits.timed(
+      () => this.pool.connect(),
+      (e) => e instanceof Error && POOL_TIMEOUT.test(e.message),
+      `PostgreSQL at ${this.where}`,
+    );
   }
 
   async query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
@@ -160,7 +192,9 @@ export class PgDriver implements SqlDriver {
       await committing(this.commitOn(client), () => client.query('COMMIT'));
       return out;
     } catch (e) {
-      await client.query('ROLLBACK').catch((re: Error) => { broken = re; });
+      await client.query('ROLLBACK').catch((re: Error) => {
+        broken = re;
+      });
       throw e;
     } finally {
       client.release(broken);
@@ -202,14 +236,25 @@ export class PgDriver implements SqlDriver {
     const open = async (): Promise<void> => {
       if (stopped) return;
       const c = new pg.Client({ connectionString: this.url });
-      c.on('notification', (n) => { if (n.channel === channel) onMessage(n.payload ?? ''); });
-      c.on('error', () => { if (client === c) { client = null; c.end().catch(() => undefined); retry = setTimeout(() => void open(), 1000); } });
+      c.on('notification', (n) => {
+        if (n.channel === channel) onMessage(n.payload ?? '');
+      });
+      c.on('error', () => {
+        if (client === c) {
+          client = null;
+          c.end().catch(() => undefined);
+          retry = setTimeout(() => void open(), 1000);
+        }
+      });
       try {
         await c.connect();
         // Listening alone must not keep the process alive (a store not closed, a test's end).
         (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
         await c.query(`LISTEN ${channel}`);
-        if (stopped) { await c.end(); return; }
+        if (stopped) {
+          await c.end();
+          return;
+        }
         client = c;
       } catch {
         await c.end().catch(() => undefined);
@@ -251,7 +296,12 @@ export class PgDriver implements SqlDriver {
       return await withNamedLock(s, PG_LOCK, lockName, fn);
     } finally {
       // A connection that could not get its limit back is closed rather than returned to the pool.
-      client.release(await client.query('RESET statement_timeout').then(() => undefined, (e: Error) => e));
+      client.release(
+        await client.query('RESET statement_timeout').then(
+          () => undefined,
+          (e: Error) => e,
+        ),
+      );
     }
   }
 
@@ -259,13 +309,22 @@ export class PgDriver implements SqlDriver {
     await this.pool.end();
   }
 
-  classify(err: unknown): ClassifiedError { return classifyPgError(err); }
+  classify(err: unknown): ClassifiedError {
+    return classifyPgError(err);
+  }
 
   decode(col: ColumnModel, raw: unknown): unknown {
     if (raw === null || raw === undefined) return null;
-    if (col.cls === 'datetime') return ISO_INSTANT.test(String(raw)) ? raw : raw instanceof Date ? raw.toISOString() : new Date(String(raw)).toISOString();
+    if (col.cls === 'datetime')
+      return ISO_INSTANT.test(String(raw))
+        ? raw
+        : raw instanceof Date
+          ? raw.toISOString()
+          : new Date(String(raw)).toISOString();
     return raw;
   }
 
-  pageValue(n: number): unknown { return n; }
+  pageValue(n: number): unknown {
+    return n;
+  }
 }

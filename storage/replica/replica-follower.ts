@@ -58,13 +58,22 @@ export class ReplicaFollower {
 
   private readonly sql: SqlStorage;
 
-  constructor(private readonly readers: ReplicaReaders, private readonly notified: () => boolean, private readonly memory: MemoryStorage, private readonly resources: readonly string[], private readonly log: (m: string) => void) {
+  constructor(
+    private readonly readers: ReplicaReaders,
+    private readonly notified: () => boolean,
+    private readonly memory: MemoryStorage,
+    private readonly resources: readonly string[],
+    private readonly log: (m: string) => void,
+  ) {
     this.sql = readers.follow;
     this.feed = new ChangeFeed(this.sql, { pollMs: POLL_MS });
   }
 
   async start(): Promise<void> {
-    if (this.notified()) { this.feed.close(); this.feed = new ChangeFeed(this.sql, { pollMs: POLL_NOTIFIED_MS, announced: true }); }
+    if (this.notified()) {
+      this.feed.close();
+      this.feed = new ChangeFeed(this.sql, { pollMs: POLL_NOTIFIED_MS, announced: true });
+    }
     await this.load();
     this.loop = this.follow();
   }
@@ -81,8 +90,17 @@ export class ReplicaFollower {
   reach(seq: number, ms: number): Promise<boolean> {
     if (this.applied >= seq) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const w = { seq, done: (ok: boolean) => { clearTimeout(timer); resolve(ok); } };
-      const timer = setTimeout(() => { this.waiters = this.waiters.filter((x) => x !== w); resolve(false); }, ms);
+      const w = {
+        seq,
+        done: (ok: boolean) => {
+          clearTimeout(timer);
+          resolve(ok);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((x) => x !== w);
+        resolve(false);
+      }, ms);
       this.waiters.push(w);
     });
   }
@@ -105,24 +123,32 @@ export class ReplicaFollower {
   /** Why a snapshot at `seq` cannot be followed on the primary's log (null: it can). */
   private async standbyRefused(seq: number): Promise<string | null> {
     const [next] = await this.feed.read(seq, 1);
-    if (next && (next.seq as number) !== seq + 1) return `the standby holds change seq ${seq}, but the primary's change log begins at seq ${String(next.seq)} (records after ${seq} were pruned: the standby is too far behind)`;
-    if (!next && (await this.feed.current()) < seq) return `the standby holds change seq ${seq}, past the primary's ${await this.feed.current()} (it is not a standby of this database)`;
+    if (next && (next.seq as number) !== seq + 1)
+      return `the standby holds change seq ${seq}, but the primary's change log begins at seq ${String(next.seq)} (records after ${seq} were pruned: the standby is too far behind)`;
+    if (!next && (await this.feed.current()) < seq)
+      return `the standby holds change seq ${seq}, past the primary's ${await this.feed.current()} (it is not a standby of this database)`;
     return null;
   }
 
   private async loadFrom(source: SqlStorage, name: string): Promise<number> {
     const t0 = performance.now();
     this.memory.clear();
-    let rows = 0, next = PROGRESS_ROWS;
+    let rows = 0,
+      next = PROGRESS_ROWS;
     const seq = await source.snapshotRows((resource, page) => {
       this.memory.mirror(page.map((row) => ({ resource, id: row.id, row })));
       rows += page.length;
-      if (rows >= next) { this.log(`replica: loading from ${name}, ${rows.toLocaleString('en-US')} rows so far`); next += PROGRESS_ROWS; }
+      if (rows >= next) {
+        this.log(`replica: loading from ${name}, ${rows.toLocaleString('en-US')} rows so far`);
+        next += PROGRESS_ROWS;
+      }
     }, this.resources);
     await this.memory.afterBulkLoad();
     this.applied = seq;
     this.watch?.looked(seq, 'all'); // what changed before the snapshot is not known
-    this.log(`replica: loaded ${rows.toLocaleString('en-US')} rows from ${name} at change seq ${seq} in ${Math.round(performance.now() - t0)} ms`);
+    this.log(
+      `replica: loaded ${rows.toLocaleString('en-US')} rows from ${name} at change seq ${seq} in ${Math.round(performance.now() - t0)} ms`,
+    );
     return seq;
   }
 
@@ -140,7 +166,10 @@ export class ReplicaFollower {
       if (op.resource === CHANGE_RESOURCE) return false;
       const def = findResource(op.resource);
       if (!def || !isLogged(def)) continue; // no record, not replicated
-      if (op.op === 'delete') { changes.push({ resource: def.name, id: op.id, row: null }); continue; }
+      if (op.op === 'delete') {
+        changes.push({ resource: def.name, id: op.id, row: null });
+        continue;
+      }
       // Through JSON, as the database's json columns give it back: nothing is shared with the writer's objects.
       const row = rowAsStored(def, JSON.parse(JSON.stringify(op.row)) as Row);
       changes.push({ resource: def.name, id: row.id, row });
@@ -148,7 +177,10 @@ export class ReplicaFollower {
     // One record per logged op, numbered seq - n + 1 .. seq.
     if (!changes.length || this.applied !== seq - changes.length) return false;
     this.memory.mirror(changes);
-    if (this.onApplied) { const age = Date.now() - startedAt; for (let i = 0; i < changes.length; i++) this.onApplied(age); }
+    if (this.onApplied) {
+      const age = Date.now() - startedAt;
+      for (let i = 0; i < changes.length; i++) this.onApplied(age);
+    }
     this.applied = seq;
     this.watch?.looked(seq, NONE); // its types were told as it committed (noteCommitted)
     this.wake();
@@ -157,13 +189,18 @@ export class ReplicaFollower {
 
   private async follow(): Promise<void> {
     let failing = false;
-    let read = true, streaming = false;
+    let read = true,
+      streaming = false;
     while (!this.stop$.signal.aborted) {
       try {
         if (!read) {
           // Where nothing announces other processes' commits (MySQL), the log itself is read every
           // POLL_MS: a read that finds records costs no more than the counter's, which would need one after it.
-          const seen = await this.feed.waitAfter(this.applied, this.stop$.signal, this.notified() ? { justRead: true } : { readInsteadAfterMs: POLL_MS });
+          const seen = await this.feed.waitAfter(
+            this.applied,
+            this.stop$.signal,
+            this.notified() ? { justRead: true } : { readInsteadAfterMs: POLL_MS },
+          );
           // This process's own commit wakes the loop as it commits; its rows are put in place a
           // moment later (applyOwn): let that run, then read only if the log holds more.
           await new Promise((res) => (streaming ? setTimeout(res, GATHER_MS) : setImmediate(res)));
@@ -175,7 +212,9 @@ export class ReplicaFollower {
         const page = await this.feed.read(this.applied, PAGE);
         const records = page.filter((r) => (r.seq as number) > this.applied);
         if (records.length && (records[0].seq as number) !== this.applied + 1) {
-          this.log(`replica: the change log continues at seq ${String(records[0].seq)}, after ${this.applied} was applied (records pruned before they were read): reloading`);
+          this.log(
+            `replica: the change log continues at seq ${String(records[0].seq)}, after ${this.applied} was applied (records pruned before they were read): reloading`,
+          );
           await this.load();
           continue;
         }
@@ -209,17 +248,25 @@ export class ReplicaFollower {
       ids.add(r.changed_object_id as string);
     }
     const rows = new Map<string, Row>();
-    for (const [resource, ids] of wanted) for (const row of await this.sql.getMany(resource, [...ids])) rows.set(`${resource}\u0000${row.id}`, row);
+    for (const [resource, ids] of wanted)
+      for (const row of await this.sql.getMany(resource, [...ids])) rows.set(`${resource}\u0000${row.id}`, row);
     const changes: { resource: string; id: string; row: Row | null }[] = [];
     for (const r of records) {
       const resource = RESOURCE_OF_TYPE.get(r.changed_object_type as string);
       if (!resource) continue;
       const id = r.changed_object_id as string;
       // Deleted since (its own record follows), or deleted now: gone from the replica.
-      changes.push({ resource, id, row: actionOf(r) === 'delete' ? null : rows.get(`${resource}\u0000${id}`) ?? null });
+      changes.push({
+        resource,
+        id,
+        row: actionOf(r) === 'delete' ? null : (rows.get(`${resource}\u0000${id}`) ?? null),
+      });
     }
     this.memory.mirror(changes);
-    if (this.onApplied) { const now = Date.now(); for (const r of records) this.onApplied(now - Date.parse(String(r.time))); }
+    if (this.onApplied) {
+      const now = Date.now();
+      for (const r of records) this.onApplied(now - Date.parse(String(r.time)));
+    }
     const last = records[records.length - 1];
     this.applied = Math.max(this.applied, last.seq as number);
     this.watch?.looked(this.applied, new Set(records.map((r) => String(r.changed_object_type))), readAt);

@@ -15,7 +15,20 @@ import type { AddrHex } from '../../engine/net/ip.js';
 import { MemoryStorage } from '../memory/memory-storage.js';
 import type { SqlStorage } from '../sql/sql-storage.js';
 import { noteReadSource, writeContext, type WriteContext } from '../change-log/write-context.js';
-import type { AllocationHint, ApplyOptions, ApplyResult, FindOptions, FindResult, MemoryReadState, NetBlock, Page, Row, Storage, StorageOptions, WriteOp } from '../types.js';
+import type {
+  AllocationHint,
+  ApplyOptions,
+  ApplyResult,
+  FindOptions,
+  FindResult,
+  MemoryReadState,
+  NetBlock,
+  Page,
+  Row,
+  Storage,
+  StorageOptions,
+  WriteOp,
+} from '../types.js';
 import { ReplicaFollower, type ReplicaReaders } from './replica-follower.js';
 import { changeWatch } from '../change-log/change-watch.js';
 
@@ -32,16 +45,28 @@ export class ReplicatedStorage implements Storage {
   readonly follower: ReplicaFollower;
 
   /** `readers`: the follower's own stores, `follow` on the primary's database and `load` (the same, or a standby of it). */
-  constructor(readonly primary: SqlStorage, private readonly readers: ReplicaReaders, opts: StorageOptions = {}) {
+  constructor(
+    readonly primary: SqlStorage,
+    private readonly readers: ReplicaReaders,
+    opts: StorageOptions = {},
+  ) {
     this.replica = new MemoryStorage(null, opts);
-    this.follower = new ReplicaFollower(readers, () => primary.notified, this.replica, [...REPLICATED], opts.log ?? ((m) => console.warn(m)));
+    this.follower = new ReplicaFollower(
+      readers,
+      () => primary.notified,
+      this.replica,
+      [...REPLICATED],
+      opts.log ?? ((m) => console.warn(m)),
+    );
     // Token checks and custom field definitions learn of others' changes from the records the follower reads anyway.
     const watch = changeWatch(primary, Infinity);
     watch.followedBy(this.follower);
     this.follower.watch = watch;
   }
 
-  get kind(): 'postgres' | 'mysql' { return this.primary.kind; }
+  get kind(): 'postgres' | 'mysql' {
+    return this.primary.kind;
+  }
 
   async open(): Promise<void> {
     await this.primary.open();
@@ -64,7 +89,8 @@ export class ReplicatedStorage implements Storage {
     const scope = writeContext();
     if (!this.mayAnswer(resource, scope)) return this.fromDatabase();
     const need = scope?.minSeq;
-    if (need !== undefined && this.follower.applied < need && !(await this.follower.reach(need, MIN_SEQ_WAIT_MS))) return this.fromDatabase();
+    if (need !== undefined && this.follower.applied < need && !(await this.follower.reach(need, MIN_SEQ_WAIT_MS)))
+      return this.fromDatabase();
     noteReadSource(scope, 'replica');
     return this.replica;
   }
@@ -76,7 +102,8 @@ export class ReplicatedStorage implements Storage {
    */
   memoryRead(resource: string): MemoryReadState | null {
     const scope = writeContext();
-    if (!this.mayAnswer(resource, scope) || (scope?.minSeq !== undefined && this.follower.applied < scope.minSeq)) return null;
+    if (!this.mayAnswer(resource, scope) || (scope?.minSeq !== undefined && this.follower.applied < scope.minSeq))
+      return null;
     noteReadSource(scope, 'replica');
     return { gen: this.replica.memoryRead().gen, tag: `s${this.follower.applied}` };
   }
@@ -92,21 +119,37 @@ export class ReplicatedStorage implements Storage {
     return this.primary;
   }
 
-  async get(resource: string, id: string): Promise<Row | null> { return (await this.source(resource)).get(resource, id); }
-  async getMany(resource: string, ids: readonly string[]): Promise<Row[]> { return (await this.source(resource)).getMany(resource, ids); }
+  async get(resource: string, id: string): Promise<Row | null> {
+    return (await this.source(resource)).get(resource, id);
+  }
+  async getMany(resource: string, ids: readonly string[]): Promise<Row[]> {
+    return (await this.source(resource)).getMany(resource, ids);
+  }
 
-  async countRefs(resource: string, field: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>> { return (await this.source(resource)).countRefs(resource, field, ids); }
+  async countRefs(resource: string, field: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>> {
+    return (await this.source(resource)).countRefs(resource, field, ids);
+  }
 
   async findBy(resource: string, field: string, value: unknown): Promise<Row[]> {
     const found = await (await this.source(resource)).findBy(resource, field, value);
     // A token made through another process a moment ago may not be here yet: a miss asks the database.
-    if (!found.length && resource === 'token' && field === 'key_hash') return this.primary.findBy(resource, field, value);
+    if (!found.length && resource === 'token' && field === 'key_hash')
+      return this.primary.findBy(resource, field, value);
     return found;
   }
 
-  async find(resource: string, plan: Plan, page: Page, opts?: FindOptions): Promise<FindResult> { return (await this.source(resource)).find(resource, plan, page, opts); }
-  async explain(resource: string, plan: Plan, page?: Page): Promise<unknown> { return (await this.source(resource)).explain(resource, plan, page); }
-  async coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
+  async find(resource: string, plan: Plan, page: Page, opts?: FindOptions): Promise<FindResult> {
+    return (await this.source(resource)).find(resource, plan, page, opts);
+  }
+  async explain(resource: string, plan: Plan, page?: Page): Promise<unknown> {
+    return (await this.source(resource)).explain(resource, plan, page);
+  }
+  async coveredSpans(
+    resource: 'prefix' | 'ip_address',
+    block: NetBlock,
+    max: number,
+    from?: AddrHex,
+  ): Promise<CoveredSpans> {
     return (await this.source(resource)).coveredSpans(resource, block, max, from);
   }
 
@@ -114,26 +157,54 @@ export class ReplicatedStorage implements Storage {
     const startedAt = Date.now();
     const out = await this.primary.apply(ops, opts);
     // Put in place from the write itself where it can be; else wait for the log's follower.
-    if (out.seq !== null && !(opts?.log !== false && this.follower.applyOwn(ops, out.seq, startedAt))) await this.follower.reach(out.seq, OWN_WRITE_WAIT_MS);
+    if (out.seq !== null && !(opts?.log !== false && this.follower.applyOwn(ops, out.seq, startedAt)))
+      await this.follower.reach(out.seq, OWN_WRITE_WAIT_MS);
     return out;
   }
 
-  changeSeq(): Promise<number> { return this.primary.changeSeq(); }
+  changeSeq(): Promise<number> {
+    return this.primary.changeSeq();
+  }
 
   /** Records written but not applied here, how long ago the first of them was written, and the last seq applied. */
   async replicaLag(): Promise<{ seq: number; ms: number; applied: number }> {
     const applied = this.follower.applied;
     const behind = Math.max(0, (await this.primary.changeSeq()) - applied);
     if (!behind) return { seq: 0, ms: 0, applied };
-    const [next] = (await this.primary.find(CHANGE_RESOURCE, cmp('seq', 'number', 'eq', false, [applied + 1]), { limit: 1, offset: 0, ordering: [] }, { noCount: true })).rows;
+    const [next] = (
+      await this.primary.find(
+        CHANGE_RESOURCE,
+        cmp('seq', 'number', 'eq', false, [applied + 1]),
+        { limit: 1, offset: 0, ordering: [] },
+        { noCount: true },
+      )
+    ).rows;
     return { seq: behind, ms: next ? Math.max(0, Date.now() - Date.parse(next.time as string)) : 0, applied };
   }
-  onReplicaApplied(fn: (ageMs: number) => void): void { this.follower.onApplied = fn; }
-  serialized<T>(key: string, fn: () => Promise<T>): Promise<T> { return this.primary.serialized(key, fn); }
-  afterBulkLoad(): Promise<void> { return this.primary.afterBulkLoad(); }
-  serverVersion(): Promise<string | null> { return this.primary.serverVersion(); }
-  allocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number): Promise<AllocationHint | null> { return this.primary.allocationHint(resource, block, length); }
-  saveAllocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number, nextAt: AddrHex, gen: number): Promise<void> { return this.primary.saveAllocationHint(resource, block, length, nextAt, gen); }
+  onReplicaApplied(fn: (ageMs: number) => void): void {
+    this.follower.onApplied = fn;
+  }
+  serialized<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    return this.primary.serialized(key, fn);
+  }
+  afterBulkLoad(): Promise<void> {
+    return this.primary.afterBulkLoad();
+  }
+  serverVersion(): Promise<string | null> {
+    return this.primary.serverVersion();
+  }
+  allocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number): Promise<AllocationHint | null> {
+    return this.primary.allocationHint(resource, block, length);
+  }
+  saveAllocationHint(
+    resource: 'prefix' | 'ip_address',
+    block: NetBlock,
+    length: number,
+    nextAt: AddrHex,
+    gen: number,
+  ): Promise<void> {
+    return this.primary.saveAllocationHint(resource, block, length, nextAt, gen);
+  }
 }
 
 /** The store that is the authority: the database behind a replica, else the store itself. */

@@ -6,7 +6,17 @@
 // are written before it is released.
 import type { KeyedWrite } from './write-keys.js';
 import { formatAddress, formatCidr, maxLength, parseCidr, type Family } from '../../engine/net/ip.js';
-import { allocateBlocks, bigOf, freeAddresses, freeBlocks, hexOf, knownPart, spanOf, type Block, type Span } from '../../engine/net/free-space.js';
+import {
+  allocateBlocks,
+  bigOf,
+  freeAddresses,
+  freeBlocks,
+  hexOf,
+  knownPart,
+  spanOf,
+  type Block,
+  type Span,
+} from '../../engine/net/free-space.js';
 import { and, net } from '../../engine/plan/nodes.js';
 import { MSG } from '../../engine/schema/messages.js';
 import { resource } from '../../engine/schema/registry.js';
@@ -34,21 +44,35 @@ function parentOf(row: Row): Parent {
   const c = parseCidr(row.prefix as string)!;
   const block = { network: bigOf(c.network), length: c.length };
   return {
-    family: c.family, block, text: formatCidr(c.family, c.network, c.length),
+    family: c.family,
+    block,
+    text: formatCidr(c.family, c.network, c.length),
     net: { family: c.family, network: c.network, broadcast: c.broadcast, length: c.length },
     span: spanOf(c.family, block),
   };
 }
 
 /** Where an allocation reads from: a store's hint (its generation, and the stretch known full), or the start. */
-interface Start { readonly gen: number | null; readonly from: bigint | null; readonly full: Span | null }
+interface Start {
+  readonly gen: number | null;
+  readonly from: bigint | null;
+  readonly full: Span | null;
+}
 
 /** What one free-space read makes of the spans known so far: an answer, or null to read further. */
 type Attempt<T> = (within: Span, used: Span[], complete: boolean) => T | null;
 
 /** NetBox's answer items (vrf: this product has none). */
-export interface AvailablePrefix { family: Family; prefix: string; vrf: null }
-export interface AvailableIp { family: Family; address: string; vrf: null }
+export interface AvailablePrefix {
+  family: Family;
+  prefix: string;
+  vrf: null;
+}
+export interface AvailableIp {
+  family: Family;
+  address: string;
+  vrf: null;
+}
 
 const isObject = (b: unknown): b is Record<string, unknown> => typeof b === 'object' && b !== null && !Array.isArray(b);
 
@@ -63,7 +87,11 @@ export class Allocation {
       for (const b of freeBlocks(p.family, within, used)) if (out.push(b) >= limit) break;
       return out.length >= limit || complete ? out : null;
     });
-    return blocks.map((b) => ({ family: p.family, prefix: formatCidr(p.family, hexOf(p.family, b.network), b.length), vrf: null }));
+    return blocks.map((b) => ({
+      family: p.family,
+      prefix: formatCidr(p.family, hexOf(p.family, b.network), b.length),
+      vrf: null,
+    }));
   }
 
   /** The first free addresses of the prefix, at most `limit`, written with the prefix's length. */
@@ -87,13 +115,20 @@ export class Allocation {
     const longest = Math.max(...lengths);
     return this.locked('prefixes', p, async () => {
       const start = await this.start('prefix', p, longest);
-      const got = await this.read('prefix', p, (within, used, complete) => {
-        const r = allocateBlocks(p.family, within, used, lengths);
-        return 'blocks' in r || complete ? r : null;
-      }, start);
+      const got = await this.read(
+        'prefix',
+        p,
+        (within, used, complete) => {
+          const r = allocateBlocks(p.family, within, used, lengths);
+          return 'blocks' in r || complete ? r : null;
+        },
+        start,
+      );
       if ('failed' in got) {
         const which = bodies.length > 1 ? ` (request ${got.failed + 1} of ${bodies.length})` : '';
-        return this.conflict(`Insufficient space is available to accommodate the requested prefix size(s): no free /${lengths[got.failed]} is left in ${p.text}${which}.`);
+        return this.conflict(
+          `Insufficient space is available to accommodate the requested prefix size(s): no free /${lengths[got.failed]} is left in ${p.text}${which}.`,
+        );
       }
       const rows = asked.map((b, i) => {
         const { prefix_length: _, ...fields } = b;
@@ -120,19 +155,32 @@ export class Allocation {
       const start = await this.start('ip_address', p, maxLength(p.family));
       const found = await this.freeAddresses(p, bodies.length, start);
       if (found.length < bodies.length)
-        return this.conflict(`An insufficient number of IP addresses are available within ${p.text} (${bodies.length} requested, ${found.length} available).`);
-      const rows = (bodies as Record<string, unknown>[]).map((b, i) => ({ ...b, address: this.addressText(p, found[i]) }));
+        return this.conflict(
+          `An insufficient number of IP addresses are available within ${p.text} (${bodies.length} requested, ${found.length} available).`,
+        );
+      const rows = (bodies as Record<string, unknown>[]).map((b, i) => ({
+        ...b,
+        address: this.addressText(p, found[i]),
+      }));
       const out = await this.inventory.create(resource('ip_address'), rows, key);
-      if (out.ok) await this.remember('ip_address', p, maxLength(p.family), found[found.length - 1] + 1n, start).catch(() => undefined);
+      if (out.ok)
+        await this.remember('ip_address', p, maxLength(p.family), found[found.length - 1] + 1n, start).catch(
+          () => undefined,
+        );
       return out;
     });
   }
 
   private freeAddresses(p: Parent, limit: number, start?: Start): Promise<bigint[]> {
-    return this.read('ip_address', p, (within, used, complete) => {
-      const out = freeAddresses(p.family, p.block, within, used, limit);
-      return out.length >= limit || complete ? out : null;
-    }, start);
+    return this.read(
+      'ip_address',
+      p,
+      (within, used, complete) => {
+        const out = freeAddresses(p.family, p.block, within, used, limit);
+        return out.length >= limit || complete ? out : null;
+      },
+      start,
+    );
   }
 
   /**
@@ -142,19 +190,32 @@ export class Allocation {
   private async start(resourceName: 'prefix' | 'ip_address', p: Parent, length: number): Promise<Start> {
     const hint = await this.inventory.storage.allocationHint(resourceName, p.net, length);
     const from = hint?.nextAt ? bigOf(hint.nextAt) : null;
-    if (!hint || from === null || from <= p.span.lo || from > p.span.hi) return { gen: hint?.gen ?? null, from: null, full: null };
+    if (!hint || from === null || from <= p.span.lo || from > p.span.hi)
+      return { gen: hint?.gen ?? null, from: null, full: null };
     let end = from - 1n;
     if (resourceName === 'prefix') {
       const at = hexOf(p.family, from);
-      const plan = and([net('network', 'contains_or_equal', p.family, at, at, maxLength(p.family)), net('network', 'contained', p.family, p.net.network, p.net.broadcast, p.block.length)]);
+      const plan = and([
+        net('network', 'contains_or_equal', p.family, at, at, maxLength(p.family)),
+        net('network', 'contained', p.family, p.net.network, p.net.broadcast, p.block.length),
+      ]);
       const outer = (await this.inventory.find(resource('prefix'), plan, OUTERMOST, { noCount: true })).rows[0];
-      if (outer) { const c = parseCidr(outer.prefix as string)!; end = bigOf(c.broadcast) > end ? bigOf(c.broadcast) : end; }
+      if (outer) {
+        const c = parseCidr(outer.prefix as string)!;
+        end = bigOf(c.broadcast) > end ? bigOf(c.broadcast) : end;
+      }
     }
     return { gen: hint.gen, from, full: { lo: p.span.lo, hi: end } };
   }
 
   /** Records where the next allocation of `length` may start (stores that keep hints). */
-  private async remember(resourceName: 'prefix' | 'ip_address', p: Parent, length: number, next: bigint, start: Start): Promise<void> {
+  private async remember(
+    resourceName: 'prefix' | 'ip_address',
+    p: Parent,
+    length: number,
+    next: bigint,
+    start: Start,
+  ): Promise<void> {
     if (start.gen === null || next > p.span.hi) return;
     await this.inventory.storage.saveAllocationHint(resourceName, p.net, length, hexOf(p.family, next), start.gen);
   }
@@ -167,7 +228,12 @@ export class Allocation {
    * Reads what is taken inside the parent, more each time `attempt` falls short, until it answers;
    * from a hint's point on when `start` has one (what lies before it counts as taken).
    */
-  private async read<T>(resourceName: 'prefix' | 'ip_address', p: Parent, attempt: Attempt<T>, start?: Start): Promise<T> {
+  private async read<T>(
+    resourceName: 'prefix' | 'ip_address',
+    p: Parent,
+    attempt: Attempt<T>,
+    start?: Start,
+  ): Promise<T> {
     const from = start?.from ? hexOf(p.family, start.from) : undefined;
     for (let max = FIRST_ASK; ; max *= GROWTH) {
       const got = await this.inventory.storage.coveredSpans(resourceName, p.net, max, from);
@@ -186,7 +252,12 @@ export class Allocation {
   private async locked<T>(kind: 'prefixes' | 'ips', p: Parent, fn: () => Promise<T>): Promise<T> {
     let name = p.text;
     if (kind === 'ips') {
-      const outermost = await this.inventory.find(resource('prefix'), net('network', 'contains_or_equal', p.family, p.net.network, p.net.broadcast, p.block.length), OUTERMOST, { noCount: true });
+      const outermost = await this.inventory.find(
+        resource('prefix'),
+        net('network', 'contains_or_equal', p.family, p.net.network, p.net.broadcast, p.block.length),
+        OUTERMOST,
+        { noCount: true },
+      );
       if (outermost.rows[0]) name = parentOf(outermost.rows[0]).text;
     }
     // MySQL lock names hold 64 characters: "netinv." + this is at most 58.
@@ -201,7 +272,11 @@ export class Allocation {
     if (typeof l !== 'number' || !Number.isInteger(l)) return { prefix_length: [MSG.integer] };
     const max = maxLength(p.family);
     if (l <= p.block.length || l > max)
-      return { prefix_length: [`Invalid prefix length (${l}) for ${p.text}: it must be longer than the parent's /${p.block.length} and at most /${max} (IPv${p.family}).`] };
+      return {
+        prefix_length: [
+          `Invalid prefix length (${l}) for ${p.text}: it must be longer than the parent's /${p.block.length} and at most /${max} (IPv${p.family}).`,
+        ],
+      };
     return {};
   }
 

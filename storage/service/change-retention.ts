@@ -22,10 +22,15 @@ const BATCH = 1000;
 export class ChangeRetention {
   private readonly pins: RetentionPin[] = [];
 
-  constructor(private readonly storage: Storage, private readonly settings: RetentionSettings) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly settings: RetentionSettings,
+  ) {}
 
   /** Keep what `pin` names from being pruned. */
-  pin(pin: RetentionPin): void { this.pins.push(pin); }
+  pin(pin: RetentionPin): void {
+    this.pins.push(pin);
+  }
 
   /** Deletes what the settings let go; the number of records deleted. */
   async prune(now = Date.now()): Promise<number> {
@@ -43,9 +48,17 @@ export class ChangeRetention {
     const plan = and([cmp('seq', 'number', 'lt', false, [below]), old.length === 1 ? old[0] : or(old)]);
     let deleted = 0;
     for (;;) {
-      const { rows } = await this.storage.find(CHANGE_RESOURCE, plan, { limit: BATCH, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true });
+      const { rows } = await this.storage.find(
+        CHANGE_RESOURCE,
+        plan,
+        { limit: BATCH, offset: 0, ordering: [{ field: 'seq', desc: false }] },
+        { noCount: true },
+      );
       if (!rows.length) return deleted;
-      await this.storage.apply(rows.map((r) => ({ op: 'delete', resource: CHANGE_RESOURCE, id: r.id })), { log: false });
+      await this.storage.apply(
+        rows.map((r) => ({ op: 'delete', resource: CHANGE_RESOURCE, id: r.id })),
+        { log: false },
+      );
       deleted += rows.length;
     }
   }

@@ -24,7 +24,13 @@ export class DeleteBatch {
     }
     const v = versionOf(row);
     this.updates.set(key, this.ops.length);
-    this.ops.push({ op: 'update', resource, row: { ...row, ...change(row), version: v + 1 }, expectVersion: v, before: row });
+    this.ops.push({
+      op: 'update',
+      resource,
+      row: { ...row, ...change(row), version: v + 1 },
+      expectVersion: v,
+      before: row,
+    });
   }
 
   /** Deletes a row after everything planned so far (its dependents); an earlier change of it is dropped. */
@@ -38,8 +44,16 @@ export class DeleteBatch {
       this.ops[at] = null;
       this.updates.delete(key);
     }
-    this.ops.push({ op: 'delete', resource, id, before: row, ...(expect === undefined ? {} : { expectVersion: expect }) });
+    this.ops.push({
+      op: 'delete',
+      resource,
+      id,
+      before: row,
+      ...(expect === undefined ? {} : { expectVersion: expect }),
+    });
   }
 
-  writes(): WriteOp[] { return this.ops.filter((o): o is WriteOp => o !== null); }
+  writes(): WriteOp[] {
+    return this.ops.filter((o): o is WriteOp => o !== null);
+  }
 }

@@ -11,14 +11,29 @@ import type { CustomFieldDef, FieldDef, ResourceDef } from '../../engine/schema/
 import { validateInput, type FieldErrors, type RefValue, type ValidInput } from '../../engine/schema/validate-input.js';
 import { DeleteBatch } from './delete-batch.js';
 import { writeContext } from '../change-log/write-context.js';
-import { StorageConflict, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
+import {
+  StorageConflict,
+  versionOf,
+  type FindOptions,
+  type FindResult,
+  type Page,
+  type Row,
+  type Storage,
+  type WriteOp,
+} from '../types.js';
 import { faultAt } from '../fault-points.js';
 import { WriteKeys, type KeyedWrite } from './write-keys.js';
 import { changeWatch, type ChangeWatch } from '../change-log/change-watch.js';
 import { authority } from '../replica/replicated-storage.js';
 import { DEFAULT_TOKEN_RECHECK_MS } from './tokens.js';
 
-export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409 | 412; errors: FieldErrors | FieldErrors[] | { detail: string; code?: string } };
+export type WriteResult<T> =
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      status: 400 | 404 | 409 | 412;
+      errors: FieldErrors | FieldErrors[] | { detail: string; code?: string };
+    };
 
 /** The versions a client's If-Match accepts; null when it sent none (or `*`). */
 export type Precondition = readonly number[] | null;
@@ -46,14 +61,29 @@ const STALE = Symbol('stale');
 
 /** 412: the object is not at a version the client's If-Match names (`v`: the version it is at, when known). */
 const stale = (v?: number): WriteResult<never> => ({
-  ok: false, status: 412,
-  errors: { detail: v === undefined ? 'The object changed while this write was made; read it again.' : `The object has changed: its version is ${v}, not one the If-Match header names. Read it again.`, code: 'precondition_failed' },
+  ok: false,
+  status: 412,
+  errors: {
+    detail:
+      v === undefined
+        ? 'The object changed while this write was made; read it again.'
+        : `The object has changed: its version is ${v}, not one the If-Match header names. Read it again.`,
+    code: 'precondition_failed',
+  },
 });
-const kept: WriteResult<never> = { ok: false, status: 409, errors: { detail: 'The object kept changing while this write was tried; try again.', code: 'write_contention' } };
+const kept: WriteResult<never> = {
+  ok: false,
+  status: 409,
+  errors: { detail: 'The object kept changing while this write was tried; try again.', code: 'write_contention' },
+};
 
 /** Another request with the same Idempotency-Key committed first: its answer is the one to give. */
 export const KEY_TAKEN = 'idempotency_key_taken';
-const keyTaken: WriteResult<never> = { ok: false, status: 409, errors: { detail: 'A request with this Idempotency-Key committed first.', code: KEY_TAKEN } };
+const keyTaken: WriteResult<never> = {
+  ok: false,
+  status: 409,
+  errors: { detail: 'A request with this Idempotency-Key committed first.', code: KEY_TAKEN },
+};
 
 /** Default time to live of an Idempotency-Key (IDEMPOTENCY_TTL_S). */
 const KEY_TTL_MS = 24 * 3600_000;
@@ -76,11 +106,21 @@ export class Inventory {
   private readonly policies: Readonly<Record<string, RowPolicy>>;
 
   /** `recheckMs`: how long another process's change of a definition may go unseen (TOKEN_RECHECK_MS). */
-  constructor(readonly storage: Storage, opts: { readonly keyTtlMs?: number; readonly policies?: Readonly<Record<string, RowPolicy>>; readonly recheckMs?: number } = {}) {
+  constructor(
+    readonly storage: Storage,
+    opts: {
+      readonly keyTtlMs?: number;
+      readonly policies?: Readonly<Record<string, RowPolicy>>;
+      readonly recheckMs?: number;
+    } = {},
+  ) {
     this.keys = new WriteKeys(storage, opts.keyTtlMs ?? KEY_TTL_MS);
     this.policies = opts.policies ?? {};
     this.cfWatch = changeWatch(authority(storage), opts.recheckMs ?? DEFAULT_TOKEN_RECHECK_MS);
-    this.cfUnwatch = this.cfWatch.watch(CF_TYPES, () => { this.cfCache = null; this.cfGeneration++; });
+    this.cfUnwatch = this.cfWatch.watch(CF_TYPES, () => {
+      this.cfCache = null;
+      this.cfGeneration++;
+    });
   }
 
   /**
@@ -111,15 +151,24 @@ export class Inventory {
   /** The definitions as the database holds them (the authority, never a replica that may lag). */
   private async readCustomFields(): Promise<CustomFieldDef[]> {
     const generation = this.cfGeneration;
-    const { rows } = await authority(this.storage).find('custom_field', { kind: 'const', value: true }, { limit: 1e9, offset: 0, ordering: [{ field: 'name', desc: false }] });
+    const { rows } = await authority(this.storage).find(
+      'custom_field',
+      { kind: 'const', value: true },
+      { limit: 1e9, offset: 0, ordering: [{ field: 'name', desc: false }] },
+    );
     const text = JSON.stringify(rows);
     const defs = this.cfCache && text === this.cfText ? this.cfCache : rows.map((r) => r as unknown as CustomFieldDef);
-    if (generation === this.cfGeneration) { this.cfCache = defs; this.cfText = text; }
+    if (generation === this.cfGeneration) {
+      this.cfCache = defs;
+      this.cfText = text;
+    }
     return defs;
   }
 
   /** Stops following the change log for definitions. */
-  close(): void { this.cfUnwatch(); }
+  close(): void {
+    this.cfUnwatch();
+  }
 
   /** Per resource; the same array while the definitions are unchanged (plan-cache keys reuse it). `named`: as customFields. */
   async customFieldsFor(r: ResourceDef, named: Iterable<string> = []): Promise<CustomFieldDef[]> {
@@ -160,7 +209,10 @@ export class Inventory {
     const now = nowIso(); // one write, one time: its rows are created together
     for (const body of bodies) {
       const v = validateInput(r, body, { partial: false, creating: true, customFields: cfDefs });
-      if (!v.ok) { allErrors.push(v.errors); continue; }
+      if (!v.ok) {
+        allErrors.push(v.errors);
+        continue;
+      }
       const row: Row = { id: timeOrderedId(), created: now, last_updated: now, ...v.input.values, version: 1 };
       const errs = await this.checkRow(r, row, v.input);
       allErrors.push(errs);
@@ -170,7 +222,11 @@ export class Inventory {
     if (allErrors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: allErrors };
     // Uniqueness is the store's own check (a key or unique index): only a refused write is looked
     // at again to say which row clashes with what (one round trip per unique field saved per create).
-    const out = await this.write(rows.map((row) => ({ op: 'create', resource: r.name, row })), rows, key && { key, status: 201, ids: rows.map((x) => x.id) });
+    const out = await this.write(
+      rows.map((row) => ({ op: 'create', resource: r.name, row })),
+      rows,
+      key && { key, status: 201, ids: rows.map((x) => x.id) },
+    );
     if (out === STALE) return kept;
     if (!out.ok && out.status === 400 && uniqueGroups(r).some((g) => g.field in (out.errors as FieldErrors))) {
       const uniq = await this.checkUnique(r, rows);
@@ -183,38 +239,73 @@ export class Inventory {
    * PUT / PATCH: read, merge, write back only if the row is still the version read (else read again).
    * A parent link of a tree is changed under the tree's lock, so two moves cannot close a loop.
    */
-  async update(r: ResourceDef, id: string, body: unknown, partial: boolean, ifMatch: Precondition = null, key?: KeyedWrite): Promise<WriteResult<Row>> {
+  async update(
+    r: ResourceDef,
+    id: string,
+    body: unknown,
+    partial: boolean,
+    ifMatch: Precondition = null,
+    key?: KeyedWrite,
+  ): Promise<WriteResult<Row>> {
     const out = await this.updateMany(r, [{ id, body }], partial, ifMatch, key);
     if (out.ok) return { ok: true, value: out.value[0] };
     if (!Array.isArray(out.errors)) return out;
     // The one object is missing (the only error an update reports under `id`): 404, as a read.
-    return out.errors[0].id ? { ok: false, status: 404, errors: { detail: 'Not found.' } } : { ...out, errors: out.errors[0] };
+    return out.errors[0].id
+      ? { ok: false, status: 404, errors: { detail: 'Not found.' } }
+      : { ...out, errors: out.errors[0] };
   }
 
   /**
    * Several PUT / PATCH bodies applied as one batch (bulk updates on a list URL): all or none. Errors
    * come back per item, in the order given ({} for an item without any).
    */
-  updateMany(r: ResourceDef, items: readonly { readonly id: string; readonly body: unknown }[], partial: boolean, ifMatch: Precondition = null, key?: KeyedWrite): Promise<WriteResult<Row[]>> {
+  updateMany(
+    r: ResourceDef,
+    items: readonly { readonly id: string; readonly body: unknown }[],
+    partial: boolean,
+    ifMatch: Precondition = null,
+    key?: KeyedWrite,
+  ): Promise<WriteResult<Row[]>> {
     const moves = !!r.tree && items.some(({ body }) => typeof body === 'object' && body !== null && r.tree! in body);
     const attempt = () => this.retried(ifMatch, () => this.updateOnce(r, items, partial, ifMatch, key));
     return moves ? this.storage.serialized(`tree:${r.name}`, attempt) : attempt();
   }
 
-  private async updateOnce(r: ResourceDef, items: readonly { readonly id: string; readonly body: unknown }[], partial: boolean, ifMatch: Precondition, key: KeyedWrite | undefined): Promise<WriteResult<Row[]> | typeof STALE> {
+  private async updateOnce(
+    r: ResourceDef,
+    items: readonly { readonly id: string; readonly body: unknown }[],
+    partial: boolean,
+    ifMatch: Precondition,
+    key: KeyedWrite | undefined,
+  ): Promise<WriteResult<Row[]> | typeof STALE> {
     const cfDefs = await this.customFieldsFor(r, customFieldNames(items.map((i) => i.body)));
     const read = new Map<string, Row>();
     const rows: Row[] = [];
     const errors: FieldErrors[] = [];
     for (const { id, body } of items) {
       const old = await this.get(r, id);
-      if (!old) { errors.push({ id: [MSG.objectNotFound(id)] }); continue; }
-      if (read.has(old.id)) { errors.push({ id: [MSG.listedTwice] }); continue; }
+      if (!old) {
+        errors.push({ id: [MSG.objectNotFound(id)] });
+        continue;
+      }
+      if (read.has(old.id)) {
+        errors.push({ id: [MSG.listedTwice] });
+        continue;
+      }
       read.set(old.id, old);
       const v = versionOf(old);
       if (ifMatch && !ifMatch.includes(v)) return stale(v);
-      const checked = validateInput(r, body, { partial, creating: false, customFields: cfDefs, existingCustomFields: old.custom_fields as Record<string, unknown> | undefined });
-      if (!checked.ok) { errors.push(checked.errors); continue; }
+      const checked = validateInput(r, body, {
+        partial,
+        creating: false,
+        customFields: cfDefs,
+        existingCustomFields: old.custom_fields as Record<string, unknown> | undefined,
+      });
+      if (!checked.ok) {
+        errors.push(checked.errors);
+        continue;
+      }
       const row: Row = { ...old, ...checked.input.values, id: old.id, last_updated: nowIso(), version: v + 1 };
       errors.push(await this.resolveRefs(r, row, checked.input));
       rows.push(row);
@@ -222,7 +313,8 @@ export class Inventory {
     // A refusal may come from what another writer changed after the read (a reference it set to
     // null by deleting its target): then this write is redone on the new versions.
     const refused = async (out: WriteResult<never>) => {
-      for (const [id, old] of read) if (versionOf((await this.get(r, id)) ?? { id, version: -1 }) !== versionOf(old)) return STALE;
+      for (const [id, old] of read)
+        if (versionOf((await this.get(r, id)) ?? { id, version: -1 }) !== versionOf(old)) return STALE;
       return out;
     };
     if (errors.some((e) => Object.keys(e).length)) return refused({ ok: false, status: 400, errors });
@@ -233,7 +325,17 @@ export class Inventory {
     const derived = rows.map((row) => this.derive(r, row));
     const all = checks.some((e) => Object.keys(e).length) ? checks : await this.checkUnique(r, derived);
     if (all.some((e) => Object.keys(e).length)) return refused({ ok: false, status: 400, errors: all });
-    const out = await this.write(derived.map((row) => ({ op: 'update', resource: r.name, row, expectVersion: versionOf(read.get(row.id)!), before: read.get(row.id)! })), derived, key && { key, status: 200, ids: derived.map((x) => x.id) });
+    const out = await this.write(
+      derived.map((row) => ({
+        op: 'update',
+        resource: r.name,
+        row,
+        expectVersion: versionOf(read.get(row.id)!),
+        before: read.get(row.id)!,
+      })),
+      derived,
+      key && { key, status: 200, ids: derived.map((x) => x.id) },
+    );
     return out === STALE || out.ok ? out : refused(out);
   }
 
@@ -242,25 +344,43 @@ export class Inventory {
   }
 
   /** Deletes several objects (with their cascades) as one batch: all or none. */
-  async deleteMany(r: ResourceDef, ids: readonly string[], ifMatch: Precondition = null, key?: KeyedWrite): Promise<WriteResult<null>> {
+  async deleteMany(
+    r: ResourceDef,
+    ids: readonly string[],
+    ifMatch: Precondition = null,
+    key?: KeyedWrite,
+  ): Promise<WriteResult<null>> {
     return this.retried(ifMatch, async () => {
       const batch = new DeleteBatch();
       const missing: string[] = [];
       for (const id of ids) {
         const old = await this.get(r, id);
-        if (!old) { missing.push(id); continue; }
+        if (!old) {
+          missing.push(id);
+          continue;
+        }
         const v = versionOf(old);
         if (ifMatch && !ifMatch.includes(v)) return stale(v);
         const problem = await this.planDelete(r, old, batch, v);
         if (problem) return { ok: false, status: 409, errors: { detail: problem } };
       }
-      if (missing.length) return { ok: false, status: 404, errors: { detail: ids.length === 1 ? 'Not found.' : `Not found: ${missing.join(', ')}. Nothing was deleted.` } };
+      if (missing.length)
+        return {
+          ok: false,
+          status: 404,
+          errors: {
+            detail: ids.length === 1 ? 'Not found.' : `Not found: ${missing.join(', ')}. Nothing was deleted.`,
+          },
+        };
       return this.write(batch.writes(), null, key && { key, status: 204, ids: [] });
     });
   }
 
   /** fn again while another writer changed what it read; under If-Match that answers 412 instead. */
-  private async retried<T>(ifMatch: Precondition, fn: () => Promise<WriteResult<T> | typeof STALE>): Promise<WriteResult<T>> {
+  private async retried<T>(
+    ifMatch: Precondition,
+    fn: () => Promise<WriteResult<T> | typeof STALE>,
+  ): Promise<WriteResult<T>> {
     for (let i = 0; i < WRITE_ATTEMPTS; i++) {
       const out = await fn();
       if (out !== STALE) return out;
@@ -272,27 +392,40 @@ export class Inventory {
   }
 
   /** Dependents first (cascade deletes, set-null updates), then the object; protect refuses. */
-  private async planDelete(r: ResourceDef, row: Row, batch: DeleteBatch, expectVersion?: number): Promise<string | null> {
+  private async planDelete(
+    r: ResourceDef,
+    row: Row,
+    batch: DeleteBatch,
+    expectVersion?: number,
+  ): Promise<string | null> {
     const id = row.id;
     if (batch.deleting.has(id)) return null;
     batch.deleting.add(id);
-    for (const other of RESOURCES) for (const f of other.fields) {
-      if (f.kind !== 'fk' || f.target !== r.name) continue;
-      const deps = (await this.storage.findBy(other.name, f.name, id)).filter((d) => !batch.deleting.has(d.id));
-      if (!deps.length) continue;
-      if (f.onDelete === 'protect') return `Cannot delete this ${r.label.toLowerCase()}: ${deps.length} ${other.label.toLowerCase()} object(s) refer to it through ${f.name}.`;
-      for (const d of deps) {
-        if (f.onDelete === 'cascade') {
-          const p = await this.planDelete(other, d, batch);
-          if (p) return p;
-        // Fields derived from the reference follow it (a device's primary_ip when its primary_ip6 goes).
-        } else batch.change(other.name, d, (cur) => ({ ...this.derive(other, { ...cur, [f.name]: null }), last_updated: nowIso() }));
+    for (const other of RESOURCES)
+      for (const f of other.fields) {
+        if (f.kind !== 'fk' || f.target !== r.name) continue;
+        const deps = (await this.storage.findBy(other.name, f.name, id)).filter((d) => !batch.deleting.has(d.id));
+        if (!deps.length) continue;
+        if (f.onDelete === 'protect')
+          return `Cannot delete this ${r.label.toLowerCase()}: ${deps.length} ${other.label.toLowerCase()} object(s) refer to it through ${f.name}.`;
+        for (const d of deps) {
+          if (f.onDelete === 'cascade') {
+            const p = await this.planDelete(other, d, batch);
+            if (p) return p;
+            // Fields derived from the reference follow it (a device's primary_ip when its primary_ip6 goes).
+          } else
+            batch.change(other.name, d, (cur) => ({
+              ...this.derive(other, { ...cur, [f.name]: null }),
+              last_updated: nowIso(),
+            }));
+        }
       }
-    }
-    if (r.name === 'tag') for (const other of RESOURCES.filter((x) => x.fields.some((f) => f.kind === 'tags'))) {
-      for (const d of await this.storage.findBy(other.name, 'tags', id)) if (!batch.deleting.has(d.id))
-        batch.change(other.name, d, (row) => ({ tags: (row.tags as string[]).filter((t) => t !== id) }));
-    }
+    if (r.name === 'tag')
+      for (const other of RESOURCES.filter((x) => x.fields.some((f) => f.kind === 'tags'))) {
+        for (const d of await this.storage.findBy(other.name, 'tags', id))
+          if (!batch.deleting.has(d.id))
+            batch.change(other.name, d, (row) => ({ tags: (row.tags as string[]).filter((t) => t !== id) }));
+      }
     batch.delete(r.name, row, expectVersion);
     return null;
   }
@@ -312,7 +445,8 @@ export class Inventory {
     const errors: FieldErrors = {};
     if (r.tree && (await this.wouldLoop(r, row, batch))) (errors[r.tree] ??= []).push(MSG.treeCycle);
     for (const [k, msgs] of Object.entries(ROW_CHECKS[r.name]?.(row) ?? {})) (errors[k] ??= []).push(...msgs);
-    for (const [k, msgs] of Object.entries((await this.policies[r.name]?.(row)) ?? {})) (errors[k] ??= []).push(...msgs);
+    for (const [k, msgs] of Object.entries((await this.policies[r.name]?.(row)) ?? {}))
+      (errors[k] ??= []).push(...msgs);
     return errors;
   }
 
@@ -326,7 +460,8 @@ export class Inventory {
       const query = input.refQueries[f.name];
       if (query) {
         const found = await this.findRef(target, query);
-        if (typeof found === 'string') row[f.name] = found; else (errors[f.name] ??= []).push(found.error);
+        if (typeof found === 'string') row[f.name] = found;
+        else (errors[f.name] ??= []).push(found.error);
         continue;
       }
       const v = row[f.name];
@@ -348,8 +483,10 @@ export class Inventory {
   private async tagIds(refs: readonly string[], field: string, errors: FieldErrors): Promise<string[]> {
     const ids: string[] = [];
     for (const ref of refs) {
-      const t = (UUID_RE.test(ref) ? await this.storage.get('tag', ref.toLowerCase()) : null)
-        ?? (await this.storage.findBy('tag', 'slug', ref))[0] ?? (await this.storage.findBy('tag', 'name', ref))[0];
+      const t =
+        (UUID_RE.test(ref) ? await this.storage.get('tag', ref.toLowerCase()) : null) ??
+        (await this.storage.findBy('tag', 'slug', ref))[0] ??
+        (await this.storage.findBy('tag', 'name', ref))[0];
       if (!t) (errors[field] ??= []).push(MSG.tagNotFound(ref));
       else if (!ids.includes(t.id)) ids.push(t.id);
     }
@@ -357,7 +494,10 @@ export class Inventory {
   }
 
   /** The one object of `target` whose fields have the values `query` gives (NetBox's nested reference), or why not. */
-  private async findRef(target: ResourceDef, query: Readonly<Record<string, RefValue>>): Promise<string | { error: string }> {
+  private async findRef(
+    target: ResourceDef,
+    query: Readonly<Record<string, RefValue>>,
+  ): Promise<string | { error: string }> {
     const label = target.label.toLowerCase();
     const entries = Object.entries(query);
     for (const [name] of entries) {
@@ -366,10 +506,21 @@ export class Inventory {
     }
     const tried = entries.map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(' and ');
     // Values as the fields hold them ("10" for an integer is 10); one that cannot be one matches nothing.
-    const values = entries.map(([k, v]) => [k, asStored(target.fields.find((x) => x.name === k)!, v)] as const);
+    const values = entries.map(
+      ([k, v]) =>
+        [
+          k,
+          asStored(
+            target.fields.find((x) => x.name === k)!,
+            v,
+          ),
+        ] as const,
+    );
     if (values.some(([, v]) => v === undefined)) return { error: MSG.refNotFound(label, tried) };
     const [first, value] = values[0];
-    const matches = (await this.storage.findBy(target.name, first, value)).filter((o) => values.every(([k, v]) => o[k] === v));
+    const matches = (await this.storage.findBy(target.name, first, value)).filter((o) =>
+      values.every(([k, v]) => o[k] === v),
+    );
     if (matches.length === 1) return matches[0].id;
     return { error: matches.length ? MSG.refAmbiguous(label, tried) : MSG.refNotFound(label, tried) };
   }
@@ -397,7 +548,11 @@ export class Inventory {
       for (const { fields: g, field, message } of uniqueGroups(r)) {
         if (g.some((n) => row[n] === null || row[n] === undefined)) continue;
         const key = JSON.stringify([g, g.map((n) => row[n])]);
-        const clash = seen.has(key) || (await this.storage.findBy(r.name, g[0], row[g[0]])).some((o) => o.id !== row.id && g.every((n) => o[n] === row[n]));
+        const clash =
+          seen.has(key) ||
+          (await this.storage.findBy(r.name, g[0], row[g[0]])).some(
+            (o) => o.id !== row.id && g.every((n) => o[n] === row[n]),
+          );
         seen.add(key);
         if (clash) (errs[field] ??= []).push(message);
       }
@@ -410,7 +565,11 @@ export class Inventory {
    * Applies the batch (with the Idempotency-Key row that answers it, when keyed). Once apply has
    * resolved the write has committed: nothing after it may fail the write.
    */
-  private async write<T>(ops: WriteOp[], value: T, keyed?: { readonly key: KeyedWrite; readonly status: number; readonly ids: readonly string[] }): Promise<WriteResult<T> | typeof STALE> {
+  private async write<T>(
+    ops: WriteOp[],
+    value: T,
+    keyed?: { readonly key: KeyedWrite; readonly status: number; readonly ids: readonly string[] },
+  ): Promise<WriteResult<T> | typeof STALE> {
     try {
       await this.storage.apply(keyed ? [...ops, ...this.keys.opsFor(keyed.key, keyed.status, keyed.ids)] : ops);
     } catch (e) {

@@ -6,9 +6,21 @@ import { DEFAULT_MAX_STATES, type MachineLimits } from '../../engine/lifecycle/m
 import { applyContextPatch, contextPatch } from '../../engine/lifecycle/context-patch.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import { KeyedLock } from '../keyed-lock.js';
-import { StorageConflict, type FindOptions, type FindResult, type Page, type Row, type Storage, type WriteOp } from '../types.js';
+import {
+  StorageConflict,
+  type FindOptions,
+  type FindResult,
+  type Page,
+  type Row,
+  type Storage,
+  type WriteOp,
+} from '../types.js';
 
-export interface LcError { readonly detail: string; readonly code: string; readonly [k: string]: unknown }
+export interface LcError {
+  readonly detail: string;
+  readonly code: string;
+  readonly [k: string]: unknown;
+}
 export type LcResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: LcError };
 
 /** Largest entity context, as JSON bytes (MAX_CONTEXT_BYTES). */
@@ -17,28 +29,46 @@ export const DEFAULT_MAX_CONTEXT_BYTES = 1024 * 1024;
 export const ENTITY_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 const MAX_CAS_RETRIES = 50;
 
-const fail = (status: number, code: string, detail: string, extra: Record<string, unknown> = {}): LcResult<never> =>
-  ({ ok: false, status, body: { detail, code, ...extra } });
+const fail = (status: number, code: string, detail: string, extra: Record<string, unknown> = {}): LcResult<never> => ({
+  ok: false,
+  status,
+  body: { detail, code, ...extra },
+});
 
 export function entityView(row: Row): Record<string, unknown> {
   return {
-    entity_id: row.entity_id, machine_name: row.machine_name, machine_version: row.machine_version, state: row.state,
-    context: row.context ?? {}, version: row.version, created_at: row.created, updated_at: row.last_updated,
+    entity_id: row.entity_id,
+    machine_name: row.machine_name,
+    machine_version: row.machine_version,
+    state: row.state,
+    context: row.context ?? {},
+    version: row.version,
+    created_at: row.created,
+    updated_at: row.last_updated,
   };
 }
 
 /** A history row as the API shows it; `context` is the whole context after that change. */
 function historyView(row: Row, context: Record<string, unknown>): Record<string, unknown> {
-  return { id: row.id, entity_id: row.entity_id, trigger: row.trigger, source_state: row.source_state, target_state: row.target_state, context, created_at: row.created };
+  return {
+    id: row.id,
+    entity_id: row.entity_id,
+    trigger: row.trigger,
+    source_state: row.source_state,
+    target_state: row.target_state,
+    context,
+    created_at: row.created,
+  };
 }
 
 /** Whole contexts of history rows in sequence order, from the rows' whole contexts and patches. */
 function foldContexts(rows: readonly Row[]): Record<string, unknown>[] {
   let cur: Record<string, unknown> = {};
   return rows.map((r) => {
-    cur = r.context_patch !== null && r.context_patch !== undefined
-      ? applyContextPatch(cur, r.context_patch as Record<string, unknown>)
-      : ((r.context ?? {}) as Record<string, unknown>);
+    cur =
+      r.context_patch !== null && r.context_patch !== undefined
+        ? applyContextPatch(cur, r.context_patch as Record<string, unknown>)
+        : ((r.context ?? {}) as Record<string, unknown>);
     return cur;
   });
 }
@@ -49,7 +79,11 @@ function foldContexts(rows: readonly Row[]): Record<string, unknown>[] {
  * and entity `x` with key `y:k` met, and the second caller got the first one's answer.)
  */
 function idempotencyKey(op: 'create' | 'event', entityId: string, key: string | null): string | null {
-  return key ? `${op}:${createHash('sha256').update(JSON.stringify([op, entityId, key])).digest('hex')}` : null;
+  return key
+    ? `${op}:${createHash('sha256')
+        .update(JSON.stringify([op, entityId, key]))
+        .digest('hex')}`
+    : null;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -61,7 +95,13 @@ export class Lifecycle {
   private readonly defs = new Map<string, MachineDef>();
   private readonly entityLocks = new KeyedLock();
 
-  constructor(private readonly storage: Storage, private readonly limits: MachineLimits & { readonly maxContextBytes: number } = { maxStates: DEFAULT_MAX_STATES, maxContextBytes: DEFAULT_MAX_CONTEXT_BYTES }) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly limits: MachineLimits & { readonly maxContextBytes: number } = {
+      maxStates: DEFAULT_MAX_STATES,
+      maxContextBytes: DEFAULT_MAX_CONTEXT_BYTES,
+    },
+  ) {}
 
   /** Validate and store a definition. Same name and version: identical is a no-op, different a 409. */
   async installMachine(raw: unknown): Promise<LcResult<MachineDef>> {
@@ -80,9 +120,27 @@ export class Lifecycle {
     if (before) return before;
     const now = new Date().toISOString();
     try {
-      await this.storage.apply([{ op: 'create', resource: 'machine', row: { id: randomUUID(), created: now, last_updated: now, key, machine_name: m.meta.machine_name, version: m.meta.version, definition: raw } }]);
+      await this.storage.apply([
+        {
+          op: 'create',
+          resource: 'machine',
+          row: {
+            id: randomUUID(),
+            created: now,
+            last_updated: now,
+            key,
+            machine_name: m.meta.machine_name,
+            version: m.meta.version,
+            definition: raw,
+          },
+        },
+      ]);
     } catch (e) {
-      if (e instanceof StorageConflict) return (await stored()) ?? fail(409, 'machine_exists', `Machine ${m.meta.machine_name} version ${m.meta.version} already exists.`);
+      if (e instanceof StorageConflict)
+        return (
+          (await stored()) ??
+          fail(409, 'machine_exists', `Machine ${m.meta.machine_name} version ${m.meta.version} already exists.`)
+        );
       throw e;
     }
     this.defs.set(key, m);
@@ -96,7 +154,18 @@ export class Lifecycle {
 
   /** One page of every stored definition, by name and version. */
   machinePage(limit: number, offset: number): Promise<FindResult> {
-    return this.storage.find('machine', { kind: 'const', value: true }, { limit, offset, ordering: [{ field: 'machine_name', desc: false }, { field: 'version', desc: false }] });
+    return this.storage.find(
+      'machine',
+      { kind: 'const', value: true },
+      {
+        limit,
+        offset,
+        ordering: [
+          { field: 'machine_name', desc: false },
+          { field: 'version', desc: false },
+        ],
+      },
+    );
   }
 
   /** A machine by name and version; the highest version (semantic order) when none is given. */
@@ -131,86 +200,194 @@ export class Lifecycle {
    * One page of an entity's history, each row with its whole context: the rows before the page are
    * read too (a row stores what changed since the one before it), in sequence order.
    */
-  async history(entityId: string, page: { limit: number; offset: number }): Promise<{ count: number; rows: Record<string, unknown>[] }> {
-    const upTo = await this.storage.find('history', { kind: 'cmp', field: 'entity_id', valueType: 'string', op: 'eq', ci: false, values: [entityId] },
-      { limit: page.offset + page.limit, offset: 0, ordering: [{ field: 'seq', desc: false }] });
+  async history(
+    entityId: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ count: number; rows: Record<string, unknown>[] }> {
+    const upTo = await this.storage.find(
+      'history',
+      { kind: 'cmp', field: 'entity_id', valueType: 'string', op: 'eq', ci: false, values: [entityId] },
+      { limit: page.offset + page.limit, offset: 0, ordering: [{ field: 'seq', desc: false }] },
+    );
     const contexts = foldContexts(upTo.rows);
-    return { count: upTo.count, rows: upTo.rows.slice(page.offset).map((r, i) => historyView(r, contexts[page.offset + i])) };
+    return {
+      count: upTo.count,
+      rows: upTo.rows.slice(page.offset).map((r, i) => historyView(r, contexts[page.offset + i])),
+    };
   }
 
   /** A context over MAX_CONTEXT_BYTES as JSON: a 413. */
   private tooLarge(context: Record<string, unknown>): LcResult<never> | null {
     const bytes = Buffer.byteLength(JSON.stringify(context));
     return bytes > this.limits.maxContextBytes
-      ? fail(413, 'context_too_large', `The entity's context would be ${bytes} bytes as JSON, over MAX_CONTEXT_BYTES (${this.limits.maxContextBytes}).`)
+      ? fail(
+          413,
+          'context_too_large',
+          `The entity's context would be ${bytes} bytes as JSON, over MAX_CONTEXT_BYTES (${this.limits.maxContextBytes}).`,
+        )
       : null;
   }
 
   async create(entityId: string, body: unknown, idemKey: string | null): Promise<LcResult<Record<string, unknown>>> {
-    if (!ENTITY_ID_RE.test(entityId)) return fail(400, 'invalid_entity_id', 'entity_id must be 1–128 characters of A-Z a-z 0-9 . _ : -');
+    if (!ENTITY_ID_RE.test(entityId))
+      return fail(400, 'invalid_entity_id', 'entity_id must be 1–128 characters of A-Z a-z 0-9 . _ : -');
     if (!isPlainObject(body)) return fail(400, 'invalid_body', 'The body must be a JSON object.');
     const { machine_name, machine_version, context } = body;
-    if (typeof machine_name !== 'string') return fail(400, 'invalid_body', 'machine_name is required and must be a string.');
-    if (machine_version !== undefined && typeof machine_version !== 'string') return fail(400, 'invalid_body', 'machine_version must be a string.');
-    if (context !== undefined && !isPlainObject(context)) return fail(400, 'invalid_body', 'context must be a JSON object.');
+    if (typeof machine_name !== 'string')
+      return fail(400, 'invalid_body', 'machine_name is required and must be a string.');
+    if (machine_version !== undefined && typeof machine_version !== 'string')
+      return fail(400, 'invalid_body', 'machine_version must be a string.');
+    if (context !== undefined && !isPlainObject(context))
+      return fail(400, 'invalid_body', 'context must be a JSON object.');
     return this.idempotent(idempotencyKey('create', entityId, idemKey), body, async () => {
       const def = await this.machine(machine_name, machine_version as string | undefined);
-      if (!def) return fail(404, 'machine_not_found', machine_version ? `Machine ${machine_name} version ${machine_version} not found.` : `Machine ${machine_name} not found.`);
+      if (!def)
+        return fail(
+          404,
+          'machine_not_found',
+          machine_version
+            ? `Machine ${machine_name} version ${machine_version} not found.`
+            : `Machine ${machine_name} not found.`,
+        );
       if (await this.entityRow(entityId)) return fail(409, 'entity_exists', `Entity ${entityId} already exists.`);
       const now = new Date().toISOString();
       const ctx = (context as Record<string, unknown> | undefined) ?? {};
       const big = this.tooLarge(ctx);
       if (big) return big;
-      const row: Row = { id: randomUUID(), created: now, last_updated: now, entity_id: entityId, machine_name, machine_version: def.meta.version, state: def.initial_state, context: ctx, version: 1 };
-      const hist: Row = { id: randomUUID(), created: now, last_updated: now, entity_id: entityId, seq: 1, trigger: '__entity_created__', source_state: null, target_state: def.initial_state, context: ctx, context_patch: null };
-      return { ops: [{ op: 'create', resource: 'entity', row }, { op: 'create', resource: 'history', row: hist }], status: 201, body: entityView(row), conflict: () => fail(409, 'entity_exists', `Entity ${entityId} already exists.`) };
+      const row: Row = {
+        id: randomUUID(),
+        created: now,
+        last_updated: now,
+        entity_id: entityId,
+        machine_name,
+        machine_version: def.meta.version,
+        state: def.initial_state,
+        context: ctx,
+        version: 1,
+      };
+      const hist: Row = {
+        id: randomUUID(),
+        created: now,
+        last_updated: now,
+        entity_id: entityId,
+        seq: 1,
+        trigger: '__entity_created__',
+        source_state: null,
+        target_state: def.initial_state,
+        context: ctx,
+        context_patch: null,
+      };
+      return {
+        ops: [
+          { op: 'create', resource: 'entity', row },
+          { op: 'create', resource: 'history', row: hist },
+        ],
+        status: 201,
+        body: entityView(row),
+        conflict: () => fail(409, 'entity_exists', `Entity ${entityId} already exists.`),
+      };
     });
   }
 
   async event(entityId: string, body: unknown, idemKey: string | null): Promise<LcResult<Record<string, unknown>>> {
     if (!isPlainObject(body)) return fail(400, 'invalid_body', 'The body must be a JSON object.');
     const { trigger, context, expected_state } = body;
-    if (typeof trigger !== 'string' || !trigger) return fail(400, 'invalid_body', 'trigger is required and must be a string.');
-    if (context !== undefined && !isPlainObject(context)) return fail(400, 'invalid_body', 'context must be a JSON object.');
-    if (expected_state !== undefined && typeof expected_state !== 'string') return fail(400, 'invalid_body', 'expected_state must be a string.');
-    return this.entityLocks.run(entityId, () => this.idempotent(idempotencyKey('event', entityId, idemKey), body, async () => {
-      const row = await this.entityRow(entityId);
-      if (!row) return fail(404, 'entity_not_found', `Entity ${entityId} not found.`);
-      if (expected_state !== undefined && row.state !== expected_state)
-        return fail(409, 'state_mismatch', `Entity ${entityId} is at ${String(row.state)}, not ${expected_state}.`, { current_state: row.state });
-      const def = await this.machine(row.machine_name as string, row.machine_version as string);
-      if (!def) return fail(404, 'machine_not_found', `Machine ${String(row.machine_name)} version ${String(row.machine_version)} not found.`);
-      const t = transition(def, { entity_id: entityId, machine_name: def.meta.machine_name, machine_version: def.meta.version, state: row.state as string, context: (row.context ?? {}) as Record<string, unknown>, version: row.version as number }, { trigger, context: context as Record<string, unknown> | undefined });
-      if (!t.ok) {
-        if (t.code === 'invalid_transition') return fail(409, 'invalid_transition', `No transition for trigger ${trigger} from state ${String(row.state)}.`, { current_state: row.state, available_triggers: t.available });
-        return fail(409, 'guard_rejected', `Guard rejected: ${t.description}`, { current_state: row.state, guard: t.guard });
-      }
-      const big = this.tooLarge(t.context);
-      if (big) return big;
-      const now = new Date().toISOString();
-      const version = (row.version as number) + 1;
-      const next: Row = { ...row, state: t.target_state, context: t.context, version, last_updated: now };
-      const patch = contextPatch((row.context ?? {}) as Record<string, unknown>, t.context);
-      const hist: Row = { id: randomUUID(), created: now, last_updated: now, entity_id: entityId, seq: version, trigger, source_state: t.source_state, target_state: t.target_state, context: patch ? null : t.context, context_patch: patch };
-      return {
-        ops: [{ op: 'update', resource: 'entity', row: next, expectVersion: row.version as number, before: row }, { op: 'create', resource: 'history', row: hist }],
-        status: 200, body: { entity: entityView(next), source_state: t.source_state, target_state: t.target_state, trigger },
-        conflict: null,
-      };
-    }));
+    if (typeof trigger !== 'string' || !trigger)
+      return fail(400, 'invalid_body', 'trigger is required and must be a string.');
+    if (context !== undefined && !isPlainObject(context))
+      return fail(400, 'invalid_body', 'context must be a JSON object.');
+    if (expected_state !== undefined && typeof expected_state !== 'string')
+      return fail(400, 'invalid_body', 'expected_state must be a string.');
+    return this.entityLocks.run(entityId, () =>
+      this.idempotent(idempotencyKey('event', entityId, idemKey), body, async () => {
+        const row = await this.entityRow(entityId);
+        if (!row) return fail(404, 'entity_not_found', `Entity ${entityId} not found.`);
+        if (expected_state !== undefined && row.state !== expected_state)
+          return fail(409, 'state_mismatch', `Entity ${entityId} is at ${String(row.state)}, not ${expected_state}.`, {
+            current_state: row.state,
+          });
+        const def = await this.machine(row.machine_name as string, row.machine_version as string);
+        if (!def)
+          return fail(
+            404,
+            'machine_not_found',
+            `Machine ${String(row.machine_name)} version ${String(row.machine_version)} not found.`,
+          );
+        const t = transition(
+          def,
+          {
+            entity_id: entityId,
+            machine_name: def.meta.machine_name,
+            machine_version: def.meta.version,
+            state: row.state as string,
+            context: (row.context ?? {}) as Record<string, unknown>,
+            version: row.version as number,
+          },
+          { trigger, context: context as Record<string, unknown> | undefined },
+        );
+        if (!t.ok) {
+          if (t.code === 'invalid_transition')
+            return fail(
+              409,
+              'invalid_transition',
+              `No transition for trigger ${trigger} from state ${String(row.state)}.`,
+              { current_state: row.state, available_triggers: t.available },
+            );
+          return fail(409, 'guard_rejected', `Guard rejected: ${t.description}`, {
+            current_state: row.state,
+            guard: t.guard,
+          });
+        }
+        const big = this.tooLarge(t.context);
+        if (big) return big;
+        const now = new Date().toISOString();
+        const version = (row.version as number) + 1;
+        const next: Row = { ...row, state: t.target_state, context: t.context, version, last_updated: now };
+        const patch = contextPatch((row.context ?? {}) as Record<string, unknown>, t.context);
+        const hist: Row = {
+          id: randomUUID(),
+          created: now,
+          last_updated: now,
+          entity_id: entityId,
+          seq: version,
+          trigger,
+          source_state: t.source_state,
+          target_state: t.target_state,
+          context: patch ? null : t.context,
+          context_patch: patch,
+        };
+        return {
+          ops: [
+            { op: 'update', resource: 'entity', row: next, expectVersion: row.version as number, before: row },
+            { op: 'create', resource: 'history', row: hist },
+          ],
+          status: 200,
+          body: { entity: entityView(next), source_state: t.source_state, target_state: t.target_state, trigger },
+          conflict: null,
+        };
+      }),
+    );
   }
 
   /**
    * Run `attempt` and apply its batch; a lost compare-and-swap re-runs it (re-reading the entity).
    * With an idempotency key the stored first response is returned for a repeat, written in the same batch.
    */
-  private async idempotent(key: string | null, body: unknown, attempt: () => Promise<LcResult<never> | { ops: WriteOp[]; status: number; body: Record<string, unknown>; conflict: (() => LcResult<never>) | null }>): Promise<LcResult<Record<string, unknown>>> {
+  private async idempotent(
+    key: string | null,
+    body: unknown,
+    attempt: () => Promise<
+      | LcResult<never>
+      | { ops: WriteOp[]; status: number; body: Record<string, unknown>; conflict: (() => LcResult<never>) | null }
+    >,
+  ): Promise<LcResult<Record<string, unknown>>> {
     const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
     const replay = async (): Promise<LcResult<Record<string, unknown>> | null> => {
       if (!key) return null;
       const [prev] = await this.storage.findBy('idempotency', 'key', key);
       if (!prev) return null;
-      if (prev.request_hash !== hash) return fail(422, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
+      if (prev.request_hash !== hash)
+        return fail(422, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
       return { ok: true, status: prev.status as number, body: prev.response as Record<string, unknown> };
     };
     for (let i = 0; i < MAX_CAS_RETRIES; i++) {
@@ -223,15 +400,27 @@ export class Lifecycle {
       const ops = [...r.ops];
       if (key) {
         const now = new Date().toISOString();
-        ops.push({ op: 'create', resource: 'idempotency', row: { id: randomUUID(), created: now, last_updated: now, key, request_hash: hash, status: r.status, response: r.body } });
+        ops.push({
+          op: 'create',
+          resource: 'idempotency',
+          row: {
+            id: randomUUID(),
+            created: now,
+            last_updated: now,
+            key,
+            request_hash: hash,
+            status: r.status,
+            response: r.body,
+          },
+        });
       }
       try {
         await this.storage.apply(ops);
         return { ok: true, status: r.status, body: r.body };
       } catch (e) {
         if (!(e instanceof StorageConflict)) throw e;
-        if (e.field === 'key') continue;                // a concurrent request with the same key won: replay it
-        if (e.field === 'version') continue;            // lost the compare-and-swap: read again
+        if (e.field === 'key') continue; // a concurrent request with the same key won: replay it
+        if (e.field === 'version') continue; // lost the compare-and-swap: read again
         // With a key, the write that got there first may be this request's own earlier attempt (a
         // client retrying while it runs): its stored answer is committed with it, so look again.
         if (key && i === 0) continue;

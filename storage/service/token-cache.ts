@@ -19,7 +19,10 @@ export class TokenCache<T> {
 
   constructor(storage: Storage, recheckMs: number) {
     this.watch = changeWatch(storage, recheckMs);
-    this.unwatch = this.watch.watch(TOKEN_TYPES, () => { this.answers.clear(); this.generation++; });
+    this.unwatch = this.watch.watch(TOKEN_TYPES, () => {
+      this.answers.clear();
+      this.generation++;
+    });
   }
 
   /** The answer for `hash`: from memory while no token changed, else `load` (and remembered). */
@@ -33,5 +36,7 @@ export class TokenCache<T> {
     return value;
   }
 
-  close(): void { this.unwatch(); }
+  close(): void {
+    this.unwatch();
+  }
 }

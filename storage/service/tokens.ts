@@ -15,7 +15,8 @@ export interface Principal {
   readonly name: string;
 }
 
-export const tokenDisplay = (row: Row): string => (typeof row.description === 'string' && row.description ? row.description : `token …${String(row.key_tail)}`);
+export const tokenDisplay = (row: Row): string =>
+  typeof row.description === 'string' && row.description ? row.description : `token …${String(row.key_tail)}`;
 
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
@@ -25,13 +26,19 @@ export class Tokens {
   private readonly hashes = new LRUCache<string, string>({ max: 1000 });
   private readonly checks: TokenCache<Principal>;
 
-  constructor(private readonly storage: Storage, recheckMs = DEFAULT_TOKEN_RECHECK_MS) {
+  constructor(
+    private readonly storage: Storage,
+    recheckMs = DEFAULT_TOKEN_RECHECK_MS,
+  ) {
     this.checks = new TokenCache(authority(storage), recheckMs);
   }
 
   async authenticate(key: string): Promise<Principal | null> {
     let hash = this.hashes.get(key);
-    if (hash === undefined) { hash = hashKey(key); this.hashes.set(key, hash); }
+    if (hash === undefined) {
+      hash = hashKey(key);
+      this.hashes.set(key, hash);
+    }
     const known = hash;
     // Read from the database itself, never a replica that may not have applied a revoke yet.
     return this.checks.get(known, async () => {
@@ -41,7 +48,9 @@ export class Tokens {
   }
 
   /** Stops following the change log. */
-  close(): void { this.checks.close(); }
+  close(): void {
+    this.checks.close();
+  }
 
   /** Create a token; with `key` given (from config) it is stored if not already present. */
   async create(permissions: readonly string[], description = '', key?: string): Promise<{ key: string; row: Row }> {
@@ -50,18 +59,28 @@ export class Tokens {
     const [existing] = await this.storage.findBy('token', 'key_hash', hash);
     if (existing) {
       // A configured token as stored already: nothing to write (a start then writes nothing).
-      if (JSON.stringify(existing.permissions) === JSON.stringify(permissions) && existing.description === description) return { key: k, row: existing };
+      if (JSON.stringify(existing.permissions) === JSON.stringify(permissions) && existing.description === description)
+        return { key: k, row: existing };
       const row = { ...existing, permissions: [...permissions], description };
       await this.storage.apply([{ op: 'update', resource: 'token', row, before: existing }]);
       return { key: k, row };
     }
     const now = new Date().toISOString();
-    const row: Row = { id: randomUUID(), created: now, last_updated: now, key_hash: hash, key_tail: k.slice(-4), permissions: [...permissions], description };
+    const row: Row = {
+      id: randomUUID(),
+      created: now,
+      last_updated: now,
+      key_hash: hash,
+      key_tail: k.slice(-4),
+      permissions: [...permissions],
+      description,
+    };
     try {
       await this.storage.apply([{ op: 'create', resource: 'token', row }]);
     } catch (e) {
       // Another process starting on the same database stored this configured key first: use it.
-      if (key !== undefined && e instanceof StorageConflict && e.field === 'key_hash') return this.create(permissions, description, key);
+      if (key !== undefined && e instanceof StorageConflict && e.field === 'key_hash')
+        return this.create(permissions, description, key);
       throw e;
     }
     return { key: k, row };

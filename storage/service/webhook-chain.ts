@@ -21,15 +21,24 @@ export async function answeredDelivery(storage: Storage, header: string | undefi
 /** The chain of each record that answers a delivery, by record id (records absent: chain 0). */
 export async function chainOf(storage: Storage, records: readonly Row[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  const named = [...new Set(records.map((r) => r.webhook_delivery).filter((v): v is string => typeof v === 'string' && v !== ''))];
+  const named = [
+    ...new Set(records.map((r) => r.webhook_delivery).filter((v): v is string => typeof v === 'string' && v !== '')),
+  ];
   if (!named.length) return out;
   const chains = new Map<string, number>();
   for (let i = 0; i < named.length; i += 500) {
-    const { rows } = await storage.find(DELIVERY, cmp('id', 'string', 'eq', false, named.slice(i, i + 500)), { limit: 500, offset: 0, ordering: [] }, { noCount: true });
+    const { rows } = await storage.find(
+      DELIVERY,
+      cmp('id', 'string', 'eq', false, named.slice(i, i + 500)),
+      { limit: 500, offset: 0, ordering: [] },
+      { noCount: true },
+    );
     for (const d of rows) chains.set(d.id, (typeof d.chain === 'number' ? d.chain : 0) + 1);
   }
   // A delivery gone since (pruned with its record) counts as one: the change answered a webhook.
-  for (const r of records) if (typeof r.webhook_delivery === 'string' && r.webhook_delivery) out.set(r.id, chains.get(r.webhook_delivery) ?? 1);
+  for (const r of records)
+    if (typeof r.webhook_delivery === 'string' && r.webhook_delivery)
+      out.set(r.id, chains.get(r.webhook_delivery) ?? 1);
   return out;
 }
 

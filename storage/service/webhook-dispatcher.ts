@@ -17,7 +17,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, cmp, fk, not, TRUE } from '../../engine/plan/nodes.js';
 import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
-import { backoffMs, renderBody, requestHeaders, wants, webhookAt, type WebhookVersion } from '../../engine/changes/webhook-payload.js';
+import {
+  backoffMs,
+  renderBody,
+  requestHeaders,
+  wants,
+  webhookAt,
+  type WebhookVersion,
+} from '../../engine/changes/webhook-payload.js';
 import type { HostRule } from '../../engine/changes/webhook-targets.js';
 import type { ChangeFeed } from '../change-log/change-feed.js';
 import { SYSTEM_USER, withWriteContext } from '../change-log/write-context.js';
@@ -66,11 +73,16 @@ const PLAN_GATHER_MS = 25;
  * only reads the webhooks now and then, not three statements every PLAN_GATHER_MS (ms). */
 const PLAN_IDLE_MS = 250;
 
-const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
-  const t = setTimeout(done, ms);
-  function done() { clearTimeout(t); signal.removeEventListener('abort', done); resolve(); }
-  signal.addEventListener('abort', done);
-});
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
 
 export class WebhookDispatcher {
   private readonly stopping = new AbortController();
@@ -84,16 +96,33 @@ export class WebhookDispatcher {
   private cursor: { after: number; version: number; persisted: number; savedAt: number } | null = null;
   private readonly opts: Required<DispatcherOptions>;
 
-  constructor(private readonly storage: Storage, private readonly feed: ChangeFeed, opts: DispatcherOptions) {
-    this.opts = { concurrency: 8, pollMs: 1000, sendWindow: 200, log: () => {}, allowedHosts: [], keepResponse: false, maxChain: 3, send: sendWebhook, ...opts };
+  constructor(
+    private readonly storage: Storage,
+    private readonly feed: ChangeFeed,
+    opts: DispatcherOptions,
+  ) {
+    this.opts = {
+      concurrency: 8,
+      pollMs: 1000,
+      sendWindow: 200,
+      log: () => {},
+      allowedHosts: [],
+      keepResponse: false,
+      maxChain: 3,
+      send: sendWebhook,
+      ...opts,
+    };
   }
 
   start(): void {
     // Its reads go to the database, never to a replica that may lag (READ_REPLICA): a webhook a
     // replica does not hold yet would miss the deliveries it should get.
-    withWriteContext({ requestId: 'webhook-dispatcher', userName: () => SYSTEM_USER, seq: null, memo: new Map(), primary: true }, () => {
-      this.loops = [this.forever('planning', () => this.planLoop()), this.forever('sending', () => this.sendLoop())];
-    });
+    withWriteContext(
+      { requestId: 'webhook-dispatcher', userName: () => SYSTEM_USER, seq: null, memo: new Map(), primary: true },
+      () => {
+        this.loops = [this.forever('planning', () => this.planLoop()), this.forever('sending', () => this.sendLoop())];
+      },
+    );
   }
 
   /** Stops planning and sending; requests in flight are let finish (their rows written) for up to their time limit. */
@@ -108,7 +137,12 @@ export class WebhookDispatcher {
   async pinnedSeq(): Promise<number | null> {
     const cur = await this.storage.get(CURSOR, CURSOR_ID);
     let low = cur ? (cur.after_seq as number) + 1 : null;
-    const { rows } = await this.storage.find(DELIVERY, cmp('status', 'string', 'eq', false, ['pending']), { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true });
+    const { rows } = await this.storage.find(
+      DELIVERY,
+      cmp('status', 'string', 'eq', false, ['pending']),
+      { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] },
+      { noCount: true },
+    );
     if (rows.length && (low === null || (rows[0].seq as number) < low)) low = rows[0].seq as number;
     return low;
   }
@@ -118,12 +152,34 @@ export class WebhookDispatcher {
    * delivery log lives as long as the change log; pending ones always stay); how many.
    */
   async pruneDeliveries(): Promise<number> {
-    const oldest = (await this.storage.find(CHANGE_RESOURCE, TRUE, { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true })).rows[0];
+    const oldest = (
+      await this.storage.find(
+        CHANGE_RESOURCE,
+        TRUE,
+        { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] },
+        { noCount: true },
+      )
+    ).rows[0];
     if (!oldest) return 0;
-    const done = and([cmp('seq', 'number', 'lt', false, [oldest.seq as number]), cmp('status', 'string', 'eq', false, ['delivered', 'failed', 'skipped'])]);
+    const done = and([
+      cmp('seq', 'number', 'lt', false, [oldest.seq as number]),
+      cmp('status', 'string', 'eq', false, ['delivered', 'failed', 'skipped']),
+    ]);
     let deleted = 0;
     for (;;) {
-      const { rows } = await this.storage.find(DELIVERY, done, { limit: 1000, offset: 0, ordering: [{ field: 'seq', desc: false }, { field: 'id', desc: false }] }, { noCount: true });
+      const { rows } = await this.storage.find(
+        DELIVERY,
+        done,
+        {
+          limit: 1000,
+          offset: 0,
+          ordering: [
+            { field: 'seq', desc: false },
+            { field: 'id', desc: false },
+          ],
+        },
+        { noCount: true },
+      );
       if (!rows.length) return deleted;
       await this.storage.apply(rows.map((r): WriteOp => ({ op: 'delete', resource: DELIVERY, id: r.id })));
       deleted += rows.length;
@@ -154,11 +210,23 @@ export class WebhookDispatcher {
   private async loadCursor(): Promise<NonNullable<WebhookDispatcher['cursor']>> {
     for (;;) {
       const row = await this.storage.get(CURSOR, CURSOR_ID);
-      if (row) return { after: row.after_seq as number, version: versionOf(row), persisted: row.after_seq as number, savedAt: Date.now() };
+      if (row)
+        return {
+          after: row.after_seq as number,
+          version: versionOf(row),
+          persisted: row.after_seq as number,
+          savedAt: Date.now(),
+        };
       const now = new Date().toISOString();
       const after = await this.storage.changeSeq();
       try {
-        await this.storage.apply([{ op: 'create', resource: CURSOR, row: { id: CURSOR_ID, created: now, last_updated: now, version: 1, after_seq: after } }]);
+        await this.storage.apply([
+          {
+            op: 'create',
+            resource: CURSOR,
+            row: { id: CURSOR_ID, created: now, last_updated: now, version: 1, after_seq: after },
+          },
+        ]);
       } catch (e) {
         if (!(e instanceof StorageConflict)) throw e; // another process made it: read it
       }
@@ -184,7 +252,7 @@ export class WebhookDispatcher {
       const versions = await this.webhookVersions(cur.after);
       const idle = !webhooks.some((w) => w.enabled === true) && !versions.size;
       const records = idle ? [] : (await this.feed.read(cur.after, PLAN_BATCH)).filter((r) => (r.seq as number) <= end);
-      const last = records.length ? records[records.length - 1].seq as number : end;
+      const last = records.length ? (records[records.length - 1].seq as number) : end;
       const deliveries = this.plan(records, webhooks, versions, await chainOf(this.storage, records));
       if (!deliveries.length) {
         // Nothing to write: the cursor moves on in memory, written now and then (records that
@@ -198,22 +266,48 @@ export class WebhookDispatcher {
   }
 
   private async enabledWebhooks(): Promise<readonly Row[]> {
-    return (await this.storage.find('webhook', cmp('enabled', 'boolean', 'eq', false, [true]), { limit: 10_000, offset: 0, ordering: [{ field: 'id', desc: false }] }, { noCount: true })).rows;
+    return (
+      await this.storage.find(
+        'webhook',
+        cmp('enabled', 'boolean', 'eq', false, [true]),
+        { limit: 10_000, offset: 0, ordering: [{ field: 'id', desc: false }] },
+        { noCount: true },
+      )
+    ).rows;
   }
 
   private async allWebhooks(): Promise<readonly Row[]> {
-    return (await this.storage.find('webhook', TRUE, { limit: 10_000, offset: 0, ordering: [{ field: 'id', desc: false }] }, { noCount: true })).rows;
+    return (
+      await this.storage.find(
+        'webhook',
+        TRUE,
+        { limit: 10_000, offset: 0, ordering: [{ field: 'id', desc: false }] },
+        { noCount: true },
+      )
+    ).rows;
   }
 
   /** The change records of webhooks after the cursor, by webhook, in seq order: what each was like at each record. */
   private async webhookVersions(after: number): Promise<Map<string, WebhookVersion[]>> {
-    const { rows } = await this.storage.find(CHANGE_RESOURCE, and([cmp('seq', 'number', 'gt', false, [after]), cmp('changed_object_type', 'string', 'eq', false, ['extras.webhook'])]),
-      { limit: 100_000, offset: 0, ordering: [{ field: 'seq', desc: false }] }, { noCount: true });
+    const { rows } = await this.storage.find(
+      CHANGE_RESOURCE,
+      and([
+        cmp('seq', 'number', 'gt', false, [after]),
+        cmp('changed_object_type', 'string', 'eq', false, ['extras.webhook']),
+      ]),
+      { limit: 100_000, offset: 0, ordering: [{ field: 'seq', desc: false }] },
+      { noCount: true },
+    );
     const out = new Map<string, WebhookVersion[]>();
     for (const c of rows) {
-      const v: WebhookVersion = { seq: c.seq as number, before: c.action === 'create' ? null : (c.prechange_data as Row | null), after: c.action === 'delete' ? null : (c.object_data as Row | null) };
+      const v: WebhookVersion = {
+        seq: c.seq as number,
+        before: c.action === 'create' ? null : (c.prechange_data as Row | null),
+        after: c.action === 'delete' ? null : (c.object_data as Row | null),
+      };
       const list = out.get(c.changed_object_id as string);
-      if (list) list.push(v); else out.set(c.changed_object_id as string, [v]);
+      if (list) list.push(v);
+      else out.set(c.changed_object_id as string, [v]);
     }
     return out;
   }
@@ -224,27 +318,51 @@ export class WebhookDispatcher {
    * records tell; only webhooks that still exist get one. A record reached through a chain of more
    * than maxChain deliveries (`chains`: by record id) gets `skipped` rows, sent never.
    */
-  private plan(records: readonly Row[], webhooks: readonly Row[], versions: ReadonlyMap<string, readonly WebhookVersion[]>, chains: ReadonlyMap<string, number>): Row[] {
+  private plan(
+    records: readonly Row[],
+    webhooks: readonly Row[],
+    versions: ReadonlyMap<string, readonly WebhookVersion[]>,
+    chains: ReadonlyMap<string, number>,
+  ): Row[] {
     const now = new Date().toISOString();
     const out: Row[] = [];
-    for (const rec of records) for (const w of webhooks) {
-      const then = webhookAt(w, versions.get(w.id) ?? [], rec.seq as number);
-      if (!then || then.enabled !== true || !wants(then, rec)) continue;
-      const chain = chains.get(rec.id) ?? 0;
-      const skipped = chain > this.opts.maxChain;
-      out.push({
-        id: randomUUID(), created: now, last_updated: now, version: 1,
-        webhook: w.id, change: rec.id, seq: rec.seq, action: rec.action,
-        changed_object_type: rec.changed_object_type, changed_object_id: rec.changed_object_id,
-        status: skipped ? 'skipped' : 'pending', attempts: 0, next_attempt_at: skipped ? null : now, last_attempt_at: null, response_status: null,
-        error: skipped ? skippedReason(chain, this.opts.maxChain) : '', request_excerpt: '', response_excerpt: '', chain,
-      });
-    }
+    for (const rec of records)
+      for (const w of webhooks) {
+        const then = webhookAt(w, versions.get(w.id) ?? [], rec.seq as number);
+        if (!then || then.enabled !== true || !wants(then, rec)) continue;
+        const chain = chains.get(rec.id) ?? 0;
+        const skipped = chain > this.opts.maxChain;
+        out.push({
+          id: randomUUID(),
+          created: now,
+          last_updated: now,
+          version: 1,
+          webhook: w.id,
+          change: rec.id,
+          seq: rec.seq,
+          action: rec.action,
+          changed_object_type: rec.changed_object_type,
+          changed_object_id: rec.changed_object_id,
+          status: skipped ? 'skipped' : 'pending',
+          attempts: 0,
+          next_attempt_at: skipped ? null : now,
+          last_attempt_at: null,
+          response_status: null,
+          error: skipped ? skippedReason(chain, this.opts.maxChain) : '',
+          request_excerpt: '',
+          response_excerpt: '',
+          chain,
+        });
+      }
     return out;
   }
 
   /** The deliveries and the cursor past them in one batch; false when another process moved the cursor first (then re-read). */
-  private async writePlan(cur: NonNullable<WebhookDispatcher['cursor']>, last: number, deliveries: readonly Row[]): Promise<boolean> {
+  private async writePlan(
+    cur: NonNullable<WebhookDispatcher['cursor']>,
+    last: number,
+    deliveries: readonly Row[],
+  ): Promise<boolean> {
     const ops: WriteOp[] = deliveries.map((row) => ({ op: 'create', resource: DELIVERY, row }));
     ops.push(this.cursorWrite(cur, last));
     try {
@@ -261,7 +379,12 @@ export class WebhookDispatcher {
 
   private cursorWrite(cur: NonNullable<WebhookDispatcher['cursor']>, after: number): WriteOp {
     const now = new Date().toISOString();
-    return { op: 'update', resource: CURSOR, row: { id: CURSOR_ID, created: now, last_updated: now, version: cur.version + 1, after_seq: after }, expectVersion: cur.version };
+    return {
+      op: 'update',
+      resource: CURSOR,
+      row: { id: CURSOR_ID, created: now, last_updated: now, version: cur.version + 1, after_seq: after },
+      expectVersion: cur.version,
+    };
   }
 
   private async saveLazyCursor(cur: NonNullable<WebhookDispatcher['cursor']>): Promise<void> {
@@ -286,7 +409,10 @@ export class WebhookDispatcher {
       const wait = Math.max(10, Math.min(this.opts.pollMs, nextDue - Date.now()));
       await new Promise<void>((resolve) => {
         const t = setTimeout(done, wait);
-        function done() { clearTimeout(t); resolve(); }
+        function done() {
+          clearTimeout(t);
+          resolve();
+        }
         this.kick = done;
       });
       this.kick = null;
@@ -306,12 +432,29 @@ export class WebhookDispatcher {
       // A disabled webhook's pending deliveries wait until it is enabled again. Read oldest first
       // in a few windows, each leaving out the objects already seen: one object with many waiting
       // (a receiver that was down while it changed often) does not hide the others behind it.
-      const pending = and([fk('webhook', 'webhook', [w.id], false, true), cmp('status', 'string', 'eq', false, ['pending'])]);
+      const pending = and([
+        fk('webhook', 'webhook', [w.id], false, true),
+        cmp('status', 'string', 'eq', false, ['pending']),
+      ]);
       const seen = new Set<string>();
       let full = (this.busy.get(w.id) ?? 0) >= share;
       for (let round = 0; round < SEND_ROUNDS && !full; round++) {
-        const plan = seen.size ? and([pending, not(cmp('changed_object_id', 'string', 'eq', false, [...seen]))]) : pending;
-        const { rows } = await this.storage.find(DELIVERY, plan, { limit: this.opts.sendWindow, offset: 0, ordering: [{ field: 'seq', desc: false }, { field: 'id', desc: false }] }, { noCount: true });
+        const plan = seen.size
+          ? and([pending, not(cmp('changed_object_id', 'string', 'eq', false, [...seen]))])
+          : pending;
+        const { rows } = await this.storage.find(
+          DELIVERY,
+          plan,
+          {
+            limit: this.opts.sendWindow,
+            offset: 0,
+            ordering: [
+              { field: 'seq', desc: false },
+              { field: 'id', desc: false },
+            ],
+          },
+          { noCount: true },
+        );
         const heads = new Set<string>();
         for (const d of rows) {
           seen.add(String(d.changed_object_id));
@@ -321,16 +464,24 @@ export class WebhookDispatcher {
           heads.add(key);
           if (this.inFlight.has(key)) continue;
           const due = d.next_attempt_at ? Date.parse(d.next_attempt_at as string) : now;
-          if (due > now) { nextDue = Math.min(nextDue, due); continue; }
+          if (due > now) {
+            nextDue = Math.min(nextDue, due);
+            continue;
+          }
           // This webhook's share is taken: its other deliveries wait (a request that ends wakes the
           // sender), the other webhooks' go on with their own shares.
-          if ((this.busy.get(w.id) ?? 0) >= share) { full = true; break; }
+          if ((this.busy.get(w.id) ?? 0) >= share) {
+            full = true;
+            break;
+          }
           this.busy.set(w.id, (this.busy.get(w.id) ?? 0) + 1);
-          const p = this.attempt(w, d).catch((e) => this.opts.log(`webhooks: delivery ${d.id}: ${(e as Error).message}`))
+          const p = this.attempt(w, d)
+            .catch((e) => this.opts.log(`webhooks: delivery ${d.id}: ${(e as Error).message}`))
             .finally(() => {
               this.inFlight.delete(key);
               const n = (this.busy.get(w.id) ?? 1) - 1;
-              if (n > 0) this.busy.set(w.id, n); else this.busy.delete(w.id);
+              if (n > 0) this.busy.set(w.id, n);
+              else this.busy.delete(w.id);
               this.wake();
             });
           this.inFlight.set(key, p);
@@ -341,7 +492,6 @@ export class WebhookDispatcher {
     return nextDue;
   }
 
-
   /**
    * Claims the delivery (compare-and-swap), sends it, and records how it went. Whatever the attempt
    * throws after its claim is a failed attempt with its error recorded; a delivery that has had its
@@ -350,11 +500,22 @@ export class WebhookDispatcher {
   private async attempt(w: Row, d: Row): Promise<void> {
     const started = Date.now();
     if ((d.attempts as number) >= this.opts.maxAttempts) {
-      await this.record(d, { status: 'failed', next_attempt_at: null, error: `No answer recorded after ${d.attempts as number} attempts (WEBHOOK_MAX_ATTEMPTS is ${this.opts.maxAttempts}).` });
+      await this.record(d, {
+        status: 'failed',
+        next_attempt_at: null,
+        error: `No answer recorded after ${d.attempts as number} attempts (WEBHOOK_MAX_ATTEMPTS is ${this.opts.maxAttempts}).`,
+      });
       return;
     }
     const lease = new Date(started + this.opts.timeoutMs * 2 + 1000).toISOString();
-    const claimed: Row = { ...d, attempts: (d.attempts as number) + 1, last_attempt_at: new Date(started).toISOString(), next_attempt_at: lease, last_updated: new Date(started).toISOString(), version: versionOf(d) + 1 };
+    const claimed: Row = {
+      ...d,
+      attempts: (d.attempts as number) + 1,
+      last_attempt_at: new Date(started).toISOString(),
+      next_attempt_at: lease,
+      last_updated: new Date(started).toISOString(),
+      version: versionOf(d) + 1,
+    };
     try {
       await this.storage.apply([{ op: 'update', resource: DELIVERY, row: claimed, expectVersion: versionOf(d) }]);
     } catch (e) {
@@ -373,17 +534,54 @@ export class WebhookDispatcher {
   /** Makes the request of a claimed delivery; how it went, as the row's fields. */
   private async send(w: Row, d: Row): Promise<Partial<Row>> {
     const change = await this.storage.get(CHANGE_RESOURCE, d.change as string);
-    if (!change) return { status: 'failed', next_attempt_at: null, error: 'The change record is no longer in the log.' };
+    if (!change)
+      return { status: 'failed', next_attempt_at: null, error: 'The change record is no longer in the log.' };
     const body = renderBody(w, change);
     const rendered = requestHeaders(w, change, body);
     // A request that can never go fails at once: a retry would render the same.
-    if (!rendered.ok) return { status: 'failed', next_attempt_at: null, response_status: null, error: rendered.reason.slice(0, EXCERPT), request_excerpt: body.slice(0, EXCERPT) };
-    const answer = await this.opts.send(String(w.payload_url), String(w.http_method || 'POST'), { ...rendered.headers, [DELIVERY_HEADER]: String(d.id) }, body,
-      { timeoutMs: this.opts.timeoutMs, verifyTls: w.ssl_verification !== false, excerpt: this.opts.keepResponse ? EXCERPT : 0, allowedHosts: this.opts.allowedHosts });
+    if (!rendered.ok)
+      return {
+        status: 'failed',
+        next_attempt_at: null,
+        response_status: null,
+        error: rendered.reason.slice(0, EXCERPT),
+        request_excerpt: body.slice(0, EXCERPT),
+      };
+    const answer = await this.opts.send(
+      String(w.payload_url),
+      String(w.http_method || 'POST'),
+      { ...rendered.headers, [DELIVERY_HEADER]: String(d.id) },
+      body,
+      {
+        timeoutMs: this.opts.timeoutMs,
+        verifyTls: w.ssl_verification !== false,
+        excerpt: this.opts.keepResponse ? EXCERPT : 0,
+        allowedHosts: this.opts.allowedHosts,
+      },
+    );
     const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
-    if (ok) return { status: 'delivered', next_attempt_at: null, response_status: answer.status, error: '', request_excerpt: body.slice(0, EXCERPT), response_excerpt: answer.body };
-    if (answer.refused) return { status: 'failed', next_attempt_at: null, response_status: null, error: answer.error.slice(0, EXCERPT), request_excerpt: body.slice(0, EXCERPT) };
-    return { ...this.failure(d, { status: answer.status, error: answer.error || `HTTP ${answer.status}` }), request_excerpt: body.slice(0, EXCERPT), response_excerpt: answer.body };
+    if (ok)
+      return {
+        status: 'delivered',
+        next_attempt_at: null,
+        response_status: answer.status,
+        error: '',
+        request_excerpt: body.slice(0, EXCERPT),
+        response_excerpt: answer.body,
+      };
+    if (answer.refused)
+      return {
+        status: 'failed',
+        next_attempt_at: null,
+        response_status: null,
+        error: answer.error.slice(0, EXCERPT),
+        request_excerpt: body.slice(0, EXCERPT),
+      };
+    return {
+      ...this.failure(d, { status: answer.status, error: answer.error || `HTTP ${answer.status}` }),
+      request_excerpt: body.slice(0, EXCERPT),
+      response_excerpt: answer.body,
+    };
   }
 
   /** A failed attempt: tried again after a backoff, or failed once it was the last one. */
@@ -392,8 +590,11 @@ export class WebhookDispatcher {
     const gaveUp = attempts >= this.opts.maxAttempts;
     return {
       status: gaveUp ? 'failed' : 'pending',
-      next_attempt_at: gaveUp ? null : new Date(Date.now() + backoffMs(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs)).toISOString(),
-      response_status: f.status, error: f.error.slice(0, EXCERPT),
+      next_attempt_at: gaveUp
+        ? null
+        : new Date(Date.now() + backoffMs(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs)).toISOString(),
+      response_status: f.status,
+      error: f.error.slice(0, EXCERPT),
     };
   }
 

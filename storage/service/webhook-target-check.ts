@@ -3,7 +3,13 @@
 // (resolved now; each request checks again as it connects and connects only to allowed addresses,
 // storage/service/webhook-request.ts).
 import dns from 'node:dns/promises';
-import { resolvedRefusal, addressAllowed, targetOf, targetVerdict, type HostRule } from '../../engine/changes/webhook-targets.js';
+import {
+  resolvedRefusal,
+  addressAllowed,
+  targetOf,
+  targetVerdict,
+  type HostRule,
+} from '../../engine/changes/webhook-targets.js';
 import { MSG } from '../../engine/schema/messages.js';
 import type { FieldErrors } from '../../engine/schema/validate-input.js';
 import type { Row, Storage } from '../types.js';
@@ -14,7 +20,11 @@ export async function targetRefusal(rules: readonly HostRule[], url: URL): Promi
   const v = targetVerdict(rules, url);
   if (v.verdict !== 'resolve') return v.verdict === 'refused' ? v.reason : null;
   let found: string[];
-  try { found = (await dns.lookup(targetOf(url).host, { all: true })).map((a) => a.address); } catch { found = []; }
+  try {
+    found = (await dns.lookup(targetOf(url).host, { all: true })).map((a) => a.address);
+  } catch {
+    found = [];
+  }
   return found.some((a) => addressAllowed(rules, a, targetOf(url).port)) ? null : resolvedRefusal(url, found);
 }
 
@@ -23,7 +33,11 @@ export function webhookTargetPolicy(storage: Storage, rules: readonly HostRule[]
   return async (row: Row): Promise<FieldErrors> => {
     if (!rules.length) return {};
     let url: URL;
-    try { url = new URL(String(row.payload_url)); } catch { return {}; } // refused by the row checks
+    try {
+      url = new URL(String(row.payload_url));
+    } catch {
+      return {};
+    } // refused by the row checks
     if ((await storage.get('webhook', row.id))?.payload_url === row.payload_url) return {};
     const reason = await targetRefusal(rules, url);
     return reason ? { payload_url: [MSG.whTarget(reason)] } : {};

@@ -32,12 +32,18 @@ export type Replay =
   | { readonly kind: 'answer'; readonly status: number; readonly body: unknown }
   | { readonly kind: 'objects'; readonly status: number; readonly ids: readonly string[] };
 
-interface StoredResponse { readonly body?: unknown; readonly ids?: readonly string[] }
+interface StoredResponse {
+  readonly body?: unknown;
+  readonly ids?: readonly string[];
+}
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 export class WriteKeys {
-  constructor(private readonly storage: Storage, private readonly ttlMs: number) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly ttlMs: number,
+  ) {}
 
   /** The key of a write by `token` with the client's `key`, for `method` on `path` with `body`. */
   keyOf(token: string, method: string, path: string, key: string, body: unknown): KeyedWrite {
@@ -52,25 +58,50 @@ export class WriteKeys {
   async replay(k: KeyedWrite, now = Date.now()): Promise<Replay> {
     const [row] = await this.storage.findBy(RESOURCE, 'key', k.stored);
     if (!row) return { kind: 'none' };
-    if (this.ttlMs > 0 && Date.parse(String(row.created)) + this.ttlMs <= now) { k.expired = row; return { kind: 'none' }; }
+    if (this.ttlMs > 0 && Date.parse(String(row.created)) + this.ttlMs <= now) {
+      k.expired = row;
+      return { kind: 'none' };
+    }
     if (row.request_hash !== k.hash) return { kind: 'other_body' };
     const status = Number(row.status);
     const response = (row.response ?? {}) as StoredResponse;
-    return 'body' in response ? { kind: 'answer', status, body: response.body } : { kind: 'objects', status, ids: response.ids ?? [] };
+    return 'body' in response
+      ? { kind: 'answer', status, body: response.body }
+      : { kind: 'objects', status, ids: response.ids ?? [] };
   }
 
   /** The key's row (and the removal of its expired predecessor), for the batch of the write it answers. */
   opsFor(k: KeyedWrite, status: number, ids: readonly string[]): WriteOp[] {
     const now = new Date().toISOString();
-    const row: Row = { id: k.rowId, created: now, last_updated: now, key: k.stored, request_hash: k.hash, status, response: { ids } };
-    return [...(k.expired ? [{ op: 'delete', resource: RESOURCE, id: k.expired.id } as const] : []), { op: 'create', resource: RESOURCE, row }];
+    const row: Row = {
+      id: k.rowId,
+      created: now,
+      last_updated: now,
+      key: k.stored,
+      request_hash: k.hash,
+      status,
+      response: { ids },
+    };
+    return [
+      ...(k.expired ? [{ op: 'delete', resource: RESOURCE, id: k.expired.id } as const] : []),
+      { op: 'create', resource: RESOURCE, row },
+    ];
   }
 
   /** Keeps the answer sent for the key's write. Best effort: without it a replay builds the answer again. */
   async remember(k: KeyedWrite, status: number, ids: readonly string[], body: unknown): Promise<void> {
     const [row] = await this.storage.getMany(RESOURCE, [k.rowId]);
     if (!row) return;
-    await this.storage.apply([{ op: 'update', resource: RESOURCE, row: { ...row, status, response: { ids, body }, last_updated: new Date().toISOString() } }], { log: false });
+    await this.storage.apply(
+      [
+        {
+          op: 'update',
+          resource: RESOURCE,
+          row: { ...row, status, response: { ids, body }, last_updated: new Date().toISOString() },
+        },
+      ],
+      { log: false },
+    );
   }
 
   /** Deletes inventory keys past their time to live; how many. */
@@ -80,9 +111,25 @@ export class WriteKeys {
     let deleted = 0;
     // Lifecycle keys (kept whatever their age) stay where they are: skipped past, not deleted.
     for (let skipped = 0; ;) {
-      const { rows } = await this.storage.find(RESOURCE, cmp('created', 'datetime', 'lt', false, [before]), { limit: PRUNE_BATCH, offset: skipped, ordering: [{ field: 'created', desc: false }, { field: 'id', desc: false }] }, { noCount: true });
+      const { rows } = await this.storage.find(
+        RESOURCE,
+        cmp('created', 'datetime', 'lt', false, [before]),
+        {
+          limit: PRUNE_BATCH,
+          offset: skipped,
+          ordering: [
+            { field: 'created', desc: false },
+            { field: 'id', desc: false },
+          ],
+        },
+        { noCount: true },
+      );
       const ours = rows.filter((r) => String(r.key).startsWith(SCOPE));
-      if (ours.length) await this.storage.apply(ours.map((r) => ({ op: 'delete', resource: RESOURCE, id: r.id })), { log: false });
+      if (ours.length)
+        await this.storage.apply(
+          ours.map((r) => ({ op: 'delete', resource: RESOURCE, id: r.id })),
+          { log: false },
+        );
       deleted += ours.length;
       skipped += rows.length - ours.length;
       if (rows.length < PRUNE_BATCH) return deleted;

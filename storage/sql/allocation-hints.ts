@@ -11,7 +11,13 @@ import { hintWithMark } from './cover-marks.js';
 const parentKey = (b: NetBlock) => `${b.network}/${b.length}`;
 const hinted = (m: TableModel) => (HINTED as readonly string[]).includes(m.resource.name);
 
-export async function sqlAllocationHint(s: SqlSession, d: Dialect, resource: string, block: NetBlock, length: number): Promise<AllocationHint> {
+export async function sqlAllocationHint(
+  s: SqlSession,
+  d: Dialect,
+  resource: string,
+  block: NetBlock,
+  length: number,
+): Promise<AllocationHint> {
   const st = readHint(d, resource, parentKey(block), length);
   const row = (await s.query(st.sql, st.params)).rows[0];
   if (!row) throw new Error(`allocation hints: no generation row for ${resource} (migration 7 not applied?)`);
@@ -20,7 +26,15 @@ export async function sqlAllocationHint(s: SqlSession, d: Dialect, resource: str
   return resource === 'prefix' ? hintWithMark((sql, params) => s.query(sql, params), d, block, hint) : hint;
 }
 
-export async function sqlSaveAllocationHint(s: SqlSession, d: Dialect, resource: string, block: NetBlock, length: number, nextAt: AddrHex, gen: number): Promise<void> {
+export async function sqlSaveAllocationHint(
+  s: SqlSession,
+  d: Dialect,
+  resource: string,
+  block: NetBlock,
+  length: number,
+  nextAt: AddrHex,
+  gen: number,
+): Promise<void> {
   const st = saveHint(d, resource, parentKey(block), length, nextAt, gen);
   await s.query(st.sql, st.params);
 }

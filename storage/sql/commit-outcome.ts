@@ -13,18 +13,32 @@ export type Outcome = { readonly committed: true; readonly seq: number } | { rea
  * `recordId`: the id of the write's last change record (null: the write logged none, so nothing
  * names it). Throws CommitUnknown when the database cannot be asked.
  */
-export async function commitOutcome(driver: SqlDriver, d: Dialect, changeTable: string, doubt: CommitInDoubt, recordId: string | null): Promise<Outcome> {
-  if (recordId === null) throw new CommitUnknown('a write that names itself nowhere lost its connection with COMMIT in flight');
+export async function commitOutcome(
+  driver: SqlDriver,
+  d: Dialect,
+  changeTable: string,
+  doubt: CommitInDoubt,
+  recordId: string | null,
+): Promise<Outcome> {
+  if (recordId === null)
+    throw new CommitUnknown('a write that names itself nowhere lost its connection with COMMIT in flight');
   try {
     await driver.endSession(doubt.session);
-    const q = new SqlBuilder(d).emit(`SELECT ${d.quote('seq')} AS seq FROM ${d.quote(changeTable)} WHERE ${d.quote('id')} = `).param(recordId, 'uuid').build();
+    const q = new SqlBuilder(d)
+      .emit(`SELECT ${d.quote('seq')} AS seq FROM ${d.quote(changeTable)} WHERE ${d.quote('id')} = `)
+      .param(recordId, 'uuid')
+      .build();
     const r = await driver.query(q.sql, q.params);
     return r.rows.length ? { committed: true, seq: Number(r.rows[0].seq) } : { committed: false };
   } catch (e) {
-    throw new CommitUnknown(`the connection was lost with COMMIT in flight, and whether it committed cannot be read: ${(e as Error).message ?? String(e)}`);
+    throw new CommitUnknown(
+      `the connection was lost with COMMIT in flight, and whether it committed cannot be read: ${(e as Error).message ?? String(e)}`,
+    );
   }
 }
 
 /** What a write whose outcome was settled throws when it did not commit: nothing was written, a retry is safe. */
 export const notCommitted = (doubt: CommitInDoubt): StorageUnavailable =>
-  new StorageUnavailable(`the connection was lost before the write committed (nothing was written): ${(doubt.reason as Error)?.message ?? String(doubt.reason)}`);
+  new StorageUnavailable(
+    `the connection was lost before the write committed (nothing was written): ${(doubt.reason as Error)?.message ?? String(doubt.reason)}`,
+  );

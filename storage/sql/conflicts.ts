@@ -4,7 +4,6 @@ import { TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/tabl
 import { MSG } from '../../engine/schema/messages.js';
 import { StorageConflict, type WriteOp } from '../types.js';
 
-
 type Owner =
   | { kind: 'pk'; model: TableModel }
   | { kind: 'unique'; model: TableModel; field: string; message: string }
@@ -44,7 +43,10 @@ export function fkOwner(constraint: string): { field: string; target: string; mo
 export function fkConflict(constraint: string, op: WriteOp, value: string | null): StorageConflict | null {
   const o = fkOwner(constraint);
   if (!o) return null;
-  if (op.op === 'delete') return o.field === 'tags' ? new StorageConflict('tags', MSG.tagAssigned) : new StorageConflict(o.field, MSG.referencedBy(o.model.resource.label));
+  if (op.op === 'delete')
+    return o.field === 'tags'
+      ? new StorageConflict('tags', MSG.tagAssigned)
+      : new StorageConflict(o.field, MSG.referencedBy(o.model.resource.label));
   return new StorageConflict(o.field, MSG.fkNotFound(value ?? '?'));
 }
 

@@ -18,10 +18,35 @@
 import { bigOf, hexOf, type CoveredSpans, type HexSpan } from '../../engine/net/free-space.js';
 import { maxLength, type AddrHex, type Family } from '../../engine/net/ip.js';
 import {
-  ancestorKeys, blockKey, blockOfCidr, blocksInside, byAddress, coveredRuns, keyBlock, markBlock, markText, markValue, sweep, type MarkBlock,
+  ancestorKeys,
+  blockKey,
+  blockOfCidr,
+  blocksInside,
+  byAddress,
+  coveredRuns,
+  keyBlock,
+  markBlock,
+  markText,
+  markValue,
+  sweep,
+  type MarkBlock,
 } from '../../engine/net/cover-marks.js';
 import {
-  clearMarks, gateForInserts, gateSeen, insertMarks, lowerMarks, marksPerInsert, marksIn, prefixesOver, raiseMark, readGate, readMark, setMark, storedPrefix, takeGate, waitForGate,
+  clearMarks,
+  gateForInserts,
+  gateSeen,
+  insertMarks,
+  lowerMarks,
+  marksPerInsert,
+  marksIn,
+  prefixesOver,
+  raiseMark,
+  readGate,
+  readMark,
+  setMark,
+  storedPrefix,
+  takeGate,
+  waitForGate,
 } from '../../engine/sql/cover-marks.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import type { TableModel } from '../../engine/sql/table-model.js';
@@ -40,7 +65,12 @@ type Driver = Pick<SqlDriver, 'pageValue' | 'transaction'>;
 
 const isPrefix = (m: TableModel) => m.resource.name === 'prefix' && !!m.net;
 
-const netBlock = (b: MarkBlock): NetBlock => ({ family: b.family, network: hexOf(b.family, b.lo), broadcast: hexOf(b.family, b.hi), length: b.length });
+const netBlock = (b: MarkBlock): NetBlock => ({
+  family: b.family,
+  network: hexOf(b.family, b.lo),
+  broadcast: hexOf(b.family, b.hi),
+  length: b.length,
+});
 
 /**
  * How far the prefixes inside `a` cover from `w` on, along the run that starts at `w`, folding at
@@ -49,7 +79,14 @@ const netBlock = (b: MarkBlock): NetBlock => ({ family: b.family, network: hexOf
  */
 async function walk(run: Run, d: Dialect, driver: Driver, a: MarkBlock, w: bigint, scan?: number): Promise<bigint> {
   if (w > a.hi) return w;
-  const got = await sqlCoveredSpans({ d, run, limitValue: (n) => driver.pageValue(n) }, false, netBlock(a), 2, hexOf(a.family, w), scan);
+  const got = await sqlCoveredSpans(
+    { d, run, limitValue: (n) => driver.pageValue(n) },
+    false,
+    netBlock(a),
+    2,
+    hexOf(a.family, w),
+    scan,
+  );
   const first = got.spans[0];
   return first && bigOf(first.lo) === w ? bigOf(first.hi) + 1n : w;
 }
@@ -72,13 +109,22 @@ async function pastPrefixesOver(run: Run, d: Dialect, a: MarkBlock, w: bigint): 
  * that still holds it is true, whatever happened in between); the gate is taken once a mark is to
  * move, or first where new rows need it (gateForInserts).
  */
-export async function afterPrefixCreates(s: SqlSession, driver: Driver, d: Dialect, m: TableModel, rows: readonly Row[]): Promise<void> {
+export async function afterPrefixCreates(
+  s: SqlSession,
+  driver: Driver,
+  d: Dialect,
+  m: TableModel,
+  rows: readonly Row[],
+): Promise<void> {
   if (!isPrefix(m)) return;
   const blocks = rows.map((r) => blockOfCidr(r[m.net!.source])).filter((b): b is MarkBlock => b !== null);
   if (!blocks.length) return;
   let gate: { gen: number } | null | undefined; // undefined: not asked yet; null: another transaction has it
   const takeIt = async () => {
-    if (gate === undefined) { const r = (await s.query(takeGate(d).sql, takeGate(d).params)).rows[0]; gate = r ? { gen: Number(r.gen) } : null; }
+    if (gate === undefined) {
+      const r = (await s.query(takeGate(d).sql, takeGate(d).params)).rows[0];
+      gate = r ? { gen: Number(r.gen) } : null;
+    }
     return gate;
   };
   if (gateForInserts(d) && !(await takeIt())) return; // another transaction writes marks now: these stay (still true)
@@ -94,10 +140,13 @@ export async function afterPrefixCreates(s: SqlSession, driver: Driver, d: Diale
     if (!sorted.length) continue;
     const runs = coveredRuns(sorted);
     for (let i = 0; i < runs.length; i += RANGES_PER_STATEMENT) {
-      const ranges = runs.slice(i, i + RANGES_PER_STATEMENT).map((r) => [markText(family, r.lo), markText(family, r.hi)] as const);
+      const ranges = runs
+        .slice(i, i + RANGES_PER_STATEMENT)
+        .map((r) => [markText(family, r.lo), markText(family, r.hi)] as const);
       const st = marksIn(d, family, ranges);
       for (const r of (await s.query(st.sql, st.params)).rows) {
-        const a = keyBlock(String(r.block)), w = markValue(String(r.mark));
+        const a = keyBlock(String(r.block)),
+          w = markValue(String(r.mark));
         const swept = sweep(w, blocksInside(sorted, a));
         if (swept === w) continue;
         const g = await takeIt();
@@ -112,7 +161,8 @@ export async function afterPrefixCreates(s: SqlSession, driver: Driver, d: Diale
     const fresh = new Map<string, { key: string; family: Family; mark: string }>();
     for (const b of sorted) {
       const key = blockKey(b);
-      if (b.length < maxLength(family) && !fresh.has(key)) fresh.set(key, { key, family, mark: markText(family, sweep(b.lo, blocksInside(sorted, b))) });
+      if (b.length < maxLength(family) && !fresh.has(key))
+        fresh.set(key, { key, family, mark: markText(family, sweep(b.lo, blocksInside(sorted, b))) });
     }
     const news = [...fresh.values()].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
     for (let i = 0, per = marksPerInsert(d, ROWS_PER_INSERT); i < news.length; i += per) {
@@ -177,10 +227,16 @@ async function storedMark(run: Run, d: Dialect, a: MarkBlock): Promise<{ mark: b
  * the mark, so allocation reads from the later of the two (Allocation steps over a child reaching
  * past it). A mark at the block's start, or past the family's last address, adds nothing.
  */
-export async function hintWithMark(run: Run, d: Dialect, block: NetBlock, hint: AllocationHint): Promise<AllocationHint> {
+export async function hintWithMark(
+  run: Run,
+  d: Dialect,
+  block: NetBlock,
+  hint: AllocationHint,
+): Promise<AllocationHint> {
   const a = markBlock(block.family, bigOf(block.network), block.length);
   const { mark } = await storedMark(run, d, a);
-  if (mark <= a.lo || mark >= 1n << BigInt(maxLength(a.family)) || (hint.nextAt !== null && bigOf(hint.nextAt) >= mark)) return hint;
+  if (mark <= a.lo || mark >= 1n << BigInt(maxLength(a.family)) || (hint.nextAt !== null && bigOf(hint.nextAt) >= mark))
+    return hint;
   return { gen: hint.gen, nextAt: hexOf(a.family, mark) };
 }
 
@@ -189,7 +245,14 @@ export async function hintWithMark(run: Run, d: Dialect, block: NetBlock, hint: 
  * children are read from it on. From an address (an allocation hint, which has the mark in it
  * already: hintWithMark), the children starting there or later, as before.
  */
-export async function markedSpans(run: Run, d: Dialect, driver: Driver, block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
+export async function markedSpans(
+  run: Run,
+  d: Dialect,
+  driver: Driver,
+  block: NetBlock,
+  max: number,
+  from?: AddrHex,
+): Promise<CoveredSpans> {
   const ctx = { d, run, limitValue: (n: number) => driver.pageValue(n) };
   if (from !== undefined) return sqlCoveredSpans(ctx, false, block, max, from);
   const a = markBlock(block.family, bigOf(block.network), block.length);
@@ -197,23 +260,41 @@ export async function markedSpans(run: Run, d: Dialect, driver: Driver, block: N
   const { mark: w, gen } = await storedMark(run, d, a);
   // From the mark, past the prefixes over it; the children from there (all of them from the start).
   const at = w > a.lo ? await pastPrefixesOver(run, d, a, w) : w;
-  const got: CoveredSpans = at > a.hi ? { spans: [], complete: true }
-    : at === a.lo ? await sqlCoveredSpans(ctx, false, block, max) : await sqlCoveredSpans(ctx, false, block, max, hexOf(a.family, at));
+  const got: CoveredSpans =
+    at > a.hi
+      ? { spans: [], complete: true }
+      : at === a.lo
+        ? await sqlCoveredSpans(ctx, false, block, max)
+        : await sqlCoveredSpans(ctx, false, block, max, hexOf(a.family, at));
   const first = got.spans[0];
   // The first run is known to end where it says when the answer goes on past it.
   const firstKnown = first !== undefined && (got.complete || got.spans.length >= 2);
   const joins = firstKnown && bigOf(first.lo) <= at;
   let spans: HexSpan[];
   let covered: bigint; // the first address not known covered from the start
-  if (at === a.lo) { spans = [...got.spans]; covered = joins ? bigOf(first.hi) + 1n : a.lo; }
-  else if (joins) { spans = [{ lo: hexOf(a.family, a.lo), hi: first.hi }, ...got.spans.slice(1)]; covered = bigOf(first.hi) + 1n; }
-  else { spans = [{ lo: hexOf(a.family, a.lo), hi: hexOf(a.family, at - 1n) }, ...got.spans]; covered = at; }
+  if (at === a.lo) {
+    spans = [...got.spans];
+    covered = joins ? bigOf(first.hi) + 1n : a.lo;
+  } else if (joins) {
+    spans = [{ lo: hexOf(a.family, a.lo), hi: first.hi }, ...got.spans.slice(1)];
+    covered = bigOf(first.hi) + 1n;
+  } else {
+    spans = [{ lo: hexOf(a.family, a.lo), hi: hexOf(a.family, at - 1n) }, ...got.spans];
+    covered = at;
+  }
   if (covered > w && gen !== null) await raiseFound(driver, d, a, key, covered, gen);
   return { spans, complete: got.complete };
 }
 
 /** Records a mark a read found, under the gate and only while the generation read before its walk is current. */
-async function raiseFound(driver: Driver, d: Dialect, a: MarkBlock, key: string, mark: bigint, gen: number): Promise<void> {
+async function raiseFound(
+  driver: Driver,
+  d: Dialect,
+  a: MarkBlock,
+  key: string,
+  mark: bigint,
+  gen: number,
+): Promise<void> {
   await driver.transaction(async (s) => {
     const gate = (await s.query(takeGate(d).sql, takeGate(d).params)).rows[0];
     if (!gate || Number(gate.gen) !== gen) return;

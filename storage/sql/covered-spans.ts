@@ -23,16 +23,41 @@ const LARGEST_BATCH = 20000;
  * `scan`: fold at most this many children; the answer then ends with the last of them, as if no
  * child followed (what it says before that holds; a walk that must stay short uses it).
  */
-export function sqlCoveredSpans(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex, scan?: number): Promise<CoveredSpans> {
-  return c.d.spansFoldedByDatabase ? foldedByDatabase(c, hosts, block, max, from, scan) : foldedHere(c, hosts, block, max, from, scan);
+export function sqlCoveredSpans(
+  c: SpansContext,
+  hosts: boolean,
+  block: NetBlock,
+  max: number,
+  from?: AddrHex,
+  scan?: number,
+): Promise<CoveredSpans> {
+  return c.d.spansFoldedByDatabase
+    ? foldedByDatabase(c, hosts, block, max, from, scan)
+    : foldedHere(c, hosts, block, max, from, scan);
 }
 
-async function foldedByDatabase(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex, scan?: number): Promise<CoveredSpans> {
-  const { sql, params } = coveredSpansQuery(c.d, { ...block, hosts, from, limit: c.limitValue(max), scan: scan === undefined ? undefined : c.limitValue(scan) });
+async function foldedByDatabase(
+  c: SpansContext,
+  hosts: boolean,
+  block: NetBlock,
+  max: number,
+  from?: AddrHex,
+  scan?: number,
+): Promise<CoveredSpans> {
+  const { sql, params } = coveredSpansQuery(c.d, {
+    ...block,
+    hosts,
+    from,
+    limit: c.limitValue(max),
+    scan: scan === undefined ? undefined : c.limitValue(scan),
+  });
   const { rows } = await c.run(sql, params);
   const hex = (v: unknown): AddrHex => {
     const a = typeof v === 'string' ? parseAddress(v)?.hex : undefined;
-    if (!a) throw new Error(`coveredSpans: unexpected address ${JSON.stringify(v)} from ${c.d.label} in ${JSON.stringify(rows)}`);
+    if (!a)
+      throw new Error(
+        `coveredSpans: unexpected address ${JSON.stringify(v)} from ${c.d.label} in ${JSON.stringify(rows)}`,
+      );
     return a;
   };
   const spans: HexSpan[] = [];
@@ -41,7 +66,8 @@ async function foldedByDatabase(c: SpansContext, hosts: boolean, block: NetBlock
   for (const r of rows) {
     const lo = hex(r.lo);
     const prev = r.prev_hi === null || r.prev_hi === undefined ? null : hex(r.prev_hi);
-    if (prev === null || bigOf(lo) > bigOf(prev) + 1n) { // a run starts here; the one before ended at prev
+    if (prev === null || bigOf(lo) > bigOf(prev) + 1n) {
+      // a run starts here; the one before ended at prev
       if (open !== null && prev !== null) spans.push({ lo: open, hi: prev });
       open = lo;
     }
@@ -56,21 +82,39 @@ async function foldedByDatabase(c: SpansContext, hosts: boolean, block: NetBlock
   return { spans, complete };
 }
 
-async function foldedHere(c: SpansContext, hosts: boolean, block: NetBlock, max: number, from?: AddrHex, scan = Infinity): Promise<CoveredSpans> {
+async function foldedHere(
+  c: SpansContext,
+  hosts: boolean,
+  block: NetBlock,
+  max: number,
+  from?: AddrHex,
+  scan = Infinity,
+): Promise<CoveredSpans> {
   const spans: HexSpan[] = [];
   let run: { lo: AddrHex; last: bigint } | null = null;
   let after: { lo: AddrHex; length: number } | null = null;
-  for (let batch = Math.min(FIRST_BATCH, scan), read = 0; batch > 0; read += batch, batch = Math.min(LARGEST_BATCH, batch * 4, scan - read)) {
+  for (
+    let batch = Math.min(FIRST_BATCH, scan), read = 0;
+    batch > 0;
+    read += batch, batch = Math.min(LARGEST_BATCH, batch * 4, scan - read)
+  ) {
     const { sql, params } = childrenBatchQuery(c.d, { ...block, hosts, from, after, limit: c.limitValue(batch) });
     const { rows } = await c.run(sql, params);
     for (const r of rows) {
       const loHex = (r.lo as Buffer).toString('hex');
-      const lo = bigOf(loHex), hi = bigOf((r.hi as Buffer).toString('hex'));
-      if (run && lo <= run.last + 1n) { if (hi > run.last) run.last = hi; continue; }
+      const lo = bigOf(loHex),
+        hi = bigOf((r.hi as Buffer).toString('hex'));
+      if (run && lo <= run.last + 1n) {
+        if (hi > run.last) run.last = hi;
+        continue;
+      }
       if (run) {
         spans.push({ lo: run.lo, hi: hexOf(block.family, run.last) });
         // Enough runs: this one starts where the answer stops (its end is not read).
-        if (spans.length >= max) { spans.push({ lo: loHex, hi: loHex }); return { spans, complete: false }; }
+        if (spans.length >= max) {
+          spans.push({ lo: loHex, hi: loHex });
+          return { spans, complete: false };
+        }
       }
       run = { lo: loHex, last: hi };
     }

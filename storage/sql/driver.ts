@@ -95,7 +95,10 @@ export interface SqlDriver extends SqlSession {
  * connection (PostgreSQL backend pid, MySQL thread id), which SqlDriver.endSession ends.
  */
 export class CommitInDoubt extends Error {
-  constructor(readonly session: number, readonly reason: unknown) {
+  constructor(
+    readonly session: number,
+    readonly reason: unknown,
+  ) {
     super(`the connection was lost with a commit in flight (session ${session})`);
   }
 }

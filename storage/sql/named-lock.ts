@@ -3,12 +3,17 @@
 import type { SqlSession } from './driver.js';
 
 export interface LockStatements {
-  readonly lock: string;                                  // one bound parameter: the lock name
+  readonly lock: string; // one bound parameter: the lock name
   readonly unlock: string;
   readonly granted?: (rows: readonly Record<string, unknown>[]) => boolean;
 }
 
-export async function withNamedLock<T>(s: SqlSession, st: LockStatements, name: string, fn: (s: SqlSession) => Promise<T>): Promise<T> {
+export async function withNamedLock<T>(
+  s: SqlSession,
+  st: LockStatements,
+  name: string,
+  fn: (s: SqlSession) => Promise<T>,
+): Promise<T> {
   const got = await s.query(st.lock, [name]);
   if (st.granted && !st.granted(got.rows)) throw new Error(`could not take lock ${name}`);
   try {

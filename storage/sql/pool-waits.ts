@@ -13,7 +13,9 @@ export class PoolWaits {
 
   constructor(readonly limitMs: number = DEFAULT_POOL_WAIT_MS) {}
 
-  on(fn: PoolWaitListener): void { this.listeners.push(fn); }
+  on(fn: PoolWaitListener): void {
+    this.listeners.push(fn);
+  }
 
   observe(ms: number, timedOut: boolean): void {
     for (const fn of this.listeners) fn(Math.max(0, ms) / 1000, timedOut);
@@ -21,7 +23,9 @@ export class PoolWaits {
 
   /** The error a wait past the limit gives (StorageUnavailable: 503, as a lost database). */
   timeout(where: string): StorageUnavailable {
-    return new StorageUnavailable(`no connection to ${where} free within ${this.limitMs} ms (POOL_WAIT_TIMEOUT_MS): every pooled connection is busy`);
+    return new StorageUnavailable(
+      `no connection to ${where} free within ${this.limitMs} ms (POOL_WAIT_TIMEOUT_MS): every pooled connection is busy`,
+    );
   }
 
   /**
@@ -32,18 +36,28 @@ export class PoolWaits {
     const t0 = performance.now();
     return new Promise<C>((resolve, reject) => {
       let late = false;
-      const timer = setTimeout(() => { late = true; this.observe(performance.now() - t0, true); reject(this.timeout(where)); }, this.limitMs);
-      take().then((c) => {
-        if (late) { giveBack(c); return; }
-        clearTimeout(timer);
-        this.observe(performance.now() - t0, false);
-        resolve(c);
-      }, (e: unknown) => {
-        if (late) return;
-        clearTimeout(timer);
-        this.observe(performance.now() - t0, false);
-        reject(e);
-      });
+      const timer = setTimeout(() => {
+        late = true;
+        this.observe(performance.now() - t0, true);
+        reject(this.timeout(where));
+      }, this.limitMs);
+      take().then(
+        (c) => {
+          if (late) {
+            giveBack(c);
+            return;
+          }
+          clearTimeout(timer);
+          this.observe(performance.now() - t0, false);
+          resolve(c);
+        },
+        (e: unknown) => {
+          if (late) return;
+          clearTimeout(timer);
+          this.observe(performance.now() - t0, false);
+          reject(e);
+        },
+      );
     });
   }
 

@@ -14,7 +14,11 @@ export interface SessionEndStatements {
 const GONE_WITHIN_MS = 10_000;
 const LOOK_EVERY_MS = 50;
 
-export async function endSession(query: (sql: string, params: readonly unknown[]) => Promise<QueryResult>, st: SessionEndStatements, session: number): Promise<void> {
+export async function endSession(
+  query: (sql: string, params: readonly unknown[]) => Promise<QueryResult>,
+  st: SessionEndStatements,
+  session: number,
+): Promise<void> {
   const t = st.terminate(session);
   // A session already gone makes the request fail or warn; what counts is that it is gone.
   await query(t.sql, t.params).catch(() => undefined);
@@ -22,7 +26,8 @@ export async function endSession(query: (sql: string, params: readonly unknown[]
   for (;;) {
     const a = st.alive(session);
     if ((await query(a.sql, a.params)).rows.length === 0) return;
-    if (Date.now() > until) throw new Error(`database session ${session} is still there ${GONE_WITHIN_MS} ms after it was ended`);
+    if (Date.now() > until)
+      throw new Error(`database session ${session} is still there ${GONE_WITHIN_MS} ms after it was ended`);
     await new Promise((r) => setTimeout(r, LOOK_EVERY_MS));
   }
 }

@@ -6,9 +6,42 @@ import { defaultOrdering } from '../../engine/plan/page.js';
 import { SqlCompiler, type TagIds } from '../../engine/sql/compile.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder, type SqlText } from '../../engine/sql/sql-builder.js';
-import { addToBase, COUNT_DELTAS, COUNT_TABLE, COUNTED_RESOURCES, countedTarget, dropDeltas, EVERY_FROM, FOLD_BATCH, isCounted, READ_CHUNK, readCounts, readsEvery, takeDeltas, type CountRef } from '../../engine/sql/related-counts.js';
+import {
+  addToBase,
+  COUNT_DELTAS,
+  COUNT_TABLE,
+  COUNTED_RESOURCES,
+  countedTarget,
+  dropDeltas,
+  EVERY_FROM,
+  FOLD_BATCH,
+  isCounted,
+  READ_CHUNK,
+  readCounts,
+  readsEvery,
+  takeDeltas,
+  type CountRef,
+} from '../../engine/sql/related-counts.js';
 import { LOWER_UUID, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
-import { StorageConfigError, QueryRefused, QueryTimeout, StorageConflict, StorageUnavailable, versionOf, type FindOptions, type FindResult, type Page, type Row, type Storage, type StorageOptions, type WriteOp, type NetBlock, type AllocationHint, type ApplyOptions, type ApplyResult } from '../types.js';
+import {
+  StorageConfigError,
+  QueryRefused,
+  QueryTimeout,
+  StorageConflict,
+  StorageUnavailable,
+  versionOf,
+  type FindOptions,
+  type FindResult,
+  type Page,
+  type Row,
+  type Storage,
+  type StorageOptions,
+  type WriteOp,
+  type NetBlock,
+  type AllocationHint,
+  type ApplyOptions,
+  type ApplyResult,
+} from '../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from './conflicts.js';
 import { MSG } from '../../engine/schema/messages.js';
 import { CommitInDoubt, type QueryResult, type SqlDriver, type SqlSession } from './driver.js';
@@ -18,7 +51,13 @@ import { KeyedLock } from '../keyed-lock.js';
 import { sqlCoveredSpans } from './covered-spans.js';
 import { beforeDelete, beforeUpdate, sqlAllocationHint, sqlSaveAllocationHint } from './allocation-hints.js';
 import { COVER_TABLE } from '../../engine/sql/cover-marks.js';
-import { afterAllPrefixesDeleted, afterPrefixCreates, beforePrefixDelete, beforePrefixUpdate, markedSpans } from './cover-marks.js';
+import {
+  afterAllPrefixesDeleted,
+  afterPrefixCreates,
+  beforePrefixDelete,
+  beforePrefixUpdate,
+  markedSpans,
+} from './cover-marks.js';
 import type { AddrHex } from '../../engine/net/ip.js';
 import type { CoveredSpans } from '../../engine/net/free-space.js';
 import { CHANGE_RESOURCE, numberChanges, toNumber } from '../../engine/changes/change-records.js';
@@ -51,7 +90,11 @@ function groups(ops: readonly WriteOp[]): Group[] {
 
 /** MariaDB's EXPLAIN JSON can quote raw bytes of binary parameters: then it stays text. */
 function parseOr(text: string): unknown {
-  try { return JSON.parse(text); } catch { return text; }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** writeError's session where there is none (PostgreSQL: no query is made on a failed statement's connection). */
@@ -75,15 +118,27 @@ const TOTAL_TTL_MS = 10_000;
 const VICTIM_TRIES = 6;
 
 export class SqlStorage implements Storage {
-  private state: { d: Dialect; compiler: SqlCompiler; writes: WriteStatements; decoders: Map<string, (raw: Record<string, unknown>) => Row> } | null = null;
+  private state: {
+    d: Dialect;
+    compiler: SqlCompiler;
+    writes: WriteStatements;
+    decoders: Map<string, (raw: Record<string, unknown>) => Row>;
+  } | null = null;
   /** Versions applied by the last open(). */
   appliedMigrations: number[] = [];
 
-  constructor(private readonly driver: SqlDriver, private readonly opts: StorageOptions = {}) {}
+  constructor(
+    private readonly driver: SqlDriver,
+    private readonly opts: StorageOptions = {},
+  ) {}
 
-  get kind(): 'postgres' | 'mysql' { return this.driver.kind; }
+  get kind(): 'postgres' | 'mysql' {
+    return this.driver.kind;
+  }
 
-  get dialect(): Dialect { return this.ready().d; }
+  get dialect(): Dialect {
+    return this.ready().d;
+  }
 
   /** The compiled WHERE clause of a plan (diagnostics, tests). */
   whereSql(resource: string, plan: Plan): SqlText {
@@ -95,26 +150,43 @@ export class SqlStorage implements Storage {
     const d = await this.driver.connect();
     if (this.opts.reader) {
       const missing = await this.guard(() => pendingMigrations(this.driver, d));
-      if (missing.length) throw new StorageConfigError(`the database at ${this.driver.where} lacks schema migrations ${missing.join(', ')}: it is read here, never migrated (run \`npm run migrate\` against its primary; a standby replays them)`);
+      if (missing.length)
+        throw new StorageConfigError(
+          `the database at ${this.driver.where} lacks schema migrations ${missing.join(', ')}: it is read here, never migrated (run \`npm run migrate\` against its primary; a standby replays them)`,
+        );
     } else this.appliedMigrations = await this.guard(() => migrate(this.driver, d));
     const decoders = new Map(TABLE_MODELS.map((m) => [m.table, this.decoder(m)]));
-    this.state = { d, compiler: new SqlCompiler(d, (n) => this.driver.pageValue(n)), writes: new WriteStatements(d), decoders };
+    this.state = {
+      d,
+      compiler: new SqlCompiler(d, (n) => this.driver.pageValue(n)),
+      writes: new WriteStatements(d),
+      decoders,
+    };
     const rowsSql = this.driver.estimatedRowsSql;
-    if (rowsSql && !this.opts.reader) this.growth = new TableGrowth(async (table) => {
-      await this.query(d.analyze(table), []);
-      return Number((await this.query(rowsSql, [table])).rows[0]?.n ?? 0);
-    });
+    if (rowsSql && !this.opts.reader)
+      this.growth = new TableGrowth(async (table) => {
+        await this.query(d.analyze(table), []);
+        return Number((await this.query(rowsSql, [table])).rows[0]?.n ?? 0);
+      });
     // Commits of other processes wake this process's followers of the log (stream, webhooks, replica).
-    if (this.driver.listen && !this.opts.reader) this.unlisten = await this.driver.listen(CHANGE_CHANNEL, (payload) => { const n = Number(payload); if (n > 0) noteCommitted(n); });
+    if (this.driver.listen && !this.opts.reader)
+      this.unlisten = await this.driver.listen(CHANGE_CHANNEL, (payload) => {
+        const n = Number(payload);
+        if (n > 0) noteCommitted(n);
+      });
   }
 
   /** Stops listening for other processes' commits (null: the database has no notifications). */
   private unlisten: (() => Promise<void>) | null = null;
 
-  onPoolWait(fn: (seconds: number, timedOut: boolean) => void): void { this.driver.poolWaits?.on(fn); }
+  onPoolWait(fn: (seconds: number, timedOut: boolean) => void): void {
+    this.driver.poolWaits?.on(fn);
+  }
 
   /** Other processes' commits are announced (PostgreSQL): followers may read the counter rarely. */
-  get notified(): boolean { return this.unlisten !== null; }
+  get notified(): boolean {
+    return this.unlisten !== null;
+  }
 
   async close(): Promise<void> {
     await this.growth?.idle();
@@ -149,7 +221,10 @@ export class SqlStorage implements Storage {
       const c = this.driver.classify(e);
       if (c.kind === 'unavailable') throw new StorageUnavailable(c.message);
       if (c.kind === 'timeout') throw new QueryTimeout(this.opts.queryTimeoutMs ?? 0);
-      if (c.kind === 'pattern') throw new QueryRefused(`The ${this.dialect.label} regular expression engine cannot run a pattern of this query: ${c.message.split('\n')[0]}`);
+      if (c.kind === 'pattern')
+        throw new QueryRefused(
+          `The ${this.dialect.label} regular expression engine cannot run a pattern of this query: ${c.message.split('\n')[0]}`,
+        );
       throw e;
     }
   }
@@ -186,7 +261,8 @@ export class SqlStorage implements Storage {
     if (!wanted.length) return new Map();
     if (isCounted({ resource, field })) return (await this.countRefsOf([{ resource, field }], wanted))[0]; // kept by triggers (related-counts.ts)
     // A reference no count declares: counted from its rows.
-    const m = tableModel(resource), col = d.quote(m.byField.get(field)!.name);
+    const m = tableModel(resource),
+      col = d.quote(m.byField.get(field)!.name);
     const sb = new SqlBuilder(d).emit(`SELECT ${col} AS ref, COUNT(*) AS n FROM ${d.quote(m.table)} WHERE `);
     d.inList(sb, col, wanted, 'uuid');
     const st = sb.emit(` GROUP BY ${col}`).build();
@@ -204,9 +280,12 @@ export class SqlStorage implements Storage {
     const read = async (st: SqlText, keep: ReadonlySet<string> | null) => {
       // Walked in place, not split: half the time for 1,900 pairs.
       for (const r of (await this.query(st.sql, st.params)).rows) {
-        const m = out[at.get(String(r.counted))!], pairs = String(r.pairs);
+        const m = out[at.get(String(r.counted))!],
+          pairs = String(r.pairs);
         for (let from = 0; from < pairs.length;) {
-          const colon = pairs.indexOf(':', from), comma = pairs.indexOf(',', colon), end = comma < 0 ? pairs.length : comma;
+          const colon = pairs.indexOf(':', from),
+            comma = pairs.indexOf(',', colon),
+            end = comma < 0 ? pairs.length : comma;
           const ref = pairs.slice(from, colon);
           if (!keep || keep.has(ref)) m.set(ref, (m.get(ref) ?? 0) + Number(pairs.slice(colon + 1, end)));
           from = end + 1;
@@ -214,9 +293,15 @@ export class SqlStorage implements Storage {
       }
     };
     const target = countedTarget(refs[0]);
-    if (wanted.length >= EVERY_FROM && refs.every((c) => countedTarget(c) === target) && readsEvery(wanted.length, await this.objectsOf(target)))
+    if (
+      wanted.length >= EVERY_FROM &&
+      refs.every((c) => countedTarget(c) === target) &&
+      readsEvery(wanted.length, await this.objectsOf(target))
+    )
       await read(readCounts(d, refs, null), new Set(wanted));
-    else for (let from = 0; from < wanted.length; from += READ_CHUNK) await read(readCounts(d, refs, wanted.slice(from, from + READ_CHUNK)), null);
+    else
+      for (let from = 0; from < wanted.length; from += READ_CHUNK)
+        await read(readCounts(d, refs, wanted.slice(from, from + READ_CHUNK)), null);
     for (const m of out) for (const [ref, n] of m) if (n === 0) m.delete(ref);
     return out;
   }
@@ -229,9 +314,12 @@ export class SqlStorage implements Storage {
    * count read take the other way: both give the page's exact counts.
    */
   private objectsOf(resource: string): Promise<number> {
-    const now = Date.now(), got = this.totals.get(resource);
+    const now = Date.now(),
+      got = this.totals.get(resource);
     if (got && now - got.at < TOTAL_TTL_MS) return got.n;
-    const n = this.query(`SELECT COUNT(*) AS n FROM ${this.ready().d.quote(tableModel(resource).table)}`, []).then((r) => Number(r.rows[0].n));
+    const n = this.query(`SELECT COUNT(*) AS n FROM ${this.ready().d.quote(tableModel(resource).table)}`, []).then(
+      (r) => Number(r.rows[0].n),
+    );
     this.totals.set(resource, { at: now, n });
     n.catch(() => this.totals.delete(resource));
     return n;
@@ -244,15 +332,21 @@ export class SqlStorage implements Storage {
     const order = ` ORDER BY m.${d.quote('id')}`;
     if (field === 'tags') {
       if (!m.tagsTable || typeof value !== 'string' || !LOWER_UUID.test(value)) return [];
-      const tagged = new SqlBuilder(d).emit(`${head} WHERE EXISTS (SELECT 1 FROM ${d.quote(m.tagsTable)} jt WHERE jt.${d.quote('obj_id')} = m.${d.quote('id')} AND jt.${d.quote('tag_id')} = `)
-        .param(value, 'uuid').emit(`)${order}`).build();
+      const tagged = new SqlBuilder(d)
+        .emit(
+          `${head} WHERE EXISTS (SELECT 1 FROM ${d.quote(m.tagsTable)} jt WHERE jt.${d.quote('obj_id')} = m.${d.quote('id')} AND jt.${d.quote('tag_id')} = `,
+        )
+        .param(value, 'uuid')
+        .emit(`)${order}`)
+        .build();
       return this.rows(resource, await this.query(tagged.sql, tagged.params));
     }
     const c = m.byField.get(field);
     let plan: Plan;
     if (!c) return value === undefined ? this.findAll(resource) : [];
     if (value === null || value === undefined) plan = { kind: 'null', field };
-    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') plan = cmp(field, typeof value === 'number' ? 'number' : 'string', 'eq', false, [value as Scalar]);
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      plan = cmp(field, typeof value === 'number' ? 'number' : 'string', 'eq', false, [value as Scalar]);
     else return []; // arrays and objects are never === a stored value
     const w = compiler.where(resource, plan);
     return this.rows(resource, await this.query(`${head} WHERE ${w.sql}${order}`, w.params));
@@ -267,7 +361,11 @@ export class SqlStorage implements Storage {
     return String((await this.query(this.driver.serverVersionSql, [])).rows[0].server_version);
   }
   coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans> {
-    const ctx = { d: this.ready().d, run: (sql: string, params: readonly unknown[]) => this.driver.query(sql, params), limitValue: (n: number) => this.driver.pageValue(n) };
+    const ctx = {
+      d: this.ready().d,
+      run: (sql: string, params: readonly unknown[]) => this.driver.query(sql, params),
+      limitValue: (n: number) => this.driver.pageValue(n),
+    };
     if (resource === 'prefix') return this.guard(() => markedSpans(ctx.run, ctx.d, this.driver, block, max, from));
     return this.guard(() => sqlCoveredSpans(ctx, resource === 'ip_address', block, max, from));
   }
@@ -276,10 +374,15 @@ export class SqlStorage implements Storage {
     return this.guard(() => sqlAllocationHint(this.driver, this.ready().d, resource, block, length));
   }
 
-  saveAllocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number, nextAt: AddrHex, gen: number): Promise<void> {
+  saveAllocationHint(
+    resource: 'prefix' | 'ip_address',
+    block: NetBlock,
+    length: number,
+    nextAt: AddrHex,
+    gen: number,
+  ): Promise<void> {
     return this.guard(() => sqlSaveAllocationHint(this.driver, this.ready().d, resource, block, length, nextAt, gen));
   }
-
 
   async afterBulkLoad(): Promise<void> {
     const { d } = this.ready();
@@ -310,7 +413,11 @@ export class SqlStorage implements Storage {
   async find(resource: string, plan: Plan, page: Page, opts: FindOptions = {}): Promise<FindResult> {
     const { compiler } = this.ready();
     const st = compiler.find(resource, plan, page, await this.tagIds(plan));
-    if (opts.noCount) return { count: -1, rows: page.limit > 0 ? this.rows(resource, await this.query(st.page.sql, st.page.params)) : [] };
+    if (opts.noCount)
+      return {
+        count: -1,
+        rows: page.limit > 0 ? this.rows(resource, await this.query(st.page.sql, st.page.params)) : [],
+      };
     if (this.driver.parallelCount) {
       const [count, got] = await Promise.all([
         this.query(st.count.sql, st.count.params),
@@ -320,7 +427,8 @@ export class SqlStorage implements Storage {
     }
     // The page first: when it is not full it tells the total by itself, and the COUNT is skipped.
     const rows = page.limit > 0 ? this.rows(resource, await this.query(st.page.sql, st.page.params)) : [];
-    if (page.limit > 0 && rows.length < page.limit && (rows.length > 0 || page.offset === 0)) return { count: page.offset + rows.length, rows };
+    if (page.limit > 0 && rows.length < page.limit && (rows.length > 0 || page.offset === 0))
+      return { count: page.offset + rows.length, rows };
     const count = await this.query(st.count.sql, st.count.params);
     return { count: Number(count.rows[0].n), rows };
   }
@@ -328,7 +436,12 @@ export class SqlStorage implements Storage {
   async explain(resource: string, plan: Plan, page?: Page): Promise<unknown> {
     const { compiler } = this.ready();
     const m = tableModel(resource);
-    const st = compiler.find(resource, plan, page ?? { limit: 50, offset: 0, ordering: defaultOrdering(m.resource) }, await this.tagIds(plan));
+    const st = compiler.find(
+      resource,
+      plan,
+      page ?? { limit: 50, offset: 0, ordering: defaultOrdering(m.resource) },
+      await this.tagIds(plan),
+    );
     const r = await this.query(this.driver.explainPrefix + st.page.sql, st.page.params);
     const raw = Object.values(r.rows[0] ?? {})[0];
     return {
@@ -361,20 +474,28 @@ export class SqlStorage implements Storage {
   private async applyBatch(batch: readonly WriteOp[]): Promise<ApplyResult> {
     const { count, carried } = toNumber(batch);
     const fast = count && !carried ? await this.againIfVictim(() => this.createsLogged(batch, count)) : undefined;
-    if (fast !== undefined) { this.countDeltasMade(batch); this.grew(batch); return fast; }
-    const seq = await this.againIfVictim(() => this.guard(() => this.driver.transaction(async (s) => {
-      // The change records go last, numbered just before they are written (change-counter.ts).
-      const data = batch.filter((o) => o.resource !== CHANGE_RESOURCE);
-      let records = batch.filter((o) => o.resource === CHANGE_RESOURCE);
-      let last: number | null = null;
-      for (const g of groups(data)) await this.writeGroup(s, g);
-      if (records.length) {
-        last = await this.takeNumbers(s, count, carried);
-        records = numberChanges(records, last - count + 1, new Date().toISOString());
-        for (const g of groups(records)) await this.writeGroup(s, g);
-      }
-      return last;
-    })));
+    if (fast !== undefined) {
+      this.countDeltasMade(batch);
+      this.grew(batch);
+      return fast;
+    }
+    const seq = await this.againIfVictim(() =>
+      this.guard(() =>
+        this.driver.transaction(async (s) => {
+          // The change records go last, numbered just before they are written (change-counter.ts).
+          const data = batch.filter((o) => o.resource !== CHANGE_RESOURCE);
+          let records = batch.filter((o) => o.resource === CHANGE_RESOURCE);
+          let last: number | null = null;
+          for (const g of groups(data)) await this.writeGroup(s, g);
+          if (records.length) {
+            last = await this.takeNumbers(s, count, carried);
+            records = numberChanges(records, last - count + 1, new Date().toISOString());
+            for (const g of groups(records)) await this.writeGroup(s, g);
+          }
+          return last;
+        }),
+      ),
+    );
     noteSeq(seq);
     if (seq !== null) noteCommitted(seq, { store: this, types: typesWritten(batch) });
     this.countDeltasMade(batch);
@@ -408,7 +529,11 @@ export class SqlStorage implements Storage {
     if (++this.deltaBatches < FOLD_EVERY || this.folding) return;
     this.deltaBatches = 0;
     // Not awaited by the write; a fold that fails (the store closing) leaves the deltas for the next.
-    this.folding = this.foldCounts(4).catch(() => 0).finally(() => { this.folding = null; });
+    this.folding = this.foldCounts(4)
+      .catch(() => 0)
+      .finally(() => {
+        this.folding = null;
+      });
   }
 
   /**
@@ -420,15 +545,22 @@ export class SqlStorage implements Storage {
     const { d } = this.ready();
     let moved = 0;
     for (let pass = 0; pass < passes; pass++) {
-      const n = await this.againIfVictim(() => this.guard(() => this.driver.transaction(async (s) => {
-        const taken = (await s.query(takeDeltas(d).sql, [])).rows;
-        if (!taken.length) return 0;
-        const add = addToBase(d, taken);
-        if (add) await s.query(add.sql, add.params);
-        const drop = dropDeltas(d, taken.map((r) => r.id as string | number));
-        await s.query(drop.sql, drop.params);
-        return taken.length;
-      })));
+      const n = await this.againIfVictim(() =>
+        this.guard(() =>
+          this.driver.transaction(async (s) => {
+            const taken = (await s.query(takeDeltas(d).sql, [])).rows;
+            if (!taken.length) return 0;
+            const add = addToBase(d, taken);
+            if (add) await s.query(add.sql, add.params);
+            const drop = dropDeltas(
+              d,
+              taken.map((r) => r.id as string | number),
+            );
+            await s.query(drop.sql, drop.params);
+            return taken.length;
+          }),
+        ),
+      );
       moved += n;
       if (n < FOLD_BATCH) break;
     }
@@ -444,8 +576,15 @@ export class SqlStorage implements Storage {
     const [g, ...more] = groups(data);
     // Address resources keep bookkeeping of their own in the write's transaction (allocation): not here.
     if (more.length || g?.kind !== 'create' || g.m.net) return undefined;
-    const records = numberChanges(batch.filter((o) => o.resource === CHANGE_RESOURCE), 1).map((o) => (o as Extract<WriteOp, { op: 'create' }>).row);
-    const st = this.ready().writes.createsLogged(g.m, g.ops.map((o) => o.row), records);
+    const records = numberChanges(
+      batch.filter((o) => o.resource === CHANGE_RESOURCE),
+      1,
+    ).map((o) => (o as Extract<WriteOp, { op: 'create' }>).row);
+    const st = this.ready().writes.createsLogged(
+      g.m,
+      g.ops.map((o) => o.row),
+      records,
+    );
     if (!st) return undefined;
     const r = await this.guard(async () => {
       try {
@@ -471,8 +610,16 @@ export class SqlStorage implements Storage {
       try {
         return await write();
       } catch (e) {
-        if (e instanceof StorageConflict || e instanceof StorageUnavailable || this.driver.classify(e).kind !== 'victim') throw e;
-        if (attempt >= VICTIM_TRIES) throw new StorageUnavailable(`${this.dialect.label}: a deadlock with other writes, ${VICTIM_TRIES} times over`);
+        if (
+          e instanceof StorageConflict ||
+          e instanceof StorageUnavailable ||
+          this.driver.classify(e).kind !== 'victim'
+        )
+          throw e;
+        if (attempt >= VICTIM_TRIES)
+          throw new StorageUnavailable(
+            `${this.dialect.label}: a deadlock with other writes, ${VICTIM_TRIES} times over`,
+          );
         await new Promise((r) => setTimeout(r, Math.random() * 4 * attempt)); // apart, so the same two do not meet again at once
       }
     }
@@ -501,27 +648,32 @@ export class SqlStorage implements Storage {
    * Every row of every resource in one consistent snapshot, each table in id order a page at a
    * time (`each` per page), and the change seq that snapshot holds: what a replica loads.
    */
-  async snapshotRows(each: (resource: string, rows: Row[]) => void, resources: readonly string[] = TABLE_MODELS.map((m) => m.resource.name)): Promise<number> {
+  async snapshotRows(
+    each: (resource: string, rows: Row[]) => void,
+    resources: readonly string[] = TABLE_MODELS.map((m) => m.resource.name),
+  ): Promise<number> {
     const { d, compiler } = this.ready();
-    return this.guard(() => this.driver.readSnapshot(async (s) => {
-      const counter = currentNumber(d);
-      const seq = Number((await s.query(counter.sql, counter.params)).rows[0]?.seq ?? 0);
-      for (const resource of resources) {
-        const head = compiler.heads(resource).select;
-        const id = `m.${d.quote('id')}`;
-        for (let after: string | null = null; ;) {
-          const b = new SqlBuilder(d).emit(head);
-          if (after !== null) b.emit(` WHERE ${id} > `).param(after, 'uuid');
-          const page = b.emit(` ORDER BY ${id} LIMIT ${SNAPSHOT_PAGE}`).build();
-          const got = await s.query(page.sql, page.params);
-          const rows = this.rows(resource, got);
-          if (rows.length) each(resource, rows);
-          if (rows.length < SNAPSHOT_PAGE) break;
-          after = rows[rows.length - 1].id;
+    return this.guard(() =>
+      this.driver.readSnapshot(async (s) => {
+        const counter = currentNumber(d);
+        const seq = Number((await s.query(counter.sql, counter.params)).rows[0]?.seq ?? 0);
+        for (const resource of resources) {
+          const head = compiler.heads(resource).select;
+          const id = `m.${d.quote('id')}`;
+          for (let after: string | null = null; ;) {
+            const b = new SqlBuilder(d).emit(head);
+            if (after !== null) b.emit(` WHERE ${id} > `).param(after, 'uuid');
+            const page = b.emit(` ORDER BY ${id} LIMIT ${SNAPSHOT_PAGE}`).build();
+            const got = await s.query(page.sql, page.params);
+            const rows = this.rows(resource, got);
+            if (rows.length) each(resource, rows);
+            if (rows.length < SNAPSHOT_PAGE) break;
+            after = rows[rows.length - 1].id;
+          }
         }
-      }
-      return seq;
-    }));
+        return seq;
+      }),
+    );
   }
 
   async changeSeq(): Promise<number> {
@@ -555,7 +707,8 @@ export class SqlStorage implements Storage {
         const expect = g.op.expectVersion;
         const changed = (v: unknown) => new StorageConflict('version', MSG.versionChanged(v, expect!));
         if (!LOWER_UUID.test(row.id)) throw new StorageConflict('id', MSG.notFound);
-        if (expect !== undefined && !m.byField.has('version')) // memory compares an absent version
+        if (expect !== undefined && !m.byField.has('version'))
+          // memory compares an absent version
           throw (await this.exists(s, m, row.id)) ? changed(undefined) : new StorageConflict('id', MSG.notFound);
         await beforeUpdate(s, this.ready().d, m, row);
         const moved = await beforePrefixUpdate(s, this.ready().d, m, row);
@@ -589,7 +742,9 @@ export class SqlStorage implements Storage {
           const hit = Number((await s.query(check.stmt.sql, check.stmt.params)).rows[0].hit);
           if (hit >= 0) {
             const h = check.hits[hit];
-            throw h.kind === 'tags' ? new StorageConflict('tags', MSG.tagAssigned) : new StorageConflict(h.field, MSG.referencedBy(h.model.resource.label));
+            throw h.kind === 'tags'
+              ? new StorageConflict('tags', MSG.tagAssigned)
+              : new StorageConflict(h.field, MSG.referencedBy(h.model.resource.label));
           }
         }
         await beforeDelete(s, this.ready().d, m);
@@ -610,7 +765,10 @@ export class SqlStorage implements Storage {
 
   private async exists(s: SqlSession, m: TableModel, id: string): Promise<boolean> {
     const { d } = this.ready();
-    const one = new SqlBuilder(d).emit(`SELECT 1 AS one FROM ${d.quote(m.table)} WHERE ${d.quote('id')} = `).param(id, 'uuid').build();
+    const one = new SqlBuilder(d)
+      .emit(`SELECT 1 AS one FROM ${d.quote(m.table)} WHERE ${d.quote('id')} = `)
+      .param(id, 'uuid')
+      .build();
     const r = await s.query(one.sql, one.params);
     return r.rows.length > 0;
   }
@@ -627,7 +785,11 @@ export class SqlStorage implements Storage {
     const missing = c.value !== null ? { value: c.value, row: 0 } : await this.missingValue(s, g, c.constraint);
     // Tags are written after the rows: their rows' keys were taken without a clash.
     const ofRows = fkOwner(c.constraint)?.field !== 'tags';
-    return (ofRows ? await this.keyClashBefore(s, g, missing?.row ?? 0) : null) ?? fkConflict(c.constraint, op, missing?.value ?? null) ?? e;
+    return (
+      (ofRows ? await this.keyClashBefore(s, g, missing?.row ?? 0) : null) ??
+      fkConflict(c.constraint, op, missing?.value ?? null) ??
+      e
+    );
   }
 
   /**
@@ -636,11 +798,21 @@ export class SqlStorage implements Storage {
    * taken key in a row before the one whose reference is missing, is found here by writing the rows
    * up to that one again with reference checks off (undone at once).
    */
-  private async keyClashBefore(s: SqlSession, g: Exclude<Group, { kind: 'delete' }>, upTo: number): Promise<StorageConflict | null> {
+  private async keyClashBefore(
+    s: SqlSession,
+    g: Exclude<Group, { kind: 'delete' }>,
+    upTo: number,
+  ): Promise<StorageConflict | null> {
     const { driver } = this;
     if (!driver.withoutReferenceChecks) return null;
     const w = this.ready().writes;
-    const statements = g.kind === 'create' ? w.insert(g.m, g.ops.slice(0, upTo + 1).map((o) => o.row)) : [w.update(g.m, g.op.row, g.op.expectVersion)];
+    const statements =
+      g.kind === 'create'
+        ? w.insert(
+            g.m,
+            g.ops.slice(0, upTo + 1).map((o) => o.row),
+          )
+        : [w.update(g.m, g.op.row, g.op.expectVersion)];
     return driver.withoutReferenceChecks(s, async (): Promise<StorageConflict | null> => {
       try {
         for (const st of statements) await s.query(st.sql, st.params);
@@ -653,17 +825,26 @@ export class SqlStorage implements Storage {
   }
 
   /** The first referenced id of the failed rows that does not exist, and its row (MySQL errors do not say). */
-  private async missingValue(s: SqlSession, g: Exclude<Group, { kind: 'delete' }>, constraint: string): Promise<{ value: string; row: number } | null> {
+  private async missingValue(
+    s: SqlSession,
+    g: Exclude<Group, { kind: 'delete' }>,
+    constraint: string,
+  ): Promise<{ value: string; row: number } | null> {
     const owner = fkOwner(constraint);
     if (!owner) return null;
     const rows = g.kind === 'create' ? g.ops.map((o) => o.row) : [g.op.row];
-    const candidates = rows.flatMap((r, row) => (owner.field === 'tags' ? ((r.tags as string[] | undefined) ?? []) : [r[owner.field] as string])
-      .filter((value): value is string => typeof value === 'string').map((value) => ({ value, row })));
+    const candidates = rows.flatMap((r, row) =>
+      (owner.field === 'tags' ? ((r.tags as string[] | undefined) ?? []) : [r[owner.field] as string])
+        .filter((value): value is string => typeof value === 'string')
+        .map((value) => ({ value, row })),
+    );
     if (!candidates.length) return null;
     if (!this.driver.withoutReferenceChecks) return candidates[0]; // the transaction is aborted: no queries
     try {
       const { d } = this.ready();
-      const b = new SqlBuilder(d).emit(`SELECT ${d.quote('id')} AS id FROM ${d.quote(tableModel(owner.target).table)} WHERE `);
+      const b = new SqlBuilder(d).emit(
+        `SELECT ${d.quote('id')} AS id FROM ${d.quote(tableModel(owner.target).table)} WHERE `,
+      );
       d.inList(b, d.quote('id'), [...new Set(candidates.map((c) => c.value))], 'uuid');
       const st = b.build();
       const found = new Set((await s.query(st.sql, st.params)).rows.map((r) => String(r.id)));
@@ -676,16 +857,18 @@ export class SqlStorage implements Storage {
   /** Test helper: empties every table (join tables and dependents first). */
   async truncateAll(): Promise<void> {
     const { d } = this.ready();
-    await this.guard(() => this.driver.transaction(async (s) => {
-      for (const m of [...TABLE_MODELS].reverse()) {
-        if (m.tagsTable) await s.query(`DELETE FROM ${d.quote(m.tagsTable)}`);
-        if (m.resource.tree) await s.query(`UPDATE ${d.quote(m.table)} SET ${d.quote(m.resource.tree)} = NULL`);
-        for (const f of m.fks.filter((x) => x.deferred)) await s.query(`UPDATE ${d.quote(m.table)} SET ${d.quote(f.field)} = NULL`);
-        await beforeDelete(s, d, m);
-        await afterAllPrefixesDeleted(s, d, m);
-        await s.query(`DELETE FROM ${d.quote(m.table)}`);
-      }
-    }));
+    await this.guard(() =>
+      this.driver.transaction(async (s) => {
+        for (const m of [...TABLE_MODELS].reverse()) {
+          if (m.tagsTable) await s.query(`DELETE FROM ${d.quote(m.tagsTable)}`);
+          if (m.resource.tree) await s.query(`UPDATE ${d.quote(m.table)} SET ${d.quote(m.resource.tree)} = NULL`);
+          for (const f of m.fks.filter((x) => x.deferred))
+            await s.query(`UPDATE ${d.quote(m.table)} SET ${d.quote(f.field)} = NULL`);
+          await beforeDelete(s, d, m);
+          await afterAllPrefixesDeleted(s, d, m);
+          await s.query(`DELETE FROM ${d.quote(m.table)}`);
+        }
+      }),
+    );
   }
 }
-

@@ -24,7 +24,10 @@ export class TableGrowth {
     const t = this.tables.get(table) ?? { grown: 0, at: 0 };
     t.grown += n;
     this.tables.set(table, t);
-    if (!this.running && this.due().length) this.running = this.catchUp().finally(() => { this.running = null; });
+    if (!this.running && this.due().length)
+      this.running = this.catchUp().finally(() => {
+        this.running = null;
+      });
   }
 
   /** The tables whose growth calls for an analyze now. */
@@ -50,5 +53,7 @@ export class TableGrowth {
   }
 
   /** The analyze under way, if any (tests, close). */
-  idle(): Promise<void> { return this.running ?? Promise.resolve(); }
+  idle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
 }

@@ -15,7 +15,11 @@ import { COUNTER_TABLE } from '../../engine/sql/change-counter.js';
 import { mysqlLiteral } from '../../engine/sql/dialects/mysql-literal.js';
 import { insertsWrittenOut } from '../../engine/sql/dialects/mysql.js';
 
-interface Col { readonly name: string; readonly type: ParamType; readonly encode: (row: Row) => unknown }
+interface Col {
+  readonly name: string;
+  readonly type: ParamType;
+  readonly encode: (row: Row) => unknown;
+}
 
 const QUOTE_OR_BACKSLASH = /["\\]/;
 const QUOTES_AND_BACKSLASHES = /["\\]/g;
@@ -23,7 +27,14 @@ const QUOTES_AND_BACKSLASHES = /["\\]/g;
 /** One element of a PostgreSQL array literal, quoted (which any text may be). */
 function element(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
-  const s = typeof v === 'string' ? v : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const s =
+    typeof v === 'string'
+      ? v
+      : v instanceof Date
+        ? v.toISOString()
+        : typeof v === 'object'
+          ? JSON.stringify(v)
+          : String(v);
   return QUOTE_OR_BACKSLASH.test(s) ? `"${s.replace(QUOTES_AND_BACKSLASHES, '\\$&')}"` : `"${s}"`;
 }
 
@@ -38,7 +49,8 @@ const isJson = (c: Col) => c.type === 'json';
 function pgColumn(c: Col, values: readonly unknown[]): string {
   const parts = new Array<string>(values.length);
   if (isJson(c)) {
-    for (let i = 0; i < values.length; i++) parts[i] = values[i] === null || values[i] === undefined ? 'null' : String(values[i]);
+    for (let i = 0; i < values.length; i++)
+      parts[i] = values[i] === null || values[i] === undefined ? 'null' : String(values[i]);
     return `[${parts.join(',')}]`;
   }
   for (let i = 0; i < values.length; i++) parts[i] = element(values[i]);
@@ -49,17 +61,24 @@ function pgColumn(c: Col, values: readonly unknown[]): string {
  * PostgreSQL: `ROWS FROM (…) AS u(c0, c1, …)` over the columns' values, their parameters bound in
  * `b` (the text is b's to place), and the expression reading each column from u. `values(c)`: the column's values.
  */
-function pgRows(b: SqlBuilder, cols: readonly Col[], values: (c: Col) => readonly unknown[]): { from: string; exprs: string[] } {
+function pgRows(
+  b: SqlBuilder,
+  cols: readonly Col[],
+  values: (c: Col) => readonly unknown[],
+): { from: string; exprs: string[] } {
   const fns = cols.map((c) => {
     const p = b.render((r) => r.param(pgColumn(c, values(c)), isJson(c) ? 'json' : `${c.type}[]`));
     return isJson(c) ? `json_array_elements(${p})` : `unnest(${p})`;
   });
-  const exprs = cols.map((c, i) => (isJson(c) ? `CASE WHEN json_typeof(u.c${i}) = 'null' THEN NULL ELSE u.c${i} END` : `u.c${i}`));
+  const exprs = cols.map((c, i) =>
+    isJson(c) ? `CASE WHEN json_typeof(u.c${i}) = 'null' THEN NULL ELSE u.c${i} END` : `u.c${i}`,
+  );
   return { from: `ROWS FROM (${fns.join(', ')}) AS u(${cols.map((_, i) => `c${i}`).join(', ')})`, exprs };
 }
 
 /** Result of the reference check run before a delete (memory refuses deletes of referenced objects). */
-export type RefHit = { readonly kind: 'fk'; readonly model: TableModel; readonly field: string } | { readonly kind: 'tags' };
+export type RefHit =
+  { readonly kind: 'fk'; readonly model: TableModel; readonly field: string } | { readonly kind: 'tags' };
 
 interface PerTable {
   readonly cols: readonly Col[];
@@ -92,10 +111,15 @@ const textOf = (b: SqlBuilder): string => b.build().sql;
  */
 function mysqlValues(head: string, count: number, tuple: (i: number) => string): SqlText[] {
   const out: SqlText[] = [];
-  let sql = '', rows = 0;
+  let sql = '',
+    rows = 0;
   for (let i = 0; i < count; i++) {
     sql += rows ? `, (${tuple(i)})` : `${head}(${tuple(i)})`;
-    if (++rows === MYSQL_CHUNK_ROWS || sql.length > MYSQL_CHUNK_CHARS) { out.push({ sql, params: [] }); sql = ''; rows = 0; }
+    if (++rows === MYSQL_CHUNK_ROWS || sql.length > MYSQL_CHUNK_CHARS) {
+      out.push({ sql, params: [] });
+      sql = '';
+      rows = 0;
+    }
   }
   if (rows) out.push({ sql, params: [] });
   return out;
@@ -115,8 +139,14 @@ export class WriteStatements {
     const { d } = this;
     const q = d.quote;
     const cols: Col[] = [
-      ...m.columns.map((c) => ({ name: c.name, type: d.paramType(c.cls), encode: (row: Row) => d.encode(c, row[c.name]) })),
-      ...d.netColumns(m).map((nc) => ({ name: nc.name, type: nc.paramType, encode: (row: Row) => nc.encode(row[m.net!.source]) })),
+      ...m.columns.map((c) => ({
+        name: c.name,
+        type: d.paramType(c.cls),
+        encode: (row: Row) => d.encode(c, row[c.name]),
+      })),
+      ...d
+        .netColumns(m)
+        .map((nc) => ({ name: nc.name, type: nc.paramType, encode: (row: Row) => nc.encode(row[m.net!.source]) })),
     ];
     const t = q(m.table);
     const names = cols.map((c) => q(c.name)).join(', ');
@@ -124,7 +154,8 @@ export class WriteStatements {
     const setCols = cols.filter((c) => c.name !== 'id');
     const hasVersion = m.byField.has('version');
     // A row written without a version (bulk loads, copies) is version 0.
-    const versionIs = (b: SqlBuilder) => textOf(b.emit(` AND COALESCE(${q('version')}, 0) = `).param(null, d.paramType(m.byField.get('version')!.cls)));
+    const versionIs = (b: SqlBuilder) =>
+      textOf(b.emit(` AND COALESCE(${q('version')}, 0) = `).param(null, d.paramType(m.byField.get('version')!.cls)));
     const byId = (head: string) => new SqlBuilder(d).emit(`${head} WHERE ${q('id')} = `).param(null, 'uuid');
     const ub = new SqlBuilder(d).emit(`UPDATE ${t} SET `);
     setCols.forEach((c, i) => ub.emit(`${i ? ', ' : ''}${q(c.name)} = `).param(null, c.type));
@@ -134,15 +165,35 @@ export class WriteStatements {
     const db = byId(`DELETE FROM ${t}`);
     const del = textOf(db);
     const delVersioned = hasVersion ? versionIs(db) : null;
-    let tagsInsertHead: string | null = null, tagsDelete: string | null = null;
+    let tagsInsertHead: string | null = null,
+      tagsDelete: string | null = null;
     if (m.tagsTable) {
-      const tt = q(m.tagsTable), head = `INSERT INTO ${tt} (${q('obj_id')}, ${q('tag_id')}) `;
+      const tt = q(m.tagsTable),
+        head = `INSERT INTO ${tt} (${q('obj_id')}, ${q('tag_id')}) `;
       tagsInsertHead = d.arrayRows
-        ? textOf(new SqlBuilder(d).emit(`${head}SELECT * FROM unnest(`).param(null, 'uuid[]').emit(', ').param(null, 'uuid[]').emit(')'))
+        ? textOf(
+            new SqlBuilder(d)
+              .emit(`${head}SELECT * FROM unnest(`)
+              .param(null, 'uuid[]')
+              .emit(', ')
+              .param(null, 'uuid[]')
+              .emit(')'),
+          )
         : `${head}VALUES `;
       tagsDelete = textOf(new SqlBuilder(d).emit(`DELETE FROM ${tt} WHERE ${q('obj_id')} = `).param(null, 'uuid'));
     }
-    return { cols, insertHead, update, updateVersioned, readVersion, del, delVersioned, tagsInsertHead, tagsDelete, refCheck: this.buildRefCheck(m) };
+    return {
+      cols,
+      insertHead,
+      update,
+      updateVersioned,
+      readVersion,
+      del,
+      delVersioned,
+      tagsInsertHead,
+      tagsDelete,
+      refCheck: this.buildRefCheck(m),
+    };
   }
 
   /** One round trip: index of the first reference memory would report, or -1. */
@@ -154,19 +205,25 @@ export class WriteStatements {
       hits.push({ kind: 'fk', model, field: fk.field });
       tests.push(`SELECT 1 FROM ${q(model.table)} WHERE ${q(fk.field)} = `);
     }
-    if (m.resource.name === 'tag') for (const other of TABLE_MODELS) if (other.tagsTable) {
-      hits.push({ kind: 'tags' });
-      tests.push(`SELECT 1 FROM ${q(other.tagsTable)} WHERE ${q('tag_id')} = `);
-    }
+    if (m.resource.name === 'tag')
+      for (const other of TABLE_MODELS)
+        if (other.tagsTable) {
+          hits.push({ kind: 'tags' });
+          tests.push(`SELECT 1 FROM ${q(other.tagsTable)} WHERE ${q('tag_id')} = `);
+        }
     if (!tests.length) return null;
     const b = new SqlBuilder(this.d);
     b.emit('SELECT CASE');
-    tests.forEach((t, i) => { b.emit(` WHEN EXISTS (${t}`).param(null, 'uuid').emit(`) THEN ${i}`); });
+    tests.forEach((t, i) => {
+      b.emit(` WHEN EXISTS (${t}`).param(null, 'uuid').emit(`) THEN ${i}`);
+    });
     b.emit(' ELSE -1 END AS hit');
     return { sql: b.build().sql, repeat: tests.length, hits };
   }
 
-  private of(m: TableModel): PerTable { return this.tables.get(m.table)!; }
+  private of(m: TableModel): PerTable {
+    return this.tables.get(m.table)!;
+  }
 
   /** Multi-row INSERTs for rows of one table, chunked. */
   insert(m: TableModel, rows: readonly Row[]): SqlText[] {
@@ -210,8 +267,10 @@ export class WriteStatements {
    * (MySQL: no data-modifying WITH; a batch over one chunk).
    */
   createsLogged(m: TableModel, rows: readonly Row[], records: readonly Row[]): SqlText | null {
-    if (!this.d.writesInWith || !this.d.arrayRows || rows.length > PG_CHUNK_ROWS || records.length > PG_CHUNK_ROWS) return null;
-    const t = this.of(m), rec = this.of(tableModel(CHANGE_RESOURCE));
+    if (!this.d.writesInWith || !this.d.arrayRows || rows.length > PG_CHUNK_ROWS || records.length > PG_CHUNK_ROWS)
+      return null;
+    const t = this.of(m),
+      rec = this.of(tableModel(CHANGE_RESOURCE));
     const q = this.d.quote;
     // Rows with tags go the transaction's way: there the rows are written before their tag rows, so
     // a taken id is reported as the id (a WITH's statements run in no set order).
@@ -221,7 +280,9 @@ export class WriteStatements {
     const parts = [`d AS (${t.insertHead}${data.exprs.join(', ')} FROM ${data.from})`];
     // Placed twice: PostgreSQL numbers its parameters (this statement is its only).
     const n = b.render((r) => r.param(records.length, 'bigint'));
-    parts.push(`c AS (UPDATE ${q(COUNTER_TABLE)} SET ${q('seq')} = ${q('seq')} + ${n} WHERE ${q('id')} = 1 RETURNING ${q('seq')})`);
+    parts.push(
+      `c AS (UPDATE ${q(COUNTER_TABLE)} SET ${q('seq')} = ${q('seq')} + ${n} WHERE ${q('id')} = 1 RETURNING ${q('seq')})`,
+    );
     // Each record's seq column carries its place in the batch (1..n): the number is counter - n + place.
     const seqCol = rec.cols.findIndex((c) => c.name === 'seq');
     const place = records.map((_, i) => i + 1);
@@ -231,26 +292,43 @@ export class WriteStatements {
     // Stamped once the counter is held, as the transaction's way stamps them (numberChanges), and cut
     // to milliseconds as JavaScript's clock is (the column would round: a time a little ahead).
     names[rec.cols.findIndex((c) => c.name === 'time')] = `date_trunc('milliseconds', clock_timestamp())`;
-    return b.emit(`WITH ${parts.join(', ')} ${rec.insertHead}${names.join(', ')} FROM ${u.from} RETURNING ${q('seq')} AS seq`).build();
+    return b
+      .emit(`WITH ${parts.join(', ')} ${rec.insertHead}${names.join(', ')} FROM ${u.from} RETURNING ${q('seq')} AS seq`)
+      .build();
   }
 
   /** Join rows for the rows' tags (each tag once per object; the row's own array keeps its order). */
   insertTags(m: TableModel, rows: readonly Row[]): SqlText[] {
     const t = this.of(m);
     if (!t.tagsInsertHead) return [];
-    const objs: string[] = [], tags: string[] = [];
-    for (const r of rows) for (const tag of new Set((r.tags as string[] | undefined) ?? [])) { objs.push(r.id); tags.push(tag); }
+    const objs: string[] = [],
+      tags: string[] = [];
+    for (const r of rows)
+      for (const tag of new Set((r.tags as string[] | undefined) ?? [])) {
+        objs.push(r.id);
+        tags.push(tag);
+      }
     if (!objs.length) return [];
     if (this.d.arrayRows) {
       const out: SqlText[] = [];
-      for (let i = 0; i < objs.length; i += PG_CHUNK_ROWS) out.push({ sql: t.tagsInsertHead, params: [objs.slice(i, i + PG_CHUNK_ROWS), tags.slice(i, i + PG_CHUNK_ROWS)] });
+      for (let i = 0; i < objs.length; i += PG_CHUNK_ROWS)
+        out.push({
+          sql: t.tagsInsertHead,
+          params: [objs.slice(i, i + PG_CHUNK_ROWS), tags.slice(i, i + PG_CHUNK_ROWS)],
+        });
       return out;
     }
-    if (this.writtenOut) return mysqlValues(t.tagsInsertHead, objs.length, (i) => `${mysqlLiteral(objs[i])}, ${mysqlLiteral(tags[i])}`);
+    if (this.writtenOut)
+      return mysqlValues(t.tagsInsertHead, objs.length, (i) => `${mysqlLiteral(objs[i])}, ${mysqlLiteral(tags[i])}`);
     const out: SqlText[] = [];
     for (let i = 0; i < objs.length; i += MYSQL_CHUNK_ROWS) {
       const b = new SqlBuilder(this.d).emit(t.tagsInsertHead);
-      for (let k = i; k < Math.min(objs.length, i + MYSQL_CHUNK_ROWS); k++) b.emit(k > i ? ', (' : '(').param(objs[k], 'uuid').emit(', ').param(tags[k], 'uuid').emit(')');
+      for (let k = i; k < Math.min(objs.length, i + MYSQL_CHUNK_ROWS); k++)
+        b.emit(k > i ? ', (' : '(')
+          .param(objs[k], 'uuid')
+          .emit(', ')
+          .param(tags[k], 'uuid')
+          .emit(')');
       out.push(b.build());
     }
     return out;
@@ -261,7 +339,8 @@ export class WriteStatements {
     const t = this.of(m);
     const params = t.cols.filter((c) => c.name !== 'id').map((c) => c.encode(row));
     params.push(row.id);
-    if (expectVersion !== undefined && t.updateVersioned) return { sql: t.updateVersioned, params: [...params, expectVersion] };
+    if (expectVersion !== undefined && t.updateVersioned)
+      return { sql: t.updateVersioned, params: [...params, expectVersion] };
     return { sql: t.update, params };
   }
 

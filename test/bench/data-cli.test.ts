@@ -24,8 +24,14 @@ async function generate(dir: string, ...extra: string[]): Promise<MemoryStorage>
 describe('bench:data', function () {
   this.timeout(60000);
   const dirs: string[] = [];
-  const tmp = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-')); dirs.push(d); return d; };
-  after(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
+  const tmp = () => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+    dirs.push(d);
+    return d;
+  };
+  after(() => {
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
 
   it('loads distinct uniform prefixes, one sixth IPv6, with sites, devices, interfaces and tags in proportion', async () => {
     const m = await generate(tmp());
@@ -43,17 +49,22 @@ describe('bench:data', function () {
   it('is deterministic: the same seed gives the same rows', async () => {
     const a = await generate(tmp(), '--shape', 'ipam');
     const b = await generate(tmp(), '--shape', 'ipam');
-    const texts = (m: MemoryStorage) => [...m.table('prefix').all()].map((p) => `${p.id} ${p.prefix} ${p.status} ${JSON.stringify(p.custom_fields)}`);
+    const texts = (m: MemoryStorage) =>
+      [...m.table('prefix').all()].map((p) => `${p.id} ${p.prefix} ${p.status} ${JSON.stringify(p.custom_fields)}`);
     expect(texts(a)).to.deep.equal(texts(b));
     // The IPAM shape nests: /24s inside their /16 aggregate.
     expect(texts(a).some((t) => t.includes('/16 '))).to.equal(true);
-    await a.close(); await b.close();
+    await a.close();
+    await b.close();
   });
 
   for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
     it(`loads into ${backend.name} and refreshes its statistics`, async function () {
       const db = await backend.url();
-      if (!db) { this.skip(); return; }
+      if (!db) {
+        this.skip();
+        return;
+      }
       try {
         await run(process.execPath, [CLI, '--prefixes', '2000', '--seed', '7', '--storage', db.url]);
         const s = await createStorage(db.url);
@@ -61,12 +72,17 @@ describe('bench:data', function () {
         const all = await s.find('prefix', { kind: 'const', value: true }, { limit: 1, offset: 0, ordering: [] });
         expect(all.count).to.equal(2000);
         await s.close();
-      } finally { await db.drop(); }
+      } finally {
+        await db.drop();
+      }
     });
   }
 
   it('refuses bad options with exit code 2 and a line naming them', async () => {
-    const err = await run(process.execPath, [CLI, '--prefixes', '-5', '--shape', 'round']).then(() => null, (e: { code: number; stderr: string }) => e);
+    const err = await run(process.execPath, [CLI, '--prefixes', '-5', '--shape', 'round']).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(err?.code).to.equal(2);
     expect(err?.stderr).to.contain('--prefixes').and.to.contain('--shape');
   });

@@ -22,10 +22,21 @@ describe('build: compiles only what changed since the last build', function () {
   before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-build-'));
     fs.mkdirSync(path.join(dir, 'src'));
-    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'dist', rootDir: '.', types: [], lib: ['ES5'] },
-      include: ['src/**/*.ts'],
-    }));
+    fs.writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          outDir: 'dist',
+          rootDir: '.',
+          types: [],
+          lib: ['ES5'],
+        },
+        include: ['src/**/*.ts'],
+      }),
+    );
     fs.writeFileSync(path.join(dir, 'src/a.ts'), 'export const a: number = 1;\n');
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -74,12 +85,16 @@ describe('build: compiles only what changed since the last build', function () {
   });
 
   it('npm start and the scripts that run the build check it; npm test compiles every time, from a clean build', () => {
-    const scripts = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+    const scripts = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<
+      string,
+      string
+    >;
     expect(scripts.prestart).to.equal('node scripts/build.mjs --if-stale');
     expect(scripts.pretest).to.equal('node scripts/build.mjs --clean');
     expect(scripts.build).to.equal('node scripts/build.mjs');
     for (const [name, cmd] of Object.entries(scripts)) {
-      if (name !== 'start' && /node (--\S+ )*dist\//.test(cmd)) expect(cmd, name).to.match(/^node scripts\/build\.mjs --if-stale && /);
+      if (name !== 'start' && /node (--\S+ )*dist\//.test(cmd))
+        expect(cmd, name).to.match(/^node scripts\/build\.mjs --if-stale && /);
     }
   });
 });

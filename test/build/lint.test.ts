@@ -16,7 +16,10 @@ describe('lint: double casts are counted against a ledger', function () {
   this.timeout(30000);
   let dir = '';
   const lint = () => spawnSync(process.execPath, [LINT, '--no-types', '--project', dir], { encoding: 'utf8' });
-  const write = (rel: string, text: string) => { fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true }); fs.writeFileSync(path.join(dir, rel), text); };
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  };
   before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-lint-'));
     write('tsconfig.json', JSON.stringify({ include: ['src/**/*.ts'] }));

@@ -9,7 +9,9 @@ function counterStore(start: number) {
   const s = { n: start, reads: 0, running: 0, most: 0 };
   const storage = {
     changeSeq: async () => {
-      s.reads++; s.running++; s.most = Math.max(s.most, s.running);
+      s.reads++;
+      s.running++;
+      s.most = Math.max(s.most, s.running);
       await new Promise((r) => setTimeout(r, 2));
       s.running--;
       return s.n;
@@ -19,7 +21,8 @@ function counterStore(start: number) {
 }
 
 /** What `p` resolved to within `ms`, else 'late'. */
-const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'late'>((r) => setTimeout(() => r('late'), ms))]);
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<'late'>((r) => setTimeout(() => r('late'), ms))]);
 
 describe('change feed wake-ups', () => {
   it('fifty waiters share one poll of the counter at a time, and all wake when it passes them', async () => {
@@ -83,6 +86,8 @@ describe('change feed wake-ups', () => {
       expect(await within(last, 50)).to.equal('late');
       ac.abort();
       expect(await last).to.equal(null);
-    } finally { feed.close(); }
+    } finally {
+      feed.close();
+    }
   });
 });

@@ -31,26 +31,58 @@ const error = (argv: string[]) => {
 describe('command-line arguments from one table', () => {
   it('gives the defaults, typed, when nothing is given', () => {
     const a = ok(['d']);
-    expect([a.number('count'), a.number('share'), a.string('shape'), a.list('backends'), a.list('sizes'), a.flag('quick'), a.string('out')])
-      .to.deep.equal([10, 0.5, 'a', ['memory'], ['1', '2'], false, '']);
+    expect([
+      a.number('count'),
+      a.number('share'),
+      a.string('shape'),
+      a.list('backends'),
+      a.list('sizes'),
+      a.flag('quick'),
+      a.string('out'),
+    ]).to.deep.equal([10, 0.5, 'a', ['memory'], ['1', '2'], false, '']);
     expect(a.positionals).to.deep.equal(['d']);
     expect(a.given('count')).to.equal(false);
   });
 
   it('reads --name value and --name=value, flags, lists and positionals in any order', () => {
     const a = ok(['--count', '3', 'd', '--share=0.25', '--backends', 'memory,postgres', '--quick', '--out', 'x.json']);
-    expect([a.number('count'), a.number('share'), a.list('backends'), a.flag('quick'), a.string('out'), a.positionals[0]])
-      .to.deep.equal([3, 0.25, ['memory', 'postgres'], true, 'x.json', 'd']);
+    expect([
+      a.number('count'),
+      a.number('share'),
+      a.list('backends'),
+      a.flag('quick'),
+      a.string('out'),
+      a.positionals[0],
+    ]).to.deep.equal([3, 0.25, ['memory', 'postgres'], true, 'x.json', 'd']);
     expect(a.given('count')).to.equal(true);
   });
 
   it('refuses an unknown flag, naming it, and names every problem in one line', () => {
     expect(error(['d', '--bogus'])).to.match(/^unknown option --bogus \(--help lists the options\)$/);
     expect(error(['d', '--cuont=3'])).to.contain('unknown option --cuont');
-    const m = error(['--count', '0', '--shape', 'c', '--backends', 'memory,oracle', '--sizes', '1,x', '--share', '2', '-x']);
-    for (const part of ['--count must be a whole number of at least 1, got "0"', '--shape must be one of a, b, got "c"',
-      '--backends takes memory, postgres (comma-separated): not oracle', '--sizes takes whole numbers of at least 1',
-      '--share must be a number from 0 to 1', 'unknown option -x', 'missing <dir>']) expect(m).to.contain(part);
+    const m = error([
+      '--count',
+      '0',
+      '--shape',
+      'c',
+      '--backends',
+      'memory,oracle',
+      '--sizes',
+      '1,x',
+      '--share',
+      '2',
+      '-x',
+    ]);
+    for (const part of [
+      '--count must be a whole number of at least 1, got "0"',
+      '--shape must be one of a, b, got "c"',
+      '--backends takes memory, postgres (comma-separated): not oracle',
+      '--sizes takes whole numbers of at least 1',
+      '--share must be a number from 0 to 1',
+      'unknown option -x',
+      'missing <dir>',
+    ])
+      expect(m).to.contain(part);
   });
 
   it('refuses a missing value, a value on a flag, and an extra argument', () => {
@@ -67,7 +99,15 @@ describe('command-line arguments from one table', () => {
     }
     const text = usage(SPEC);
     expect(text).to.match(/^usage: npm run demo -- <dir> \[options\]/);
-    for (const line of ['--count N', 'how many (default 10)', '--shape a|b', '--backends memory,postgres', '--out FILE', '--quick', '-h, --help'])
+    for (const line of [
+      '--count N',
+      'how many (default 10)',
+      '--shape a|b',
+      '--backends memory,postgres',
+      '--out FILE',
+      '--quick',
+      '-h, --help',
+    ])
       expect(text).to.contain(line);
   });
 

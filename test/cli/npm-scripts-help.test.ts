@@ -17,9 +17,14 @@ function run(name: string, ...args: string[]): Promise<{ code: number; stdout: s
   return new Promise((resolve) => {
     // The environment of a new user: no STORAGE_URL, nothing configured.
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
-    execFile('sh', ['-c', `${command(name)} "$@"`, 'sh', ...args], { cwd: ROOT, env, timeout: 20000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      'sh',
+      ['-c', `${command(name)} "$@"`, 'sh', ...args],
+      { cwd: ROOT, env, timeout: 20000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -27,8 +32,23 @@ describe('npm scripts: --help and unknown flags', function () {
   this.timeout(60000);
 
   it('covers every script that runs a command', () => {
-    expect(RUNS).to.include.members(['start', 'migrate', 'copy', 'journal', 'docs:generate', 'bench', 'bench:data', 'bench:http',
-      'bench:lifecycle', 'bench:store', 'bench:allocation', 'bench:stream', 'bench:writes', 'bench:replica', 'bench:report']);
+    expect(RUNS).to.include.members([
+      'start',
+      'migrate',
+      'copy',
+      'journal',
+      'docs:generate',
+      'bench',
+      'bench:data',
+      'bench:http',
+      'bench:lifecycle',
+      'bench:store',
+      'bench:allocation',
+      'bench:stream',
+      'bench:writes',
+      'bench:replica',
+      'bench:report',
+    ]);
   });
 
   for (const name of RUNS) {
@@ -39,7 +59,9 @@ describe('npm scripts: --help and unknown flags', function () {
       expect(help.stdout).to.contain('-h, --help');
       expect(bad.code).to.equal(2);
       expect(bad.stdout).to.equal('');
-      expect(bad.stderr.trim()).to.match(new RegExp(`^${name}: unknown option --no-such-flag(;[^\\n]*)? \\(--help lists the options\\)$`));
+      expect(bad.stderr.trim()).to.match(
+        new RegExp(`^${name}: unknown option --no-such-flag(;[^\\n]*)? \\(--help lists the options\\)$`),
+      );
     });
   }
 });

@@ -15,13 +15,26 @@ const PYTHON = '/usr/bin/python3'; // Debian's python3-pynetbox lands in the sys
 
 /** What is missing for the test to run, or null. */
 function missing(): string | null {
-  if (spawnSync('ansible-playbook', ['--version'], { encoding: 'utf8' }).status !== 0) return 'ansible is not installed';
-  if (!spawnSync('ansible-galaxy', ['collection', 'list', 'netbox.netbox'], { encoding: 'utf8' }).stdout?.includes('netbox.netbox')) return 'the netbox.netbox collection is not installed';
-  if (spawnSync(PYTHON, ['-c', 'import pynetbox'], { encoding: 'utf8' }).status !== 0) return 'python3-pynetbox is not installed';
+  if (spawnSync('ansible-playbook', ['--version'], { encoding: 'utf8' }).status !== 0)
+    return 'ansible is not installed';
+  if (
+    !spawnSync('ansible-galaxy', ['collection', 'list', 'netbox.netbox'], { encoding: 'utf8' }).stdout?.includes(
+      'netbox.netbox',
+    )
+  )
+    return 'the netbox.netbox collection is not installed';
+  if (spawnSync(PYTHON, ['-c', 'import pynetbox'], { encoding: 'utf8' }).status !== 0)
+    return 'python3-pynetbox is not installed';
   return null;
 }
 
-interface TaskResult { readonly task: string; readonly changed: boolean; readonly failed: boolean; readonly skipped: boolean; readonly msg?: string }
+interface TaskResult {
+  readonly task: string;
+  readonly changed: boolean;
+  readonly failed: boolean;
+  readonly skipped: boolean;
+  readonly msg?: string;
+}
 /** The playbook's look-ups (set_fact) change nothing by nature. */
 const isLookup = (t: TaskResult): boolean => t.task.startsWith('Look up');
 
@@ -47,15 +60,28 @@ describe('Ansible netbox.netbox compatibility', function () {
   /** One run of the playbook (asynchronous: the server answering it runs in this very process). */
   async function run(): Promise<TaskResult[]> {
     const env = {
-      ...process.env, ANSIBLE_STDOUT_CALLBACK: 'json', ANSIBLE_NOCOLOR: '1', ANSIBLE_RETRY_FILES_ENABLED: '0',
-      ANSIBLE_LOCAL_TEMP: temp, ANSIBLE_REMOTE_TEMP: temp, ANSIBLE_PYTHON_INTERPRETER: PYTHON,
+      ...process.env,
+      ANSIBLE_STDOUT_CALLBACK: 'json',
+      ANSIBLE_NOCOLOR: '1',
+      ANSIBLE_RETRY_FILES_ENABLED: '0',
+      ANSIBLE_LOCAL_TEMP: temp,
+      ANSIBLE_REMOTE_TEMP: temp,
+      ANSIBLE_PYTHON_INTERPRETER: PYTHON,
     };
     const args = ['-i', 'localhost,', playbook, '-e', `netbox_url=${srv.url}`, '-e', `netbox_token=${ADMIN_KEY}`];
-    const r = await promisify(execFile)('ansible-playbook', args, { env, encoding: 'utf8', timeout: 100000, maxBuffer: 16 << 20 })
-      .catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
+    const r = await promisify(execFile)('ansible-playbook', args, {
+      env,
+      encoding: 'utf8',
+      timeout: 100000,
+      maxBuffer: 16 << 20,
+    }).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
     type HostResult = { changed?: boolean; failed?: boolean; skipped?: boolean; msg?: string };
     let out: { plays: { tasks: { task: { name: string }; hosts: Record<string, HostResult> }[] }[] };
-    try { out = JSON.parse(r.stdout); } catch { throw new Error(`ansible-playbook gave no JSON result:\n${r.stdout}\n${r.stderr}`); }
+    try {
+      out = JSON.parse(r.stdout);
+    } catch {
+      throw new Error(`ansible-playbook gave no JSON result:\n${r.stdout}\n${r.stderr}`);
+    }
     return out.plays[0].tasks.map((t) => {
       const h = t.hosts.localhost;
       return { task: t.task.name, changed: !!h.changed, failed: !!h.failed, skipped: !!h.skipped, msg: h.msg };
@@ -64,15 +90,30 @@ describe('Ansible netbox.netbox compatibility', function () {
 
   it('creates a tag, regions, a custom field, a tagged site, a manufacturer, device type, role, platform, a device, a VLAN, a prefix, an IP address, allocates a /24 and an address; a second run changes nothing', async () => {
     const first = await run();
-    expect(first.filter((t) => t.failed), 'failed tasks of the first run').to.deep.equal([]);
+    expect(
+      first.filter((t) => t.failed),
+      'failed tasks of the first run',
+    ).to.deep.equal([]);
     expect(first.length).to.be.greaterThan(5);
-    expect(first.filter((t) => !t.changed && !isLookup(t)).map((t) => t.task), 'tasks the first run did not change').to.deep.equal([]);
+    expect(
+      first.filter((t) => !t.changed && !isLookup(t)).map((t) => t.task),
+      'tasks the first run did not change',
+    ).to.deep.equal([]);
 
     const second = await run();
-    expect(second.filter((t) => t.failed), 'failed tasks of the second run').to.deep.equal([]);
-    expect(second.filter((t) => t.changed).map((t) => t.task), 'tasks the second run changed').to.deep.equal([]);
+    expect(
+      second.filter((t) => t.failed),
+      'failed tasks of the second run',
+    ).to.deep.equal([]);
+    expect(
+      second.filter((t) => t.changed).map((t) => t.task),
+      'tasks the second run changed',
+    ).to.deep.equal([]);
     // The allocations found what the first run allocated.
-    expect(second.filter((t) => t.skipped).map((t) => t.task)).to.deep.equal(['First available /24 in the site block', 'Next free address of the /24']);
+    expect(second.filter((t) => t.skipped).map((t) => t.task)).to.deep.equal([
+      'First available /24 in the site block',
+      'Next free address of the /24',
+    ]);
 
     // What the playbook asked for, as the API shows it.
     const one = async (p: string) => {

@@ -10,12 +10,17 @@ import { ADMIN_KEY, startServer, type TestServer } from '../support/server.js';
 
 const script = (name: string) => fileURLToPath(new URL(`../../../test/compat/${name}`, import.meta.url));
 // Debian's package lands in the system interpreter, which may not be the first python3 on PATH.
-const python = ['/usr/bin/python3', 'python3'].find((p) => spawnSync(p, ['-c', 'import pynetbox'], { encoding: 'utf8' }).status === 0);
+const python = ['/usr/bin/python3', 'python3'].find(
+  (p) => spawnSync(p, ['-c', 'import pynetbox'], { encoding: 'utf8' }).status === 0,
+);
 const hasPynetbox = python !== undefined;
 
 /** Runs a pynetbox script against the server; asynchronous, as the server answering it runs in this very process. */
 export async function runPynetbox(name: string, srv: TestServer): Promise<string> {
-  const r = await promisify(execFile)(python!, [script(name), srv.url, ADMIN_KEY], { encoding: 'utf8', timeout: 50000 }).catch((e) => e);
+  const r = await promisify(execFile)(python!, [script(name), srv.url, ADMIN_KEY], {
+    encoding: 'utf8',
+    timeout: 50000,
+  }).catch((e) => e);
   return String(r.stderr) + String(r.stdout);
 }
 
@@ -31,11 +36,17 @@ for (const backend of BACKENDS) {
         this.skip();
       }
       const db = await backend.url();
-      if (!db) { this.skip(); return; }
+      if (!db) {
+        this.skip();
+        return;
+      }
       drop = db.drop;
       srv = await startServer({ storage: db.url });
     });
-    after(async () => { await srv?.close(); await drop(); });
+    after(async () => {
+      await srv?.close();
+      await drop();
+    });
 
     it('creates, filters, counts, pages, saves, reads choices and deletes through pynetbox', async () => {
       expect(await runPynetbox('pynetbox_smoke.py', srv)).to.include('OK');

@@ -23,10 +23,15 @@ async function freshDb(): Promise<FreshDb | null> {
   }
 }
 
-const sql = (name: SqlKind, driver: 'postgres' | 'mysql'): Backend => ({ name, driver, url: async () => (await freshDb())?.(name) ?? null });
+const sql = (name: SqlKind, driver: 'postgres' | 'mysql'): Backend => ({
+  name,
+  driver,
+  url: async () => (await freshDb())?.(name) ?? null,
+});
 
 /** A driver of an SQL backend's database at `url` (each call a new pool). */
-export const sqlDriver = (backend: Backend, url: string): SqlDriver => (backend.driver === 'postgres' ? new PgDriver(url) : new MysqlDriver(url));
+export const sqlDriver = (backend: Backend, url: string): SqlDriver =>
+  backend.driver === 'postgres' ? new PgDriver(url) : new MysqlDriver(url);
 
 export const BACKENDS: readonly Backend[] = [
   { name: 'memory', driver: 'memory', url: async () => ({ url: 'memory:', drop: async () => {} }) },

@@ -2,10 +2,14 @@
 // the parameters; '@label' in a query stands for the id of the object loaded under that label.
 // The same cases run on every storage backend.
 export type Expect = readonly string[] | { readonly status: 400; readonly keys: readonly string[] };
-export interface Case { readonly q: string; readonly expect: Expect; readonly ordered?: boolean }
+export interface Case {
+  readonly q: string;
+  readonly expect: Expect;
+  readonly ordered?: boolean;
+}
 
 const all = (n: number, p: string) => Array.from({ length: n }, (_, i) => `${p}${i + 1}`);
-const bad = (...keys: string[]) => ({ status: 400, keys } as const);
+const bad = (...keys: string[]) => ({ status: 400, keys }) as const;
 
 export const CASES: Record<string, readonly Case[]> = {
   prefixes: [
@@ -50,10 +54,17 @@ export const CASES: Record<string, readonly Case[]> = {
     { q: 'status__n=active', expect: ['p1', 'p3', 'p6', 'p8'] },
     { q: 'status__n=active&status__n=container', expect: ['p3', 'p6'] },
     { q: 'status=active&network__family=4', expect: ['p2', 'p4', 'p5', 'p7'] },
-    { q: 'status=active&status=reserved&network__net_contained=192.168.0.0/16', expect: ['p2', 'p3', 'p4', 'p5', 'p7'] },
+    {
+      q: 'status=active&status=reserved&network__net_contained=192.168.0.0/16',
+      expect: ['p2', 'p3', 'p4', 'p5', 'p7'],
+    },
     { q: 'q=192.168.3', expect: ['p4', 'p5', 'p6', 'p7'] },
     { q: 'ordering=-prefix_length&network__family=4&limit=3', expect: ['p5', 'p6', 'p7'] },
-    { q: 'network__net_contained=192.168.0.0/16&ordering=network', expect: ['p2', 'p3', 'p4', 'p5', 'p6', 'p7'], ordered: true },
+    {
+      q: 'network__net_contained=192.168.0.0/16&ordering=network',
+      expect: ['p2', 'p3', 'p4', 'p5', 'p6', 'p7'],
+      ordered: true,
+    },
     { q: 'network__family=5', expect: bad('network__family') },
     { q: 'network=&network__net_contained=192.168.3.0/24', expect: ['p5', 'p6', 'p7'] },
     { q: 'within=', expect: all(10, 'p') },
@@ -212,7 +223,10 @@ export const CASES: Record<string, readonly Case[]> = {
     { q: 'ordering=-name', expect: ['S3', 'S2a', 'S2', 'S1', 'S0'], ordered: true },
     { q: 'ordering=asn', expect: ['S3', 'S0', 'S1', 'S2', 'S2a'], ordered: true },
     { q: 'ordering=-asn', expect: ['S2a', 'S2', 'S1', 'S0', 'S3'], ordered: true },
-    { q: 'limit=10&offset=0&brief=0&format=json&include=x&depth=1&api_version=1.3&exclude_m2m=true', expect: ['S0', 'S1', 'S2', 'S2a', 'S3'] },
+    {
+      q: 'limit=10&offset=0&brief=0&format=json&include=x&depth=1&api_version=1.3&exclude_m2m=true',
+      expect: ['S0', 'S1', 'S2', 'S2a', 'S3'],
+    },
     { q: 'bogus=1', expect: bad('bogus') },
     { q: 'name__bogus=1', expect: bad('name__bogus') },
     { q: 'a____b=1&__x=2', expect: bad('a____b', '__x') },

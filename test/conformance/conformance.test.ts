@@ -14,13 +14,18 @@ export async function loadDataset(srv: TestServer, ds: Dataset): Promise<Map<str
     const bodies = objects.map((o) => {
       const { _label, ...rest } = o as Record<string, unknown> & { _label: string };
       const body: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(rest)) body[k] = typeof v === 'string' && v.startsWith('@') ? ids.get(v.slice(1)) : v;
+      for (const [k, v] of Object.entries(rest))
+        body[k] = typeof v === 'string' && v.startsWith('@') ? ids.get(v.slice(1)) : v;
       if (path === ds.path && !('description' in body)) body.description = _label;
       return body;
     });
     const res = await srv.req('POST', path, bodies);
-    if (res.status !== 201) throw new Error(`loading ${ds.name} into ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    (res.body as { id: string }[]).forEach((o, i) => { ids.set((objects[i] as { _label: string })._label, o.id); labelOf.set(o.id, (objects[i] as { _label: string })._label); });
+    if (res.status !== 201)
+      throw new Error(`loading ${ds.name} into ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    (res.body as { id: string }[]).forEach((o, i) => {
+      ids.set((objects[i] as { _label: string })._label, o.id);
+      labelOf.set(o.id, (objects[i] as { _label: string })._label);
+    });
   }
   return ids;
 }
@@ -58,8 +63,12 @@ for (const backend of BACKENDS) {
     for (const ds of DATASETS) {
       describe(ds.name, () => {
         let ids: ReadonlyMap<string, string> = new Map();
-        const srv = serverOn(backend, async (s) => { ids = await loadDataset(s, ds); });
-        for (const c of CASES[ds.name]) it(`${c.q} -> ${Array.isArray(c.expect) ? c.expect.join(' ') || '(none)' : '400'}`, () => runCase(srv, ds.path, c, ids));
+        const srv = serverOn(backend, async (s) => {
+          ids = await loadDataset(s, ds);
+        });
+        for (const c of CASES[ds.name])
+          it(`${c.q} -> ${Array.isArray(c.expect) ? c.expect.join(' ') || '(none)' : '400'}`, () =>
+            runCase(srv, ds.path, c, ids));
       });
     }
   });

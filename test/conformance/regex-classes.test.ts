@@ -12,35 +12,87 @@ import { BACKENDS } from './backends.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 const TEXTS: readonly string[] = [
-  'plain ascii 42', 'émile zola', 'Ωμέγα', 'x٣y digit', 'under_score', 'tab\there', 'nbsp\u00a0here',
-  'vt\u000bhere', '漢字', 'Straße', '😀 face', 'UPPER', 'a-b.c!', '42 + 7',
+  'plain ascii 42',
+  'émile zola',
+  'Ωμέγα',
+  'x٣y digit',
+  'under_score',
+  'tab\there',
+  'nbsp\u00a0here',
+  'vt\u000bhere',
+  '漢字',
+  'Straße',
+  '😀 face',
+  'UPPER',
+  'a-b.c!',
+  '42 + 7',
 ];
 
 const PATTERNS: readonly string[] = [
-  '\\pL', '^\\pL+$', '\\p{L}', '\\p{Greek}', '\\PL', '\\P{L}', '\\p{^Latin}', '\\P{^Greek}', '\\p{Lu}', '\\p{Han}',
-  '\\p{So}', '\\p{Nd}', '\\pN', '\\p{Zs}', '\\d', '\\D', '^\\D+$', '\\w+\\s\\w+', '\\s', '\\S\\s\\S', '\\W', '^\\w+$',
-  '[[:alpha:]]{5}', '[[:^alpha:]]', '[[:space:]]', '[[:punct:]]', '[[:upper:]]', '[[:word:]]+_', '^[[:alnum:]]+$',
-  '[\\d\\p{Greek}]', '[^\\pL\\s]', '[\\d-z]', '[^\\D]', '\\bzola\\b', '\\bmil', '\\Bile', 'e\\b', '\\v', '[\\v]', 'x\\b',
-  '^[\\p{Latin}\\s]+$', '\\p{Latin}\\P{Latin}\\p{Latin}',
+  '\\pL',
+  '^\\pL+$',
+  '\\p{L}',
+  '\\p{Greek}',
+  '\\PL',
+  '\\P{L}',
+  '\\p{^Latin}',
+  '\\P{^Greek}',
+  '\\p{Lu}',
+  '\\p{Han}',
+  '\\p{So}',
+  '\\p{Nd}',
+  '\\pN',
+  '\\p{Zs}',
+  '\\d',
+  '\\D',
+  '^\\D+$',
+  '\\w+\\s\\w+',
+  '\\s',
+  '\\S\\s\\S',
+  '\\W',
+  '^\\w+$',
+  '[[:alpha:]]{5}',
+  '[[:^alpha:]]',
+  '[[:space:]]',
+  '[[:punct:]]',
+  '[[:upper:]]',
+  '[[:word:]]+_',
+  '^[[:alnum:]]+$',
+  '[\\d\\p{Greek}]',
+  '[^\\pL\\s]',
+  '[\\d-z]',
+  '[^\\D]',
+  '\\bzola\\b',
+  '\\bmil',
+  '\\Bile',
+  'e\\b',
+  '\\v',
+  '[\\v]',
+  'x\\b',
+  '^[\\p{Latin}\\s]+$',
+  '\\p{Latin}\\P{Latin}\\p{Latin}',
 ];
 const LOOKUPS = ['re', 'ire', 'nre'] as const;
 
 /** Each query and the names of the sites it lists. */
 async function answers(srv: TestServer): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
-  for (const pattern of PATTERNS) for (const lookup of LOOKUPS) {
-    const q = `description__${lookup}=${encodeURIComponent(pattern)}`;
-    const res = await srv.req('GET', `/api/dcim/sites/?${q}&limit=0`);
-    expect(res.status, `${lookup} ${pattern}: ${JSON.stringify(res.body)}`).to.equal(200);
-    out.set(`${lookup} ${pattern}`, res.body.results.map((s: { name: string }) => s.name).sort());
-  }
+  for (const pattern of PATTERNS)
+    for (const lookup of LOOKUPS) {
+      const q = `description__${lookup}=${encodeURIComponent(pattern)}`;
+      const res = await srv.req('GET', `/api/dcim/sites/?${q}&limit=0`);
+      expect(res.status, `${lookup} ${pattern}: ${JSON.stringify(res.body)}`).to.equal(200);
+      out.set(`${lookup} ${pattern}`, res.body.results.map((s: { name: string }) => s.name).sort());
+    }
   return out;
 }
 
 async function seeded(url: string): Promise<TestServer> {
   const srv = await startServer({ storage: url });
   for (const [i, description] of TEXTS.entries())
-    expect((await srv.req('POST', '/api/dcim/sites/', { name: `t${i}`, slug: `t${i}`, description })).status).to.equal(201);
+    expect((await srv.req('POST', '/api/dcim/sites/', { name: `t${i}`, slug: `t${i}`, description })).status).to.equal(
+      201,
+    );
   return srv;
 }
 
@@ -49,7 +101,11 @@ describe('regex classes answer the same on every backend', function () {
   let reference: Map<string, string[]>;
   before(async () => {
     const srv = await seeded('memory:');
-    try { reference = await answers(srv); } finally { await srv.close(); }
+    try {
+      reference = await answers(srv);
+    } finally {
+      await srv.close();
+    }
   });
 
   it('on memory, every pattern matches some text, and most leave some out (the cases prove something)', () => {
@@ -61,11 +117,15 @@ describe('regex classes answer the same on every backend', function () {
   for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
     it(`${backend.name} lists what memory lists for each pattern`, async function () {
       const db = await backend.url();
-      if (!db) { this.skip(); return; }
+      if (!db) {
+        this.skip();
+        return;
+      }
       const srv = await seeded(db.url);
       try {
         const got = await answers(srv);
-        const differ = [...reference].filter(([q, names]) => JSON.stringify(got.get(q)) !== JSON.stringify(names))
+        const differ = [...reference]
+          .filter(([q, names]) => JSON.stringify(got.get(q)) !== JSON.stringify(names))
           .map(([q, names]) => `${q}: memory ${names.join(' ')} / ${backend.name} ${got.get(q)!.join(' ')}`);
         expect(differ, differ.join('\n')).to.deep.equal([]);
       } finally {

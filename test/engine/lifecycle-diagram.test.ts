@@ -26,17 +26,32 @@ function expectBalanced(svg: string): void {
   expect(stack).to.deep.equal([]);
 }
 
-interface Rect { x: number; y: number; w: number; h: number; what: string }
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  what: string;
+}
 
 /** Edge labels and state boxes of a picture, as the rectangles they take. */
 function rectsOf(svg: string): { labels: Rect[]; boxes: Rect[]; width: number; height: number } {
-  const unxml = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
-  const labels = [...svg.matchAll(/<text class="edge-label" x="([\d.-]+)" y="([\d.-]+)"[^>]*>([^<]*)<\/text>/g)].map((m) => {
-    const w = labelWidth(unxml(m[3]));
-    return { x: Number(m[1]) - w / 2, y: Number(m[2]) - 11, w, h: 14, what: `label ${m[3]}` };
-  });
-  const boxes = [...svg.matchAll(/<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)" rx="10"/g)]
-    .map((m) => ({ x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Number(m[4]), what: `box at ${m[1]},${m[2]}` }));
+  const unxml = (t: string) =>
+    t
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
+  const labels = [...svg.matchAll(/<text class="edge-label" x="([\d.-]+)" y="([\d.-]+)"[^>]*>([^<]*)<\/text>/g)].map(
+    (m) => {
+      const w = labelWidth(unxml(m[3]));
+      return { x: Number(m[1]) - w / 2, y: Number(m[2]) - 11, w, h: 14, what: `label ${m[3]}` };
+    },
+  );
+  const boxes = [...svg.matchAll(/<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)" rx="10"/g)].map(
+    (m) => ({ x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Number(m[4]), what: `box at ${m[1]},${m[2]}` }),
+  );
   const [, width, height] = /<svg [^>]*width="(\d+)" height="(\d+)"/.exec(svg)!.map(Number);
   return { labels, boxes, width, height };
 }
@@ -48,24 +63,38 @@ function expectNoOverlaps(svg: string): number {
   const { labels, boxes, width, height } = rectsOf(svg);
   const cell = (r: Rect) => `${Math.floor(r.x / 200)},${Math.floor(r.y / 200)}`;
   const near = new Map<string, Rect[]>();
-  for (const r of [...boxes, ...labels]) for (const dx of [-1, 0, 1]) for (const dy of [-1, 0, 1]) {
-    const k = `${Math.floor(r.x / 200) + dx},${Math.floor(r.y / 200) + dy}`;
-    near.set(k, [...(near.get(k) ?? []), r]);
-  }
+  for (const r of [...boxes, ...labels])
+    for (const dx of [-1, 0, 1])
+      for (const dy of [-1, 0, 1]) {
+        const k = `${Math.floor(r.x / 200) + dx},${Math.floor(r.y / 200) + dy}`;
+        near.set(k, [...(near.get(k) ?? []), r]);
+      }
   for (const l of labels) {
-    expect(l.x >= 0 && l.y >= 0 && l.x + l.w <= width && l.y + l.h <= height, `${l.what} inside ${width}x${height}`).to.equal(true);
-    for (const o of near.get(cell(l)) ?? []) if (o !== l) expect(overlap(l, o), `${l.what} overlaps ${o.what}`).to.equal(false);
+    expect(
+      l.x >= 0 && l.y >= 0 && l.x + l.w <= width && l.y + l.h <= height,
+      `${l.what} inside ${width}x${height}`,
+    ).to.equal(true);
+    for (const o of near.get(cell(l)) ?? [])
+      if (o !== l) expect(overlap(l, o), `${l.what} overlaps ${o.what}`).to.equal(false);
   }
   return labels.length;
 }
 
 /** A machine of n states: a chain, a guarded jump from every state and a way back from every fifth. */
 function bigMachine(n: number): MachineDef {
-  const states = Array.from({ length: n }, (_, i) => ({ name: `state_${i}`, type: i === 0 ? 'initial' : i === n - 1 ? 'terminal' : 'stable' }));
+  const states = Array.from({ length: n }, (_, i) => ({
+    name: `state_${i}`,
+    type: i === 0 ? 'initial' : i === n - 1 ? 'terminal' : 'stable',
+  }));
   const transitions: unknown[] = [];
   for (let i = 0; i < n - 1; i++) {
     transitions.push({ trigger: 'next', source: `state_${i}`, dest: `state_${i + 1}` });
-    transitions.push({ trigger: `jump_${i}`, source: `state_${i}`, dest: `state_${(i * 7 + 3) % (n - 1)}`, guards: [{ field: 'ok', op: 'eq', value: true }] });
+    transitions.push({
+      trigger: `jump_${i}`,
+      source: `state_${i}`,
+      dest: `state_${(i * 7 + 3) % (n - 1)}`,
+      guards: [{ field: 'ok', op: 'eq', value: true }],
+    });
     if (i % 5 === 4) transitions.push({ trigger: 'undo', source: `state_${i}`, dest: `state_${i - 4}` });
   }
   transitions.push({ trigger: 'abort', source: '*', dest: `state_${n - 1}` });
@@ -76,7 +105,9 @@ function bigMachine(n: number): MachineDef {
 
 describe('lifecycle diagram: labels never overlap', () => {
   for (const file of ['device_lifecycle.yaml', 'device_lifecycle-1.1.0.yaml', 'order_flow.yaml']) {
-    it(`in ${file}`, () => { expect(expectNoOverlaps(machineToSvg(fromFile(file)))).to.be.greaterThan(5); });
+    it(`in ${file}`, () => {
+      expect(expectNoOverlaps(machineToSvg(fromFile(file)))).to.be.greaterThan(5);
+    });
   }
 
   it('in a machine of 1,000 states, laid out in bounded time', function () {
@@ -85,7 +116,9 @@ describe('lifecycle diagram: labels never overlap', () => {
     const t0 = performance.now();
     const svg = machineToSvg(m);
     const ms = performance.now() - t0;
-    console.log(`      diagram of 1,000 states, ${m.transitions.length} transitions: laid out and drawn in ${ms.toFixed(0)} ms`);
+    console.log(
+      `      diagram of 1,000 states, ${m.transitions.length} transitions: laid out and drawn in ${ms.toFixed(0)} ms`,
+    );
     expect(ms).to.be.below(Number(process.env.DIAGRAM_BOUND_MS ?? 20_000));
     expect(expectNoOverlaps(svg)).to.be.greaterThan(1000);
   });
@@ -156,7 +189,11 @@ describe('lifecycle diagram: machineToSvg', () => {
 
   it('draws a machine with a single state and no transitions', () => {
     const svg = machineToSvg(
-      machineOf({ meta: { machine_name: 'one', version: '0.0.1' }, states: [{ name: 'only', type: 'initial' }], transitions: [] }),
+      machineOf({
+        meta: { machine_name: 'one', version: '0.0.1' },
+        states: [{ name: 'only', type: 'initial' }],
+        transitions: [],
+      }),
     );
     expectBalanced(svg);
     expect(svg).to.include('>only</text>');

@@ -132,15 +132,55 @@ describe('lifecycle guards', () => {
   });
 
   table('combinators all / any / not', [
-    [{ all: [{ field: 'a', op: 'eq', value: 1 }, { field: 'b', op: 'eq', value: 2 }] }, { a: 1, b: 2 }, true],
-    [{ all: [{ field: 'a', op: 'eq', value: 1 }, { field: 'b', op: 'eq', value: 2 }] }, { a: 1, b: 3 }, false],
-    [{ any: [{ field: 'a', op: 'eq', value: 1 }, { field: 'b', op: 'eq', value: 2 }] }, { a: 0, b: 2 }, true],
-    [{ any: [{ field: 'a', op: 'eq', value: 1 }, { field: 'b', op: 'eq', value: 2 }] }, { a: 0, b: 0 }, false],
+    [
+      {
+        all: [
+          { field: 'a', op: 'eq', value: 1 },
+          { field: 'b', op: 'eq', value: 2 },
+        ],
+      },
+      { a: 1, b: 2 },
+      true,
+    ],
+    [
+      {
+        all: [
+          { field: 'a', op: 'eq', value: 1 },
+          { field: 'b', op: 'eq', value: 2 },
+        ],
+      },
+      { a: 1, b: 3 },
+      false,
+    ],
+    [
+      {
+        any: [
+          { field: 'a', op: 'eq', value: 1 },
+          { field: 'b', op: 'eq', value: 2 },
+        ],
+      },
+      { a: 0, b: 2 },
+      true,
+    ],
+    [
+      {
+        any: [
+          { field: 'a', op: 'eq', value: 1 },
+          { field: 'b', op: 'eq', value: 2 },
+        ],
+      },
+      { a: 0, b: 0 },
+      false,
+    ],
     [{ not: { field: 'a', op: 'exists' } }, {}, true],
     [{ not: { field: 'a', op: 'exists' } }, { a: 1 }, false],
     [{ not: { not: { field: 'a', op: 'exists' } } }, { a: 1 }, true],
     [{ all: [{ any: [{ field: 'x', op: 'gt', value: 5 }, { not: { field: 'y', op: 'exists' } }] }] }, { x: 1 }, true],
-    [{ all: [{ any: [{ field: 'x', op: 'gt', value: 5 }, { not: { field: 'y', op: 'exists' } }] }] }, { x: 1, y: 1 }, false],
+    [
+      { all: [{ any: [{ field: 'x', op: 'gt', value: 5 }, { not: { field: 'y', op: 'exists' } }] }] },
+      { x: 1, y: 1 },
+      false,
+    ],
   ]);
 
   describe('failure descriptions name the failing check', () => {
@@ -165,7 +205,9 @@ describe('lifecycle guards', () => {
     });
 
     it('describes exists false', () => {
-      expect(failure({ field: 'x', op: 'exists', value: false }, { x: 1 }).description).to.equal('x exists false (was 1)');
+      expect(failure({ field: 'x', op: 'exists', value: false }, { x: 1 }).description).to.equal(
+        'x exists false (was 1)',
+      );
     });
 
     it('cuts very long actual values short', () => {
@@ -181,7 +223,12 @@ describe('lifecycle guards', () => {
     });
 
     it('any reports itself with every reason when nothing passes', () => {
-      const guard: Guard = { any: [{ field: 'a', op: 'eq', value: 1 }, { field: 'b', op: 'gt', value: 2 }] };
+      const guard: Guard = {
+        any: [
+          { field: 'a', op: 'eq', value: 1 },
+          { field: 'b', op: 'gt', value: 2 },
+        ],
+      };
       const r = failure(guard, { a: 0 });
       expect(r.failed).to.equal(guard);
       expect(r.description).to.equal('any(a eq 1, b gt 2) (none passed: a eq 1 (was 0); b gt 2 (was missing))');
@@ -196,12 +243,14 @@ describe('lifecycle guards', () => {
 
     it('describeGuard renders nested guards', () => {
       expect(
-        describeGuard({ all: [{ field: 'a', op: 'in', value: [1] }, { not: { any: [{ field: 'b', op: 'exists' }] } }] }),
+        describeGuard({
+          all: [{ field: 'a', op: 'in', value: [1] }, { not: { any: [{ field: 'b', op: 'exists' }] } }],
+        }),
       ).to.equal('all(a in [1], not(any(b exists)))');
     });
   });
 
-  describe('evaluateGuards (a transition\'s list)', () => {
+  describe("evaluateGuards (a transition's list)", () => {
     it('passes an empty list', () => {
       expect(evaluateGuards([], {})).to.deep.equal({ pass: true });
     });
@@ -225,7 +274,9 @@ describe('lifecycle guards', () => {
     it('evaluates (x+x+)+y and (.*a){20} on long inputs quickly', () => {
       const started = Date.now();
       expect(passes({ field: 's', op: 'matches', value: '(x+x+)+y' }, { s: 'x'.repeat(50_000) })).to.equal(false);
-      expect(passes({ field: 's', op: 'matches', value: '^(.*a){20}$' }, { s: 'a'.repeat(5_000) + '!' })).to.equal(false);
+      expect(passes({ field: 's', op: 'matches', value: '^(.*a){20}$' }, { s: 'a'.repeat(5_000) + '!' })).to.equal(
+        false,
+      );
       expect(Date.now() - started).to.be.lessThan(2000);
     });
   });
@@ -306,7 +357,11 @@ describe('lifecycle guards', () => {
     // leaves of the shapes validation accepts
     const validLeaf = fc.oneof(
       fc.record({ field: fieldArb, op: fc.constantFrom('eq', 'ne'), value: fc.jsonValue() }),
-      fc.record({ field: fieldArb, op: fc.constantFrom('gt', 'gte', 'lt', 'lte'), value: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string()) }),
+      fc.record({
+        field: fieldArb,
+        op: fc.constantFrom('gt', 'gte', 'lt', 'lte'),
+        value: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string()),
+      }),
       fc.record({ field: fieldArb, op: fc.constantFrom('in', 'not_in'), value: fc.array(fc.jsonValue()) }),
       fc.record({ field: fieldArb, op: fc.constant('exists'), value: fc.boolean() }),
       fc.record({ field: fieldArb, op: fc.constant('matches'), value: fc.constantFrom('a', '^b', '[0-9]+$', '') }),

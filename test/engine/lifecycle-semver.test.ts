@@ -5,28 +5,73 @@ import fc from 'fast-check';
 import { compareSemver, isSemver, latestVersion, parseSemver } from '../../engine/lifecycle/index.js';
 
 describe('lifecycle semver: parsing', () => {
-  for (const v of ['0.0.0', '1.2.3', '10.20.30', '1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-0.3.7', '1.0.0-x.7.z.92',
-    '1.0.0-x-y-z.--', '1.0.0+20130313144700', '1.0.0-beta+exp.sha.5114f85', '1.0.0+21AF26D3----117B344092BD',
-    '9007199254740991.9007199254740991.9007199254740991', '1.0.0-9007199254740991', '1.0.0+99999999999999999999']) {
+  for (const v of [
+    '0.0.0',
+    '1.2.3',
+    '10.20.30',
+    '1.0.0-alpha',
+    '1.0.0-alpha.1',
+    '1.0.0-0.3.7',
+    '1.0.0-x.7.z.92',
+    '1.0.0-x-y-z.--',
+    '1.0.0+20130313144700',
+    '1.0.0-beta+exp.sha.5114f85',
+    '1.0.0+21AF26D3----117B344092BD',
+    '9007199254740991.9007199254740991.9007199254740991',
+    '1.0.0-9007199254740991',
+    '1.0.0+99999999999999999999',
+  ]) {
     it(`accepts ${v}`, () => expect(isSemver(v)).to.equal(true));
   }
 
-  for (const v of ['', '1', '1.2', '1.2.3.4', 'v1.2.3', '01.2.3', '1.02.3', '1.2.03', '1.2.3-', '1.2.3+', '1.2.3-01',
-    '1.2.3-a..b', '1.2.3+a..b', '1.2.3-a_b', ' 1.2.3', '1.2.3 ', '1.2.-3', 'a.b.c', '1.2.3-+', '-1.2.3', '1.2.3\n',
-    '=1.2.3', 'V1.2.3', '1.2.3-beta.01']) {
+  for (const v of [
+    '',
+    '1',
+    '1.2',
+    '1.2.3.4',
+    'v1.2.3',
+    '01.2.3',
+    '1.02.3',
+    '1.2.03',
+    '1.2.3-',
+    '1.2.3+',
+    '1.2.3-01',
+    '1.2.3-a..b',
+    '1.2.3+a..b',
+    '1.2.3-a_b',
+    ' 1.2.3',
+    '1.2.3 ',
+    '1.2.-3',
+    'a.b.c',
+    '1.2.3-+',
+    '-1.2.3',
+    '1.2.3\n',
+    '=1.2.3',
+    'V1.2.3',
+    '1.2.3-beta.01',
+  ]) {
     it(`refuses ${JSON.stringify(v)}`, () => expect(parseSemver(v)).to.equal(undefined));
   }
 
   // Numbers are compared exactly only up to Number.MAX_SAFE_INTEGER (2^53 - 1): a version with a
   // larger number in its core or pre-release is not a version here (build metadata is not compared).
-  for (const v of ['9007199254740992.0.0', '0.99999999999999999999.0', '0.0.9007199254740992', '1.0.0-9007199254740992',
-    '1.0.0-alpha.99999999999999999999']) {
+  for (const v of [
+    '9007199254740992.0.0',
+    '0.99999999999999999999.0',
+    '0.0.9007199254740992',
+    '1.0.0-9007199254740992',
+    '1.0.0-alpha.99999999999999999999',
+  ]) {
     it(`refuses ${v}: a number above Number.MAX_SAFE_INTEGER`, () => expect(isSemver(v)).to.equal(false));
   }
 
   it('splits a version into its parts', () => {
     expect(parseSemver('1.2.3-rc.1+build.5')).to.deep.equal({
-      major: '1', minor: '2', patch: '3', prerelease: ['rc', '1'], build: ['build', '5'],
+      major: '1',
+      minor: '2',
+      patch: '3',
+      prerelease: ['rc', '1'],
+      build: ['build', '5'],
     });
   });
 });
@@ -57,9 +102,18 @@ describe('lifecycle semver: compareSemver', () => {
   ordered('99999999999999999999.0.0', '0.0.0'); // a number above MAX_SAFE_INTEGER: not a version
 
   it('follows the semver.org precedence example', () => {
-    const chain = ['1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11',
-      '1.0.0-rc.1', '1.0.0'];
-    for (let i = 0; i + 1 < chain.length; i++) expect(compareSemver(chain[i], chain[i + 1]), chain[i]).to.be.lessThan(0);
+    const chain = [
+      '1.0.0-alpha',
+      '1.0.0-alpha.1',
+      '1.0.0-alpha.beta',
+      '1.0.0-beta',
+      '1.0.0-beta.2',
+      '1.0.0-beta.11',
+      '1.0.0-rc.1',
+      '1.0.0',
+    ];
+    for (let i = 0; i + 1 < chain.length; i++)
+      expect(compareSemver(chain[i], chain[i + 1]), chain[i]).to.be.lessThan(0);
     expect([...chain].reverse().sort(compareSemver)).to.deep.equal(chain);
   });
 
@@ -80,8 +134,18 @@ describe('lifecycle semver: compareSemver', () => {
   });
 
   const versionArb = fc
-    .tuple(fc.nat(20), fc.nat(20), fc.nat(20), fc.option(fc.array(fc.oneof(fc.nat(12).map(String),
-      fc.constantFrom('alpha', 'beta', 'rc', 'A', 'z-1')), { minLength: 1, maxLength: 3 }), { nil: undefined }))
+    .tuple(
+      fc.nat(20),
+      fc.nat(20),
+      fc.nat(20),
+      fc.option(
+        fc.array(fc.oneof(fc.nat(12).map(String), fc.constantFrom('alpha', 'beta', 'rc', 'A', 'z-1')), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        { nil: undefined },
+      ),
+    )
     .map(([a, b, c, pre]) => `${a}.${b}.${c}${pre ? `-${pre.join('.')}` : ''}`);
 
   it('is a total order: antisymmetric and transitive', () => {
@@ -97,11 +161,14 @@ describe('lifecycle semver: compareSemver', () => {
 
   it('agrees with numeric tuple order on release versions', () => {
     fc.assert(
-      fc.property(fc.array(fc.nat(1000), { minLength: 3, maxLength: 3 }), fc.array(fc.nat(1000), { minLength: 3, maxLength: 3 }),
+      fc.property(
+        fc.array(fc.nat(1000), { minLength: 3, maxLength: 3 }),
+        fc.array(fc.nat(1000), { minLength: 3, maxLength: 3 }),
         (x, y) => {
           const expected = Math.sign(x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
           expect(Math.sign(compareSemver(x.join('.'), y.join('.')))).to.equal(expected);
-        }),
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -132,7 +199,13 @@ describe('lifecycle semver: latestVersion', () => {
 
   it('returns an element no lower than any valid element', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.tuple(fc.nat(30), fc.nat(30), fc.nat(30)).map((t) => t.join('.')), fc.string())),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.tuple(fc.nat(30), fc.nat(30), fc.nat(30)).map((t) => t.join('.')),
+            fc.string(),
+          ),
+        ),
         (vs) => {
           const latest = latestVersion(vs);
           if (latest === undefined) {
@@ -141,7 +214,8 @@ describe('lifecycle semver: latestVersion', () => {
           }
           expect(vs).to.include(latest);
           for (const v of vs.filter(isSemver)) expect(compareSemver(latest, v)).to.be.at.least(0);
-        }),
+        },
+      ),
       { numRuns: 500 },
     );
   });

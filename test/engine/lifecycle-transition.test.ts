@@ -37,9 +37,24 @@ const order = machineOf({
     /* 0 */ { trigger: 'pay', source: 'created', dest: 'paid', guards: [{ field: 'amount', op: 'gt', value: 0 }] },
     /* 1 */ { trigger: 'ship', source: 'paid', dest: 'shipped', guards: [{ field: 'tracking', op: 'exists' }] },
     /* 2 */ { trigger: 'cancel', source: ['created', 'paid'], dest: 'cancelled' },
-    /* 3 */ { trigger: 'refund', source: ['paid', 'shipped'], dest: 'refunded', guards: [{ field: 'refund', op: 'lte', value: 1000 }] },
-    /* 4 */ { trigger: 'refund', source: ['paid', 'shipped'], dest: 'refunded', guards: [{ field: 'approved_by', op: 'exists' }] },
-    /* 5 */ { trigger: 'escalate', source: '*', dest: 'escalated', guards: [{ field: 'ticket', op: 'matches', value: '^T-[0-9]+$' }] },
+    /* 3 */ {
+      trigger: 'refund',
+      source: ['paid', 'shipped'],
+      dest: 'refunded',
+      guards: [{ field: 'refund', op: 'lte', value: 1000 }],
+    },
+    /* 4 */ {
+      trigger: 'refund',
+      source: ['paid', 'shipped'],
+      dest: 'refunded',
+      guards: [{ field: 'approved_by', op: 'exists' }],
+    },
+    /* 5 */ {
+      trigger: 'escalate',
+      source: '*',
+      dest: 'escalated',
+      guards: [{ field: 'ticket', op: 'matches', value: '^T-[0-9]+$' }],
+    },
     /* 6 */ { trigger: 'note', source: '*', dest: 'created' },
     /* 7 */ { trigger: 'note', source: '*', dest: 'paid' },
   ],
@@ -121,9 +136,13 @@ describe('lifecycle transition: taking a transition', () => {
   it('takes the first of several matching transitions whose guards pass', () => {
     const small = ok(transition(order, entity('paid'), { trigger: 'refund', context: { refund: 50 } }));
     expect(small.transitionIndex).to.equal(3);
-    const approved = ok(transition(order, entity('paid'), { trigger: 'refund', context: { refund: 5000, approved_by: 'bo' } }));
+    const approved = ok(
+      transition(order, entity('paid'), { trigger: 'refund', context: { refund: 5000, approved_by: 'bo' } }),
+    );
     expect(approved.transitionIndex).to.equal(4);
-    const both = ok(transition(order, entity('shipped'), { trigger: 'refund', context: { refund: 5, approved_by: 'bo' } }));
+    const both = ok(
+      transition(order, entity('shipped'), { trigger: 'refund', context: { refund: 5, approved_by: 'bo' } }),
+    );
     expect(both.transitionIndex).to.equal(3);
   });
 
@@ -141,7 +160,7 @@ describe('lifecycle transition: taking a transition', () => {
 });
 
 describe('lifecycle transition: guard_rejected', () => {
-  it('rejects when the only matching transition\'s guard fails, naming the check', () => {
+  it("rejects when the only matching transition's guard fails, naming the check", () => {
     const r = transition(order, entity('created'), { trigger: 'pay', context: { amount: -3 } });
     expect(r).to.deep.equal({
       ok: false,
@@ -156,7 +175,7 @@ describe('lifecycle transition: guard_rejected', () => {
     expect(r).to.include({ ok: false, code: 'guard_rejected', description: 'tracking exists (was missing)' });
   });
 
-  it('reports the first matching transition\'s failing guard when all of them fail', () => {
+  it("reports the first matching transition's failing guard when all of them fail", () => {
     const r = transition(order, entity('paid'), { trigger: 'refund', context: { refund: 1500 } });
     expect(r).to.deep.equal({
       ok: false,
@@ -185,7 +204,11 @@ describe('lifecycle transition: invalid_transition', () => {
 
   it('refuses a known trigger that has no transition from the current state', () => {
     const r = transition(order, entity('created'), { trigger: 'ship', context: { tracking: 'x' } });
-    expect(r).to.deep.equal({ ok: false, code: 'invalid_transition', available: ['cancel', 'escalate', 'note', 'pay'] });
+    expect(r).to.deep.equal({
+      ok: false,
+      code: 'invalid_transition',
+      available: ['cancel', 'escalate', 'note', 'pay'],
+    });
   });
 
   it('refuses every trigger from a terminal state, with nothing available', () => {

@@ -433,7 +433,11 @@ describe('lifecycle validateMachine: guards', () => {
   for (const segment of ['__proto__', 'constructor', 'prototype']) {
     it(`refuses the path segment ${segment} anywhere in a field path`, () => {
       for (const field of [segment, `order.${segment}`, `${segment}.polluted`, `a.${segment}.b`]) {
-        expectProblem(problemsOf(withGuard({ field, op: 'exists' })), `${at}.field`, `forbidden path segment "${segment}"`);
+        expectProblem(
+          problemsOf(withGuard({ field, op: 'exists' })),
+          `${at}.field`,
+          `forbidden path segment "${segment}"`,
+        );
       }
     });
   }
@@ -455,9 +459,20 @@ describe('lifecycle validateMachine: guards', () => {
     });
   }
 
-  for (const [label, value] of [['true', true], ['null', null], ['[1]', [1]], ['{n:1}', { n: 1 }], ['Infinity', Infinity], ['NaN', NaN]] as const) {
+  for (const [label, value] of [
+    ['true', true],
+    ['null', null],
+    ['[1]', [1]],
+    ['{n:1}', { n: 1 }],
+    ['Infinity', Infinity],
+    ['NaN', NaN],
+  ] as const) {
     it(`refuses ${label} as a value for a comparison op`, () => {
-      expectProblem(problemsOf(withGuard({ field: 'a', op: 'lte', value })), `${at}.value`, 'finite number or a string');
+      expectProblem(
+        problemsOf(withGuard({ field: 'a', op: 'lte', value })),
+        `${at}.value`,
+        'finite number or a string',
+      );
     });
   }
 
@@ -545,8 +560,16 @@ describe('lifecycle validateMachine: limits (carried by the JSON Schema)', () =>
     expect(limited(def, 3)).to.deep.equal([]);
     expectProblem(limited(def, 2), 'states', 'at most 2 states (MAX_MACHINE_STATES), got 3');
     const moves = 3 * TRANSITIONS_PER_STATE;
-    def.transitions = Array.from({ length: moves + 1 }, (_, i) => ({ trigger: `t${i}`, source: 'closed', dest: 'open' }));
-    expectProblem(limited(def, 3), 'transitions', `at most ${moves} transitions (${TRANSITIONS_PER_STATE} × MAX_MACHINE_STATES), got ${moves + 1}`);
+    def.transitions = Array.from({ length: moves + 1 }, (_, i) => ({
+      trigger: `t${i}`,
+      source: 'closed',
+      dest: 'open',
+    }));
+    expectProblem(
+      limited(def, 3),
+      'transitions',
+      `at most ${moves} transitions (${TRANSITIONS_PER_STATE} × MAX_MACHINE_STATES), got ${moves + 1}`,
+    );
     expect(validateMachine(def).ok, 'no limit given: unbounded (stored definitions are read so)').to.equal(true);
   });
 
@@ -613,7 +636,11 @@ describe('lifecycle validateMachine: robustness', () => {
 
   it('never throws on machine-shaped documents with random parts', () => {
     const name = fc.constantFrom('a', 'b', 'c', 'Bad', '*', '', '__proto__');
-    const guard = fc.record({ field: fc.constantFrom('x', 'x.y', '__proto__', 'a..b'), op: fc.string(), value: fc.jsonValue() });
+    const guard = fc.record({
+      field: fc.constantFrom('x', 'x.y', '__proto__', 'a..b'),
+      op: fc.string(),
+      value: fc.jsonValue(),
+    });
     const doc = fc.record({
       meta: fc.record({ machine_name: name, version: fc.constantFrom('1.0.0', '1.0', 'x') }),
       states: fc.array(fc.record({ name, type: fc.constantFrom('initial', 'stable', 'terminal', 'x') })),

@@ -15,10 +15,18 @@ import { broadcastOf, networkOf, parseAddress, parseCidr } from '../../engine/ne
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 3000);
 
-interface OracleAddr { toBuffer(): Buffer }
+interface OracleAddr {
+  toBuffer(): Buffer;
+}
 const oracle = ip6addr as { parse(t: string): OracleAddr; createCIDR(t: string): { contains(a: string): boolean } };
 
-const theirs = (t: string): string | null => { try { return oracle.parse(t).toBuffer().toString('hex'); } catch { return null; } };
+const theirs = (t: string): string | null => {
+  try {
+    return oracle.parse(t).toBuffer().toString('hex');
+  } catch {
+    return null;
+  }
+};
 const ours = (t: string): string | null => {
   const a = parseAddress(t);
   return a ? (a.family === 4 ? `00000000000000000000ffff${a.hex}` : a.hex) : null;
@@ -28,26 +36,37 @@ const embeddedQuad = (t: string) => t.includes(':') && t.includes('.') && !/^::f
 
 describe('net/ip against ip6addr', () => {
   it('parses every address form as ip6addr does, but for the listed differences', () => {
-    fc.assert(fc.property(fc.oneof(fc.ipV4(), fc.ipV4Extended(), fc.ipV6()), (t) => {
-      const a = ours(t), b = theirs(t);
-      if (a === b) return;
-      if (a === null && leadingZeroQuad(t)) return;        // refused here by design
-      if (b === null && embeddedQuad(t)) return;           // refused there
-      expect.fail(`${t}: ours ${a}, ip6addr ${b}`);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.oneof(fc.ipV4(), fc.ipV4Extended(), fc.ipV6()), (t) => {
+        const a = ours(t),
+          b = theirs(t);
+        if (a === b) return;
+        if (a === null && leadingZeroQuad(t)) return; // refused here by design
+        if (b === null && embeddedQuad(t)) return; // refused there
+        expect.fail(`${t}: ours ${a}, ip6addr ${b}`);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('finds the same addresses inside a CIDR block', () => {
-    const cidrText = fc.oneof(
-      fc.tuple(fc.ipV4(), fc.integer({ min: 0, max: 32 })).map(([a, l]) => `${a}/${l}`),
-      fc.tuple(fc.ipV6(), fc.integer({ min: 0, max: 128 })).map(([a, l]) => `${a}/${l}`),
-    ).filter((c) => !embeddedQuad(c.slice(0, c.indexOf('/'))));
-    fc.assert(fc.property(cidrText, fc.oneof(fc.ipV4(), fc.ipV6()), (c, addrText) => {
-      const block = parseCidr(c)!, addr = parseAddress(addrText);
-      if (!addr || embeddedQuad(addrText) || addr.family !== block.family) return;
-      const net = networkOf(block.family, block.network, block.length), bc = broadcastOf(block.family, block.network, block.length);
-      const inside = addr.hex >= net && addr.hex <= bc; // fixed-width hex compares as the number does
-      expect(inside, `${addrText} in ${c}`).to.equal(oracle.createCIDR(c).contains(addrText));
-    }), { numRuns: RUNS });
+    const cidrText = fc
+      .oneof(
+        fc.tuple(fc.ipV4(), fc.integer({ min: 0, max: 32 })).map(([a, l]) => `${a}/${l}`),
+        fc.tuple(fc.ipV6(), fc.integer({ min: 0, max: 128 })).map(([a, l]) => `${a}/${l}`),
+      )
+      .filter((c) => !embeddedQuad(c.slice(0, c.indexOf('/'))));
+    fc.assert(
+      fc.property(cidrText, fc.oneof(fc.ipV4(), fc.ipV6()), (c, addrText) => {
+        const block = parseCidr(c)!,
+          addr = parseAddress(addrText);
+        if (!addr || embeddedQuad(addrText) || addr.family !== block.family) return;
+        const net = networkOf(block.family, block.network, block.length),
+          bc = broadcastOf(block.family, block.network, block.length);
+        const inside = addr.hex >= net && addr.hex <= bc; // fixed-width hex compares as the number does
+        expect(inside, `${addrText} in ${c}`).to.equal(oracle.createCIDR(c).contains(addrText));
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

@@ -10,9 +10,31 @@ import { CF_LOOKUPS, STRING_LOOKUPS } from '../../engine/filters/lookups.js';
 import { RESOURCES, resource } from '../../engine/schema/registry.js';
 import type { CustomFieldDef, CustomFieldType } from '../../engine/schema/types.js';
 
-const cf = (name: string, type: CustomFieldType, filter_logic: CustomFieldDef['filter_logic'] = 'loose'): CustomFieldDef =>
-  ({ id: name, name, label: name, type, filter_logic, content_types: ['dcim.site'], choices: [], required: false, default: null });
-const CFS = [cf('t', 'text', 'exact'), cf('u', 'text'), cf('racks', 'integer'), cf('feat', 'multi-select'), cf('mon', 'boolean'), cf('since', 'date'), cf('j', 'json'), cf('off', 'text', 'disabled')];
+const cf = (
+  name: string,
+  type: CustomFieldType,
+  filter_logic: CustomFieldDef['filter_logic'] = 'loose',
+): CustomFieldDef => ({
+  id: name,
+  name,
+  label: name,
+  type,
+  filter_logic,
+  content_types: ['dcim.site'],
+  choices: [],
+  required: false,
+  default: null,
+});
+const CFS = [
+  cf('t', 'text', 'exact'),
+  cf('u', 'text'),
+  cf('racks', 'integer'),
+  cf('feat', 'multi-select'),
+  cf('mon', 'boolean'),
+  cf('since', 'date'),
+  cf('j', 'json'),
+  cf('off', 'text', 'disabled'),
+];
 
 function planned(name: string, qs: string, strict = true) {
   return planQuery(resource(name), parseQuery(new URLSearchParams(qs)), { strict, customFields: CFS });
@@ -78,7 +100,11 @@ const ROWS: readonly (readonly [string, string, string | Record<string, string[]
   ['prefix', 'network__family=6', 'family eq 6'],
   ['prefix', 'network__family=5', { network__family: ['Enter a valid IP family: 4 or 6.'] }],
   ['prefix', 'network__istartswith=FD', 'network istartswith "FD"'],
-  ['prefix', 'network__net_host=banana', { network__net_host: ['"banana" is not a valid IPv4 or IPv6 address or network.'] }],
+  [
+    'prefix',
+    'network__net_host=banana',
+    { network__net_host: ['"banana" is not a valid IPv4 or IPv6 address or network.'] },
+  ],
   ['prefix', 'network__isnull=true', { network__isnull: UNKNOWN }],
   ['prefix', 'within=10.0.0.0/8', 'network contained 10.0.0.0/8'],
   ['prefix', 'within__n=10.0.0.0/8', { within__n: UNKNOWN }],
@@ -88,12 +114,20 @@ const ROWS: readonly (readonly [string, string, string | Record<string, string[]
   ['ip_address', 'address=10.0.0.1', 'host addr_eq 10.0.0.1/32'],
   ['ip_address', 'parent=10.0.0.0/24', 'host addr_in 10.0.0.0/24'],
   // q.
-  ['site', 'q=ams', 'or(name icontains "ams", slug icontains "ams", facility icontains "ams", description icontains "ams")'],
+  [
+    'site',
+    'q=ams',
+    'or(name icontains "ams", slug icontains "ams", facility icontains "ams", description icontains "ams")',
+  ],
   ['site', 'q__ic=ams', { q__ic: UNKNOWN }],
   // Custom fields: lookups by type, every type with __isnull, text types with __empty.
   ['site', 'cf_t=x', 'cf_t eq "x"'],
   ['site', 'cf_u=x', 'cf_u icontains "x"'],
-  ['site', 'cf_t=a&cf_t=b', { cf_t: ['This filter takes one value only; use a lookup such as __ie or __ic to give several.'] }],
+  [
+    'site',
+    'cf_t=a&cf_t=b',
+    { cf_t: ['This filter takes one value only; use a lookup such as __ie or __ic to give several.'] },
+  ],
   ['site', 'cf_t__n=null', 'cf_t present '],
   ['site', 'cf_t__isnull=true', 'not(cf_t present )'],
   ['site', 'cf_t__isnull=false', 'cf_t present '],
@@ -164,12 +198,13 @@ describe('planner: the lookup catalogue as a whole', () => {
     expect(rows).to.be.greaterThan(500);
   });
 
-  it('derives <fk>_id from every foreign key in the registry, with the reference filter\'s lookups', () => {
+  it("derives <fk>_id from every foreign key in the registry, with the reference filter's lookups", () => {
     let fks = 0;
     for (const r of inventory) {
       const filters = filtersOf(r);
       for (const f of r.fields.filter((x) => x.kind === 'fk' && x.filter !== false)) {
-        const ref = filters.get(f.name), byId = filters.get(`${f.name}_id`);
+        const ref = filters.get(f.name),
+          byId = filters.get(`${f.name}_id`);
         expect(ref?.type, `${r.name}.${f.name}`).to.equal('fk');
         expect(byId?.type, `${r.name}.${f.name}_id`).to.equal('fk');
         if (ref?.type !== 'fk' || byId?.type !== 'fk') continue;
@@ -179,7 +214,9 @@ describe('planner: the lookup catalogue as a whole', () => {
         fks++;
       }
       // Related objects' keys come with their _id form too.
-      for (const s of filters.values()) if (s.type === 'path' && !s.name.endsWith('_id')) expect(filters.get(`${s.name}_id`)?.type, `${r.name}: ${s.name}_id`).to.equal('path');
+      for (const s of filters.values())
+        if (s.type === 'path' && !s.name.endsWith('_id'))
+          expect(filters.get(`${s.name}_id`)?.type, `${r.name}: ${s.name}_id`).to.equal('path');
     }
     expect(fks).to.be.greaterThan(6);
     expect([...filtersOf(resource('prefix')).keys()]).to.include.members(['site_id', 'vlan_id', 'region_id']);
@@ -193,7 +230,8 @@ describe('planner: the lookup catalogue as a whole', () => {
         if (spec.type !== 'scalar' && spec.type !== 'fk') continue;
         const field = r.fields.find((f) => f.name === spec.field)!;
         expect('isnull' in spec.lookups, `${r.name}: ${spec.name}`).to.equal(!!field.nullable);
-        if (spec.type === 'scalar') expect('empty' in spec.lookups, `${r.name}: ${spec.name}`).to.equal(spec.lookups.ic === STRING_LOOKUPS.ic);
+        if (spec.type === 'scalar')
+          expect('empty' in spec.lookups, `${r.name}: ${spec.name}`).to.equal(spec.lookups.ic === STRING_LOOKUPS.ic);
       }
     }
     for (const [type, lookups] of Object.entries(CF_LOOKUPS)) {

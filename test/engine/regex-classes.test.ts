@@ -6,10 +6,30 @@ import { classRanges, scannedRanges } from '../../engine/text/regex-classes.js';
 
 describe('engine/text/regex-classes', function () {
   this.timeout(60000);
-  const CLASSES = ['\\d', '\\D', '\\w', '\\W', '\\s', '\\S', '\\pL', '\\PL', '\\p{Greek}', '\\p{^Greek}', '\\pN', '\\p{Lu}', '\\p{Zl}', '\\p{Any}', '\\p{Cs}', '[[:alpha:]]', '[[:^space:]]', '[[:word:]]'];
-  for (const cls of CLASSES) it(`${cls}: as a run over every code point finds it`, () => {
-    expect(classRanges(cls)).to.deep.equal(scannedRanges(cls));
-  });
+  const CLASSES = [
+    '\\d',
+    '\\D',
+    '\\w',
+    '\\W',
+    '\\s',
+    '\\S',
+    '\\pL',
+    '\\PL',
+    '\\p{Greek}',
+    '\\p{^Greek}',
+    '\\pN',
+    '\\p{Lu}',
+    '\\p{Zl}',
+    '\\p{Any}',
+    '\\p{Cs}',
+    '[[:alpha:]]',
+    '[[:^space:]]',
+    '[[:word:]]',
+  ];
+  for (const cls of CLASSES)
+    it(`${cls}: as a run over every code point finds it`, () => {
+      expect(classRanges(cls)).to.deep.equal(scannedRanges(cls));
+    });
   it('ranges are ascending, disjoint and hold no surrogate', () => {
     for (const cls of CLASSES) {
       const r = classRanges(cls);

@@ -14,8 +14,17 @@ const KEY = 'changelog-race-key-0123456789';
 const WRITERS = 8;
 const PER_WRITER = Math.max(25, Math.ceil(Number(process.env.RACE_ROUNDS ?? 0) / WRITERS));
 
-async function call(url: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: any; seq: number }> {
-  const res = await fetch(url + p, { method, headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function call(
+  url: string,
+  method: string,
+  p: string,
+  body?: unknown,
+): Promise<{ status: number; body: any; seq: number }> {
+  const res = await fetch(url + p, {
+    method,
+    headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, seq: Number(res.headers.get('x-change-seq')) };
 }
@@ -26,7 +35,9 @@ for (const backend of BACKENDS) {
     const servers = racingServers(backend, KEY);
 
     it('a follower sees every acknowledged change once, in seq order, never past a gap', async () => {
-      const start = (await call(servers.urls[0], 'POST', '/api/extras/tags/', { name: 'race-start', slug: 'race-start' })).seq;
+      const start = (
+        await call(servers.urls[0], 'POST', '/api/extras/tags/', { name: 'race-start', slug: 'race-start' })
+      ).seq;
       const acked: { seq: number; id: string; action: string }[] = [];
       let writing = true;
       const writer = async (w: number) => {
@@ -52,10 +63,15 @@ for (const backend of BACKENDS) {
       };
       const seen: any[] = [];
       const follower = async () => {
-        let last = start, turn = 0;
+        let last = start,
+          turn = 0;
         for (;;) {
           const done = !writing; // one more read after the writers finished
-          const r = await call(servers.urls[turn++ % servers.urls.length], 'GET', `/api/extras/object-changes/?seq__gt=${last}&ordering=seq&limit=500`);
+          const r = await call(
+            servers.urls[turn++ % servers.urls.length],
+            'GET',
+            `/api/extras/object-changes/?seq__gt=${last}&ordering=seq&limit=500`,
+          );
           expect(r.status).to.equal(200);
           for (const c of r.body.results) {
             // Each read continues exactly where the last one ended.
@@ -84,7 +100,11 @@ for (const backend of BACKENDS) {
       expect(seen.length).to.equal(acked.length);
       // A record's time is when it was numbered, in its write's transaction: later numbers are never
       // earlier times (the writers' requests began in another order; both processes share one clock).
-      for (let i = 1; i < seen.length; i++) expect(Date.parse(seen[i].time), `time of ${seen[i].seq} after ${seen[i - 1].seq}'s ${seen[i - 1].time}`).to.be.at.least(Date.parse(seen[i - 1].time));
+      for (let i = 1; i < seen.length; i++)
+        expect(
+          Date.parse(seen[i].time),
+          `time of ${seen[i].seq} after ${seen[i - 1].seq}'s ${seen[i - 1].time}`,
+        ).to.be.at.least(Date.parse(seen[i - 1].time));
     });
   });
 }

@@ -9,13 +9,18 @@ describe('heavy queries under MAX_HEAVY_QUERIES', function () {
   let srv: TestServer;
   before(async () => {
     srv = await startServer({ storage: 'memory:', maxHeavyQueries: 1, queryTimeoutMs: 0 });
-    for (const batch of datasetBatches({ prefixes: 100_000, seed: 5, shape: 'uniform', v6Share: 1 / 6 })) await srv.running.ctx.storage.apply(batch);
+    for (const batch of datasetBatches({ prefixes: 100_000, seed: 5, shape: 'uniform', v6Share: 1 / 6 }))
+      await srv.running.ctx.storage.apply(batch);
   });
-  after(async () => { await srv.close(); });
+  after(async () => {
+    await srv.close();
+  });
 
   it('past the cap: 429 with Retry-After; under it: answered; light requests answered meanwhile', async () => {
     // No literal to look up in the trigram index: every row is scanned (and the scans take turns).
-    const heavy = Array.from({ length: 24 }, (_, i) => srv.req('GET', `/api/ipam/prefixes/?description__ire=^([a-e]|${i})*$&limit=5`));
+    const heavy = Array.from({ length: 24 }, (_, i) =>
+      srv.req('GET', `/api/ipam/prefixes/?description__ire=^([a-e]|${i})*$&limit=5`),
+    );
     const light = await srv.req('GET', '/api/ipam/prefixes/?status=active&limit=1');
     const outs = await Promise.all(heavy);
     expect(light.status).to.equal(200);

@@ -20,7 +20,16 @@ import { MAIN, startProcess } from '../support/process.js';
 const CLI = fileURLToPath(new URL('../../storage/memory/journal-cli.js', import.meta.url));
 const KEY = 'journal-key-0123456789';
 const now = '2026-01-01T00:00:00.000Z';
-const tag = (i: number): Row => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, created: now, last_updated: now, name: `t${i}`, slug: `t${i}`, color: '9e9e9e', description: '', version: 1 });
+const tag = (i: number): Row => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  created: now,
+  last_updated: now,
+  name: `t${i}`,
+  slug: `t${i}`,
+  color: '9e9e9e',
+  description: '',
+  version: 1,
+});
 const create = (i: number): WriteOp[] => [{ op: 'create', resource: 'tag', row: tag(i) }];
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-journal-'));
 
@@ -35,19 +44,30 @@ async function storeWith(dir: string, n: number, from = 0): Promise<void> {
 async function tagNames(dir: string, log: string[] = []): Promise<string[]> {
   const s = new MemoryStorage(dir, { log: (m) => log.push(m) });
   await s.open();
-  try { return [...s.table('tag').all()].map((r) => r.name as string).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))); } finally { await s.close(); }
+  try {
+    return [...s.table('tag').all()]
+      .map((r) => r.name as string)
+      .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  } finally {
+    await s.close();
+  }
 }
 
 /** The tag rows of `dir`'s snapshot file (each table's columns: column-snapshot.ts). */
 function snapshotRows(dir: string): Row[] {
   const rows: Row[] = [];
-  readColumnSnapshot(path.join(dir, 'snapshot.bin'), (resource, image) => { if (resource === 'tag') rows.push(...imageRows(image)); });
+  readColumnSnapshot(path.join(dir, 'snapshot.bin'), (resource, image) => {
+    if (resource === 'tag') rows.push(...imageRows(image));
+  });
   return rows;
 }
 
-const cli = (...args: string[]) => new Promise<{ code: number; out: string }>((resolve) => {
-  execFile(process.execPath, [CLI, ...args], (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }));
-});
+const cli = (...args: string[]) =>
+  new Promise<{ code: number; out: string }>((resolve) => {
+    execFile(process.execPath, [CLI, ...args], (err, stdout, stderr) =>
+      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
+    );
+  });
 
 describe('memory:/dir journal records', () => {
   it('reads good records, and tells a torn end from a damaged middle', () => {
@@ -61,7 +81,11 @@ describe('memory:/dir journal records', () => {
     bad[recs[0].length + 40] ^= 1; // one bit in record 1's JSON
     const mid = scanJournal(bad);
     expect(mid.batches).to.have.length(1);
-    expect(mid.damage).to.include({ atEnd: false, offset: recs[0].length, reason: 'record whose checksum does not match' });
+    expect(mid.damage).to.include({
+      atEnd: false,
+      offset: recs[0].length,
+      reason: 'record whose checksum does not match',
+    });
     const legacy = scanJournal(Buffer.from(`${JSON.stringify(create(7))}\n${JSON.stringify(create(8))}\n`));
     expect(legacy.batches).to.have.length(2);
     expect(legacy.legacy).to.equal(true);
@@ -70,23 +94,63 @@ describe('memory:/dir journal records', () => {
   it('gives back every batch as JSON would, runs of like creates written by columns (property)', () => {
     // Rows of a few key sets, values JSON keeps and values it drops from objects (undefined, a
     // function), a `__proto__` key as JSON.parse makes one, and ops of other kinds between them.
-    const value = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant(undefined), fc.constant(-0), fc.array(fc.string(), { maxLength: 2 }),
-      fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }), fc.constant(() => 1), fc.constant(new Date(0)));
-    const row = fc.tuple(fc.constantFrom(['id', 'name'], ['id', 'name', 'slug'], ['id', 'slug', 'name'], ['id', '__proto__']), fc.array(value, { minLength: 3, maxLength: 3 }))
-      .map(([keys, vals]) => JSON.parse(`{${keys.map((k, i) => `${JSON.stringify(k)}:${i === 0 ? '"x"' : '0'}`).join(',')}}`) as Row & Record<string, unknown>)
-      .chain((r) => fc.array(value, { minLength: 3, maxLength: 3 }).map((vals) => { Object.keys(r).slice(1).forEach((k, i) => { Object.defineProperty(r, k, { value: vals[i], enumerable: true, writable: true, configurable: true }); }); return r; }));
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.constant(-0),
+      fc.array(fc.string(), { maxLength: 2 }),
+      fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }),
+      fc.constant(() => 1),
+      fc.constant(new Date(0)),
+    );
+    const row = fc
+      .tuple(
+        fc.constantFrom(['id', 'name'], ['id', 'name', 'slug'], ['id', 'slug', 'name'], ['id', '__proto__']),
+        fc.array(value, { minLength: 3, maxLength: 3 }),
+      )
+      .map(
+        ([keys, vals]) =>
+          JSON.parse(`{${keys.map((k, i) => `${JSON.stringify(k)}:${i === 0 ? '"x"' : '0'}`).join(',')}}`) as Row &
+            Record<string, unknown>,
+      )
+      .chain((r) =>
+        fc.array(value, { minLength: 3, maxLength: 3 }).map((vals) => {
+          Object.keys(r)
+            .slice(1)
+            .forEach((k, i) => {
+              Object.defineProperty(r, k, { value: vals[i], enumerable: true, writable: true, configurable: true });
+            });
+          return r;
+        }),
+      );
     const op: fc.Arbitrary<WriteOp> = fc.oneof(
-      { weight: 6, arbitrary: fc.tuple(fc.constantFrom('tag', 'site'), row).map(([resource, r]) => ({ op: 'create', resource, row: r }) as WriteOp) },
-      { weight: 1, arbitrary: row.map((r) => ({ op: 'update', resource: 'tag', row: r, expectVersion: 1 }) as WriteOp) },
-      { weight: 1, arbitrary: fc.string().map((id) => ({ op: 'delete', resource: 'tag', id }) as WriteOp) });
-    fc.assert(fc.property(fc.array(op, { maxLength: 12 }), (batch) => {
-      const scan = scanJournal(encodeRecord(batch));
-      expect(scan.damage).to.equal(null);
-      const back = scan.batches[0];
-      expect(JSON.stringify(back)).to.equal(JSON.stringify(batch));
-      expect(back.map((o) => (o.op === 'delete' ? o.id : Object.keys(o.row)))).to.deep.equal(JSON.parse(JSON.stringify(batch)).map((o: WriteOp) => (o.op === 'delete' ? o.id : Object.keys(o.row))));
-      for (const o of back) if (o.op !== 'delete') expect(Object.getPrototypeOf(o.row)).to.equal(Object.prototype);
-    }), { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) });
+      {
+        weight: 6,
+        arbitrary: fc
+          .tuple(fc.constantFrom('tag', 'site'), row)
+          .map(([resource, r]) => ({ op: 'create', resource, row: r }) as WriteOp),
+      },
+      {
+        weight: 1,
+        arbitrary: row.map((r) => ({ op: 'update', resource: 'tag', row: r, expectVersion: 1 }) as WriteOp),
+      },
+      { weight: 1, arbitrary: fc.string().map((id) => ({ op: 'delete', resource: 'tag', id }) as WriteOp) },
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 12 }), (batch) => {
+        const scan = scanJournal(encodeRecord(batch));
+        expect(scan.damage).to.equal(null);
+        const back = scan.batches[0];
+        expect(JSON.stringify(back)).to.equal(JSON.stringify(batch));
+        expect(back.map((o) => (o.op === 'delete' ? o.id : Object.keys(o.row)))).to.deep.equal(
+          JSON.parse(JSON.stringify(batch)).map((o: WriteOp) => (o.op === 'delete' ? o.id : Object.keys(o.row))),
+        );
+        for (const o of back) if (o.op !== 'delete') expect(Object.getPrototypeOf(o.row)).to.equal(Object.prototype);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
+    );
     // A bulk write's rows: one run, about half the bytes of the ops written one by one.
     const bulk = Array.from({ length: 100 }, (_, i): WriteOp => ({ op: 'create', resource: 'tag', row: tag(i) }));
     const rec = encodeRecord(bulk);
@@ -96,31 +160,68 @@ describe('memory:/dir journal records', () => {
   });
 
   it('gives back text that is not ASCII exactly, in records of either format', async () => {
-    const dir = tmp(), text = 'Zürich – 東京 𝄞 \u0000\u007f\u0080\u00ff';
+    const dir = tmp(),
+      text = 'Zürich – 東京 𝄞 \u0000\u007f\u0080\u00ff';
     const rows = [0, 1].map((i) => ({ ...tag(i), description: `${text} ${i}` }));
-    fs.writeFileSync(path.join(dir, 'journal.jsonl'), Buffer.concat([encodeRecord([{ op: 'create', resource: 'tag', row: rows[0] }]), Buffer.from(`${JSON.stringify([{ op: 'create', resource: 'tag', row: rows[1] }])}\n`)]));
+    fs.writeFileSync(
+      path.join(dir, 'journal.jsonl'),
+      Buffer.concat([
+        encodeRecord([{ op: 'create', resource: 'tag', row: rows[0] }]),
+        Buffer.from(`${JSON.stringify([{ op: 'create', resource: 'tag', row: rows[1] }])}\n`),
+      ]),
+    );
     const s = new MemoryStorage(dir, { log: () => {} });
     await s.open();
-    try { for (const r of rows) expect((await s.get('tag', r.id))?.description).to.equal(r.description); } finally { await s.close(); }
+    try {
+      for (const r of rows) expect((await s.get('tag', r.id))?.description).to.equal(r.description);
+    } finally {
+      await s.close();
+    }
   });
 
   it('read in chunks, a journal gives the same records and the same damage as read whole (property)', () => {
-    const dir = tmp(), file = path.join(dir, 'journal.jsonl');
+    const dir = tmp(),
+      file = path.join(dir, 'journal.jsonl');
     // A generation header is good as the first record and damage anywhere else.
-    const record = fc.oneof(fc.integer({ min: 0, max: 99 }).map((i) => encodeRecord(create(i))), fc.integer({ min: 0, max: 99 }).map((i) => Buffer.from(JSON.stringify(create(i)) + '\n')), fc.constant(Buffer.from('\n')),
-      fc.integer({ min: 1, max: 5 }).map((g) => encodeHeader(g)));
-    const change = fc.oneof(fc.constant(null), fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })).map(([at, x]) => ({ flip: at, x })), fc.nat().map((cut) => ({ cut })));
-    fc.assert(fc.property(fc.array(record, { maxLength: 12 }), change, fc.integer({ min: 1, max: 300 }), (recs, ch, chunk) => {
-      let buf = Buffer.concat(recs);
-      if (ch && 'flip' in ch && buf.length) { buf = Buffer.from(buf); buf[ch.flip % buf.length] ^= ch.x; }
-      if (ch && 'cut' in ch && buf.length) buf = buf.subarray(0, ch.cut % buf.length);
-      fs.writeFileSync(file, buf);
-      const whole = scanJournal(buf), batches: unknown[] = [];
-      const streamed = scanJournalFile(file, (b) => batches.push(b), chunk);
-      expect(batches).to.deep.equal(whole.batches);
-      expect({ ...streamed, count: undefined }).to.deep.equal({ goodEnd: whole.goodEnd, damage: whole.damage, legacy: whole.legacy, generation: whole.generation, count: undefined });
-    }), { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) });
-    expect(scanJournalFile(path.join(dir, 'none.jsonl'), () => { throw new Error('no record'); })).to.deep.equal({ count: 0, goodEnd: 0, damage: null, legacy: false, generation: 0 });
+    const record = fc.oneof(
+      fc.integer({ min: 0, max: 99 }).map((i) => encodeRecord(create(i))),
+      fc.integer({ min: 0, max: 99 }).map((i) => Buffer.from(JSON.stringify(create(i)) + '\n')),
+      fc.constant(Buffer.from('\n')),
+      fc.integer({ min: 1, max: 5 }).map((g) => encodeHeader(g)),
+    );
+    const change = fc.oneof(
+      fc.constant(null),
+      fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })).map(([at, x]) => ({ flip: at, x })),
+      fc.nat().map((cut) => ({ cut })),
+    );
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 12 }), change, fc.integer({ min: 1, max: 300 }), (recs, ch, chunk) => {
+        let buf = Buffer.concat(recs);
+        if (ch && 'flip' in ch && buf.length) {
+          buf = Buffer.from(buf);
+          buf[ch.flip % buf.length] ^= ch.x;
+        }
+        if (ch && 'cut' in ch && buf.length) buf = buf.subarray(0, ch.cut % buf.length);
+        fs.writeFileSync(file, buf);
+        const whole = scanJournal(buf),
+          batches: unknown[] = [];
+        const streamed = scanJournalFile(file, (b) => batches.push(b), chunk);
+        expect(batches).to.deep.equal(whole.batches);
+        expect({ ...streamed, count: undefined }).to.deep.equal({
+          goodEnd: whole.goodEnd,
+          damage: whole.damage,
+          legacy: whole.legacy,
+          generation: whole.generation,
+          count: undefined,
+        });
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
+    );
+    expect(
+      scanJournalFile(path.join(dir, 'none.jsonl'), () => {
+        throw new Error('no record');
+      }),
+    ).to.deep.equal({ count: 0, goodEnd: 0, damage: null, legacy: false, generation: 0 });
   });
 
   it('a torn last record is dropped with a log line and kept aside; later writes go on', async () => {
@@ -146,9 +247,15 @@ describe('memory:/dir journal records', () => {
     const fifth = bytes.indexOf('"t4"');
     bytes[fifth + 1] = 0x58; // t4 -> X4: the checksum no longer matches
     fs.writeFileSync(file, bytes);
-    const err = await tagNames(dir).then(() => null, (e: Error) => e);
+    const err = await tagNames(dir).then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(err).to.be.instanceOf(StorageConfigProblem);
-    expect(err!.message).to.contain(file).and.to.match(/at byte \d+/).and.to.contain('npm run journal -- repair');
+    expect(err!.message)
+      .to.contain(file)
+      .and.to.match(/at byte \d+/)
+      .and.to.contain('npm run journal -- repair');
     expect(fs.readFileSync(file).equals(bytes), 'nothing changed').to.equal(true);
     expect((await cli('check', dir)).code).to.equal(1);
     const fixed = await cli('repair', dir);
@@ -156,7 +263,10 @@ describe('memory:/dir journal records', () => {
     expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2', 't3']);
     const aside = fs.readdirSync(dir).find((f) => f.startsWith('journal.damaged-'))!;
     const moved = fs.readFileSync(path.join(dir, aside), 'utf8');
-    expect(moved.startsWith('J1 ') && moved.includes('"X4"') && moved.includes('"t19"'), 'the damaged record and the rest are kept aside').to.equal(true);
+    expect(
+      moved.startsWith('J1 ') && moved.includes('"X4"') && moved.includes('"t19"'),
+      'the damaged record and the rest are kept aside',
+    ).to.equal(true);
     expect((await cli('check', dir)).code).to.equal(0);
   });
 
@@ -177,7 +287,10 @@ describe('memory:/dir journal records', () => {
   it('a snapshot larger than a read chunk is read whole, lines across chunk ends and blank lines included', async () => {
     const dir = tmp();
     const lines: string[] = [];
-    for (let i = 0; i < 40_000; i++) lines.push(JSON.stringify(['tag', { ...tag(i), description: 'd'.repeat(200) }]) + (i % 9999 === 0 ? '\n\n' : '\n'));
+    for (let i = 0; i < 40_000; i++)
+      lines.push(
+        JSON.stringify(['tag', { ...tag(i), description: 'd'.repeat(200) }]) + (i % 9999 === 0 ? '\n\n' : '\n'),
+      );
     fs.writeFileSync(path.join(dir, 'snapshot.jsonl'), lines.join(''));
     expect(fs.statSync(path.join(dir, 'snapshot.jsonl')).size).to.be.greaterThan(9 * 1024 * 1024);
     const names = await tagNames(dir);
@@ -186,7 +299,10 @@ describe('memory:/dir journal records', () => {
   });
 
   it('a snapshot of the earlier line formats (["resource", row] per line; JSON columns) is read and rewritten as columns', async () => {
-    for (const lines of [[0, 1, 2].map((i) => JSON.stringify(['tag', tag(i)])), [...snapshotLines([{ resource: 'tag', size: 3, rows: [0, 1, 2].map(tag) }])].map((l) => l.trim())]) {
+    for (const lines of [
+      [0, 1, 2].map((i) => JSON.stringify(['tag', tag(i)])),
+      [...snapshotLines([{ resource: 'tag', size: 3, rows: [0, 1, 2].map(tag) }])].map((l) => l.trim()),
+    ]) {
       const dir = tmp();
       fs.writeFileSync(path.join(dir, 'snapshot.jsonl'), lines.map((l) => l + '\n').join(''));
       expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
@@ -198,7 +314,10 @@ describe('memory:/dir journal records', () => {
 
   it('a journal of the previous format is read and rewritten', async () => {
     const dir = tmp();
-    fs.writeFileSync(path.join(dir, 'journal.jsonl'), [0, 1, 2].map((i) => JSON.stringify(create(i))).join('\n') + '\n');
+    fs.writeFileSync(
+      path.join(dir, 'journal.jsonl'),
+      [0, 1, 2].map((i) => JSON.stringify(create(i))).join('\n') + '\n',
+    );
     expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
     await storeWith(dir, 1, 3);
     expect(scanJournal(fs.readFileSync(path.join(dir, 'journal.jsonl'))).legacy).to.equal(false);
@@ -208,25 +327,49 @@ describe('memory:/dir journal records', () => {
 
 describe('memory:/dir under faults, through the server', function () {
   this.timeout(120000);
-  const cfgFile = (dir: string) => { const f = path.join(dir, 'config.json'); fs.writeFileSync(f, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] })); return f; };
-  const post = (url: string, i: number) => fetch(`${url}/api/dcim/sites/`, { method: 'POST', headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: `s${i}`, slug: `s${i}`, description: 'x'.repeat(200) }) })
-    .then(async (r) => ({ status: r.status, body: await r.json().catch(() => null) }));
+  const cfgFile = (dir: string) => {
+    const f = path.join(dir, 'config.json');
+    fs.writeFileSync(f, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
+    return f;
+  };
+  const post = (url: string, i: number) =>
+    fetch(`${url}/api/dcim/sites/`, {
+      method: 'POST',
+      headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: `s${i}`, slug: `s${i}`, description: 'x'.repeat(200) }),
+    }).then(async (r) => ({ status: r.status, body: await r.json().catch(() => null) }));
 
   it('a journal over its file-size limit answers 507, and every acknowledged write is there after a restart', async () => {
-    const dir = tmp(), data = path.join(dir, 'data');
+    const dir = tmp(),
+      data = path.join(dir, 'data');
     const cfg = cfgFile(dir);
     // 256 KiB per file: the start fits, the sites do not.
-    const child = spawn('bash', ['-c', `ulimit -f 256; exec "${process.execPath}" "${MAIN}"`], { env: { ...process.env, PORT: '0', STORAGE_URL: `memory:${data}`, DEMO_DATA: 'false', CONFIG_FILE: cfg, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', `ulimit -f 256; exec "${process.execPath}" "${MAIN}"`], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        STORAGE_URL: `memory:${data}`,
+        DEMO_DATA: 'false',
+        CONFIG_FILE: cfg,
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
-      child.stdout!.on('data', (d) => { out += d; const m = /listening on (\S+)/.exec(out); if (m) resolve(m[1]); });
+      child.stdout!.on('data', (d) => {
+        out += d;
+        const m = /listening on (\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
       child.on('exit', (c) => reject(new Error(`exited ${c}`)));
     });
     const acked: string[] = [];
     let full: { status: number; body: { code?: string } } | null = null;
     for (let i = 0; i < 3000 && !full; i++) {
       const r = await post(url, i);
-      if (r.status === 201) acked.push(`s${i}`); else full = r;
+      if (r.status === 201) acked.push(`s${i}`);
+      else full = r;
     }
     expect(full, 'the limit was reached').to.not.equal(null);
     expect(full!.status).to.equal(507);
@@ -238,20 +381,30 @@ describe('memory:/dir under faults, through the server', function () {
     try {
       const names: string[] = [];
       for (let off = 0; ; off += 1000) {
-        const page = await (await fetch(`${again.url}/api/dcim/sites/?limit=1000&offset=${off}`, { headers: { Authorization: `Token ${KEY}` } })).json() as { results: { name: string }[] };
+        const page = (await (
+          await fetch(`${again.url}/api/dcim/sites/?limit=1000&offset=${off}`, {
+            headers: { Authorization: `Token ${KEY}` },
+          })
+        ).json()) as { results: { name: string }[] };
         names.push(...page.results.map((s) => s.name));
         if (page.results.length < 1000) break;
       }
       expect(names.sort()).to.deep.equal([...acked].sort());
       expect((await post(again.url, 6000)).status).to.equal(201);
-    } finally { again.child.kill('SIGTERM'); }
+    } finally {
+      again.child.kill('SIGTERM');
+    }
   });
 
-  it('a second process on the same directory is refused, naming the owner; a dead owner\'s lock is taken over', async () => {
-    const dir = tmp(), data = path.join(dir, 'data');
+  it("a second process on the same directory is refused, naming the owner; a dead owner's lock is taken over", async () => {
+    const dir = tmp(),
+      data = path.join(dir, 'data');
     const cfg = cfgFile(dir);
     const first = await startProcess(`memory:${data}`, cfg);
-    const second = await startProcess(`memory:${data}`, cfg).then(() => null, (e: Error) => e.message);
+    const second = await startProcess(`memory:${data}`, cfg).then(
+      () => null,
+      (e: Error) => e.message,
+    );
     expect(second).to.contain(`in use by process ${first.child.pid}`);
     expect((await post(first.url, 1)).status).to.equal(201);
     first.child.kill('SIGKILL');
@@ -260,6 +413,8 @@ describe('memory:/dir under faults, through the server', function () {
     try {
       const res = await fetch(`${third.url}/api/dcim/sites/?name=s1`, { headers: { Authorization: `Token ${KEY}` } });
       expect(((await res.json()) as { count: number }).count).to.equal(1);
-    } finally { third.child.kill('SIGTERM'); }
+    } finally {
+      third.child.kill('SIGTERM');
+    }
   });
 });

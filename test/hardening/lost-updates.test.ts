@@ -15,10 +15,24 @@ import { startServer, type TestServer } from '../support/server.js';
 const KEY = 'race-key-0123456789';
 const ROUNDS = Number(process.env.RACE_ROUNDS ?? 40);
 
-interface Answer { status: number; body: any; etag: string | null }
+interface Answer {
+  status: number;
+  body: any;
+  etag: string | null;
+}
 
-async function call(url: string, method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await fetch(url + p, { method, headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function call(
+  url: string,
+  method: string,
+  p: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const res = await fetch(url + p, {
+    method,
+    headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json().catch(() => null), etag: res.headers.get('etag') };
 }
 
@@ -28,11 +42,15 @@ for (const backend of BACKENDS) {
     let db: { url: string; drop(): Promise<void> } | null = null;
     const procs: ChildProcess[] = [];
     let inProcess: TestServer | null = null;
-    let a = '', b = '';
+    let a = '',
+      b = '';
 
     before(async function () {
       db = await backend.url();
-      if (!db) { this.skip(); return; }
+      if (!db) {
+        this.skip();
+        return;
+      }
       if (backend.driver === 'memory') {
         inProcess = await startServer({ storage: db.url, tokens: [{ key: KEY, permissions: ['*'] }] });
         a = b = inProcess.url;
@@ -106,22 +124,52 @@ for (const backend of BACKENDS) {
       expect(s.etag).to.equal('"1"');
       const got = await call(b, 'GET', `/api/dcim/sites/${s.body.id}/`);
       expect(got.etag).to.equal('"1"');
-      const ok = await call(a, 'PATCH', `/api/dcim/sites/${s.body.id}/`, { description: 'one' }, { 'If-Match': got.etag! });
+      const ok = await call(
+        a,
+        'PATCH',
+        `/api/dcim/sites/${s.body.id}/`,
+        { description: 'one' },
+        { 'If-Match': got.etag! },
+      );
       expect(ok.status).to.equal(200);
       expect(ok.etag).to.equal('"2"');
-      const late = await call(b, 'PATCH', `/api/dcim/sites/${s.body.id}/`, { description: 'two' }, { 'If-Match': got.etag! });
+      const late = await call(
+        b,
+        'PATCH',
+        `/api/dcim/sites/${s.body.id}/`,
+        { description: 'two' },
+        { 'If-Match': got.etag! },
+      );
       expect(late.status).to.equal(412);
       expect(late.body.code).to.equal('precondition_failed');
-      expect((await call(b, 'PUT', `/api/dcim/sites/${s.body.id}/`, { name: 'etag', slug: 'etag' }, { 'If-Match': 'W/"2"' })).status, 'a weak tag never matches').to.equal(412);
+      expect(
+        (await call(b, 'PUT', `/api/dcim/sites/${s.body.id}/`, { name: 'etag', slug: 'etag' }, { 'If-Match': 'W/"2"' }))
+          .status,
+        'a weak tag never matches',
+      ).to.equal(412);
       expect((await call(b, 'GET', `/api/dcim/sites/${s.body.id}/`)).body.description).to.equal('one');
-      expect((await call(b, 'DELETE', `/api/dcim/sites/${s.body.id}/`, undefined, { 'If-Match': '"1"' })).status).to.equal(412);
+      expect(
+        (await call(b, 'DELETE', `/api/dcim/sites/${s.body.id}/`, undefined, { 'If-Match': '"1"' })).status,
+      ).to.equal(412);
       expect((await call(b, 'GET', `/api/dcim/sites/${s.body.id}/`)).status).to.equal(200);
-      expect((await call(b, 'DELETE', `/api/dcim/sites/${s.body.id}/`, undefined, { 'If-Match': '"7", "2"' })).status).to.equal(204);
+      expect(
+        (await call(b, 'DELETE', `/api/dcim/sites/${s.body.id}/`, undefined, { 'If-Match': '"7", "2"' })).status,
+      ).to.equal(204);
     });
 
     it('If-Match races: of several writers holding one version, exactly one succeeds', async () => {
       const s = await call(a, 'POST', '/api/dcim/sites/', { name: 'im', slug: 'im' });
-      const outs = await Promise.all(Array.from({ length: 8 }, (_, i) => call(i % 2 ? a : b, 'PATCH', `/api/dcim/sites/${s.body.id}/`, { description: `w${i}` }, { 'If-Match': '"1"' })));
+      const outs = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          call(
+            i % 2 ? a : b,
+            'PATCH',
+            `/api/dcim/sites/${s.body.id}/`,
+            { description: `w${i}` },
+            { 'If-Match': '"1"' },
+          ),
+        ),
+      );
       expect(outs.filter((o) => o.status === 200)).to.have.length(1);
       expect(outs.filter((o) => o.status === 412)).to.have.length(7);
     });

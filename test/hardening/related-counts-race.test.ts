@@ -14,7 +14,11 @@ const WRITERS = 6;
 const ROUNDS = Math.max(8, Math.ceil(Number(process.env.RACE_ROUNDS ?? 0) / WRITERS));
 
 async function call(url: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(url + p, { method, headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url + p, {
+    method,
+    headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
@@ -31,27 +35,51 @@ for (const backend of BACKENDS) {
         expect(r.status, JSON.stringify(r.body)).to.equal(201);
         sites.push(r.body.id);
       }
-      const ok = (r: { status: number; body: any }, status: number, what: string) => expect(r.status, `${what}: ${JSON.stringify(r.body)}`).to.equal(status);
+      const ok = (r: { status: number; body: any }, status: number, what: string) =>
+        expect(r.status, `${what}: ${JSON.stringify(r.body)}`).to.equal(status);
       const writer = async (w: number) => {
         const url = servers.urls[w % servers.urls.length];
         const order = w % 2 ? [...sites].reverse() : sites;
         for (let i = 0; i < ROUNDS; i++) {
           const net = (k: number) => `10.${w}.${i * 8 + k}.0/24`;
-          const made = await call(url, 'POST', '/api/ipam/prefixes/', order.map((site, k) => ({ prefix: net(k), site })));
+          const made = await call(
+            url,
+            'POST',
+            '/api/ipam/prefixes/',
+            order.map((site, k) => ({ prefix: net(k), site })),
+          );
           ok(made, 201, 'bulk create');
           const ids = (made.body as { id: string }[]).map((p) => p.id);
-          ok(await call(url, 'PATCH', `/api/ipam/prefixes/${ids[0]}/`, { site: order[(i + 1) % order.length] }), 200, 'move');
-          ok(await call(url, 'PATCH', '/api/ipam/prefixes/', [{ id: ids[1], site: null }, { id: ids[2], site: order[0] }]), 200, 'bulk move');
+          ok(
+            await call(url, 'PATCH', `/api/ipam/prefixes/${ids[0]}/`, { site: order[(i + 1) % order.length] }),
+            200,
+            'move',
+          );
+          ok(
+            await call(url, 'PATCH', '/api/ipam/prefixes/', [
+              { id: ids[1], site: null },
+              { id: ids[2], site: order[0] },
+            ]),
+            200,
+            'bulk move',
+          );
           ok(await call(url, 'DELETE', `/api/ipam/prefixes/${ids[3]}/`), 204, 'delete');
-          if (i % 2) ok(await call(url, 'DELETE', '/api/ipam/prefixes/', [{ id: ids[0] }, { id: ids[2] }]), 204, 'bulk delete');
-          const d = await call(url, 'POST', '/api/dcim/devices/', { name: `cr-${w}-${i}`, site: order[i % order.length] });
+          if (i % 2)
+            ok(await call(url, 'DELETE', '/api/ipam/prefixes/', [{ id: ids[0] }, { id: ids[2] }]), 204, 'bulk delete');
+          const d = await call(url, 'POST', '/api/dcim/devices/', {
+            name: `cr-${w}-${i}`,
+            site: order[i % order.length],
+          });
           ok(d, 201, 'device');
           if (i % 3 === 0) ok(await call(url, 'DELETE', `/api/dcim/devices/${d.body.id}/`), 204, 'device delete');
         }
       };
       await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
       for (const url of servers.urls) {
-        const listed = (await call(url, 'GET', '/api/dcim/sites/?slug__isw=cr-&limit=100')).body.results as Record<string, any>[];
+        const listed = (await call(url, 'GET', '/api/dcim/sites/?slug__isw=cr-&limit=100')).body.results as Record<
+          string,
+          any
+        >[];
         expect(listed.length).to.equal(sites.length);
         for (const s of listed) {
           const prefixes = (await call(url, 'GET', `/api/ipam/prefixes/?site_id=${s.id}&limit=1`)).body.count;

@@ -14,13 +14,19 @@ const PATTERNS = ['(a+)+$', '(x+x+)+y', '^(a|aa)+$', '(.*a){12}', '([a-z]+)*[0-9
 const HEAVY = '/api/ipam/prefixes/?' + new URLSearchParams(PATTERNS.map((p) => ['description__re', p])).toString();
 
 async function load(srv: TestServer): Promise<void> {
-  for (const batch of datasetBatches({ prefixes: ROWS, seed: 3, shape: 'uniform', v6Share: 1 / 6 })) await srv.running.ctx.storage.apply(batch);
+  for (const batch of datasetBatches({ prefixes: ROWS, seed: 3, shape: 'uniform', v6Share: 1 / 6 }))
+    await srv.running.ctx.storage.apply(batch);
 }
 
 /** Largest gap between ticks of a 1 ms interval while fn runs. */
 async function maxLoopGap<T>(fn: () => Promise<T>): Promise<{ gap: number; ms: number; value: T }> {
-  let gap = 0, last = performance.now();
-  const iv = setInterval(() => { const now = performance.now(); gap = Math.max(gap, now - last); last = now; }, 1);
+  let gap = 0,
+    last = performance.now();
+  const iv = setInterval(() => {
+    const now = performance.now();
+    gap = Math.max(gap, now - last);
+    last = now;
+  }, 1);
   const t0 = performance.now();
   try {
     const value = await fn();
@@ -37,7 +43,9 @@ describe('long scans and the time budget (memory)', function () {
     srv = await startServer({ storage: 'memory:', queryTimeoutMs: 0, maxHeavyQueries: 64, pageCacheMb: 0 }); // many scans at once on purpose; each one computed (no page kept)
     await load(srv);
   });
-  after(async () => { await srv?.close(); });
+  after(async () => {
+    await srv?.close();
+  });
 
   it(`a regex scan over ${ROWS / 1000}k rows runs in linear time and never holds the event loop 100 ms`, async () => {
     const r = await maxLoopGap(() => srv.req('GET', HEAVY));
@@ -50,12 +58,19 @@ describe('long scans and the time budget (memory)', function () {
 
   it(`a page deep into all ${ROWS / 1000}k rows, in an order no index gives, is sorted in pieces`, async () => {
     const offset = ROWS - 60;
-    const r = await maxLoopGap(() => srv.req('GET', `/api/ipam/prefixes/?ordering=-description&offset=${offset}&limit=50`));
+    const r = await maxLoopGap(() =>
+      srv.req('GET', `/api/ipam/prefixes/?ordering=-description&offset=${offset}&limit=50`),
+    );
     expect(r.value.status).to.equal(200);
     const rows = r.value.body.results as { description: string }[];
     expect(rows).to.have.length(50);
     // Descending by description: the last rows are the empty descriptions.
-    expect(rows.map((x) => x.description)).to.deep.equal(rows.map((x) => x.description).sort().reverse());
+    expect(rows.map((x) => x.description)).to.deep.equal(
+      rows
+        .map((x) => x.description)
+        .sort()
+        .reverse(),
+    );
     expect(r.gap, `event loop gap during a ${Math.round(r.ms)} ms deep sort`).to.be.lessThan(100);
   });
 
@@ -73,9 +88,18 @@ describe('long scans and the time budget (memory)', function () {
   });
 
   it('writes landing during a paused scan do not break it: the result is one consistent state', async () => {
-    const q = '/api/ipam/prefixes/?' + new URLSearchParams([...PATTERNS.map((p) => ['description__re', p]), ['description__re', '^late write$']]).toString();
+    const q =
+      '/api/ipam/prefixes/?' +
+      new URLSearchParams([
+        ...PATTERNS.map((p) => ['description__re', p]),
+        ['description__re', '^late write$'],
+      ]).toString();
     const heavy = srv.req('GET', q);
-    const created = await srv.req('POST', '/api/ipam/prefixes/', { prefix: '203.0.113.0/24', status: 'active', description: 'late write' });
+    const created = await srv.req('POST', '/api/ipam/prefixes/', {
+      prefix: '203.0.113.0/24',
+      status: 'active',
+      description: 'late write',
+    });
     expect(created.status).to.equal(201);
     const got = await heavy;
     expect(got.status).to.equal(200);
@@ -100,13 +124,20 @@ describe('time budget and concurrency (memory)', function () {
       single = Math.min(single, performance.now() - t0);
     }
   });
-  after(async () => { await srv?.close(); });
+  after(async () => {
+    await srv?.close();
+  });
 
-  it('counts a query\'s own computing time, not the time it waits while others compute', async () => {
+  it("counts a query's own computing time, not the time it waits while others compute", async () => {
     // Ten at once: each waits for the others, so wall time is ~10× its own time; the budget is 4×
     // (a query's own slices stretch on a machine whose cores others share too). A server of its
     // own: the next case needs one without a budget.
-    const budgeted = await startServer({ storage: 'memory:', queryTimeoutMs: Math.round(single * 4), maxHeavyQueries: 64, pageCacheMb: 0 });
+    const budgeted = await startServer({
+      storage: 'memory:',
+      queryTimeoutMs: Math.round(single * 4),
+      maxHeavyQueries: 64,
+      pageCacheMb: 0,
+    });
     try {
       await load(budgeted);
       const t0 = performance.now();
@@ -114,7 +145,9 @@ describe('time budget and concurrency (memory)', function () {
       const wall = performance.now() - t0;
       expect(wall, 'the test needs wall time above the budget').to.be.greaterThan(single * 4);
       expect(all.map((r) => r.status)).to.deep.equal(Array(10).fill(200));
-    } finally { await budgeted.close(); }
+    } finally {
+      await budgeted.close();
+    }
   });
 
   it('stops computing for clients that went away', async () => {
@@ -124,7 +157,9 @@ describe('time budget and concurrency (memory)', function () {
     const alone = performance.now() - t0;
     const gone = Array.from({ length: 8 }, () => {
       const ac = new AbortController();
-      const p = fetch(srv.url + HEAVY, { headers: { Authorization: `Token ${ADMIN_KEY}` }, signal: ac.signal }).catch(() => null);
+      const p = fetch(srv.url + HEAVY, { headers: { Authorization: `Token ${ADMIN_KEY}` }, signal: ac.signal }).catch(
+        () => null,
+      );
       // Late enough that each of the eight has had a slice of its scan (the server runs in this process).
       setTimeout(() => ac.abort(), Math.max(150, alone));
       return p;
@@ -134,7 +169,9 @@ describe('time budget and concurrency (memory)', function () {
     expect((await srv.req('GET', HEAVY)).status).to.equal(200);
     const after = performance.now() - t0;
     // Had the eight kept computing, this one would wait for them: ~9× a single query.
-    expect(after, `one request alone: ${Math.round(alone)} ms (in before(): ${Math.round(single)} ms)`).to.be.lessThan(alone * 5);
+    expect(after, `one request alone: ${Math.round(alone)} ms (in before(): ${Math.round(single)} ms)`).to.be.lessThan(
+      alone * 5,
+    );
   });
 });
 
@@ -145,7 +182,9 @@ describe('time budget exceeded (memory)', function () {
     srv = await startServer({ storage: 'memory:', queryTimeoutMs: 40, pageCacheMb: 0 });
     await load(srv);
   });
-  after(async () => { await srv?.close(); });
+  after(async () => {
+    await srv?.close();
+  });
 
   it('is a 503 naming the budget, and the next request is served', async () => {
     const r = await srv.req('GET', HEAVY);
@@ -162,19 +201,36 @@ describe('statement time limit (SQL)', function () {
   // MySQL answers a bare `SELECT SLEEP(n)` cut short by its limit with 1, not an error: the sleep
   // here is part of a query over a table, as a real slow statement is.
   const SQL = {
-    postgres: { sleep: (s: number) => `SELECT COUNT(*) AS n FROM (SELECT 1) x WHERE pg_sleep(${s}) IS NOT NULL`, table: 'CREATE TABLE slow (a integer)', write: 'UPDATE slow SET a = (SELECT 1 FROM pg_sleep(1.5))' },
-    mysql: { sleep: (s: number) => `SELECT COUNT(*) AS n FROM (SELECT 1 AS one) x WHERE SLEEP(${s}) = 0`, table: 'CREATE TABLE slow (a integer)', write: 'UPDATE slow SET a = SLEEP(1.5)' },
+    postgres: {
+      sleep: (s: number) => `SELECT COUNT(*) AS n FROM (SELECT 1) x WHERE pg_sleep(${s}) IS NOT NULL`,
+      table: 'CREATE TABLE slow (a integer)',
+      write: 'UPDATE slow SET a = (SELECT 1 FROM pg_sleep(1.5))',
+    },
+    mysql: {
+      sleep: (s: number) => `SELECT COUNT(*) AS n FROM (SELECT 1 AS one) x WHERE SLEEP(${s}) = 0`,
+      table: 'CREATE TABLE slow (a integer)',
+      write: 'UPDATE slow SET a = SLEEP(1.5)',
+    },
   } as const;
   for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
     const kind = backend.driver as 'postgres' | 'mysql';
     const sql = SQL[kind];
     it(`${backend.name}: a statement past the limit is cancelled and classified as a timeout; migrations (exclusive) are exempt`, async function () {
       const db = await backend.url();
-      if (!db) { this.skip(); return; }
-      const driver = kind === 'postgres' ? new PgDriver(db.url, { statementTimeoutMs: 300 }) : new MysqlDriver(db.url, { statementTimeoutMs: 300 });
+      if (!db) {
+        this.skip();
+        return;
+      }
+      const driver =
+        kind === 'postgres'
+          ? new PgDriver(db.url, { statementTimeoutMs: 300 })
+          : new MysqlDriver(db.url, { statementTimeoutMs: 300 });
       const cancelled = async (what: string, run: () => Promise<unknown>) => {
         const t0 = performance.now();
-        const err = await run().then(() => null, (e: unknown) => e);
+        const err = await run().then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect(err, `${what} should be cancelled`).to.not.equal(null);
         expect(driver.classify(err).kind, what).to.equal('timeout');
         expect(performance.now() - t0, what).to.be.lessThan(1200);
@@ -188,7 +244,10 @@ describe('statement time limit (SQL)', function () {
         await cancelled('a SELECT after a migration', () => driver.query(sql.sleep(1.5)));
         // Writes too (MySQL's own limit stops SELECTs only), alone and inside a transaction,
         // and the connection serves the next statement.
-        await driver.exclusive('budget-test', async (s) => { await s.query(sql.table); await s.query('INSERT INTO slow VALUES (7)'); });
+        await driver.exclusive('budget-test', async (s) => {
+          await s.query(sql.table);
+          await s.query('INSERT INTO slow VALUES (7)');
+        });
         await cancelled('an UPDATE', () => driver.query(sql.write));
         await cancelled('an UPDATE in a transaction', () => driver.transaction((s) => s.query(sql.write)));
         for (let i = 0; i < 3; i++) expect((await driver.query('SELECT a FROM slow')).rows).to.deep.equal([{ a: 7 }]);

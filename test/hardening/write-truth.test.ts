@@ -28,8 +28,10 @@ async function held(srv: TestServer, path: string, query: string): Promise<numbe
   return r.body.count;
 }
 
-const heldPrefixes = (srv: TestServer, block: { prefix: string }[]) => held(srv, '/api/ipam/prefixes/', `within_include=${block[0].prefix.replace(/\.\d+\.0\/24$/, '.0.0/16')}`);
-const heldSites = (srv: TestServer, block: { name: string }[]) => held(srv, '/api/dcim/sites/', `name__isw=${block[0].name.replace(/-\d+$/, '-')}`);
+const heldPrefixes = (srv: TestServer, block: { prefix: string }[]) =>
+  held(srv, '/api/ipam/prefixes/', `within_include=${block[0].prefix.replace(/\.\d+\.0\/24$/, '.0.0/16')}`);
+const heldSites = (srv: TestServer, block: { name: string }[]) =>
+  held(srv, '/api/dcim/sites/', `name__isw=${block[0].name.replace(/-\d+$/, '-')}`);
 
 /**
  * Every request has an X-Request-Id of its own, and the faults armed here reach only the one sent by
@@ -40,12 +42,17 @@ let sent = 0;
 let faulted = '';
 const ours = { when: () => writeContext()?.requestId === faulted };
 const once = { times: 1, ...ours };
-const headers = (key?: string, id = `write-truth-${++sent}`): Record<string, string> => ({ 'X-Request-Id': id, ...(key ? { 'Idempotency-Key': key } : {}) });
+const headers = (key?: string, id = `write-truth-${++sent}`): Record<string, string> => ({
+  'X-Request-Id': id,
+  ...(key ? { 'Idempotency-Key': key } : {}),
+});
 /** Headers of the request the armed faults are for. */
 const faulty = (key?: string) => headers(key, (faulted = `write-truth-faulted-${++sent}`));
-const post = (srv: TestServer, path: string, body: unknown, key?: string, h = headers(key)) => srv.req('POST', path, body, undefined, h);
+const post = (srv: TestServer, path: string, body: unknown, key?: string, h = headers(key)) =>
+  srv.req('POST', path, body, undefined, h);
 /** Status and code only: a failed expectation must not print a whole list. */
-const brief = (r: { status: number; body: any }) => `${r.status} ${JSON.stringify(r.body?.code ?? r.body?.detail ?? '').slice(0, 200)}`;
+const brief = (r: { status: number; body: any }) =>
+  `${r.status} ${JSON.stringify(r.body?.code ?? r.body?.detail ?? '').slice(0, 200)}`;
 
 for (const backend of BACKENDS) {
   describe(`a write's answer is the truth (${backend.name})`, function () {
@@ -54,7 +61,10 @@ for (const backend of BACKENDS) {
     const sql = backend.driver !== 'memory';
 
     // Both write paths: creates of sites commit by one statement, prefixes in a transaction.
-    for (const [what, path, make, count] of [['sites', '/api/dcim/sites/', sites, heldSites], ['prefixes', '/api/ipam/prefixes/', prefixes, heldPrefixes]] as const) {
+    for (const [what, path, make, count] of [
+      ['sites', '/api/dcim/sites/', sites, heldSites],
+      ['prefixes', '/api/ipam/prefixes/', prefixes, heldPrefixes],
+    ] as const) {
       it(`a bulk create of ${what} whose connection drops right after COMMIT was sent answers 201 exactly when it committed, and a retry writes it once`, async function () {
         if (!sql) this.skip();
         const body = make(50) as never[];
@@ -62,7 +72,9 @@ for (const backend of BACKENDS) {
         let first;
         try {
           first = await post(h.srv, path, body, undefined, faulty(`drop-after-${n}`));
-        } finally { disarm(); }
+        } finally {
+          disarm();
+        }
         // Whether the COMMIT left this process before its socket closed (and the database ran it
         // before it saw the client gone) varies: the answer must say which it was.
         expect([201, 503], brief(first)).to.include(first.status);
@@ -72,20 +84,28 @@ for (const backend of BACKENDS) {
         const again = await post(h.srv, path, body, `drop-after-${n}`);
         expect(again.status).to.equal(201);
         expect(again.headers.get('idempotent-replayed')).to.equal(first.status === 201 ? 'true' : null);
-        if (first.status === 201) expect(again.body.map((o: { id: string }) => o.id)).to.deep.equal(first.body.map((o: { id: string }) => o.id));
+        if (first.status === 201)
+          expect(again.body.map((o: { id: string }) => o.id)).to.deep.equal(
+            first.body.map((o: { id: string }) => o.id),
+          );
         expect(await count(h.srv, body)).to.equal(50);
       });
 
       it(`a bulk create of ${what} whose COMMIT never reaches the database answers 503 with nothing written; the retry writes it once`, async function () {
         if (!sql) this.skip();
         const body = make(50) as never[];
-        const disarms = [armFault('commit-sending', ({ hold }) => hold!(), once), armFault('commit-sent', ({ drop }) => drop!(), once)];
+        const disarms = [
+          armFault('commit-sending', ({ hold }) => hold!(), once),
+          armFault('commit-sent', ({ drop }) => drop!(), once),
+        ];
         try {
           const first = await post(h.srv, path, body, undefined, faulty(`drop-before-${n}`));
           expect(first.status, brief(first)).to.equal(503);
           expect(first.body.code).to.equal('storage_unavailable');
           expect(await count(h.srv, body)).to.equal(0);
-        } finally { for (const d of disarms) d(); }
+        } finally {
+          for (const d of disarms) d();
+        }
         const again = await post(h.srv, path, body, `drop-before-${n}`);
         expect(again.status).to.equal(201);
         expect(again.headers.get('idempotent-replayed')).to.equal(null);
@@ -101,8 +121,16 @@ for (const backend of BACKENDS) {
       const disarm = armFault('commit-sent', ({ drop }) => drop!(), once);
       let changed;
       try {
-        changed = await h.srv.req('PATCH', `/api/dcim/sites/${made.body.id}/`, { description: 'after the drop' }, undefined, faulty());
-      } finally { disarm(); }
+        changed = await h.srv.req(
+          'PATCH',
+          `/api/dcim/sites/${made.body.id}/`,
+          { description: 'after the drop' },
+          undefined,
+          faulty(),
+        );
+      } finally {
+        disarm();
+      }
       // The database commits what reached it; a COMMIT still in this process's socket when it closed never does.
       expect([200, 503], brief(changed)).to.include(changed.status);
       const stored = (await h.srv.req('GET', `/api/dcim/sites/${made.body.id}/`)).body.description;
@@ -113,18 +141,29 @@ for (const backend of BACKENDS) {
     it('an answer that fails to build after the commit is still a 201, built as the write holds it, and a retry gets it again', async () => {
       const region = await post(h.srv, '/api/dcim/regions/', { name: `wt-r-${++n}`, slug: `wt-r-${n}` });
       const body = sites(3).map((s) => ({ ...s, region: region.body.id }));
-      const disarm = armFault('answer', () => { throw new Error('serializer broke'); }, once);
+      const disarm = armFault(
+        'answer',
+        () => {
+          throw new Error('serializer broke');
+        },
+        once,
+      );
       try {
         const first = await post(h.srv, '/api/dcim/sites/', body, undefined, faulty(`answer-${n}`));
         expect(first.status, brief(first)).to.equal(201);
         expect(first.headers.get('x-answer-partial')).to.equal('true');
         expect(first.body.map((s: { name: string }) => s.name)).to.deep.equal(body.map((s) => s.name));
-        expect(first.body[0].region).to.deep.equal({ id: region.body.id, url: `${h.srv.url}/api/dcim/regions/${region.body.id}/` });
+        expect(first.body[0].region).to.deep.equal({
+          id: region.body.id,
+          url: `${h.srv.url}/api/dcim/regions/${region.body.id}/`,
+        });
         expect(await heldSites(h.srv, body)).to.equal(3);
         const again = await post(h.srv, '/api/dcim/sites/', body, `answer-${n}`);
         expect(again.status).to.equal(201);
         expect(again.body).to.deep.equal(first.body);
-      } finally { disarm(); }
+      } finally {
+        disarm();
+      }
     });
 
     it('a pool held by others after the commit still answers 201, and the objects are there', async function () {
@@ -132,25 +171,44 @@ for (const backend of BACKENDS) {
       this.timeout(30_000);
       const driver = (h.srv.running.ctx.storage as unknown as { driver: SqlDriver }).driver;
       let release!: () => void;
-      const released = new Promise<void>((r) => { release = r; });
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
       const holders: Promise<unknown>[] = [];
-      const disarm = armFault('after-commit', () => {
-        // Every connection of the pool taken (20) while the answer is to be built; given back after 6 s.
-        for (let i = 0; i < 20; i++) holders.push(driver.transaction(() => released).catch(() => undefined));
-        setTimeout(release, 6000);
-      }, once);
+      const disarm = armFault(
+        'after-commit',
+        () => {
+          // Every connection of the pool taken (20) while the answer is to be built; given back after 6 s.
+          for (let i = 0; i < 20; i++) holders.push(driver.transaction(() => released).catch(() => undefined));
+          setTimeout(release, 6000);
+        },
+        once,
+      );
       const body = prefixes(20);
       try {
-        const first = await post(h.srv, '/api/ipam/prefixes/?fields=id,prefix,children', body, undefined, faulty(`pool-${n}`));
+        const first = await post(
+          h.srv,
+          '/api/ipam/prefixes/?fields=id,prefix,children',
+          body,
+          undefined,
+          faulty(`pool-${n}`),
+        );
         expect(first.status, brief(first)).to.equal(201);
         expect(first.body).to.have.length(20);
-      } finally { disarm(); release(); await Promise.all(holders); }
+      } finally {
+        disarm();
+        release();
+        await Promise.all(holders);
+      }
       expect(await heldPrefixes(h.srv, body)).to.equal(20);
     });
 
     it('two requests with one key at once write once and both answer the same', async () => {
       const body = prefixes(30);
-      const [a, b] = await Promise.all([post(h.srv, '/api/ipam/prefixes/', body, `race-${n}`), post(h.srv, '/api/ipam/prefixes/', body, `race-${n}`)]);
+      const [a, b] = await Promise.all([
+        post(h.srv, '/api/ipam/prefixes/', body, `race-${n}`),
+        post(h.srv, '/api/ipam/prefixes/', body, `race-${n}`),
+      ]);
       expect([a.status, b.status]).to.deep.equal([201, 201]);
       expect(a.body.map((o: { id: string }) => o.id)).to.deep.equal(b.body.map((o: { id: string }) => o.id));
       expect(await heldPrefixes(h.srv, body)).to.equal(30);
@@ -170,7 +228,8 @@ for (const backend of BACKENDS) {
       const p1 = await patch('scope-patch');
       const p2 = await patch('scope-patch');
       expect([p1.status, p2.status, p2.headers.get('idempotent-replayed')]).to.deep.equal([200, 200, 'true']);
-      const del = () => h.srv.req('DELETE', `/api/ipam/prefixes/${made.body[0].id}/`, undefined, undefined, headers('scope-delete'));
+      const del = () =>
+        h.srv.req('DELETE', `/api/ipam/prefixes/${made.body[0].id}/`, undefined, undefined, headers('scope-delete'));
       expect((await del()).status).to.equal(204);
       const d2 = await del();
       expect([d2.status, d2.headers.get('idempotent-replayed')]).to.deep.equal([204, 'true']);

@@ -7,7 +7,12 @@ const VIEWER = 'viewer-key-0123456789';
 describe('auth and OPTIONS', () => {
   let srv: TestServer;
   before(async () => {
-    srv = await startServer({ tokens: [{ key: 'admin-key-0123456789', permissions: ['*'] }, { key: VIEWER, permissions: ['dcim.view_site'] }] });
+    srv = await startServer({
+      tokens: [
+        { key: 'admin-key-0123456789', permissions: ['*'] },
+        { key: VIEWER, permissions: ['dcim.view_site'] },
+      ],
+    });
   });
   after(() => srv.close());
 
@@ -50,14 +55,21 @@ describe('auth and OPTIONS', () => {
     expect(admin.status).to.equal(200);
     expect(admin.body.name).to.equal('Site Instance');
     expect(admin.body.actions).to.have.keys(['PUT']);
-    expect(admin.body.actions.PUT.status.choices).to.deep.include({ value: 'active', display: 'Active', display_name: 'Active' });
+    expect(admin.body.actions.PUT.status.choices).to.deep.include({
+      value: 'active',
+      display: 'Active',
+      display_name: 'Active',
+    });
     const viewer = await srv.req('OPTIONS', `/api/dcim/sites/${id}/`, undefined, VIEWER);
     expect(viewer.status).to.equal(200);
     expect(viewer.body).to.not.have.property('actions');
   });
 
   it('creates a token whose key is shown once and works at once; revoking it locks it out', async () => {
-    const created = await srv.req('POST', '/api/users/tokens/', { permissions: ['dcim.view_device'], description: 'ci' });
+    const created = await srv.req('POST', '/api/users/tokens/', {
+      permissions: ['dcim.view_device'],
+      description: 'ci',
+    });
     expect(created.status).to.equal(201);
     const key = created.body.key as string;
     expect(key).to.match(/^[0-9a-f]{40}$/);
@@ -66,7 +78,9 @@ describe('auth and OPTIONS', () => {
     expect(JSON.stringify(list.body)).to.not.include(key);
     const one = await srv.req('GET', `/api/users/tokens/${created.body.id}/`);
     expect(one.status).to.equal(200);
-    expect(one.body).to.include({ id: created.body.id, key_tail: key.slice(-4) }).and.not.have.property('key');
+    expect(one.body)
+      .to.include({ id: created.body.id, key_tail: key.slice(-4) })
+      .and.not.have.property('key');
     const paged = await srv.req('GET', '/api/users/tokens/?limit=1');
     expect(paged.body.results).to.have.length(1);
     expect(paged.body.count).to.equal(list.body.count);

@@ -19,20 +19,55 @@ describe('bad input', () => {
     ['unknown field', '/api/dcim/sites/', { name: 'x4', slug: 'x4', colour: 'red' }, 'colour'],
     ['missing required field', '/api/dcim/sites/', { slug: 'x5' }, 'name'],
     ['bad slug', '/api/dcim/sites/', { name: 'x6', slug: 'no spaces' }, 'slug'],
-    ['unknown foreign key id', '/api/dcim/devices/', { name: 'd', site: '00000000-0000-4000-8000-000000000000' }, 'site'],
+    [
+      'unknown foreign key id',
+      '/api/dcim/devices/',
+      { name: 'd', site: '00000000-0000-4000-8000-000000000000' },
+      'site',
+    ],
     ['foreign key that is not an id', '/api/dcim/devices/', { name: 'd', site: 'base' }, 'site'],
     ['duplicate unique name', '/api/dcim/sites/', { name: 'base', slug: 'other' }, 'name'],
     ['prefix with host bits', '/api/ipam/prefixes/', { prefix: '10.0.0.1/8' }, 'prefix'],
     ['prefix that is not a network', '/api/ipam/prefixes/', { prefix: '10.0.0.0/40' }, 'prefix'],
     ['address that is not an address', '/api/ipam/ip-addresses/', { address: '10.0.0.256/24' }, 'address'],
-    ['bad MAC address', '/api/dcim/interfaces/', { name: 'e', type: 'virtual', device: '00000000-0000-4000-8000-000000000000', mac_address: 'zz:zz' }, 'mac_address'],
+    [
+      'bad MAC address',
+      '/api/dcim/interfaces/',
+      { name: 'e', type: 'virtual', device: '00000000-0000-4000-8000-000000000000', mac_address: 'zz:zz' },
+      'mac_address',
+    ],
     ['unknown tag', '/api/dcim/sites/', { name: 'x7', slug: 'x7', tags: ['nope'] }, 'tags'],
     ['tags not a list', '/api/dcim/sites/', { name: 'x8', slug: 'x8', tags: 'core' }, 'tags'],
-    ['custom field name pattern', '/api/extras/custom-fields/', { name: 'Bad-Name', content_types: ['dcim.site'] }, 'name'],
-    ['custom field for an unknown content type', '/api/extras/custom-fields/', { name: 'cf_ct', content_types: ['dcim.nothing'] }, 'content_types'],
-    ['custom field default of another type', '/api/extras/custom-fields/', { name: 'cf_int', type: 'integer', default: 'abc', content_types: ['dcim.site'] }, 'default'],
-    ['custom field default outside its choices', '/api/extras/custom-fields/', { name: 'cf_sel', type: 'select', choices: ['a', 'b'], default: 'c', content_types: ['dcim.site'] }, 'default'],
-    ['choices on a text custom field', '/api/extras/custom-fields/', { name: 'cf_txt', type: 'text', choices: ['a'], content_types: ['dcim.site'] }, 'choices'],
+    [
+      'custom field name pattern',
+      '/api/extras/custom-fields/',
+      { name: 'Bad-Name', content_types: ['dcim.site'] },
+      'name',
+    ],
+    [
+      'custom field for an unknown content type',
+      '/api/extras/custom-fields/',
+      { name: 'cf_ct', content_types: ['dcim.nothing'] },
+      'content_types',
+    ],
+    [
+      'custom field default of another type',
+      '/api/extras/custom-fields/',
+      { name: 'cf_int', type: 'integer', default: 'abc', content_types: ['dcim.site'] },
+      'default',
+    ],
+    [
+      'custom field default outside its choices',
+      '/api/extras/custom-fields/',
+      { name: 'cf_sel', type: 'select', choices: ['a', 'b'], default: 'c', content_types: ['dcim.site'] },
+      'default',
+    ],
+    [
+      'choices on a text custom field',
+      '/api/extras/custom-fields/',
+      { name: 'cf_txt', type: 'text', choices: ['a'], content_types: ['dcim.site'] },
+      'choices',
+    ],
     ['an object for a choice', '/api/dcim/sites/', { name: 'x9', slug: 'x9', status: { value: 'active' } }, 'status'],
   ];
   for (const [what, path, body, field] of cases) {
@@ -46,11 +81,22 @@ describe('bad input', () => {
   }
 
   it('prototype-named parameters and fields are ordinary unknown names (400), never a 500', async () => {
-    for (const q of ['valueOf=1', 'constructor=1', '__proto__=1', 'name__constructor=x', 'network__toString=1', 'cf_x__hasOwnProperty=1']) {
+    for (const q of [
+      'valueOf=1',
+      'constructor=1',
+      '__proto__=1',
+      'name__constructor=x',
+      'network__toString=1',
+      'cf_x__hasOwnProperty=1',
+    ]) {
       const res = await srv.req('GET', `/api/dcim/sites/?${q}`);
       expect(res.status, q).to.equal(400);
     }
-    const body = await srv.req('POST', '/api/dcim/sites/', '{"name": "p", "slug": "p", "__proto__": {"x": 1}, "valueOf": 2, "constructor": 3}');
+    const body = await srv.req(
+      'POST',
+      '/api/dcim/sites/',
+      '{"name": "p", "slug": "p", "__proto__": {"x": 1}, "valueOf": 2, "constructor": 3}',
+    );
     expect(body.status).to.equal(400);
     expect(Object.keys(body.body).sort()).to.deep.equal(['__proto__', 'constructor', 'valueOf']);
   });
@@ -65,7 +111,11 @@ describe('bad input', () => {
   });
 
   it('a known path under another method is a 405 with Allow; an unknown one a 404; both with a code', async () => {
-    for (const [method, path, allow] of [['POST', '/api/dcim/sites/00000000-0000-4000-8000-000000000001/', 'GET'], ['PUT', '/api/v1/entities/x/events', 'POST'], ['DELETE', '/api/v1/entities/x', 'GET']]) {
+    for (const [method, path, allow] of [
+      ['POST', '/api/dcim/sites/00000000-0000-4000-8000-000000000001/', 'GET'],
+      ['PUT', '/api/v1/entities/x/events', 'POST'],
+      ['DELETE', '/api/v1/entities/x', 'GET'],
+    ]) {
       const res = await srv.req(method, path);
       expect(res.status, `${method} ${path}`).to.equal(405);
       expect(res.body.code).to.equal('method_not_allowed');
@@ -84,7 +134,10 @@ describe('bad input', () => {
   });
 
   it('duplicate unique values inside one bulk create are refused whole', async () => {
-    const res = await srv.req('POST', '/api/dcim/sites/', [{ name: 'twin', slug: 'twin' }, { name: 'twin', slug: 'twin2' }]);
+    const res = await srv.req('POST', '/api/dcim/sites/', [
+      { name: 'twin', slug: 'twin' },
+      { name: 'twin', slug: 'twin2' },
+    ]);
     expect(res.status).to.equal(400);
     expect((await srv.req('GET', '/api/dcim/sites/?name=twin')).body.count).to.equal(0);
   });
@@ -117,7 +170,10 @@ describe('bad input', () => {
     // A good term beside a bad one is kept.
     const r = await srv.req('GET', '/api/dcim/sites/?name__isw=page-&ordering=nope,-name');
     expect(names(r)).to.deep.equal(['page-2', 'page-1', 'page-0']);
-    expect(names(await srv.req('GET', '/api/dcim/sites/?name__isw=page-&limit=2&offset=x'))).to.deep.equal(['page-0', 'page-1']);
+    expect(names(await srv.req('GET', '/api/dcim/sites/?name__isw=page-&limit=2&offset=x'))).to.deep.equal([
+      'page-0',
+      'page-1',
+    ]);
   });
 
   it('an id filter reads every spelling of a UUID', async () => {
@@ -125,7 +181,10 @@ describe('bad input', () => {
     for (const v of [hex, hex.toUpperCase(), `{${siteId}}`, `urn:uuid:${siteId}`]) {
       const r = await srv.req('GET', `/api/dcim/sites/?id=${encodeURIComponent(v)}`);
       expect(r.status, v).to.equal(200);
-      expect(r.body.results.map((x: { id: string }) => x.id), v).to.deep.equal([siteId]);
+      expect(
+        r.body.results.map((x: { id: string }) => x.id),
+        v,
+      ).to.deep.equal([siteId]);
     }
     expect((await srv.req('GET', `/api/dcim/sites/?id=${hex}0`)).body).to.have.keys(['id']);
   });

@@ -13,25 +13,47 @@ describe('OpenAPI filter parameters from the filter specs', () => {
   let doc: OpenApiDocument;
   before(async () => {
     srv = await startServer();
-    doc = await (await fetch(`${srv.url}/openapi.json`)).json() as OpenApiDocument;
+    doc = (await (await fetch(`${srv.url}/openapi.json`)).json()) as OpenApiDocument;
   });
   after(() => srv.close());
 
-  const params = (path: string): Map<string, Parameter> => new Map(doc.paths[path].get!.parameters!.map((p) => [p.name, p]));
+  const params = (path: string): Map<string, Parameter> =>
+    new Map(doc.paths[path].get!.parameters!.map((p) => [p.name, p]));
 
   it('documents every filter of every list and every lookup in its table', () => {
     for (const r of INVENTORY_RESOURCES) {
       const names = [...params(resourcePath(r)).keys()];
-      const want = [...filtersOf(r).values()].flatMap((s) => [s.name, ...Object.keys(s.lookups).map((l) => `${s.name}__${l}`)]);
+      const want = [...filtersOf(r).values()].flatMap((s) => [
+        s.name,
+        ...Object.keys(s.lookups).map((l) => `${s.name}__${l}`),
+      ]);
       expect(names, resourcePath(r)).to.include.members(want);
     }
   });
 
-  it('documents NetBox\'s <fk>_id filters with the reference filter\'s lookups', () => {
+  it("documents NetBox's <fk>_id filters with the reference filter's lookups", () => {
     const prefixes = [...params('/api/ipam/prefixes/').keys()];
-    expect(prefixes).to.include.members(['site_id', 'site_id__n', 'site_id__isnull', 'vlan_id', 'vlan_id__n', 'vlan_id__isnull', 'region_id', 'region_id__n']);
-    expect([...params('/api/dcim/interfaces/').keys()]).to.include.members(['device_id', 'device_id__n', 'site_id', 'region_id']);
-    expect([...params('/api/dcim/sites/').keys()]).to.include.members(['region_id', 'region_id__n', 'region_id__isnull']);
+    expect(prefixes).to.include.members([
+      'site_id',
+      'site_id__n',
+      'site_id__isnull',
+      'vlan_id',
+      'vlan_id__n',
+      'vlan_id__isnull',
+      'region_id',
+      'region_id__n',
+    ]);
+    expect([...params('/api/dcim/interfaces/').keys()]).to.include.members([
+      'device_id',
+      'device_id__n',
+      'site_id',
+      'region_id',
+    ]);
+    expect([...params('/api/dcim/sites/').keys()]).to.include.members([
+      'region_id',
+      'region_id__n',
+      'region_id__isnull',
+    ]);
     expect(params('/api/ipam/prefixes/').get('site_id')!.description).to.match(/by id, or `null`/);
     expect(params('/api/ipam/prefixes/').get('site')!.description).to.match(/by id or site slug\/name/);
   });

@@ -4,22 +4,31 @@ import { startServer, type TestServer } from '../support/server.js';
 
 describe('filtering over HTTP', () => {
   let srv: TestServer;
-  before(async () => { srv = await startServer({ demoData: true }); });
+  before(async () => {
+    srv = await startServer({ demoData: true });
+  });
   after(() => srv.close());
 
   it('explain=true returns the plan and, per predicate, the index and candidate count', async () => {
-    const res = await srv.req('GET', '/api/ipam/prefixes/?network__net_contained=10.0.0.0/8&status=active&explain=true');
+    const res = await srv.req(
+      'GET',
+      '/api/ipam/prefixes/?network__net_contained=10.0.0.0/8&status=active&explain=true',
+    );
     expect(res.status).to.equal(200);
     expect(res.body.plan).to.equal('and(network contained 10.0.0.0/8, status eq "active")');
     const preds = res.body.execution.predicates as { predicate: string; index: string; candidates: number }[];
     expect(preds.map((p) => p.index)).to.deep.equal(['containment(network).contained', 'hash(status)']);
-    const count = (await srv.req('GET', '/api/ipam/prefixes/?network__net_contained=10.0.0.0/8&status=active')).body.count;
+    const count = (await srv.req('GET', '/api/ipam/prefixes/?network__net_contained=10.0.0.0/8&status=active')).body
+      .count;
     expect(res.body.execution.matched).to.equal(count);
     expect(res.body.execution.candidates).to.equal(Math.min(...preds.map((p) => p.candidates)));
   });
 
   it('explain says how the requested page is taken', async () => {
-    const res = await srv.req('GET', '/api/ipam/prefixes/?status=active&ordering=-prefix_length&offset=2&limit=3&explain=true');
+    const res = await srv.req(
+      'GET',
+      '/api/ipam/prefixes/?status=active&ordering=-prefix_length&offset=2&limit=3&explain=true',
+    );
     expect(res.body.execution.page).to.deep.include({ ordering: '-prefix_length', offset: 2, limit: 3 });
     expect(res.body.execution.page.method).to.match(/heap/);
   });
@@ -39,7 +48,11 @@ describe('filtering over HTTP', () => {
 
   it('a custom field created at runtime is filterable at once (plan cache keyed by schema version)', async () => {
     expect((await srv.req('GET', '/api/dcim/sites/?cf_floor=1')).status).to.equal(400);
-    await srv.req('POST', '/api/extras/custom-fields/', { name: 'floor', type: 'integer', content_types: ['dcim.site'] });
+    await srv.req('POST', '/api/extras/custom-fields/', {
+      name: 'floor',
+      type: 'integer',
+      content_types: ['dcim.site'],
+    });
     const site = (await srv.req('GET', '/api/dcim/sites/?limit=1')).body.results[0];
     await srv.req('PATCH', `/api/dcim/sites/${site.id}/`, { custom_fields: { floor: 1 } });
     const res = await srv.req('GET', '/api/dcim/sites/?cf_floor=1');
@@ -53,7 +66,9 @@ describe('STRICT_FILTERING=false', () => {
   const warnings: string[] = [];
   before(async () => {
     srv = await startServer({ demoData: true, strictFiltering: false });
-    srv.running.ctx.log.warn = (m: string) => { warnings.push(m); };
+    srv.running.ctx.log.warn = (m: string) => {
+      warnings.push(m);
+    };
   });
   after(() => srv.close());
 

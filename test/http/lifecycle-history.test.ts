@@ -10,21 +10,43 @@ import { startServer } from '../support/server.js';
 
 const NOTE = {
   meta: { machine_name: 'notes', version: '1.0.0' },
-  states: [{ name: 'open', type: 'initial' }, { name: 'done', type: 'terminal' }],
-  transitions: [{ trigger: 'note', source: 'open', dest: 'open' }, { trigger: 'close', source: 'open', dest: 'done' }],
+  states: [
+    { name: 'open', type: 'initial' },
+    { name: 'done', type: 'terminal' },
+  ],
+  transitions: [
+    { trigger: 'note', source: 'open', dest: 'open' },
+    { trigger: 'close', source: 'open', dest: 'done' },
+  ],
 };
 
-for (const backend of [...BACKENDS, { name: 'memory:/dir', driver: 'memory' as const, url: async () => ({ url: `memory:${fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-hist-'))}`, drop: async () => {} }) }]) {
+for (const backend of [
+  ...BACKENDS,
+  {
+    name: 'memory:/dir',
+    driver: 'memory' as const,
+    url: async () => ({
+      url: `memory:${fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-hist-'))}`,
+      drop: async () => {},
+    }),
+  },
+]) {
   describe(`history contexts on ${backend.name}`, function () {
     this.timeout(60000);
     it('each row reads back with its whole context; rows store only the change; 413 over MAX_CONTEXT_BYTES', async function () {
       const db = await backend.url();
-      if (!db) { this.skip(); return; }
+      if (!db) {
+        this.skip();
+        return;
+      }
       const srv = await startServer({ storage: db.url, maxContextBytes: 400_000 });
       try {
         expect((await srv.req('POST', '/api/v1/machines', NOTE)).status).to.equal(201);
         const big = 'x'.repeat(300_000);
-        expect((await srv.req('POST', '/api/v1/entities/n1/create', { machine_name: 'notes', context: { big, n: 0 } })).status).to.equal(201);
+        expect(
+          (await srv.req('POST', '/api/v1/entities/n1/create', { machine_name: 'notes', context: { big, n: 0 } }))
+            .status,
+        ).to.equal(201);
         const want: Record<string, unknown>[] = [{ big, n: 0 }];
         for (let i = 1; i <= 30; i++) {
           const ctx = i === 7 ? { n: i, gone: null } : i % 5 === 0 ? { n: i, [`k${i}`]: [i, { deep: i }] } : { n: i };
@@ -38,11 +60,21 @@ for (const backend of [...BACKENDS, { name: 'memory:/dir', driver: 'memory' as c
         const page = await srv.req('GET', '/api/v1/entities/n1/history?limit=3&offset=20');
         expect(page.body.results.map((h: { context: unknown }) => h.context)).to.deep.equal(want.slice(20, 23));
         // Over the limit: refused, the entity and its history unchanged.
-        const over = await srv.req('POST', '/api/v1/entities/n1/events', { trigger: 'note', context: { more: 'y'.repeat(150_000) } });
+        const over = await srv.req('POST', '/api/v1/entities/n1/events', {
+          trigger: 'note',
+          context: { more: 'y'.repeat(150_000) },
+        });
         expect(over.status).to.equal(413);
         expect(over.body.code).to.equal('context_too_large');
         expect((await srv.req('GET', '/api/v1/entities/n1')).body.context).to.deep.equal(want[30]);
-        expect((await srv.req('POST', '/api/v1/entities/n2/create', { machine_name: 'notes', context: { a: 'z'.repeat(450_000) } })).status).to.equal(413);
+        expect(
+          (
+            await srv.req('POST', '/api/v1/entities/n2/create', {
+              machine_name: 'notes',
+              context: { a: 'z'.repeat(450_000) },
+            })
+          ).status,
+        ).to.equal(413);
         if (backend.name === 'memory:/dir') {
           // After a restart (which compacts the journal): 31 history rows and one 300 KB value take
           // about 300 KB, not 31 x 300 KB.
@@ -50,9 +82,16 @@ for (const backend of [...BACKENDS, { name: 'memory:/dir', driver: 'memory' as c
           const dir = db.url.slice('memory:'.length);
           const again = await startServer({ storage: db.url });
           try {
-            expect((await again.req('GET', '/api/v1/entities/n1/history?limit=100')).body.results.map((h: { context: unknown }) => h.context)).to.deep.equal(want);
-          } finally { await again.close(); }
-          const bytes = fs.statSync(path.join(dir, 'journal.jsonl')).size + fs.statSync(path.join(dir, 'snapshot.bin')).size;
+            expect(
+              (await again.req('GET', '/api/v1/entities/n1/history?limit=100')).body.results.map(
+                (h: { context: unknown }) => h.context,
+              ),
+            ).to.deep.equal(want);
+          } finally {
+            await again.close();
+          }
+          const bytes =
+            fs.statSync(path.join(dir, 'journal.jsonl')).size + fs.statSync(path.join(dir, 'snapshot.bin')).size;
           // Five copies of the 300 KB context: the entity, the first history row and the create's change
           // record, and the event at i = 7 (a merge patch cannot say "remove gone") in its history row
           // and its change record; the other 29 events keep only their change. 31 whole copies: 9.3 MB.

@@ -6,7 +6,9 @@ import { MAX_GUARD_DEPTH } from '../../engine/lifecycle/machine-schema.js';
 
 describe('limits and observability', () => {
   let srv: TestServer;
-  before(async () => { srv = await startServer(); });
+  before(async () => {
+    srv = await startServer();
+  });
   after(() => srv.close());
   const stillServing = async () => expect((await srv.req('GET', '/api/dcim/sites/')).status).to.equal(200);
 
@@ -26,7 +28,11 @@ describe('limits and observability', () => {
   });
 
   it('a JSON body over 1 MiB is a 413', async () => {
-    const res = await srv.req('POST', '/api/dcim/sites/', { name: 'x', slug: 'x', description: 'd'.repeat(1100 * 1024) });
+    const res = await srv.req('POST', '/api/dcim/sites/', {
+      name: 'x',
+      slug: 'x',
+      description: 'd'.repeat(1100 * 1024),
+    });
     expect(res.status).to.equal(413);
     await stillServing();
   });
@@ -43,13 +49,23 @@ describe('limits and observability', () => {
   it('the JSON depth limit leaves room for guards nested as deep as guards may be', async () => {
     let guard: unknown = { field: 'n', op: 'eq', value: 1 };
     for (let i = 1; i < MAX_GUARD_DEPTH; i++) guard = i % 2 ? { not: guard } : { all: [guard] };
-    const def = { meta: { machine_name: 'deep_guards', version: '1.0.0' }, states: [{ name: 'a', type: 'initial' }, { name: 'b', type: 'terminal' }], transitions: [{ trigger: 'go', source: 'a', dest: 'b', guards: [guard] }] };
+    const def = {
+      meta: { machine_name: 'deep_guards', version: '1.0.0' },
+      states: [
+        { name: 'a', type: 'initial' },
+        { name: 'b', type: 'terminal' },
+      ],
+      transitions: [{ trigger: 'go', source: 'a', dest: 'b', guards: [guard] }],
+    };
     const res = await srv.req('POST', '/api/v1/machines', def);
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
   });
 
   it('NUL characters in a body or a query value are a 400 on every backend', async () => {
-    const body = await srv.req('POST', '/api/v1/entities/nul/create', { machine_name: 'order_flow', context: { note: 'a\u0000b' } });
+    const body = await srv.req('POST', '/api/v1/entities/nul/create', {
+      machine_name: 'order_flow',
+      context: { note: 'a\u0000b' },
+    });
     expect(body.status).to.equal(400);
     expect(body.body.code).to.equal('null_character');
     const q = await srv.req('GET', '/api/dcim/sites/?name__ic=a%00b');

@@ -11,11 +11,17 @@ import http from 'node:http';
 /** A GET with its own Host header (fetch sends the URL's). */
 function getWithHost(base: string, path: string, host: string): Promise<any> {
   return new Promise((resolve, reject) => {
-    const req = http.get(base + path, { headers: { Host: host, Authorization: 'Token admin-key-0123456789' } }, (res) => {
-      let text = '';
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => resolve(JSON.parse(text)));
-    });
+    const req = http.get(
+      base + path,
+      { headers: { Host: host, Authorization: 'Token admin-key-0123456789' } },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () => resolve(JSON.parse(text)));
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -42,21 +48,31 @@ for (const backend of BACKENDS) {
       expect(first.body.results.map((p: any) => p.site.name)).to.deep.equal(['alpha', 'alpha', 'alpha']);
       expect((await srv.req('GET', PAGE)).body, 'the same page twice').to.deep.equal(first.body);
       expect((await srv.req('PATCH', `/api/dcim/sites/${site}/`, { name: 'beta' })).status).to.equal(200);
-      expect((await srv.req('GET', PAGE)).body.results.map((p: any) => p.site.name)).to.deep.equal(['beta', 'beta', 'beta']);
+      expect((await srv.req('GET', PAGE)).body.results.map((p: any) => p.site.name)).to.deep.equal([
+        'beta',
+        'beta',
+        'beta',
+      ]);
       const added = await made(srv, '/api/ipam/prefixes/', { prefix: '10.0.0.0/8' });
       const after = (await srv.req('GET', PAGE)).body;
       expect(after.count).to.equal(4);
       expect(after.results[0].id).to.equal(added.id);
       expect((await srv.req('DELETE', `/api/ipam/prefixes/${added.id}/`)).status).to.equal(204);
-      expect((await srv.req('GET', PAGE)).body).to.deep.equal({ ...first.body, results: first.body.results.map((p: any) => ({ ...p, site: { ...p.site, display: 'beta', name: 'beta' } })) });
+      expect((await srv.req('GET', PAGE)).body).to.deep.equal({
+        ...first.body,
+        results: first.body.results.map((p: any) => ({ ...p, site: { ...p.site, display: 'beta', name: 'beta' } })),
+      });
     });
 
     it('a page asked under another Host names that host in its links', async () => {
-      const own = await srv.req('GET', PAGE.replace("limit=10", "limit=1"));
+      const own = await srv.req('GET', PAGE.replace('limit=10', 'limit=1'));
       expect(own.body.next).to.match(/^http:\/\/127\.0\.0\.1:/);
-      const other = await getWithHost(srv.url, PAGE.replace("limit=10", "limit=1"), 'inventory.example');
+      const other = await getWithHost(srv.url, PAGE.replace('limit=10', 'limit=1'), 'inventory.example');
       expect(other.next).to.match(/^http:\/\/inventory\.example\//);
-      expect((await srv.req('GET', PAGE.replace("limit=10", "limit=1"))).body.next, 'and the first host its own').to.equal(own.body.next);
+      expect(
+        (await srv.req('GET', PAGE.replace('limit=10', 'limit=1'))).body.next,
+        'and the first host its own',
+      ).to.equal(own.body.next);
     });
 
     it('an ETag only on If-None-Match; 304 while unchanged, 200 with a new tag after a write', async () => {
@@ -84,9 +100,12 @@ for (const backend of BACKENDS) {
         const name = `race-${i}`;
         const reads = Array.from({ length: 4 }, () => srv.req('GET', PAGE));
         const write = srv.req('PATCH', `/api/dcim/sites/${site}/`, { name });
-        for (const r of [...await Promise.all(reads), await write]) expect(r.status).to.equal(200);
+        for (const r of [...(await Promise.all(reads)), await write]) expect(r.status).to.equal(200);
         const after = await srv.req('GET', PAGE);
-        expect(after.body.results.map((p: any) => p.site.name), `round ${i}`).to.deep.equal(after.body.results.map(() => name));
+        expect(
+          after.body.results.map((p: any) => p.site.name),
+          `round ${i}`,
+        ).to.deep.equal(after.body.results.map(() => name));
       }
     });
 

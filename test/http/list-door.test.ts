@@ -24,14 +24,21 @@ async function cacheHits(srv: TestServer): Promise<number> {
   return Number(m![1]);
 }
 
-async function get(srv: TestServer, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+async function get(
+  srv: TestServer,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string>; text: string }> {
   const res = await fetch(srv.url + path, { headers: { Authorization: `Token ${ADMIN}`, ...headers } });
   const out: Record<string, string> = {};
-  res.headers.forEach((v, k) => { out[k] = v; });
+  res.headers.forEach((v, k) => {
+    out[k] = v;
+  });
   return { status: res.status, headers: out, text: await res.text() };
 }
 
-const comparable = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).filter(([k]) => k !== 'date' && k !== 'x-request-id'));
+const comparable = (h: Record<string, string>) =>
+  Object.fromEntries(Object.entries(h).filter(([k]) => k !== 'date' && k !== 'x-request-id'));
 
 async function requestsCounted(srv: TestServer): Promise<number> {
   const text = await (await fetch(`${srv.url}/metrics`)).text();
@@ -41,20 +48,32 @@ async function requestsCounted(srv: TestServer): Promise<number> {
 
 const cases = [
   { name: 'memory', backend: BACKENDS.find((b) => b.name === 'memory')!, over: {} },
-  { name: 'postgres with READ_REPLICA=memory', backend: BACKENDS.find((b) => b.name === 'postgres')!, over: { readReplica: 'memory' } },
+  {
+    name: 'postgres with READ_REPLICA=memory',
+    backend: BACKENDS.find((b) => b.name === 'postgres')!,
+    over: { readReplica: 'memory' },
+  },
 ];
 
 for (const c of cases) {
   describe(`cached list pages at the door on ${c.name}`, function () {
     this.timeout(60000);
-    const tokens = [{ key: ADMIN, permissions: ['*'] }, { key: SITES_ONLY, permissions: ['dcim.view_site'] },
-      { key: SITES_AND_TAGS, permissions: ['extras.view_tag', 'dcim.view_site', 'dcim.add_site'] }];
-    const srv = serverOn(c.backend, async (s) => {
-      for (let i = 0; i < 3; i++) expect((await s.req('POST', '/api/ipam/prefixes/', { prefix: `10.${i}.0.0/16` })).status).to.equal(201);
-    }, { tokens, ...c.over });
+    const tokens = [
+      { key: ADMIN, permissions: ['*'] },
+      { key: SITES_ONLY, permissions: ['dcim.view_site'] },
+      { key: SITES_AND_TAGS, permissions: ['extras.view_tag', 'dcim.view_site', 'dcim.add_site'] },
+    ];
+    const srv = serverOn(
+      c.backend,
+      async (s) => {
+        for (let i = 0; i < 3; i++)
+          expect((await s.req('POST', '/api/ipam/prefixes/', { prefix: `10.${i}.0.0/16` })).status).to.equal(201);
+      },
+      { tokens, ...c.over },
+    );
 
     it('answers a kept page as the app answered it, counts it under the list route, echoes X-Request-Id', async () => {
-      const first = await get(srv, PAGE);   // read and kept by the app
+      const first = await get(srv, PAGE); // read and kept by the app
       expect(first.status).to.equal(200);
       const before = await requestsCounted(srv);
       const again = await get(srv, PAGE, { 'X-Request-Id': 'door-check-1' });
@@ -68,26 +87,51 @@ for (const c of cases) {
     it('answers a kept page without the app, and hands the app whatever it does not keep', async () => {
       const kept = await get(srv, PAGE);
       let appCalls = 0;
-      const app = (_req: http.IncomingMessage, res: http.ServerResponse) => { appCalls++; res.statusCode = 599; res.end(); };
+      const app = (_req: http.IncomingMessage, res: http.ServerResponse) => {
+        appCalls++;
+        res.statusCode = 599;
+        res.end();
+      };
       const door = http.createServer(listDoor(srv.running.ctx, app, () => undefined));
       await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve));
       // The page is kept under the real server's host: asked for under it.
-      const ask = (path: string, headers: Record<string, string> = {}) => new Promise<{ status: number; text: string }>((resolve, reject) => {
-        http.get({ port: (door.address() as AddressInfo).port, host: '127.0.0.1', path, headers: { Host: new URL(srv.url).host, Authorization: `Token ${ADMIN}`, ...headers } }, (res) => {
-          let text = '';
-          res.on('data', (d) => { text += d; });
-          res.on('end', () => resolve({ status: res.statusCode!, text }));
-        }).on('error', reject);
-      });
+      const ask = (path: string, headers: Record<string, string> = {}) =>
+        new Promise<{ status: number; text: string }>((resolve, reject) => {
+          http
+            .get(
+              {
+                port: (door.address() as AddressInfo).port,
+                host: '127.0.0.1',
+                path,
+                headers: { Host: new URL(srv.url).host, Authorization: `Token ${ADMIN}`, ...headers },
+              },
+              (res) => {
+                let text = '';
+                res.on('data', (d) => {
+                  text += d;
+                });
+                res.on('end', () => resolve({ status: res.statusCode!, text }));
+              },
+            )
+            .on('error', reject);
+        });
       try {
         expect(await ask(PAGE)).to.deep.equal({ status: 200, text: kept.text });
         expect(appCalls, 'a kept page').to.equal(0);
-        for (const [path, headers] of [[PAGE, { 'If-None-Match': '*' }], [PAGE, { 'X-Min-Change-Seq': '1' }], [`${PAGE}&offset=1`, {}], [PAGE, { Authorization: 'Token unknown-key-0123456789' }], [`${PAGE}&api_version=3.7`, {}]] as const) {
+        for (const [path, headers] of [
+          [PAGE, { 'If-None-Match': '*' }],
+          [PAGE, { 'X-Min-Change-Seq': '1' }],
+          [`${PAGE}&offset=1`, {}],
+          [PAGE, { Authorization: 'Token unknown-key-0123456789' }],
+          [`${PAGE}&api_version=3.7`, {}],
+        ] as const) {
           const before = appCalls;
           expect((await ask(path, headers)).status, `${path} ${JSON.stringify(headers)}`).to.equal(599);
           expect(appCalls).to.equal(before + 1);
         }
-      } finally { door.close(); }
+      } finally {
+        door.close();
+      }
     });
 
     it('refuses a token the app refuses, though the page is kept', async () => {

@@ -7,15 +7,26 @@ import { startServer, type TestServer } from '../support/server.js';
 
 const machine = (name: string, n: number, transitions = n - 1) => ({
   meta: { machine_name: name, version: '1.0.0' },
-  states: Array.from({ length: n }, (_, i) => ({ name: `s${i}`, type: i === 0 ? 'initial' : i === n - 1 ? 'terminal' : 'stable' })),
-  transitions: Array.from({ length: transitions }, (_, i) => ({ trigger: `t${i}`, source: `s${i % (n - 1)}`, dest: `s${(i % (n - 1)) + 1}` })),
+  states: Array.from({ length: n }, (_, i) => ({
+    name: `s${i}`,
+    type: i === 0 ? 'initial' : i === n - 1 ? 'terminal' : 'stable',
+  })),
+  transitions: Array.from({ length: transitions }, (_, i) => ({
+    trigger: `t${i}`,
+    source: `s${i % (n - 1)}`,
+    dest: `s${(i % (n - 1)) + 1}`,
+  })),
 });
 
 describe('machine size limits', function () {
   this.timeout(30000);
   let srv: TestServer;
-  before(async () => { srv = await startServer({ maxMachineStates: 40 }); });
-  after(async () => { await srv.close(); });
+  before(async () => {
+    srv = await startServer({ maxMachineStates: 40 });
+  });
+  after(async () => {
+    await srv.close();
+  });
 
   it('over MAX_MACHINE_STATES states, or ten transitions per state, is a 400 naming the limit', async () => {
     const states = await srv.req('POST', '/api/v1/machines', machine('too_many_states', 41));
@@ -32,7 +43,10 @@ describe('machine size limits', function () {
     const definition = schemas.MachineDefinition.properties;
     expect(definition.states).to.include({ maxItems: 40, minItems: 1 });
     expect(definition.transitions).to.include({ maxItems: 400 });
-    expect(schemas.MachineMeta.properties.machine_name).to.include({ maxLength: MAX_NAME_LENGTH, pattern: '^[a-z0-9_]+$' });
+    expect(schemas.MachineMeta.properties.machine_name).to.include({
+      maxLength: MAX_NAME_LENGTH,
+      pattern: '^[a-z0-9_]+$',
+    });
     expect(schemas.MachineMeta.properties.version).to.include({ maxLength: MAX_VERSION_LENGTH, format: 'semver' });
     expect(schemas.MachineState.properties.name).to.include({ maxLength: MAX_NAME_LENGTH });
     expect(schemas.MachineTransition.properties.trigger).to.include({ maxLength: MAX_NAME_LENGTH });
@@ -41,8 +55,12 @@ describe('machine size limits', function () {
     const res = await srv.req('POST', '/api/v1/machines', long);
     expect(res.status).to.equal(400);
     expect(res.body.code).to.equal('invalid_machine');
-    expect(res.body.problems).to.include(`states[1].name: must be at most ${MAX_NAME_LENGTH} characters, got ${MAX_NAME_LENGTH + 1}`);
-    expect(res.body.problems).to.include(`transitions[0].dest: must be at most ${MAX_NAME_LENGTH} characters, got ${MAX_NAME_LENGTH + 1}`);
+    expect(res.body.problems).to.include(
+      `states[1].name: must be at most ${MAX_NAME_LENGTH} characters, got ${MAX_NAME_LENGTH + 1}`,
+    );
+    expect(res.body.problems).to.include(
+      `transitions[0].dest: must be at most ${MAX_NAME_LENGTH} characters, got ${MAX_NAME_LENGTH + 1}`,
+    );
   });
 
   it('at the limits: stored, and its diagram is drawn once and served the same', async () => {

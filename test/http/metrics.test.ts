@@ -20,14 +20,28 @@ import { Metrics } from '../../server/metrics/index.js';
 import { recording, requestRecorder } from '../../server/observability.js';
 import type { Storage } from '../../storage/types.js';
 
-interface Sample { readonly name: string; readonly labels: Readonly<Record<string, string>>; readonly value: number }
-interface Family { type: string; help?: string; readonly samples: Sample[] }
+interface Sample {
+  readonly name: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly value: number;
+}
+interface Family {
+  type: string;
+  help?: string;
+  readonly samples: Sample[];
+}
 
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
 const VALUE = String.raw`(?:[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|NaN|[+-]Inf)`;
 const LABEL = String.raw`[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*"`;
 const SAMPLE_RE = new RegExp(String.raw`^(${NAME})(?:\{((?:${LABEL})(?:,${LABEL})*)?,?\})? (${VALUE})(?: -?\d+)?$`);
-const SUFFIXES: Record<string, string[]> = { histogram: ['_bucket', '_sum', '_count'], summary: ['', '_sum', '_count'], counter: [''], gauge: [''], untyped: [''] };
+const SUFFIXES: Record<string, string[]> = {
+  histogram: ['_bucket', '_sum', '_count'],
+  summary: ['', '_sum', '_count'],
+  counter: [''],
+  gauge: [''],
+  untyped: [''],
+};
 
 /** The exposition text as families; throws on any line outside the format's grammar or a sample of an undeclared family. */
 function parseExposition(text: string): Map<string, Family> {
@@ -57,7 +71,9 @@ function parseExposition(text: string): Map<string, Family> {
       m = SAMPLE_RE.exec(line);
       if (!m) throw new Error(`not an exposition line: ${JSON.stringify(line)}`);
       const labels: Record<string, string> = {};
-      for (const l of (m[2] ?? '').matchAll(new RegExp(`(${'[a-zA-Z_][a-zA-Z0-9_]*'})="((?:[^"\\\\\\n]|\\\\[\\\\"n])*)"`, 'g'))) {
+      for (const l of (m[2] ?? '').matchAll(
+        new RegExp(`(${'[a-zA-Z_][a-zA-Z0-9_]*'})="((?:[^"\\\\\\n]|\\\\[\\\\"n])*)"`, 'g'),
+      )) {
         expect(labels, `label ${l[1]} once in ${line}`).not.to.have.property(l[1]);
         labels[l[1]] = l[2].replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
       }
@@ -66,7 +82,11 @@ function parseExposition(text: string): Map<string, Family> {
       const key = `${m[1]}${JSON.stringify(Object.entries(labels).sort())}`;
       expect(seen.has(key), `one sample per series: ${line}`).to.equal(false);
       seen.add(key);
-      f.samples.push({ name: m[1], labels, value: m[3] === 'NaN' ? NaN : m[3] === '+Inf' ? Infinity : m[3] === '-Inf' ? -Infinity : Number(m[3]) });
+      f.samples.push({
+        name: m[1],
+        labels,
+        value: m[3] === 'NaN' ? NaN : m[3] === '+Inf' ? Infinity : m[3] === '-Inf' ? -Infinity : Number(m[3]),
+      });
     }
   }
   return families;
@@ -83,7 +103,8 @@ async function scrape(url: string): Promise<Map<string, Family>> {
 function value(fams: Map<string, Family>, name: string, labels: Record<string, string> = {}): number | undefined {
   const base = name.replace(/_(bucket|sum|count)$/, '');
   const f = fams.get(name) ?? fams.get(base);
-  const found = f?.samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)) ?? [];
+  const found =
+    f?.samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)) ?? [];
   expect(found.length, `${name} ${JSON.stringify(labels)}: one series`).to.be.at.most(1);
   return found[0]?.value;
 }
@@ -94,14 +115,23 @@ describe('the exposition parser of this test', () => {
   it('refuses lines outside the grammar', () => {
     const ok = '# HELP a_total A.\n# TYPE a_total counter\na_total{x="q\\"\\\\"} 1\n';
     expect(parseExposition(ok).get('a_total')!.samples[0].labels.x).to.equal('q"\\');
-    for (const bad of ['a_total 1\n', '# TYPE a gauge\na{x=1} 1\n', '# TYPE a gauge\na 1 2 3\n', '# TYPE a gauge\na 1\na 2\n', '# TYPE a gauge\na 1', '# TYPE a gauge\na{x="\n"} 1\n'])
+    for (const bad of [
+      'a_total 1\n',
+      '# TYPE a gauge\na{x=1} 1\n',
+      '# TYPE a gauge\na 1 2 3\n',
+      '# TYPE a gauge\na 1\na 2\n',
+      '# TYPE a gauge\na 1',
+      '# TYPE a gauge\na{x="\n"} 1\n',
+    ])
       expect(() => parseExposition(bad), JSON.stringify(bad)).to.throw();
   });
 });
 
 describe('GET /metrics (Prometheus text)', () => {
   let srv: TestServer;
-  before(async () => { srv = await startServer(); });
+  before(async () => {
+    srv = await startServer();
+  });
   after(() => srv.close());
 
   it('needs no token and is exposition format 0.0.4 with HELP and TYPE for every family', async () => {
@@ -115,9 +145,16 @@ describe('GET /metrics (Prometheus text)', () => {
     }
     expect(fams.get('netinv_http_requests_total')?.type).to.equal('counter');
     expect(fams.get('netinv_http_request_duration_seconds')?.type).to.equal('histogram');
-    for (const g of ['netinv_change_seq', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
+    for (const g of [
+      'netinv_change_seq',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_seconds',
+    ]) {
       expect(fams.get(g)?.type, g).to.equal('gauge');
-      expect(value(fams, g), g).to.be.a('number').and.satisfy((v: number) => Number.isFinite(v) && v >= 0);
+      expect(value(fams, g), g)
+        .to.be.a('number')
+        .and.satisfy((v: number) => Number.isFinite(v) && v >= 0);
     }
     expect(value(fams, 'process_resident_memory_bytes')).to.be.above(1e6);
   });
@@ -126,7 +163,8 @@ describe('GET /metrics (Prometheus text)', () => {
     const site = await srv.req('POST', '/api/dcim/sites/', { name: 'metrics one', slug: 'metrics-one' });
     expect(site.status).to.equal(201);
     const before = await scrape(srv.url);
-    const count = (fams: Map<string, Family>, method: string, route: string, status: string) => value(fams, 'netinv_http_requests_total', { method, route, status }) ?? 0;
+    const count = (fams: Map<string, Family>, method: string, route: string, status: string) =>
+      value(fams, 'netinv_http_requests_total', { method, route, status }) ?? 0;
     for (let i = 0; i < 3; i++) expect((await srv.req('GET', `/api/dcim/sites/${site.body.id}/`)).status).to.equal(200);
     expect((await srv.req('GET', '/API/DCIM/Sites/?limit=1')).status).to.equal(200);
     expect((await srv.req('GET', '/api/dcim/sites/?name=x')).status).to.equal(200);
@@ -139,7 +177,8 @@ describe('GET /metrics (Prometheus text)', () => {
     expect((await srv.req('GET', '/api/extras/object-changes/stream')).status).to.equal(200); // an event stream the client leaves at once
     await new Promise((r) => setTimeout(r, 100));
     const after = await scrape(srv.url);
-    const grew = (method: string, route: string, status: string) => count(after, method, route, status) - count(before, method, route, status);
+    const grew = (method: string, route: string, status: string) =>
+      count(after, method, route, status) - count(before, method, route, status);
     expect(grew('GET', '/api/dcim/sites/:id/', '200')).to.equal(3);
     expect(grew('GET', '/api/dcim/sites/:id/', '404')).to.equal(1);
     expect(grew('GET', '/api/dcim/sites/', '200')).to.equal(2);
@@ -187,16 +226,24 @@ describe('GET /metrics (Prometheus text)', () => {
       const sum = value(fams, 'netinv_http_request_duration_seconds_sum', { method, route })!;
       expect(buckets.at(-1)!.value, `${key} +Inf = _count`).to.equal(n);
       expect(n).to.be.above(0);
-      expect(sum).to.be.at.least(0).and.below(n * 10 + 60);
-      const counted = fams.get('netinv_http_requests_total')!.samples.filter((s) => s.labels.method === method && s.labels.route === route).reduce((a, s) => a + s.value, 0);
+      expect(sum)
+        .to.be.at.least(0)
+        .and.below(n * 10 + 60);
+      const counted = fams
+        .get('netinv_http_requests_total')!
+        .samples.filter((s) => s.labels.method === method && s.labels.route === route)
+        .reduce((a, s) => a + s.value, 0);
       expect(counted, `${key}: requests counted = observations`).to.equal(n);
     }
-    expect(value(fams, 'netinv_http_request_duration_seconds_count', { method: 'GET', route: '/api/ipam/prefixes/' })).to.equal(5);
+    expect(
+      value(fams, 'netinv_http_request_duration_seconds_count', { method: 'GET', route: '/api/ipam/prefixes/' }),
+    ).to.equal(5);
   });
 
   it('has no replica gauges without READ_REPLICA', async () => {
     const fams = await scrape(srv.url);
-    for (const g of ['netinv_replica_lag_seq', 'netinv_replica_lag_ms', 'netinv_replica_applied_seq']) expect(fams.has(g), g).to.equal(false);
+    for (const g of ['netinv_replica_lag_seq', 'netinv_replica_lag_ms', 'netinv_replica_applied_seq'])
+      expect(fams.has(g), g).to.equal(false);
   });
 
   it('is in the OpenAPI document (no token, text/plain)', async () => {
@@ -220,28 +267,38 @@ for (const backend of BACKENDS) {
       const fams = await scrape(srv.url);
       expect(value(fams, 'netinv_change_seq')).to.equal(seq);
       expect(fams.has('netinv_replica_lag_seq')).to.equal(false);
-      expect(value(fams, 'netinv_http_requests_total', { method: 'POST', route: '/api/extras/tags/', status: '201' })).to.equal(1);
+      expect(
+        value(fams, 'netinv_http_requests_total', { method: 'POST', route: '/api/extras/tags/', status: '201' }),
+      ).to.equal(1);
     });
 
     // #34: waits for a pooled connection are bounded (POOL_WAIT_TIMEOUT_MS) and shown; memory has no pool.
-    it(backend.name === 'memory' ? 'has no pool wait metrics' : 'shows the waits for a pooled connection the requests made, none timed out', async () => {
-      const { srv } = holder;
-      const before = value(await scrape(srv.url), 'netinv_db_pool_wait_seconds_count') ?? 0;
-      const w = await srv.req('POST', '/api/ipam/prefixes/', [{ prefix: '10.34.0.0/24' }, { prefix: '10.34.1.0/24' }]);
-      expect(w.status).to.equal(201);
-      expect((await srv.req('GET', '/api/ipam/prefixes/?limit=1')).status).to.equal(200);
-      const fams = await scrape(srv.url);
-      if (backend.name === 'memory') {
-        expect(fams.has('netinv_db_pool_wait_seconds')).to.equal(false);
-        return;
-      }
-      expect(fams.get('netinv_db_pool_wait_seconds')?.type).to.equal('histogram');
-      const count = value(fams, 'netinv_db_pool_wait_seconds_count')!;
-      expect(count, 'one wait per statement or transaction at least').to.be.at.least(before + 2);
-      expect(value(fams, 'netinv_db_pool_wait_seconds_bucket', { le: '+Inf' })).to.equal(count);
-      expect(value(fams, 'netinv_db_pool_wait_seconds_bucket', { le: '5' })).to.equal(count);
-      expect(value(fams, 'netinv_db_pool_wait_timeouts_total')).to.equal(0);
-    });
+    it(
+      backend.name === 'memory'
+        ? 'has no pool wait metrics'
+        : 'shows the waits for a pooled connection the requests made, none timed out',
+      async () => {
+        const { srv } = holder;
+        const before = value(await scrape(srv.url), 'netinv_db_pool_wait_seconds_count') ?? 0;
+        const w = await srv.req('POST', '/api/ipam/prefixes/', [
+          { prefix: '10.34.0.0/24' },
+          { prefix: '10.34.1.0/24' },
+        ]);
+        expect(w.status).to.equal(201);
+        expect((await srv.req('GET', '/api/ipam/prefixes/?limit=1')).status).to.equal(200);
+        const fams = await scrape(srv.url);
+        if (backend.name === 'memory') {
+          expect(fams.has('netinv_db_pool_wait_seconds')).to.equal(false);
+          return;
+        }
+        expect(fams.get('netinv_db_pool_wait_seconds')?.type).to.equal('histogram');
+        const count = value(fams, 'netinv_db_pool_wait_seconds_count')!;
+        expect(count, 'one wait per statement or transaction at least').to.be.at.least(before + 2);
+        expect(value(fams, 'netinv_db_pool_wait_seconds_bucket', { le: '+Inf' })).to.equal(count);
+        expect(value(fams, 'netinv_db_pool_wait_seconds_bucket', { le: '5' })).to.equal(count);
+        expect(value(fams, 'netinv_db_pool_wait_timeouts_total')).to.equal(0);
+      },
+    );
   });
 }
 
@@ -251,7 +308,9 @@ describe('GET /metrics: a request whose client leaves before any answer', () => 
     const app = express();
     const metrics = new Metrics({ changeSeq: async () => 0 } as unknown as Storage, app);
     app.use(recording(requestRecorder(metrics.http, undefined)));
-    app.get('/slow/:id', () => { /* never answers */ });
+    app.get('/slow/:id', () => {
+      /* never answers */
+    });
     app.get('/metrics', metrics.route);
     const server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
@@ -265,7 +324,11 @@ describe('GET /metrics: a request whose client leaves before any answer', () => 
       let n: number | undefined;
       for (let i = 0; i < 50 && n === undefined; i++) {
         await new Promise((r) => setTimeout(r, 20));
-        n = value(await scrape(url), 'netinv_http_requests_total', { method: 'GET', route: '/slow/:id', status: '499' });
+        n = value(await scrape(url), 'netinv_http_requests_total', {
+          method: 'GET',
+          route: '/slow/:id',
+          status: '499',
+        });
       }
       expect(n).to.equal(1);
     } finally {
@@ -281,10 +344,14 @@ describe('GET /metrics with READ_REPLICA=memory on PostgreSQL: the replica gauge
   const KEY = 'metrics-replica-key-0123456789';
   let db: { url: string; drop(): Promise<void> } | null = null;
   const procs: ChildProcess[] = [];
-  let replica = '', plain = '';
+  let replica = '',
+    plain = '';
   before(async function () {
     db = await postgres.url();
-    if (!db) { this.skip(); return; }
+    if (!db) {
+      this.skip();
+      return;
+    }
     const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-metrics-')), 'config.json');
     fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
     const p = await startProcess(db.url, cfg);
@@ -300,7 +367,11 @@ describe('GET /metrics with READ_REPLICA=memory on PostgreSQL: the replica gauge
   });
 
   const post = async (url: string, p: string, body: unknown) => {
-    const res = await fetch(url + p, { method: 'POST', headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(url + p, {
+      method: 'POST',
+      headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.status).to.equal(201);
     return Number(res.headers.get('x-change-seq'));
   };
@@ -323,7 +394,9 @@ describe('GET /metrics with READ_REPLICA=memory on PostgreSQL: the replica gauge
     const deadline = Date.now() + 10000;
     while (value(fams, 'netinv_replica_applied_seq')! < seq && Date.now() < deadline) {
       const lag = value(fams, 'netinv_replica_lag_seq')!;
-      expect(lag).to.be.above(0).and.at.most(seq - value(fams, 'netinv_replica_applied_seq')!);
+      expect(lag)
+        .to.be.above(0)
+        .and.at.most(seq - value(fams, 'netinv_replica_applied_seq')!);
       await new Promise((r) => setTimeout(r, 20));
       fams = await scrape(replica);
     }
@@ -338,14 +411,23 @@ describe('GET /metrics with READ_REPLICA=memory on PostgreSQL: the replica gauge
     expect(buckets).to.deep.equal([...buckets].sort((a, b) => a - b));
     expect(buckets[buckets.length - 1]).to.equal(count);
     expect(lag.samples.find((x) => x.name.endsWith('_sum'))!.value).to.be.within(0, count * 10);
-    const status = await (await fetch(`${replica}/api/status/`)).json() as { replica_lag_seq: number; replica_lag_ms: number };
+    const status = (await (await fetch(`${replica}/api/status/`)).json()) as {
+      replica_lag_seq: number;
+      replica_lag_ms: number;
+    };
     expect(status.replica_lag_seq).to.equal(0);
     expect(status.replica_lag_ms).to.equal(0);
   });
 
   it('the process without a replica has no replica gauges', async () => {
     const fams = await scrape(plain);
-    for (const g of ['netinv_replica_lag_seq', 'netinv_replica_lag_ms', 'netinv_replica_applied_seq', 'netinv_replica_apply_lag_seconds']) expect(fams.has(g), g).to.equal(false);
+    for (const g of [
+      'netinv_replica_lag_seq',
+      'netinv_replica_lag_ms',
+      'netinv_replica_applied_seq',
+      'netinv_replica_apply_lag_seconds',
+    ])
+      expect(fams.has(g), g).to.equal(false);
     expect(value(fams, 'netinv_change_seq')).to.be.above(0);
   });
 });

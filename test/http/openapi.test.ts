@@ -16,38 +16,59 @@ import { startServer, type TestServer } from '../support/server.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options'] as const;
 const LIFECYCLE_ROUTES: [string, string][] = [
-  ['get', '/api/v1/machines'], ['post', '/api/v1/machines'], ['get', '/api/v1/machines/{name}'],
-  ['get', '/api/v1/machines/{name}/versions/{version}'], ['get', '/api/v1/entities/'], ['get', '/api/v1/entities/{entity_id}'],
-  ['post', '/api/v1/entities/{entity_id}/create'], ['post', '/api/v1/entities/{entity_id}/events'], ['get', '/api/v1/entities/{entity_id}/history'],
+  ['get', '/api/v1/machines'],
+  ['post', '/api/v1/machines'],
+  ['get', '/api/v1/machines/{name}'],
+  ['get', '/api/v1/machines/{name}/versions/{version}'],
+  ['get', '/api/v1/entities/'],
+  ['get', '/api/v1/entities/{entity_id}'],
+  ['post', '/api/v1/entities/{entity_id}/create'],
+  ['post', '/api/v1/entities/{entity_id}/events'],
+  ['get', '/api/v1/entities/{entity_id}/history'],
 ];
 
 /** Filter parameter names a resource must document, derived here from filtersOf() independently. */
 function expectedFilterNames(r: ResourceDef): string[] {
   return [...filtersOf(r).values()].flatMap((s) => {
     switch (s.type) {
-      case 'scalar': return [s.name, ...Object.keys(s.lookups).map((l) => `${s.name}__${l}`)];
-      case 'fk': case 'tag': return [s.name, `${s.name}__n`];
-      case 'net': return [s.name, ...[...NET_LOOKUPS, ...Object.keys(ADDRESS_TEXT_LOOKUPS)].map((l) => `${s.name}__${l}`)];
-      default: return [s.name];
+      case 'scalar':
+        return [s.name, ...Object.keys(s.lookups).map((l) => `${s.name}__${l}`)];
+      case 'fk':
+      case 'tag':
+        return [s.name, `${s.name}__n`];
+      case 'net':
+        return [s.name, ...[...NET_LOOKUPS, ...Object.keys(ADDRESS_TEXT_LOOKUPS)].map((l) => `${s.name}__${l}`)];
+      default:
+        return [s.name];
     }
   });
 }
 
 function operations(doc: OpenApiDocument): { path: string; method: string; op: Operation; params: Parameter[] }[] {
-  return Object.entries(doc.paths).flatMap(([path, item]: [string, PathItem]) => METHODS.filter((m) => item[m]).map((method) => {
-    const op = item[method]!;
-    return { path, method, op, params: [...(item.parameters ?? []), ...(op.parameters ?? [])] };
-  }));
+  return Object.entries(doc.paths).flatMap(([path, item]: [string, PathItem]) =>
+    METHODS.filter((m) => item[m]).map((method) => {
+      const op = item[method]!;
+      return { path, method, op, params: [...(item.parameters ?? []), ...(op.parameters ?? [])] };
+    }),
+  );
 }
 
 function walkRefs(node: unknown, out: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((n) => walkRefs(n, out));
-  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) { if (k === '$ref' && typeof v === 'string') out.push(v); else walkRefs(v, out); }
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') out.push(v);
+      else walkRefs(v, out);
+    }
   return out;
 }
 
 const pointer = (doc: unknown, ref: string): unknown =>
-  ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], doc);
+  ref
+    .slice(2)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], doc);
 
 describe('OpenAPI document', () => {
   let srv: TestServer;
@@ -55,12 +76,13 @@ describe('OpenAPI document', () => {
   let conforms: (schema: string, value: unknown) => string | null;
   before(async () => {
     srv = await startServer();
-    const res = await fetch(`${srv.url}/openapi.json`);   // no token needed
+    const res = await fetch(`${srv.url}/openapi.json`); // no token needed
     expect(res.status).to.equal(200);
-    doc = await res.json() as OpenApiDocument;
+    doc = (await res.json()) as OpenApiDocument;
     const ajv = createAjv(doc);
     conforms = (schema, value) => {
-      const v = ajv.getSchema(`openapi.json#/$defs/${schema}`) ?? ajv.compile({ $ref: `openapi.json#/$defs/${schema}` });
+      const v =
+        ajv.getSchema(`openapi.json#/$defs/${schema}`) ?? ajv.compile({ $ref: `openapi.json#/$defs/${schema}` });
       return v(value) ? null : JSON.stringify(v.errors?.slice(0, 3));
     };
   });
@@ -71,7 +93,11 @@ describe('OpenAPI document', () => {
       expect(doc.openapi).to.match(/^3\.1\.\d+$/);
       expect(doc.info.title).to.be.a('string');
       expect(doc.info.version).to.be.a('string');
-      expect(doc.components.securitySchemes.Token).to.deep.include({ type: 'apiKey', in: 'header', name: 'Authorization' });
+      expect(doc.components.securitySchemes.Token).to.deep.include({
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+      });
       expect(doc.security).to.deep.equal([{ Token: [] }]);
       for (const path of Object.keys(doc.paths)) expect(path, path).to.match(/^\//);
       const ids = operations(doc).map((o) => o.op.operationId);
@@ -97,7 +123,8 @@ describe('OpenAPI document', () => {
         expect(pointer(doc, ref), ref).to.be.an('object');
       }
       const ajv = createAjv(doc);
-      for (const name of Object.keys(doc.components.schemas)) expect(() => ajv.compile({ $ref: `openapi.json#/$defs/${name}` }), name).to.not.throw();
+      for (const name of Object.keys(doc.components.schemas))
+        expect(() => ajv.compile({ $ref: `openapi.json#/$defs/${name}` }), name).to.not.throw();
     });
   });
 
@@ -108,7 +135,8 @@ describe('OpenAPI document', () => {
         expect(list, resourcePath(r)).to.be.an('object');
         const names = list.get!.parameters!.map((p) => p.name);
         expect(names).to.include.members(['limit', 'offset', 'ordering', 'q', ...expectedFilterNames(r)]);
-        if (r.fields.some((f) => f.kind === 'custom_fields')) expect(list.get!.description).to.contain('cf_<name>[__<lookup>]');
+        if (r.fields.some((f) => f.kind === 'custom_fields'))
+          expect(list.get!.description).to.contain('cf_<name>[__<lookup>]');
         const detail = doc.paths[`${resourcePath(r)}{id}/`];
         if (r.writable === false) {
           // Read-only (the change log): no write operation is documented.
@@ -125,7 +153,16 @@ describe('OpenAPI document', () => {
 
     it('documents network lookups and the Nautobot convenience filters of prefixes', () => {
       const names = doc.paths['/api/ipam/prefixes/'].get!.parameters!.map((p) => p.name);
-      expect(names).to.include.members(['network__net_contained', 'network__net_host', 'network__istartswith', 'within', 'within_include', 'contains', 'mask_length', 'family']);
+      expect(names).to.include.members([
+        'network__net_contained',
+        'network__net_host',
+        'network__istartswith',
+        'within',
+        'within_include',
+        'contains',
+        'mask_length',
+        'family',
+      ]);
     });
 
     it('documents the token endpoints', () => {
@@ -136,7 +173,8 @@ describe('OpenAPI document', () => {
 
   describe('lifecycle paths', () => {
     it('documents every lifecycle route with its bodies and the Idempotency-Key header', () => {
-      for (const [method, path] of LIFECYCLE_ROUTES) expect(doc.paths[path]?.[method as 'get'], `${method} ${path}`).to.be.an('object');
+      for (const [method, path] of LIFECYCLE_ROUTES)
+        expect(doc.paths[path]?.[method as 'get'], `${method} ${path}`).to.be.an('object');
       for (const path of ['/api/v1/entities/{entity_id}/create', '/api/v1/entities/{entity_id}/events']) {
         const op = doc.paths[path].post!;
         expect(op.parameters!.map((p) => p.name)).to.include('Idempotency-Key');
@@ -150,10 +188,19 @@ describe('OpenAPI document', () => {
     });
 
     it('every documented operation reaches a real route (never the fallback 404)', async () => {
-      const sample: Record<string, string> = { id: randomUUID(), name: 'order_flow', version: '1.0.0', entity_id: 'route-probe' };
+      const sample: Record<string, string> = {
+        id: randomUUID(),
+        name: 'order_flow',
+        version: '1.0.0',
+        entity_id: 'route-probe',
+      };
       for (const { path, method } of operations(doc)) {
         const url = path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(sample[n]));
-        const res = await srv.req(method.toUpperCase(), url, ['post', 'put', 'patch'].includes(method) ? {} : undefined);
+        const res = await srv.req(
+          method.toUpperCase(),
+          url,
+          ['post', 'put', 'patch'].includes(method) ? {} : undefined,
+        );
         expect(String(res.body?.detail ?? ''), `${method} ${path} -> ${res.status}`).to.not.match(/^Not found: /);
         expect(res.status, `${method} ${path}`).to.be.below(500);
       }
@@ -173,14 +220,25 @@ describe('OpenAPI document', () => {
       const noBody = await srv.req('POST', '/api/v1/entities/v-1/events', undefined);
       expect(noBody.body.code).to.equal('invalid_body');
       for (const machine_version of ['1.0', 'v1.0.0', '99999999999999999999.0.0']) {
-        const badVersion = await srv.req('POST', '/api/v1/entities/v-1/create', { machine_name: 'order_flow', machine_version });
-        expect(badVersion.body.errors, machine_version).to.deep.include({ in: 'body', path: '/machine_version', message: 'must match format "semver"' });
+        const badVersion = await srv.req('POST', '/api/v1/entities/v-1/create', {
+          machine_name: 'order_flow',
+          machine_version,
+        });
+        expect(badVersion.body.errors, machine_version).to.deep.include({
+          in: 'body',
+          path: '/machine_version',
+          message: 'must match format "semver"',
+        });
       }
       const emptyTrigger = await srv.req('POST', '/api/v1/entities/v-1/events', { trigger: '' });
       expect(emptyTrigger.body.code).to.equal('invalid_body');
       // A machine definition is checked by its handler against the same schema (with the rules
       // across fields and the configured limits): refused as invalid_machine, every problem listed.
-      const badMachine = await srv.req('POST', '/api/v1/machines', { meta: { machine_name: 'm', version: '1.0.0' }, states: 'open', transitions: [] });
+      const badMachine = await srv.req('POST', '/api/v1/machines', {
+        meta: { machine_name: 'm', version: '1.0.0' },
+        states: 'open',
+        transitions: [],
+      });
       expect(badMachine.body.code).to.equal('invalid_machine');
       expect(badMachine.body.problems).to.deep.equal(['states: must be a non-empty list, got "open"']);
       expect((await srv.req('POST', '/api/v1/machines', undefined)).body.code).to.equal('invalid_body');
@@ -190,7 +248,9 @@ describe('OpenAPI document', () => {
       const badId = await srv.req('POST', '/api/v1/entities/bad%20id/create', { machine_name: 'order_flow' });
       expect(badId.status).to.equal(400);
       expect(badId.body.code).to.equal('invalid_entity_id');
-      const longKey = await srv.req('POST', '/api/v1/entities/v-2/create', { machine_name: 'order_flow' }, undefined, { 'Idempotency-Key': 'k'.repeat(129) });
+      const longKey = await srv.req('POST', '/api/v1/entities/v-2/create', { machine_name: 'order_flow' }, undefined, {
+        'Idempotency-Key': 'k'.repeat(129),
+      });
       expect(longKey.body.code).to.equal('invalid_idempotency_key');
       expect((await srv.req('GET', '/api/v1/entities/v-2')).status).to.equal(404);
     });
@@ -198,7 +258,9 @@ describe('OpenAPI document', () => {
     it('answers 401 and 403 before judging the body', async () => {
       expect((await srv.req('POST', '/api/v1/entities/v-3/create', { machine_name: 5 }, null)).status).to.equal(401);
       const viewer = await srv.req('POST', '/api/users/tokens/', { permissions: ['lifecycle.view_entity'] });
-      expect((await srv.req('POST', '/api/v1/entities/v-3/create', { machine_name: 5 }, viewer.body.key)).status).to.equal(403);
+      expect(
+        (await srv.req('POST', '/api/v1/entities/v-3/create', { machine_name: 5 }, viewer.body.key)).status,
+      ).to.equal(403);
     });
 
     it('accepts the examples it documents', async () => {
@@ -216,41 +278,91 @@ describe('OpenAPI document', () => {
       const candidates = ['x', 'abcdef', 'a1'];
       function sample(f: FieldDef): unknown {
         switch (f.kind) {
-          case 'string': return candidates.find((c) => !f.pattern || new RegExp(f.pattern).test(c));
-          case 'slug': return 'x-1';
-          case 'integer': return f.min ?? 1;
-          case 'boolean': return true;
-          case 'choice': return f.choices![0].value;
-          case 'fk': return randomUUID();
-          case 'tags': return ['core'];
-          case 'custom_fields': return {};
-          case 'prefix': return '10.0.0.0/24';
-          case 'address': return '10.0.0.1/24';
-          case 'mac': return 'aa:bb:cc:00:11:22';
-          case 'string_list': return ['dcim.site'];
-          case 'json': return f.nullable ? null : {};
-          default: return undefined;
+          case 'string':
+            return candidates.find((c) => !f.pattern || new RegExp(f.pattern).test(c));
+          case 'slug':
+            return 'x-1';
+          case 'integer':
+            return f.min ?? 1;
+          case 'boolean':
+            return true;
+          case 'choice':
+            return f.choices![0].value;
+          case 'fk':
+            return randomUUID();
+          case 'tags':
+            return ['core'];
+          case 'custom_fields':
+            return {};
+          case 'prefix':
+            return '10.0.0.0/24';
+          case 'address':
+            return '10.0.0.1/24';
+          case 'mac':
+            return 'aa:bb:cc:00:11:22';
+          case 'string_list':
+            return ['dcim.site'];
+          case 'json':
+            return f.nullable ? null : {};
+          default:
+            return undefined;
         }
       }
       /** Bodies with what validate-input should say about them. */
       function cases(r: ResourceDef): [string, Record<string, unknown>][] {
         const writable = r.fields.filter((f) => !f.readOnly && !f.hidden);
         const base = Object.fromEntries(writable.map((f) => [f.name, sample(f)]));
-        const out: [string, Record<string, unknown>][] = [['every field', base], ['read-only keys are ignored', { ...base, id: 'x', url: 'u', display: 'd', created: 1 }], ['unknown key', { ...base, bogus: 1 }]];
+        const out: [string, Record<string, unknown>][] = [
+          ['every field', base],
+          ['read-only keys are ignored', { ...base, id: 'x', url: 'u', display: 'd', created: 1 }],
+          ['unknown key', { ...base, bogus: 1 }],
+        ];
         for (const f of writable) {
           const w = (what: string, v: unknown) => out.push([`${f.name}: ${what}`, { ...base, [f.name]: v }]);
-          if (f.required) { const { [f.name]: _, ...rest } = base; out.push([`${f.name}: missing`, rest]); }
+          if (f.required) {
+            const { [f.name]: _, ...rest } = base;
+            out.push([`${f.name}: missing`, rest]);
+          }
           w('null', null);
-          if (f.kind === 'string' || f.kind === 'slug') { w('a number', 5); w('empty', ''); if (f.maxLength) w('too long', 'a'.repeat(f.maxLength + 1)); }
+          if (f.kind === 'string' || f.kind === 'slug') {
+            w('a number', 5);
+            w('empty', '');
+            if (f.maxLength) w('too long', 'a'.repeat(f.maxLength + 1));
+          }
           if (f.kind === 'slug') w('with a space', 'a b');
-          if (f.kind === 'integer') { w('as text', String(f.min ?? 1)); w('not a number', 'abc'); w('fractional', 1.5); if (f.max !== undefined) w('above max', f.max + 1); }
-          if (f.kind === 'boolean') { w('yes', 'yes'); w('1', 1); w('maybe', 'maybe'); }
+          if (f.kind === 'integer') {
+            w('as text', String(f.min ?? 1));
+            w('not a number', 'abc');
+            w('fractional', 1.5);
+            if (f.max !== undefined) w('above max', f.max + 1);
+          }
+          if (f.kind === 'boolean') {
+            w('yes', 'yes');
+            w('1', 1);
+            w('maybe', 'maybe');
+          }
           if (f.kind === 'choice') w('unknown choice', 'nope');
-          if (f.kind === 'fk') { w('nested {id}', { id: randomUUID() }); w('not a uuid', 'abc'); w('object without id', { slug: 'x' }); }
-          if (f.kind === 'tags') { w('objects', [{ slug: 'core' }, { id: randomUUID() }]); w('not a list', 'core'); w('a number item', [5]); }
+          if (f.kind === 'fk') {
+            w('nested {id}', { id: randomUUID() });
+            w('not a uuid', 'abc');
+            w('object without id', { slug: 'x' });
+          }
+          if (f.kind === 'tags') {
+            w('objects', [{ slug: 'core' }, { id: randomUUID() }]);
+            w('not a list', 'core');
+            w('a number item', [5]);
+          }
           if (f.kind === 'custom_fields') w('not an object', 5);
-          if (f.kind === 'mac') { w('dashes', 'aa-bb-cc-00-11-22'); w('dotted', 'aabb.cc00.1122'); w('bad', 'zz:zz'); w('empty', ''); }
-          if (f.kind === 'string_list') { w('not a list', 'x'); w('a number item', [1]); }
+          if (f.kind === 'mac') {
+            w('dashes', 'aa-bb-cc-00-11-22');
+            w('dotted', 'aabb.cc00.1122');
+            w('bad', 'zz:zz');
+            w('empty', '');
+          }
+          if (f.kind === 'string_list') {
+            w('not a list', 'x');
+            w('a number item', [1]);
+          }
         }
         return out;
       }
@@ -259,7 +371,10 @@ describe('OpenAPI document', () => {
           for (const [what, body] of cases(r)) {
             const registry = validateInput(r, body, { partial: false, creating: true, customFields: [] });
             const documented = conforms(schemaNames(r).write, body);
-            expect(documented === null, `${what}: registry ${registry.ok ? 'accepts' : `refuses ${JSON.stringify((registry as { errors: unknown }).errors)}`}, document ${documented ?? 'accepts'}`).to.equal(registry.ok);
+            expect(
+              documented === null,
+              `${what}: registry ${registry.ok ? 'accepts' : `refuses ${JSON.stringify((registry as { errors: unknown }).errors)}`}, document ${documented ?? 'accepts'}`,
+            ).to.equal(registry.ok);
           }
           expect(conforms(schemaNames(r).patch, {})).to.equal(null);
           expect(conforms(schemaNames(r).patch, { bogus: 1 })).to.not.equal(null);
@@ -272,7 +387,13 @@ describe('OpenAPI document', () => {
     it('inventory objects, lists and brief lists', async () => {
       await srv.req('POST', '/api/extras/tags/', { name: 'Core', slug: 'core' });
       const region = await srv.req('POST', '/api/dcim/regions/', { name: 'EU', slug: 'eu' });
-      const site = await srv.req('POST', '/api/dcim/sites/', { name: 's1', slug: 's1', region: region.body.id, tags: ['core'], asn: 65000 });
+      const site = await srv.req('POST', '/api/dcim/sites/', {
+        name: 's1',
+        slug: 's1',
+        region: region.body.id,
+        tags: ['core'],
+        asn: 65000,
+      });
       expect(site.status).to.equal(201);
       expect(conforms('Site', site.body)).to.equal(null);
       expect(conforms('SiteList', (await srv.req('GET', '/api/dcim/sites/')).body)).to.equal(null);
@@ -285,30 +406,55 @@ describe('OpenAPI document', () => {
     it('lifecycle entities, events, history and machines', async () => {
       const created = await srv.req('POST', '/api/v1/entities/resp-1/create', { machine_name: 'order_flow' });
       expect(conforms('Entity', created.body)).to.equal(null);
-      const moved = await srv.req('POST', '/api/v1/entities/resp-1/events', { trigger: 'pay', context: { amount: 5, currency: 'EUR', payment_ref: 'r' } });
+      const moved = await srv.req('POST', '/api/v1/entities/resp-1/events', {
+        trigger: 'pay',
+        context: { amount: 5, currency: 'EUR', payment_ref: 'r' },
+      });
       expect(conforms('EventResult', moved.body)).to.equal(null);
       expect(conforms('HistoryList', (await srv.req('GET', '/api/v1/entities/resp-1/history')).body)).to.equal(null);
       expect(conforms('EntityList', (await srv.req('GET', '/api/v1/entities/?state=paid')).body)).to.equal(null);
       expect(conforms('MachineSummaryList', (await srv.req('GET', '/api/v1/machines')).body)).to.equal(null);
-      expect(conforms('MachineVersions', (await srv.req('GET', '/api/v1/machines/device_lifecycle')).body)).to.equal(null);
-      expect(conforms('Machine', (await srv.req('GET', '/api/v1/machines/device_lifecycle/versions/1.0.0')).body)).to.equal(null);
-      expect(conforms('Error', (await srv.req('POST', '/api/v1/entities/resp-1/events', { trigger: 'nope' })).body)).to.equal(null);
-      expect(conforms('InvalidRequest', (await srv.req('POST', '/api/v1/entities/resp-1/events', { trigger: 5 })).body)).to.equal(null);
-      expect(conforms('TokenCreated', (await srv.req('POST', '/api/users/tokens/', { permissions: ['dcim.view_site'] })).body)).to.equal(null);
+      expect(conforms('MachineVersions', (await srv.req('GET', '/api/v1/machines/device_lifecycle')).body)).to.equal(
+        null,
+      );
+      expect(
+        conforms('Machine', (await srv.req('GET', '/api/v1/machines/device_lifecycle/versions/1.0.0')).body),
+      ).to.equal(null);
+      expect(
+        conforms('Error', (await srv.req('POST', '/api/v1/entities/resp-1/events', { trigger: 'nope' })).body),
+      ).to.equal(null);
+      expect(
+        conforms('InvalidRequest', (await srv.req('POST', '/api/v1/entities/resp-1/events', { trigger: 5 })).body),
+      ).to.equal(null);
+      expect(
+        conforms(
+          'TokenCreated',
+          (await srv.req('POST', '/api/users/tokens/', { permissions: ['dcim.view_site'] })).body,
+        ),
+      ).to.equal(null);
     });
   });
 });
 
 describe('/docs and /ui/ are served by the app, with no external URL', () => {
   let srv: TestServer;
-  before(async () => { srv = await startServer(); });
+  before(async () => {
+    srv = await startServer();
+  });
   after(() => srv.close());
 
   // An XML namespace names a vocabulary; it is never fetched.
   // XML namespace names are identifiers, never fetched (Preact's renderer names MathML's and XHTML's).
-  const NAMESPACES = new Set(['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xlink', 'http://www.w3.org/1998/Math/MathML', 'http://www.w3.org/1999/xhtml']);
+  const NAMESPACES = new Set([
+    'http://www.w3.org/2000/svg',
+    'http://www.w3.org/1999/xlink',
+    'http://www.w3.org/1998/Math/MathML',
+    'http://www.w3.org/1999/xhtml',
+  ]);
   const externalUrls = (text: string, own: string): string[] =>
-    [...text.matchAll(/https?:\/\/[^\s"'`)<>\\]+/g)].map((m) => m[0]).filter((u) => !u.startsWith(own) && !NAMESPACES.has(u));
+    [...text.matchAll(/https?:\/\/[^\s"'`)<>\\]+/g)]
+      .map((m) => m[0])
+      .filter((u) => !u.startsWith(own) && !NAMESPACES.has(u));
 
   async function get(path: string): Promise<{ status: number; type: string; text: string }> {
     const res = await fetch(srv.url + path);
@@ -317,8 +463,10 @@ describe('/docs and /ui/ are served by the app, with no external URL', () => {
 
   /** Local script and stylesheet references of an HTML page, as absolute paths. */
   function assets(html: string, base: string): string[] {
-    return [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"/g)].map((m) => m[1])
-      .filter((ref) => !ref.startsWith('data:')).map((ref) => new URL(ref, srv.url + base).pathname);
+    return [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"/g)]
+      .map((m) => m[1])
+      .filter((ref) => !ref.startsWith('data:'))
+      .map((ref) => new URL(ref, srv.url + base).pathname);
   }
 
   it('/docs: Swagger UI page, its own initializer loading /openapi.json, assets from swagger-ui-dist', async () => {
@@ -327,14 +475,20 @@ describe('/docs and /ui/ are served by the app, with no external URL', () => {
     expect(page.type).to.contain('text/html');
     expect(externalUrls(page.text, srv.url)).to.deep.equal([]);
     const refs = assets(page.text, '/docs');
-    expect(refs).to.include.members(['/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js', '/docs/init.js']);
+    expect(refs).to.include.members([
+      '/docs/assets/swagger-ui.css',
+      '/docs/assets/swagger-ui-bundle.js',
+      '/docs/init.js',
+    ]);
     for (const ref of refs) expect((await get(ref)).status, ref).to.equal(200);
     const init = await get('/docs/init.js');
     expect(init.text).to.contain("url: '/openapi.json'");
     expect(init.text).to.contain('validatorUrl: null');
     expect(externalUrls(init.text, srv.url)).to.deep.equal([]);
-    expect(externalUrls((await get('/docs/assets/swagger-ui.css')).text.match(/url\([^)]*\)/g)?.join(' ') ?? '', srv.url)).to.deep.equal([]);
-    expect((await get('/docs/assets/swagger-initializer.js')).status).to.equal(404);   // the petstore demo stays out
+    expect(
+      externalUrls((await get('/docs/assets/swagger-ui.css')).text.match(/url\([^)]*\)/g)?.join(' ') ?? '', srv.url),
+    ).to.deep.equal([]);
+    expect((await get('/docs/assets/swagger-initializer.js')).status).to.equal(404); // the petstore demo stays out
     expect((await get('/docs/assets/index.html')).status).to.equal(404);
   });
 
@@ -355,11 +509,14 @@ describe('/docs and /ui/ are served by the app, with no external URL', () => {
       expect(externalUrls(file.text, srv.url), path).to.deep.equal([]);
       if (path.endsWith('.js')) {
         expect(file.type, path).to.match(/javascript/);
-        for (const m of file.text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) queue.push(new URL(m[1], srv.url + path).pathname);
+        for (const m of file.text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g))
+          queue.push(new URL(m[1], srv.url + path).pathname);
       }
     }
     // One bundle (npm run build: esbuild) holds the pages, components and Preact: nothing else to load.
     expect([...seen].sort()).to.deep.equal(['/ui/app.js', '/ui/style.css']);
-    expect((await get('/ui/app.js')).text).to.contain('API playground').and.to.contain('Explain');
+    expect((await get('/ui/app.js')).text)
+      .to.contain('API playground')
+      .and.to.contain('Explain');
   });
 });

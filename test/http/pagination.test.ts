@@ -6,7 +6,11 @@ describe('pagination and ordering', () => {
   let srv: TestServer;
   before(async () => {
     srv = await startServer({ maxPageSize: 20 });
-    await srv.req('POST', '/api/extras/tags/', Array.from({ length: 45 }, (_, i) => ({ name: `t${String(i).padStart(2, '0')}`, slug: `t${i}` })));
+    await srv.req(
+      'POST',
+      '/api/extras/tags/',
+      Array.from({ length: 45 }, (_, i) => ({ name: `t${String(i).padStart(2, '0')}`, slug: `t${i}` })),
+    );
   });
   after(() => srv.close());
 

@@ -5,8 +5,19 @@ import { expect } from 'chai';
 import { BACKENDS } from '../conformance/backends.js';
 import { serverOn } from '../support/backend-server.js';
 
-const PREFIXES = ['10.0.0.0/8', '10.1.0.0/16', '10.1.0.0/16', '10.1.1.0/24', '10.1.2.0/24', '10.1.2.128/25', '10.2.0.0/24',
-  '192.168.0.0/24', '2001:db8::/32', '2001:db8:1::/48', '2001:db8:1:2::/64'];
+const PREFIXES = [
+  '10.0.0.0/8',
+  '10.1.0.0/16',
+  '10.1.0.0/16',
+  '10.1.1.0/24',
+  '10.1.2.0/24',
+  '10.1.2.128/25',
+  '10.2.0.0/24',
+  '192.168.0.0/24',
+  '2001:db8::/32',
+  '2001:db8:1::/48',
+  '2001:db8:1:2::/64',
+];
 
 for (const backend of BACKENDS) {
   describe(`prefix parent and children (${backend.name})`, function () {
@@ -15,7 +26,11 @@ for (const backend of BACKENDS) {
     const ids = new Map<string, string[]>();
 
     before(async () => {
-      const r = await on.srv.req('POST', '/api/ipam/prefixes/', PREFIXES.map((prefix) => ({ prefix, status: 'active' })));
+      const r = await on.srv.req(
+        'POST',
+        '/api/ipam/prefixes/',
+        PREFIXES.map((prefix) => ({ prefix, status: 'active' })),
+      );
       expect(r.status).to.equal(201);
       for (const o of r.body) ids.set(o.prefix, [...(ids.get(o.prefix) ?? []), o.id]);
     });
@@ -33,20 +48,33 @@ for (const backend of BACKENDS) {
     });
 
     it('takes a CIDR too, host bits ignored, and pages the children', async () => {
-      expect((await list('parent=10.1.0.0/16')).results.map((o: any) => o.prefix)).to.deep.equal(['10.1.1.0/24', '10.1.2.0/24']);
-      expect((await list('parent=10.1.9.9/16&limit=1&offset=1')).results.map((o: any) => o.prefix)).to.deep.equal(['10.1.2.0/24']);
+      expect((await list('parent=10.1.0.0/16')).results.map((o: any) => o.prefix)).to.deep.equal([
+        '10.1.1.0/24',
+        '10.1.2.0/24',
+      ]);
+      expect((await list('parent=10.1.9.9/16&limit=1&offset=1')).results.map((o: any) => o.prefix)).to.deep.equal([
+        '10.1.2.0/24',
+      ]);
       expect((await list('parent=2001:db8::/32')).results.map((o: any) => o.prefix)).to.deep.equal(['2001:db8:1::/48']);
       expect((await list('parent=10.1.2.128/25')).count).to.equal(0);
     });
 
     it('combines with other filters and with OR of several parents', async () => {
-      expect((await list('parent=10.0.0.0/8&mask_length=24')).results.map((o: any) => o.prefix)).to.deep.equal(['10.2.0.0/24']);
-      expect((await list('parent=10.1.0.0/16&parent=10.1.2.0/24')).results.map((o: any) => o.prefix)).to.deep.equal(['10.1.1.0/24', '10.1.2.0/24', '10.1.2.128/25']);
+      expect((await list('parent=10.0.0.0/8&mask_length=24')).results.map((o: any) => o.prefix)).to.deep.equal([
+        '10.2.0.0/24',
+      ]);
+      expect((await list('parent=10.1.0.0/16&parent=10.1.2.0/24')).results.map((o: any) => o.prefix)).to.deep.equal([
+        '10.1.1.0/24',
+        '10.1.2.0/24',
+        '10.1.2.128/25',
+      ]);
     });
 
     it('reads parent and children on each prefix (on a list page when fields= asks for them)', async () => {
       expect((await list('limit=100')).results[0]).to.not.have.any.keys('parent', 'children');
-      const byPrefix = new Map<string, any>((await list('limit=100&fields=id,prefix,parent,children')).results.map((o: any) => [o.prefix, o]));
+      const byPrefix = new Map<string, any>(
+        (await list('limit=100&fields=id,prefix,parent,children')).results.map((o: any) => [o.prefix, o]),
+      );
       expect(byPrefix.get('10.0.0.0/8').parent).to.equal(null);
       expect(byPrefix.get('10.0.0.0/8').children).to.equal(3);
       expect(byPrefix.get('10.1.2.128/25').parent.prefix).to.equal('10.1.2.0/24');
@@ -74,12 +102,13 @@ for (const backend of BACKENDS) {
       expect(b.body).to.have.property('parent');
     });
 
-    if (backend.name === 'memory') it('is described by the OpenAPI document and OPTIONS', async () => {
-      const doc = (await on.srv.req('GET', '/openapi.json')).body;
-      expect(doc.components.schemas.Prefix.properties).to.include.keys('parent', 'children');
-      expect(doc.paths['/api/ipam/prefixes/'].get.parameters.map((p: any) => p.name)).to.include('parent');
-      const opts = (await on.srv.req('OPTIONS', '/api/ipam/prefixes/')).body;
-      expect(opts.actions.POST.children).to.deep.include({ type: 'integer', read_only: true });
-    });
+    if (backend.name === 'memory')
+      it('is described by the OpenAPI document and OPTIONS', async () => {
+        const doc = (await on.srv.req('GET', '/openapi.json')).body;
+        expect(doc.components.schemas.Prefix.properties).to.include.keys('parent', 'children');
+        expect(doc.paths['/api/ipam/prefixes/'].get.parameters.map((p: any) => p.name)).to.include('parent');
+        const opts = (await on.srv.req('OPTIONS', '/api/ipam/prefixes/')).body;
+        expect(opts.actions.POST.children).to.deep.include({ type: 'integer', read_only: true });
+      });
   });
 }

@@ -11,8 +11,13 @@ function rawRequest(url: string, head: string, body = ''): Promise<{ text: strin
   return new Promise((resolve) => {
     const t0 = Date.now();
     let text = '';
-    const sock = net.connect(Number(u.port), u.hostname, () => { sock.write(head); if (body) sock.write(body); });
-    sock.on('data', (d) => { text += d; });
+    const sock = net.connect(Number(u.port), u.hostname, () => {
+      sock.write(head);
+      if (body) sock.write(body);
+    });
+    sock.on('data', (d) => {
+      text += d;
+    });
     sock.on('error', () => undefined);
     sock.on('close', () => resolve({ text, closedAfterMs: Date.now() - t0 }));
     setTimeout(() => sock.destroy(), 8000);
@@ -22,11 +27,16 @@ function rawRequest(url: string, head: string, body = ''): Promise<{ text: strin
 describe('slow and unauthenticated clients', function () {
   this.timeout(30000);
   let srv: TestServer;
-  before(async () => { srv = await startServer({ headersTimeoutMs: 600, bodyTimeoutMs: 600 }); });
-  after(async () => { await srv.close(); });
+  before(async () => {
+    srv = await startServer({ headersTimeoutMs: 600, bodyTimeoutMs: 600 });
+  });
+  after(async () => {
+    await srv.close();
+  });
 
   it('a body without a valid token is not read: 401 at once, connection closed', async () => {
-    const head = 'POST /api/dcim/sites/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n';
+    const head =
+      'POST /api/dcim/sites/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n';
     const r = await rawRequest(srv.url, head, '{"name": ');
     expect(r.text).to.match(/^HTTP\/1\.1 401/);
     expect(r.closedAfterMs).to.be.lessThan(2000);

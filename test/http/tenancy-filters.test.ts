@@ -28,7 +28,13 @@ for (const backend of BACKENDS) {
       const b = await made(s, '/api/dcim/sites/', { name: 'b', slug: 'b', group: world.id });
       const c = await made(s, '/api/dcim/sites/', { name: 'c', slug: 'c' });
       const bldg = await made(s, '/api/dcim/locations/', { name: 'Bldg', slug: 'bldg', site: a.id });
-      const room = await made(s, '/api/dcim/locations/', { name: 'Room', slug: 'room', site: a.id, parent: bldg.id, tenant: t2.id });
+      const room = await made(s, '/api/dcim/locations/', {
+        name: 'Room',
+        slug: 'room',
+        site: a.id,
+        parent: bldg.id,
+        tenant: t2.id,
+      });
       await made(s, '/api/dcim/devices/', { name: 'd-room', site: a.id, location: room.id, tenant: t1.id });
       await made(s, '/api/dcim/devices/', { name: 'd-bldg', site: a.id, location: bldg.id, tenant: t2.id });
       await made(s, '/api/dcim/devices/', { name: 'd-b', site: b.id });

@@ -16,7 +16,11 @@ for (const backend of BACKENDS) {
     before(async function () {
       if (!on.srv) return;
       srv = on.srv;
-      const made = await srv.req('POST', '/api/dcim/sites/', Array.from({ length: 25 }, (_, i) => ({ name: `s${i}`, slug: `s${i}`, status: i % 2 ? 'active' : 'planned' })));
+      const made = await srv.req(
+        'POST',
+        '/api/dcim/sites/',
+        Array.from({ length: 25 }, (_, i) => ({ name: `s${i}`, slug: `s${i}`, status: i % 2 ? 'active' : 'planned' })),
+      );
       ids = (made.body as { id: string }[]).map((s) => s.id).sort();
     });
 

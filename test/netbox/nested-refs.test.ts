@@ -14,17 +14,33 @@ for (const backend of BACKENDS) {
       if (!on.srv) return;
       srv = on.srv;
       expect((await srv.req('POST', '/api/dcim/regions/', { name: 'Europe', slug: 'eu' })).status).to.equal(201);
-      expect((await srv.req('POST', '/api/dcim/sites/', [{ name: 'Amsterdam 1', slug: 'ams01' }, { name: 'Twin', slug: 'twin-a', description: 'same' }, { name: 'Twin 2', slug: 'twin-b', description: 'same' }])).status).to.equal(201);
+      expect(
+        (
+          await srv.req('POST', '/api/dcim/sites/', [
+            { name: 'Amsterdam 1', slug: 'ams01' },
+            { name: 'Twin', slug: 'twin-a', description: 'same' },
+            { name: 'Twin 2', slug: 'twin-b', description: 'same' },
+          ])
+        ).status,
+      ).to.equal(201);
     });
 
     it('a reference by slug, by name, by several fields, by a number given as text', async () => {
-      const site = await srv.req('POST', '/api/dcim/sites/', { name: 'Paris', slug: 'par01', region: { name: 'Europe' } });
+      const site = await srv.req('POST', '/api/dcim/sites/', {
+        name: 'Paris',
+        slug: 'par01',
+        region: { name: 'Europe' },
+      });
       expect(site.status, JSON.stringify(site.body)).to.equal(201);
       expect(site.body.region.slug).to.equal('eu');
       const vlan = await srv.req('POST', '/api/ipam/vlans/', { vid: 100, name: 'v100', site: { slug: 'ams01' } });
       expect(vlan.status, JSON.stringify(vlan.body)).to.equal(201);
       expect(vlan.body.site.slug).to.equal('ams01');
-      const pfx = await srv.req('POST', '/api/ipam/prefixes/', { prefix: '10.7.0.0/16', site: { slug: 'ams01', name: 'Amsterdam 1' }, vlan: { vid: '100', name: 'v100' } });
+      const pfx = await srv.req('POST', '/api/ipam/prefixes/', {
+        prefix: '10.7.0.0/16',
+        site: { slug: 'ams01', name: 'Amsterdam 1' },
+        vlan: { vid: '100', name: 'v100' },
+      });
       expect(pfx.status, JSON.stringify(pfx.body)).to.equal(201);
       expect([pfx.body.site.slug, pfx.body.vlan.id]).to.deep.equal(['ams01', vlan.body.id]);
       const moved = await srv.req('PATCH', `/api/ipam/prefixes/${pfx.body.id}/`, { site: { slug: 'par01' } });
@@ -43,13 +59,20 @@ for (const backend of BACKENDS) {
       const shape = await srv.req('POST', '/api/ipam/vlans/', { vid: 5, name: 'v5', site: { slug: ['a'] } });
       expect(shape.status).to.equal(400);
       expect(shape.body.site[0]).to.match(/^Give the related object as its id/);
-      const id = await srv.req('POST', '/api/ipam/vlans/', { vid: 5, name: 'v5', site: '00000000-0000-4000-8000-00000000dead' });
+      const id = await srv.req('POST', '/api/ipam/vlans/', {
+        vid: 5,
+        name: 'v5',
+        site: '00000000-0000-4000-8000-00000000dead',
+      });
       expect(id.body.site[0]).to.equal('No site found with id 00000000-0000-4000-8000-00000000dead.');
       expect((await srv.req('GET', '/api/ipam/vlans/?vid=5')).body.count).to.equal(0);
     });
 
-    it('bulk creates resolve each item\'s references', async () => {
-      const r = await srv.req('POST', '/api/ipam/vlans/', [{ vid: 201, name: 'a', site: { slug: 'ams01' } }, { vid: 202, name: 'b', site: { slug: 'par01' } }]);
+    it("bulk creates resolve each item's references", async () => {
+      const r = await srv.req('POST', '/api/ipam/vlans/', [
+        { vid: 201, name: 'a', site: { slug: 'ams01' } },
+        { vid: 202, name: 'b', site: { slug: 'par01' } },
+      ]);
       expect(r.status, JSON.stringify(r.body)).to.equal(201);
       expect(r.body.map((v: { site: { slug: string } }) => v.site.slug)).to.deep.equal(['ams01', 'par01']);
     });

@@ -10,9 +10,12 @@ describe('response shaping: fields, omit, exclude, depth', function () {
   before(async () => {
     srv = await startServer({ storage: 'memory:', strictFiltering: true });
     await srv.req('POST', '/api/dcim/regions/', { name: 'Europe', slug: 'eu' });
-    id = (await srv.req('POST', '/api/dcim/sites/', { name: 'a', slug: 'a', region: { slug: 'eu' }, description: 'd' })).body.id;
+    id = (await srv.req('POST', '/api/dcim/sites/', { name: 'a', slug: 'a', region: { slug: 'eu' }, description: 'd' }))
+      .body.id;
   });
-  after(async () => { await srv?.close(); });
+  after(async () => {
+    await srv?.close();
+  });
 
   it('fields keeps the named fields, with id and url always', async () => {
     const r = await srv.req('GET', '/api/dcim/sites/?fields=name,region');
@@ -24,21 +27,27 @@ describe('response shaping: fields, omit, exclude, depth', function () {
     const detail = await srv.req('GET', `/api/dcim/sites/${id}/?fields=slug`);
     expect(detail.body).to.deep.equal({ id, url: detail.body.url, slug: 'a' });
     const strong = (await srv.req('GET', `/api/dcim/sites/${id}/`)).headers.get('etag');
-    expect(detail.headers.get('etag'), 'a narrowed form has not the object\'s strong ETag').to.not.equal(strong);
+    expect(detail.headers.get('etag'), "a narrowed form has not the object's strong ETag").to.not.equal(strong);
   });
 
   it('omit leaves fields out (never id or url)', async () => {
     const whole = (await srv.req('GET', `/api/dcim/sites/${id}/`)).body;
     const r = await srv.req('GET', `/api/dcim/sites/?omit=custom_fields,tags,id`);
-    expect(Object.keys(r.body.results[0])).to.deep.equal(Object.keys(whole).filter((k) => k !== 'custom_fields' && k !== 'tags'));
+    expect(Object.keys(r.body.results[0])).to.deep.equal(
+      Object.keys(whole).filter((k) => k !== 'custom_fields' && k !== 'tags'),
+    );
   });
 
   it('unknown names and fields with brief are 400s naming them', async () => {
     const r = await srv.req('GET', '/api/dcim/sites/?fields=name,colour');
     expect(r.status).to.equal(400);
     expect(r.body).to.deep.equal({ fields: ['Unknown field: "colour".'] });
-    expect((await srv.req('GET', '/api/dcim/sites/?omit=nope')).body).to.deep.equal({ omit: ['Unknown field: "nope".'] });
-    expect((await srv.req('GET', '/api/dcim/sites/?fields=name&brief=true')).body.fields).to.include('fields cannot be combined with brief.');
+    expect((await srv.req('GET', '/api/dcim/sites/?omit=nope')).body).to.deep.equal({
+      omit: ['Unknown field: "nope".'],
+    });
+    expect((await srv.req('GET', '/api/dcim/sites/?fields=name&brief=true')).body.fields).to.include(
+      'fields cannot be combined with brief.',
+    );
     expect((await srv.req('GET', `/api/dcim/sites/${id}/?fields=hidden_thing`)).status).to.equal(400);
   });
 

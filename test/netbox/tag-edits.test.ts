@@ -17,12 +17,28 @@ for (const backend of BACKENDS) {
     before(async function () {
       if (!on.srv) return;
       srv = on.srv;
-      expect((await srv.req('POST', '/api/extras/tags/', Array.from({ length: 20 }, (_, i) => ({ name: `t${i}`, slug: `t${i}` })))).status).to.equal(201);
-      [site, other] = (await srv.req('POST', '/api/dcim/sites/', [{ name: 'a', slug: 'a', tags: ['t0', 't1'] }, { name: 'b', slug: 'b', tags: ['t1'] }])).body;
+      expect(
+        (
+          await srv.req(
+            'POST',
+            '/api/extras/tags/',
+            Array.from({ length: 20 }, (_, i) => ({ name: `t${i}`, slug: `t${i}` })),
+          )
+        ).status,
+      ).to.equal(201);
+      [site, other] = (
+        await srv.req('POST', '/api/dcim/sites/', [
+          { name: 'a', slug: 'a', tags: ['t0', 't1'] },
+          { name: 'b', slug: 'b', tags: ['t1'] },
+        ])
+      ).body;
     });
 
     it('adds and removes on one object; a tag it lacks is no error, an unknown tag is', async () => {
-      const r = await srv.req('PATCH', `/api/dcim/sites/${site.id}/`, { add_tags: ['t2', 't0'], remove_tags: ['t1', 't5'] });
+      const r = await srv.req('PATCH', `/api/dcim/sites/${site.id}/`, {
+        add_tags: ['t2', 't0'],
+        remove_tags: ['t1', 't5'],
+      });
       expect(r.status, JSON.stringify(r.body)).to.equal(200);
       expect(slugs(r.body)).to.deep.equal(['t0', 't2']);
       const bad = await srv.req('PATCH', `/api/dcim/sites/${site.id}/`, { add_tags: ['nope'] });
@@ -39,15 +55,20 @@ for (const backend of BACKENDS) {
       expect(put.body.add_tags[0]).to.match(/PATCH/);
     });
 
-    it('bulk PATCH with add_tags edits each object\'s own tags', async () => {
-      const r = await srv.req('PATCH', '/api/dcim/sites/', [{ id: site.id, add_tags: ['t9'] }, { id: other.id, add_tags: ['t9'], remove_tags: ['t1'] }]);
+    it("bulk PATCH with add_tags edits each object's own tags", async () => {
+      const r = await srv.req('PATCH', '/api/dcim/sites/', [
+        { id: site.id, add_tags: ['t9'] },
+        { id: other.id, add_tags: ['t9'], remove_tags: ['t1'] },
+      ]);
       expect(r.status, JSON.stringify(r.body)).to.equal(200);
       expect(r.body.map(slugs)).to.deep.equal([['t0', 't2', 't9'], ['t9']]);
     });
 
     it('twenty clients each adding a tag at once: every tag is kept', async () => {
       const fresh = (await srv.req('POST', '/api/dcim/sites/', { name: 'c', slug: 'c' })).body as Obj;
-      const outs = await Promise.all(Array.from({ length: 20 }, (_, i) => srv.req('PATCH', `/api/dcim/sites/${fresh.id}/`, { add_tags: [`t${i}`] })));
+      const outs = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => srv.req('PATCH', `/api/dcim/sites/${fresh.id}/`, { add_tags: [`t${i}`] })),
+      );
       expect(outs.map((o) => o.status)).to.deep.equal(Array(20).fill(200));
       expect(slugs((await srv.req('GET', `/api/dcim/sites/${fresh.id}/`)).body)).to.have.length(20);
     });

@@ -17,7 +17,8 @@ for (const backend of BACKENDS) {
     const h = serverOn(backend, { maxPageSize: MAX_PAGE });
 
     it('the token list: an unknown filter, key_hash included, is the 400 every list gives', async () => {
-      for (const d of ['alpha', 'beta']) expect((await h.srv.req('POST', '/api/users/tokens/', { description: d })).status).to.equal(201);
+      for (const d of ['alpha', 'beta'])
+        expect((await h.srv.req('POST', '/api/users/tokens/', { description: d })).status).to.equal(201);
       const sites = await h.srv.req('GET', '/api/dcim/sites/?bogus=zzz');
       expect(sites.status).to.equal(400);
       for (const param of ['key_hash', 'key_hash__ic', 'bogus', 'permissions']) {
@@ -33,14 +34,19 @@ for (const backend of BACKENDS) {
       const alpha = await h.srv.req('GET', '/api/users/tokens/?description=alpha');
       expect(alpha.status).to.equal(200);
       expect(alpha.body.results.map((t: { description: string }) => t.description)).to.deep.equal(['alpha']);
-      const byDesc = (await h.srv.req('GET', '/api/users/tokens/?ordering=-description&limit=0')).body.results.map((t: { description: string }) => t.description);
+      const byDesc = (await h.srv.req('GET', '/api/users/tokens/?ordering=-description&limit=0')).body.results.map(
+        (t: { description: string }) => t.description,
+      );
       expect(byDesc).to.deep.equal([...byDesc].sort().reverse());
       // As on every list, a term naming no orderable field is dropped: the list's own order (oldest first).
       const own = all.results.map((t: { id: string }) => t.id);
       for (const q of ['ordering=-key_hash', 'ordering=key_hash', 'ordering=nope']) {
         const res = await h.srv.req('GET', `/api/users/tokens/?${q}&limit=0`);
         expect(res.status, q).to.equal(200);
-        expect(res.body.results.map((t: { id: string }) => t.id), q).to.deep.equal(own);
+        expect(
+          res.body.results.map((t: { id: string }) => t.id),
+          q,
+        ).to.deep.equal(own);
       }
       expect(own.length).to.equal(all.count);
     });
@@ -49,7 +55,11 @@ for (const backend of BACKENDS) {
       const a = (await h.srv.req('POST', '/api/dcim/sites/', { name: 'dup-a', slug: 'dup-a' })).body.id;
       const b = (await h.srv.req('POST', '/api/dcim/sites/', { name: 'dup-b', slug: 'dup-b' })).body.id;
       const twice = [{ id: a }, { id: b }, { id: a.toUpperCase() }];
-      const patch = await h.srv.req('PATCH', '/api/dcim/sites/', twice.map((x) => ({ ...x, description: 'x' })));
+      const patch = await h.srv.req(
+        'PATCH',
+        '/api/dcim/sites/',
+        twice.map((x) => ({ ...x, description: 'x' })),
+      );
       expect(patch.status).to.equal(400);
       const del = await h.srv.req('DELETE', '/api/dcim/sites/', twice);
       expect(del.status, JSON.stringify(del.body)).to.equal(400);

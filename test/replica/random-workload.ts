@@ -7,10 +7,24 @@ import { mulberry32 } from '../../engine/random/mulberry32.js';
 
 export const KEY = 'replica-diff-key-0123456789';
 
-export interface Answer { status: number; body: any; headers: Headers }
+export interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+}
 
-export async function call(url: string, method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await fetch(url + p, { method, headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+export async function call(
+  url: string,
+  method: string,
+  p: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const res = await fetch(url + p, {
+    method,
+    headers: { Authorization: `Token ${KEY}`, 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
@@ -21,8 +35,10 @@ export const TAGS = ['core', 'edge'];
 
 /** The regions and tags the workload's sites refer to, made through `url`. */
 export async function seedReferences(url: string): Promise<void> {
-  for (const slug of REGIONS) expect((await call(url, 'POST', '/api/dcim/regions/', { name: slug.toUpperCase(), slug })).status).to.equal(201);
-  for (const slug of TAGS) expect((await call(url, 'POST', '/api/extras/tags/', { name: slug, slug })).status).to.equal(201);
+  for (const slug of REGIONS)
+    expect((await call(url, 'POST', '/api/dcim/regions/', { name: slug.toUpperCase(), slug })).status).to.equal(201);
+  for (const slug of TAGS)
+    expect((await call(url, 'POST', '/api/extras/tags/', { name: slug, slug })).status).to.equal(201);
 }
 
 export class RandomWorkload {
@@ -33,10 +49,19 @@ export class RandomWorkload {
   private readonly prefixes: string[] = [];
   private n = 0;
 
-  constructor(seed: number, private readonly writers: readonly string[]) { this.r = mulberry32(seed); }
+  constructor(
+    seed: number,
+    private readonly writers: readonly string[],
+  ) {
+    this.r = mulberry32(seed);
+  }
 
-  private int(n: number): number { return Math.floor(this.r() * n); }
-  private pick<T>(xs: readonly T[]): T { return xs[this.int(xs.length)]; }
+  private int(n: number): number {
+    return Math.floor(this.r() * n);
+  }
+  private pick<T>(xs: readonly T[]): T {
+    return xs[this.int(xs.length)];
+  }
 
   /** One random write through one of the writers; its answer is checked to be a decided one. */
   async write(): Promise<Answer> {
@@ -46,14 +71,34 @@ export class RandomWorkload {
     let res: Answer;
     if (roll < 0.35 || sites.length < 3) {
       const i = this.n++;
-      res = await call(url, 'POST', '/api/dcim/sites/', { name: `site ${i} ${this.pick(['core', 'edge', 'Lab'])}`, slug: `s${i}`, status: this.pick(STATUSES), region: this.pick([...REGIONS, null]) === null ? null : { slug: this.pick(REGIONS) }, asn: this.pick([null, 65000 + this.int(100), 64512]), tags: TAGS.filter(() => this.r() < 0.4) });
+      res = await call(url, 'POST', '/api/dcim/sites/', {
+        name: `site ${i} ${this.pick(['core', 'edge', 'Lab'])}`,
+        slug: `s${i}`,
+        status: this.pick(STATUSES),
+        region: this.pick([...REGIONS, null]) === null ? null : { slug: this.pick(REGIONS) },
+        asn: this.pick([null, 65000 + this.int(100), 64512]),
+        tags: TAGS.filter(() => this.r() < 0.4),
+      });
       if (res.status === 201) sites.push(res.body.id);
     } else if (roll < 0.55) {
       const i = this.n++;
-      res = await call(url, 'POST', '/api/ipam/prefixes/', { prefix: `10.${this.int(4)}.${this.int(8) * 32}.0/${this.pick([19, 24, 27])}`.replace(/\.\d+\.0\/19$/, '.0.0/19'), status: this.pick(['active', 'reserved']), site: sites.length ? this.pick(sites) : null, description: `p${i}` });
+      res = await call(url, 'POST', '/api/ipam/prefixes/', {
+        prefix: `10.${this.int(4)}.${this.int(8) * 32}.0/${this.pick([19, 24, 27])}`.replace(
+          /\.\d+\.0\/19$/,
+          '.0.0/19',
+        ),
+        status: this.pick(['active', 'reserved']),
+        site: sites.length ? this.pick(sites) : null,
+        description: `p${i}`,
+      });
       if (res.status === 201) prefixes.push(res.body.id);
     } else if (roll < 0.8) {
-      res = await call(url, 'PATCH', `/api/dcim/sites/${this.pick(sites)}/`, { status: this.pick(STATUSES), facility: this.pick(['', 'F1', 'F2']), asn: this.pick([null, 65010]), name: this.r() < 0.3 ? `site ${this.n++} renamed` : undefined });
+      res = await call(url, 'PATCH', `/api/dcim/sites/${this.pick(sites)}/`, {
+        status: this.pick(STATUSES),
+        facility: this.pick(['', 'F1', 'F2']),
+        asn: this.pick([null, 65010]),
+        name: this.r() < 0.3 ? `site ${this.n++} renamed` : undefined,
+      });
     } else if (roll < 0.9 && prefixes.length) {
       const id = prefixes.splice(this.int(prefixes.length), 1)[0];
       res = await call(url, 'DELETE', `/api/ipam/prefixes/${id}/`);
@@ -73,16 +118,28 @@ export class RandomWorkload {
     const pick = <T>(xs: readonly T[]) => this.pick(xs);
     if (this.r() < 0.5) {
       const f = [
-        () => `status=${pick(STATUSES)}`, () => `region=${pick(REGIONS)}`, () => `name__isw=site ${int(9)}`, () => `name__ic=${pick(['core', 'EDGE', 'lab'])}`,
-        () => `asn__gte=${65000 + int(100)}`, () => `asn__isnull=${pick(['true', 'false'])}`, () => `tag=${pick(TAGS)}`, () => `q=${pick(['core', 's1', 'edge'])}`,
-        () => `facility=${pick(['F1', 'F2'])}`, () => `status__n=${pick(STATUSES)}`,
+        () => `status=${pick(STATUSES)}`,
+        () => `region=${pick(REGIONS)}`,
+        () => `name__isw=site ${int(9)}`,
+        () => `name__ic=${pick(['core', 'EDGE', 'lab'])}`,
+        () => `asn__gte=${65000 + int(100)}`,
+        () => `asn__isnull=${pick(['true', 'false'])}`,
+        () => `tag=${pick(TAGS)}`,
+        () => `q=${pick(['core', 's1', 'edge'])}`,
+        () => `facility=${pick(['F1', 'F2'])}`,
+        () => `status__n=${pick(STATUSES)}`,
       ];
       const parts = Array.from({ length: 1 + int(3) }, () => pick(f)());
       return `/api/dcim/sites/?${parts.join('&')}&ordering=${pick(['name', '-asn,name', 'slug', '-created,name'])}&limit=${1 + int(30)}&offset=${int(5)}`;
     }
     const f = [
-      () => `network__net_contained=10.${int(4)}.0.0/16`, () => `within_include=10.${int(4)}.0.0/${pick([16, 19])}`, () => `status=${pick(['active', 'reserved'])}`,
-      () => `mask_length__gte=${pick([19, 24, 27])}`, () => `site__isnull=${pick(['true', 'false'])}`, () => `contains=10.${int(4)}.${int(256)}.${int(256)}`, () => `description__isw=p${int(9)}`,
+      () => `network__net_contained=10.${int(4)}.0.0/16`,
+      () => `within_include=10.${int(4)}.0.0/${pick([16, 19])}`,
+      () => `status=${pick(['active', 'reserved'])}`,
+      () => `mask_length__gte=${pick([19, 24, 27])}`,
+      () => `site__isnull=${pick(['true', 'false'])}`,
+      () => `contains=10.${int(4)}.${int(256)}.${int(256)}`,
+      () => `description__isw=p${int(9)}`,
     ];
     const parts = Array.from({ length: 1 + int(2) }, () => pick(f)());
     return `/api/ipam/prefixes/?${parts.join('&')}&ordering=${pick(['prefix', '-prefix_length,prefix', 'description'])}&limit=${1 + int(40)}`;
@@ -105,10 +162,15 @@ export class RandomWorkload {
           const got = await call(url, 'GET', p, undefined, { 'X-Min-Change-Seq': String(this.last) });
           expect(got.status, p).to.equal(200);
           expect(got.headers.get('x-read-source'), p).to.equal('replica');
-          expect(got.body.results.map((x: { id: string }) => x.id), `${p} at seq ${this.last}`).to.deep.equal(want.body.results.map((x: { id: string }) => x.id));
+          expect(
+            got.body.results.map((x: { id: string }) => x.id),
+            `${p} at seq ${this.last}`,
+          ).to.deep.equal(want.body.results.map((x: { id: string }) => x.id));
           expect(got.body.count, p).to.equal(want.body.count);
           // Whole objects, nested ones included, as the reference serves them (links name each server's own address).
-          expect(JSON.stringify(got.body.results).replaceAll(url, ''), p).to.equal(JSON.stringify(want.body.results).replaceAll(reference, ''));
+          expect(JSON.stringify(got.body.results).replaceAll(url, ''), p).to.equal(
+            JSON.stringify(want.body.results).replaceAll(reference, ''),
+          );
         }
       }
     }

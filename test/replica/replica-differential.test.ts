@@ -27,7 +27,10 @@ for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
 
     before(async function () {
       db = await backend.url();
-      if (!db) { this.skip(); return; }
+      if (!db) {
+        this.skip();
+        return;
+      }
       const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-rep-')), 'config.json');
       fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
       const ref = await startProcess(db.url, cfg);
@@ -64,15 +67,26 @@ for (const backend of BACKENDS.filter((b) => b.driver === 'postgres')) {
     this.timeout(120000);
     let db: { url: string; drop(): Promise<void> } | null = null;
     const procs: ChildProcess[] = [];
-    let a = '', b = '';
+    let a = '',
+      b = '';
     before(async function () {
       db = await backend.url();
-      if (!db) { this.skip(); return; }
+      if (!db) {
+        this.skip();
+        return;
+      }
       const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-rep-')), 'config.json');
       fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
-      for (const env of [{ READ_REPLICA: 'memory' }, { READ_REPLICA: 'memory' }]) { const p = await startProcess(db.url, cfg, env); procs.push(p.child); (a ? (b = p.url) : (a = p.url)); }
+      for (const env of [{ READ_REPLICA: 'memory' }, { READ_REPLICA: 'memory' }]) {
+        const p = await startProcess(db.url, cfg, env);
+        procs.push(p.child);
+        a ? (b = p.url) : (a = p.url);
+      }
     });
-    after(async () => { for (const c of procs) c.kill('SIGKILL'); await db?.drop(); });
+    after(async () => {
+      for (const c of procs) c.kill('SIGKILL');
+      await db?.drop();
+    });
 
     it('a process reads its own writes at once, from its replica', async () => {
       for (let i = 0; i < 20; i++) {
@@ -84,16 +98,20 @@ for (const backend of BACKENDS.filter((b) => b.driver === 'postgres')) {
         const patched = await call(a, 'PATCH', `/api/dcim/sites/${made.body.id}/`, { facility: `F${i}` });
         expect((await call(a, 'GET', `/api/dcim/sites/${made.body.id}/`)).body.facility).to.equal(`F${i}`);
         // Through the other process, X-Min-Change-Seq makes the same promise.
-        const other = await call(b, 'GET', `/api/dcim/sites/${made.body.id}/`, undefined, { 'X-Min-Change-Seq': patched.headers.get('x-change-seq')! });
+        const other = await call(b, 'GET', `/api/dcim/sites/${made.body.id}/`, undefined, {
+          'X-Min-Change-Seq': patched.headers.get('x-change-seq')!,
+        });
         expect(other.body.facility).to.equal(`F${i}`);
       }
     });
 
     it('a seq the replica cannot reach in time is answered from the database, and says so', async () => {
-      const far = (await call(a, 'GET', '/api/dcim/sites/?limit=1', undefined, { 'X-Min-Change-Seq': '999999999' }));
+      const far = await call(a, 'GET', '/api/dcim/sites/?limit=1', undefined, { 'X-Min-Change-Seq': '999999999' });
       expect(far.status).to.equal(200);
       expect(far.headers.get('x-read-source')).to.equal('database');
-      expect((await call(a, 'GET', '/api/dcim/sites/?limit=1', undefined, { 'X-Min-Change-Seq': 'soon' })).status).to.equal(400);
+      expect(
+        (await call(a, 'GET', '/api/dcim/sites/?limit=1', undefined, { 'X-Min-Change-Seq': 'soon' })).status,
+      ).to.equal(400);
       const status = await call(a, 'GET', '/api/status/');
       expect(status.body).to.include({ replica_lag_seq: 0, replica_lag_ms: 0 });
     });
@@ -101,8 +119,17 @@ for (const backend of BACKENDS.filter((b) => b.driver === 'postgres')) {
     it('READ_REPLICA needs a database; a wrong value is refused at start with one line', async () => {
       const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-rep-')), 'config.json');
       fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
-      for (const [storage, value, says] of [['memory:', 'memory', /needs a database/], [db!.url, 'redis', /must be "memory"/]] as const) {
-        const err = await startProcess(storage, cfg, { READ_REPLICA: value }).then((p) => { p.child.kill('SIGKILL'); return null; }, (e: Error) => e);
+      for (const [storage, value, says] of [
+        ['memory:', 'memory', /needs a database/],
+        [db!.url, 'redis', /must be "memory"/],
+      ] as const) {
+        const err = await startProcess(storage, cfg, { READ_REPLICA: value }).then(
+          (p) => {
+            p.child.kill('SIGKILL');
+            return null;
+          },
+          (e: Error) => e,
+        );
         expect(err?.message).to.match(says);
       }
     });
@@ -117,28 +144,50 @@ for (const backend of BACKENDS.filter((b) => b.driver === 'postgres')) {
     const procs: ChildProcess[] = [];
     before(async function () {
       db = await backend.url();
-      if (!db) { this.skip(); return; }
+      if (!db) {
+        this.skip();
+        return;
+      }
       cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-rep-')), 'config.json');
       fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
     });
-    after(async () => { for (const c of procs) c.kill('SIGKILL'); await db?.drop(); });
+    after(async () => {
+      for (const c of procs) c.kill('SIGKILL');
+      await db?.drop();
+    });
 
     it('converge when their LISTEN connections are dropped, and a replica killed with SIGKILL comes back whole', async () => {
-      const start = async () => { const p = await startProcess(db!.url, cfg, { READ_REPLICA: 'memory' }); procs.push(p.child); return p; };
-      const a = await start(), b = await start();
+      const start = async () => {
+        const p = await startProcess(db!.url, cfg, { READ_REPLICA: 'memory' });
+        procs.push(p.child);
+        return p;
+      };
+      const a = await start(),
+        b = await start();
       const names = async (url: string, seq: number) => {
-        const r = await call(url, 'GET', '/api/dcim/sites/?ordering=slug&limit=1000', undefined, { 'X-Min-Change-Seq': String(seq) });
+        const r = await call(url, 'GET', '/api/dcim/sites/?ordering=slug&limit=1000', undefined, {
+          'X-Min-Change-Seq': String(seq),
+        });
         expect(r.headers.get('x-read-source')).to.equal('replica');
         return r.body.results.map((s: { slug: string }) => s.slug);
       };
       let seq = 0;
-      const write = async (i: number) => { const r = await call(a.url, 'POST', '/api/dcim/sites/', { name: `f${i}`, slug: `f${String(i).padStart(3, '0')}` }); expect(r.status).to.equal(201); seq = Number(r.headers.get('x-change-seq')); };
+      const write = async (i: number) => {
+        const r = await call(a.url, 'POST', '/api/dcim/sites/', {
+          name: `f${i}`,
+          slug: `f${String(i).padStart(3, '0')}`,
+        });
+        expect(r.status).to.equal(201);
+        seq = Number(r.headers.get('x-change-seq'));
+      };
       for (let i = 0; i < 10; i++) await write(i);
       // Every LISTEN connection of the database is cut: followers fall back to reading the counter, then listen again.
       const { Client } = (await import('pg')).default;
       const admin = new Client({ connectionString: db!.url });
       await admin.connect();
-      const cut = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`);
+      const cut = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
+      );
       await admin.end();
       expect(cut.rowCount).to.be.greaterThan(0);
       for (let i = 10; i < 20; i++) await write(i);
@@ -149,7 +198,9 @@ for (const backend of BACKENDS.filter((b) => b.driver === 'postgres')) {
       const writes = Array.from({ length: 10 }, (_, k) => write(20 + k));
       await Promise.all(writes);
       const c = await start();
-      expect(await names(c.url, seq)).to.deep.equal(Array.from({ length: 30 }, (_, i) => `f${String(i).padStart(3, '0')}`));
+      expect(await names(c.url, seq)).to.deep.equal(
+        Array.from({ length: 30 }, (_, i) => `f${String(i).padStart(3, '0')}`),
+      );
       expect(await names(a.url, seq)).to.have.length(30);
     });
   });

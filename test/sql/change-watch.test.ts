@@ -21,18 +21,40 @@ import type { SqlStorage } from '../../storage/sql/sql-storage.js';
 /** The reads of the change counter, the change log and the custom field definitions made through `store` (patched in place: it stays the same object). */
 function countReads(store: SqlStorage): () => number {
   let n = 0;
-  const changeSeq = store.changeSeq.bind(store), find = store.find.bind(store);
-  store.changeSeq = () => { n++; return changeSeq(); };
-  store.find = (r, ...rest) => { if (r === CHANGE_RESOURCE || r === 'custom_field') n++; return find(r, ...rest); };
+  const changeSeq = store.changeSeq.bind(store),
+    find = store.find.bind(store);
+  store.changeSeq = () => {
+    n++;
+    return changeSeq();
+  };
+  store.find = (r, ...rest) => {
+    if (r === CHANGE_RESOURCE || r === 'custom_field') n++;
+    return find(r, ...rest);
+  };
   return () => n;
 }
 
-const site = resource('site'), customField = resource('custom_field');
-const request = (write: boolean, minSeq?: number): WriteContext => ({ requestId: randomUUID(), userName: () => 'test', seq: null, memo: new Map(), primary: write, minSeq });
-const created = <T>(r: { ok: boolean; value?: T; errors?: unknown }): T => { expect(r.ok, JSON.stringify(r.errors)).to.equal(true); return r.value!; };
+const site = resource('site'),
+  customField = resource('custom_field');
+const request = (write: boolean, minSeq?: number): WriteContext => ({
+  requestId: randomUUID(),
+  userName: () => 'test',
+  seq: null,
+  memo: new Map(),
+  primary: write,
+  minSeq,
+});
+const created = <T>(r: { ok: boolean; value?: T; errors?: unknown }): T => {
+  expect(r.ok, JSON.stringify(r.errors)).to.equal(true);
+  return r.value!;
+};
 
 for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
-  const open = (url: string, reader = false): SqlStorage => (backend.driver === 'postgres' ? createPostgresStorage : createMysqlStorage)(url, reader ? { reader: true, poolSize: 2 } : {}) as SqlStorage;
+  const open = (url: string, reader = false): SqlStorage =>
+    (backend.driver === 'postgres' ? createPostgresStorage : createMysqlStorage)(
+      url,
+      reader ? { reader: true, poolSize: 2 } : {},
+    ) as SqlStorage;
 
   describe(`token checks and custom fields on ${backend.name}: no database read per own write`, function () {
     this.timeout(60000);
@@ -40,15 +62,26 @@ for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
     let a: SqlStorage, b: SqlStorage;
     before(async function () {
       db = await backend.url();
-      if (!db) { this.skip(); return; }
-      a = open(db.url); b = open(db.url);
-      await a.open(); await b.open();
+      if (!db) {
+        this.skip();
+        return;
+      }
+      a = open(db.url);
+      b = open(db.url);
+      await a.open();
+      await b.open();
     });
-    after(async () => { await a?.close(); await b?.close(); await db?.drop(); });
+    after(async () => {
+      await a?.close();
+      await b?.close();
+      await db?.drop();
+    });
 
     it("a process's own writes need no read; a field defined through another is known at once when named, a token deleted there is refused", async () => {
       const reads = countReads(a);
-      const tokens = new Tokens(a, 60_000), inv = new Inventory(a, { recheckMs: 60_000 }), invB = new Inventory(b, { recheckMs: 60_000 });
+      const tokens = new Tokens(a, 60_000),
+        inv = new Inventory(a, { recheckMs: 60_000 }),
+        invB = new Inventory(b, { recheckMs: 60_000 });
       try {
         const t = await tokens.create(['*'], 't');
         expect(await tokens.authenticate(t.key)).to.not.equal(null);
@@ -63,7 +96,9 @@ for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
         expect(reads() - before, 'reads of the counter, the log or the definitions for 20 own writes').to.equal(0);
 
         // Defined through the other store: named by a write here, it is read again and known.
-        await withWriteContext(request(true), async () => created(await invB.create(customField, [{ name: 'floor', type: 'integer', content_types: ['dcim.site'] }])));
+        await withWriteContext(request(true), async () =>
+          created(await invB.create(customField, [{ name: 'floor', type: 'integer', content_types: ['dcim.site'] }])),
+        );
         await withWriteContext(request(true), async () => {
           expect((await inv.customFieldsFor(site, ['floor'])).map((d) => d.name)).to.deep.equal(['floor']);
           created(await inv.create(site, [{ name: 'with-floor', slug: 'with-floor', custom_fields: { floor: 3 } }]));
@@ -74,7 +109,11 @@ for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
         expect(await quick.authenticate(t.key)).to.equal(null);
         expect(await tokens.authenticate(t.key)).to.equal(null);
         quick.close();
-      } finally { tokens.close(); inv.close(); invB.close(); }
+      } finally {
+        tokens.close();
+        inv.close();
+        invB.close();
+      }
     });
   });
 
@@ -84,7 +123,10 @@ for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
     const stores: ReplicatedStorage[] = [];
     before(async function () {
       db = await backend.url();
-      if (!db) { this.skip(); return; }
+      if (!db) {
+        this.skip();
+        return;
+      }
       for (let i = 0; i < 2; i++) {
         const follow = open(db.url, true);
         const s = new ReplicatedStorage(open(db.url), { follow, load: follow }, { log: () => {} });
@@ -92,11 +134,16 @@ for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
         stores.push(s);
       }
     });
-    after(async () => { for (const s of stores) await s.close(); await db?.drop(); });
+    after(async () => {
+      for (const s of stores) await s.close();
+      await db?.drop();
+    });
 
     it("another process's writes cost no read here; its token delete and field definition are seen once the follower applied them", async () => {
       const [a, b] = stores;
-      const tokens = new Tokens(a, 60_000), inv = new Inventory(a, { recheckMs: 60_000 }), invB = new Inventory(b, { recheckMs: 60_000 });
+      const tokens = new Tokens(a, 60_000),
+        inv = new Inventory(a, { recheckMs: 60_000 }),
+        invB = new Inventory(b, { recheckMs: 60_000 });
       try {
         const t = await tokens.create(['*'], 't');
         expect(await tokens.authenticate(t.key)).to.not.equal(null);
@@ -104,22 +151,36 @@ for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
         const reads = countReads(a.primary);
         let seq = 0;
         for (let i = 0; i < 20; i++) {
-          await withWriteContext(request(true), async () => { created(await invB.create(site, [{ name: `other-${i}`, slug: `other-${i}` }])); });
+          await withWriteContext(request(true), async () => {
+            created(await invB.create(site, [{ name: `other-${i}`, slug: `other-${i}` }]));
+          });
           seq = await b.changeSeq();
           // As a request right after: the follower has the announcement (PostgreSQL) or reads the log (MySQL) meanwhile.
           expect((await tokens.authenticate(t.key))?.name).to.equal('t');
         }
         expect(await a.follower.reach(seq, 5000)).to.equal(true);
         expect((await tokens.authenticate(t.key))?.name).to.equal('t');
-        expect(reads(), "reads of the counter, the log or the definitions for 20 of another process's writes").to.equal(0);
+        expect(reads(), "reads of the counter, the log or the definitions for 20 of another process's writes").to.equal(
+          0,
+        );
 
         // Another process's changes of what is cached: seen as soon as this follower applied them, however long the recheck bound.
-        await withWriteContext(request(true), async () => created(await invB.create(customField, [{ name: 'rack_count', type: 'integer', content_types: ['dcim.site'] }])));
+        await withWriteContext(request(true), async () =>
+          created(
+            await invB.create(customField, [{ name: 'rack_count', type: 'integer', content_types: ['dcim.site'] }]),
+          ),
+        );
         await b.apply([{ op: 'delete', resource: 'token', id: t.row.id, before: t.row }]);
         expect(await a.follower.reach(await b.changeSeq(), 5000)).to.equal(true);
         expect(await tokens.authenticate(t.key)).to.equal(null);
-        expect((await withWriteContext(request(false), () => inv.customFieldsFor(site))).map((d) => d.name)).to.deep.equal(['rack_count']);
-      } finally { tokens.close(); inv.close(); invB.close(); }
+        expect(
+          (await withWriteContext(request(false), () => inv.customFieldsFor(site))).map((d) => d.name),
+        ).to.deep.equal(['rack_count']);
+      } finally {
+        tokens.close();
+        inv.close();
+        invB.close();
+      }
     });
   });
 }

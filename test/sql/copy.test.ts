@@ -16,7 +16,10 @@ import { startServer } from '../support/server.js';
 
 async function dump(s: Storage): Promise<Record<string, Row[]>> {
   const out: Record<string, Row[]> = {};
-  for (const r of RESOURCES) out[r.name] = [...(await s.find(r.name, TRUE, { limit: 1_000_000, offset: 0, ordering: [{ field: 'id', desc: false }] })).rows];
+  for (const r of RESOURCES)
+    out[r.name] = [
+      ...(await s.find(r.name, TRUE, { limit: 1_000_000, offset: 0, ordering: [{ field: 'id', desc: false }] })).rows,
+    ];
   return out;
 }
 
@@ -29,12 +32,22 @@ describe('copying an inventory between backends (npm run copy)', function () {
     const srv = await startServer({ storage: source, demoData: true });
     // A region tree whose child sorts before its parent by id: the copy must put parents first.
     const ids: string[] = [];
-    for (const n of ['a', 'b', 'c']) ids.push((await srv.req('POST', '/api/dcim/regions/', { name: `copy-${n}`, slug: `copy-${n}` })).body.id);
+    for (const n of ['a', 'b', 'c'])
+      ids.push((await srv.req('POST', '/api/dcim/regions/', { name: `copy-${n}`, slug: `copy-${n}` })).body.id);
     ids.sort();
     expect((await srv.req('PATCH', `/api/dcim/regions/${ids[1]}/`, { parent: ids[2] })).status).to.equal(200);
     expect((await srv.req('PATCH', `/api/dcim/regions/${ids[0]}/`, { parent: ids[1] })).status).to.equal(200);
-    expect((await srv.req('POST', '/api/v1/entities/copy-1/create', { machine_name: 'order_flow' })).status).to.equal(201);
-    expect((await srv.req('POST', '/api/v1/entities/copy-1/events', { trigger: 'pay', context: { amount: 5, currency: 'EUR', payment_ref: 'r' } })).status).to.equal(200);
+    expect((await srv.req('POST', '/api/v1/entities/copy-1/create', { machine_name: 'order_flow' })).status).to.equal(
+      201,
+    );
+    expect(
+      (
+        await srv.req('POST', '/api/v1/entities/copy-1/events', {
+          trigger: 'pay',
+          context: { amount: 5, currency: 'EUR', payment_ref: 'r' },
+        })
+      ).status,
+    ).to.equal(200);
     await srv.close();
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -42,9 +55,18 @@ describe('copying an inventory between backends (npm run copy)', function () {
   for (const kind of TEST_DB_KINDS) {
     it(`memory:/dir -> ${kind} -> a new memory:/dir: every row the same; a target with rows is refused`, async function () {
       const db = await testDatabaseOrSkip(kind);
-      if ('skip' in db) { this.skip(); return; }
-      const open = async (url: string) => { const s = await createStorage(url); await s.open(); return s; };
-      const from = await open(source), sql = await open(db.url), back = await open(`memory:${path.join(dir, `back-${kind}`)}`);
+      if ('skip' in db) {
+        this.skip();
+        return;
+      }
+      const open = async (url: string) => {
+        const s = await createStorage(url);
+        await s.open();
+        return s;
+      };
+      const from = await open(source),
+        sql = await open(db.url),
+        back = await open(`memory:${path.join(dir, `back-${kind}`)}`);
       try {
         const copied = await copyStorage(from, sql);
         expect(copied.get('region')).to.be.greaterThan(3);
@@ -54,7 +76,11 @@ describe('copying an inventory between backends (npm run copy)', function () {
         expect(await dump(sql)).to.deep.equal(want);
         expect(await dump(back)).to.deep.equal(want);
         let refused: unknown;
-        try { await copyStorage(from, sql); } catch (e) { refused = e; }
+        try {
+          await copyStorage(from, sql);
+        } catch (e) {
+          refused = e;
+        }
         expect(refused).to.be.instanceOf(TargetNotEmpty);
         expect((refused as Error).message).to.match(/region \(\d+\)/);
       } finally {
@@ -70,9 +96,12 @@ describe('npm run copy: a source that does not exist', function () {
   const CLI = fileURLToPath(new URL('../../storage/copy-cli.js', import.meta.url));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-copy-missing-'));
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const copy = (from: string, to: string) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [CLI, from, to], (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code) : 0, stdout, stderr }));
-  });
+  const copy = (from: string, to: string) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [CLI, from, to], (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code) : 0, stdout, stderr }),
+      );
+    });
 
   it('a memory:/dir that does not exist (a typo) is an error naming it, and is not created', async () => {
     const typo = path.join(dir, 'sorce');

@@ -10,11 +10,18 @@ class Proxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
   port = 0;
-  constructor(private readonly host: string, private readonly targetPort: number) {}
+  constructor(
+    private readonly host: string,
+    private readonly targetPort: number,
+  ) {}
   async start(): Promise<void> {
     this.server = net.createServer((client) => {
       const upstream = net.connect(this.targetPort, this.host);
-      for (const s of [client, upstream]) { this.sockets.add(s); s.on('close', () => this.sockets.delete(s)); s.on('error', () => s.destroy()); }
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => s.destroy());
+      }
       client.pipe(upstream).pipe(client);
     });
     await new Promise<void>((r) => this.server!.listen(this.port, '127.0.0.1', () => r()));
@@ -36,14 +43,21 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
     let proxy: Proxy;
     before(async function () {
       db = await backend.url();
-      if (!db) { console.log(`    (skipped: ${backend.name} not configured)`); this.skip(); }
+      if (!db) {
+        console.log(`    (skipped: ${backend.name} not configured)`);
+        this.skip();
+      }
       const u = new URL(db.url);
       proxy = new Proxy(u.hostname, Number(u.port));
       await proxy.start();
       u.port = String(proxy.port);
       srv = await startServer({ storage: u.toString() });
     });
-    after(async () => { await srv?.close().catch(() => {}); await proxy?.cut(); await db?.drop(); });
+    after(async () => {
+      await srv?.close().catch(() => {});
+      await proxy?.cut();
+      await db?.drop();
+    });
 
     it('answers 503 JSON while the database is gone and recovers when it returns', async () => {
       expect((await srv.req('POST', '/api/dcim/sites/', { name: 'before', slug: 'before' })).status).to.equal(201);

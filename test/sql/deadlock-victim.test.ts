@@ -17,8 +17,13 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
     this.timeout(60000);
     let db: { url: string; drop(): Promise<void> } | null = null;
     const driverFor = (url: string) => sqlDriver(backend, url);
-    before(async function () { db = await backend.url(); if (!db) this.skip(); });
-    after(async () => { await db?.drop(); });
+    before(async function () {
+      db = await backend.url();
+      if (!db) this.skip();
+    });
+    after(async () => {
+      await db?.drop();
+    });
 
     it('the write is run again and acknowledged; both rows end as it wrote them', async () => {
       const s = new SqlStorage(driverFor(db!.url));
@@ -26,21 +31,37 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
       const raw = driverFor(db!.url);
       const q = (await raw.connect()).quote;
       try {
-        const made = await new Inventory(s).create(resource('site'), [{ name: 'dl-a', slug: 'dl-a' }, { name: 'dl-b', slug: 'dl-b' }]);
+        const made = await new Inventory(s).create(resource('site'), [
+          { name: 'dl-a', slug: 'dl-a' },
+          { name: 'dl-b', slug: 'dl-b' },
+        ]);
         if (!made.ok) throw new Error(JSON.stringify(made.errors));
         const [a, b] = made.value as Row[];
         const set = (id: string) => `UPDATE ${q('site')} SET ${q('description')} = 'other' WHERE ${q('id')} = '${id}'`;
-        const other = raw.transaction(async (t) => {
-          await t.query(set(a.id));           // holds A
-          await sleep(300);                   // while the batch holds B and waits for A
-          await t.query(set(b.id));           // asks for B: a deadlock
-        }).then(() => 'committed', () => 'rolled back');
+        const other = raw
+          .transaction(async (t) => {
+            await t.query(set(a.id)); // holds A
+            await sleep(300); // while the batch holds B and waits for A
+            await t.query(set(b.id)); // asks for B: a deadlock
+          })
+          .then(
+            () => 'committed',
+            () => 'rolled back',
+          );
         await sleep(100);
-        const up = (row: Row) => ({ op: 'update' as const, resource: 'site', row: { ...row, description: 'batch', version: Number(row.version) + 1 }, expectVersion: Number(row.version) });
-        await s.apply([up(b), up(a)]);        // B first, then A
+        const up = (row: Row) => ({
+          op: 'update' as const,
+          resource: 'site',
+          row: { ...row, description: 'batch', version: Number(row.version) + 1 },
+          expectVersion: Number(row.version),
+        });
+        await s.apply([up(b), up(a)]); // B first, then A
         expect(['committed', 'rolled back']).to.include(await other);
         for (const id of [a.id, b.id]) expect((await s.get('site', id))!.description).to.equal('batch');
-      } finally { await raw.close(); await s.close(); }
+      } finally {
+        await raw.close();
+        await s.close();
+      }
     });
   });
 }

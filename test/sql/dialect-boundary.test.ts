@@ -22,10 +22,20 @@ function sources(dir: string): string[] {
 const SOURCE = ['engine', 'storage', 'server', 'bench'].flatMap(sources).filter((f) => !f.startsWith(DIALECTS));
 
 const RULES: readonly { readonly what: string; readonly pattern: RegExp; readonly except?: readonly string[] }[] = [
-  { what: 'a dialect name compared', pattern: /\.name\s*[!=]==?\s*['"](postgres|mysql)['"]|['"](postgres|mysql)['"]\s*[!=]==?\s*[\w.]*\.name\b/ },
-  { what: 'a table keyed by dialect name', pattern: /Dialect\[['"]name['"]\]|\b[A-Z][A-Z_]+\[\s*(this\.)?(d|dialect)\.name\s*\]/ },
+  {
+    what: 'a dialect name compared',
+    pattern: /\.name\s*[!=]==?\s*['"](postgres|mysql)['"]|['"](postgres|mysql)['"]\s*[!=]==?\s*[\w.]*\.name\b/,
+  },
+  {
+    what: 'a table keyed by dialect name',
+    pattern: /Dialect\[['"]name['"]\]|\b[A-Z][A-Z_]+\[\s*(this\.)?(d|dialect)\.name\s*\]/,
+  },
   { what: 'a MySQL engine spelled out', pattern: /ENGINE\s*=\s*InnoDB/i },
-  { what: 'a placeholder written by hand', pattern: /\.placeholder\(/, except: [path.join('engine', 'sql', 'sql-builder.ts')] },
+  {
+    what: 'a placeholder written by hand',
+    pattern: /\.placeholder\(/,
+    except: [path.join('engine', 'sql', 'sql-builder.ts')],
+  },
 ];
 
 describe('dialects own every database difference', () => {
@@ -37,7 +47,11 @@ describe('dialects own every database difference', () => {
   for (const rule of RULES) {
     it(`${rule.what}: nowhere outside engine/sql/dialects/`, () => {
       const hits = SOURCE.filter((f) => !rule.except?.includes(f)).flatMap((f) =>
-        fs.readFileSync(path.join(ROOT, f), 'utf8').split('\n').flatMap((line, i) => (rule.pattern.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])));
+        fs
+          .readFileSync(path.join(ROOT, f), 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (rule.pattern.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+      );
       assert.deepEqual(hits, [], `${rule.what} outside engine/sql/dialects/:\n${hits.join('\n')}`);
     });
   }

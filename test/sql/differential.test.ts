@@ -25,7 +25,15 @@ import { MysqlDriver } from '../../storage/mysql/mysql-driver.js';
 import { TEST_DB_KINDS, testDatabaseOrSkip, testDbDriver, type TestDbKind } from '../../storage/test-db.js';
 import { createPostgresStorage } from '../../storage/postgres/index.js';
 import { createMysqlStorage } from '../../storage/mysql/index.js';
-import { StorageConflict, StorageUnavailable, type OrderKey, type Page, type Row, type Storage, type WriteOp } from '../../storage/types.js';
+import {
+  StorageConflict,
+  StorageUnavailable,
+  type OrderKey,
+  type Page,
+  type Row,
+  type Storage,
+  type WriteOp,
+} from '../../storage/types.js';
 
 import { mulberry32 } from '../../engine/random/mulberry32.js';
 import { cfFilterSpec, filtersOf, type CfFilterSpec, type FilterSpec } from '../../engine/filters/filter-set.js';
@@ -50,24 +58,69 @@ const uuid = (): string => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 const ids = (n: number) => Array.from({ length: n }, uuid);
-const TAG_IDS = ids(5), REGION_IDS = ids(6), SITE_IDS = ids(12), PREFIX_IDS = ids(30), IP_IDS = ids(20), CF_IDS = ids(6);
+const TAG_IDS = ids(5),
+  REGION_IDS = ids(6),
+  SITE_IDS = ids(12),
+  PREFIX_IDS = ids(30),
+  IP_IDS = ids(20),
+  CF_IDS = ids(6);
 const TAG_SLUGS = ['core', 'edge', 'lab', 'Core', TAG_IDS[0]]; // a slug that is another tag's id
 const REGION_SLUGS = ['r0', 'r1', 'r2', 'r3', 'r4', REGION_IDS[1]];
 const SITE_SLUGS = SITE_IDS.map((_, i) => `s${i}`);
 
 // BMP letters only (JS compares UTF-16 units, databases code points) and none with special casing.
 const ALPHABET = ['a', 'b', 'c', 'A', 'B', 'é', 'É', 'ß', '0', '1', ' ', '%', '_', '!', '\\', '-', '.'];
-const INSTANTS = ['2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.001Z', '2024-02-29T12:30:00.000Z', '2025-06-01T08:00:00.500Z'];
-const STATUSES = { site: ['active', 'planned', 'retired'], prefix: ['active', 'container', 'reserved'], ip_address: ['active', 'dhcp', 'reserved'] };
+const INSTANTS = [
+  '2024-01-01T00:00:00.000Z',
+  '2024-01-01T00:00:00.001Z',
+  '2024-02-29T12:30:00.000Z',
+  '2025-06-01T08:00:00.500Z',
+];
+const STATUSES = {
+  site: ['active', 'planned', 'retired'],
+  prefix: ['active', 'container', 'reserved'],
+  ip_address: ['active', 'dhcp', 'reserved'],
+};
 const FEATURES = ['bgp', 'ospf', 'mpls', 'BGP'];
 
 // Patterns whose meaning RE2, PostgreSQL ARE (after respelling) and PCRE2 share on this data
 // (docs/storage.md lists the differences: \w \b are Unicode-aware on MariaDB).
-const PATTERNS = ['^a', 'b$', 'a.b', '[0-9]', '\\d', 'A|é', '^[a-cA-C]+$', '(ab)+', 'É', '%', '_', '\\.', '^$', 'x*', '[^a]', 'ß', '\\\\', '!', '^.{2,3}$', '(?i)ab', '\\Qa.b\\E', ' $', '^1', '[é]'];
+const PATTERNS = [
+  '^a',
+  'b$',
+  'a.b',
+  '[0-9]',
+  '\\d',
+  'A|é',
+  '^[a-cA-C]+$',
+  '(ab)+',
+  'É',
+  '%',
+  '_',
+  '\\.',
+  '^$',
+  'x*',
+  '[^a]',
+  'ß',
+  '\\\\',
+  '!',
+  '^.{2,3}$',
+  '(?i)ab',
+  '\\Qa.b\\E',
+  ' $',
+  '^1',
+  '[é]',
+];
 
 // ---- datasets ---------------------------------------------------------------------------------
 
-interface DatasetSpec { readonly seed: number; readonly sites: number; readonly prefixes: number; readonly ips: number; readonly cfs: number }
+interface DatasetSpec {
+  readonly seed: number;
+  readonly sites: number;
+  readonly prefixes: number;
+  readonly ips: number;
+  readonly cfs: number;
+}
 
 function buildDataset(spec: DatasetSpec): WriteOp[] {
   const r = rng(spec.seed);
@@ -80,8 +133,19 @@ function buildDataset(spec: DatasetSpec): WriteOp[] {
   const ops: WriteOp[] = [];
   const create = (resource: string, row: Row) => ops.push({ op: 'create', resource, row });
 
-  TAG_IDS.forEach((id, i) => create('tag', { id, ...stamps(), name: `Tag${i}`, slug: TAG_SLUGS[i], color: '9e9e9e', description: str() }));
-  REGION_IDS.forEach((id, i) => create('region', { id, ...stamps(), name: str(), slug: REGION_SLUGS[i], parent: i > 0 && maybe(0.7) ? REGION_IDS[int(i)] : null, description: '' }));
+  TAG_IDS.forEach((id, i) =>
+    create('tag', { id, ...stamps(), name: `Tag${i}`, slug: TAG_SLUGS[i], color: '9e9e9e', description: str() }),
+  );
+  REGION_IDS.forEach((id, i) =>
+    create('region', {
+      id,
+      ...stamps(),
+      name: str(),
+      slug: REGION_SLUGS[i],
+      parent: i > 0 && maybe(0.7) ? REGION_IDS[int(i)] : null,
+      description: '',
+    }),
+  );
 
   const cfValues = (): Record<string, unknown> => {
     const cf: Record<string, unknown> = {};
@@ -99,22 +163,50 @@ function buildDataset(spec: DatasetSpec): WriteOp[] {
     const id = SITE_IDS[i];
     sites.push(id);
     create('site', {
-      id, ...stamps(), name: `${str(3)}#${i}`, slug: SITE_SLUGS[i], status: pick(STATUSES.site),
-      region: maybe(0.8) ? pick(REGION_IDS) : null, asn: maybe(0.7) ? 65000 + int(5) : null, facility: str(3),
-      physical_address: '', description: str(), tags: subset(TAG_IDS), custom_fields: cfValues(), group: null, tenant: null,
+      id,
+      ...stamps(),
+      name: `${str(3)}#${i}`,
+      slug: SITE_SLUGS[i],
+      status: pick(STATUSES.site),
+      region: maybe(0.8) ? pick(REGION_IDS) : null,
+      asn: maybe(0.7) ? 65000 + int(5) : null,
+      facility: str(3),
+      physical_address: '',
+      description: str(),
+      tags: subset(TAG_IDS),
+      custom_fields: cfValues(),
+      group: null,
+      tenant: null,
     });
   }
 
-  const v4 = () => (pick([10, 10, 192, 172]) * 2 ** 24 + pick([0, 1, 168, 16]) * 2 ** 16 + int(4) * 2 ** 8 + int(256)) >>> 0;
-  const v6 = () => '20010db8' + pick(['0000', '0001', 'abcd']) + '0000' + u32ToHex((int(4) << 28) >>> 0) + '000' + int(3) + pick(['0000', '0001', 'ffff']);
+  const v4 = () =>
+    (pick([10, 10, 192, 172]) * 2 ** 24 + pick([0, 1, 168, 16]) * 2 ** 16 + int(4) * 2 ** 8 + int(256)) >>> 0;
+  const v6 = () =>
+    '20010db8' +
+    pick(['0000', '0001', 'abcd']) +
+    '0000' +
+    u32ToHex((int(4) << 28) >>> 0) +
+    '000' +
+    int(3) +
+    pick(['0000', '0001', 'ffff']);
   for (let i = 0; i < spec.prefixes; i++) {
     const family: Family = maybe(0.8) ? 4 : 6;
     const len = family === 4 ? 8 + int(25) : 32 + int(97);
     const hex = networkOf(family, family === 4 ? u32ToHex(v4()) : v6(), len);
     const prefix = `${family === 4 ? hexToV4(hex) : hexToV6(hex)}/${len}`;
     create('prefix', {
-      id: PREFIX_IDS[i], ...stamps(), prefix, ...deriveNetFields(prefix, 'network'), status: pick(STATUSES.prefix),
-      site: sites.length && maybe(0.6) ? pick(sites) : null, vlan: null, tenant: null, description: str(), tags: subset(TAG_IDS), custom_fields: cfValues(),
+      id: PREFIX_IDS[i],
+      ...stamps(),
+      prefix,
+      ...deriveNetFields(prefix, 'network'),
+      status: pick(STATUSES.prefix),
+      site: sites.length && maybe(0.6) ? pick(sites) : null,
+      vlan: null,
+      tenant: null,
+      description: str(),
+      tags: subset(TAG_IDS),
+      custom_fields: cfValues(),
     });
   }
   for (let i = 0; i < spec.ips; i++) {
@@ -123,15 +215,33 @@ function buildDataset(spec: DatasetSpec): WriteOp[] {
     const host = family === 4 ? u32ToHex(v4()) : v6();
     const address = `${family === 4 ? hexToV4(host) : hexToV6(host)}/${len}`;
     create('ip_address', {
-      id: IP_IDS[i], ...stamps(), address, ...deriveNetFields(address, 'host'), status: pick(STATUSES.ip_address),
-      dns_name: maybe(0.5) ? `${str(3)}.example` : '', interface: null, vminterface: null, tenant: null, description: str(), tags: subset(TAG_IDS), custom_fields: cfValues(),
+      id: IP_IDS[i],
+      ...stamps(),
+      address,
+      ...deriveNetFields(address, 'host'),
+      status: pick(STATUSES.ip_address),
+      dns_name: maybe(0.5) ? `${str(3)}.example` : '',
+      interface: null,
+      vminterface: null,
+      tenant: null,
+      description: str(),
+      tags: subset(TAG_IDS),
+      custom_fields: cfValues(),
     });
   }
   for (let i = 0; i < spec.cfs; i++) {
     create('custom_field', {
-      id: CF_IDS[i], ...stamps(), name: `cf_${i}${str(2)}`, label: str(), type: pick(['text', 'integer', 'select']),
-      filter_logic: pick(['loose', 'exact']), content_types: subset(['dcim.site', 'ipam.prefix']), choices: subset(['x', 'y']),
-      required: maybe(0.5), default: pick<unknown>([null, null, 'x', 3, 2.5, true, ['x'], { k: 1 }]), description: str(),
+      id: CF_IDS[i],
+      ...stamps(),
+      name: `cf_${i}${str(2)}`,
+      label: str(),
+      type: pick(['text', 'integer', 'select']),
+      filter_logic: pick(['loose', 'exact']),
+      content_types: subset(['dcim.site', 'ipam.prefix']),
+      choices: subset(['x', 'y']),
+      required: maybe(0.5),
+      default: pick<unknown>([null, null, 'x', 3, 2.5, true, ['x'], { k: 1 }]),
+      description: str(),
     });
   }
   return ops;
@@ -155,29 +265,131 @@ const datasetArb: fc.Arbitrary<DatasetSpec> = fc.record({
 // ---- plans ------------------------------------------------------------------------------------
 
 type Cls = 'text' | 'uuid' | 'number' | 'datetime' | 'json' | 'opaque' | 'boolean';
-interface F { readonly name: string; readonly cls: Cls }
+interface F {
+  readonly name: string;
+  readonly cls: Cls;
+}
 const f = (name: string, cls: Cls): F => ({ name, cls });
-const COMMON = [f('id', 'uuid'), f('created', 'datetime'), f('last_updated', 'datetime'), f('tags', 'opaque'), f('custom_fields', 'opaque'), f('nope', 'text')];
+const COMMON = [
+  f('id', 'uuid'),
+  f('created', 'datetime'),
+  f('last_updated', 'datetime'),
+  f('tags', 'opaque'),
+  f('custom_fields', 'opaque'),
+  f('nope', 'text'),
+];
 const FIELDS: Record<string, readonly F[]> = {
-  site: [...COMMON, f('name', 'text'), f('slug', 'text'), f('status', 'text'), f('region', 'uuid'), f('asn', 'number'), f('facility', 'text'), f('description', 'text')],
-  prefix: [...COMMON, f('prefix', 'text'), f('network', 'text'), f('broadcast', 'text'), f('prefix_length', 'number'), f('family', 'number'), f('status', 'text'), f('site', 'uuid'), f('description', 'text')],
-  ip_address: [...COMMON, f('address', 'text'), f('host', 'text'), f('broadcast', 'text'), f('prefix_length', 'number'), f('status', 'text'), f('dns_name', 'text'), f('interface', 'uuid'), f('description', 'text')],
-  custom_field: [f('id', 'uuid'), f('created', 'datetime'), f('name', 'text'), f('label', 'text'), f('type', 'text'), f('content_types', 'opaque'), f('required', 'boolean'), f('default', 'json'), f('description', 'text'), f('nope', 'text')],
+  site: [
+    ...COMMON,
+    f('name', 'text'),
+    f('slug', 'text'),
+    f('status', 'text'),
+    f('region', 'uuid'),
+    f('asn', 'number'),
+    f('facility', 'text'),
+    f('description', 'text'),
+  ],
+  prefix: [
+    ...COMMON,
+    f('prefix', 'text'),
+    f('network', 'text'),
+    f('broadcast', 'text'),
+    f('prefix_length', 'number'),
+    f('family', 'number'),
+    f('status', 'text'),
+    f('site', 'uuid'),
+    f('description', 'text'),
+  ],
+  ip_address: [
+    ...COMMON,
+    f('address', 'text'),
+    f('host', 'text'),
+    f('broadcast', 'text'),
+    f('prefix_length', 'number'),
+    f('status', 'text'),
+    f('dns_name', 'text'),
+    f('interface', 'uuid'),
+    f('description', 'text'),
+  ],
+  custom_field: [
+    f('id', 'uuid'),
+    f('created', 'datetime'),
+    f('name', 'text'),
+    f('label', 'text'),
+    f('type', 'text'),
+    f('content_types', 'opaque'),
+    f('required', 'boolean'),
+    f('default', 'json'),
+    f('description', 'text'),
+    f('nope', 'text'),
+  ],
 };
 const ORDERABLE: Record<string, readonly string[]> = {
   site: ['id', 'created', 'last_updated', 'name', 'slug', 'status', 'region', 'asn', 'facility', 'description'],
-  prefix: ['id', 'created', 'prefix', 'network', 'broadcast', 'prefix_length', 'family', 'status', 'site', 'description'],
-  ip_address: ['id', 'created', 'address', 'host', 'broadcast', 'prefix_length', 'family', 'status', 'dns_name', 'description'],
+  prefix: [
+    'id',
+    'created',
+    'prefix',
+    'network',
+    'broadcast',
+    'prefix_length',
+    'family',
+    'status',
+    'site',
+    'description',
+  ],
+  ip_address: [
+    'id',
+    'created',
+    'address',
+    'host',
+    'broadcast',
+    'prefix_length',
+    'family',
+    'status',
+    'dns_name',
+    'description',
+  ],
   custom_field: ['id', 'created', 'name', 'label', 'type', 'required', 'description'],
 };
 const RESOURCES = Object.keys(FIELDS);
 
 const CMP_OPS: readonly CmpOp[] = ['eq', 'lt', 'lte', 'gt', 'gte', 'contains', 'startswith', 'endswith', 'regex'];
 const shortText = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 3 }).map((a) => a.join(''));
-const textValue = fc.oneof(shortText, fc.constantFrom('active', 'retired', 'container', 'dhcp', '10.', '.0', '::', '/24', '#1', 'core', 's1', 'x', 'integer', 'dcim.site'));
-const numberValue = fc.oneof(fc.integer({ min: -3, max: 13 }), fc.constantFrom(65000, 65002, 4, 6, 24, 1.5, 2.5, -0.5, 1e20), fc.constantFrom('3', '65001', 'x', ''));
-const instantValue = fc.oneof(fc.constantFrom(...INSTANTS), fc.constantFrom(...INSTANTS).map((s) => s.toLowerCase()), fc.constantFrom('2024-01-01', '2024', '2025-06-01T08:00:00.500Z', '2030-01-01T00:00:00.000Z'));
-const uuidValue = fc.oneof(fc.constantFrom(...SITE_IDS, ...REGION_IDS, ...TAG_IDS, ...PREFIX_IDS.slice(0, 4)), fc.constantFrom(...SITE_IDS.slice(0, 3)).map((s) => s.toUpperCase()), fc.constantFrom('0', 'a', '-4'));
+const textValue = fc.oneof(
+  shortText,
+  fc.constantFrom(
+    'active',
+    'retired',
+    'container',
+    'dhcp',
+    '10.',
+    '.0',
+    '::',
+    '/24',
+    '#1',
+    'core',
+    's1',
+    'x',
+    'integer',
+    'dcim.site',
+  ),
+);
+const numberValue = fc.oneof(
+  fc.integer({ min: -3, max: 13 }),
+  fc.constantFrom(65000, 65002, 4, 6, 24, 1.5, 2.5, -0.5, 1e20),
+  fc.constantFrom('3', '65001', 'x', ''),
+);
+const instantValue = fc.oneof(
+  fc.constantFrom(...INSTANTS),
+  fc.constantFrom(...INSTANTS).map((s) => s.toLowerCase()),
+  fc.constantFrom('2024-01-01', '2024', '2025-06-01T08:00:00.500Z', '2030-01-01T00:00:00.000Z'),
+);
+const uuidValue = fc.oneof(
+  fc.constantFrom(...SITE_IDS, ...REGION_IDS, ...TAG_IDS, ...PREFIX_IDS.slice(0, 4)),
+  fc.constantFrom(...SITE_IDS.slice(0, 3)).map((s) => s.toUpperCase()),
+  fc.constantFrom('0', 'a', '-4'),
+);
 const anyValue: fc.Arbitrary<Scalar> = fc.oneof(textValue, numberValue, fc.boolean(), instantValue);
 
 /**
@@ -189,57 +401,174 @@ const rangeValues = (vt: ValueType | 'list', values: Scalar[]): Scalar[] =>
   values.filter((v) => (vt === 'number' ? typeof v !== 'string' || v.trim() !== '' : typeof v === 'string'));
 
 function valuesFor(cls: Cls, op: CmpOp | 'has'): fc.Arbitrary<Scalar[]> {
-  if (op === 'regex') return fc.array(fc.oneof(fc.constantFrom(...PATTERNS), fc.constantFrom('(', '[a')), { minLength: 1, maxLength: 2 });
-  const main = cls === 'number' ? numberValue : cls === 'datetime' ? instantValue : cls === 'uuid' ? uuidValue : cls === 'boolean' ? fc.boolean() : textValue;
-  return fc.array(fc.oneof({ weight: 4, arbitrary: main as fc.Arbitrary<Scalar> }, { weight: 1, arbitrary: anyValue }), { minLength: 1, maxLength: 3 });
+  if (op === 'regex')
+    return fc.array(fc.oneof(fc.constantFrom(...PATTERNS), fc.constantFrom('(', '[a')), { minLength: 1, maxLength: 2 });
+  const main =
+    cls === 'number'
+      ? numberValue
+      : cls === 'datetime'
+        ? instantValue
+        : cls === 'uuid'
+          ? uuidValue
+          : cls === 'boolean'
+            ? fc.boolean()
+            : textValue;
+  return fc.array(
+    fc.oneof({ weight: 4, arbitrary: main as fc.Arbitrary<Scalar> }, { weight: 1, arbitrary: anyValue }),
+    { minLength: 1, maxLength: 3 },
+  );
 }
 
-const valueTypeFor = (cls: Cls): ValueType => (cls === 'number' ? 'number' : cls === 'datetime' ? 'datetime' : cls === 'boolean' ? 'boolean' : 'string');
+const valueTypeFor = (cls: Cls): ValueType =>
+  cls === 'number' ? 'number' : cls === 'datetime' ? 'datetime' : cls === 'boolean' ? 'boolean' : 'string';
 
 function cmpArb(resource: string): fc.Arbitrary<Plan> {
-  return fc.record({ field: fc.constantFrom(...FIELDS[resource]), op: fc.constantFrom(...CMP_OPS), ci: fc.boolean(), odd: fc.integer({ min: 0, max: 9 }) })
-    .chain(({ field, op, ci, odd }) => valuesFor(field.cls, op).map((values) => {
-      const vt: ValueType = odd === 0 ? (['string', 'number', 'boolean', 'datetime'] as const)[values.length % 4] : valueTypeFor(field.cls);
-      return N.cmp(field.name, vt, op, ci, RANGE.has(op) ? rangeValues(vt, values) : values);
-    }));
+  return fc
+    .record({
+      field: fc.constantFrom(...FIELDS[resource]),
+      op: fc.constantFrom(...CMP_OPS),
+      ci: fc.boolean(),
+      odd: fc.integer({ min: 0, max: 9 }),
+    })
+    .chain(({ field, op, ci, odd }) =>
+      valuesFor(field.cls, op).map((values) => {
+        const vt: ValueType =
+          odd === 0
+            ? (['string', 'number', 'boolean', 'datetime'] as const)[values.length % 4]
+            : valueTypeFor(field.cls);
+        return N.cmp(field.name, vt, op, ci, RANGE.has(op) ? rangeValues(vt, values) : values);
+      }),
+    );
 }
 
 const CF_NAMES = ['contact', 'rack_count', 'features', 'monitored', 'commissioned', 'extra', 'missing'];
-const cfValue: fc.Arbitrary<Scalar> = fc.oneof(textValue, fc.constantFrom(...FEATURES), numberValue, fc.boolean(), fc.constantFrom('2022-05-12', '2023-01-1'));
-const cfArb: fc.Arbitrary<Plan> = fc.record({
-  name: fc.constantFrom(...CF_NAMES), op: fc.constantFrom<CmpOp | 'has' | 'present'>(...CMP_OPS, 'has', 'has', 'present'), ci: fc.boolean(),
-  vt: fc.constantFrom<ValueType | 'list'>('string', 'number', 'boolean', 'datetime', 'list'),
-}).chain(({ name, op, ci, vt }) => (op === 'regex' ? valuesFor('text', 'regex') : op === 'present' ? fc.constant<Scalar[]>([]) : fc.array(cfValue, { minLength: 1, maxLength: 3 }))
-  .map((values) => N.cf(name, vt, op, ci, RANGE.has(op) ? rangeValues(vt, values) : values)));
+const cfValue: fc.Arbitrary<Scalar> = fc.oneof(
+  textValue,
+  fc.constantFrom(...FEATURES),
+  numberValue,
+  fc.boolean(),
+  fc.constantFrom('2022-05-12', '2023-01-1'),
+);
+const cfArb: fc.Arbitrary<Plan> = fc
+  .record({
+    name: fc.constantFrom(...CF_NAMES),
+    op: fc.constantFrom<CmpOp | 'has' | 'present'>(...CMP_OPS, 'has', 'has', 'present'),
+    ci: fc.boolean(),
+    vt: fc.constantFrom<ValueType | 'list'>('string', 'number', 'boolean', 'datetime', 'list'),
+  })
+  .chain(({ name, op, ci, vt }) =>
+    (op === 'regex'
+      ? valuesFor('text', 'regex')
+      : op === 'present'
+        ? fc.constant<Scalar[]>([])
+        : fc.array(cfValue, { minLength: 1, maxLength: 3 })
+    ).map((values) => N.cf(name, vt, op, ci, RANGE.has(op) ? rangeValues(vt, values) : values)),
+  );
 
 const fkArb: fc.Arbitrary<Plan> = fc.oneof(
   // byId: ids only (`region_id`); REGION_SLUGS holds a slug that is another region's id.
-  fc.record({ refs: fc.array(fc.constantFrom(...REGION_IDS, ...REGION_SLUGS, 'nope', REGION_IDS[2].toUpperCase()), { minLength: 1, maxLength: 3 }), tree: fc.boolean(), byId: fc.boolean() })
+  fc
+    .record({
+      refs: fc.array(fc.constantFrom(...REGION_IDS, ...REGION_SLUGS, 'nope', REGION_IDS[2].toUpperCase()), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      tree: fc.boolean(),
+      byId: fc.boolean(),
+    })
     .map(({ refs, tree, byId }) => N.fk('region', 'region', refs, tree, byId)),
-  fc.array(fc.constantFrom(...SITE_IDS.slice(0, 6), ...SITE_SLUGS.slice(0, 6), 'nope'), { minLength: 1, maxLength: 3 }).map((refs) => N.fk('site', 'site', refs, false)),
+  fc
+    .array(fc.constantFrom(...SITE_IDS.slice(0, 6), ...SITE_SLUGS.slice(0, 6), 'nope'), { minLength: 1, maxLength: 3 })
+    .map((refs) => N.fk('site', 'site', refs, false)),
   fc.constant(N.fk('interface', 'interface', [uuid()], false)),
 );
 
-const tagArb: fc.Arbitrary<Plan> = fc.constantFrom(...TAG_IDS, ...TAG_SLUGS, 'nope', 'CORE', TAG_IDS[1].toUpperCase()).map((r) => N.tag(r));
+const tagArb: fc.Arbitrary<Plan> = fc
+  .constantFrom(...TAG_IDS, ...TAG_SLUGS, 'nope', 'CORE', TAG_IDS[1].toUpperCase())
+  .map((r) => N.tag(r));
 
-const nullArb = (resource: string): fc.Arbitrary<Plan> => fc.constantFrom(...FIELDS[resource].map((x) => x.name), 'vlan', 'parent').map((x) => N.isNull(x));
+const nullArb = (resource: string): fc.Arbitrary<Plan> =>
+  fc.constantFrom(...FIELDS[resource].map((x) => x.name), 'vlan', 'parent').map((x) => N.isNull(x));
 
-const LOOKUPS: readonly (NetLookup | 'contains_any')[] = ['base', 'exact', 'iexact', 'net_equals', 'net_contained', 'net_contained_or_equal', 'net_contains', 'net_contains_or_equals', 'net_host', 'net_host_contained', 'net_in', 'contains_any'];
-const NET_TEXTS = ['10.0.0.0/8', '10.1.0.0/16', '10.0.0.0/16', '10.1.2.0/24', '10.1.2.3', '10.1.2.3/24', '192.168.0.0/16', '192.168.1.77', '172.16.0.0/12', '0.0.0.0/0', '10.0.0.0/7', '2001:db8::/32', '2001:db8:1::/48', '2001:db8::1', '2001:db8:abcd::/48', '::/0'];
+const LOOKUPS: readonly (NetLookup | 'contains_any')[] = [
+  'base',
+  'exact',
+  'iexact',
+  'net_equals',
+  'net_contained',
+  'net_contained_or_equal',
+  'net_contains',
+  'net_contains_or_equals',
+  'net_host',
+  'net_host_contained',
+  'net_in',
+  'contains_any',
+];
+const NET_TEXTS = [
+  '10.0.0.0/8',
+  '10.1.0.0/16',
+  '10.0.0.0/16',
+  '10.1.2.0/24',
+  '10.1.2.3',
+  '10.1.2.3/24',
+  '192.168.0.0/16',
+  '192.168.1.77',
+  '172.16.0.0/12',
+  '0.0.0.0/0',
+  '10.0.0.0/7',
+  '2001:db8::/32',
+  '2001:db8:1::/48',
+  '2001:db8::1',
+  '2001:db8:abcd::/48',
+  '::/0',
+];
 const netArb: fc.Arbitrary<Plan> = fc.oneof(
   // What the planner builds.
-  fc.record({ field: fc.constantFrom<'network' | 'host'>('network', 'host'), lookup: fc.constantFrom(...LOOKUPS), text: fc.oneof(fc.constantFrom(...NET_TEXTS), fc.record({ a: fc.integer({ min: 0, max: 255 }), b: fc.constantFrom(0, 1, 168, 16), c: fc.integer({ min: 0, max: 3 }), l: fc.integer({ min: 0, max: 32 }) }).map(({ a, b, c, l }) => `${[10, 192, 172][a % 3]}.${b}.${c}.${a}/${l}`)) })
-    .map(({ field, lookup, text }) => { const v = parseNetValue(text); return typeof v === 'string' ? N.FALSE : netValuePlan(field, lookup, v); }),
+  fc
+    .record({
+      field: fc.constantFrom<'network' | 'host'>('network', 'host'),
+      lookup: fc.constantFrom(...LOOKUPS),
+      text: fc.oneof(
+        fc.constantFrom(...NET_TEXTS),
+        fc
+          .record({
+            a: fc.integer({ min: 0, max: 255 }),
+            b: fc.constantFrom(0, 1, 168, 16),
+            c: fc.integer({ min: 0, max: 3 }),
+            l: fc.integer({ min: 0, max: 32 }),
+          })
+          .map(({ a, b, c, l }) => `${[10, 192, 172][a % 3]}.${b}.${c}.${a}/${l}`),
+      ),
+    })
+    .map(({ field, lookup, text }) => {
+      const v = parseNetValue(text);
+      return typeof v === 'string' ? N.FALSE : netValuePlan(field, lookup, v);
+    }),
   // Raw nodes, including ranges that are not CIDR blocks.
-  fc.record({
-    field: fc.constantFrom<'network' | 'host'>('network', 'host'), op: fc.constantFrom('equal', 'addr_eq', 'addr_in', 'contained', 'contained_or_equal', 'contains', 'contains_or_equal') as fc.Arbitrary<N.NetOp>,
-    a: fc.integer({ min: 0, max: 2 ** 32 - 1 }), base: fc.constantFrom(0x0a000000, 0x0a010200, 0xc0a80000), len: fc.integer({ min: 0, max: 32 }), span: fc.integer({ min: 0, max: 2 ** 20 }), aligned: fc.boolean(),
-  }).map(({ field, op, a, base, len, span, aligned }) => {
-    const start = ((base + (a % 1024)) >>> 0);
-    const network = aligned ? networkOf(4, u32ToHex(start), len) : u32ToHex(start);
-    const broadcast = aligned ? broadcastOf(4, u32ToHex(start), len) : u32ToHex(Math.min(2 ** 32 - 1, start + span));
-    return N.net(field, op, 4, network, broadcast, len);
-  }),
+  fc
+    .record({
+      field: fc.constantFrom<'network' | 'host'>('network', 'host'),
+      op: fc.constantFrom(
+        'equal',
+        'addr_eq',
+        'addr_in',
+        'contained',
+        'contained_or_equal',
+        'contains',
+        'contains_or_equal',
+      ) as fc.Arbitrary<N.NetOp>,
+      a: fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+      base: fc.constantFrom(0x0a000000, 0x0a010200, 0xc0a80000),
+      len: fc.integer({ min: 0, max: 32 }),
+      span: fc.integer({ min: 0, max: 2 ** 20 }),
+      aligned: fc.boolean(),
+    })
+    .map(({ field, op, a, base, len, span, aligned }) => {
+      const start = (base + (a % 1024)) >>> 0;
+      const network = aligned ? networkOf(4, u32ToHex(start), len) : u32ToHex(start);
+      const broadcast = aligned ? broadcastOf(4, u32ToHex(start), len) : u32ToHex(Math.min(2 ** 32 - 1, start + span));
+      return N.net(field, op, 4, network, broadcast, len);
+    }),
 );
 
 /** Filters through a relation: a prefix's site (any site test, negated or not), a site's region. */
@@ -248,14 +577,37 @@ function viaArb(resource: string): fc.Arbitrary<Plan> {
     const siteLeaf = fc.oneof(cmpArb('site'), fkArb, tagArb, cfArb, nullArb('site'));
     return fc.tuple(siteLeaf, fc.boolean()).map(([p, neg]) => N.via('site', 'site', neg ? N.not(p) : p));
   }
-  if (resource === 'site') return fc.constantFrom(...REGION_SLUGS, 'nope').map((s) => N.via('region', 'region', N.cmp('slug', 'string', 'eq', false, [s])));
+  if (resource === 'site')
+    return fc
+      .constantFrom(...REGION_SLUGS, 'nope')
+      .map((s) => N.via('region', 'region', N.cmp('slug', 'string', 'eq', false, [s])));
   return fc.constantFrom(N.via('interface', 'interface', N.TRUE), N.via('nope', 'site', N.TRUE));
 }
 
 /** Definitions of the custom fields the datasets carry values of, for plans made by the planner. */
-const cfDef = (name: string, type: CustomFieldType, filter_logic: CustomFieldDef['filter_logic'] = 'loose'): CustomFieldDef =>
-  ({ id: name, name, label: name, type, filter_logic, content_types: ['dcim.site', 'ipam.prefix', 'ipam.ipaddress'], choices: [], required: false, default: null });
-const CF_DEFS = [cfDef('contact', 'text'), cfDef('rack_count', 'integer'), cfDef('features', 'multi-select'), cfDef('monitored', 'boolean'), cfDef('commissioned', 'date'), cfDef('extra', 'json', 'exact')];
+const cfDef = (
+  name: string,
+  type: CustomFieldType,
+  filter_logic: CustomFieldDef['filter_logic'] = 'loose',
+): CustomFieldDef => ({
+  id: name,
+  name,
+  label: name,
+  type,
+  filter_logic,
+  content_types: ['dcim.site', 'ipam.prefix', 'ipam.ipaddress'],
+  choices: [],
+  required: false,
+  default: null,
+});
+const CF_DEFS = [
+  cfDef('contact', 'text'),
+  cfDef('rack_count', 'integer'),
+  cfDef('features', 'multi-select'),
+  cfDef('monitored', 'boolean'),
+  cfDef('commissioned', 'date'),
+  cfDef('extra', 'json', 'exact'),
+];
 
 /** Values a parameter is given: booleans for `__isnull`/`__empty`, ids for `<fk>_id`, else a mix
  * (invalid ones too: the planner refuses them and the query then plans nothing). */
@@ -264,9 +616,38 @@ function paramValues(spec: FilterSpec | CfFilterSpec, does: string, lookup: stri
   if (does === 'family') return fc.constantFrom('4', '6');
   if (does === 'net') return fc.constantFrom(...NET_TEXTS);
   if (lookup !== null && /re$|regex$/.test(lookup)) return fc.constantFrom(...PATTERNS);
-  const refs = [...REGION_IDS.slice(0, 3), ...SITE_IDS.slice(0, 4), SITE_IDS[0].toUpperCase(), `{${REGION_IDS[1]}}`, 'null', 'NULL'];
-  if (spec.type === 'fk' || spec.type === 'path') return (spec.type === 'fk' ? spec.byId : spec.end.byId) ? fc.constantFrom(...refs) : fc.constantFrom(...refs, ...REGION_SLUGS, ...SITE_SLUGS.slice(0, 3), 'nope');
-  return fc.oneof(shortText, fc.constantFrom('', 'null', 'active', 'retired', 'container', '65001', '3', '10', '2024-01-01', ...INSTANTS, 'bgp', 'core', '10.', '.0', ...FEATURES));
+  const refs = [
+    ...REGION_IDS.slice(0, 3),
+    ...SITE_IDS.slice(0, 4),
+    SITE_IDS[0].toUpperCase(),
+    `{${REGION_IDS[1]}}`,
+    'null',
+    'NULL',
+  ];
+  if (spec.type === 'fk' || spec.type === 'path')
+    return (spec.type === 'fk' ? spec.byId : spec.end.byId)
+      ? fc.constantFrom(...refs)
+      : fc.constantFrom(...refs, ...REGION_SLUGS, ...SITE_SLUGS.slice(0, 3), 'nope');
+  return fc.oneof(
+    shortText,
+    fc.constantFrom(
+      '',
+      'null',
+      'active',
+      'retired',
+      'container',
+      '65001',
+      '3',
+      '10',
+      '2024-01-01',
+      ...INSTANTS,
+      'bgp',
+      'core',
+      '10.',
+      '.0',
+      ...FEATURES,
+    ),
+  );
 }
 
 /**
@@ -278,55 +659,88 @@ function plannedArb(resource: string): fc.Arbitrary<Plan> {
   const def = schemaResource(resource);
   const customFields = hasCustomFields(def) ? CF_DEFS : [];
   const specs: (FilterSpec | CfFilterSpec)[] = [...filtersOf(def).values(), ...customFields.map(cfFilterSpec)];
-  const params = specs.flatMap((spec) => [null, ...Object.keys(spec.lookups)].map((lookup) => ({
-    param: `${spec.type === 'cf' ? 'cf_' : ''}${spec.name}${lookup === null ? '' : `__${lookup}`}`, values: paramValues(spec, resolveLookup(spec, lookup)!.does, lookup),
-    flag: lookup !== null && ['isnull', 'empty'].includes(resolveLookup(spec, lookup)!.does),
-  })));
+  const params = specs.flatMap((spec) =>
+    [null, ...Object.keys(spec.lookups)].map((lookup) => ({
+      param: `${spec.type === 'cf' ? 'cf_' : ''}${spec.name}${lookup === null ? '' : `__${lookup}`}`,
+      values: paramValues(spec, resolveLookup(spec, lookup)!.does, lookup),
+      flag: lookup !== null && ['isnull', 'empty'].includes(resolveLookup(spec, lookup)!.does),
+    })),
+  );
   const flags = params.filter((p) => p.flag);
-  const pick = flags.length ? fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...params) }, { weight: 1, arbitrary: fc.constantFrom(...flags) }) : fc.constantFrom(...params);
-  return pick.chain(({ param, values }) => fc.array(values, { minLength: 1, maxLength: 2 }).map((vs) => {
-    const planned = planQuery(def, parseQuery(vs.map((v) => [param, v] as const)), { strict: true, customFields });
-    return Object.keys(planned.errors).length ? N.FALSE : planned.plan;
-  }));
+  const pick = flags.length
+    ? fc.oneof(
+        { weight: 1, arbitrary: fc.constantFrom(...params) },
+        { weight: 1, arbitrary: fc.constantFrom(...flags) },
+      )
+    : fc.constantFrom(...params);
+  return pick.chain(({ param, values }) =>
+    fc.array(values, { minLength: 1, maxLength: 2 }).map((vs) => {
+      const planned = planQuery(def, parseQuery(vs.map((v) => [param, v] as const)), { strict: true, customFields });
+      return Object.keys(planned.errors).length ? N.FALSE : planned.plan;
+    }),
+  );
 }
 
 function planArb(resource: string): fc.Arbitrary<Plan> {
   const leaf = fc.oneof(
     { weight: 4, arbitrary: plannedArb(resource) },
-    { weight: 5, arbitrary: cmpArb(resource) }, { weight: 1, arbitrary: fc.constantFrom(N.TRUE, N.FALSE) },
-    { weight: 2, arbitrary: nullArb(resource) }, { weight: 2, arbitrary: fkArb }, { weight: 2, arbitrary: tagArb },
-    { weight: resource === 'prefix' || resource === 'ip_address' ? 6 : 1, arbitrary: netArb }, { weight: 3, arbitrary: cfArb },
+    { weight: 5, arbitrary: cmpArb(resource) },
+    { weight: 1, arbitrary: fc.constantFrom(N.TRUE, N.FALSE) },
+    { weight: 2, arbitrary: nullArb(resource) },
+    { weight: 2, arbitrary: fkArb },
+    { weight: 2, arbitrary: tagArb },
+    { weight: resource === 'prefix' || resource === 'ip_address' ? 6 : 1, arbitrary: netArb },
+    { weight: 3, arbitrary: cfArb },
     { weight: 2, arbitrary: viaArb(resource) },
   );
   const tree = fc.letrec<{ plan: Plan }>((tie) => ({
-    plan: fc.oneof({ depthSize: 'small', withCrossShrink: true },
+    plan: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
       { weight: 4, arbitrary: leaf },
       { weight: 1, arbitrary: fc.array(tie('plan'), { minLength: 2, maxLength: 3 }).map((cs) => N.and(cs)) },
       { weight: 1, arbitrary: fc.array(tie('plan'), { minLength: 2, maxLength: 3 }).map((cs) => N.or(cs)) },
-      { weight: 2, arbitrary: tie('plan').map((c) => N.not(c)) }),
+      { weight: 2, arbitrary: tie('plan').map((c) => N.not(c)) },
+    ),
   }));
   return tree.plan;
 }
 
-const pageArb = (resource: string): fc.Arbitrary<Page> => fc.record({
-  limit: fc.integer({ min: 1, max: 12 }),
-  offset: fc.integer({ min: 0, max: 6 }),
-  ordering: fc.array(fc.record({ field: fc.constantFrom(...ORDERABLE[resource]), desc: fc.boolean() }), { maxLength: 2 }) as fc.Arbitrary<OrderKey[]>,
-});
+const pageArb = (resource: string): fc.Arbitrary<Page> =>
+  fc.record({
+    limit: fc.integer({ min: 1, max: 12 }),
+    offset: fc.integer({ min: 0, max: 6 }),
+    ordering: fc.array(fc.record({ field: fc.constantFrom(...ORDERABLE[resource]), desc: fc.boolean() }), {
+      maxLength: 2,
+    }) as fc.Arbitrary<OrderKey[]>,
+  });
 
-interface Query { readonly resource: string; readonly plan: Plan; readonly page: Page }
-const queryArb: fc.Arbitrary<Query> = fc.constantFrom(...RESOURCES)
-  .chain((resource) => fc.record({ resource: fc.constant(resource), plan: planArb(resource), page: pageArb(resource) }));
+interface Query {
+  readonly resource: string;
+  readonly plan: Plan;
+  readonly page: Page;
+}
+const queryArb: fc.Arbitrary<Query> = fc
+  .constantFrom(...RESOURCES)
+  .chain((resource) =>
+    fc.record({ resource: fc.constant(resource), plan: planArb(resource), page: pageArb(resource) }),
+  );
 
 // ---- backends ---------------------------------------------------------------------------------
 
-interface Backend { readonly name: string; readonly storage: SqlStorage; drop(): Promise<void> }
+interface Backend {
+  readonly name: string;
+  readonly storage: SqlStorage;
+  drop(): Promise<void>;
+}
 
 async function openBackends(kinds: readonly TestDbKind[], skipped: string[]): Promise<Backend[]> {
   const out: Backend[] = [];
   for (const kind of kinds) {
     const db = await testDatabaseOrSkip(kind);
-    if ('skip' in db) { skipped.push(db.skip); continue; }
+    if ('skip' in db) {
+      skipped.push(db.skip);
+      continue;
+    }
     const storage = new SqlStorage(testDbDriver(kind) === 'postgres' ? new PgDriver(db.url) : new MysqlDriver(db.url));
     try {
       await storage.open();
@@ -346,7 +760,12 @@ const ALL: Page = { limit: 1_000_000, offset: 0, ordering: [] };
  * Runs the same ops on every store: the same outcome (success, or the same conflict) everywhere,
  * but for a store named in `known` (a difference docs/storage.md lists), which must give that one.
  */
-async function sameOutcome(stores: readonly { name: string; storage: Storage }[], ops: readonly WriteOp[], label = '', known: Record<string, string> = {}): Promise<string> {
+async function sameOutcome(
+  stores: readonly { name: string; storage: Storage }[],
+  ops: readonly WriteOp[],
+  label = '',
+  known: Record<string, string> = {},
+): Promise<string> {
   const outcomes: string[] = [];
   for (const s of stores) {
     try {
@@ -357,7 +776,10 @@ async function sameOutcome(stores: readonly { name: string; storage: Storage }[]
       outcomes.push(`conflict ${e.field}: ${e.message}`);
     }
   }
-  for (let i = 1; i < stores.length; i++) expect(`${stores[i].name}: ${outcomes[i]}`, label).to.equal(`${stores[i].name}: ${known[stores[i].name] ?? outcomes[0]}`);
+  for (let i = 1; i < stores.length; i++)
+    expect(`${stores[i].name}: ${outcomes[i]}`, label).to.equal(
+      `${stores[i].name}: ${known[stores[i].name] ?? outcomes[0]}`,
+    );
   return outcomes[0];
 }
 
@@ -373,37 +795,55 @@ describe('sql/differential: memory vs PostgreSQL vs MariaDB vs MySQL', function 
   });
 
   after(async () => {
-    for (const b of backends) { await b.storage.close().catch(() => undefined); await b.drop().catch(() => undefined); }
+    for (const b of backends) {
+      await b.storage.close().catch(() => undefined);
+      await b.drop().catch(() => undefined);
+    }
   });
 
   it(`random datasets and plans: identical id sets, counts and ordered pages (${RUNS} datasets, >= ${PLANS} plans)`, async () => {
-    let queries = 0, plans = 0;
-    await fc.assert(fc.asyncProperty(datasetArb, fc.array(queryArb, { minLength: PLANS_PER_DATASET.min, maxLength: PLANS_PER_DATASET.max }), async (spec, qs) => {
-      plans += qs.length;
-      const ops = buildDataset(spec);
-      const mem = new MemoryStorage(null);
-      await mem.apply(ops);
-      for (const b of backends) { await b.storage.truncateAll(); await b.storage.apply(ops); }
-      // The reference is memory's predicate.ts + order.ts over every row (useIndexes: false): its
-      // candidate indexes assume net ranges are CIDR blocks, which raw plans here need not be.
-      const reference = (q: Query, page: Page) => evaluate(mem.table(q.resource), q.plan, page, mem, false);
-      for (const q of qs) {
-        const want = reference(q, ALL);
-        const wantPage = reference(q, q.page);
-        for (const b of backends) {
-          const ctx = () => `${b.name} ${q.resource} ${describePlan(q.plan)}\n  plan: ${JSON.stringify(q.plan)}\n  sql: ${JSON.stringify(b.storage.whereSql(q.resource, q.plan))}`;
-          const got = await b.storage.find(q.resource, q.plan, ALL);
-          expect(idsOf(got.rows), `ids: ${ctx()}`).to.deep.equal(idsOf(want.rows));
-          expect(got.count, `count: ${ctx()}`).to.equal(want.count);
-          const gotPage = await b.storage.find(q.resource, q.plan, q.page);
-          expect(idsOf(gotPage.rows), `page ${JSON.stringify(q.page)}: ${ctx()}`).to.deep.equal(idsOf(wantPage.rows));
-          expect(gotPage.count).to.equal(wantPage.count);
-          queries++;
-        }
-      }
-    }), { numRuns: RUNS, endOnFailure: process.env.DIFF_SHRINK !== '1' });
+    let queries = 0,
+      plans = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        datasetArb,
+        fc.array(queryArb, { minLength: PLANS_PER_DATASET.min, maxLength: PLANS_PER_DATASET.max }),
+        async (spec, qs) => {
+          plans += qs.length;
+          const ops = buildDataset(spec);
+          const mem = new MemoryStorage(null);
+          await mem.apply(ops);
+          for (const b of backends) {
+            await b.storage.truncateAll();
+            await b.storage.apply(ops);
+          }
+          // The reference is memory's predicate.ts + order.ts over every row (useIndexes: false): its
+          // candidate indexes assume net ranges are CIDR blocks, which raw plans here need not be.
+          const reference = (q: Query, page: Page) => evaluate(mem.table(q.resource), q.plan, page, mem, false);
+          for (const q of qs) {
+            const want = reference(q, ALL);
+            const wantPage = reference(q, q.page);
+            for (const b of backends) {
+              const ctx = () =>
+                `${b.name} ${q.resource} ${describePlan(q.plan)}\n  plan: ${JSON.stringify(q.plan)}\n  sql: ${JSON.stringify(b.storage.whereSql(q.resource, q.plan))}`;
+              const got = await b.storage.find(q.resource, q.plan, ALL);
+              expect(idsOf(got.rows), `ids: ${ctx()}`).to.deep.equal(idsOf(want.rows));
+              expect(got.count, `count: ${ctx()}`).to.equal(want.count);
+              const gotPage = await b.storage.find(q.resource, q.plan, q.page);
+              expect(idsOf(gotPage.rows), `page ${JSON.stringify(q.page)}: ${ctx()}`).to.deep.equal(
+                idsOf(wantPage.rows),
+              );
+              expect(gotPage.count).to.equal(wantPage.count);
+              queries++;
+            }
+          }
+        },
+      ),
+      { numRuns: RUNS, endOnFailure: process.env.DIFF_SHRINK !== '1' },
+    );
     expect(queries).to.be.greaterThan(0);
-    if (process.env.DIFF_PLANS) console.log(`      ${plans} plans on ${RUNS} datasets, ${queries} backend comparisons, 0 differing`);
+    if (process.env.DIFF_PLANS)
+      console.log(`      ${plans} plans on ${RUNS} datasets, ${queries} backend comparisons, 0 differing`);
   });
 
   it('rows read back as written (get, getMany, findBy)', async () => {
@@ -415,60 +855,180 @@ describe('sql/differential: memory vs PostgreSQL vs MariaDB vs MySQL', function 
       await b.storage.apply(ops);
       for (const op of ops) {
         if (op.op !== 'create') continue;
-        expect(await b.storage.get(op.resource, op.row.id), `${b.name} ${op.resource}`).to.deep.equal(await mem.get(op.resource, op.row.id));
+        expect(await b.storage.get(op.resource, op.row.id), `${b.name} ${op.resource}`).to.deep.equal(
+          await mem.get(op.resource, op.row.id),
+        );
       }
       const siteIds = [SITE_IDS[3], 'not-an-id', SITE_IDS[1], SITE_IDS[11]];
       expect(idsOf(await b.storage.getMany('site', siteIds))).to.deep.equal(idsOf(await mem.getMany('site', siteIds)));
       const sorted = (rows: Row[]) => idsOf(rows).sort();
-      for (const [res, field, value] of [['site', 'tags', TAG_IDS[2]], ['tag', 'slug', 'core'], ['region', 'parent', null], ['site', 'region', REGION_IDS[0]], ['site', 'asn', 65001], ['prefix', 'family', 6]] as const)
-        expect(sorted(await b.storage.findBy(res, field, value)), `${b.name} findBy ${res}.${field}`).to.deep.equal(sorted(await mem.findBy(res, field, value)));
+      for (const [res, field, value] of [
+        ['site', 'tags', TAG_IDS[2]],
+        ['tag', 'slug', 'core'],
+        ['region', 'parent', null],
+        ['site', 'region', REGION_IDS[0]],
+        ['site', 'asn', 65001],
+        ['prefix', 'family', 6],
+      ] as const)
+        expect(sorted(await b.storage.findBy(res, field, value)), `${b.name} findBy ${res}.${field}`).to.deep.equal(
+          sorted(await mem.findBy(res, field, value)),
+        );
     }
   });
 
-  it('write conflicts are the memory store\'s (field and message), batches are atomic', async () => {
+  it("write conflicts are the memory store's (field and message), batches are atomic", async () => {
     const now = INSTANTS[0];
-    const stores = [{ name: 'memory', storage: new MemoryStorage(null) as Storage }, ...backends.map((b) => ({ name: b.name, storage: b.storage as Storage }))];
+    const stores = [
+      { name: 'memory', storage: new MemoryStorage(null) as Storage },
+      ...backends.map((b) => ({ name: b.name, storage: b.storage as Storage })),
+    ];
     for (const b of backends) await b.storage.truncateAll();
-    const tag = { id: TAG_IDS[0], created: now, last_updated: now, name: 'Core', slug: 'core', color: 'ff0000', description: '' };
-    const region = { id: REGION_IDS[0], created: now, last_updated: now, name: 'EU', slug: 'eu', parent: null, description: '' };
-    const site = (i: number, extra: Partial<Row> = {}): Row => ({ id: SITE_IDS[i], created: now, last_updated: now, name: `site ${i}`, slug: `s${i}`, status: 'active', region: REGION_IDS[0], asn: null, facility: '', physical_address: '', description: '', tags: [TAG_IDS[0]], custom_fields: {}, ...extra });
-    const device = { id: PREFIX_IDS[0], created: now, last_updated: now, name: 'd1', site: SITE_IDS[0], status: 'active', serial: '', asset_tag: 'A1', comments: '', tags: [], custom_fields: {} };
-    expect(await sameOutcome(stores, [{ op: 'create', resource: 'tag', row: tag }, { op: 'create', resource: 'region', row: region }, { op: 'create', resource: 'site', row: site(0) }, { op: 'create', resource: 'device', row: device }, { op: 'create', resource: 'site', row: site(10, { region: null, tags: [] }) }])).to.equal('ok');
+    const tag = {
+      id: TAG_IDS[0],
+      created: now,
+      last_updated: now,
+      name: 'Core',
+      slug: 'core',
+      color: 'ff0000',
+      description: '',
+    };
+    const region = {
+      id: REGION_IDS[0],
+      created: now,
+      last_updated: now,
+      name: 'EU',
+      slug: 'eu',
+      parent: null,
+      description: '',
+    };
+    const site = (i: number, extra: Partial<Row> = {}): Row => ({
+      id: SITE_IDS[i],
+      created: now,
+      last_updated: now,
+      name: `site ${i}`,
+      slug: `s${i}`,
+      status: 'active',
+      region: REGION_IDS[0],
+      asn: null,
+      facility: '',
+      physical_address: '',
+      description: '',
+      tags: [TAG_IDS[0]],
+      custom_fields: {},
+      ...extra,
+    });
+    const device = {
+      id: PREFIX_IDS[0],
+      created: now,
+      last_updated: now,
+      name: 'd1',
+      site: SITE_IDS[0],
+      status: 'active',
+      serial: '',
+      asset_tag: 'A1',
+      comments: '',
+      tags: [],
+      custom_fields: {},
+    };
+    expect(
+      await sameOutcome(stores, [
+        { op: 'create', resource: 'tag', row: tag },
+        { op: 'create', resource: 'region', row: region },
+        { op: 'create', resource: 'site', row: site(0) },
+        { op: 'create', resource: 'device', row: device },
+        { op: 'create', resource: 'site', row: site(10, { region: null, tags: [] }) },
+      ]),
+    ).to.equal('ok');
     const cases: [string, WriteOp[], Record<string, string>?][] = [
       ['duplicate unique name', [{ op: 'create', resource: 'site', row: site(1, { name: 'site 0' }) }]],
       ['duplicate id', [{ op: 'create', resource: 'site', row: site(0, { name: 'other', slug: 'other' }) }]],
-      ['unique together (site, name)', [{ op: 'create', resource: 'device', row: { ...device, id: PREFIX_IDS[1], asset_tag: null } }]],
+      [
+        'unique together (site, name)',
+        [{ op: 'create', resource: 'device', row: { ...device, id: PREFIX_IDS[1], asset_tag: null } }],
+      ],
       ['missing foreign key', [{ op: 'create', resource: 'site', row: site(2, { region: REGION_IDS[5] }) }]],
       ['missing tag', [{ op: 'create', resource: 'site', row: site(2, { tags: [TAG_IDS[0], TAG_IDS[3]] }) }]],
       ['update of a missing object', [{ op: 'update', resource: 'site', row: site(5) }]],
       ['delete while referenced', [{ op: 'delete', resource: 'region', id: REGION_IDS[0] }]],
       ['delete of an assigned tag', [{ op: 'delete', resource: 'tag', id: TAG_IDS[0] }]],
       ['delete protected by device', [{ op: 'delete', resource: 'site', id: SITE_IDS[0] }]],
-      ['atomic: a good write then a bad one', [{ op: 'create', resource: 'site', row: site(3) }, { op: 'create', resource: 'site', row: site(4, { name: 'site 0' }) }]],
-      ['multi-row create with one missing reference', [{ op: 'create', resource: 'site', row: site(6) }, { op: 'create', resource: 'site', row: site(7, { region: REGION_IDS[4] }) }]],
-      ['duplicate id and a missing reference in one row', [{ op: 'create', resource: 'site', row: site(0, { name: 'other', slug: 'other', region: REGION_IDS[4] }) }]],
-      ['taken unique name and a missing reference in one row', [{ op: 'create', resource: 'site', row: site(2, { name: 'site 0', region: REGION_IDS[4] }) }]],
-      ['taken name and a missing tag in one row', [{ op: 'create', resource: 'site', row: site(2, { name: 'site 0', tags: [TAG_IDS[3]] }) }]],
-      ['a taken id, then a missing reference in the next row', [{ op: 'create', resource: 'site', row: site(6) }, { op: 'create', resource: 'site', row: site(0, { slug: 'x0', name: 'x0' }) }, { op: 'create', resource: 'site', row: site(7, { region: REGION_IDS[4] }) }]],
+      [
+        'atomic: a good write then a bad one',
+        [
+          { op: 'create', resource: 'site', row: site(3) },
+          { op: 'create', resource: 'site', row: site(4, { name: 'site 0' }) },
+        ],
+      ],
+      [
+        'multi-row create with one missing reference',
+        [
+          { op: 'create', resource: 'site', row: site(6) },
+          { op: 'create', resource: 'site', row: site(7, { region: REGION_IDS[4] }) },
+        ],
+      ],
+      [
+        'duplicate id and a missing reference in one row',
+        [{ op: 'create', resource: 'site', row: site(0, { name: 'other', slug: 'other', region: REGION_IDS[4] }) }],
+      ],
+      [
+        'taken unique name and a missing reference in one row',
+        [{ op: 'create', resource: 'site', row: site(2, { name: 'site 0', region: REGION_IDS[4] }) }],
+      ],
+      [
+        'taken name and a missing tag in one row',
+        [{ op: 'create', resource: 'site', row: site(2, { name: 'site 0', tags: [TAG_IDS[3]] }) }],
+      ],
+      [
+        'a taken id, then a missing reference in the next row',
+        [
+          { op: 'create', resource: 'site', row: site(6) },
+          { op: 'create', resource: 'site', row: site(0, { slug: 'x0', name: 'x0' }) },
+          { op: 'create', resource: 'site', row: site(7, { region: REGION_IDS[4] }) },
+        ],
+      ],
       // PostgreSQL checks references when the statement ends, after every row's keys.
-      ['a missing reference, then a taken id in the next row', [{ op: 'create', resource: 'site', row: site(6, { region: REGION_IDS[4] }) }, { op: 'create', resource: 'site', row: site(0, { slug: 'x0', name: 'x0' }) }],
-        { PostgreSQL: `conflict id: ${MSG.idExists}` }],
-      ['update to a taken name and a missing reference', [{ op: 'update', resource: 'site', row: site(0, { name: 'site 10', region: REGION_IDS[4] }) }]],
+      [
+        'a missing reference, then a taken id in the next row',
+        [
+          { op: 'create', resource: 'site', row: site(6, { region: REGION_IDS[4] }) },
+          { op: 'create', resource: 'site', row: site(0, { slug: 'x0', name: 'x0' }) },
+        ],
+        { PostgreSQL: `conflict id: ${MSG.idExists}` },
+      ],
+      [
+        'update to a taken name and a missing reference',
+        [{ op: 'update', resource: 'site', row: site(0, { name: 'site 10', region: REGION_IDS[4] }) }],
+      ],
       // A reference found earlier in the batch, whose object the batch then deletes.
-      ['reference deleted between two uses', [
-        { op: 'create', resource: 'region', row: { ...region, id: REGION_IDS[1], name: 'US', slug: 'us' } },
-        { op: 'create', resource: 'site', row: site(8, { region: REGION_IDS[1] }) },
-        { op: 'delete', resource: 'site', id: SITE_IDS[8] },
-        { op: 'delete', resource: 'region', id: REGION_IDS[1] },
-        { op: 'create', resource: 'site', row: site(9, { region: REGION_IDS[1] }) }]],
+      [
+        'reference deleted between two uses',
+        [
+          { op: 'create', resource: 'region', row: { ...region, id: REGION_IDS[1], name: 'US', slug: 'us' } },
+          { op: 'create', resource: 'site', row: site(8, { region: REGION_IDS[1] }) },
+          { op: 'delete', resource: 'site', id: SITE_IDS[8] },
+          { op: 'delete', resource: 'region', id: REGION_IDS[1] },
+          { op: 'create', resource: 'site', row: site(9, { region: REGION_IDS[1] }) },
+        ],
+      ],
     ];
-    for (const [name, ops, known] of cases) expect(await sameOutcome(stores, ops, name, known), name).to.match(/^conflict /);
+    for (const [name, ops, known] of cases)
+      expect(await sameOutcome(stores, ops, name, known), name).to.match(/^conflict /);
     // Nothing of a failed batch stays.
-    for (const s of stores) for (const id of [SITE_IDS[3], SITE_IDS[8], REGION_IDS[1]]) expect(await s.storage.get(id === REGION_IDS[1] ? 'region' : 'site', id), s.name).to.equal(null);
+    for (const s of stores)
+      for (const id of [SITE_IDS[3], SITE_IDS[8], REGION_IDS[1]])
+        expect(await s.storage.get(id === REGION_IDS[1] ? 'region' : 'site', id), s.name).to.equal(null);
     const ok: [string, WriteOp[]][] = [
       ['delete of a missing object', [{ op: 'delete', resource: 'site', id: SITE_IDS[9] }]],
       ['update, tags replaced', [{ op: 'update', resource: 'site', row: site(0, { tags: [], description: 'x' }) }]],
-      ['cascade planned by the caller', [{ op: 'delete', resource: 'device', id: PREFIX_IDS[0] }, { op: 'update', resource: 'site', row: site(0, { region: null, tags: [], description: 'x' }) }, { op: 'delete', resource: 'region', id: REGION_IDS[0] }, { op: 'delete', resource: 'tag', id: TAG_IDS[0] }]],
+      [
+        'cascade planned by the caller',
+        [
+          { op: 'delete', resource: 'device', id: PREFIX_IDS[0] },
+          { op: 'update', resource: 'site', row: site(0, { region: null, tags: [], description: 'x' }) },
+          { op: 'delete', resource: 'region', id: REGION_IDS[0] },
+          { op: 'delete', resource: 'tag', id: TAG_IDS[0] },
+        ],
+      ],
     ];
     for (const [name, ops] of ok) expect(await sameOutcome(stores, ops, name), name).to.equal('ok');
     for (const s of stores) expect((await s.storage.get('site', SITE_IDS[0]))?.description, s.name).to.equal('x');
@@ -476,8 +1036,12 @@ describe('sql/differential: memory vs PostgreSQL vs MariaDB vs MySQL', function 
 
   it('explain returns the SQL, its parameters and the database plan', async () => {
     for (const b of backends) {
-      const plan = netValuePlan('network', 'net_host', parseNetValue('10.1.2.3') as Exclude<ReturnType<typeof parseNetValue>, string>);
-      const e = await b.storage.explain('prefix', plan) as { sql: string; params: unknown[]; database_plan: unknown };
+      const plan = netValuePlan(
+        'network',
+        'net_host',
+        parseNetValue('10.1.2.3') as Exclude<ReturnType<typeof parseNetValue>, string>,
+      );
+      const e = (await b.storage.explain('prefix', plan)) as { sql: string; params: unknown[]; database_plan: unknown };
       expect(e.sql).to.match(/^SELECT /);
       expect(e.params.length).to.be.greaterThan(0);
       expect(e.database_plan).to.not.equal(undefined);
@@ -517,7 +1081,8 @@ describe('sql/storage open', () => {
     for (const kind of TEST_DB_KINDS) {
       const db = await testDatabaseOrSkip(kind);
       if ('skip' in db) continue;
-      const make = () => new SqlStorage(testDbDriver(kind) === 'postgres' ? new PgDriver(db.url) : new MysqlDriver(db.url));
+      const make = () =>
+        new SqlStorage(testDbDriver(kind) === 'postgres' ? new PgDriver(db.url) : new MysqlDriver(db.url));
       try {
         const first = make();
         await first.open();

@@ -15,25 +15,54 @@ type Driver = PgDriver | MysqlDriver;
 
 /** Migration 13's references on tables made before it, and its tables (referenced ones last). */
 const FIELDS_13: Readonly<Record<string, readonly string[]>> = {
-  ip_address: ['vminterface', 'tenant'], prefix: ['tenant'], vlan: ['tenant'],
-  device: ['tenant', 'location', 'rack', 'position', 'cluster', 'primary_ip4', 'primary_ip6', 'primary_ip'], site: ['group', 'tenant'],
+  ip_address: ['vminterface', 'tenant'],
+  prefix: ['tenant'],
+  vlan: ['tenant'],
+  device: ['tenant', 'location', 'rack', 'position', 'cluster', 'primary_ip4', 'primary_ip6', 'primary_ip'],
+  site: ['group', 'tenant'],
 };
-const TABLES_13 = ['service', 'vminterface', 'virtual_machine', 'cluster', 'cluster_group', 'cluster_type', 'rack', 'rack_role', 'location', 'tenant', 'tenant_group', 'site_group'];
+const TABLES_13 = [
+  'service',
+  'vminterface',
+  'virtual_machine',
+  'cluster',
+  'cluster_group',
+  'cluster_type',
+  'rack',
+  'rack_role',
+  'location',
+  'tenant',
+  'tenant_group',
+  'site_group',
+];
 
 /** Takes the database back to before migration 13: its columns (with their keys and indexes) and tables dropped, its record gone. */
 async function before13(driver: Driver): Promise<void> {
   const d = await driver.connect();
   const q = d.quote;
-  for (const [table, fields] of Object.entries(FIELDS_13)) for (const f of fields) {
-    if (f !== 'position') {
-      await driver.query(d.name === 'postgres' ? `ALTER TABLE ${q(table)} DROP CONSTRAINT ${q(`fk_${table}_${f}`)}` : `ALTER TABLE ${q(table)} DROP FOREIGN KEY ${q(`fk_${table}_${f}`)}`);
-      if (d.name !== 'postgres') await driver.query(`ALTER TABLE ${q(table)} DROP INDEX ${q(`ix_${table}_${f}`)}`);
+  for (const [table, fields] of Object.entries(FIELDS_13))
+    for (const f of fields) {
+      if (f !== 'position') {
+        await driver.query(
+          d.name === 'postgres'
+            ? `ALTER TABLE ${q(table)} DROP CONSTRAINT ${q(`fk_${table}_${f}`)}`
+            : `ALTER TABLE ${q(table)} DROP FOREIGN KEY ${q(`fk_${table}_${f}`)}`,
+        );
+        if (d.name !== 'postgres') await driver.query(`ALTER TABLE ${q(table)} DROP INDEX ${q(`ix_${table}_${f}`)}`);
+      }
+      await driver.query(`ALTER TABLE ${q(table)} DROP COLUMN ${q(f)}`);
     }
-    await driver.query(`ALTER TABLE ${q(table)} DROP COLUMN ${q(f)}`);
-  }
   // Virtual machines and their interfaces refer to addresses and each other: their keys go first.
-  for (const [table, f] of [['virtual_machine', 'primary_ip4'], ['virtual_machine', 'primary_ip6'], ['virtual_machine', 'primary_ip']])
-    await driver.query(d.name === 'postgres' ? `ALTER TABLE ${q(table)} DROP CONSTRAINT ${q(`fk_${table}_${f}`)}` : `ALTER TABLE ${q(table)} DROP FOREIGN KEY ${q(`fk_${table}_${f}`)}`);
+  for (const [table, f] of [
+    ['virtual_machine', 'primary_ip4'],
+    ['virtual_machine', 'primary_ip6'],
+    ['virtual_machine', 'primary_ip'],
+  ])
+    await driver.query(
+      d.name === 'postgres'
+        ? `ALTER TABLE ${q(table)} DROP CONSTRAINT ${q(`fk_${table}_${f}`)}`
+        : `ALTER TABLE ${q(table)} DROP FOREIGN KEY ${q(`fk_${table}_${f}`)}`,
+    );
   for (const t of TABLES_13) for (const table of [`${t}_tags`, t]) await driver.query(`DROP TABLE ${q(table)}`);
   await driver.query(`DELETE FROM ${q(MIGRATIONS_TABLE)} WHERE version >= 13`);
 }
@@ -44,9 +73,14 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
     let db: { url: string; drop(): Promise<void> } | null = null;
     before(async function () {
       db = await backend.url();
-      if (!db) { console.log(`    (skipped: ${backend.name} not configured)`); this.skip(); }
+      if (!db) {
+        console.log(`    (skipped: ${backend.name} not configured)`);
+        this.skip();
+      }
     });
-    after(async () => { await db?.drop(); });
+    after(async () => {
+      await db?.drop();
+    });
 
     const driverFor = (url: string) => (backend.driver === 'postgres' ? new PgDriver(url) : new MysqlDriver(url));
 
@@ -59,10 +93,14 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
       const driver = driverFor(db!.url);
       try {
         const d = await driver.connect();
-        const rows = (await driver.query(`SELECT version, checksum FROM ${d.quote(MIGRATIONS_TABLE)} ORDER BY version`)).rows;
+        const rows = (await driver.query(`SELECT version, checksum FROM ${d.quote(MIGRATIONS_TABLE)} ORDER BY version`))
+          .rows;
         expect(rows.map((r) => Number(r.version))).to.deep.equal(MIGRATIONS.map((m) => m.version));
-        for (const m of MIGRATIONS) expect(rows.find((r) => Number(r.version) === m.version)!.checksum).to.equal(checksum(m.statements(d)));
-      } finally { await driver.close(); }
+        for (const m of MIGRATIONS)
+          expect(rows.find((r) => Number(r.version) === m.version)!.checksum).to.equal(checksum(m.statements(d)));
+      } finally {
+        await driver.close();
+      }
     });
 
     it('row versions and history patches come to a database written before them: the columns, version 1 on every row, CAS works', async () => {
@@ -70,21 +108,52 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
       await s.open();
       const driver = driverFor(db!.url);
       const now = '2026-01-01T00:00:00.000Z';
-      const site = (id: string, name: string) => ({ id, created: now, last_updated: now, name, slug: name, status: 'active', region: null, asn: null, facility: '', physical_address: '', description: '', tags: [], custom_fields: {} });
+      const site = (id: string, name: string) => ({
+        id,
+        created: now,
+        last_updated: now,
+        name,
+        slug: name,
+        status: 'active',
+        region: null,
+        asn: null,
+        facility: '',
+        physical_address: '',
+        description: '',
+        tags: [],
+        custom_fields: {},
+      });
       const ids = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
       try {
         const d = await driver.connect();
         await s.truncateAll();
         // The previous release's schema: no version column, migrations up to 3.
-        const versioned = ['tag', 'custom_field', 'region', 'site', 'device', 'interface', 'vlan', 'prefix', 'ip_address'];
+        const versioned = [
+          'tag',
+          'custom_field',
+          'region',
+          'site',
+          'device',
+          'interface',
+          'vlan',
+          'prefix',
+          'ip_address',
+        ];
         for (const t of versioned) await driver.query(`ALTER TABLE ${d.quote(t)} DROP COLUMN ${d.quote('version')}`);
         await driver.query(`ALTER TABLE ${d.quote('history')} DROP COLUMN ${d.quote('context_patch')}`);
         await driver.query(`DELETE FROM ${d.quote(MIGRATIONS_TABLE)} WHERE version >= 4`);
-        await driver.query(`INSERT INTO site (id, created, last_updated, name, slug, status, facility, physical_address, description, tags, custom_fields) VALUES ` +
-          `(${d.placeholder(1, 'uuid')}, ${d.placeholder(2, 'timestamptz')}, ${d.placeholder(3, 'timestamptz')}, 'old', 'old', 'active', '', '', '', '[]', '{}')`,
-          [ids[0], d.name === 'postgres' ? now : now.replace('T', ' ').replace('Z', ''), d.name === 'postgres' ? now : now.replace('T', ' ').replace('Z', '')]);
+        await driver.query(
+          `INSERT INTO site (id, created, last_updated, name, slug, status, facility, physical_address, description, tags, custom_fields) VALUES ` +
+            `(${d.placeholder(1, 'uuid')}, ${d.placeholder(2, 'timestamptz')}, ${d.placeholder(3, 'timestamptz')}, 'old', 'old', 'active', '', '', '', '[]', '{}')`,
+          [
+            ids[0],
+            d.name === 'postgres' ? now : now.replace('T', ' ').replace('Z', ''),
+            d.name === 'postgres' ? now : now.replace('T', ' ').replace('Z', ''),
+          ],
+        );
         await s.close();
-        for (let start = 0; start < 2; start++) { // the second start finds the column there already
+        for (let start = 0; start < 2; start++) {
+          // the second start finds the column there already
           if (start) await driver.query(`DELETE FROM ${d.quote(MIGRATIONS_TABLE)} WHERE version >= 4`);
           const again = new SqlStorage(driverFor(db!.url));
           await again.open();
@@ -96,16 +165,44 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
         try {
           expect((await after.get('site', ids[0]))?.version).to.equal(1);
           await after.apply([{ op: 'create', resource: 'site', row: { ...site(ids[1], 'new'), version: 1 } }]);
-          await after.apply([{ op: 'update', resource: 'site', row: { ...site(ids[0], 'old'), description: 'x', version: 2 }, expectVersion: 1 }]);
-          const stale = await after.apply([{ op: 'update', resource: 'site', row: { ...site(ids[0], 'old'), version: 2 }, expectVersion: 1 }]).then(() => null, (e: Error) => e.message);
+          await after.apply([
+            {
+              op: 'update',
+              resource: 'site',
+              row: { ...site(ids[0], 'old'), description: 'x', version: 2 },
+              expectVersion: 1,
+            },
+          ]);
+          const stale = await after
+            .apply([{ op: 'update', resource: 'site', row: { ...site(ids[0], 'old'), version: 2 }, expectVersion: 1 }])
+            .then(
+              () => null,
+              (e: Error) => e.message,
+            );
           expect(stale).to.contain('version 2, expected 1');
           expect((await after.get('site', ids[0]))?.description).to.equal('x');
           // History rows of that release keep their whole context; new rows store a patch beside them.
-          const h = { id: '00000000-0000-4000-8000-0000000000c1', created: now, last_updated: now, entity_id: 'e', seq: 2, trigger: 't', source_state: 'a', target_state: 'b', context: null, context_patch: { n: 2 } };
+          const h = {
+            id: '00000000-0000-4000-8000-0000000000c1',
+            created: now,
+            last_updated: now,
+            entity_id: 'e',
+            seq: 2,
+            trigger: 't',
+            source_state: 'a',
+            target_state: 'b',
+            context: null,
+            context_patch: { n: 2 },
+          };
           await after.apply([{ op: 'create', resource: 'history', row: h }]);
           expect((await after.get('history', h.id))?.context_patch).to.deep.equal({ n: 2 });
-        } finally { await after.close(); }
-      } finally { await driver.close(); await s.close().catch(() => undefined); }
+        } finally {
+          await after.close();
+        }
+      } finally {
+        await driver.close();
+        await s.close().catch(() => undefined);
+      }
     });
 
     it('manufacturers, device types, roles and platforms come to a database written before them (migration 6): tables, device columns, indexes and foreign keys', async () => {
@@ -129,25 +226,52 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
         await before13(driver);
         // The previous release's schema: no new tables, devices without the three columns, migrations up to 5.
         for (const f of DEVICE_FKS) {
-          await driver.query(d.name === 'postgres' ? `ALTER TABLE device DROP CONSTRAINT ${q(`fk_device_${f}`)}` : `ALTER TABLE device DROP FOREIGN KEY ${q(`fk_device_${f}`)}`);
+          await driver.query(
+            d.name === 'postgres'
+              ? `ALTER TABLE device DROP CONSTRAINT ${q(`fk_device_${f}`)}`
+              : `ALTER TABLE device DROP FOREIGN KEY ${q(`fk_device_${f}`)}`,
+          );
           if (d.name !== 'postgres') await driver.query(`ALTER TABLE device DROP INDEX ${q(`ix_device_${f}`)}`);
           await driver.query(`ALTER TABLE device DROP COLUMN ${q(f)}`);
         }
-        for (const t of [...NEW_TABLES].reverse()) for (const table of [`${t}_tags`, t]) await driver.query(`DROP TABLE ${q(table)}`);
+        for (const t of [...NEW_TABLES].reverse())
+          for (const table of [`${t}_tags`, t]) await driver.query(`DROP TABLE ${q(table)}`);
         await driver.query(`DELETE FROM ${q(MIGRATIONS_TABLE)} WHERE version >= 6`);
         await s.close();
 
-        const tableCount = async () => Number((await driver.query(`SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_name IN ('manufacturer', 'device_type', 'device_role', 'platform')` +
-          (d.name === 'postgres' ? ` AND table_schema = current_schema()` : ` AND table_schema = DATABASE()`))).rows[0].n);
-        const fkCount = async () => Number((await driver.query(d.name === 'postgres'
-          ? `SELECT COUNT(*) AS n FROM pg_constraint WHERE conrelid = 'device'::regclass AND contype = 'f' AND conname IN ('fk_device_device_type', 'fk_device_role', 'fk_device_platform')`
-          : `SELECT COUNT(*) AS n FROM information_schema.TABLE_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = 'device' AND CONSTRAINT_TYPE = 'FOREIGN KEY' AND CONSTRAINT_NAME IN ('fk_device_device_type', 'fk_device_role', 'fk_device_platform')`)).rows[0].n);
-        const indexCount = async () => Number((await driver.query(d.name === 'postgres'
-          ? `SELECT COUNT(*) AS n FROM pg_indexes WHERE tablename = 'device' AND indexname IN ('ix_device_device_type', 'ix_device_role', 'ix_device_platform')`
-          : `SELECT COUNT(DISTINCT INDEX_NAME) AS n FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'device' AND INDEX_NAME IN ('ix_device_device_type', 'ix_device_role', 'ix_device_platform')`)).rows[0].n);
+        const tableCount = async () =>
+          Number(
+            (
+              await driver.query(
+                `SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_name IN ('manufacturer', 'device_type', 'device_role', 'platform')` +
+                  (d.name === 'postgres' ? ` AND table_schema = current_schema()` : ` AND table_schema = DATABASE()`),
+              )
+            ).rows[0].n,
+          );
+        const fkCount = async () =>
+          Number(
+            (
+              await driver.query(
+                d.name === 'postgres'
+                  ? `SELECT COUNT(*) AS n FROM pg_constraint WHERE conrelid = 'device'::regclass AND contype = 'f' AND conname IN ('fk_device_device_type', 'fk_device_role', 'fk_device_platform')`
+                  : `SELECT COUNT(*) AS n FROM information_schema.TABLE_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = 'device' AND CONSTRAINT_TYPE = 'FOREIGN KEY' AND CONSTRAINT_NAME IN ('fk_device_device_type', 'fk_device_role', 'fk_device_platform')`,
+              )
+            ).rows[0].n,
+          );
+        const indexCount = async () =>
+          Number(
+            (
+              await driver.query(
+                d.name === 'postgres'
+                  ? `SELECT COUNT(*) AS n FROM pg_indexes WHERE tablename = 'device' AND indexname IN ('ix_device_device_type', 'ix_device_role', 'ix_device_platform')`
+                  : `SELECT COUNT(DISTINCT INDEX_NAME) AS n FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'device' AND INDEX_NAME IN ('ix_device_device_type', 'ix_device_role', 'ix_device_platform')`,
+              )
+            ).rows[0].n,
+          );
         expect([await tableCount(), await fkCount(), await indexCount()]).to.deep.equal([0, 0, 0]);
 
-        for (let start = 0; start < 2; start++) { // the second run finds everything there already
+        for (let start = 0; start < 2; start++) {
+          // the second run finds everything there already
           if (start) await driver.query(`DELETE FROM ${q(MIGRATIONS_TABLE)} WHERE version >= 6`);
           const again = new SqlStorage(driverFor(db!.url));
           await again.open();
@@ -171,20 +295,36 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
           const [dt] = await make('device_type', [{ manufacturer: mf.id, model: 'MX204', slug: 'mx204' }]);
           const [role] = await make('device_role', [{ name: 'Router', slug: 'router', color: 'ff0000' }]);
           const [pf] = await make('platform', [{ name: 'Junos', slug: 'junos', manufacturer: mf.id }]);
-          const [dev] = await make('device', [{ name: 'new-device', site: site.id, device_type: dt.id, role: role.id, platform: pf.id }]);
+          const [dev] = await make('device', [
+            { name: 'new-device', site: site.id, device_type: dt.id, role: role.id, platform: pf.id },
+          ]);
           const got = (await after.get('device', dev.id))!;
           expect([got.device_type, got.role, got.platform]).to.deep.equal([dt.id, role.id, pf.id]);
           expect(dt.u_height).to.equal(1);
           // The foreign keys hold in the database itself, under the service.
-          const bad = { ...got, id: '00000000-0000-4000-8000-0000000000d9', name: 'dangling', device_type: '00000000-0000-4000-8000-0000000000ff', version: 1 };
-          const refused = await after.apply([{ op: 'create', resource: 'device', row: bad }]).then(() => null, (e: Error) => e.message);
+          const bad = {
+            ...got,
+            id: '00000000-0000-4000-8000-0000000000d9',
+            name: 'dangling',
+            device_type: '00000000-0000-4000-8000-0000000000ff',
+            version: 1,
+          };
+          const refused = await after.apply([{ op: 'create', resource: 'device', row: bad }]).then(
+            () => null,
+            (e: Error) => e.message,
+          );
           expect(refused).to.be.a('string');
           // The platform goes as NetBox lets it (set null); the type is protected.
           expect((await inv2.delete(resource('device_type'), dt.id)).ok).to.equal(false);
           expect((await inv2.delete(resource('platform'), pf.id)).ok).to.equal(true);
           expect((await after.get('device', dev.id))!.platform).to.equal(null);
-        } finally { await after.close(); }
-      } finally { await driver.close(); await s.close().catch(() => undefined); }
+        } finally {
+          await after.close();
+        }
+      } finally {
+        await driver.close();
+        await s.close().catch(() => undefined);
+      }
     });
 
     it('tenancy, locations, racks, clusters, virtual machines and services come to a database written before them (migration 13); deferred keys hold', async () => {
@@ -202,11 +342,15 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
         const old = await made(new Inventory(s), 'device', { name: 'old-device', site: site.id });
         await s.close();
         await before13(driver);
-        for (let start = 0; start < 2; start++) { // the second run finds everything there already
-          if (start) await driver.query(`DELETE FROM ${(await driver.connect()).quote(MIGRATIONS_TABLE)} WHERE version >= 13`);
+        for (let start = 0; start < 2; start++) {
+          // the second run finds everything there already
+          if (start)
+            await driver.query(`DELETE FROM ${(await driver.connect()).quote(MIGRATIONS_TABLE)} WHERE version >= 13`);
           const again = new SqlStorage(driverFor(db!.url));
           await again.open();
-          expect(again.appliedMigrations).to.deep.equal(MIGRATIONS.filter((m) => m.version >= 13).map((m) => m.version)); // the later ones were dropped with it
+          expect(again.appliedMigrations).to.deep.equal(
+            MIGRATIONS.filter((m) => m.version >= 13).map((m) => m.version),
+          ); // the later ones were dropped with it
           await again.close();
         }
         const after = new SqlStorage(driverFor(db!.url));
@@ -218,18 +362,41 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
           const tenant = await made(inv, 'tenant', { name: 'T', slug: 't' });
           const rack = await made(inv, 'rack', { name: 'R1', site: site.id, tenant: tenant.id });
           const ip = await made(inv, 'ip_address', { address: '192.0.2.1/24' });
-          const dev = await made(inv, 'device', { name: 'new-device', site: site.id, rack: rack.id, position: 3, tenant: tenant.id, primary_ip4: ip.id });
+          const dev = await made(inv, 'device', {
+            name: 'new-device',
+            site: site.id,
+            rack: rack.id,
+            position: 3,
+            tenant: tenant.id,
+            primary_ip4: ip.id,
+          });
           expect([dev.rack, dev.primary_ip4, dev.primary_ip]).to.deep.equal([rack.id, ip.id, ip.id]);
           // The deferred key holds in the database itself, under the service.
-          const bad = { ...dev, id: '00000000-0000-4000-8000-0000000000d9', name: 'dangling', primary_ip4: '00000000-0000-4000-8000-0000000000ff', version: 1 };
-          expect(await after.apply([{ op: 'create', resource: 'device', row: bad }]).then(() => null, (e: Error) => e.message)).to.be.a('string');
+          const bad = {
+            ...dev,
+            id: '00000000-0000-4000-8000-0000000000d9',
+            name: 'dangling',
+            primary_ip4: '00000000-0000-4000-8000-0000000000ff',
+            version: 1,
+          };
+          expect(
+            await after.apply([{ op: 'create', resource: 'device', row: bad }]).then(
+              () => null,
+              (e: Error) => e.message,
+            ),
+          ).to.be.a('string');
           // The address goes and takes the primary IP (and the derived one) with it.
           expect((await inv.delete(resource('ip_address'), ip.id)).ok).to.equal(true);
           const now = (await after.get('device', dev.id))!;
           expect([now.primary_ip4, now.primary_ip]).to.deep.equal([null, null]);
           expect((await inv.delete(resource('tenant'), tenant.id)).ok).to.equal(false);
-        } finally { await after.close(); }
-      } finally { await driver.close(); await s.close().catch(() => undefined); }
+        } finally {
+          await after.close();
+        }
+      } finally {
+        await driver.close();
+        await s.close().catch(() => undefined);
+      }
     });
 
     it('webhook chains come to a database written before them (migration 15): change records and deliveries get their columns', async () => {
@@ -249,27 +416,45 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
           expect(again.appliedMigrations).to.deep.equal([15]);
           const made = await new Inventory(again).create(resource('site'), [{ name: 'mig15', slug: 'mig15' }]);
           expect(made.ok).to.equal(true);
-          const rec = (await again.find('object_change', cmp('object_repr', 'string', 'eq', false, ['mig15']), { limit: 1, offset: 0, ordering: [] }, { noCount: true })).rows[0];
+          const rec = (
+            await again.find(
+              'object_change',
+              cmp('object_repr', 'string', 'eq', false, ['mig15']),
+              { limit: 1, offset: 0, ordering: [] },
+              { noCount: true },
+            )
+          ).rows[0];
           expect(rec.webhook_delivery).to.equal(null);
-        } finally { await again.close(); }
-      } finally { await driver.close(); await s.close().catch(() => undefined); }
+        } finally {
+          await again.close();
+        }
+      } finally {
+        await driver.close();
+        await s.close().catch(() => undefined);
+      }
     });
 
-    if (backend.driver === 'postgres') it('description__ic can use the trigram index of lower(description)', async () => {
-      const s = new SqlStorage(new PgDriver(db!.url));
-      await s.open();
-      const driver = new PgDriver(db!.url);
-      try {
-        await driver.connect();
-        const idx = await driver.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'prefix' AND indexname LIKE '%trgm%'`);
-        expect(idx.rows.map((r) => r.indexname)).to.deep.equal(['ix_prefix_description_trgm']);
-        const w = s.whereSql('prefix', cmp('description', 'string', 'contains', true, ['circuit 35']));
-        const plan = await driver.transaction(async (t) => {
-          await t.query('SET LOCAL enable_seqscan = off'); // tiny table: make the planner show what it can use
-          return t.query(`EXPLAIN SELECT m.id FROM prefix m WHERE ${w.sql}`, w.params);
-        });
-        expect(plan.rows.map((r) => String(r['QUERY PLAN'])).join('\n')).to.contain('ix_prefix_description_trgm');
-      } finally { await driver.close(); await s.close(); }
-    });
+    if (backend.driver === 'postgres')
+      it('description__ic can use the trigram index of lower(description)', async () => {
+        const s = new SqlStorage(new PgDriver(db!.url));
+        await s.open();
+        const driver = new PgDriver(db!.url);
+        try {
+          await driver.connect();
+          const idx = await driver.query(
+            `SELECT indexname FROM pg_indexes WHERE tablename = 'prefix' AND indexname LIKE '%trgm%'`,
+          );
+          expect(idx.rows.map((r) => r.indexname)).to.deep.equal(['ix_prefix_description_trgm']);
+          const w = s.whereSql('prefix', cmp('description', 'string', 'contains', true, ['circuit 35']));
+          const plan = await driver.transaction(async (t) => {
+            await t.query('SET LOCAL enable_seqscan = off'); // tiny table: make the planner show what it can use
+            return t.query(`EXPLAIN SELECT m.id FROM prefix m WHERE ${w.sql}`, w.params);
+          });
+          expect(plan.rows.map((r) => String(r['QUERY PLAN'])).join('\n')).to.contain('ix_prefix_description_trgm');
+        } finally {
+          await driver.close();
+          await s.close();
+        }
+      });
   });
 }

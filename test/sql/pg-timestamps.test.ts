@@ -21,14 +21,27 @@ function pgText(ms: number, micros: number): string {
 
 describe('PostgreSQL timestamptz text to ISO', () => {
   it('equals the Date path on UTC text, every fraction length', () => {
-    fc.assert(fc.property(fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 11, 31) }), fc.integer({ min: 0, max: 999 }), (ms, micros) => {
-      const text = pgText(ms, micros);
-      expect(isoOfTimestamptz(text), text).to.equal(viaDate(text));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 11, 31) }),
+        fc.integer({ min: 0, max: 999 }),
+        (ms, micros) => {
+          const text = pgText(ms, micros);
+          expect(isoOfTimestamptz(text), text).to.equal(viaDate(text));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('takes the Date path for other offsets, BC and infinity', () => {
-    for (const text of ['2026-01-01 01:00:00+01', '2026-06-30 23:59:59.5-07:30', '0044-03-15 12:00:00+00 BC', 'infinity', '-infinity']) {
+    for (const text of [
+      '2026-01-01 01:00:00+01',
+      '2026-06-30 23:59:59.5-07:30',
+      '0044-03-15 12:00:00+00 BC',
+      'infinity',
+      '-infinity',
+    ]) {
       expect(isoOfTimestamptz(text), text).to.deep.equal(viaDate(text));
     }
     expect(isoOfTimestamptz('2026-01-01 01:00:00+01')).to.equal('2026-01-01T00:00:00.000Z');

@@ -14,25 +14,44 @@ for (const kind of TEST_DB_KINDS) {
     let db: TestDatabase | null = null;
     before(async function () {
       const got = await testDatabaseOrSkip(kind);
-      if ('skip' in got) { this.skip(); return; }
+      if ('skip' in got) {
+        this.skip();
+        return;
+      }
       db = got;
     });
-    after(async () => { await db?.drop(); });
+    after(async () => {
+      await db?.drop();
+    });
 
     it('gives up after the bound while every connection is held, then serves again', async () => {
-      const driver = testDbDriver(kind) === 'postgres' ? new PgDriver(db!.url, { max: 1, poolWaitMs: 300 }) : new MysqlDriver(db!.url, { connectionLimit: 1, poolWaitMs: 300 });
+      const driver =
+        testDbDriver(kind) === 'postgres'
+          ? new PgDriver(db!.url, { max: 1, poolWaitMs: 300 })
+          : new MysqlDriver(db!.url, { connectionLimit: 1, poolWaitMs: 300 });
       const waits: { s: number; late: boolean }[] = [];
       driver.poolWaits.on((s, late) => waits.push({ s, late }));
       try {
         await driver.connect();
         let release!: () => void;
-        const held = new Promise<void>((r) => { release = r; });
+        const held = new Promise<void>((r) => {
+          release = r;
+        });
         let entered!: () => void;
-        const inside = new Promise<void>((r) => { entered = r; });
-        const tx = driver.transaction(async (s) => { await s.query('SELECT 1 AS one'); entered(); await held; });
+        const inside = new Promise<void>((r) => {
+          entered = r;
+        });
+        const tx = driver.transaction(async (s) => {
+          await s.query('SELECT 1 AS one');
+          entered();
+          await held;
+        });
         await inside;
         const t0 = performance.now();
-        const err = await driver.query('SELECT 1 AS one').then(() => null, (e: unknown) => e);
+        const err = await driver.query('SELECT 1 AS one').then(
+          () => null,
+          (e: unknown) => e,
+        );
         const ms = performance.now() - t0;
         expect(err).to.be.instanceOf(StorageUnavailable);
         expect((err as Error).message).to.match(/POOL_WAIT_TIMEOUT_MS/);

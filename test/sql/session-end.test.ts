@@ -15,8 +15,13 @@ for (const backend of BACKENDS.filter((b) => b.driver === 'mysql')) {
   describe(`ending a database session on ${backend.name}`, function () {
     this.timeout(30_000);
     let db: { url: string; drop(): Promise<void> } | null = null;
-    before(async function () { db = await backend.url(); if (!db) this.skip(); });
-    after(async () => { await db?.drop(); });
+    before(async function () {
+      db = await backend.url();
+      if (!db) this.skip();
+    });
+    after(async () => {
+      await db?.drop();
+    });
 
     it('ends it and sees it gone while another session runs a statement whose text is not UTF-8', async () => {
       const driver = sqlDriver(backend, db!.url) as MysqlDriver;
@@ -26,17 +31,32 @@ for (const backend of BACKENDS.filter((b) => b.driver === 'mysql')) {
       victim.on('error', () => undefined);
       try {
         let done = false;
-        const running = busy.execute('SELECT SLEEP(?) AS s, ? AS b', [20, Buffer.from([0xb5, 0xe0, 0xff])]).catch(() => undefined).finally(() => { done = true; });
+        const running = busy
+          .execute('SELECT SLEEP(?) AS s, ? AS b', [20, Buffer.from([0xb5, 0xe0, 0xff])])
+          .catch(() => undefined)
+          .finally(() => {
+            done = true;
+          });
         // Until the server runs it (read where the server lists it without its text).
-        const list = driver.flavour === 'mysql' ? 'performance_schema.threads WHERE PROCESSLIST_ID' : 'information_schema.PROCESSLIST WHERE ID';
+        const list =
+          driver.flavour === 'mysql'
+            ? 'performance_schema.threads WHERE PROCESSLIST_ID'
+            : 'information_schema.PROCESSLIST WHERE ID';
         const command = driver.flavour === 'mysql' ? 'PROCESSLIST_COMMAND' : 'COMMAND';
-        for (let i = 0; (await driver.query(`SELECT ${command} AS c FROM ${list} = ?`, [busy.threadId])).rows[0]?.c !== 'Execute'; i++) {
+        for (
+          let i = 0;
+          (await driver.query(`SELECT ${command} AS c FROM ${list} = ?`, [busy.threadId])).rows[0]?.c !== 'Execute';
+          i++
+        ) {
           if (i > 200) throw new Error('the statement never started');
           await sleep(25);
         }
         await driver.endSession(victim.threadId!);
         expect(done, 'the other statement still runs').to.equal(false);
-        const after = await victim.query('SELECT 1').then(() => 'answered', (e: { code?: string }) => e.code ?? 'failed');
+        const after = await victim.query('SELECT 1').then(
+          () => 'answered',
+          (e: { code?: string }) => e.code ?? 'failed',
+        );
         expect(after).to.not.equal('answered');
         await driver.query(`KILL QUERY ${Number(busy.threadId)}`);
         await running;

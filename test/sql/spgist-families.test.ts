@@ -8,13 +8,19 @@ import { startServer, type TestServer } from '../support/server.js';
 
 /** 122 IPv4 and 120 IPv6 host addresses (mostly four per /24 or /64), in address order. */
 function addresses(): string[] {
-  const v4: string[] = ['10.0.0.1/25', '192.168.3.193/28'], v6: string[] = [];
-  for (let site = 0; site < 30; site++) for (let h = 1; h <= 4; h++) {
-    v4.push(`10.${site}.0.${h}/24`);
-    v6.push(`2001:db8:${site.toString(16)}:1::${h}/64`);
-  }
+  const v4: string[] = ['10.0.0.1/25', '192.168.3.193/28'],
+    v6: string[] = [];
+  for (let site = 0; site < 30; site++)
+    for (let h = 1; h <= 4; h++) {
+      v4.push(`10.${site}.0.${h}/24`);
+      v6.push(`2001:db8:${site.toString(16)}:1::${h}/64`);
+    }
   // Address order: each part numerically, then the length.
-  const key = (a: string) => a.split(/[.:/]/).map((x) => x.padStart(8, '0')).join('');
+  const key = (a: string) =>
+    a
+      .split(/[.:/]/)
+      .map((x) => x.padStart(8, '0'))
+      .join('');
   return [...v4.sort((a, b) => key(a).localeCompare(key(b))), ...v6.sort((a, b) => key(a).localeCompare(key(b)))];
 }
 
@@ -25,13 +31,23 @@ describe('PostgreSQL network indexes per address family', function () {
 
   before(async function () {
     const db = await testDatabaseOrSkip('postgres');
-    if ('skip' in db) { this.skip(); return; }
+    if ('skip' in db) {
+      this.skip();
+      return;
+    }
     drop = db.drop;
     srv = await startServer({ storage: db.url });
-    const res = await srv.req('POST', '/api/ipam/ip-addresses/', addresses().map((address) => ({ address })));
+    const res = await srv.req(
+      'POST',
+      '/api/ipam/ip-addresses/',
+      addresses().map((address) => ({ address })),
+    );
     expect(res.status).to.equal(201);
   });
-  after(async () => { await srv?.close(); await drop?.(); });
+  after(async () => {
+    await srv?.close();
+    await drop?.();
+  });
 
   it('finds every IPv6 and IPv4 address by equality and by containment', async () => {
     const s = srv!;
@@ -43,8 +59,10 @@ describe('PostgreSQL network indexes per address family', function () {
     }
     for (let site = 0; site < 30; site += 7) {
       const block = `2001:db8:${site.toString(16)}:1::/64`;
-      if ((await count(`host__net_contained_or_equal=${encodeURIComponent(block)}`)) !== 4) misses.push(`contained_or_equal ${block}`);
-      if ((await count(`host__net_contains_or_equals=${encodeURIComponent(block)}`)) !== 4) misses.push(`contains_or_equals ${block}`);
+      if ((await count(`host__net_contained_or_equal=${encodeURIComponent(block)}`)) !== 4)
+        misses.push(`contained_or_equal ${block}`);
+      if ((await count(`host__net_contains_or_equals=${encodeURIComponent(block)}`)) !== 4)
+        misses.push(`contains_or_equals ${block}`);
     }
     expect(misses).to.deep.equal([]);
   });

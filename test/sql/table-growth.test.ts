@@ -9,7 +9,8 @@ describe('TableGrowth: ANALYZE after a table grew', () => {
   it('analyzes a table past MIN_ROWS, then past GROWTH_SHARE of its size, never two at once', async () => {
     const rows = new Map<string, number>();
     const runs: string[] = [];
-    let inFlight = 0, most = 0;
+    let inFlight = 0,
+      most = 0;
     const g = new TableGrowth(async (t) => {
       runs.push(t);
       most = Math.max(most, ++inFlight);
@@ -17,7 +18,10 @@ describe('TableGrowth: ANALYZE after a table grew', () => {
       inFlight--;
       return rows.get(t) ?? 0;
     });
-    const create = (t: string, n: number) => { rows.set(t, (rows.get(t) ?? 0) + n); g.created(t, n); };
+    const create = (t: string, n: number) => {
+      rows.set(t, (rows.get(t) ?? 0) + n);
+      g.created(t, n);
+    };
     create('prefix', MIN_ROWS - 1);
     await g.idle();
     expect(runs).to.deep.equal([]);
@@ -39,8 +43,13 @@ describe('TableGrowth: ANALYZE after a table grew', () => {
   });
 
   it('leaves a failed analyze for the next growth', async () => {
-    let fail = true, ran = 0;
-    const g = new TableGrowth(async () => { ran++; if (fail) throw new Error('lost'); return 0; });
+    let fail = true,
+      ran = 0;
+    const g = new TableGrowth(async () => {
+      ran++;
+      if (fail) throw new Error('lost');
+      return 0;
+    });
     g.created('prefix', MIN_ROWS);
     await g.idle();
     fail = false;

@@ -29,13 +29,20 @@ for (const backend of BACKENDS) {
     it('a bulk create and the one after it: objects and change records with increasing version-7 ids', async () => {
       const made: string[] = [];
       for (const part of [0, 1]) {
-        const r = await h.srv.req('POST', '/api/ipam/prefixes/', Array.from({ length: 30 }, (_, i) => ({ prefix: `10.${part}.${i}.0/24`, status: 'active' })));
+        const r = await h.srv.req(
+          'POST',
+          '/api/ipam/prefixes/',
+          Array.from({ length: 30 }, (_, i) => ({ prefix: `10.${part}.${i}.0/24`, status: 'active' })),
+        );
         expect(r.status).to.equal(201);
         made.push(...(r.body as { id: string }[]).map((p) => p.id));
       }
       for (const id of made) expect(id).to.match(V7);
       expect([...made].sort()).to.deep.equal(made);
-      const changes = (await h.srv.req('GET', '/api/extras/object-changes/?limit=0&ordering=time')).body.results as { id: string; changed_object_id: string }[];
+      const changes = (await h.srv.req('GET', '/api/extras/object-changes/?limit=0&ordering=time')).body.results as {
+        id: string;
+        changed_object_id: string;
+      }[];
       const ofMade = changes.filter((c) => made.includes(c.changed_object_id));
       expect(ofMade.map((c) => c.changed_object_id)).to.deep.equal(made);
       for (const c of ofMade) expect(c.id).to.match(V7);

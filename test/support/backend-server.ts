@@ -10,10 +10,16 @@ export function serverOn(backend: Backend, over: Partial<Config> = {}): { srv: T
   let drop: () => Promise<void> = async () => {};
   before(async function () {
     const db = await backend.url();
-    if (!db) { this.skip(); return; }
+    if (!db) {
+      this.skip();
+      return;
+    }
     drop = db.drop;
     holder.srv = await startServer({ storage: db.url, ...over });
   });
-  after(async () => { await holder.srv?.close(); await drop(); });
+  after(async () => {
+    await holder.srv?.close();
+    await drop();
+  });
   return holder;
 }

@@ -8,7 +8,11 @@ import { startServer, type TestServer } from './server.js';
  * Registers before/after hooks in the calling `describe` and returns a handle whose `req`/`url`
  * reach the server started there (valid inside tests and later hooks).
  */
-export function serverOn(backend: Backend, setup?: (srv: TestServer) => Promise<void>, over: Partial<Config> = {}): TestServer {
+export function serverOn(
+  backend: Backend,
+  setup?: (srv: TestServer) => Promise<void>,
+  over: Partial<Config> = {},
+): TestServer {
   let current: TestServer | null = null;
   let db: { url: string; drop(): Promise<void> } | null = null;
   before(async function () {
@@ -20,14 +24,23 @@ export function serverOn(backend: Backend, setup?: (srv: TestServer) => Promise<
     current = await startServer({ storage: db.url, ...over });
     if (setup) await setup(current);
   });
-  after(async () => { await current?.close(); await db?.drop(); current = null; db = null; });
+  after(async () => {
+    await current?.close();
+    await db?.drop();
+    current = null;
+    db = null;
+  });
   const live = (): TestServer => {
     if (!current) throw new Error(`no server on ${backend.name}: used outside the suite's tests`);
     return current;
   };
   return {
-    get running() { return live().running; },
-    get url() { return live().url; },
+    get running() {
+      return live().running;
+    },
+    get url() {
+      return live().url;
+    },
     req: (...args) => live().req(...args),
     close: () => live().close(),
   };

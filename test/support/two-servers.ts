@@ -17,7 +17,10 @@ export function racingServers(backend: Backend, key: string): { urls: string[] }
   let inProcess: TestServer | null = null;
   before(async function () {
     db = await backend.url();
-    if (!db) { this.skip(); return; }
+    if (!db) {
+      this.skip();
+      return;
+    }
     if (backend.driver === 'memory') {
       inProcess = await startServer({ storage: db.url, tokens: [{ key, permissions: ['*'] }] });
       held.urls = [inProcess.url];

@@ -3,11 +3,23 @@
 // and started again on the same port (a receiver that is down for a while). `silent` makes it take
 // requests and never answer (a receiver that hangs); `act` runs before each answer (a receiver
 // that writes back into the server).
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
-export interface Received { readonly method: string; readonly path: string; readonly headers: IncomingHttpHeaders; readonly body: string; readonly at: number }
+export interface Received {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  readonly at: number;
+}
 
 export class Receiver {
   readonly got: Received[] = [];
@@ -31,16 +43,33 @@ export class Receiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const got: Received = { method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+        const got: Received = {
+          method: req.method!,
+          path: req.url!,
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
+        };
         this.got.push(got);
         if (this.silent) return;
         const status = this.answer ? this.answer(got) : this.status;
-        const reply = () => setTimeout(() => { res.writeHead(status, { 'Content-Type': 'text/plain' }); res.end(`answer ${status}`); }, this.delayMs);
-        if (this.act) this.act(got).catch(() => undefined).finally(reply); else reply();
+        const reply = () =>
+          setTimeout(() => {
+            res.writeHead(status, { 'Content-Type': 'text/plain' });
+            res.end(`answer ${status}`);
+          }, this.delayMs);
+        if (this.act)
+          this.act(got)
+            .catch(() => undefined)
+            .finally(reply);
+        else reply();
       });
     };
     const s: Server = this.tls ? createTlsServer(this.tls, handle) : createServer(handle);
-    await new Promise<void>((resolve, reject) => { s.once('error', reject); s.listen(port, '127.0.0.1', () => resolve()); });
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(port, '127.0.0.1', () => resolve());
+    });
     this.server = s;
     this.port = (s.address() as AddressInfo).port;
     return this;
@@ -50,7 +79,10 @@ export class Receiver {
     const s = this.server;
     this.server = null;
     if (!s) return;
-    await new Promise<void>((resolve) => { s.close(() => resolve()); s.closeAllConnections(); });
+    await new Promise<void>((resolve) => {
+      s.close(() => resolve());
+      s.closeAllConnections();
+    });
   }
 
   url(path = '/hook'): string {

@@ -6,9 +6,17 @@ export function CopyBox({ label, text, testid }: { label: string; text: string; 
   const [done, setDone] = useState('');
   const ref = useRef<HTMLElement>(null);
   const copy = async () => {
-    try { await navigator.clipboard.writeText(text); setDone('Copied.'); } catch {
-      const sel = getSelection(); const range = document.createRange();
-      if (ref.current && sel) { range.selectNodeContents(ref.current); sel.removeAllRanges(); sel.addRange(range); }
+    try {
+      await navigator.clipboard.writeText(text);
+      setDone('Copied.');
+    } catch {
+      const sel = getSelection();
+      const range = document.createRange();
+      if (ref.current && sel) {
+        range.selectNodeContents(ref.current);
+        sel.removeAllRanges();
+        sel.addRange(range);
+      }
       setDone('Selected: press Ctrl+C.');
     }
   };

@@ -12,7 +12,11 @@ function sanitize(root: Element): Element {
   for (const el of [root, ...root.querySelectorAll('*')]) {
     for (const a of [...el.attributes]) {
       const v = a.value.trim().toLowerCase();
-      if (a.name.toLowerCase().startsWith('on') || ((a.name === 'href' || a.name === 'xlink:href') && !v.startsWith('#'))) el.removeAttribute(a.name);
+      if (
+        a.name.toLowerCase().startsWith('on') ||
+        ((a.name === 'href' || a.name === 'xlink:href') && !v.startsWith('#'))
+      )
+        el.removeAttribute(a.name);
     }
   }
   return root;
@@ -23,17 +27,23 @@ function highlight(svg: Element, state: string): void {
     if (g.querySelector('text')?.textContent !== state) continue;
     g.classList.add('current');
     const rect = g.querySelector('rect');
-    if (rect) { rect.setAttribute('stroke', '#d35400'); rect.setAttribute('stroke-width', '3.5'); }
+    if (rect) {
+      rect.setAttribute('stroke', '#d35400');
+      rect.setAttribute('stroke-width', '3.5');
+    }
   }
 }
 
 /** The parsed, cleaned picture, or the reason there is none. */
 async function loadSvg(name: string, version: string): Promise<Element | string> {
-  const r = await request('GET', `/api/v1/machines/${enc(name)}/versions/${enc(version)}/diagram.svg`, { headers: { Accept: 'image/svg+xml' } });
+  const r = await request('GET', `/api/v1/machines/${enc(name)}/versions/${enc(version)}/diagram.svg`, {
+    headers: { Accept: 'image/svg+xml' },
+  });
   if (!r.ok) return `Diagram unavailable (${r.status}).`;
   const parsed = new DOMParser().parseFromString(r.text, 'image/svg+xml');
   const root = parsed.documentElement;
-  if (root.namespaceURI !== SVG_NS || root.localName !== 'svg' || parsed.querySelector('parsererror')) return 'The diagram is not a valid SVG picture.';
+  if (root.namespaceURI !== SVG_NS || root.localName !== 'svg' || parsed.querySelector('parsererror'))
+    return 'The diagram is not a valid SVG picture.';
   return sanitize(root);
 }
 

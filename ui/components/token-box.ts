@@ -16,7 +16,9 @@ export async function checkToken(): Promise<string> {
 export function TokenBox({ onSaved }: { onSaved: () => void }) {
   const [text, setText] = useState(getToken());
   const [status, setStatus] = useState(getToken() ? 'Checking the token…' : 'No token: API calls will be refused.');
-  useEffect(() => { if (getToken()) void checkToken().then(setStatus); }, []);   // a key kept from before is checked too
+  useEffect(() => {
+    if (getToken()) void checkToken().then(setStatus);
+  }, []); // a key kept from before is checked too
   const submit = async (e: Event) => {
     e.preventDefault();
     setToken(text.trim());
@@ -27,8 +29,16 @@ export function TokenBox({ onSaved }: { onSaved: () => void }) {
   };
   return html`<form class="token" autocomplete="off" onSubmit=${submit}>
     <label for="token-input">API token</label>
-    <input id="token-input" name="token" type="password" autocomplete="off" spellcheck=${false} placeholder="paste a token key"
-      value=${text} onInput=${(e: any) => setText(e.target.value)} />
+    <input
+      id="token-input"
+      name="token"
+      type="password"
+      autocomplete="off"
+      spellcheck=${false}
+      placeholder="paste a token key"
+      value=${text}
+      onInput=${(e: any) => setText(e.target.value)}
+    />
     <button type="submit">Save token</button>
     <span id="token-status" role="status">${status}</span>
   </form>`;

@@ -2,13 +2,20 @@
 const TOKEN_KEY = 'netinv.token';
 
 export function getToken(): string {
-  try { return localStorage.getItem(TOKEN_KEY) ?? ''; } catch { return ''; }
+  try {
+    return localStorage.getItem(TOKEN_KEY) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 export function setToken(value: string): void {
   try {
-    if (value) localStorage.setItem(TOKEN_KEY, value); else localStorage.removeItem(TOKEN_KEY);
-  } catch { /* storage disabled: the token lasts for this page only */ }
+    if (value) localStorage.setItem(TOKEN_KEY, value);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    /* storage disabled: the token lasts for this page only */
+  }
 }
 
 export function authHeader(token = getToken()): string {
@@ -25,42 +32,77 @@ export interface ApiResult<T = any> {
   readonly ms: number;
 }
 
-export interface RequestOptions { body?: unknown; headers?: Record<string, string>; auth?: boolean }
+export interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  auth?: boolean;
+}
 
 /** One request; never throws for HTTP errors, network failures give status 0. */
 export async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
-  const h: Record<string, string> = { Accept: 'application/json, image/svg+xml;q=0.9, */*;q=0.5', ...(opts.headers ?? {}) };
+  const h: Record<string, string> = {
+    Accept: 'application/json, image/svg+xml;q=0.9, */*;q=0.5',
+    ...(opts.headers ?? {}),
+  };
   const token = getToken();
   if ((opts.auth ?? true) && token) h.Authorization = authHeader(token);
   let payload: string | undefined;
-  if (opts.body !== undefined) { h['Content-Type'] = 'application/json'; payload = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body); }
+  if (opts.body !== undefined) {
+    h['Content-Type'] = 'application/json';
+    payload = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  }
   const t0 = performance.now();
   let res: Response;
   try {
     res = await fetch(path, { method, headers: h, body: payload });
   } catch (e) {
-    return { ok: false, status: 0, statusText: 'network error', headers: new Headers(), body: { detail: String(e) } as T, text: String(e), ms: 0 };
+    return {
+      ok: false,
+      status: 0,
+      statusText: 'network error',
+      headers: new Headers(),
+      body: { detail: String(e) } as T,
+      text: String(e),
+      ms: 0,
+    };
   }
   const text = await res.text();
   let parsed: unknown = text;
   if ((res.headers.get('content-type') ?? '').includes('json') && text) {
-    try { parsed = JSON.parse(text); } catch { /* keep the text */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* keep the text */
+    }
   }
-  return { ok: res.ok, status: res.status, statusText: res.statusText, headers: res.headers, body: parsed as T, text, ms: Math.round(performance.now() - t0) };
+  return {
+    ok: res.ok,
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+    body: parsed as T,
+    text,
+    ms: Math.round(performance.now() - t0),
+  };
 }
 
 /** The words of an error answer: its detail, else its per-parameter messages. */
 export function errorText(r: ApiResult): string {
   const b = r.body;
   if (b && typeof b === 'object') {
-    if (typeof b.detail === 'string') return `${r.status}: ${b.detail}${r.status === 401 ? ' Enter an API token at the top of the page.' : ''}`;
-    return `${r.status}: ${Object.entries(b).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(' ') : JSON.stringify(v)}`).join('; ')}`;
+    if (typeof b.detail === 'string')
+      return `${r.status}: ${b.detail}${r.status === 401 ? ' Enter an API token at the top of the page.' : ''}`;
+    return `${r.status}: ${Object.entries(b)
+      .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(' ') : JSON.stringify(v)}`)
+      .join('; ')}`;
   }
   return `${r.status}: ${r.text || r.statusText}`;
 }
 
 export class ApiError extends Error {
-  constructor(readonly result: ApiResult) { super(errorText(result)); }
+  constructor(readonly result: ApiResult) {
+    super(errorText(result));
+  }
 }
 
 /** GET that throws an ApiError carrying the API's words, for pages that cannot go on without it. */

@@ -2,17 +2,23 @@
 import { request } from './api.js';
 import { resourcesOf, type OpenApiDoc, type Resource } from './openapi.js';
 
-export interface Catalog { readonly doc: OpenApiDoc; readonly resources: readonly Resource[] }
+export interface Catalog {
+  readonly doc: OpenApiDoc;
+  readonly resources: readonly Resource[];
+}
 
 let loading: Promise<Catalog> | null = null;
 
 export function loadCatalog(): Promise<Catalog> {
   loading ??= fetch('/openapi.json').then(async (r) => {
     if (!r.ok) throw new Error(`/openapi.json: ${r.status}`);
-    const doc = await r.json() as OpenApiDoc;
+    const doc = (await r.json()) as OpenApiDoc;
     return { doc, resources: resourcesOf(doc) };
   });
-  return loading.catch((e) => { loading = null; throw e; });
+  return loading.catch((e) => {
+    loading = null;
+    throw e;
+  });
 }
 
 export function findResource(c: Catalog, key: string): Resource | undefined {
@@ -24,8 +30,20 @@ export function resourceOfSchema(c: Catalog, schema: string): Resource | undefin
 }
 
 /** OPTIONS of a path: field metadata and, when the token may write, `actions`. */
-export interface FieldMeta { type: string; required: boolean; read_only: boolean; label: string; choices?: { value: string; display: string }[]; max_length?: number; min_value?: number; max_value?: number }
-export interface OptionsBody { name: string; actions?: Record<string, Record<string, FieldMeta>> }
+export interface FieldMeta {
+  type: string;
+  required: boolean;
+  read_only: boolean;
+  label: string;
+  choices?: { value: string; display: string }[];
+  max_length?: number;
+  min_value?: number;
+  max_value?: number;
+}
+export interface OptionsBody {
+  name: string;
+  actions?: Record<string, Record<string, FieldMeta>>;
+}
 
 const optionsCache = new Map<string, Promise<OptionsBody | null>>();
 export function loadOptions(path: string): Promise<OptionsBody | null> {
@@ -38,4 +56,6 @@ export function loadOptions(path: string): Promise<OptionsBody | null> {
 }
 
 /** Forget OPTIONS answers: they depend on the token. */
-export function forgetOptions(): void { optionsCache.clear(); }
+export function forgetOptions(): void {
+  optionsCache.clear();
+}

@@ -3,7 +3,12 @@
 export function formatTime(iso: unknown): string {
   if (!iso) return '';
   const d = new Date(String(iso));
-  return Number.isNaN(d.getTime()) ? String(iso) : d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+  return Number.isNaN(d.getTime())
+    ? String(iso)
+    : d
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, 'Z');
 }
 
 export function pretty(value: unknown): string {

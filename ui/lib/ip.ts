@@ -9,13 +9,18 @@ export function addressValue(text: string): bigint | null {
   }
   const [head, tail] = text.split('::');
   const groups = (s?: string) => (s ? s.split(':') : []);
-  const h = groups(head); const t = tail === undefined ? [] : groups(tail);
+  const h = groups(head);
+  const t = tail === undefined ? [] : groups(tail);
   const all = tail === undefined ? h : [...h, ...Array(8 - h.length - t.length).fill('0'), ...t];
   if (all.length !== 8) return null;
   return all.reduce((n, g) => (n << 16n) + BigInt(parseInt(g || '0', 16)), 0n);
 }
 
-export interface Block { readonly network: bigint; readonly length: number; readonly family: 4 | 6 }
+export interface Block {
+  readonly network: bigint;
+  readonly length: number;
+  readonly family: 4 | 6;
+}
 
 export function parseBlock(cidr: string): Block | null {
   const [addr, len] = cidr.split('/');

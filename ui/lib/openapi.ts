@@ -2,8 +2,14 @@
 // with an object path beside it is a resource with list, detail and form pages; its columns are the
 // properties of the list's item schema, its filters the list operation's query parameters.
 
-export interface Schema { readonly [k: string]: any }
-export interface OpenApiDoc { readonly paths: Record<string, Record<string, any>>; readonly components: { schemas: Record<string, Schema> }; readonly tags?: readonly { name: string; description?: string }[] }
+export interface Schema {
+  readonly [k: string]: any;
+}
+export interface OpenApiDoc {
+  readonly paths: Record<string, Record<string, any>>;
+  readonly components: { schemas: Record<string, Schema> };
+  readonly tags?: readonly { name: string; description?: string }[];
+}
 
 export interface Column {
   readonly name: string;
@@ -13,25 +19,44 @@ export interface Column {
   readonly readOnly: boolean;
 }
 
-export interface FilterParam { readonly name: string; readonly description: string; readonly choices: readonly string[] }
+export interface FilterParam {
+  readonly name: string;
+  readonly description: string;
+  readonly choices: readonly string[];
+}
 
 export interface Resource {
-  readonly key: string;          // 'ipam/prefixes': the UI's route and the document's tag
+  readonly key: string; // 'ipam/prefixes': the UI's route and the document's tag
   readonly app: string;
   readonly plural: string;
-  readonly label: string;        // 'Prefix'
-  readonly title: string;        // 'Prefixes'
-  readonly listPath: string;     // '/api/ipam/prefixes/'
-  readonly schema: string;       // 'Prefix'
+  readonly label: string; // 'Prefix'
+  readonly title: string; // 'Prefixes'
+  readonly listPath: string; // '/api/ipam/prefixes/'
+  readonly schema: string; // 'Prefix'
   readonly columns: readonly Column[];
   readonly filters: readonly FilterParam[];
   readonly orderable: readonly string[];
-  readonly permission: string;   // 'ipam.view_prefix'
-  readonly contentType: string;  // 'ipam.prefix': the change log's changed_object_type
+  readonly permission: string; // 'ipam.view_prefix'
+  readonly contentType: string; // 'ipam.prefix': the change log's changed_object_type
 }
 
 /** Parameters of a list that shape the answer rather than filter it. */
-export const CONTROL_PARAMS = new Set(['limit', 'offset', 'start', 'ordering', 'brief', 'fields', 'omit', 'exclude', 'exclude_m2m', 'depth', 'explain', 'include', 'format', 'api_version']);
+export const CONTROL_PARAMS = new Set([
+  'limit',
+  'offset',
+  'start',
+  'ordering',
+  'brief',
+  'fields',
+  'omit',
+  'exclude',
+  'exclude_m2m',
+  'depth',
+  'explain',
+  'include',
+  'format',
+  'api_version',
+]);
 
 const LIST_PATH = /^\/api\/([a-z0-9-]+)\/([a-z0-9-]+)\/$/;
 
@@ -48,11 +73,21 @@ function itemSchemaName(doc: OpenApiDoc, op: any): string | undefined {
 
 function columnOf(name: string, s: Schema): Column {
   const brief = refName((s.anyOf ?? []).find((a: any) => a.$ref)?.$ref ?? s.$ref);
-  return { name, title: s.title ?? name, ref: brief?.startsWith('Brief') ? brief.slice(5) : undefined, readOnly: !!s.readOnly };
+  return {
+    name,
+    title: s.title ?? name,
+    ref: brief?.startsWith('Brief') ? brief.slice(5) : undefined,
+    readOnly: !!s.readOnly,
+  };
 }
 
 /** The label and content type a list's tag describes: `Site: A place … (\`dcim.site\`)`. */
-function tagInfo(doc: OpenApiDoc, tag: string, fallback: string, permission: string): { label: string; contentType: string } {
+function tagInfo(
+  doc: OpenApiDoc,
+  tag: string,
+  fallback: string,
+  permission: string,
+): { label: string; contentType: string } {
   const d = doc.tags?.find((t) => t.name === tag)?.description ?? '';
   const label = /^([^:]+):/.exec(d)?.[1].trim() ?? fallback;
   const ct = /\(`([a-z0-9_]+\.[a-z0-9_]+)`\)\s*$/.exec(d)?.[1] ?? permission.replace('.view_', '.');
@@ -67,10 +102,13 @@ function orderableOf(params: readonly any[]): string[] {
 }
 
 function filtersOf(params: readonly any[]): FilterParam[] {
-  return params.filter((p) => p.in === 'query' && !CONTROL_PARAMS.has(p.name)).map((p) => ({
-    name: p.name, description: p.description ?? '',
-    choices: p.schema?.items?.enum ?? p.schema?.enum ?? [],
-  }));
+  return params
+    .filter((p) => p.in === 'query' && !CONTROL_PARAMS.has(p.name))
+    .map((p) => ({
+      name: p.name,
+      description: p.description ?? '',
+      choices: p.schema?.items?.enum ?? p.schema?.enum ?? [],
+    }));
 }
 
 /** Every inventory resource of the document, in the document's order; aliases of one endpoint once. */
@@ -90,10 +128,23 @@ export function resourcesOf(doc: OpenApiDoc): Resource[] {
     const permission: string = op['x-permission'] ?? '';
     const { label, contentType } = tagInfo(doc, `${app}/${plural}`, schema, permission);
     out.push({
-      key: `${app}/${plural}`, app, plural, label, schema, listPath: path, contentType, permission,
-      title: plural.split('-').map((w, i) => (i === 0 ? w[0].toUpperCase() + w.slice(1) : w)).join(' ').replace(/^Ip /, 'IP ').replace(/^Vlans/, 'VLANs'),
+      key: `${app}/${plural}`,
+      app,
+      plural,
+      label,
+      schema,
+      listPath: path,
+      contentType,
+      permission,
+      title: plural
+        .split('-')
+        .map((w, i) => (i === 0 ? w[0].toUpperCase() + w.slice(1) : w))
+        .join(' ')
+        .replace(/^Ip /, 'IP ')
+        .replace(/^Vlans/, 'VLANs'),
       columns: Object.entries(props).map(([n, s]) => columnOf(n, s)),
-      filters: filtersOf(params), orderable: orderableOf(params),
+      filters: filtersOf(params),
+      orderable: orderableOf(params),
     });
   }
   return out;
@@ -101,7 +152,18 @@ export function resourcesOf(doc: OpenApiDoc): Resource[] {
 
 /** Columns a list shows by default: the display first, then the short scalar and foreign-key fields. */
 export function listColumns(r: Resource, max = 7): Column[] {
-  const skip = new Set(['id', 'url', 'display', 'created', 'last_updated', 'custom_fields', 'tags', 'comments', 'description', 'physical_address']);
+  const skip = new Set([
+    'id',
+    'url',
+    'display',
+    'created',
+    'last_updated',
+    'custom_fields',
+    'tags',
+    'comments',
+    'description',
+    'physical_address',
+  ]);
   return r.columns.filter((c) => !skip.has(c.name)).slice(0, max);
 }
 
@@ -110,7 +172,8 @@ export function relatedTo(all: readonly Resource[], schema: string): { resource:
   const out: { resource: Resource; field: string }[] = [];
   for (const r of all) {
     for (const c of r.columns) {
-      if (c.ref === schema && r.filters.some((f) => f.name === `${c.name}_id` || f.name === c.name)) out.push({ resource: r, field: r.filters.some((f) => f.name === `${c.name}_id`) ? `${c.name}_id` : c.name });
+      if (c.ref === schema && r.filters.some((f) => f.name === `${c.name}_id` || f.name === c.name))
+        out.push({ resource: r, field: r.filters.some((f) => f.name === `${c.name}_id`) ? `${c.name}_id` : c.name });
     }
   }
   return out;

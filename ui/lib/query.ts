@@ -19,7 +19,11 @@ export function parseTyped(text: string): { pairs: Pair[]; q: string } {
 }
 
 function safeDecode(s: string): string {
-  try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; }
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
 }
 
 export function toSearch(pairs: readonly Pair[]): string {
@@ -34,7 +38,10 @@ export function fromSearch(search: string): Pair[] {
 export function addPairs(current: readonly Pair[], added: readonly Pair[]): Pair[] {
   const out = [...current];
   for (const [k, v] of added) {
-    if (k === 'q') { const i = out.findIndex(([n]) => n === 'q'); if (i >= 0) out.splice(i, 1); }
+    if (k === 'q') {
+      const i = out.findIndex(([n]) => n === 'q');
+      if (i >= 0) out.splice(i, 1);
+    }
     if (!out.some(([n, w]) => n === k && w === v)) out.push([k, v]);
   }
   return out;

@@ -2,13 +2,28 @@
 import { useEffect, useState } from 'preact/hooks';
 import { fromSearch, toSearch, type Pair } from './query.js';
 
-export interface Route { readonly parts: readonly string[]; readonly pairs: readonly Pair[] }
+export interface Route {
+  readonly parts: readonly string[];
+  readonly pairs: readonly Pair[];
+}
 
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#/, '');
   const q = raw.indexOf('?');
   const path = q < 0 ? raw : raw.slice(0, q);
-  return { parts: path.split('/').filter(Boolean).map((p) => { try { return decodeURIComponent(p); } catch { return p; } }), pairs: fromSearch(q < 0 ? '' : raw.slice(q + 1)) };
+  return {
+    parts: path
+      .split('/')
+      .filter(Boolean)
+      .map((p) => {
+        try {
+          return decodeURIComponent(p);
+        } catch {
+          return p;
+        }
+      }),
+    pairs: fromSearch(q < 0 ? '' : raw.slice(q + 1)),
+  };
 }
 
 export function href(path: string, pairs: readonly Pair[] = []): string {

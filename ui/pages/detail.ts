@@ -27,7 +27,8 @@ export function DetailPage({ catalog, resource, id }: { catalog: Catalog; resour
   const remove = async () => {
     if (!confirm(`Delete ${resource.label.toLowerCase()} ${o.display}?`)) return;
     const d = await request('DELETE', objPath);
-    if (d.ok) go(`/${resource.key}`); else setDeleteError(errorText(d));
+    if (d.ok) go(`/${resource.key}`);
+    else setDeleteError(errorText(d));
   };
   const shown = resource.columns.filter((c) => !['url', 'display'].includes(c.name));
   const Extras = extrasFor(resource);
@@ -35,18 +36,40 @@ export function DetailPage({ catalog, resource, id }: { catalog: Catalog; resour
     <p class="crumbs"><a href=${`#/${resource.key}`}>${resource.title}</a></p>
     <div class="page-head">
       <h1>${resource.label} <span data-testid="object-display">${o.display}</span></h1>
-      ${canChange ? html`<a class="button" href=${`#/${resource.key}/${id}/edit`}>Edit</a>
-        <button type="button" class="danger" onClick=${remove}>Delete</button>` : null}
+      ${
+        canChange
+          ? html`<a class="button" href=${`#/${resource.key}/${id}/edit`}>Edit</a>
+              <button type="button" class="danger" onClick=${remove}>Delete</button>`
+          : null
+      }
     </div>
     ${deleteError ? html`<${Message} kind="error">${deleteError}</${Message}>` : null}
     <div class="detail-grid">
-      <table class="grid fields" aria-label="Fields"><tbody>
-        ${shown.map((c) => html`<tr><th scope="row">${c.title}</th><td>${c.name === 'custom_fields' ? html`<code>${JSON.stringify(o[c.name])}</code>` : html`<${Cell} value=${o[c.name]} />`}</td></tr>`)}
-      </tbody></table>
+      <table class="grid fields" aria-label="Fields">
+        <tbody>
+          ${shown.map(
+            (c) =>
+              html`<tr>
+                <th scope="row">${c.title}</th>
+                <td>
+                  ${c.name === 'custom_fields' ? html`<code>${JSON.stringify(o[c.name])}</code>` : html`<${Cell} value=${o[c.name]} />`}
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
       <div class="related-col">
         ${Extras ? html`<${Extras} catalog=${catalog} object=${o} />` : null}
-        ${relatedTo(catalog.resources, resource.schema).filter(({ resource: rr }) => !(Extras && rr.key === resource.key)).map(({ resource: rr, field }) =>
-          html`<${RelatedList} title=${`${rr.title} (${field.replace(/_id$/, '')})`} resource=${rr} pairs=${[[field, id]]} />`)}
+        ${relatedTo(catalog.resources, resource.schema)
+          .filter(({ resource: rr }) => !(Extras && rr.key === resource.key))
+          .map(
+            ({ resource: rr, field }) =>
+              html`<${RelatedList}
+                title=${`${rr.title} (${field.replace(/_id$/, '')})`}
+                resource=${rr}
+                pairs=${[[field, id]]}
+              />`,
+          )}
       </div>
     </div>
     <${ChangeLog} type=${resource.contentType} by=${['changed_object_id', id]} />

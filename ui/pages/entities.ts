@@ -28,8 +28,12 @@ export function EntitiesPage({ pairs }: { pairs: readonly Pair[] }) {
   if (get('machine_name')) q.set('machine_name', get('machine_name'));
   if (get('state')) q.set('state', get('state'));
   const page = useAsync(() => getJson(`/api/v1/entities/?${q}`), [q.toString()]);
-  if (!states.data) return html`<div class="page"><h1>Entities</h1><${Loading} error=${states.error} /></div>`;
-  const stateNames = machine ? states.data.get(machine) ?? [] : [...new Set([...states.data.values()].flat())].sort();
+  if (!states.data)
+    return html`<div class="page">
+      <h1>Entities</h1>
+      <${Loading} error=${states.error} />
+    </div>`;
+  const stateNames = machine ? (states.data.get(machine) ?? []) : [...new Set([...states.data.values()].flat())].sort();
   const submit = (e: Event) => {
     e.preventDefault();
     const p: Pair[] = [];
@@ -39,26 +43,71 @@ export function EntitiesPage({ pairs }: { pairs: readonly Pair[] }) {
   };
   const p = page.data;
   return html`<div class="page">
-    <div class="page-head"><h1>Entities</h1><a class="button" href=${`#/entities/new${machine ? `?machine_name=${enc(machine)}` : ''}`}>Create an entity</a></div>
+    <div class="page-head">
+      <h1>Entities</h1>
+      <a class="button" href=${`#/entities/new${machine ? `?machine_name=${enc(machine)}` : ''}`}>Create an entity</a>
+    </div>
     <form class="filters" role="search" aria-label="Entity filters" onSubmit=${submit}>
-      <div class="field"><label for="f-machine">Machine</label>
-        <select id="f-machine" name="machine_name" value=${machine} onChange=${(e: any) => { setMachine(e.target.value); setState(''); }}>
-          <option value="">any machine</option>${[...states.data.keys()].map((n) => html`<option value=${n} selected=${n === machine}>${n}</option>`)}
-        </select></div>
-      <div class="field"><label for="f-state">State</label>
+      <div class="field">
+        <label for="f-machine">Machine</label>
+        <select
+          id="f-machine"
+          name="machine_name"
+          value=${machine}
+          onChange=${(e: any) => {
+            setMachine(e.target.value);
+            setState('');
+          }}
+        >
+          <option value="">any machine</option>
+          ${[...states.data.keys()].map((n) => html`<option value=${n} selected=${n === machine}>${n}</option>`)}
+        </select>
+      </div>
+      <div class="field">
+        <label for="f-state">State</label>
         <select id="f-state" name="state" value=${state} onChange=${(e: any) => setState(e.target.value)}>
-          <option value="">any state</option>${stateNames.map((s) => html`<option value=${s} selected=${s === state}>${s}</option>`)}
-        </select></div>
+          <option value="">any state</option>
+          ${stateNames.map((s) => html`<option value=${s} selected=${s === state}>${s}</option>`)}
+        </select>
+      </div>
       <button type="submit">Apply filters</button>
     </form>
-    ${!p ? html`<${Loading} error=${page.error} />` : !p.results.length ? html`<${Message} kind="info">No entities match these filters.</${Message}>` : html`
-      <table class="grid">
-        <caption>${p.count} entit${p.count === 1 ? 'y' : 'ies'}${get('machine_name') ? ` of ${get('machine_name')}` : ''}${get('state') ? ` at ${get('state')}` : ''}</caption>
-        <thead><tr>${['Entity', 'Machine', 'Version', 'State', 'Changes', 'Updated'].map((t) => html`<th scope="col">${t}</th>`)}</tr></thead>
-        <tbody>${p.results.map((e: any) => html`<tr>
-          <td><a href=${`#/entities/${enc(e.entity_id)}`}>${e.entity_id}</a></td><td>${e.machine_name}</td><td>${e.machine_version}</td>
-          <td><span class="state">${e.state}</span></td><td>${e.version}</td><td>${formatTime(e.updated_at)}</td></tr>`)}</tbody>
-      </table>
-      <${Pager} offset=${offset} shown=${p.results.length} count=${p.count} limit=${PAGE} href=${(o: number) => href('/entities', withParam(pairs, 'offset', String(o)))} />`}
+    ${
+      !p
+        ? html`<${Loading} error=${page.error} />`
+        : !p.results.length
+          ? html`<${Message} kind="info">No entities match these filters.</${Message}>`
+          : html` <table class="grid">
+                <caption>
+                  ${p.count}
+                  entit${p.count === 1 ? 'y' : 'ies'}${get('machine_name') ? ` of ${get('machine_name')}` : ''}${get('state') ? ` at ${get('state')}` : ''}
+                </caption>
+                <thead>
+                  <tr>
+                    ${['Entity', 'Machine', 'Version', 'State', 'Changes', 'Updated'].map((t) => html`<th scope="col">${t}</th>`)}
+                  </tr>
+                </thead>
+                <tbody>
+                  ${p.results.map(
+                    (e: any) =>
+                      html`<tr>
+                        <td><a href=${`#/entities/${enc(e.entity_id)}`}>${e.entity_id}</a></td>
+                        <td>${e.machine_name}</td>
+                        <td>${e.machine_version}</td>
+                        <td><span class="state">${e.state}</span></td>
+                        <td>${e.version}</td>
+                        <td>${formatTime(e.updated_at)}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+              <${Pager}
+                offset=${offset}
+                shown=${p.results.length}
+                count=${p.count}
+                limit=${PAGE}
+                href=${(o: number) => href('/entities', withParam(pairs, 'offset', String(o)))}
+              />`
+    }
   </div>`;
 }

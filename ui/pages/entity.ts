@@ -20,18 +20,39 @@ async function loadEntity(entityId: string) {
   return { entity, history, definition: definition.definition ?? definition };
 }
 
-const stateOf = (d: any) => (d && typeof d === 'object' ? d.state ?? '—' : '—');
-const stateChange = (before: unknown, after: unknown) => (before ? `${stateOf(before)} → ${stateOf(after)}` : stateOf(after));
+const stateOf = (d: any) => (d && typeof d === 'object' ? (d.state ?? '—') : '—');
+const stateChange = (before: unknown, after: unknown) =>
+  before ? `${stateOf(before)} → ${stateOf(after)}` : stateOf(after);
 
 function HistoryTable({ rows, count }: { rows: any[]; count: number }) {
   const shown = rows.length < count ? `first ${rows.length} of ${count} rows` : `${count} row${count === 1 ? '' : 's'}`;
   return html`<table class="grid history">
-    <caption>History (${shown}, oldest first)</caption>
-    <thead><tr>${['#', 'When', 'Trigger', 'From', 'To', 'Context'].map((t) => html`<th scope="col">${t}</th>`)}</tr></thead>
-    <tbody>${rows.map((r, i) => html`<tr>
-      <td>${i + 1}</td><td>${formatTime(r.created_at)}</td><td><code>${r.trigger}</code></td>
-      <td>${r.source_state ?? '—'}</td><td>${r.target_state}</td>
-      <td><details><summary>${Object.keys(r.context ?? {}).length} keys</summary><pre>${pretty(r.context)}</pre></details></td></tr>`)}</tbody>
+    <caption>
+      History (${shown}, oldest first)
+    </caption>
+    <thead>
+      <tr>
+        ${['#', 'When', 'Trigger', 'From', 'To', 'Context'].map((t) => html`<th scope="col">${t}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows.map(
+        (r, i) =>
+          html`<tr>
+            <td>${i + 1}</td>
+            <td>${formatTime(r.created_at)}</td>
+            <td><code>${r.trigger}</code></td>
+            <td>${r.source_state ?? '—'}</td>
+            <td>${r.target_state}</td>
+            <td>
+              <details>
+                <summary>${Object.keys(r.context ?? {}).length} keys</summary>
+                <pre>${pretty(r.context)}</pre>
+              </details>
+            </td>
+          </tr>`,
+      )}
+    </tbody>
   </table>`;
 }
 
@@ -40,23 +61,47 @@ export function EntityPage({ entityId }: { entityId: string }) {
   const [notice, setNotice] = useState('');
   if (!got.data) return html`<div class="page"><${Loading} error=${got.error} /></div>`;
   const { entity, history, definition } = got.data;
-  const done = (text: string) => { setNotice(text); got.reload(); };
+  const done = (text: string) => {
+    setNotice(text);
+    got.reload();
+  };
   return html`<div class="page entity-page">
-    <p class="crumbs"><a href=${`#/entities?machine_name=${enc(entity.machine_name)}`}>Entities of ${entity.machine_name}</a></p>
+    <p class="crumbs">
+      <a href=${`#/entities?machine_name=${enc(entity.machine_name)}`}>Entities of ${entity.machine_name}</a>
+    </p>
     <h1>Entity <code>${entity.entity_id}</code></h1>
     ${notice ? html`<${Message} kind="ok">Event accepted — ${notice}</${Message}>` : null}
     <dl class="facts">
-      <dt>State</dt><dd><span class="state" data-testid="entity-state">${entity.state}</span></dd>
-      <dt>Machine</dt><dd>${entity.machine_name} v${entity.machine_version}</dd>
-      <dt>Changes</dt><dd>${entity.version}</dd>
-      <dt>Updated</dt><dd>${formatTime(entity.updated_at)}</dd>
+      <dt>State</dt>
+      <dd><span class="state" data-testid="entity-state">${entity.state}</span></dd>
+      <dt>Machine</dt>
+      <dd>${entity.machine_name} v${entity.machine_version}</dd>
+      <dt>Changes</dt>
+      <dd>${entity.version}</dd>
+      <dt>Updated</dt>
+      <dd>${formatTime(entity.updated_at)}</dd>
     </dl>
-    <details class="context"><summary>Context</summary><pre>${pretty(entity.context)}</pre></details>
+    <details class="context">
+      <summary>Context</summary>
+      <pre>${pretty(entity.context)}</pre>
+    </details>
     <div class="two-col">
-      <${EventForm} key=${`${entity.state}-${entity.version}`} entity=${entity} definition=${definition} onDone=${done} />
-      <div class="diagram-slot"><${Diagram} name=${entity.machine_name} version=${entity.machine_version} state=${entity.state} /></div>
+      <${EventForm}
+        key=${`${entity.state}-${entity.version}`}
+        entity=${entity}
+        definition=${definition}
+        onDone=${done}
+      />
+      <div class="diagram-slot">
+        <${Diagram} name=${entity.machine_name} version=${entity.machine_version} state=${entity.state} />
+      </div>
     </div>
     <${HistoryTable} rows=${history.results} count=${history.count} />
-    <${ChangeLog} key=${entity.version} type="lifecycle.entity" by=${['object_repr', entity.entity_id]} describe=${stateChange} />
+    <${ChangeLog}
+      key=${entity.version}
+      type="lifecycle.entity"
+      by=${['object_repr', entity.entity_id]}
+      describe=${stateChange}
+    />
   </div>`;
 }

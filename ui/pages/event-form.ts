@@ -8,7 +8,15 @@ import { availableTriggers, guardKeys, transitionsFor, typedValue, type Definiti
 import { checkJson, JsonEditor } from '../components/json-editor.js';
 import { Message } from '../components/message.js';
 
-export function EventForm({ entity, definition, onDone }: { entity: any; definition: Definition; onDone: (text: string) => void }) {
+export function EventForm({
+  entity,
+  definition,
+  onDone,
+}: {
+  entity: any;
+  definition: Definition;
+  onDone: (text: string) => void;
+}) {
   const triggers = availableTriggers(definition, entity.state);
   const [trigger, setTrigger] = useState(triggers[0] ?? '');
   const [keys, setKeys] = useState<Record<string, string>>({});
@@ -23,7 +31,7 @@ export function EventForm({ entity, definition, onDone }: { entity: any; definit
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!check.ok) return;
-    const context: Record<string, unknown> = { ...(check.value as object ?? {}) };
+    const context: Record<string, unknown> = { ...((check.value as object) ?? {}) };
     for (const k of needed) if ((keys[k] ?? '').trim() !== '') context[k] = typedValue(keys[k].trim());
     const body: Record<string, unknown> = { trigger };
     if (Object.keys(context).length) body.context = context;
@@ -31,21 +39,68 @@ export function EventForm({ entity, definition, onDone }: { entity: any; definit
     setBusy(true);
     const r = await request('POST', `/api/v1/entities/${enc(entity.entity_id)}/events`, { body });
     setBusy(false);
-    if (r.ok) { onDone(`${r.body.trigger}: ${r.body.source_state} → ${r.body.target_state}`); return; }
-    setError(`${r.status} ${r.body?.code ?? ''}: ${r.body?.detail ?? r.text}${r.body?.available_triggers ? ` Available: ${r.body.available_triggers.join(', ')}.` : ''}`);
+    if (r.ok) {
+      onDone(`${r.body.trigger}: ${r.body.source_state} → ${r.body.target_state}`);
+      return;
+    }
+    setError(
+      `${r.status} ${r.body?.code ?? ''}: ${r.body?.detail ?? r.text}${r.body?.available_triggers ? ` Available: ${r.body.available_triggers.join(', ')}.` : ''}`,
+    );
   };
   return html`<form class="card event-form" aria-label="Send an event" onSubmit=${submit}>
     <h2>Send an event</h2>
-    <div class="field"><label for="ev-trigger">Trigger</label>
-      <select id="ev-trigger" name="trigger" value=${trigger} onChange=${(e: any) => { setTrigger(e.target.value); setError(''); }}>
-        ${triggers.map((t) => html`<option value=${t} selected=${t === trigger}>${t}</option>`)}</select></div>
-    <div class="guards" aria-live="polite" data-testid="guards">${ts.map((t) => html`<div>→ ${t.dest}${t.guards.length
-      ? html`: needs ${t.guards.map((g, i) => html`${i ? ' and ' : ''}<code>${describeGuard(g)}</code>`)}` : ' (no guard)'}</div>`)}</div>
-    ${needed.map((k) => html`<div class="field inline-field"><label for=${`ev-key-${k}`}>${k}</label>
-      <input id=${`ev-key-${k}`} name=${k} value=${keys[k] ?? ''} autocomplete="off" onInput=${(e: any) => setKeys({ ...keys, [k]: e.target.value })} /></div>`)}
-    <${JsonEditor} id="ev-context" label="Event context (JSON, optional)" text=${json} onText=${setJson} optional rows=${4} />
-    <div class="field inline"><input type="checkbox" id="cas-box" checked=${cas} onChange=${(e: any) => setCas(e.target.checked)} />
-      <label for="cas-box">Only if still at ${entity.state} (expected_state)</label></div>
+    <div class="field">
+      <label for="ev-trigger">Trigger</label>
+      <select
+        id="ev-trigger"
+        name="trigger"
+        value=${trigger}
+        onChange=${(e: any) => {
+          setTrigger(e.target.value);
+          setError('');
+        }}
+      >
+        ${triggers.map((t) => html`<option value=${t} selected=${t === trigger}>${t}</option>`)}
+      </select>
+    </div>
+    <div class="guards" aria-live="polite" data-testid="guards">
+      ${ts.map(
+        (t) =>
+          html`<div>
+            →
+            ${t.dest}${
+              t.guards.length
+                ? html`: needs ${t.guards.map((g, i) => html`${i ? ' and ' : ''}<code>${describeGuard(g)}</code>`)}`
+                : ' (no guard)'
+            }
+          </div>`,
+      )}
+    </div>
+    ${needed.map(
+      (k) =>
+        html`<div class="field inline-field">
+          <label for=${`ev-key-${k}`}>${k}</label>
+          <input
+            id=${`ev-key-${k}`}
+            name=${k}
+            value=${keys[k] ?? ''}
+            autocomplete="off"
+            onInput=${(e: any) => setKeys({ ...keys, [k]: e.target.value })}
+          />
+        </div>`,
+    )}
+    <${JsonEditor}
+      id="ev-context"
+      label="Event context (JSON, optional)"
+      text=${json}
+      onText=${setJson}
+      optional
+      rows=${4}
+    />
+    <div class="field inline">
+      <input type="checkbox" id="cas-box" checked=${cas} onChange=${(e: any) => setCas(e.target.checked)} />
+      <label for="cas-box">Only if still at ${entity.state} (expected_state)</label>
+    </div>
     <button type="submit" disabled=${!check.ok || busy}>Send event</button>
     ${error ? html`<${Message} kind="error">${error}</${Message}>` : null}
   </form>`;

@@ -13,24 +13,52 @@ import { CopyBox } from '../components/copy-box.js';
 import { Loading, Message } from '../components/message.js';
 import { go } from '../lib/route.js';
 
-interface PlanNode { text: string; kind: string; children?: PlanNode[]; child?: PlanNode; plan?: PlanNode }
-interface Trace { predicate: string; index: string; candidates: number | null }
+interface PlanNode {
+  text: string;
+  kind: string;
+  children?: PlanNode[];
+  child?: PlanNode;
+  plan?: PlanNode;
+}
+interface Trace {
+  predicate: string;
+  index: string;
+  candidates: number | null;
+}
 
 function kids(n: PlanNode): PlanNode[] {
   return n.children ?? (n.child ? [n.child] : n.plan ? [n.plan] : []);
 }
 
-function NodeBox({ title, kind, children, facts }: { title: string; kind: string; facts: ComponentChildren; children?: ComponentChildren }) {
+function NodeBox({
+  title,
+  kind,
+  children,
+  facts,
+}: {
+  title: string;
+  kind: string;
+  facts: ComponentChildren;
+  children?: ComponentChildren;
+}) {
   return html`<li class="plan-node" data-kind=${kind}>
     <div class="plan-box" tabindex="0"><span class="plan-kind">${kind}</span> <code>${title}</code> ${facts}</div>
-    ${children ? html`<ul class="plan-tree">${children}</ul>` : null}
+    ${
+      children
+        ? html`<ul class="plan-tree">
+            ${children}
+          </ul>`
+        : null
+    }
   </li>`;
 }
 
 function MemoryNode({ node, traces }: { node: PlanNode; traces: readonly Trace[] }) {
   const t = traces.find((x) => x.predicate === node.text);
-  const facts = t ? html`<span class="plan-index" data-testid="plan-index">index: ${t.index}</span>
-      <span class="plan-count">${t.candidates === null ? 'every row tested' : `${t.candidates} candidates`}</span>` : null;
+  const facts = t
+    ? html`<span class="plan-index" data-testid="plan-index">index: ${t.index}</span>
+        <span class="plan-count">${t.candidates === null ? 'every row tested' : `${t.candidates} candidates`}</span>`
+    : null;
   const sub = kids(node);
   return html`<${NodeBox} kind=${node.kind} title=${node.kind === 'and' || node.kind === 'or' || node.kind === 'not' ? '' : node.text} facts=${facts}>
     ${sub.length ? sub.map((c) => html`<${MemoryNode} node=${c} traces=${traces} />`) : null}</${NodeBox}>`;
@@ -40,7 +68,8 @@ function MemoryNode({ node, traces }: { node: PlanNode; traces: readonly Trace[]
 function DbNode({ node }: { node: any }) {
   if (node['Node Type']) {
     const facts = html`${node['Index Name'] ? html`<span class="plan-index">index: ${node['Index Name']}</span>` : null}
-      <span class="plan-count">${node['Plan Rows']} rows est.</span> <span class="muted">cost ${node['Total Cost']}</span>`;
+      <span class="plan-count">${node['Plan Rows']} rows est.</span>
+      <span class="muted">cost ${node['Total Cost']}</span>`;
     const sub: any[] = node.Plans ?? [];
     return html`<${NodeBox} kind=${node['Node Type']} title=${node['Relation Name'] ?? ''} facts=${facts}>
       ${sub.length ? sub.map((c) => html`<${DbNode} node=${c} />`) : null}</${NodeBox}>`;
@@ -58,24 +87,57 @@ export function ExplainPage({ resource, pairs }: { resource: Resource; pairs: re
   return html`<div class="page explain-page">
     <p class="crumbs"><a href=${href(`/${resource.key}`, pairs)}>${resource.title}: back to the list</a></p>
     <h1>Explain: ${resource.title.toLowerCase()}</h1>
-    <${FilterBar} resource=${resource} pairs=${pairs} errors=${errors} choices=${{}} onChange=${(p: Pair[]) => go(`/explain/${resource.key}`, p)} />
+    <${FilterBar}
+      resource=${resource}
+      pairs=${pairs}
+      errors=${errors}
+      choices=${{}}
+      onChange=${(p: Pair[]) => go(`/explain/${resource.key}`, p)}
+    />
     <${CopyBox} label="Query" text=${`${resource.listPath}?${qs}`} />
-    ${!r ? html`<${Loading} error=${got.error} />` : !r.ok ? (r.status === 400 ? null : html`<${Message} kind="error">${r.status}: ${r.body?.detail ?? r.text}</${Message}>`)
-      : html`<section class="card explain" aria-label="Query plan">
-          <p class="explain-facts">
-            <span>storage <strong>${e.storage}</strong></span>
-            <span data-testid="explain-time">time <strong>${e.ms ?? '?'} ms</strong> on the server (${r.ms} ms round trip)</span>
-            ${e.execution?.strategy ? html`<span>strategy <strong>${e.execution.strategy}</strong></span>` : null}
-            ${e.execution?.candidates !== undefined ? html`<span>candidates <strong>${e.execution.candidates}</strong></span>` : null}
-            ${e.execution?.matched !== undefined ? html`<span>matched <strong data-testid="explain-matched">${e.execution.matched}</strong></span>` : null}
-          </p>
-          <p><code>${e.plan}</code></p>
-          <ul class="plan-tree plan-root" data-testid="plan-tree"><${MemoryNode} node=${e.tree} traces=${e.execution?.predicates ?? []} /></ul>
-          ${e.execution?.page ? html`<p class="muted">Page: ordering ${e.execution.page.ordering}, ${e.execution.page.method}.</p>` : null}
-          ${e.execution?.sql ? html`<h2>SQL</h2><pre>${e.execution.sql}</pre><p class="muted">Parameters: ${JSON.stringify(e.execution.params)}</p>` : null}
-          ${dbPlan ? html`<h2>Database plan</h2><ul class="plan-tree plan-root">${
-            Array.isArray(dbPlan) ? dbPlan.map((p: any) => html`<${DbNode} node=${p.Plan ?? p} />`) : html`<${DbNode} node=${dbPlan} />`}</ul>` : null}
-          ${e.ignored?.length ? html`<p class="muted">Ignored parameters: ${e.ignored.join(', ')}</p>` : null}
-        </section>`}
+    ${
+      !r
+        ? html`<${Loading} error=${got.error} />`
+        : !r.ok
+          ? r.status === 400
+            ? null
+            : html`<${Message} kind="error">${r.status}: ${r.body?.detail ?? r.text}</${Message}>`
+          : html`<section class="card explain" aria-label="Query plan">
+              <p class="explain-facts">
+                <span>storage <strong>${e.storage}</strong></span>
+                <span data-testid="explain-time"
+                  >time <strong>${e.ms ?? '?'} ms</strong> on the server (${r.ms} ms round trip)</span
+                >
+                ${e.execution?.strategy ? html`<span>strategy <strong>${e.execution.strategy}</strong></span>` : null}
+                ${e.execution?.candidates !== undefined ? html`<span>candidates <strong>${e.execution.candidates}</strong></span>` : null}
+                ${e.execution?.matched !== undefined ? html`<span>matched <strong data-testid="explain-matched">${e.execution.matched}</strong></span>` : null}
+              </p>
+              <p><code>${e.plan}</code></p>
+              <ul class="plan-tree plan-root" data-testid="plan-tree">
+                <${MemoryNode} node=${e.tree} traces=${e.execution?.predicates ?? []} />
+              </ul>
+              ${e.execution?.page ? html`<p class="muted">Page: ordering ${e.execution.page.ordering}, ${e.execution.page.method}.</p>` : null}
+              ${
+                e.execution?.sql
+                  ? html`<h2>SQL</h2>
+                      <pre>${e.execution.sql}</pre>
+                      <p class="muted">Parameters: ${JSON.stringify(e.execution.params)}</p>`
+                  : null
+              }
+              ${
+                dbPlan
+                  ? html`<h2>Database plan</h2>
+                      <ul class="plan-tree plan-root">
+                        ${
+                          Array.isArray(dbPlan)
+                            ? dbPlan.map((p: any) => html`<${DbNode} node=${p.Plan ?? p} />`)
+                            : html`<${DbNode} node=${dbPlan} />`
+                        }
+                      </ul>`
+                  : null
+              }
+              ${e.ignored?.length ? html`<p class="muted">Ignored parameters: ${e.ignored.join(', ')}</p>` : null}
+            </section>`
+    }
   </div>`;
 }

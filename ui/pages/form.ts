@@ -18,7 +18,8 @@ function initial(meta: FieldMeta, v: unknown): string | boolean {
   if (v === null || v === undefined) return '';
   if (meta.type === 'choice' && typeof v === 'object') return String((v as any).value);
   if (meta.type === 'field' && typeof v === 'object') return String((v as any).id);
-  if (meta.type === 'list' && Array.isArray(v)) return v.map((t) => (typeof t === 'object' ? t.slug ?? t.name ?? t.id : t)).join(', ');
+  if (meta.type === 'list' && Array.isArray(v))
+    return v.map((t) => (typeof t === 'object' ? (t.slug ?? t.name ?? t.id) : t)).join(', ');
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
@@ -29,14 +30,43 @@ export function toValue(meta: FieldMeta, text: string | boolean): { value?: unkn
   const t = String(text).trim();
   if (t === '') return { value: meta.type === 'string' || meta.type === 'slug' ? '' : null };
   if (meta.type === 'integer') return /^-?\d+$/.test(t) ? { value: Number(t) } : { error: 'Enter a whole number.' };
-  if (meta.type === 'list') return { value: t.split(',').map((s) => s.trim()).filter(Boolean) };
-  if (meta.type === 'json' || meta.type === 'custom_fields') { try { return { value: JSON.parse(t) }; } catch (e) { return { error: `Not JSON: ${(e as Error).message}` }; } }
+  if (meta.type === 'list')
+    return {
+      value: t
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    };
+  if (meta.type === 'json' || meta.type === 'custom_fields') {
+    try {
+      return { value: JSON.parse(t) };
+    } catch (e) {
+      return { error: `Not JSON: ${(e as Error).message}` };
+    }
+  }
   return { value: t };
 }
 
-function FkSelect({ id, target, value, onChange, required }: { id: string; target?: Resource; value: string; onChange: (v: string) => void; required: boolean }) {
-  const got = useAsync(async () => (target ? (await request('GET', `${target.listPath}?brief=true&limit=1000`)).body?.results ?? [] : []), [target?.listPath]);
-  if (!target || (got.data && got.data.length >= 1000)) return html`<input id=${id} value=${value} placeholder="id" onInput=${(e: any) => onChange(e.target.value)} />`;
+function FkSelect({
+  id,
+  target,
+  value,
+  onChange,
+  required,
+}: {
+  id: string;
+  target?: Resource;
+  value: string;
+  onChange: (v: string) => void;
+  required: boolean;
+}) {
+  const got = useAsync(
+    async () =>
+      target ? ((await request('GET', `${target.listPath}?brief=true&limit=1000`)).body?.results ?? []) : [],
+    [target?.listPath],
+  );
+  if (!target || (got.data && got.data.length >= 1000))
+    return html`<input id=${id} value=${value} placeholder="id" onInput=${(e: any) => onChange(e.target.value)} />`;
   return html`<select id=${id} value=${value} onChange=${(e: any) => onChange(e.target.value)}>
     ${required ? null : html`<option value="">(none)</option>`}
     ${(got.data ?? []).map((o: any) => html`<option value=${o.id} selected=${o.id === value}>${o.display}</option>`)}
@@ -46,52 +76,99 @@ function FkSelect({ id, target, value, onChange, required }: { id: string; targe
 export function FormPage({ catalog, resource, id }: { catalog: Catalog; resource: Resource; id?: string }) {
   const objPath = id ? `${resource.listPath}${encodeURIComponent(id)}/` : undefined;
   const got = useAsync(async () => {
-    const [opts, current] = await Promise.all([loadOptions(objPath ?? resource.listPath), objPath ? request('GET', objPath) : null]);
-    return { fields: (objPath ? opts?.actions?.PUT : opts?.actions?.POST) ?? null, current: current?.ok ? current.body : null };
+    const [opts, current] = await Promise.all([
+      loadOptions(objPath ?? resource.listPath),
+      objPath ? request('GET', objPath) : null,
+    ]);
+    return {
+      fields: (objPath ? opts?.actions?.PUT : opts?.actions?.POST) ?? null,
+      current: current?.ok ? current.body : null,
+    };
   }, [resource.listPath, objPath]);
   const [values, setValues] = useState<Values | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState('');
   if (!got.data) return html`<${Loading} error=${got.error} />`;
   const { fields, current } = got.data;
-  if (!fields) return html`<${Message} kind="error">This token may not ${id ? 'change' : 'add'} ${resource.title.toLowerCase()}.</${Message}>`;
+  if (!fields)
+    return html`<${Message} kind="error">This token may not ${id ? 'change' : 'add'} ${resource.title.toLowerCase()}.</${Message}>`;
   const writable = Object.entries(fields).filter(([, m]) => !m.read_only);
-  const vals: Values = values ?? Object.fromEntries(writable.map(([n, m]) => [n, initial(m, current?.[n] ?? (m.type === 'choice' && !current ? '' : undefined))]));
+  const vals: Values =
+    values ??
+    Object.fromEntries(
+      writable.map(([n, m]) => [n, initial(m, current?.[n] ?? (m.type === 'choice' && !current ? '' : undefined))]),
+    );
   const set = (name: string, v: string | boolean) => setValues({ ...vals, [name]: v });
   const submit = async (e: Event) => {
     e.preventDefault();
     const body: Record<string, unknown> = {};
     const local: Record<string, string[]> = {};
     for (const [name, meta] of writable) {
-      if (current && initial(meta, current[name]) === vals[name]) continue;   // PATCH only what changed
+      if (current && initial(meta, current[name]) === vals[name]) continue; // PATCH only what changed
       if (!current && (vals[name] === '' || vals[name] === false) && !meta.required) continue;
       const { value, error } = toValue(meta, vals[name]);
-      if (error) local[name] = [error]; else body[name] = value;
+      if (error) local[name] = [error];
+      else body[name] = value;
     }
     setErrors(local);
     if (Object.keys(local).length) return;
     const r = await request(current ? 'PATCH' : 'POST', objPath ?? resource.listPath, { body });
-    if (r.ok) { go(`/${resource.key}/${r.body.id}`); return; }
+    if (r.ok) {
+      go(`/${resource.key}/${r.body.id}`);
+      return;
+    }
     if (r.status === 400 && r.body && typeof r.body === 'object' && !r.body.detail) setErrors(r.body);
     setFailure(errorText(r));
   };
   const colRef = (name: string) => resource.columns.find((c) => c.name === name)?.ref;
   return html`<div class="page form-page">
-    <p class="crumbs"><a href=${`#/${resource.key}`}>${resource.title}</a>${current ? html` / <a href=${`#/${resource.key}/${id}`}>${current.display}</a>` : null}</p>
-    <h1>${current ? `Edit ${resource.label.toLowerCase()} ${current.display}` : `Add ${resource.label.toLowerCase()}`}</h1>
+    <p class="crumbs">
+      <a href=${`#/${resource.key}`}>${resource.title}</a
+      >${current ? html` / <a href=${`#/${resource.key}/${id}`}>${current.display}</a>` : null}
+    </p>
+    <h1>
+      ${current ? `Edit ${resource.label.toLowerCase()} ${current.display}` : `Add ${resource.label.toLowerCase()}`}
+    </h1>
     <form class="card object-form" aria-label=${`${resource.label} form`} onSubmit=${submit}>
       ${writable.map(([name, meta]) => {
         const fid = `field-${name}`;
         const v = vals[name];
-        const control = meta.type === 'choice'
-          ? html`<select id=${fid} value=${String(v)} onChange=${(e: any) => set(name, e.target.value)}>
-              <option value="">${meta.required ? '(choose)' : '(default)'}</option>
-              ${meta.choices!.map((c) => html`<option value=${c.value} selected=${c.value === v}>${c.display}</option>`)}</select>`
-          : meta.type === 'field' ? html`<${FkSelect} id=${fid} target=${resourceOfSchema(catalog, colRef(name) ?? '')} value=${String(v)} required=${meta.required} onChange=${(x: string) => set(name, x)} />`
-          : meta.type === 'boolean' ? html`<input id=${fid} type="checkbox" checked=${!!v} onChange=${(e: any) => set(name, e.target.checked)} />`
-          : meta.type === 'json' || meta.type === 'custom_fields' ? html`<textarea id=${fid} rows="3" value=${String(v)} onInput=${(e: any) => set(name, e.target.value)}></textarea>`
-          : html`<input id=${fid} type=${meta.type === 'integer' ? 'number' : 'text'} value=${String(v)} required=${meta.required}
-              maxLength=${meta.max_length} onInput=${(e: any) => set(name, e.target.value)} />`;
+        const control =
+          meta.type === 'choice'
+            ? html`<select id=${fid} value=${String(v)} onChange=${(e: any) => set(name, e.target.value)}>
+                <option value="">${meta.required ? '(choose)' : '(default)'}</option>
+                ${meta.choices!.map((c) => html`<option value=${c.value} selected=${c.value === v}>${c.display}</option>`)}
+              </select>`
+            : meta.type === 'field'
+              ? html`<${FkSelect}
+                  id=${fid}
+                  target=${resourceOfSchema(catalog, colRef(name) ?? '')}
+                  value=${String(v)}
+                  required=${meta.required}
+                  onChange=${(x: string) => set(name, x)}
+                />`
+              : meta.type === 'boolean'
+                ? html`<input
+                    id=${fid}
+                    type="checkbox"
+                    checked=${!!v}
+                    onChange=${(e: any) => set(name, e.target.checked)}
+                  />`
+                : meta.type === 'json' || meta.type === 'custom_fields'
+                  ? html`<textarea
+                      id=${fid}
+                      rows="3"
+                      value=${String(v)}
+                      onInput=${(e: any) => set(name, e.target.value)}
+                    ></textarea>`
+                  : html`<input
+                      id=${fid}
+                      type=${meta.type === 'integer' ? 'number' : 'text'}
+                      value=${String(v)}
+                      required=${meta.required}
+                      maxlength=${meta.max_length}
+                      onInput=${(e: any) => set(name, e.target.value)}
+                    />`;
         return html`<div class=${`field${errors[name] ? ' field-bad' : ''}`}>
           <label for=${fid}>${meta.label}${meta.required ? ' *' : ''}</label>${control}
           ${meta.type === 'list' ? html`<small class="hint">comma-separated</small>` : null}

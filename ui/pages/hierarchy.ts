@@ -12,12 +12,25 @@ import { Loading, Message } from '../components/message.js';
 /** Children asked for at a time: about a screenful. */
 export const CHILD_PAGE = 50;
 
-interface Row { kind: 'prefix' | 'free'; prefix: string; block: Block; object?: any }
+interface Row {
+  kind: 'prefix' | 'free';
+  prefix: string;
+  block: Block;
+  object?: any;
+}
 
 function UseBar({ share }: { share: number }) {
   const pct = Math.round(share * 1000) / 10;
-  return html`<span class="usebar" role="meter" aria-valuemin="0" aria-valuemax="100" aria-valuenow=${pct} aria-label="Utilisation">
-    <span class="usebar-fill" style=${`width: ${pct}%`}></span><span class="usebar-text">${pct}%</span></span>`;
+  return html`<span
+    class="usebar"
+    role="meter"
+    aria-valuemin="0"
+    aria-valuemax="100"
+    aria-valuenow=${pct}
+    aria-label="Utilisation"
+  >
+    <span class="usebar-fill" style=${`width: ${pct}%`}></span><span class="usebar-text">${pct}%</span></span
+  >`;
 }
 
 /** The children of one prefix with the free space between them; children open in place. */
@@ -26,7 +39,10 @@ function Level({ object, depth }: { object: any; depth: number }) {
   const got = useAsync(async () => {
     const [kids, free] = await Promise.all([
       // A list page carries `children` only when asked by fields=.
-      request('GET', `/api/ipam/prefixes/?parent=${object.id}&fields=id,url,display,prefix,status,description,children&limit=${CHILD_PAGE * pages}&offset=0`),
+      request(
+        'GET',
+        `/api/ipam/prefixes/?parent=${object.id}&fields=id,url,display,prefix,status,description,children&limit=${CHILD_PAGE * pages}&offset=0`,
+      ),
       request('GET', `/api/ipam/prefixes/${object.id}/available-prefixes/`),
     ]);
     return { kids, free };
@@ -34,25 +50,53 @@ function Level({ object, depth }: { object: any; depth: number }) {
   if (!got.data) return html`<li class="tree-loading"><${Loading} error=${got.error} /></li>`;
   const { kids, free } = got.data;
   if (!kids.ok) return html`<li><${Message} kind="error">${errorText(kids)}</${Message}></li>`;
-  const freeBlocks: Row[] = free.ok ? free.body.map((f: any) => ({ kind: 'free', prefix: f.prefix, block: parseBlock(f.prefix)! })) : [];
-  const children: Row[] = kids.body.results.map((o: any) => ({ kind: 'prefix', prefix: o.prefix, block: parseBlock(o.prefix)!, object: o }));
+  const freeBlocks: Row[] = free.ok
+    ? free.body.map((f: any) => ({ kind: 'free', prefix: f.prefix, block: parseBlock(f.prefix)! }))
+    : [];
+  const children: Row[] = kids.body.results.map((o: any) => ({
+    kind: 'prefix',
+    prefix: o.prefix,
+    block: parseBlock(o.prefix)!,
+    object: o,
+  }));
   const complete = !kids.body.next;
   const last = children[children.length - 1]?.block.network;
-  const rows = [...children, ...freeBlocks.filter((f) => complete || last === undefined || f.block.network < last)]
-    .sort((x, y) => (x.block.network < y.block.network ? -1 : x.block.network > y.block.network ? 1 : 0));
-  return html`${rows.map((r) => (r.kind === 'free'
-    ? html`<li class="tree-row tree-free" data-testid="free-block"><span class="tree-prefix">${r.prefix}</span> <span class="muted">free</span></li>`
-    : html`<${Node} object=${r.object} depth=${depth} />`))}
-    ${!complete ? html`<li class="tree-row"><button type="button" class="small" onClick=${() => setPages(pages + 1)}>
-      Show more children (${children.length} of ${kids.body.count})</button></li>` : null}`;
+  const rows = [
+    ...children,
+    ...freeBlocks.filter((f) => complete || last === undefined || f.block.network < last),
+  ].sort((x, y) => (x.block.network < y.block.network ? -1 : x.block.network > y.block.network ? 1 : 0));
+  return html`${rows.map((r) =>
+    r.kind === 'free'
+      ? html`<li class="tree-row tree-free" data-testid="free-block">
+          <span class="tree-prefix">${r.prefix}</span> <span class="muted">free</span>
+        </li>`
+      : html`<${Node} object=${r.object} depth=${depth} />`,
+  )}
+  ${
+    !complete
+      ? html`<li class="tree-row">
+          <button type="button" class="small" onClick=${() => setPages(pages + 1)}>
+            Show more children (${children.length} of ${kids.body.count})
+          </button>
+        </li>`
+      : null
+  }`;
 }
 
 function Node({ object, depth, open: startOpen = false }: { object: any; depth: number; open?: boolean }) {
   const [open, setOpen] = useState(startOpen);
   const kids = object.children;
-  const free = useAsync(async () => (open ? request('GET', `/api/ipam/prefixes/${object.id}/available-prefixes/`) : null), [object.id, open]);
+  const free = useAsync(
+    async () => (open ? request('GET', `/api/ipam/prefixes/${object.id}/available-prefixes/`) : null),
+    [object.id, open],
+  );
   const block = parseBlock(object.prefix)!;
-  const share = free.data?.ok ? usedShare(block, free.data.body.map((f: any) => parseBlock(f.prefix)!)) : null;
+  const share = free.data?.ok
+    ? usedShare(
+        block,
+        free.data.body.map((f: any) => parseBlock(f.prefix)!),
+      )
+    : null;
   return html`<li class="tree-row" data-testid="tree-node" aria-expanded=${kids ? open : undefined}>
     <div class="tree-line">
       ${kids ? html`<button type="button" class="tree-toggle" aria-label=${`${open ? 'Close' : 'Open'} ${object.prefix}`} onClick=${() => setOpen(!open)}>${open ? '▾' : '▸'}</button>` : html`<span class="tree-toggle"></span>`}
@@ -62,7 +106,13 @@ function Node({ object, depth, open: startOpen = false }: { object: any; depth: 
       ${share !== null ? html`<${UseBar} share=${share} />` : null}
       <span class="muted tree-desc">${object.description}</span>
     </div>
-    ${open ? html`<ul class="tree">${html`<${Level} object=${object} depth=${depth + 1} />`}</ul>` : null}
+    ${
+      open
+        ? html`<ul class="tree">
+            ${html`<${Level} object=${object} depth=${depth + 1} />`}
+          </ul>`
+        : null
+    }
   </li>`;
 }
 
@@ -72,9 +122,13 @@ export function HierarchyPage({ id }: { catalog: Catalog; id: string }) {
   if (!got.data.ok) return html`<${Message} kind="error">${errorText(got.data)}</${Message}>`;
   const root = got.data.body;
   return html`<div class="page hierarchy-page">
-    <p class="crumbs"><a href="#/ipam/prefixes">Prefixes</a> / <a href=${`#/ipam/prefixes/${root.id}`}>${root.prefix}</a></p>
+    <p class="crumbs">
+      <a href="#/ipam/prefixes">Prefixes</a> / <a href=${`#/ipam/prefixes/${root.id}`}>${root.prefix}</a>
+    </p>
     <h1>Hierarchy under ${root.prefix}</h1>
     ${root.parent ? html`<p><a href=${`#/ipam/prefixes/${root.parent.id}/tree`}>Up to ${root.parent.display}</a></p>` : null}
-    <ul class="tree tree-root" data-testid="hierarchy"><${Node} object=${root} depth=${0} open=${true} /></ul>
+    <ul class="tree tree-root" data-testid="hierarchy">
+      <${Node} object=${root} depth=${0} open=${true} />
+    </ul>
   </div>`;
 }

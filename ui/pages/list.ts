@@ -19,7 +19,8 @@ export const PAGE_SIZE = 50;
 
 function choicesOf(options: Awaited<ReturnType<typeof loadOptions>>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const [name, meta] of Object.entries(options?.actions?.POST ?? {})) if (meta.choices) out[name] = meta.choices.map((c) => c.value);
+  for (const [name, meta] of Object.entries(options?.actions?.POST ?? {}))
+    if (meta.choices) out[name] = meta.choices.map((c) => c.value);
   return out;
 }
 
@@ -28,7 +29,12 @@ export function ListPage({ resource, pairs }: { resource: Resource; pairs: reado
   const filters = pairs.filter(([k]) => !CONTROL_PARAMS.has(k));
   const ordering = pairs.find(([k]) => k === 'ordering')?.[1] ?? '';
   const offset = Number(pairs.find(([k]) => k === 'offset')?.[1] ?? 0) || 0;
-  const apiPairs: Pair[] = [...filters, ...(ordering ? [['ordering', ordering] as Pair] : []), ['limit', String(PAGE_SIZE)], ['offset', String(offset)]];
+  const apiPairs: Pair[] = [
+    ...filters,
+    ...(ordering ? [['ordering', ordering] as Pair] : []),
+    ['limit', String(PAGE_SIZE)],
+    ['offset', String(offset)],
+  ];
   const qs = toSearch(apiPairs);
   const page = useAsync(() => request('GET', `${resource.listPath}?${qs}`), [resource.listPath, qs]);
   const options = useAsync(() => loadOptions(resource.listPath), [resource.listPath]);
@@ -36,12 +42,15 @@ export function ListPage({ resource, pairs }: { resource: Resource; pairs: reado
   // The column the display repeats (a prefix's `prefix`, a site's `name`) is the first column, not a second.
   const rows: any[] = page.data?.ok ? page.data.body.results : [];
   const all = listColumns(resource, 8);
-  const same = rows.length ? all.find((c) => rows.every((o) => typeof o[c.name] === 'string' && o[c.name] === o.display)) : undefined;
+  const same = rows.length
+    ? all.find((c) => rows.every((o) => typeof o[c.name] === 'string' && o[c.name] === o.display))
+    : undefined;
   const columns = all.filter((c) => c !== same).slice(0, 7);
   const first = { name: same?.name ?? 'display', title: resource.label };
   const errors: Record<string, string[]> = page.data && page.data.status === 400 ? page.data.body : {};
   const setFilters = (next: Pair[]) => go(path, [...next, ...(ordering ? [['ordering', ordering] as Pair] : [])]);
-  const orderBy = (name: string) => go(path, withParam(withParam(pairs, 'offset', null), 'ordering', ordering === name ? `-${name}` : name));
+  const orderBy = (name: string) =>
+    go(path, withParam(withParam(pairs, 'offset', null), 'ordering', ordering === name ? `-${name}` : name));
   const canAdd = !!options.data?.actions?.POST;
   const r = page.data;
 
@@ -52,29 +61,63 @@ export function ListPage({ resource, pairs }: { resource: Resource; pairs: reado
     </div>
     <${FilterBar} resource=${resource} pairs=${filters} errors=${errors} choices=${choices} onChange=${setFilters} />
     <div class="query-tools">
-      <${CopyBox} label="Query" text=${`${resource.listPath}${filters.length ? `?${toSearch(filters)}` : ''}`} testid="query-string" />
+      <${CopyBox}
+        label="Query"
+        text=${`${resource.listPath}${filters.length ? `?${toSearch(filters)}` : ''}`}
+        testid="query-string"
+      />
       <${CopyBox} label="curl" text=${curlCommand(location.origin, resource.listPath, apiPairs)} testid="curl" />
-      <a href=${href(`/explain${path}`, [...filters, ...(ordering ? [['ordering', ordering] as Pair] : [])])}>Explain this query</a>
+      <a href=${href(`/explain${path}`, [...filters, ...(ordering ? [['ordering', ordering] as Pair] : [])])}
+        >Explain this query</a
+      >
     </div>
-    ${!r ? html`<${Loading} error=${page.error} />`
-      : r.status === 400 ? html`<${Message} kind="error">The API refused this query (400); see the filters above.</${Message}>`
-      : !r.ok ? html`<${Message} kind="error">${r.status}: ${r.body?.detail ?? r.text}</${Message}>`
-      : html`<table class="grid list" aria-busy=${page.loading}>
-          <caption>${r.body.count} ${r.body.count === 1 ? resource.label.toLowerCase() : resource.title.toLowerCase()} <span class="muted">(${r.ms} ms)</span></caption>
-          <thead><tr>
-            ${[first, ...columns].map((c) => {
-              const sortable = resource.orderable.includes(c.name);
-              const sort = ordering === c.name ? 'ascending' : ordering === `-${c.name}` ? 'descending' : undefined;
-              return html`<th scope="col" aria-sort=${sort}>${sortable
-                ? html`<button type="button" class="th-sort" onClick=${() => orderBy(c.name)}>${c.title}${sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ''}</button>` : c.title}</th>`;
-            })}
-          </tr></thead>
-          <tbody>${r.body.results.map((o: any) => html`<tr>
-            <td><a href=${`#${path}/${o.id}`}>${o.display ?? o.id}</a></td>
-            ${columns.map((c) => html`<td><${Cell} value=${o[c.name]} /></td>`)}
-          </tr>`)}</tbody>
-        </table>
-        <${Pager} offset=${offset} shown=${r.body.results.length} count=${r.body.count} limit=${PAGE_SIZE}
-          href=${(o: number) => href(path, withParam(pairs, 'offset', o ? String(o) : null))} />`}
+    ${
+      !r
+        ? html`<${Loading} error=${page.error} />`
+        : r.status === 400
+          ? html`<${Message} kind="error">The API refused this query (400); see the filters above.</${Message}>`
+          : !r.ok
+            ? html`<${Message} kind="error">${r.status}: ${r.body?.detail ?? r.text}</${Message}>`
+            : html`<table class="grid list" aria-busy=${page.loading}>
+                  <caption>
+                    ${r.body.count} ${r.body.count === 1 ? resource.label.toLowerCase() : resource.title.toLowerCase()}
+                    <span class="muted">(${r.ms} ms)</span>
+                  </caption>
+                  <thead>
+                    <tr>
+                      ${[first, ...columns].map((c) => {
+                        const sortable = resource.orderable.includes(c.name);
+                        const sort =
+                          ordering === c.name ? 'ascending' : ordering === `-${c.name}` ? 'descending' : undefined;
+                        return html`<th scope="col" aria-sort=${sort}>
+                          ${
+                            sortable
+                              ? html`<button type="button" class="th-sort" onClick=${() => orderBy(c.name)}>
+                                  ${c.title}${sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ''}
+                                </button>`
+                              : c.title
+                          }
+                        </th>`;
+                      })}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${r.body.results.map(
+                      (o: any) =>
+                        html`<tr>
+                          <td><a href=${`#${path}/${o.id}`}>${o.display ?? o.id}</a></td>
+                          ${columns.map((c) => html`<td><${Cell} value=${o[c.name]} /></td>`)}
+                        </tr>`,
+                    )}
+                  </tbody>
+                </table>
+                <${Pager}
+                  offset=${offset}
+                  shown=${r.body.results.length}
+                  count=${r.body.count}
+                  limit=${PAGE_SIZE}
+                  href=${(o: number) => href(path, withParam(pairs, 'offset', o ? String(o) : null))}
+                />`
+    }
   </div>`;
 }

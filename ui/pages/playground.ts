@@ -15,7 +15,12 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options'];
 function deref(doc: OpenApiDoc, schema: Schema | undefined): Schema {
   let s: any = schema ?? {};
   for (let i = 0; i < 20 && typeof s.$ref === 'string' && s.$ref.startsWith('#/'); i++) {
-    s = s.$ref.slice(2).split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce((o: any, k: string) => o?.[k], doc) ?? {};
+    s =
+      s.$ref
+        .slice(2)
+        .split('/')
+        .map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .reduce((o: any, k: string) => o?.[k], doc) ?? {};
   }
   return s;
 }
@@ -31,16 +36,31 @@ export function exampleOf(doc: OpenApiDoc, schema: Schema | undefined, depth = 0
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
   if (Array.isArray(s.enum)) return s.enum[0];
   switch (type) {
-    case 'object': return Object.fromEntries((s.required ?? []).map((k: string) => [k, exampleOf(doc, s.properties?.[k], depth + 1)]));
-    case 'array': return s.minItems ? [exampleOf(doc, s.items, depth + 1)] : [];
-    case 'integer': case 'number': return s.minimum ?? 0;
-    case 'boolean': return false;
-    case 'string': return 'string';
-    default: return {};
+    case 'object':
+      return Object.fromEntries(
+        (s.required ?? []).map((k: string) => [k, exampleOf(doc, s.properties?.[k], depth + 1)]),
+      );
+    case 'array':
+      return s.minItems ? [exampleOf(doc, s.items, depth + 1)] : [];
+    case 'integer':
+    case 'number':
+      return s.minimum ?? 0;
+    case 'boolean':
+      return false;
+    case 'string':
+      return 'string';
+    default:
+      return {};
   }
 }
 
-interface Operation { id: string; method: string; path: string; op: any; params: any[] }
+interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  op: any;
+  params: any[];
+}
 
 function operations(doc: OpenApiDoc): Operation[] {
   const out: Operation[] = [];
@@ -62,9 +82,15 @@ function ResponseView({ r }: { r: ApiResult }) {
   const headers = [...r.headers.entries()].map(([k, v]) => `${k}: ${v}`).join('\n');
   return html`<section class="card response" aria-label="Response">
     <h2>Response</h2>
-    <p class=${`status-line ${r.ok ? 'ok' : 'bad'}`}>Status: <strong data-testid="response-status">${r.status} ${r.statusText}</strong> (${r.ms} ms)</p>
-    <details><summary>Headers</summary><pre data-testid="response-headers">${headers}</pre></details>
-    <h3>Body</h3><pre class="response-body" data-testid="response-body">${r.text === '' ? '(empty)' : pretty(r.body)}</pre>
+    <p class=${`status-line ${r.ok ? 'ok' : 'bad'}`}>
+      Status: <strong data-testid="response-status">${r.status} ${r.statusText}</strong> (${r.ms} ms)
+    </p>
+    <details>
+      <summary>Headers</summary>
+      <pre data-testid="response-headers">${headers}</pre>
+    </details>
+    <h3>Body</h3>
+    <pre class="response-body" data-testid="response-body">${r.text === '' ? '(empty)' : pretty(r.body)}</pre>
   </section>`;
 }
 
@@ -84,15 +110,20 @@ function OperationForm({ doc, o }: { doc: OpenApiDoc; o: Operation }) {
     e.preventDefault();
     let url = o.path;
     for (const p of pathParams) {
-      if (!inputs[`path:${p.name}`]) { setProblem(`Fill the path parameter ${p.name}.`); return; }
+      if (!inputs[`path:${p.name}`]) {
+        setProblem(`Fill the path parameter ${p.name}.`);
+        return;
+      }
       url = url.replace(`{${p.name}}`, encodeURIComponent(inputs[`path:${p.name}`]));
     }
     const qs = (inputs.query ?? '').trim().replace(/^\?/, '');
     if (qs) url += `?${qs}`;
     const headers: Record<string, string> = {};
-    for (const p of headerParams) if ((inputs[`header:${p.name}`] ?? '').trim()) headers[p.name] = inputs[`header:${p.name}`].trim();
+    for (const p of headerParams)
+      if ((inputs[`header:${p.name}`] ?? '').trim()) headers[p.name] = inputs[`header:${p.name}`].trim();
     if (bodySchema && !check.ok) return;
-    setProblem(''); setBusy(true);
+    setProblem('');
+    setBusy(true);
     setResult(await request(o.method.toUpperCase(), url, { body: bodySchema ? body : undefined, headers }));
     setBusy(false);
   };
@@ -102,14 +133,49 @@ function OperationForm({ doc, o }: { doc: OpenApiDoc; o: Operation }) {
       <p>${o.op.summary ?? ''}</p>
       ${o.op.description ? html`<p class="muted">${o.op.description}</p>` : null}
       ${o.op['x-permission'] ? html`<p class="muted">Needs permission ${o.op['x-permission']}.</p>` : null}
-      ${pathParams.map((p) => html`<div class="field"><label for=${`pp-${p.name}`}>${p.name} (path parameter)</label>
-        <input id=${`pp-${p.name}`} autocomplete="off" value=${inputs[`path:${p.name}`] ?? ''} onInput=${set(`path:${p.name}`)} />
-        ${p.description ? html`<small class="hint">${p.description}</small>` : null}</div>`)}
-      ${headerParams.map((p) => html`<div class="field"><label for=${`hp-${p.name}`}>${p.name} (header, optional)</label>
-        <input id=${`hp-${p.name}`} autocomplete="off" value=${inputs[`header:${p.name}`] ?? ''} onInput=${set(`header:${p.name}`)} /></div>`)}
-      ${queryNames.length ? html`<div class="field"><label for="op-query">Query string</label>
-        <input id="op-query" placeholder="limit=10&state=paid" autocomplete="off" value=${inputs.query ?? ''} onInput=${set('query')} />
-        <small class="hint">Parameters: ${queryNames.slice(0, 30).join(', ')}${queryNames.length > 30 ? `, … (${queryNames.length} in all; see /docs)` : ''}</small></div>` : null}
+      ${pathParams.map(
+        (p) =>
+          html`<div class="field">
+            <label for=${`pp-${p.name}`}>${p.name} (path parameter)</label>
+            <input
+              id=${`pp-${p.name}`}
+              autocomplete="off"
+              value=${inputs[`path:${p.name}`] ?? ''}
+              onInput=${set(`path:${p.name}`)}
+            />
+            ${p.description ? html`<small class="hint">${p.description}</small>` : null}
+          </div>`,
+      )}
+      ${headerParams.map(
+        (p) =>
+          html`<div class="field">
+            <label for=${`hp-${p.name}`}>${p.name} (header, optional)</label>
+            <input
+              id=${`hp-${p.name}`}
+              autocomplete="off"
+              value=${inputs[`header:${p.name}`] ?? ''}
+              onInput=${set(`header:${p.name}`)}
+            />
+          </div>`,
+      )}
+      ${
+        queryNames.length
+          ? html`<div class="field">
+              <label for="op-query">Query string</label>
+              <input
+                id="op-query"
+                placeholder="limit=10&state=paid"
+                autocomplete="off"
+                value=${inputs.query ?? ''}
+                onInput=${set('query')}
+              />
+              <small class="hint"
+                >Parameters:
+                ${queryNames.slice(0, 30).join(', ')}${queryNames.length > 30 ? `, … (${queryNames.length} in all; see /docs)` : ''}</small
+              >
+            </div>`
+          : null
+      }
       ${bodySchema ? html`<${JsonEditor} id="op-body" label="Request body (JSON)" text=${body} onText=${setBody} rows=${12} />` : null}
       ${problem ? html`<${Message} kind="error">${problem}</${Message}>` : null}
       <button type="submit" disabled=${(bodySchema && !check.ok) || busy}>Send request</button>
@@ -123,20 +189,44 @@ export function PlaygroundPage({ catalog, pairs }: { catalog: Catalog; pairs: re
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState(() => pairs.find(([k]) => k === 'op')?.[1] ?? '');
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = ops.filter((o) => words.every((w) => label(o).toLowerCase().includes(w) || o.id.toLowerCase().includes(w)));
+  const shown = ops.filter((o) =>
+    words.every((w) => label(o).toLowerCase().includes(w) || o.id.toLowerCase().includes(w)),
+  );
   const op = ops.find((o) => o.id === chosen);
   return html`<div class="page">
     <h1>API playground</h1>
-    <p class="muted">Operations of <a href="/openapi.json">/openapi.json</a>. Requests carry the token from the box above.</p>
+    <p class="muted">
+      Operations of <a href="/openapi.json">/openapi.json</a>. Requests carry the token from the box above.
+    </p>
     <div class="playground">
       <div class="op-picker">
-        <div class="field"><label for="op-filter">Filter operations</label>
-          <input id="op-filter" type="search" placeholder="e.g. entities, POST, create" autocomplete="off" value=${filter} onInput=${(e: any) => setFilter(e.target.value)} /></div>
-        <div class="field"><label for="op-list">Operation</label>
-          <select id="op-list" size="12" class="op-list" value=${chosen} onChange=${(e: any) => setChosen(e.target.value)}>
-            ${shown.map((o) => html`<option value=${o.id} selected=${o.id === chosen}>${label(o)}</option>`)}</select></div>
+        <div class="field">
+          <label for="op-filter">Filter operations</label>
+          <input
+            id="op-filter"
+            type="search"
+            placeholder="e.g. entities, POST, create"
+            autocomplete="off"
+            value=${filter}
+            onInput=${(e: any) => setFilter(e.target.value)}
+          />
+        </div>
+        <div class="field">
+          <label for="op-list">Operation</label>
+          <select
+            id="op-list"
+            size="12"
+            class="op-list"
+            value=${chosen}
+            onChange=${(e: any) => setChosen(e.target.value)}
+          >
+            ${shown.map((o) => html`<option value=${o.id} selected=${o.id === chosen}>${label(o)}</option>`)}
+          </select>
+        </div>
       </div>
-      <div class="op-detail">${op ? html`<${OperationForm} key=${op.id} doc=${catalog.doc} o=${op} />` : html`<p class="muted">Pick an operation.</p>`}</div>
+      <div class="op-detail">
+        ${op ? html`<${OperationForm} key=${op.id} doc=${catalog.doc} o=${op} />` : html`<p class="muted">Pick an operation.</p>`}
+      </div>
     </div>
   </div>`;
 }

@@ -19,12 +19,18 @@ for (const backend of BACKENDS.filter((x) => x.name === 'memory' || x.name === '
     let drop = async () => {};
     before(async function () {
       const db = await backend.url();
-      if (!db) { this.skip(); return; }
+      if (!db) {
+        this.skip();
+        return;
+      }
       drop = db.drop;
       srv = await startServer({ storage: db.url });
       await loadTree(srv.running.ctx.storage, SIZE);
     });
-    after(async () => { await srv?.close(); await drop(); });
+    after(async () => {
+      await srv?.close();
+      await drop();
+    });
     const b = useBrowser(() => srv.url);
 
     it(`draws the first level under the root within ${BOUND_MS} ms, with free blocks and a utilisation bar`, async () => {
@@ -34,9 +40,11 @@ for (const backend of BACKENDS.filter((x) => x.name === 'memory' || x.name === '
       await page.reload();
       await page.getByRole('link', { name: 'Prefixes' }).first().waitFor();
       const t0 = Date.now();
-      await page.evaluate((id) => { location.hash = `#/ipam/prefixes/${id}/tree`; }, ROOT_ID);
+      await page.evaluate((id) => {
+        location.hash = `#/ipam/prefixes/${id}/tree`;
+      }, ROOT_ID);
       const nodes = page.getByTestId('tree-node');
-      await nodes.nth(50).waitFor();                  // the root and its first 50 children
+      await nodes.nth(50).waitFor(); // the root and its first 50 children
       await page.locator('[role="meter"]').first().waitFor();
       const ms = Date.now() - t0;
       console.log(`      hierarchy (${backend.name}, ${SIZE} prefixes): first level drawn in ${ms} ms`);
@@ -45,7 +53,11 @@ for (const backend of BACKENDS.filter((x) => x.name === 'memory' || x.name === '
       expect(await nodes.nth(1).locator('.badge').textContent()).to.equal('200 children');
       // All 256 /16s are used, so the root's free space is the rest of nothing: 100%.
       expect(await page.locator('[role="meter"]').first().getAttribute('aria-valuenow')).to.equal('100');
-      await screenshot(page, `hierarchy-${backend.name}`, ['Hierarchy under 10.0.0.0/8', '10.0.0.0/16', '200 children']);
+      await screenshot(page, `hierarchy-${backend.name}`, [
+        'Hierarchy under 10.0.0.0/8',
+        '10.0.0.0/16',
+        '200 children',
+      ]);
 
       // Opening a /16 draws its first 50 /24s (more on demand) and its bar: 200 of 256 /24s used.
       await page.getByRole('button', { name: 'Open 10.0.0.0/16' }).click();
@@ -61,13 +73,17 @@ for (const backend of BACKENDS.filter((x) => x.name === 'memory' || x.name === '
       await page.getByRole('button', { name: 'Show more children (100 of 200)' }).waitFor();
     });
 
-    it('explains the children query: the containment index on memory, the database\'s plan on SQL', async () => {
+    it("explains the children query: the containment index on memory, the database's plan on SQL", async () => {
       const page = b.page;
-      await page.evaluate(() => { location.hash = '#/explain/ipam/prefixes?parent=10.0.0.0/8'; });
+      await page.evaluate(() => {
+        location.hash = '#/explain/ipam/prefixes?parent=10.0.0.0/8';
+      });
       const tree = page.getByTestId('plan-tree');
       await tree.filter({ hasText: 'network child_of 10.0.0.0/8' }).waitFor();
       if (backend.name === 'memory') {
-        expect(await tree.innerText()).to.contain('containment(network).child_of').and.to.contain('256 candidates');
+        expect(await tree.innerText())
+          .to.contain('containment(network).child_of')
+          .and.to.contain('256 candidates');
       } else {
         await page.getByRole('heading', { name: 'Database plan' }).waitFor();
         expect(await page.locator('.explain').innerText()).to.contain('WITH RECURSIVE kids');

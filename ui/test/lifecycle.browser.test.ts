@@ -10,11 +10,17 @@ describe('web UI and /docs in Chromium', function () {
   this.timeout(120_000);
   if (!haveChromium()) return;
   let srv: TestServer;
-  before(async () => { srv = await startServer(); });
-  after(async () => { await srv?.close(); });
+  before(async () => {
+    srv = await startServer();
+  });
+  after(async () => {
+    await srv?.close();
+  });
   const b = useBrowser(() => srv.url);
   let page: typeof b.page;
-  before(() => { page = b.page; });
+  before(() => {
+    page = b.page;
+  });
 
   it('keeps the token and shows each machine with its state diagram', async () => {
     await page.goto(`${srv.url}/ui/`);
@@ -77,7 +83,9 @@ describe('web UI and /docs in Chromium', function () {
     await page.getByRole('button', { name: 'Send event' }).click();
     await page.getByRole('alert').filter({ hasText: 'guard_rejected' }).waitFor();
 
-    await page.getByLabel('Event context (JSON, optional)').pressSequentially('{"amount": 25, "currency": "EUR", "payment_ref": "pay-1"}');
+    await page
+      .getByLabel('Event context (JSON, optional)')
+      .pressSequentially('{"amount": 25, "currency": "EUR", "payment_ref": "pay-1"}');
     await page.getByText('Valid JSON.').waitFor();
     await page.getByRole('button', { name: 'Send event' }).click();
     await page.getByText('Event accepted — pay: created → paid').waitFor();
@@ -132,7 +140,12 @@ describe('web UI and /docs in Chromium', function () {
     await page.getByTestId('entity-state').filter({ hasText: 'delivered' }).waitFor();
     await page.locator('table.history tbody tr').nth(3).waitFor();
     const entity = (await srv.req('GET', '/api/v1/entities/ui-order-2')).body;
-    expect([entity.state, entity.context.amount, entity.context.carrier, entity.context.customer]).to.deep.equal(['delivered', 40, 'dhl', 'forms']);
+    expect([entity.state, entity.context.amount, entity.context.carrier, entity.context.customer]).to.deep.equal([
+      'delivered',
+      40,
+      'dhl',
+      'forms',
+    ]);
     await screenshot(page, 'entity-delivered', ['ui-order-2', 'delivered', 'History (4 rows, oldest first)']);
   });
 
@@ -149,7 +162,7 @@ describe('web UI and /docs in Chromium', function () {
   });
 
   it('/docs renders the operations list, and "try it out" works through Authorize', async () => {
-    await page.evaluate(() => localStorage.removeItem('netinv.token'));   // authorize by hand below
+    await page.evaluate(() => localStorage.removeItem('netinv.token')); // authorize by hand below
     await page.goto(`${srv.url}/docs`);
     await page.locator('.opblock').first().waitFor();
     // The lifecycle tags open by themselves; an inventory tag opens when clicked.
@@ -165,7 +178,9 @@ describe('web UI and /docs in Chromium', function () {
 
     // Executes one operation in Swagger UI and returns the status code it shows.
     async function tryIt(method: string, path: string, entityId?: string): Promise<string> {
-      const op = page.locator(`.opblock-${method}`).filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
+      const op = page
+        .locator(`.opblock-${method}`)
+        .filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
       // Opening an operation sets the URL's fragment (deep linking): no navigation to wait for.
       await op.locator('.opblock-summary-control').click({ noWaitAfter: true });
       await op.getByRole('button', { name: 'Try it out' }).click();
@@ -179,8 +194,8 @@ describe('web UI and /docs in Chromium', function () {
       return shown;
     }
     expect(await tryIt('get', '/api/v1/machines')).to.equal('200');
-    expect(await tryIt('get', '/api/dcim/sites/')).to.equal('200');   // ~150 filter parameters, none sent when empty
-    expect(await tryIt('post', '/api/v1/entities/{entity_id}/create', 'docs-1')).to.equal('201');   // the documented example body
+    expect(await tryIt('get', '/api/dcim/sites/')).to.equal('200'); // ~150 filter parameters, none sent when empty
+    expect(await tryIt('post', '/api/v1/entities/{entity_id}/create', 'docs-1')).to.equal('201'); // the documented example body
     expect((await srv.req('GET', '/api/v1/entities/docs-1')).body.machine_name).to.equal('order_flow');
   });
 });

@@ -13,37 +13,74 @@ import { parseBlock, usedShare } from '../lib/ip.js';
 import { quickSearch } from '../pages/home.js';
 import { guardKeys, availableTriggers } from '../lib/machines.js';
 
-const doc = buildOpenApiDocument({ apiVersion: '3.7', maxPageSize: 1000, maxMachineStates: 500 }) as unknown as OpenApiDoc;
+const doc = buildOpenApiDocument({
+  apiVersion: '3.7',
+  maxPageSize: 1000,
+  maxMachineStates: 500,
+}) as unknown as OpenApiDoc;
 const resources = resourcesOf(doc);
 
 describe('UI model from the OpenAPI document', () => {
   it('finds every inventory resource of the registry, once, with its list path and content type', () => {
     const listed = INVENTORY_RESOURCES.filter((r) => doc.paths[`${resourcePath(r)}{id}/`]?.get);
     expect(resources.map((r) => r.listPath).sort()).to.deep.equal(listed.map(resourcePath).sort());
-    for (const r of listed) expect(resources.find((x) => x.listPath === resourcePath(r))!.contentType).to.equal(contentType(r));
+    for (const r of listed)
+      expect(resources.find((x) => x.listPath === resourcePath(r))!.contentType).to.equal(contentType(r));
   });
 
   it('a resource added to the document is a resource of the UI, with columns, filters and ordering', () => {
     const widget = {
       paths: {
         ...doc.paths,
-        '/api/dcim/widgets/': { get: { operationId: 'listWidgets', 'x-permission': 'dcim.view_widget', parameters: [
-          { name: 'limit', in: 'query' }, { name: 'ordering', in: 'query', description: 'Fields: `name`, `size`.' },
-          { name: 'name', in: 'query' }, { name: 'site_id', in: 'query' }, { name: 'colour', in: 'query', schema: { type: 'array', items: { enum: ['red', 'blue'] } } }],
-        responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/WidgetList' } } } } } } },
+        '/api/dcim/widgets/': {
+          get: {
+            operationId: 'listWidgets',
+            'x-permission': 'dcim.view_widget',
+            parameters: [
+              { name: 'limit', in: 'query' },
+              { name: 'ordering', in: 'query', description: 'Fields: `name`, `size`.' },
+              { name: 'name', in: 'query' },
+              { name: 'site_id', in: 'query' },
+              { name: 'colour', in: 'query', schema: { type: 'array', items: { enum: ['red', 'blue'] } } },
+            ],
+            responses: {
+              200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/WidgetList' } } } },
+            },
+          },
+        },
         '/api/dcim/widgets/{id}/': { get: {} },
       },
-      components: { schemas: { ...doc.components.schemas,
-        WidgetList: { properties: { results: { items: { $ref: '#/components/schemas/Widget' } } } },
-        Widget: { properties: { id: {}, url: {}, display: {}, name: { title: 'Name' }, site: { title: 'Site', anyOf: [{ $ref: '#/components/schemas/BriefSite' }, { type: 'null' }] } } } } },
+      components: {
+        schemas: {
+          ...doc.components.schemas,
+          WidgetList: { properties: { results: { items: { $ref: '#/components/schemas/Widget' } } } },
+          Widget: {
+            properties: {
+              id: {},
+              url: {},
+              display: {},
+              name: { title: 'Name' },
+              site: { title: 'Site', anyOf: [{ $ref: '#/components/schemas/BriefSite' }, { type: 'null' }] },
+            },
+          },
+        },
+      },
       tags: [...(doc.tags ?? []), { name: 'dcim/widgets', description: 'Widget: A thing (`dcim.widget`)' }],
     } as OpenApiDoc;
     const w = resourcesOf(widget).find((r) => r.key === 'dcim/widgets')!;
-    expect(w).to.include({ label: 'Widget', title: 'Widgets', contentType: 'dcim.widget', listPath: '/api/dcim/widgets/' });
+    expect(w).to.include({
+      label: 'Widget',
+      title: 'Widgets',
+      contentType: 'dcim.widget',
+      listPath: '/api/dcim/widgets/',
+    });
     expect(w.filters.map((f) => f.name)).to.deep.equal(['name', 'site_id', 'colour']);
     expect(w.filters[2].choices).to.deep.equal(['red', 'blue']);
     expect(w.orderable).to.deep.equal(['name', 'size']);
-    expect(listColumns(w).map((c) => [c.name, c.ref])).to.deep.equal([['name', undefined], ['site', 'Site']]);
+    expect(listColumns(w).map((c) => [c.name, c.ref])).to.deep.equal([
+      ['name', undefined],
+      ['site', 'Site'],
+    ]);
     expect(relatedTo(resourcesOf(widget), 'Site').map((x) => x.resource.key)).to.include('dcim/widgets');
   });
 
@@ -64,14 +101,41 @@ describe('UI model from the OpenAPI document', () => {
 
 describe('filter bar language', () => {
   it('reads name=value words as filters and the rest as the search text', () => {
-    expect(parseTyped(' status=active  core  site=ams&tag=a%20b eu ')).to.deep.equal({ pairs: [['status', 'active'], ['site', 'ams'], ['tag', 'a b']], q: 'core eu' });
+    expect(parseTyped(' status=active  core  site=ams&tag=a%20b eu ')).to.deep.equal({
+      pairs: [
+        ['status', 'active'],
+        ['site', 'ams'],
+        ['tag', 'a b'],
+      ],
+      q: 'core eu',
+    });
   });
   it('keeps one search, drops repeats, ORs repeated names', () => {
-    expect(addPairs([['q', 'a'], ['status', 'x']], [['q', 'b'], ['status', 'x'], ['status', 'y']])).to.deep.equal([['status', 'x'], ['q', 'b'], ['status', 'y']]);
+    expect(
+      addPairs(
+        [
+          ['q', 'a'],
+          ['status', 'x'],
+        ],
+        [
+          ['q', 'b'],
+          ['status', 'x'],
+          ['status', 'y'],
+        ],
+      ),
+    ).to.deep.equal([
+      ['status', 'x'],
+      ['q', 'b'],
+      ['status', 'y'],
+    ]);
   });
   it('writes the query as a curl command with the URL quoted for the shell', () => {
-    expect(curlCommand('http://h', '/api/ipam/prefixes/', [['q', "it's & more"], ['limit', '50']]))
-      .to.equal(`curl -H "Authorization: Token $NETINV_TOKEN" 'http://h/api/ipam/prefixes/?q=it%27s+%26+more&limit=50'`);
+    expect(
+      curlCommand('http://h', '/api/ipam/prefixes/', [
+        ['q', "it's & more"],
+        ['limit', '50'],
+      ]),
+    ).to.equal(`curl -H "Authorization: Token $NETINV_TOKEN" 'http://h/api/ipam/prefixes/?q=it%27s+%26+more&limit=50'`);
     expect(toSearch([['network__net_contains', '10.3.1.17']])).to.equal('network__net_contains=10.3.1.17');
   });
   it('completes filter names from the document and values from the choices', () => {
@@ -82,7 +146,10 @@ describe('filter bar language', () => {
     expect(baseField('cf_circuit__ic')).to.equal('cf_circuit');
   });
   it('sends an address or network typed on the front page to the prefixes containing it', () => {
-    expect(quickSearch('10.3.1.17')).to.deep.equal({ path: '/ipam/prefixes', pairs: [['network__net_host', '10.3.1.17']] });
+    expect(quickSearch('10.3.1.17')).to.deep.equal({
+      path: '/ipam/prefixes',
+      pairs: [['network__net_host', '10.3.1.17']],
+    });
     expect(quickSearch('2001:db8::/48').pairs).to.deep.equal([['network__net_contains_or_equals', '2001:db8::/48']]);
     expect(quickSearch('core').pairs).to.deep.equal([['q', 'core']]);
   });
@@ -93,11 +160,25 @@ describe('hierarchy arithmetic and lifecycle forms', () => {
     const whole = parseBlock('10.0.0.0/16')!;
     expect(usedShare(whole, [parseBlock('10.0.128.0/17')!])).to.equal(0.5);
     expect(usedShare(whole, [])).to.equal(1);
-    expect(usedShare(parseBlock('2001:db8::/32')!, [parseBlock('2001:db8:8000::/33')!, parseBlock('2001:db8:4000::/34')!])).to.equal(0.25);
+    expect(
+      usedShare(parseBlock('2001:db8::/32')!, [parseBlock('2001:db8:8000::/33')!, parseBlock('2001:db8:4000::/34')!]),
+    ).to.equal(0.25);
   });
   it('offers the context keys the guards of a trigger read, and the triggers leaving a state', () => {
-    expect(guardKeys([{ field: 'amount', op: 'gt', value: 0 }, { any: [{ field: 'ref.id', op: 'exists' }, { not: { field: 'amount', op: 'eq', value: 1 } }] } as any])).to.deep.equal(['amount', 'ref']);
-    const def = { states: [], transitions: [{ trigger: 'a', source: 'x', dest: 'y', guards: [] }, { trigger: 'b', source: ['x', 'z'], dest: 'y', guards: [] }, { trigger: 'c', source: '*', dest: 'y', guards: [] }] };
+    expect(
+      guardKeys([
+        { field: 'amount', op: 'gt', value: 0 },
+        { any: [{ field: 'ref.id', op: 'exists' }, { not: { field: 'amount', op: 'eq', value: 1 } }] } as any,
+      ]),
+    ).to.deep.equal(['amount', 'ref']);
+    const def = {
+      states: [],
+      transitions: [
+        { trigger: 'a', source: 'x', dest: 'y', guards: [] },
+        { trigger: 'b', source: ['x', 'z'], dest: 'y', guards: [] },
+        { trigger: 'c', source: '*', dest: 'y', guards: [] },
+      ],
+    };
     expect(availableTriggers(def as any, 'z')).to.deep.equal(['b', 'c']);
   });
 });

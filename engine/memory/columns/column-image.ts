@@ -28,9 +28,20 @@ export interface NetImage {
 
 export type ColumnImage =
   /** codes[slot]: 0 for no value, else 1 + index into `values`. */
-  | { readonly kind: 'dict'; readonly name: string; readonly codes: Int32Array<ArrayBuffer>; readonly values: readonly unknown[] }
+  | {
+      readonly kind: 'dict';
+      readonly name: string;
+      readonly codes: Int32Array<ArrayBuffer>;
+      readonly values: readonly unknown[];
+    }
   /** state[slot]: 0 none, 1 packed in `ms`, 2 in `other`. */
-  | { readonly kind: 'date'; readonly name: string; readonly ms: Float64Array<ArrayBuffer>; readonly state: Uint8Array<ArrayBuffer>; readonly other: SlotValues };
+  | {
+      readonly kind: 'date';
+      readonly name: string;
+      readonly ms: Float64Array<ArrayBuffer>;
+      readonly state: Uint8Array<ArrayBuffer>;
+      readonly other: SlotValues;
+    };
 
 export interface TableImage {
   readonly rows: number;
@@ -41,10 +52,16 @@ export interface TableImage {
 }
 
 /** `src`'s elements (`width` per slot) at the slots of `live`, in order. */
-export function gather<T extends Uint8Array | Int32Array | Uint32Array | Float64Array>(src: T, live: Int32Array, width = 1): T {
+export function gather<T extends Uint8Array | Int32Array | Uint32Array | Float64Array>(
+  src: T,
+  live: Int32Array,
+  width = 1,
+): T {
   const out = new (src.constructor as new (n: number) => T)(live.length * width);
   if (width === 1) for (let i = 0; i < live.length; i++) out[i] = src[live[i]];
-  else for (let i = 0; i < live.length; i++) for (let k = 0, from = live[i] * width; k < width; k++) out[i * width + k] = src[from + k];
+  else
+    for (let i = 0; i < live.length; i++)
+      for (let k = 0, from = live[i] * width; k < width; k++) out[i * width + k] = src[from + k];
   return out;
 }
 

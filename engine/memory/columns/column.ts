@@ -16,11 +16,16 @@ export interface Column {
 }
 
 /** States of a packed column's slot (0 is absent): packed as numbers, or kept as given beside them. */
-export const PACKED = 1, OTHER = 2;
+export const PACKED = 1,
+  OTHER = 2;
 
 /** A typed array of `capacity` × `width` elements holding what `old` held (`old` itself when it
  * has that length already: a load that fits its columns to its rows copies nothing). */
-export function resized<T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(old: T, capacity: number, width = 1): T {
+export function resized<T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(
+  old: T,
+  capacity: number,
+  width = 1,
+): T {
   if (old.length === capacity * width) return old;
   const next = new (old.constructor as new (n: number) => T)(capacity * width);
   next.set(old.length <= next.length ? old : (old.subarray(0, next.length) as T));

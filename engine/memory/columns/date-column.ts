@@ -22,7 +22,11 @@ export class DateColumn implements Column {
     this.clear(slot);
     if (value === undefined) return;
     const ms = this.toMs(value);
-    if (ms === null) { this.state[slot] = OTHER; this.other.set(slot, value); return; }
+    if (ms === null) {
+      this.state[slot] = OTHER;
+      this.other.set(slot, value);
+      return;
+    }
     this.state[slot] = PACKED;
     this.ms[slot] = ms;
   }
@@ -36,11 +40,16 @@ export class DateColumn implements Column {
     switch (this.state[slot]) {
       case PACKED: {
         const ms = this.ms[slot];
-        if (ms !== this.lastOutMs) { this.lastOut = new Date(ms).toISOString(); this.lastOutMs = ms; }
+        if (ms !== this.lastOutMs) {
+          this.lastOut = new Date(ms).toISOString();
+          this.lastOutMs = ms;
+        }
         return this.lastOut;
       }
-      case OTHER: return this.other.get(slot);
-      default: return undefined;
+      case OTHER:
+        return this.other.get(slot);
+      default:
+        return undefined;
     }
   }
 
@@ -54,7 +63,9 @@ export class DateColumn implements Column {
     if (img.kind !== 'date') return false;
     checkLength(`${img.name} times`, img.ms, rows);
     checkLength(`${img.name} states`, img.state, rows);
-    for (const [s] of img.other) if (img.state[s] !== OTHER) throw new RangeError(`table image: ${img.name} has a value at slot ${s} not marked as kept apart`);
+    for (const [s] of img.other)
+      if (img.state[s] !== OTHER)
+        throw new RangeError(`table image: ${img.name} has a value at slot ${s} not marked as kept apart`);
     this.ms = img.ms;
     this.state = img.state;
     this.other.clear();
@@ -75,7 +86,15 @@ export class DateColumn implements Column {
 }
 
 /** Chars of `YYYY-MM-DDTHH:MM:SS.sssZ` that are not digits. */
-const SEPARATORS: readonly [number, number][] = [[4, 45], [7, 45], [10, 84], [13, 58], [16, 58], [19, 46], [23, 90]];
+const SEPARATORS: readonly [number, number][] = [
+  [4, 45],
+  [7, 45],
+  [10, 84],
+  [13, 58],
+  [16, 58],
+  [19, 46],
+  [23, 90],
+];
 
 /** The number in text[at, at + n) if all its chars are digits, else -1. */
 function digits(text: string, at: number, n: number): number {
@@ -91,7 +110,8 @@ function digits(text: string, at: number, n: number): number {
 /** Days from 1970-01-01 to a proleptic Gregorian date (any year; Date.UTC maps years 0-99 to 19xx). */
 function daysFromCivil(y: number, m: number, d: number): number {
   y -= m <= 2 ? 1 : 0;
-  const era = Math.floor(y / 400), yoe = y - era * 400;
+  const era = Math.floor(y / 400),
+    yoe = y - era * 400;
   const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
   return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
 }
@@ -106,9 +126,15 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 export function isoMillis(text: string): number | null {
   if (text.length !== 24) return null;
   for (const [at, c] of SEPARATORS) if (text.charCodeAt(at) !== c) return null;
-  const y = digits(text, 0, 4), mo = digits(text, 5, 2), d = digits(text, 8, 2);
-  const h = digits(text, 11, 2), mi = digits(text, 14, 2), s = digits(text, 17, 2), ms = digits(text, 20, 3);
-  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59 || ms < 0) return null;
+  const y = digits(text, 0, 4),
+    mo = digits(text, 5, 2),
+    d = digits(text, 8, 2);
+  const h = digits(text, 11, 2),
+    mi = digits(text, 14, 2),
+    s = digits(text, 17, 2),
+    ms = digits(text, 20, 3);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59 || ms < 0)
+    return null;
   const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
   if (d > (mo === 2 && leap ? 29 : MONTH_DAYS[mo - 1])) return null;
   return ((daysFromCivil(y, mo, d) * 24 + h) * 60 + mi) * 60000 + s * 1000 + ms;

@@ -22,26 +22,38 @@ const UNSHARED = Symbol('unshared');
  * functions and symbols (dropped) or objects of other classes. */
 function jsonExact(v: unknown, depth = 0): boolean {
   switch (typeof v) {
-    case 'number': return Number.isFinite(v) && !Object.is(v, -0);
-    case 'string': case 'boolean': return true;
+    case 'number':
+      return Number.isFinite(v) && !Object.is(v, -0);
+    case 'string':
+    case 'boolean':
+      return true;
     case 'object':
       if (v === null) return true;
       if (depth > 32) return false;
-      if (Array.isArray(v)) { for (const x of v) if (!jsonExact(x, depth + 1)) return false; return true; }
+      if (Array.isArray(v)) {
+        for (const x of v) if (!jsonExact(x, depth + 1)) return false;
+        return true;
+      }
       // A Date, a Map, a class instance: JSON would not give it back as it is.
       if (Object.getPrototypeOf(v) !== Object.prototype && Object.getPrototypeOf(v) !== null) return false;
       for (const k in v) if (!jsonExact((v as Record<string, unknown>)[k], depth + 1)) return false;
       return true;
-    default: return false;
+    default:
+      return false;
   }
 }
 
 /** Key of a list or object: its JSON, when reading that JSON back gives the value exactly. */
 function objectKey(v: object): string | typeof UNSHARED {
-  if (Array.isArray(v)) { if (v.length === 0) return '[]'; }
-  else if (Object.getPrototypeOf(v) === Object.prototype && isEmpty(v)) return '{}';
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '[]';
+  } else if (Object.getPrototypeOf(v) === Object.prototype && isEmpty(v)) return '{}';
   if (!jsonExact(v)) return UNSHARED;
-  try { return JSON.stringify(v); } catch { return UNSHARED; }
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return UNSHARED;
+  }
 }
 
 /** Key of a scalar: itself, except -0, which a Map does not tell from 0. */
@@ -75,11 +87,17 @@ function plainCopy(v: unknown, depth = 0): unknown {
     for (const k in v) {
       const x = plainCopy((v as Record<string, unknown>)[k], depth + 1);
       // An own `__proto__` key (JSON.parse makes one) stays a key: assigning it would set the prototype.
-      if (k === '__proto__') Object.defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true }); else out[k] = x;
+      if (k === '__proto__')
+        Object.defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true });
+      else out[k] = x;
     }
     return out;
   }
-  try { return structuredClone(v); } catch { return v; }
+  try {
+    return structuredClone(v);
+  } catch {
+    return v;
+  }
 }
 
 /**
@@ -119,7 +137,9 @@ export class DictColumn implements Column {
   private scalarHits = 0;
   private distinctScalars = false;
 
-  resize(capacity: number): void { this.codes = resized(this.codes, capacity); }
+  resize(capacity: number): void {
+    this.codes = resized(this.codes, capacity);
+  }
 
   set(slot: number, value: unknown): void {
     this.clear(slot);
@@ -147,11 +167,16 @@ export class DictColumn implements Column {
 
   /** Codes renumbered to the values the slots of `live` hold, in order of first use. */
   image(name: string, live: Int32Array): ColumnImage {
-    const codes = new Int32Array(live.length), renumber = new Int32Array(this.values.length + 1), values: unknown[] = [];
+    const codes = new Int32Array(live.length),
+      renumber = new Int32Array(this.values.length + 1),
+      values: unknown[] = [];
     for (let i = 0; i < live.length; i++) {
       const c = this.codes[live[i]];
       if (!c) continue;
-      if (!renumber[c]) { values.push(this.values[c - 1]); renumber[c] = values.length; }
+      if (!renumber[c]) {
+        values.push(this.values[c - 1]);
+        renumber[c] = values.length;
+      }
       codes[i] = renumber[c];
     }
     return { kind: 'dict', name, codes, values };
@@ -166,7 +191,8 @@ export class DictColumn implements Column {
     if (img.kind !== 'dict') return false;
     if (this.values.length) throw new Error('a column image loads into an empty column only');
     checkLength(`${img.name} codes`, img.codes, rows);
-    const n = img.values.length, to = new Int32Array(n + 1);
+    const n = img.values.length,
+      to = new Int32Array(n + 1);
     let merged = false;
     for (let i = 0; i < n; i++) {
       const value = img.values[i];
@@ -175,7 +201,11 @@ export class DictColumn implements Column {
       const key = flat ?? (isObject ? objectKey(value) : scalarKey(value));
       const map = isObject ? this.objects : this.scalars;
       const known = key === UNSHARED ? undefined : map.get(key);
-      if (known !== undefined) { to[i + 1] = known + 1; merged = true; continue; }
+      if (known !== undefined) {
+        to[i + 1] = known + 1;
+        merged = true;
+        continue;
+      }
       const at = this.values.length;
       this.values.push(value);
       this.refs.push(0);
@@ -183,7 +213,8 @@ export class DictColumn implements Column {
       map.set(this.keys[at], at);
       to[i + 1] = at + 1;
     }
-    const codes = img.codes, refs = this.refs;
+    const codes = img.codes,
+      refs = this.refs;
     for (let s = 0; s < rows; s++) {
       const c = codes[s];
       if (c === 0) continue;
@@ -192,27 +223,40 @@ export class DictColumn implements Column {
       refs[k - 1]++;
     }
     this.codes = codes;
-    for (let i = 0; i < this.values.length; i++) if (refs[i] === 0) {
-      const v = this.values[i];
-      (typeof v === 'object' && v !== null ? this.objects : this.scalars).delete(this.keys[i]);
-      this.values[i] = this.keys[i] = undefined;
-      this.free.push(i);
-    }
+    for (let i = 0; i < this.values.length; i++)
+      if (refs[i] === 0) {
+        const v = this.values[i];
+        (typeof v === 'object' && v !== null ? this.objects : this.scalars).delete(this.keys[i]);
+        this.values[i] = this.keys[i] = undefined;
+        this.free.push(i);
+      }
     return true;
   }
 
   private intern(value: unknown): number {
-    if (this.lastIndex >= 0 && Object.is(value, this.lastValue)) { this.refs[this.lastIndex]++; return this.lastIndex; }
+    if (this.lastIndex >= 0 && Object.is(value, this.lastValue)) {
+      this.refs[this.lastIndex]++;
+      return this.lastIndex;
+    }
     const isObject = typeof value === 'object' && value !== null;
     if (isObject && this.distinct && !isEmptyValue(value)) return this.unshared(plainCopy(value));
-    if (!isObject && this.distinctScalars) { const i = this.unshared(value); this.remember(value, i, false); return i; }
+    if (!isObject && this.distinctScalars) {
+      const i = this.unshared(value);
+      this.remember(value, i, false);
+      return i;
+    }
     const flat = isObject ? this.flatKey(value as object) : null;
     const key = flat ?? (isObject ? objectKey(value) : scalarKey(value));
     const map = isObject ? this.objects : this.scalars;
     let i = key === UNSHARED ? undefined : map.get(key);
-    if (isObject) { if (!this.distinct) this.judge(i !== undefined); }
-    else if (++this.scalarsSeen <= JUDGE_AFTER) this.judgeScalar(i !== undefined);
-    if (i !== undefined) { this.refs[i]++; this.remember(value, i, isObject); return i; }
+    if (isObject) {
+      if (!this.distinct) this.judge(i !== undefined);
+    } else if (++this.scalarsSeen <= JUDGE_AFTER) this.judgeScalar(i !== undefined);
+    if (i !== undefined) {
+      this.refs[i]++;
+      this.remember(value, i, isObject);
+      return i;
+    }
     i = this.free.pop() ?? this.values.length;
     this.values[i] = isObject ? ownCopy(value as object, flat !== null, key) : value;
     this.refs[i] = 1;
@@ -274,7 +318,8 @@ export class DictColumn implements Column {
     for (const k in v) {
       if (!Object.hasOwn(v, k)) return null;
       const x: unknown = (v as Record<string, unknown>)[k];
-      const ck = this.part(k), cx = codable(x) ? this.part(x) : -1;
+      const ck = this.part(k),
+        cx = codable(x) ? this.part(x) : -1;
       if (ck < 0 || cx < 0) return null;
       key += String.fromCharCode(ck, cx);
     }

@@ -14,22 +14,38 @@ for (let i = 0; i < 16; i++) HEX['0123456789abcdef'.charCodeAt(i)] = i;
 
 /** Four hex digits from `i` as a number, negative if one is not a lower-case hex digit. */
 function hex4(id: string, i: number): number {
-  return (HEX[id.charCodeAt(i)] << 12) | (HEX[id.charCodeAt(i + 1)] << 8) | (HEX[id.charCodeAt(i + 2)] << 4) | HEX[id.charCodeAt(i + 3)];
+  return (
+    (HEX[id.charCodeAt(i)] << 12) |
+    (HEX[id.charCodeAt(i + 1)] << 8) |
+    (HEX[id.charCodeAt(i + 2)] << 4) |
+    HEX[id.charCodeAt(i + 3)]
+  );
 }
 
 /** Writes the words of a canonical UUID to out[at..at+3]; false for any other value. */
 function uuidWords(id: unknown, out: Uint32Array, at: number): boolean {
   if (typeof id !== 'string' || id.length !== 36) return false;
-  if (id.charCodeAt(8) !== 45 || id.charCodeAt(13) !== 45 || id.charCodeAt(18) !== 45 || id.charCodeAt(23) !== 45) return false;
-  const a0 = hex4(id, 0), a1 = hex4(id, 4), b0 = hex4(id, 9), b1 = hex4(id, 14);
-  const c0 = hex4(id, 19), c1 = hex4(id, 24), d0 = hex4(id, 28), d1 = hex4(id, 32);
+  if (id.charCodeAt(8) !== 45 || id.charCodeAt(13) !== 45 || id.charCodeAt(18) !== 45 || id.charCodeAt(23) !== 45)
+    return false;
+  const a0 = hex4(id, 0),
+    a1 = hex4(id, 4),
+    b0 = hex4(id, 9),
+    b1 = hex4(id, 14);
+  const c0 = hex4(id, 19),
+    c1 = hex4(id, 24),
+    d0 = hex4(id, 28),
+    d1 = hex4(id, 32);
   if ((a0 | a1 | b0 | b1 | c0 | c1 | d0 | d1) < 0) return false;
-  out[at] = a0 * 65536 + a1; out[at + 1] = b0 * 65536 + b1; out[at + 2] = c0 * 65536 + c1; out[at + 3] = d0 * 65536 + d1;
+  out[at] = a0 * 65536 + a1;
+  out[at + 1] = b0 * 65536 + b1;
+  out[at + 2] = c0 * 65536 + c1;
+  out[at + 3] = d0 * 65536 + d1;
   return true;
 }
 
 function formatUuid(w: Uint32Array, at: number): string {
-  const b = u32ToHex(w[at + 1]), c = u32ToHex(w[at + 2]);
+  const b = u32ToHex(w[at + 1]),
+    c = u32ToHex(w[at + 2]);
   return `${u32ToHex(w[at])}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${u32ToHex(w[at + 3])}`;
 }
 
@@ -65,7 +81,9 @@ export class IdColumn {
     this.packed = resized(this.packed, capacity);
   }
 
-  get size(): number { return this.used + this.other.size; }
+  get size(): number {
+    return this.used + this.other.size;
+  }
 
   /** Stores a slot's id; false (nothing stored) when another slot holds it already. */
   set(slot: number, id: unknown): boolean {
@@ -99,12 +117,18 @@ export class IdColumn {
     return this.packed[slot] ? formatUuid(this.words, slot * 4) : this.otherBySlot.get(slot);
   }
 
-  has(slot: number): boolean { return this.packed[slot] === 1 || this.otherBySlot.has(slot); }
+  has(slot: number): boolean {
+    return this.packed[slot] === 1 || this.otherBySlot.has(slot);
+  }
 
   slotOf(id: unknown): number | undefined {
     if (!uuidWords(id, this.probe, 0)) return this.other.get(id);
-    const p = this.probe, t = this.table, marks = this.marks, mask = t.length - 1;
-    const h = hashWords(p, 0), mark = h >>> 24;
+    const p = this.probe,
+      t = this.table,
+      marks = this.marks,
+      mask = t.length - 1;
+    const h = hashWords(p, 0),
+      mark = h >>> 24;
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const e = t[i];
       if (e === 0) return undefined;
@@ -131,14 +155,16 @@ export class IdColumn {
   /** Compares the ids of two slots (both as text order, which the words keep). */
   compare(a: number, b: number): number {
     if (this.packed[a] && this.packed[b]) return cmpWords(this.words, a * 4, this.words, b * 4);
-    const x = String(this.get(a)), y = String(this.get(b));
+    const x = String(this.get(a)),
+      y = String(this.get(b));
     return x < y ? -1 : x > y ? 1 : 0;
   }
 
   /** The ids of the slots in `live`, as slots 0 .. live.length-1. */
   idImage(live: Int32Array): IdImage {
     const other: [number, unknown][] = [];
-    for (let i = 0; i < live.length; i++) if (!this.packed[live[i]] && this.otherBySlot.has(live[i])) other.push([i, this.otherBySlot.get(live[i])]);
+    for (let i = 0; i < live.length; i++)
+      if (!this.packed[live[i]] && this.otherBySlot.has(live[i])) other.push([i, this.otherBySlot.get(live[i])]);
     return { words: gather(this.words, live, 4), packed: gather(this.packed, live), other };
   }
 
@@ -160,13 +186,20 @@ export class IdColumn {
     this.marks = new Uint8Array(size);
     this.used = used;
     const fail = (why: string) => {
-      this.words = new Uint32Array(0); this.packed = new Uint8Array(0); this.table = new Int32Array(16); this.marks = new Uint8Array(16);
-      this.used = 0; this.other.clear(); this.otherBySlot.clear();
+      this.words = new Uint32Array(0);
+      this.packed = new Uint8Array(0);
+      this.table = new Int32Array(16);
+      this.marks = new Uint8Array(16);
+      this.used = 0;
+      this.other.clear();
+      this.otherBySlot.clear();
       throw new RangeError(`table image: ${why}`);
     };
-    for (let s = 0; s < rows; s++) if (img.packed[s] && !this.place(s)) fail(`id ${formatUuid(img.words, s * 4)} is held twice`);
+    for (let s = 0; s < rows; s++)
+      if (img.packed[s] && !this.place(s)) fail(`id ${formatUuid(img.words, s * 4)} is held twice`);
     for (const [s, id] of img.other) {
-      if (!(s >= 0 && s < rows) || img.packed[s] || this.otherBySlot.has(s) || this.other.has(id)) fail(`id ${String(id)} at slot ${s} is held twice or out of place`);
+      if (!(s >= 0 && s < rows) || img.packed[s] || this.otherBySlot.has(s) || this.other.has(id))
+        fail(`id ${String(id)} at slot ${s} is held twice or out of place`);
       this.other.set(id, s);
       this.otherBySlot.set(s, id);
     }
@@ -179,10 +212,14 @@ export class IdColumn {
   /** Enters a slot's id in the table; false when another slot holds the same id (one probe
    * finds both). `fresh`: the id is known to be absent (a rehash), nothing to compare. */
   private place(slot: number, fresh = false): boolean {
-    const t = this.table, marks = this.marks, mask = t.length - 1;
-    const h = hashWords(this.words, slot * 4), mark = h >>> 24;
+    const t = this.table,
+      marks = this.marks,
+      mask = t.length - 1;
+    const h = hashWords(this.words, slot * 4),
+      mark = h >>> 24;
     let i = h & mask;
-    for (; t[i] !== 0; i = (i + 1) & mask) if (!fresh && marks[i] === mark && this.sameWords(t[i] - 1, this.words, slot * 4)) return false;
+    for (; t[i] !== 0; i = (i + 1) & mask)
+      if (!fresh && marks[i] === mark && this.sameWords(t[i] - 1, this.words, slot * 4)) return false;
     t[i] = slot + 1;
     marks[i] = mark;
     return true;
@@ -190,7 +227,9 @@ export class IdColumn {
 
   /** Removes a slot's entry, shifting later entries of the run back (no tombstones). */
   private unplace(slot: number): void {
-    const t = this.table, marks = this.marks, mask = t.length - 1;
+    const t = this.table,
+      marks = this.marks,
+      mask = t.length - 1;
     let i = hashWords(this.words, slot * 4) & mask;
     while (t[i] !== slot + 1) i = (i + 1) & mask;
     let j = i;
@@ -199,7 +238,11 @@ export class IdColumn {
       if (t[j] === 0) break;
       const k = hashWords(this.words, (t[j] - 1) * 4) & mask;
       // Entry at j may move to i when its home is not in (i, j] (cyclically).
-      if (i <= j ? (k <= i || k > j) : (k <= i && k > j)) { t[i] = t[j]; marks[i] = marks[j]; i = j; }
+      if (i <= j ? k <= i || k > j : k <= i && k > j) {
+        t[i] = t[j];
+        marks[i] = marks[j];
+        i = j;
+      }
     }
     t[i] = 0;
   }

@@ -1,9 +1,20 @@
 import type { ResourceDef } from '../types.js';
-import { count, descriptionField, inventoryBaseFields, taggableFields, uniqueNameSlugFields } from '../common-fields.js';
+import {
+  count,
+  descriptionField,
+  inventoryBaseFields,
+  taggableFields,
+  uniqueNameSlugFields,
+} from '../common-fields.js';
 
 export const clusterGroup: ResourceDef = {
-  name: 'cluster_group', app: 'virtualization', plural: 'cluster-groups', label: 'Cluster group', description: 'A group of virtualization clusters',
-  refField: 'slug', displayField: 'name',
+  name: 'cluster_group',
+  app: 'virtualization',
+  plural: 'cluster-groups',
+  label: 'Cluster group',
+  description: 'A group of virtualization clusters',
+  refField: 'slug',
+  displayField: 'name',
   fields: [...inventoryBaseFields, ...uniqueNameSlugFields, descriptionField, ...taggableFields],
   counts: [count('cluster', 'group')],
 };

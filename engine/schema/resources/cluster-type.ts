@@ -1,9 +1,20 @@
 import type { ResourceDef } from '../types.js';
-import { count, descriptionField, inventoryBaseFields, taggableFields, uniqueNameSlugFields } from '../common-fields.js';
+import {
+  count,
+  descriptionField,
+  inventoryBaseFields,
+  taggableFields,
+  uniqueNameSlugFields,
+} from '../common-fields.js';
 
 export const clusterType: ResourceDef = {
-  name: 'cluster_type', app: 'virtualization', plural: 'cluster-types', label: 'Cluster type', description: 'A kind of virtualization cluster (VMware vSphere, Proxmox, ...)',
-  refField: 'slug', displayField: 'name',
+  name: 'cluster_type',
+  app: 'virtualization',
+  plural: 'cluster-types',
+  label: 'Cluster type',
+  description: 'A kind of virtualization cluster (VMware vSphere, Proxmox, ...)',
+  refField: 'slug',
+  displayField: 'name',
   fields: [...inventoryBaseFields, ...uniqueNameSlugFields, descriptionField, ...taggableFields],
   counts: [count('cluster', 'type')],
 };

@@ -1,16 +1,59 @@
 import type { ResourceDef } from '../types.js';
-import { choices, count, descriptionField, inventoryBaseFields, taggableFields, tenantField } from '../common-fields.js';
+import {
+  choices,
+  count,
+  descriptionField,
+  inventoryBaseFields,
+  taggableFields,
+  tenantField,
+} from '../common-fields.js';
 
 export const cluster: ResourceDef = {
-  name: 'cluster', app: 'virtualization', plural: 'clusters', label: 'Cluster', description: 'A pool of hosts running virtual machines',
-  refField: 'name', displayField: 'name', uniqueTogether: [['name', 'group'], ['name', 'site']],
+  name: 'cluster',
+  app: 'virtualization',
+  plural: 'clusters',
+  label: 'Cluster',
+  description: 'A pool of hosts running virtual machines',
+  refField: 'name',
+  displayField: 'name',
+  uniqueTogether: [
+    ['name', 'group'],
+    ['name', 'site'],
+  ],
   fields: [
     ...inventoryBaseFields,
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 100, search: true },
-    { name: 'type', kind: 'fk', label: 'Type', target: 'cluster_type', required: true, onDelete: 'protect', relationName: 'cluster_type' },
-    { name: 'group', kind: 'fk', label: 'Group', target: 'cluster_group', nullable: true, onDelete: 'protect', relationName: 'cluster_group' },
-    { name: 'status', kind: 'choice', label: 'Status', default: 'active',
-      choices: choices(['planned', 'Planned'], ['staging', 'Staging'], ['active', 'Active'], ['decommissioning', 'Decommissioning'], ['offline', 'Offline']) },
+    {
+      name: 'type',
+      kind: 'fk',
+      label: 'Type',
+      target: 'cluster_type',
+      required: true,
+      onDelete: 'protect',
+      relationName: 'cluster_type',
+    },
+    {
+      name: 'group',
+      kind: 'fk',
+      label: 'Group',
+      target: 'cluster_group',
+      nullable: true,
+      onDelete: 'protect',
+      relationName: 'cluster_group',
+    },
+    {
+      name: 'status',
+      kind: 'choice',
+      label: 'Status',
+      default: 'active',
+      choices: choices(
+        ['planned', 'Planned'],
+        ['staging', 'Staging'],
+        ['active', 'Active'],
+        ['decommissioning', 'Decommissioning'],
+        ['offline', 'Offline'],
+      ),
+    },
     tenantField,
     { name: 'site', kind: 'fk', label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
     descriptionField,

@@ -1,9 +1,21 @@
 import type { ResourceDef } from '../types.js';
-import { count, inventoryBaseFields, descriptionField, taggableFields, uniqueNameSlugFields, colorField } from '../common-fields.js';
+import {
+  count,
+  inventoryBaseFields,
+  descriptionField,
+  taggableFields,
+  uniqueNameSlugFields,
+  colorField,
+} from '../common-fields.js';
 
 export const deviceRole: ResourceDef = {
-  name: 'device_role', app: 'dcim', plural: 'device-roles', label: 'Device role', description: 'The function a device serves (router, switch, ...)',
-  refField: 'slug', displayField: 'name',
+  name: 'device_role',
+  app: 'dcim',
+  plural: 'device-roles',
+  label: 'Device role',
+  description: 'The function a device serves (router, switch, ...)',
+  refField: 'slug',
+  displayField: 'name',
   fields: [
     ...inventoryBaseFields,
     ...uniqueNameSlugFields,

@@ -2,11 +2,27 @@ import type { ResourceDef } from '../types.js';
 import { count, inventoryBaseFields, descriptionField, taggableFields } from '../common-fields.js';
 
 export const deviceType: ResourceDef = {
-  name: 'device_type', app: 'dcim', plural: 'device-types', label: 'Device type', description: 'A make and model of device',
-  refField: 'slug', displayField: 'model', uniqueTogether: [['manufacturer', 'model'], ['manufacturer', 'slug']],
+  name: 'device_type',
+  app: 'dcim',
+  plural: 'device-types',
+  label: 'Device type',
+  description: 'A make and model of device',
+  refField: 'slug',
+  displayField: 'model',
+  uniqueTogether: [
+    ['manufacturer', 'model'],
+    ['manufacturer', 'slug'],
+  ],
   fields: [
     ...inventoryBaseFields,
-    { name: 'manufacturer', kind: 'fk', label: 'Manufacturer', target: 'manufacturer', required: true, onDelete: 'protect' },
+    {
+      name: 'manufacturer',
+      kind: 'fk',
+      label: 'Manufacturer',
+      target: 'manufacturer',
+      required: true,
+      onDelete: 'protect',
+    },
     { name: 'model', kind: 'string', label: 'Model', required: true, maxLength: 100, search: true },
     { name: 'slug', kind: 'slug', label: 'Slug', required: true, maxLength: 100, search: true },
     { name: 'part_number', kind: 'string', label: 'Part number', maxLength: 50, search: true },
@@ -17,5 +33,5 @@ export const deviceType: ResourceDef = {
     ...taggableFields,
   ],
   counts: [count('device', 'device_type')],
-  briefNests: ['manufacturer'],   // nb_inventory groups devices by device_type.manufacturer.id
+  briefNests: ['manufacturer'], // nb_inventory groups devices by device_type.manufacturer.id
 };

@@ -4,8 +4,15 @@ import type { ResourceDef } from '../types.js';
 import { baseFields } from '../common-fields.js';
 
 export const machine: ResourceDef = {
-  name: 'machine', app: 'lifecycle', plural: 'machines', label: 'Machine', description: 'Versioned state machine definitions',
-  refField: 'key', displayField: 'key', inventory: false, uniqueTogether: [['machine_name', 'version']],
+  name: 'machine',
+  app: 'lifecycle',
+  plural: 'machines',
+  label: 'Machine',
+  description: 'Versioned state machine definitions',
+  refField: 'key',
+  displayField: 'key',
+  inventory: false,
+  uniqueTogether: [['machine_name', 'version']],
   fields: [
     ...baseFields,
     { name: 'key', kind: 'string', label: 'Name@version', unique: true, readOnly: true },
@@ -16,11 +23,25 @@ export const machine: ResourceDef = {
 };
 
 export const entity: ResourceDef = {
-  name: 'entity', app: 'lifecycle', plural: 'entities', label: 'Entity', description: 'Objects held at a state of a machine',
-  refField: 'entity_id', displayField: 'entity_id', inventory: false,
+  name: 'entity',
+  app: 'lifecycle',
+  plural: 'entities',
+  label: 'Entity',
+  description: 'Objects held at a state of a machine',
+  refField: 'entity_id',
+  displayField: 'entity_id',
+  inventory: false,
   fields: [
     ...baseFields,
-    { name: 'entity_id', kind: 'string', label: 'Entity id', required: true, unique: true, maxLength: 128, search: true },
+    {
+      name: 'entity_id',
+      kind: 'string',
+      label: 'Entity id',
+      required: true,
+      unique: true,
+      maxLength: 128,
+      search: true,
+    },
     { name: 'machine_name', kind: 'string', label: 'Machine name', required: true, maxLength: 100, search: true },
     { name: 'machine_version', kind: 'string', label: 'Machine version', required: true, maxLength: 50 },
     { name: 'state', kind: 'string', label: 'State', required: true, maxLength: 100, search: true },
@@ -30,8 +51,15 @@ export const entity: ResourceDef = {
 };
 
 export const history: ResourceDef = {
-  name: 'history', app: 'lifecycle', plural: 'history', label: 'History row', description: 'One row per entity change',
-  refField: 'entity_id', displayField: 'trigger', inventory: false, logged: false, // the entity's own change record tells the event
+  name: 'history',
+  app: 'lifecycle',
+  plural: 'history',
+  label: 'History row',
+  description: 'One row per entity change',
+  refField: 'entity_id',
+  displayField: 'trigger',
+  inventory: false,
+  logged: false, // the entity's own change record tells the event
   fields: [
     ...baseFields,
     { name: 'entity_id', kind: 'string', label: 'Entity id', required: true, maxLength: 128 },
@@ -48,8 +76,15 @@ export const history: ResourceDef = {
 
 /** A stored response for an Idempotency-Key: written in the same batch as the change it answers. */
 export const idempotency: ResourceDef = {
-  name: 'idempotency', app: 'lifecycle', plural: 'idempotency-keys', label: 'Idempotency key', description: 'Responses kept for Idempotency-Key replays',
-  refField: 'key', displayField: 'key', inventory: false, logged: false,
+  name: 'idempotency',
+  app: 'lifecycle',
+  plural: 'idempotency-keys',
+  label: 'Idempotency key',
+  description: 'Responses kept for Idempotency-Key replays',
+  refField: 'key',
+  displayField: 'key',
+  inventory: false,
+  logged: false,
   fields: [
     ...baseFields,
     { name: 'key', kind: 'string', label: 'Key', required: true, unique: true, maxLength: 300 },

@@ -1,18 +1,45 @@
 import type { ResourceDef } from '../types.js';
-import { choices, count, descriptionField, inventoryBaseFields, taggableFields, tenantField } from '../common-fields.js';
+import {
+  choices,
+  count,
+  descriptionField,
+  inventoryBaseFields,
+  taggableFields,
+  tenantField,
+} from '../common-fields.js';
 
 export const location: ResourceDef = {
-  name: 'location', app: 'dcim', plural: 'locations', label: 'Location', description: 'A tree of places inside a site (buildings, floors, rooms)',
-  refField: 'slug', displayField: 'name', tree: 'parent',
-  uniqueTogether: [['site', 'parent', 'name'], ['site', 'parent', 'slug']],
+  name: 'location',
+  app: 'dcim',
+  plural: 'locations',
+  label: 'Location',
+  description: 'A tree of places inside a site (buildings, floors, rooms)',
+  refField: 'slug',
+  displayField: 'name',
+  tree: 'parent',
+  uniqueTogether: [
+    ['site', 'parent', 'name'],
+    ['site', 'parent', 'slug'],
+  ],
   fields: [
     ...inventoryBaseFields,
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 100, search: true },
     { name: 'slug', kind: 'slug', label: 'Slug', required: true, maxLength: 100, search: true },
     { name: 'site', kind: 'fk', label: 'Site', target: 'site', required: true, onDelete: 'cascade' },
     { name: 'parent', kind: 'fk', label: 'Parent', target: 'location', nullable: true, onDelete: 'cascade' },
-    { name: 'status', kind: 'choice', label: 'Status', default: 'active',
-      choices: choices(['planned', 'Planned'], ['staging', 'Staging'], ['active', 'Active'], ['decommissioning', 'Decommissioning'], ['retired', 'Retired']) },
+    {
+      name: 'status',
+      kind: 'choice',
+      label: 'Status',
+      default: 'active',
+      choices: choices(
+        ['planned', 'Planned'],
+        ['staging', 'Staging'],
+        ['active', 'Active'],
+        ['decommissioning', 'Decommissioning'],
+        ['retired', 'Retired'],
+      ),
+    },
     tenantField,
     descriptionField,
     ...taggableFields,

@@ -1,17 +1,39 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, choices, derivedNetFields, descriptionField, taggableFields, tenantField } from '../common-fields.js';
+import {
+  inventoryBaseFields,
+  choices,
+  derivedNetFields,
+  descriptionField,
+  taggableFields,
+  tenantField,
+} from '../common-fields.js';
 import { deriveNetFields } from '../net-derive.js';
 
 export const prefix: ResourceDef = {
-  name: 'prefix', app: 'ipam', plural: 'prefixes', label: 'Prefix', description: 'An IPv4 or IPv6 network',
-  refField: 'prefix', displayField: 'prefix',
+  name: 'prefix',
+  app: 'ipam',
+  plural: 'prefixes',
+  label: 'Prefix',
+  description: 'An IPv4 or IPv6 network',
+  refField: 'prefix',
+  displayField: 'prefix',
   derive: (row) => deriveNetFields(row.prefix as string, 'network'),
   fields: [
     ...inventoryBaseFields,
     { name: 'prefix', kind: 'prefix', label: 'Prefix', required: true, filter: false },
     ...derivedNetFields('network'),
-    { name: 'status', kind: 'choice', label: 'Status', default: 'active',
-      choices: choices(['container', 'Container'], ['active', 'Active'], ['reserved', 'Reserved'], ['deprecated', 'Deprecated']) },
+    {
+      name: 'status',
+      kind: 'choice',
+      label: 'Status',
+      default: 'active',
+      choices: choices(
+        ['container', 'Container'],
+        ['active', 'Active'],
+        ['reserved', 'Reserved'],
+        ['deprecated', 'Deprecated'],
+      ),
+    },
     { name: 'site', kind: 'fk', label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
     { name: 'vlan', kind: 'fk', label: 'VLAN', target: 'vlan', nullable: true, onDelete: 'set_null' },
     tenantField,

@@ -2,8 +2,14 @@ import type { ResourceDef } from '../types.js';
 import { count, groupTreeFields, inventoryBaseFields, taggableFields } from '../common-fields.js';
 
 export const siteGroup: ResourceDef = {
-  name: 'site_group', app: 'dcim', plural: 'site-groups', label: 'Site group', description: 'A tree of functional groups of sites (regions group them by place)',
-  refField: 'slug', displayField: 'name', tree: 'parent',
+  name: 'site_group',
+  app: 'dcim',
+  plural: 'site-groups',
+  label: 'Site group',
+  description: 'A tree of functional groups of sites (regions group them by place)',
+  refField: 'slug',
+  displayField: 'name',
+  tree: 'parent',
   fields: [...inventoryBaseFields, ...groupTreeFields('site_group'), ...taggableFields],
   counts: [count('site', 'group')],
 };

@@ -1,16 +1,48 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, choices, count, descriptionField, taggableFields, tenantField, uniqueNameSlugFields } from '../common-fields.js';
+import {
+  inventoryBaseFields,
+  choices,
+  count,
+  descriptionField,
+  taggableFields,
+  tenantField,
+  uniqueNameSlugFields,
+} from '../common-fields.js';
 
 export const site: ResourceDef = {
-  name: 'site', app: 'dcim', plural: 'sites', label: 'Site', description: 'A physical location holding devices',
-  refField: 'slug', displayField: 'name',
+  name: 'site',
+  app: 'dcim',
+  plural: 'sites',
+  label: 'Site',
+  description: 'A physical location holding devices',
+  refField: 'slug',
+  displayField: 'name',
   fields: [
     ...inventoryBaseFields,
     ...uniqueNameSlugFields,
-    { name: 'status', kind: 'choice', label: 'Status', default: 'active',
-      choices: choices(['planned', 'Planned'], ['staging', 'Staging'], ['active', 'Active'], ['decommissioning', 'Decommissioning'], ['retired', 'Retired']) },
+    {
+      name: 'status',
+      kind: 'choice',
+      label: 'Status',
+      default: 'active',
+      choices: choices(
+        ['planned', 'Planned'],
+        ['staging', 'Staging'],
+        ['active', 'Active'],
+        ['decommissioning', 'Decommissioning'],
+        ['retired', 'Retired'],
+      ),
+    },
     { name: 'region', kind: 'fk', label: 'Region', target: 'region', nullable: true, onDelete: 'set_null' },
-    { name: 'group', kind: 'fk', label: 'Group', target: 'site_group', nullable: true, onDelete: 'set_null', relationName: 'site_group' },
+    {
+      name: 'group',
+      kind: 'fk',
+      label: 'Group',
+      target: 'site_group',
+      nullable: true,
+      onDelete: 'set_null',
+      relationName: 'site_group',
+    },
     tenantField,
     { name: 'asn', kind: 'integer', label: 'ASN', nullable: true, min: 1, max: 4294967295 },
     { name: 'facility', kind: 'string', label: 'Facility', maxLength: 50, search: true },
@@ -18,5 +50,13 @@ export const site: ResourceDef = {
     descriptionField,
     ...taggableFields,
   ],
-  counts: [count('location', 'site'), count('rack', 'site'), count('device', 'site'), count('cluster', 'site'), count('virtual_machine', 'site'), count('vlan', 'site'), count('prefix', 'site')],
+  counts: [
+    count('location', 'site'),
+    count('rack', 'site'),
+    count('device', 'site'),
+    count('cluster', 'site'),
+    count('virtual_machine', 'site'),
+    count('vlan', 'site'),
+    count('prefix', 'site'),
+  ],
 };

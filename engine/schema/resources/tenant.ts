@@ -1,19 +1,45 @@
 import type { ResourceDef } from '../types.js';
-import { count, descriptionField, inventoryBaseFields, taggableFields, uniqueNameSlugFields } from '../common-fields.js';
+import {
+  count,
+  descriptionField,
+  inventoryBaseFields,
+  taggableFields,
+  uniqueNameSlugFields,
+} from '../common-fields.js';
 
 export const tenant: ResourceDef = {
-  name: 'tenant', app: 'tenancy', plural: 'tenants', label: 'Tenant', description: 'A customer or department that objects belong to',
-  refField: 'slug', displayField: 'name',
+  name: 'tenant',
+  app: 'tenancy',
+  plural: 'tenants',
+  label: 'Tenant',
+  description: 'A customer or department that objects belong to',
+  refField: 'slug',
+  displayField: 'name',
   fields: [
     ...inventoryBaseFields,
     ...uniqueNameSlugFields,
-    { name: 'group', kind: 'fk', label: 'Group', target: 'tenant_group', nullable: true, onDelete: 'set_null', relationName: 'tenant_group' },
+    {
+      name: 'group',
+      kind: 'fk',
+      label: 'Group',
+      target: 'tenant_group',
+      nullable: true,
+      onDelete: 'set_null',
+      relationName: 'tenant_group',
+    },
     descriptionField,
     { name: 'comments', kind: 'string', label: 'Comments', maxLength: 2000 },
     ...taggableFields,
   ],
   counts: [
-    count('site', 'tenant'), count('location', 'tenant'), count('rack', 'tenant'), count('device', 'tenant'),
-    count('cluster', 'tenant'), count('virtual_machine', 'tenant'), count('vlan', 'tenant'), count('prefix', 'tenant'), count('ip_address', 'tenant'),
+    count('site', 'tenant'),
+    count('location', 'tenant'),
+    count('rack', 'tenant'),
+    count('device', 'tenant'),
+    count('cluster', 'tenant'),
+    count('virtual_machine', 'tenant'),
+    count('vlan', 'tenant'),
+    count('prefix', 'tenant'),
+    count('ip_address', 'tenant'),
   ],
 };

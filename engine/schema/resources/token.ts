@@ -3,8 +3,14 @@ import { baseFields } from '../common-fields.js';
 
 // API tokens: only the hash of the key is stored; the key is shown once, at creation.
 export const token: ResourceDef = {
-  name: 'token', app: 'users', plural: 'tokens', label: 'Token', description: 'API tokens',
-  refField: 'key_tail', displayField: 'key_tail', inventory: false,
+  name: 'token',
+  app: 'users',
+  plural: 'tokens',
+  label: 'Token',
+  description: 'API tokens',
+  refField: 'key_tail',
+  displayField: 'key_tail',
+  inventory: false,
   // Listed oldest first. key_hash is hidden and has no filter: neither a filter nor an ordering
   // term can name it (an unknown filter is a 400, an unknown ordering term is dropped, as on every list).
   defaultOrder: [{ field: 'created', desc: false }],

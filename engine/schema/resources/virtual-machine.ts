@@ -1,15 +1,42 @@
 import type { ResourceDef } from '../types.js';
-import { choices, count, derivePrimaryIp, descriptionField, inventoryBaseFields, primaryIpFields, taggableFields, tenantField } from '../common-fields.js';
+import {
+  choices,
+  count,
+  derivePrimaryIp,
+  descriptionField,
+  inventoryBaseFields,
+  primaryIpFields,
+  taggableFields,
+  tenantField,
+} from '../common-fields.js';
 
 export const virtualMachine: ResourceDef = {
-  name: 'virtual_machine', app: 'virtualization', plural: 'virtual-machines', label: 'Virtual machine', description: 'A virtual machine, in a cluster or at a site',
-  refField: 'name', displayField: 'name', uniqueTogether: [['cluster', 'name']],
+  name: 'virtual_machine',
+  app: 'virtualization',
+  plural: 'virtual-machines',
+  label: 'Virtual machine',
+  description: 'A virtual machine, in a cluster or at a site',
+  refField: 'name',
+  displayField: 'name',
+  uniqueTogether: [['cluster', 'name']],
   derive: derivePrimaryIp,
   fields: [
     ...inventoryBaseFields,
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
-    { name: 'status', kind: 'choice', label: 'Status', default: 'active',
-      choices: choices(['offline', 'Offline'], ['active', 'Active'], ['planned', 'Planned'], ['staged', 'Staged'], ['failed', 'Failed'], ['decommissioning', 'Decommissioning']) },
+    {
+      name: 'status',
+      kind: 'choice',
+      label: 'Status',
+      default: 'active',
+      choices: choices(
+        ['offline', 'Offline'],
+        ['active', 'Active'],
+        ['planned', 'Planned'],
+        ['staged', 'Staged'],
+        ['failed', 'Failed'],
+        ['decommissioning', 'Decommissioning'],
+      ),
+    },
     { name: 'site', kind: 'fk', label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
     { name: 'cluster', kind: 'fk', label: 'Cluster', target: 'cluster', nullable: true, onDelete: 'protect' },
     { name: 'role', kind: 'fk', label: 'Role', target: 'device_role', nullable: true, onDelete: 'protect' },

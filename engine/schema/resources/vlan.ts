@@ -2,15 +2,25 @@ import type { ResourceDef } from '../types.js';
 import { inventoryBaseFields, choices, descriptionField, taggableFields, tenantField } from '../common-fields.js';
 
 export const vlan: ResourceDef = {
-  name: 'vlan', app: 'ipam', plural: 'vlans', label: 'VLAN', description: 'An 802.1Q VLAN',
-  refField: 'name', displayField: 'name',
+  name: 'vlan',
+  app: 'ipam',
+  plural: 'vlans',
+  label: 'VLAN',
+  description: 'An 802.1Q VLAN',
+  refField: 'name',
+  displayField: 'name',
   fields: [
     ...inventoryBaseFields,
     { name: 'vid', kind: 'integer', label: 'VLAN ID', required: true, min: 1, max: 4094 },
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
     { name: 'site', kind: 'fk', label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
-    { name: 'status', kind: 'choice', label: 'Status', default: 'active',
-      choices: choices(['active', 'Active'], ['reserved', 'Reserved'], ['deprecated', 'Deprecated']) },
+    {
+      name: 'status',
+      kind: 'choice',
+      label: 'Status',
+      default: 'active',
+      choices: choices(['active', 'Active'], ['reserved', 'Reserved'], ['deprecated', 'Deprecated']),
+    },
     tenantField,
     descriptionField,
     ...taggableFields,

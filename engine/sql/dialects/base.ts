@@ -8,7 +8,8 @@ import type { ColumnModel } from '../table-model.js';
 /** A row's JS value -> the bound parameter: JSON as text, an absent tag list or custom field set as empty. */
 export function encodeValue(col: ColumnModel, v: unknown): unknown {
   if (col.cls === 'opaque') {
-    if (v === undefined || v === null) return col.field.kind === 'tags' ? '[]' : col.field.kind === 'custom_fields' ? '{}' : null;
+    if (v === undefined || v === null)
+      return col.field.kind === 'tags' ? '[]' : col.field.kind === 'custom_fields' ? '{}' : null;
     return JSON.stringify(v);
   }
   if (v === undefined || v === null) return null;
@@ -19,7 +20,9 @@ const BASE = {
   TRUE: 'TRUE',
   FALSE: 'FALSE',
   encode: encodeValue,
-  like(b, expr, pattern) { b.emit(`${expr} LIKE `).param(pattern, 'text').emit(` ESCAPE '${LIKE_ESCAPE_CHAR}'`); },
+  like(b, expr, pattern) {
+    b.emit(`${expr} LIKE `).param(pattern, 'text').emit(` ESCAPE '${LIKE_ESCAPE_CHAR}'`);
+  },
   jsonNumberType: 'numeric',
   columnCheck: () => null,
   tableSuffix: '',

@@ -9,13 +9,20 @@ type Spelling = Pick<Dialect, 'quote' | 'placeholder' | 'inList'>;
 export const mysqlCounts = (d: Spelling): CountForms => ({
   /** One row trigger per event; an update appends deltas only when the reference changed. */
   triggers(tables, table, refs, trigger) {
-    const q = d.quote, t = q(tables.deltas);
+    const q = d.quote,
+      t = q(tables.deltas);
     const bump = (c: CountKey, row: 'NEW' | 'OLD', dn: 1 | -1) =>
       `IF ${row}.${q(c.field)} IS NOT NULL THEN INSERT INTO ${t} (${q('counted')}, ${q('ref')}, ${q('n')}) VALUES ('${c.key}', ${row}.${q(c.field)}, ${dn}); END IF;`;
     const events = [
       { event: 'insert', body: refs.map((c) => bump(c, 'NEW', 1)) },
       { event: 'delete', body: refs.map((c) => bump(c, 'OLD', -1)) },
-      { event: 'update', body: refs.map((c) => `IF NOT (OLD.${q(c.field)} <=> NEW.${q(c.field)}) THEN ${bump(c, 'OLD', -1)} ${bump(c, 'NEW', 1)} END IF;`) },
+      {
+        event: 'update',
+        body: refs.map(
+          (c) =>
+            `IF NOT (OLD.${q(c.field)} <=> NEW.${q(c.field)}) THEN ${bump(c, 'OLD', -1)} ${bump(c, 'NEW', 1)} END IF;`,
+        ),
+      },
     ];
     return events.flatMap(({ event, body }) => [
       `DROP TRIGGER IF EXISTS ${trigger(event)}`,
@@ -29,9 +36,14 @@ export const mysqlCounts = (d: Spelling): CountForms => ({
     const q = d.quote;
     const b = new SqlBuilder(d);
     [tables.base, tables.deltas].forEach((t, i) => {
-      b.emit(`${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, CONCAT(${q('ref')}, ':', ${q('n')}) AS pairs FROM ${q(t)} WHERE `);
+      b.emit(
+        `${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, CONCAT(${q('ref')}, ':', ${q('n')}) AS pairs FROM ${q(t)} WHERE `,
+      );
       d.inList(b, q('counted'), keys, 'text');
-      if (ids) { b.emit(' AND '); d.inList(b, q('ref'), ids, 'uuid'); }
+      if (ids) {
+        b.emit(' AND ');
+        d.inList(b, q('ref'), ids, 'uuid');
+      }
     });
     return b.build();
   },

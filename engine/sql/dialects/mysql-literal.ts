@@ -14,13 +14,16 @@ const NEEDS_HEX = /['\\\0]/;
 export function mysqlLiteral(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
   switch (typeof v) {
-    case 'string': return NEEDS_HEX.test(v) ? `_utf8mb4 X'${Buffer.from(v, 'utf8').toString('hex')}'` : `'${v}'`;
+    case 'string':
+      return NEEDS_HEX.test(v) ? `_utf8mb4 X'${Buffer.from(v, 'utf8').toString('hex')}'` : `'${v}'`;
     case 'number':
       // NaN and Infinity would be read as names; a finite number's shortest form is a numeric literal.
       if (!Number.isFinite(v)) throw new RangeError(`cannot write ${v} to MySQL`);
       return String(v);
-    case 'bigint': return String(v);
-    case 'boolean': return v ? '1' : '0';
+    case 'bigint':
+      return String(v);
+    case 'boolean':
+      return v ? '1' : '0';
   }
   if (Buffer.isBuffer(v)) return `X'${v.toString('hex')}'`;
   throw new TypeError(`no MySQL literal for a ${Object.prototype.toString.call(v)}`);

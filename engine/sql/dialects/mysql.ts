@@ -22,7 +22,10 @@ export type MysqlFlavour = 'mariadb' | 'mysql';
  * CPU: MySQL 9 bound 22-27 + 21-25 ms, written 12-18 + 4-5 ms; MariaDB bound 5.5-7.6 + 6.9-7.2 ms,
  * written 12.1 + 4.5 ms (its parser reads long texts slowly; prepared values are copied as they are).
  */
-const FLAVOURS: Record<MysqlFlavour, { readonly label: string; readonly collation: string; readonly insertsWrittenOut: boolean }> = {
+const FLAVOURS: Record<
+  MysqlFlavour,
+  { readonly label: string; readonly collation: string; readonly insertsWrittenOut: boolean }
+> = {
   mariadb: { label: 'MariaDB', collation: 'utf8mb4_nopad_bin', insertsWrittenOut: false },
   mysql: { label: 'MySQL', collation: 'utf8mb4_0900_bin', insertsWrittenOut: true },
 };
@@ -32,20 +35,33 @@ const WRITTEN_OUT = new WeakSet<Dialect>();
 /** Whether `d` writes the values of multi-row INSERTs into their text (Oracle MySQL), not as parameters. */
 export const insertsWrittenOut = (d: Dialect): boolean => WRITTEN_OUT.has(d);
 
-export const TEXT_COLLATION: Record<MysqlFlavour, string> = { mariadb: FLAVOURS.mariadb.collation, mysql: FLAVOURS.mysql.collation };
+export const TEXT_COLLATION: Record<MysqlFlavour, string> = {
+  mariadb: FLAVOURS.mariadb.collation,
+  mysql: FLAVOURS.mysql.collation,
+};
 
 const quote = (id: string): string => `\`${id.replace(/`/g, '``')}\``;
 const placeholder = (): string => '?';
 
 const inList: Dialect['inList'] = (b, expr, values) => {
-  if (values.length === 1) { b.emit(`${expr} = `).param(values[0], 'text'); return; }
+  if (values.length === 1) {
+    b.emit(`${expr} = `).param(values[0], 'text');
+    return;
+  }
   b.emit(`${expr} IN (`);
-  values.forEach((v, i) => { if (i) b.emit(', '); b.param(v, 'text'); });
+  values.forEach((v, i) => {
+    if (i) b.emit(', ');
+    b.param(v, 'text');
+  });
   b.emit(')');
 };
 
 // The value set is kept as the connection's LAST_INSERT_ID (drivers answer it with the UPDATE).
-const UPDATE_ANSWERS: Dialect['updateAnswers'] = { set: (expr) => `LAST_INSERT_ID(${expr})`, tail: () => '', read: (alias) => ({ sql: `SELECT LAST_INSERT_ID() AS ${alias}`, params: [] }) };
+const UPDATE_ANSWERS: Dialect['updateAnswers'] = {
+  set: (expr) => `LAST_INSERT_ID(${expr})`,
+  tail: () => '',
+  read: (alias) => ({ sql: `SELECT LAST_INSERT_ID() AS ${alias}`, params: [] }),
+};
 const COVER_MARKS: Dialect['coverMarks'] = { freshReads: false, gateForInserts: true, rangesJoined: false };
 const COUNTS = mysqlCounts({ quote, placeholder, inList });
 
@@ -59,7 +75,8 @@ const NUMERIC_JSON_TYPES = `('INTEGER', 'DOUBLE', 'DECIMAL', 'UNSIGNED INTEGER')
 /** `2024-01-02T03:04:05.678Z` -> `2024-01-02 03:04:05.678` (DATETIME(3) holds UTC). */
 export function toMysqlDatetime(iso: string): string {
   // The usual form (toISOString's) cut, not searched: every row of a bulk create has two or three.
-  if (iso.length === 24 && iso.charCodeAt(10) === 0x54 && iso.charCodeAt(23) === 0x5a) return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
+  if (iso.length === 24 && iso.charCodeAt(10) === 0x54 && iso.charCodeAt(23) === 0x5a)
+    return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
   return iso.replace('T', ' ').replace(/Z$/, '');
 }
 
@@ -99,8 +116,15 @@ function encode(col: ColumnModel, v: unknown): unknown {
 
 function netColumns(m: TableModel): NetColumn[] {
   const cidr = (text: unknown) => (typeof text === 'string' ? parseCidr(text) : null);
-  const col = (name: string, pick: (c: NonNullable<ReturnType<typeof parseCidr>>) => string): NetColumn =>
-    ({ name, sqlType: 'varbinary(16)', paramType: 'text', encode: (t) => { const c = cidr(t); return c && hexBytes(pick(c)); } });
+  const col = (name: string, pick: (c: NonNullable<ReturnType<typeof parseCidr>>) => string): NetColumn => ({
+    name,
+    sqlType: 'varbinary(16)',
+    paramType: 'text',
+    encode: (t) => {
+      const c = cidr(t);
+      return c && hexBytes(pick(c));
+    },
+  });
   const block = [col('net_lo', (c) => c.network), col('net_hi', (c) => c.broadcast)];
   if (m.net?.kind === 'prefix') return block;
   if (m.net?.kind === 'address') return [col('net_host', (c) => c.host), ...block];
@@ -120,24 +144,43 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     inList,
 
     lower: (expr) => `LOWER(${expr})`,
-    textOf: (expr, cls) => (cls === 'uuid'
-      ? `(CONVERT(${expr} USING utf8mb4) COLLATE ${coll})`
-      : `(CONVERT(CONCAT(LEFT(DATE_FORMAT(${expr}, '%Y-%m-%dT%H:%i:%s.%f'), 23), 'Z') USING utf8mb4) COLLATE ${coll})`),
+    textOf: (expr, cls) =>
+      cls === 'uuid'
+        ? `(CONVERT(${expr} USING utf8mb4) COLLATE ${coll})`
+        : `(CONVERT(CONCAT(LEFT(DATE_FORMAT(${expr}, '%Y-%m-%dT%H:%i:%s.%f'), 23), 'Z') USING utf8mb4) COLLATE ${coll})`,
     // No REGEXP_LIKE on MariaDB: the case flag goes in front of the pattern, which both PCRE2
     // (MariaDB) and ICU (MySQL 8) read; (?-i) keeps matching case-sensitive whatever the collation.
-    regex(b, expr, pattern, ci) { b.emit(`${expr} REGEXP `).param(`${ci ? '(?i)' : '(?-i)'}${re2ToMysql(pattern)}`, 'text'); },
+    regex(b, expr, pattern, ci) {
+      b.emit(`${expr} REGEXP `).param(`${ci ? '(?i)' : '(?-i)'}${re2ToMysql(pattern)}`, 'text');
+    },
 
     jsonMember(b, col, name) {
       if (name === null) b.emit(col);
-      else b.emit(`JSON_EXTRACT(${col}, `).param(`$."${name.replace(/[\\"]/g, (c) => '\\' + c)}"`, 'text').emit(')');
+      else
+        b.emit(`JSON_EXTRACT(${col}, `)
+          .param(`$."${name.replace(/[\\"]/g, (c) => '\\' + c)}"`, 'text')
+          .emit(')');
     },
     jsonTypeIs(b, e, t) {
-      b.emit('JSON_TYPE('); e(b);
+      b.emit('JSON_TYPE(');
+      e(b);
       b.emit(t === 'number' ? `) IN ${NUMERIC_JSON_TYPES}` : `) = '${t.toUpperCase()}'`);
     },
-    jsonString(b, e) { b.emit('(JSON_UNQUOTE('); e(b); b.emit(`) COLLATE ${coll})`); },
-    jsonNumber(b, e) { b.emit('CAST(JSON_UNQUOTE('); e(b); b.emit(') AS DOUBLE)'); },
-    jsonArrayHas(b, e, value) { b.emit('JSON_CONTAINS('); e(b); b.emit(', ').param(JSON.stringify(value), 'text').emit(')'); },
+    jsonString(b, e) {
+      b.emit('(JSON_UNQUOTE(');
+      e(b);
+      b.emit(`) COLLATE ${coll})`);
+    },
+    jsonNumber(b, e) {
+      b.emit('CAST(JSON_UNQUOTE(');
+      e(b);
+      b.emit(') AS DOUBLE)');
+    },
+    jsonArrayHas(b, e, value) {
+      b.emit('JSON_CONTAINS(');
+      e(b);
+      b.emit(', ').param(JSON.stringify(value), 'text').emit(')');
+    },
 
     net: (b, m, alias, n) => netPredicate(b, m, alias, n),
     netOrder(m, alias, field) {
@@ -160,13 +203,24 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     analyze: (table) => `ANALYZE TABLE ${quote(table)}`,
     // MySQL has no ADD COLUMN / ADD INDEX / ADD CONSTRAINT IF NOT EXISTS (MariaDB has some): the
     // ALTER is chosen by a look at the catalogue.
-    addColumnIfMissing: (table, column, sqlType) => unlessInCatalogue(`ALTER TABLE ${quote(table)} ADD COLUMN ${quote(column)} ${sqlType}`,
-      'COLUMNS', `TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND COLUMN_NAME = '${column}'`),
-    addIndexIfMissing: (table, index, columns) => unlessInCatalogue(`ALTER TABLE ${quote(table)} ADD INDEX ${quote(index)} (${columns.map(quote).join(', ')})`,
-      'STATISTICS', `TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND INDEX_NAME = '${index}'`),
-    addForeignKeyIfMissing: (table, constraint, column, target) => unlessInCatalogue(
-      `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(constraint)} FOREIGN KEY (${quote(column)}) REFERENCES ${quote(target)} (${quote('id')})`,
-      'TABLE_CONSTRAINTS', `CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND CONSTRAINT_NAME = '${constraint}' AND CONSTRAINT_TYPE = 'FOREIGN KEY'`),
+    addColumnIfMissing: (table, column, sqlType) =>
+      unlessInCatalogue(
+        `ALTER TABLE ${quote(table)} ADD COLUMN ${quote(column)} ${sqlType}`,
+        'COLUMNS',
+        `TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND COLUMN_NAME = '${column}'`,
+      ),
+    addIndexIfMissing: (table, index, columns) =>
+      unlessInCatalogue(
+        `ALTER TABLE ${quote(table)} ADD INDEX ${quote(index)} (${columns.map(quote).join(', ')})`,
+        'STATISTICS',
+        `TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND INDEX_NAME = '${index}'`,
+      ),
+    addForeignKeyIfMissing: (table, constraint, column, target) =>
+      unlessInCatalogue(
+        `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(constraint)} FOREIGN KEY (${quote(column)}) REFERENCES ${quote(target)} (${quote('id')})`,
+        'TABLE_CONSTRAINTS',
+        `CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND CONSTRAINT_NAME = '${constraint}' AND CONSTRAINT_TYPE = 'FOREIGN KEY'`,
+      ),
     // familyBound: none, the network indexes lead with family already. substringIndex: none,
     // InnoDB's n-gram full-text parser is MySQL-only and answers word queries, not LIKE '%x%'.
     netIndexes: mysqlNetIndexes,
@@ -177,14 +231,19 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
     serialKey: 'bigint NOT NULL AUTO_INCREMENT PRIMARY KEY',
 
     insertSkipping: () => ['INSERT IGNORE INTO', ''],
-    upsert: (_table, _keys, set, value) => ` ON DUPLICATE KEY UPDATE ${set.map((c) => `${quote(c)} = ${value(quote(c), `VALUES(${quote(c)})`)}`).join(', ')}`,
-    upsertRaising: (_table, _keys, column) => { const c = quote(column); return ` ON DUPLICATE KEY UPDATE ${c} = GREATEST(${c}, VALUES(${c}))`; },
+    upsert: (_table, _keys, set, value) =>
+      ` ON DUPLICATE KEY UPDATE ${set.map((c) => `${quote(c)} = ${value(quote(c), `VALUES(${quote(c)})`)}`).join(', ')}`,
+    upsertRaising: (_table, _keys, column) => {
+      const c = quote(column);
+      return ` ON DUPLICATE KEY UPDATE ${c} = GREATEST(${c}, VALUES(${c}))`;
+    },
     updateAnswers: UPDATE_ANSWERS,
     arrayRows: false,
     writesInWith: false,
     // A window maximum is no option here (engine/sql/covered-spans.ts): the caller folds.
     spansFoldedByDatabase: false,
-    migrationsTable: (table) => `CREATE TABLE IF NOT EXISTS ${quote(table)} (version int PRIMARY KEY, name varchar(200) NOT NULL, checksum char(64) NOT NULL, ` +
+    migrationsTable: (table) =>
+      `CREATE TABLE IF NOT EXISTS ${quote(table)} (version int PRIMARY KEY, name varchar(200) NOT NULL, checksum char(64) NOT NULL, ` +
       `applied_at datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3))${TABLE_OPTIONS}`,
     coverMarks: COVER_MARKS,
     counts: COUNTS,
@@ -198,17 +257,23 @@ export function mysqlDialect(flavour: MysqlFlavour = 'mariadb'): Dialect {
 function unlessInCatalogue(ddl: string, view: string, where: string): string[] {
   return [
     `SET @netinv_ddl = (SELECT IF(COUNT(*) = 0, '${ddl.replace(/'/g, "''")}', 'DO 0') FROM information_schema.${view} WHERE ${where})`,
-    'PREPARE netinv_ddl FROM @netinv_ddl', 'EXECUTE netinv_ddl', 'DEALLOCATE PREPARE netinv_ddl',
+    'PREPARE netinv_ddl FROM @netinv_ddl',
+    'EXECUTE netinv_ddl',
+    'DEALLOCATE PREPARE netinv_ddl',
   ];
 }
 
 /** memory's netTest on (family, net_lo = network, net_hi = broadcast, net_host = host, length). */
 function netPredicate(b: SqlBuilder, m: TableModel, alias: string, n: NetNode): void {
   const col = (c: string) => `${alias}.${quote(c)}`;
-  const lo = col('net_lo'), hi = col('net_hi'), len = col(m.net!.length);
+  const lo = col('net_lo'),
+    hi = col('net_hi'),
+    len = col(m.net!.length);
   const addr = n.field === 'host' && m.net!.kind === 'address' ? col('net_host') : lo;
   const bytes = hexBytes;
-  b.emit(`(${col(m.net!.family)} = `).param(n.family, 'integer').emit(' AND ');
+  b.emit(`(${col(m.net!.family)} = `)
+    .param(n.family, 'integer')
+    .emit(' AND ');
   switch (n.op) {
     case 'equal':
       b.emit(`${addr} = `).param(bytes(n.network), 'text').emit(` AND ${len} = `).param(n.length, 'integer');
@@ -219,24 +284,41 @@ function netPredicate(b: SqlBuilder, m: TableModel, alias: string, n: NetNode): 
     case 'addr_in':
       b.emit(`${addr} BETWEEN `).param(bytes(n.network), 'text').emit(' AND ').param(bytes(n.broadcast), 'text');
       break;
-    case 'contained': case 'contained_or_equal':
-      b.emit(`${lo} BETWEEN `).param(bytes(n.network), 'text').emit(' AND ').param(bytes(n.broadcast), 'text')
-        .emit(` AND ${len} ${n.op === 'contained' ? '>' : '>='} `).param(n.length, 'integer');
+    case 'contained':
+    case 'contained_or_equal':
+      b.emit(`${lo} BETWEEN `)
+        .param(bytes(n.network), 'text')
+        .emit(' AND ')
+        .param(bytes(n.broadcast), 'text')
+        .emit(` AND ${len} ${n.op === 'contained' ? '>' : '>='} `)
+        .param(n.length, 'integer');
       break;
-    case 'contains': case 'contains_or_equal': {
+    case 'contains':
+    case 'contains_or_equal': {
       if (!isAlignedBlock(n)) {
-        b.emit(`${len} ${n.op === 'contains' ? '<' : '<='} `).param(n.length, 'integer')
-          .emit(` AND ${lo} <= `).param(bytes(n.network), 'text').emit(` AND ${hi} >= `).param(bytes(n.broadcast), 'text');
+        b.emit(`${len} ${n.op === 'contains' ? '<' : '<='} `)
+          .param(n.length, 'integer')
+          .emit(` AND ${lo} <= `)
+          .param(bytes(n.network), 'text')
+          .emit(` AND ${hi} >= `)
+          .param(bytes(n.broadcast), 'text');
         break;
       }
       // The blocks containing network/length are network-of-it at each shorter length: one index
       // probe (family, net_lo, prefix_length) per length, as a row IN list (cheaper to optimise than ORs).
       const top = n.op === 'contains' ? n.length - 1 : n.length;
-      if (top < 0) { b.emit('FALSE'); break; }
+      if (top < 0) {
+        b.emit('FALSE');
+        break;
+      }
       b.emit(`(${lo}, ${len}) IN (`);
       for (let l = 0; l <= top; l++) {
         if (l) b.emit(', ');
-        b.emit('(').param(bytes(networkOf(n.family, n.network, l)), 'text').emit(', ').param(l, 'integer').emit(')');
+        b.emit('(')
+          .param(bytes(networkOf(n.family, n.network, l)), 'text')
+          .emit(', ')
+          .param(l, 'integer')
+          .emit(')');
       }
       b.emit(')');
       break;
@@ -244,10 +326,18 @@ function netPredicate(b: SqlBuilder, m: TableModel, alias: string, n: NetNode): 
     case 'child_of': {
       // Inside the block, and no prefix of the table lies strictly between the block and the row.
       const q = (c: string) => `q.${quote(c)}`;
-      b.emit(`${lo} BETWEEN `).param(bytes(n.network), 'text').emit(' AND ').param(bytes(n.broadcast), 'text')
-        .emit(` AND ${len} > `).param(n.length, 'integer')
-        .emit(` AND NOT EXISTS (SELECT 1 FROM ${quote(m.table)} q WHERE ${q(m.net!.family)} = ${col(m.net!.family)} AND ${q('net_lo')} BETWEEN `)
-        .param(bytes(n.network), 'text').emit(` AND ${lo} AND ${q(m.net!.length)} > `).param(n.length, 'integer')
+      b.emit(`${lo} BETWEEN `)
+        .param(bytes(n.network), 'text')
+        .emit(' AND ')
+        .param(bytes(n.broadcast), 'text')
+        .emit(` AND ${len} > `)
+        .param(n.length, 'integer')
+        .emit(
+          ` AND NOT EXISTS (SELECT 1 FROM ${quote(m.table)} q WHERE ${q(m.net!.family)} = ${col(m.net!.family)} AND ${q('net_lo')} BETWEEN `,
+        )
+        .param(bytes(n.network), 'text')
+        .emit(` AND ${lo} AND ${q(m.net!.length)} > `)
+        .param(n.length, 'integer')
         .emit(` AND ${q(m.net!.length)} < ${len} AND ${q('net_hi')} >= ${hi})`);
       break;
     }

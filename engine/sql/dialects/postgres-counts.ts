@@ -8,17 +8,29 @@ type Spelling = Pick<Dialect, 'quote' | 'placeholder'>;
 
 /** The rows' deltas as (key, ref, dn) selected from `rows` (a transition table), `sign` each. */
 function deltas(q: Spelling['quote'], refs: readonly CountKey[], rows: string, sign: 1 | -1): string[] {
-  return refs.map((c) => `SELECT '${c.key}' AS k, ${q(c.field)} AS r, ${sign} AS dn FROM ${rows} WHERE ${q(c.field)} IS NOT NULL`);
+  return refs.map(
+    (c) => `SELECT '${c.key}' AS k, ${q(c.field)} AS r, ${sign} AS dn FROM ${rows} WHERE ${q(c.field)} IS NOT NULL`,
+  );
 }
 
 export const postgresCounts = (d: Spelling): CountForms => ({
   /** One function and statement trigger per event, a delta per counter the statement moved. */
-  triggers(tables: CountTables, table: string, refs: readonly CountKey[], trigger: (event: string) => string): string[] {
-    const q = d.quote, t = q(tables.deltas);
+  triggers(
+    tables: CountTables,
+    table: string,
+    refs: readonly CountKey[],
+    trigger: (event: string) => string,
+  ): string[] {
+    const q = d.quote,
+      t = q(tables.deltas);
     const events = [
       { event: 'insert', sel: deltas(q, refs, 'new_rows', 1), ref: 'NEW TABLE AS new_rows' },
       { event: 'delete', sel: deltas(q, refs, 'old_rows', -1), ref: 'OLD TABLE AS old_rows' },
-      { event: 'update', sel: [...deltas(q, refs, 'new_rows', 1), ...deltas(q, refs, 'old_rows', -1)], ref: 'NEW TABLE AS new_rows OLD TABLE AS old_rows' },
+      {
+        event: 'update',
+        sel: [...deltas(q, refs, 'new_rows', 1), ...deltas(q, refs, 'old_rows', -1)],
+        ref: 'NEW TABLE AS new_rows OLD TABLE AS old_rows',
+      },
     ];
     return events.flatMap(({ event, sel, ref }) => {
       const name = trigger(event);
@@ -39,13 +51,22 @@ export const postgresCounts = (d: Spelling): CountForms => ({
     const b = new SqlBuilder(d).emit(`SELECT x.counted, string_agg(x.ref::text || ':' || x.n, ',') AS pairs FROM (`);
     if (ids) {
       b.emit(`SELECT c.${q('counted')} AS counted, c.${q('ref')} AS ref, c.${q('n')} AS n FROM unnest(`)
-        .param(keys, 'text[]').emit(') AS k(key) CROSS JOIN unnest(').param(ids, 'uuid[]')
+        .param(keys, 'text[]')
+        .emit(') AS k(key) CROSS JOIN unnest(')
+        .param(ids, 'uuid[]')
         .emit(`) AS p(id) JOIN ${q(tables.base)} c ON c.${q('counted')} = k.key AND c.${q('ref')} = p.id UNION ALL `)
-        .emit(`SELECT t.${q('counted')}, t.${q('ref')}, t.${q('n')} FROM unnest(`).param(ids, 'uuid[]')
-        .emit(`) AS p(id) JOIN ${q(tables.deltas)} t ON t.${q('ref')} = p.id WHERE t.${q('counted')} = ANY(`).param(keys, 'text[]').emit(')');
+        .emit(`SELECT t.${q('counted')}, t.${q('ref')}, t.${q('n')} FROM unnest(`)
+        .param(ids, 'uuid[]')
+        .emit(`) AS p(id) JOIN ${q(tables.deltas)} t ON t.${q('ref')} = p.id WHERE t.${q('counted')} = ANY(`)
+        .param(keys, 'text[]')
+        .emit(')');
     } else {
       [tables.base, tables.deltas].forEach((t, i) => {
-        b.emit(`${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n FROM ${q(t)} WHERE ${q('counted')} = ANY(`).param(keys, 'text[]').emit(')');
+        b.emit(
+          `${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n FROM ${q(t)} WHERE ${q('counted')} = ANY(`,
+        )
+          .param(keys, 'text[]')
+          .emit(')');
       });
     }
     return b.emit(') x GROUP BY x.counted').build();

@@ -25,30 +25,72 @@ const placeholder = (i: number, type: string): string => `$${i}::${type}`;
 const keyList = (keys: readonly string[]): string => keys.map(quote).join(', ');
 
 // UPDATE … RETURNING answers the value set.
-const UPDATE_ANSWERS: Dialect['updateAnswers'] = { set: (expr) => expr, tail: (column) => ` RETURNING ${quote(column)} AS ${column}`, read: () => null };
+const UPDATE_ANSWERS: Dialect['updateAnswers'] = {
+  set: (expr) => expr,
+  tail: (column) => ` RETURNING ${quote(column)} AS ${column}`,
+  read: () => null,
+};
 const COVER_MARKS: Dialect['coverMarks'] = { freshReads: true, gateForInserts: false, rangesJoined: true };
 const COUNTS = postgresCounts({ quote, placeholder });
 
 const PARAM_TYPE: Record<ValueClass, ParamType> = {
-  text: 'text', uuid: 'uuid', datetime: 'timestamptz', number: 'bigint', boolean: 'boolean', json: 'json', opaque: 'json',
+  text: 'text',
+  uuid: 'uuid',
+  datetime: 'timestamptz',
+  number: 'bigint',
+  boolean: 'boolean',
+  json: 'json',
+  opaque: 'json',
 };
 
 const COLUMN_TYPE: Record<ValueClass, string> = {
-  text: 'text COLLATE "C"', uuid: 'uuid', datetime: 'timestamptz(3)', number: 'bigint', boolean: 'boolean', json: 'json', opaque: 'json',
+  text: 'text COLLATE "C"',
+  uuid: 'uuid',
+  datetime: 'timestamptz(3)',
+  number: 'bigint',
+  boolean: 'boolean',
+  json: 'json',
+  opaque: 'json',
 };
 
 /** Typed network columns filled from the prefix / address text. */
 function netColumns(m: TableModel): NetColumn[] {
   const cidr = (text: unknown) => (typeof text === 'string' ? parseCidr(text) : null);
-  if (m.net?.kind === 'prefix') return [
-    { name: 'net_block', sqlType: 'cidr', paramType: 'cidr', encode: (t) => { const c = cidr(t); return c && inetText(c.family, c.network, c.length); } },
-  ];
-  if (m.net?.kind === 'address') return [
-    // host/length: inet operators then work on the address's block, as memory's contained/contains do.
-    { name: 'net_block', sqlType: 'inet', paramType: 'inet', encode: (t) => { const c = cidr(t); return c && inetText(c.family, c.host, c.length); } },
-    // host/32 (/128): inet order on full-length values is address order.
-    { name: 'net_host', sqlType: 'inet', paramType: 'inet', encode: (t) => { const c = cidr(t); return c && inetText(c.family, c.host, maxLength(c.family)); } },
-  ];
+  if (m.net?.kind === 'prefix')
+    return [
+      {
+        name: 'net_block',
+        sqlType: 'cidr',
+        paramType: 'cidr',
+        encode: (t) => {
+          const c = cidr(t);
+          return c && inetText(c.family, c.network, c.length);
+        },
+      },
+    ];
+  if (m.net?.kind === 'address')
+    return [
+      // host/length: inet operators then work on the address's block, as memory's contained/contains do.
+      {
+        name: 'net_block',
+        sqlType: 'inet',
+        paramType: 'inet',
+        encode: (t) => {
+          const c = cidr(t);
+          return c && inetText(c.family, c.host, c.length);
+        },
+      },
+      // host/32 (/128): inet order on full-length values is address order.
+      {
+        name: 'net_host',
+        sqlType: 'inet',
+        paramType: 'inet',
+        encode: (t) => {
+          const c = cidr(t);
+          return c && inetText(c.family, c.host, maxLength(c.family));
+        },
+      },
+    ];
   return [];
 }
 
@@ -70,9 +112,10 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     },
 
     lower: (expr) => `lower((${expr})${ci})`,
-    textOf: (expr, cls) => (cls === 'uuid'
-      ? `(${expr}::text COLLATE "C")`
-      : `(to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') COLLATE "C")`),
+    textOf: (expr, cls) =>
+      cls === 'uuid'
+        ? `(${expr}::text COLLATE "C")`
+        : `(to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') COLLATE "C")`,
     regex(b, expr, pattern, isCi) {
       if (isCi) b.emit(`(${expr})${ci} ~* `).param(re2ToPostgres(pattern), 'text');
       else b.emit(`${expr} ~ `).param(re2ToPostgres(pattern), 'text');
@@ -82,10 +125,26 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
       if (name === null) b.emit(col);
       else b.emit(`(${col} -> `).param(name, 'text').emit(')');
     },
-    jsonTypeIs(b, e, t) { b.emit('json_typeof('); e(b); b.emit(`) = '${t}'`); },
-    jsonString(b, e) { b.emit('(('); e(b); b.emit(` #>> '{}') COLLATE "C")`); },
-    jsonNumber(b, e) { b.emit('('); e(b); b.emit(` #>> '{}')::numeric`); },
-    jsonArrayHas(b, e, value) { b.emit('('); e(b); b.emit(')::jsonb @> ').param(JSON.stringify([value]), 'jsonb'); },
+    jsonTypeIs(b, e, t) {
+      b.emit('json_typeof(');
+      e(b);
+      b.emit(`) = '${t}'`);
+    },
+    jsonString(b, e) {
+      b.emit('((');
+      e(b);
+      b.emit(` #>> '{}') COLLATE "C")`);
+    },
+    jsonNumber(b, e) {
+      b.emit('(');
+      e(b);
+      b.emit(` #>> '{}')::numeric`);
+    },
+    jsonArrayHas(b, e, value) {
+      b.emit('(');
+      e(b);
+      b.emit(')::jsonb @> ').param(JSON.stringify([value]), 'jsonb');
+    },
 
     net: (b, m, alias, n) => netPredicate(d, b, m, alias, n),
     netOrder(m, alias, field) {
@@ -102,8 +161,12 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
 
     columnType: (col) => COLUMN_TYPE[col.cls],
     analyze: (table) => `ANALYZE ${quote(table)}`,
-    addColumnIfMissing: (table, column, sqlType) => [`ALTER TABLE ${quote(table)} ADD COLUMN IF NOT EXISTS ${quote(column)} ${sqlType}`],
-    addIndexIfMissing: (table, index, columns) => [`CREATE INDEX IF NOT EXISTS ${quote(index)} ON ${quote(table)} (${columns.map(quote).join(', ')})`],
+    addColumnIfMissing: (table, column, sqlType) => [
+      `ALTER TABLE ${quote(table)} ADD COLUMN IF NOT EXISTS ${quote(column)} ${sqlType}`,
+    ],
+    addIndexIfMissing: (table, index, columns) => [
+      `CREATE INDEX IF NOT EXISTS ${quote(index)} ON ${quote(table)} (${columns.map(quote).join(', ')})`,
+    ],
     // No ADD CONSTRAINT IF NOT EXISTS: the catalogue decides, in a DO block.
     addForeignKeyIfMissing: (table, constraint, column, target) => [
       `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = ${sqlString(constraint)} AND conrelid = ${sqlString(quote(table))}::regclass) THEN ` +
@@ -129,7 +192,10 @@ export function postgresDialect(opts: PostgresOptions = DEFAULT_POSTGRES_OPTIONS
     idType: COLUMN_TYPE.uuid,
     serialKey: 'bigserial PRIMARY KEY',
 
-    insertSkipping: (keys) => ['INSERT INTO', keys ? ` ON CONFLICT (${keyList(keys)}) DO NOTHING` : ' ON CONFLICT DO NOTHING'],
+    insertSkipping: (keys) => [
+      'INSERT INTO',
+      keys ? ` ON CONFLICT (${keyList(keys)}) DO NOTHING` : ' ON CONFLICT DO NOTHING',
+    ],
     upsert: (table, keys, set, value) =>
       ` ON CONFLICT (${keyList(keys)}) DO UPDATE SET ${set.map((c) => `${quote(c)} = ${value(`${quote(table)}.${quote(c)}`, `excluded.${quote(c)}`)}`).join(', ')}`,
     upsertRaising: (table, keys, column) => {
@@ -163,42 +229,90 @@ function netPredicate(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n
   // An inet operator the SP-GiST index serves, with the family as a constant in the statement:
   // the planner uses the index of that family (a partial index) only when the query names it.
   // Equivalent: an inet operator never matches across families.
-  const spgist = (body: () => void) => { b.emit(`(${col(m.net!.family)} = ${n.family === 6 ? 6 : 4} AND `); body(); b.emit(')'); };
-  const blk = col('net_block'), host = col('net_host');
-  const f = n.family, M = maxLength(f);
+  const spgist = (body: () => void) => {
+    b.emit(`(${col(m.net!.family)} = ${n.family === 6 ? 6 : 4} AND `);
+    body();
+    b.emit(')');
+  };
+  const blk = col('net_block'),
+    host = col('net_host');
+  const f = n.family,
+    M = maxLength(f);
   const isPrefix = m.net!.kind === 'prefix';
   const useHost = n.field === 'host' && !isPrefix; // a prefix's host is its network address
   const inet = (hex: string, len: number) => inetText(f, hex, len);
   switch (n.op) {
     case 'equal':
-      if (!validLength(n)) { b.emit(d.FALSE); return; }
-      if (isPrefix || useHost) { spgist(() => b.emit(`${blk} = `).param(inet(n.network, n.length), 'inet')); return; }
-      if (!alignedTo(f, n.network, n.length)) { b.emit(d.FALSE); return; }
-      spgist(() => b.emit(`${blk} <<= `).param(inet(n.network, n.length), 'cidr').emit(` AND masklen(${blk}) = `).param(n.length, 'integer'));
+      if (!validLength(n)) {
+        b.emit(d.FALSE);
+        return;
+      }
+      if (isPrefix || useHost) {
+        spgist(() => b.emit(`${blk} = `).param(inet(n.network, n.length), 'inet'));
+        return;
+      }
+      if (!alignedTo(f, n.network, n.length)) {
+        b.emit(d.FALSE);
+        return;
+      }
+      spgist(() =>
+        b
+          .emit(`${blk} <<= `)
+          .param(inet(n.network, n.length), 'cidr')
+          .emit(` AND masklen(${blk}) = `)
+          .param(n.length, 'integer'),
+      );
       return;
     case 'addr_eq':
-      if (useHost) { b.emit(`${host} = `).param(inet(n.network, M), 'inet'); return; }
-      if (isPrefix) { cidrRange(b, blk, inet(n.network, minAlignedLength(f, n.network)), inet(n.network, M)); return; }
-      b.emit(`CASE WHEN ${blk} >>= `).param(inet(n.network, M), 'inet')
-        .emit(` THEN set_masklen(network(${blk}), `).param(M, 'integer').emit(') = ').param(inet(n.network, M), 'inet')
+      if (useHost) {
+        b.emit(`${host} = `).param(inet(n.network, M), 'inet');
+        return;
+      }
+      if (isPrefix) {
+        cidrRange(b, blk, inet(n.network, minAlignedLength(f, n.network)), inet(n.network, M));
+        return;
+      }
+      b.emit(`CASE WHEN ${blk} >>= `)
+        .param(inet(n.network, M), 'inet')
+        .emit(` THEN set_masklen(network(${blk}), `)
+        .param(M, 'integer')
+        .emit(') = ')
+        .param(inet(n.network, M), 'inet')
         .emit(` ELSE ${d.FALSE} END`);
       return;
     case 'addr_in':
-      if (n.network > n.broadcast) { b.emit(d.FALSE); return; }
-      if (useHost) { b.emit(`${host} BETWEEN `).param(inet(n.network, M), 'inet').emit(' AND ').param(inet(n.broadcast, M), 'inet'); return; }
+      if (n.network > n.broadcast) {
+        b.emit(d.FALSE);
+        return;
+      }
+      if (useHost) {
+        b.emit(`${host} BETWEEN `).param(inet(n.network, M), 'inet').emit(' AND ').param(inet(n.broadcast, M), 'inet');
+        return;
+      }
       // cidr values whose network lies in [n, b] are exactly those between (n, shortest) and (b, max).
-      if (isPrefix) { cidrRange(b, blk, inet(n.network, minAlignedLength(f, n.network)), inet(n.broadcast, M)); return; }
+      if (isPrefix) {
+        cidrRange(b, blk, inet(n.network, minAlignedLength(f, n.network)), inet(n.broadcast, M));
+        return;
+      }
       break;
-    case 'contained': case 'contained_or_equal':
-      if (isAlignedBlock(n)) { spgist(() => b.emit(`${blk} ${n.op === 'contained' ? '<<' : '<<='} `).param(inet(n.network, n.length), 'cidr')); return; }
+    case 'contained':
+    case 'contained_or_equal':
+      if (isAlignedBlock(n)) {
+        spgist(() => b.emit(`${blk} ${n.op === 'contained' ? '<<' : '<<='} `).param(inet(n.network, n.length), 'cidr'));
+        return;
+      }
       break;
-    case 'contains': case 'contains_or_equal': {
+    case 'contains':
+    case 'contains_or_equal': {
       if (!isAlignedBlock(n)) break;
       if (isPrefix) {
         // The prefixes containing a block are its network at each shorter length: an ordered B-tree
         // scan over these values stops after one page (SP-GiST `>>=` would fetch every match).
         const top = n.op === 'contains' ? n.length - 1 : n.length;
-        if (top < 0) { b.emit(d.FALSE); return; }
+        if (top < 0) {
+          b.emit(d.FALSE);
+          return;
+        }
         const probes = Array.from({ length: top + 1 }, (_, l) => inet(networkOf(f, n.network, l), l));
         b.emit(`${blk} = ANY(`).param(probes, 'cidr[]').emit(')');
         return;
@@ -207,7 +321,10 @@ function netPredicate(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n
       return;
     }
     case 'child_of':
-      if (!isPrefix || !isAlignedBlock(n)) { b.emit(d.FALSE); return; }
+      if (!isPrefix || !isAlignedBlock(n)) {
+        b.emit(d.FALSE);
+        return;
+      }
       childOf(b, m.table, blk, inet(n.network, n.length), inet(n.broadcast, M), M);
       return;
   }
@@ -220,14 +337,22 @@ function netPredicate(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n
  * per child however many descendants each has; repeats of a child match through `IN`.
  */
 function childOf(b: SqlBuilder, table: string, blk: string, block: string, last: string, max: number): void {
-  const t = quote(table), nb = quote('net_block');
+  const t = quote(table),
+    nb = quote('net_block');
   const inside = (bb: SqlBuilder) => bb.emit(`k.${nb} <= `).param(last, 'cidr');
-  b.emit(`${blk} IN (WITH RECURSIVE kids(b) AS ((SELECT k.${nb} FROM ${t} k WHERE k.${nb} > `).param(block, 'cidr').emit(' AND ');
+  b.emit(`${blk} IN (WITH RECURSIVE kids(b) AS ((SELECT k.${nb} FROM ${t} k WHERE k.${nb} > `)
+    .param(block, 'cidr')
+    .emit(' AND ');
   inside(b);
-  b.emit(` ORDER BY k.${nb} LIMIT 1) UNION ALL SELECT (SELECT k.${nb} FROM ${t} k WHERE k.${nb} > set_masklen(broadcast(kids.b), `).param(max, 'integer')
+  b.emit(
+    ` ORDER BY k.${nb} LIMIT 1) UNION ALL SELECT (SELECT k.${nb} FROM ${t} k WHERE k.${nb} > set_masklen(broadcast(kids.b), `,
+  )
+    .param(max, 'integer')
     .emit(')::cidr AND ');
   inside(b);
-  b.emit(` ORDER BY k.${nb} LIMIT 1) FROM kids WHERE kids.b IS NOT NULL) SELECT kids.b FROM kids WHERE kids.b IS NOT NULL)`);
+  b.emit(
+    ` ORDER BY k.${nb} LIMIT 1) FROM kids WHERE kids.b IS NOT NULL) SELECT kids.b FROM kids WHERE kids.b IS NOT NULL)`,
+  );
 }
 
 function cidrRange(b: SqlBuilder, expr: string, lo: string, hi: string): void {
@@ -237,23 +362,66 @@ function cidrRange(b: SqlBuilder, expr: string, lo: string, hi: string): void {
 /** netTest of memory spelled out on full-length addresses; CASE keeps masks of the other family away. */
 function genericNet(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n: NetNode, useHost: boolean): void {
   const col = (c: string) => `${alias}.${quote(c)}`;
-  const blk = col('net_block'), len = col(m.net!.length);
+  const blk = col('net_block'),
+    len = col(m.net!.length);
   const M = maxLength(n.family);
-  const addr = (hex: string): Emit => (bb) => bb.param(inetText(n.family, hex, M), 'inet');
+  const addr =
+    (hex: string): Emit =>
+    (bb) =>
+      bb.param(inetText(n.family, hex, M), 'inet');
   const aNet: Emit = (bb) => bb.emit(`set_masklen(network(${blk})::inet, `).param(M, 'integer').emit(')');
   const aBc: Emit = (bb) => bb.emit(`set_masklen(broadcast(${blk}), `).param(M, 'integer').emit(')');
   const aX: Emit = useHost ? (bb) => bb.emit(col('net_host')) : aNet;
-  const lenCmp = (op: string): Emit => (bb) => bb.emit(`${len} ${op} `).param(n.length, 'numeric');
-  const seq = (...parts: (Emit | string)[]) => { for (const p of parts) typeof p === 'string' ? b.emit(p) : p(b); };
-  b.emit(`CASE WHEN ${col(m.net!.family)} = `).param(n.family, 'integer').emit(' THEN ');
+  const lenCmp =
+    (op: string): Emit =>
+    (bb) =>
+      bb.emit(`${len} ${op} `).param(n.length, 'numeric');
+  const seq = (...parts: (Emit | string)[]) => {
+    for (const p of parts) typeof p === 'string' ? b.emit(p) : p(b);
+  };
+  b.emit(`CASE WHEN ${col(m.net!.family)} = `)
+    .param(n.family, 'integer')
+    .emit(' THEN ');
   switch (n.op) {
-    case 'equal': seq('(', aX, ' = ', addr(n.network), ' AND ', lenCmp('='), ')'); break;
-    case 'addr_eq': seq(aX, ' = ', addr(n.network)); break;
-    case 'addr_in': seq(aX, ' BETWEEN ', addr(n.network), ' AND ', addr(n.broadcast)); break;
-    case 'contained': case 'contained_or_equal':
-      seq('(', lenCmp(n.op === 'contained' ? '>' : '>='), ' AND ', aNet, ' BETWEEN ', addr(n.network), ' AND ', addr(n.broadcast), ')'); break;
-    case 'contains': case 'contains_or_equal':
-      seq('(', lenCmp(n.op === 'contains' ? '<' : '<='), ' AND ', aNet, ' <= ', addr(n.network), ' AND ', aBc, ' >= ', addr(n.broadcast), ')'); break;
+    case 'equal':
+      seq('(', aX, ' = ', addr(n.network), ' AND ', lenCmp('='), ')');
+      break;
+    case 'addr_eq':
+      seq(aX, ' = ', addr(n.network));
+      break;
+    case 'addr_in':
+      seq(aX, ' BETWEEN ', addr(n.network), ' AND ', addr(n.broadcast));
+      break;
+    case 'contained':
+    case 'contained_or_equal':
+      seq(
+        '(',
+        lenCmp(n.op === 'contained' ? '>' : '>='),
+        ' AND ',
+        aNet,
+        ' BETWEEN ',
+        addr(n.network),
+        ' AND ',
+        addr(n.broadcast),
+        ')',
+      );
+      break;
+    case 'contains':
+    case 'contains_or_equal':
+      seq(
+        '(',
+        lenCmp(n.op === 'contains' ? '<' : '<='),
+        ' AND ',
+        aNet,
+        ' <= ',
+        addr(n.network),
+        ' AND ',
+        aBc,
+        ' >= ',
+        addr(n.broadcast),
+        ')',
+      );
+      break;
   }
   b.emit(` ELSE ${d.FALSE} END`);
 }
@@ -263,10 +431,20 @@ function genericNet(d: Dialect, b: SqlBuilder, m: TableModel, alias: string, n: 
 function postgresNetIndexes(m: TableModel): IndexDef[] {
   if (!m.net) return [];
   const t = m.table;
-  const out: IndexDef[] = ([4, 6] as const).map((f) => (
-    { name: `ix_${t}_net_spgist${f}`, using: 'spgist', columns: `${quote('net_block')} inet_ops`, where: `${quote(m.net!.family)} = ${f}` }));
+  const out: IndexDef[] = ([4, 6] as const).map((f) => ({
+    name: `ix_${t}_net_spgist${f}`,
+    using: 'spgist',
+    columns: `${quote('net_block')} inet_ops`,
+    where: `${quote(m.net!.family)} = ${f}`,
+  }));
   // B-trees in the API order, id last: ordered pages are read straight from the index.
-  if (m.net.kind === 'prefix') out.push({ name: `ix_${t}_net_block`, using: 'btree', columns: `${quote('net_block')}, ${quote('id')}` });
-  else out.push({ name: `ix_${t}_net_host`, using: 'btree', columns: `${quote('net_host')}, ${quote(m.net.length)}, ${quote('id')}` });
+  if (m.net.kind === 'prefix')
+    out.push({ name: `ix_${t}_net_block`, using: 'btree', columns: `${quote('net_block')}, ${quote('id')}` });
+  else
+    out.push({
+      name: `ix_${t}_net_host`,
+      using: 'btree',
+      columns: `${quote('net_host')}, ${quote(m.net.length)}, ${quote('id')}`,
+    });
   return out;
 }

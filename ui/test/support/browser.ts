@@ -9,7 +9,16 @@ import { expect } from 'chai';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const UI_TIMEOUT = 15_000;
 export const SHOT_DIR = process.env.SCREENSHOT_DIR ?? 'dist/ui-screenshots';
 
@@ -17,12 +26,24 @@ export const SHOT_DIR = process.env.SCREENSHOT_DIR ?? 'dist/ui-screenshots';
 export function haveChromium(): boolean {
   if (existsSync(CHROMIUM)) return true;
   const why = `${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium) to run the browser tests`;
-  if (process.env.CI) it('needs Chromium', () => { throw new Error(`${why}; CI is set, so this is a failure.`); });
-  else it(`skipped: ${why}`, function () { console.warn(`    browser tests skipped: ${why}`); this.skip(); });
+  if (process.env.CI)
+    it('needs Chromium', () => {
+      throw new Error(`${why}; CI is set, so this is a failure.`);
+    });
+  else
+    it(`skipped: ${why}`, function () {
+      console.warn(`    browser tests skipped: ${why}`);
+      this.skip();
+    });
   return false;
 }
 
-export interface BrowserHolder { context: BrowserContext; page: Page; external: string[]; pageErrors: string[] }
+export interface BrowserHolder {
+  context: BrowserContext;
+  page: Page;
+  external: string[];
+  pageErrors: string[];
+}
 
 /** Mocha hooks for a browser on `origin()` (read when the browser starts). */
 export function useBrowser(origin: () => string, viewport = { width: 1400, height: 1000 }): BrowserHolder {
@@ -30,7 +51,12 @@ export function useBrowser(origin: () => string, viewport = { width: 1400, heigh
   let profile = '';
   before(async () => {
     profile = mkdtempSync(join(tmpdir(), 'netinv-chromium-'));
-    h.context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport });
+    h.context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: ARGS,
+      headless: true,
+      viewport,
+    });
     h.context.setDefaultTimeout(UI_TIMEOUT);
     const own = new URL(origin()).origin;
     await h.context.route('**/*', (route) => {
@@ -39,7 +65,7 @@ export function useBrowser(origin: () => string, viewport = { width: 1400, heigh
       h.external.push(url);
       return route.abort();
     });
-    h.page = h.context.pages()[0] ?? await h.context.newPage();
+    h.page = h.context.pages()[0] ?? (await h.context.newPage());
     h.page.on('pageerror', (e) => h.pageErrors.push(String(e)));
   });
   after(async () => {
@@ -60,7 +86,8 @@ async function colours(page: Page, png: Buffer): Promise<number> {
     img.src = `data:image/png;base64,${b64}`;
     await img.decode();
     const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
+    c.width = img.width;
+    c.height = img.height;
     const g = c.getContext('2d')!;
     g.drawImage(img, 0, 0);
     const d = g.getImageData(0, 0, c.width, c.height).data;

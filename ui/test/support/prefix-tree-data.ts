@@ -12,7 +12,9 @@ export function* treePrefixes(total: number): Generator<string> {
   for (let a = 0; a < 256; a++) yield `10.${a}.0.0/16`;
   let left = total - 257;
   for (let a = 0; a < 256 && left > 0; a++) for (let c = 0; c < 200 && left > 0; c++, left--) yield `10.${a}.${c}.0/24`;
-  for (let a = 0; a < 256 && left > 0; a++) for (let c = 0; c < 200 && left > 0; c++) for (let k = 0; k < 3 && left > 0; k++, left--) yield `10.${a}.${c}.${k * 64}/26`;
+  for (let a = 0; a < 256 && left > 0; a++)
+    for (let c = 0; c < 200 && left > 0; c++)
+      for (let k = 0; k < 3 && left > 0; k++, left--) yield `10.${a}.${c}.${k * 64}/26`;
 }
 
 export async function loadTree(storage: Storage, total: number): Promise<void> {
@@ -21,9 +23,23 @@ export async function loadTree(storage: Storage, total: number): Promise<void> {
   let batch: WriteOp[] = [];
   let i = 0;
   for (const prefix of treePrefixes(total)) {
-    const row = { id: idOf(i++), created: now, last_updated: now, prefix, status: 'active', site: null, vlan: null, description: '', tags: [], custom_fields: {} };
+    const row = {
+      id: idOf(i++),
+      created: now,
+      last_updated: now,
+      prefix,
+      status: 'active',
+      site: null,
+      vlan: null,
+      description: '',
+      tags: [],
+      custom_fields: {},
+    };
     batch.push({ op: 'create', resource: 'prefix', row: { ...row, ...def.derive!(row) } });
-    if (batch.length === 5000) { await storage.apply(batch, { log: false }); batch = []; }
+    if (batch.length === 5000) {
+      await storage.apply(batch, { log: false });
+      batch = [];
+    }
   }
   if (batch.length) await storage.apply(batch, { log: false });
   await storage.afterBulkLoad();
