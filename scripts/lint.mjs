@@ -1,4 +1,5 @@
 // `npm run lint`: the checks CI runs before the tests. Plain JavaScript: it runs before anything is compiled.
+//  0. Formatting: Prettier's check over the tree (.prettierrc.json, 120 columns).
 //  1. The type check of every source and test (tsc --noEmit), so a type error fails CI on its own line.
 //  2. No new double casts: `as unknown as` (which silences the type checker entirely) may appear
 //     only where scripts/cast-ledger.json already counts it, file by file; a new one fails naming
@@ -75,6 +76,15 @@ if (!args.includes('--no-types')) {
     console.error('lint: the type check failed');
     failed = true;
   }
+}
+const prettier = createRequire(import.meta.url).resolve('prettier/bin/prettier.cjs');
+const fmt = spawnSync(process.execPath, [prettier, '--check', '--log-level', 'warn', root], {
+  stdio: 'inherit',
+  cwd: root,
+});
+if (fmt.status !== 0) {
+  console.error('lint: files above are not formatted (npm run format writes them)');
+  failed = true;
 }
 const casts = castProblems();
 for (const f of casts.failures) console.error(`lint: ${f}`);

@@ -18,12 +18,10 @@ export function changeContext(storage: Storage): RequestHandler {
     const write = WRITES.has(req.method);
     const min = req.get('x-min-change-seq');
     if (min !== undefined && !/^\d{1,15}$/.test(min.trim())) {
-      res
-        .status(400)
-        .json({
-          detail: 'X-Min-Change-Seq: a change seq (a whole number, as X-Change-Seq gives it) is expected.',
-          code: 'invalid_header',
-        });
+      res.status(400).json({
+        detail: 'X-Min-Change-Seq: a change seq (a whole number, as X-Change-Seq gives it) is expected.',
+        code: 'invalid_header',
+      });
       return;
     }
     const wc: WriteContext = {

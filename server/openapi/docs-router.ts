@@ -35,12 +35,10 @@ export function docsRouter(doc: OpenApiDocument): Router {
   router.get('/api/schema/', (req, res) => {
     if ((req.query.format ?? 'json') === 'json') sendJson(res);
     else
-      res
-        .status(404)
-        .json({
-          detail: `No format "${String(req.query.format)}": the document is JSON (format=json).`,
-          code: 'not_found',
-        });
+      res.status(404).json({
+        detail: `No format "${String(req.query.format)}": the document is JSON (format=json).`,
+        code: 'not_found',
+      });
   });
   router.get('/api/docs/', (req, res) => {
     if (req.query.format === 'openapi') sendJson(res);

@@ -171,13 +171,11 @@ function refuse(res: Response, op: CompiledOperation, code: string, errors: Requ
   const where = code === 'invalid_body' ? 'The request body does not match' : 'A parameter does not match';
   const first = errors[0];
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  res
-    .status(400)
-    .json({
-      detail: `${where} the OpenAPI document for ${op.method} ${op.template}: ${first.path} ${first.message}${more}.`,
-      code,
-      errors,
-    });
+  res.status(400).json({
+    detail: `${where} the OpenAPI document for ${op.method} ${op.template}: ${first.path} ${first.message}${more}.`,
+    code,
+    errors,
+  });
 }
 
 export function validateRequests(doc: OpenApiDocument, tokens: Tokens): RequestHandler {

@@ -58,12 +58,10 @@ export function lifecycleRouter(ctx: AppContext): Router {
   router.get('/machines/:name/versions/:version', can(machineDef, 'view'), async (req, res) => {
     const def = await lc.machine(String(req.params.name), String(req.params.version));
     if (!def) {
-      res
-        .status(404)
-        .json({
-          detail: `Machine ${req.params.name} version ${req.params.version} not found.`,
-          code: 'machine_not_found',
-        });
+      res.status(404).json({
+        detail: `Machine ${req.params.name} version ${req.params.version} not found.`,
+        code: 'machine_not_found',
+      });
       return;
     }
     res.json(def);

@@ -37,12 +37,10 @@ export async function writeKey(
   const key = req.get('idempotency-key');
   if (key === undefined) return undefined;
   if (key.length < 1 || key.length > MAX_KEY_LENGTH) {
-    res
-      .status(400)
-      .json({
-        detail: `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters long.`,
-        code: 'invalid_idempotency_key',
-      });
+    res.status(400).json({
+      detail: `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters long.`,
+      code: 'invalid_idempotency_key',
+    });
     return null;
   }
   const k = ctx.inventory.keys.keyOf(
