@@ -1,5 +1,5 @@
 // What differs between PostgreSQL and MySQL/MariaDB, as hooks the compiler and DDL call.
-// Everything else (plan semantics, null handling, statement shapes) lives in compile.ts / ddl.ts.
+// Everything else (plan semantics, null handling, statement shapes) lives in where-compiler.ts / ddl.ts.
 import type { NetNode } from '../plan/nodes.js';
 import type { ParamType, Placeholders, SqlBuilder, SqlText } from './sql-builder.js';
 import type { ColumnModel, TableModel, ValueClass } from './table-model.js';
@@ -86,7 +86,10 @@ export interface Dialect extends Placeholders {
   substringIndex(table: string, column: string): string[];
   /** Indexes of a prefix / address table's network columns. */
   netIndexes(m: TableModel): readonly IndexDef[];
-  /** CREATE TABLE declares the table's indexes (MySQL: no CREATE INDEX IF NOT EXISTS); else each is created after it. */
+  /**
+   * CREATE TABLE declares the table's indexes (MySQL: no CREATE INDEX IF NOT EXISTS); else each is
+   * created after it.
+   */
   readonly indexesInTable: boolean;
   /** After CREATE TABLE (…) of the stores' own tables (no text columns of the API's): the engine. */
   readonly tableOptions: string;
@@ -107,7 +110,10 @@ export interface Dialect extends Placeholders {
     set: readonly string[],
     value: (stored: string, given: string) => string,
   ): string;
-  /** After an INSERT's rows: a row whose `keys` are taken gets `column` raised to the given value when that is higher. */
+  /**
+   * After an INSERT's rows: a row whose `keys` are taken gets `column` raised to the given value when
+   * that is higher.
+   */
   upsertRaising(table: string, keys: readonly string[], column: string): string;
   /**
    * How an UPDATE answers the value it set: `set(expr)` in the SET clause, `tail(column)` after the
@@ -119,7 +125,10 @@ export interface Dialect extends Placeholders {
     tail(column: string): string;
     read(alias: string): SqlText | null;
   };
-  /** Statements making every UPDATE of `table` notify `channel` with `column`'s new value at commit; [] where there are no notifications. */
+  /**
+   * Statements making every UPDATE of `table` notify `channel` with `column`'s new value at commit; []
+   * where there are no notifications.
+   */
   notifyOnUpdate(table: string, fn: string, channel: string, column: string): string[];
   /** Many rows go as one array parameter per column, read back by unnest (else as a VALUES list per row). */
   readonly arrayRows: boolean;
@@ -178,7 +187,10 @@ export interface CountKey {
 export interface CountForms {
   /** Triggers on `table` appending a delta per counted reference a write moved; `name(event)` names each. */
   triggers(t: CountTables, table: string, refs: readonly CountKey[], name: (event: string) => string): string[];
-  /** Rows (counted, pairs) of the counts of `keys` for `ids` (null: every object), pairs `<ref>:<n>` joined by commas, to be summed per ref. */
+  /**
+   * Rows (counted, pairs) of the counts of `keys` for `ids` (null: every object), pairs `<ref>:<n>`
+   * joined by commas, to be summed per ref.
+   */
   read(t: CountTables, keys: readonly string[], ids: readonly string[] | null): SqlText;
 }
 

@@ -12,7 +12,8 @@ export const mysqlCounts = (d: Spelling): CountForms => ({
     const q = d.quote,
       t = q(tables.deltas);
     const bump = (c: CountKey, row: 'NEW' | 'OLD', dn: 1 | -1) =>
-      `IF ${row}.${q(c.field)} IS NOT NULL THEN INSERT INTO ${t} (${q('counted')}, ${q('ref')}, ${q('n')}) VALUES ('${c.key}', ${row}.${q(c.field)}, ${dn}); END IF;`;
+      `IF ${row}.${q(c.field)} IS NOT NULL THEN INSERT INTO ${t} (${q('counted')}, ${q('ref')}, ${q('n')}) ` +
+      `VALUES ('${c.key}', ${row}.${q(c.field)}, ${dn}); END IF;`;
     const events = [
       { event: 'insert', body: refs.map((c) => bump(c, 'NEW', 1)) },
       { event: 'delete', body: refs.map((c) => bump(c, 'OLD', -1)) },
@@ -26,7 +27,8 @@ export const mysqlCounts = (d: Spelling): CountForms => ({
     ];
     return events.flatMap(({ event, body }) => [
       `DROP TRIGGER IF EXISTS ${trigger(event)}`,
-      `CREATE TRIGGER ${trigger(event)} AFTER ${event.toUpperCase()} ON ${q(table)} FOR EACH ROW BEGIN ${body.join(' ')} END`,
+      `CREATE TRIGGER ${trigger(event)} AFTER ${event.toUpperCase()} ON ${q(table)} ` +
+        `FOR EACH ROW BEGIN ${body.join(' ')} END`,
     ]);
   },
   // One pair per row and per delta, summed by the reader: MariaDB took longer to build lists
@@ -36,9 +38,8 @@ export const mysqlCounts = (d: Spelling): CountForms => ({
     const q = d.quote;
     const b = new SqlBuilder(d);
     [tables.base, tables.deltas].forEach((t, i) => {
-      b.emit(
-        `${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, CONCAT(${q('ref')}, ':', ${q('n')}) AS pairs FROM ${q(t)} WHERE `,
-      );
+      b.emit(`${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, `);
+      b.emit(`CONCAT(${q('ref')}, ':', ${q('n')}) AS pairs FROM ${q(t)} WHERE `);
       d.inList(b, q('counted'), keys, 'text');
       if (ids) {
         b.emit(' AND ');

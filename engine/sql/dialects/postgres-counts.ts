@@ -34,11 +34,15 @@ export const postgresCounts = (d: Spelling): CountForms => ({
     ];
     return events.flatMap(({ event, sel, ref }) => {
       const name = trigger(event);
-      const body = `INSERT INTO ${t} (${q('counted')}, ${q('ref')}, ${q('n')}) SELECT k, r, SUM(dn) FROM (${sel.join(' UNION ALL ')}) x GROUP BY k, r HAVING SUM(dn) <> 0`;
+      const body =
+        `INSERT INTO ${t} (${q('counted')}, ${q('ref')}, ${q('n')}) ` +
+        `SELECT k, r, SUM(dn) FROM (${sel.join(' UNION ALL ')}) x GROUP BY k, r HAVING SUM(dn) <> 0`;
       return [
-        `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body}; RETURN NULL; END $$`,
+        `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ ` +
+          `BEGIN ${body}; RETURN NULL; END $$`,
         `DROP TRIGGER IF EXISTS ${name} ON ${q(table)}`,
-        `CREATE TRIGGER ${name} AFTER ${event.toUpperCase()} ON ${q(table)} REFERENCING ${ref} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
+        `CREATE TRIGGER ${name} AFTER ${event.toUpperCase()} ON ${q(table)} REFERENCING ${ref} ` +
+          `FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
       ];
     });
   },
@@ -62,9 +66,8 @@ export const postgresCounts = (d: Spelling): CountForms => ({
         .emit(')');
     } else {
       [tables.base, tables.deltas].forEach((t, i) => {
-        b.emit(
-          `${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n FROM ${q(t)} WHERE ${q('counted')} = ANY(`,
-        )
+        b.emit(`${i ? ' UNION ALL ' : ''}SELECT ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n `)
+          .emit(`FROM ${q(t)} WHERE ${q('counted')} = ANY(`)
           .param(keys, 'text[]')
           .emit(')');
       });
