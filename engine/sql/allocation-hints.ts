@@ -22,10 +22,14 @@ export function allocationHintStatements(d: Dialect): string[] {
   const seed = HINTED.map((r) => `('${r}', 0)`).join(', ');
   const [insert, skip] = d.insertSkipping();
   return [
-    `CREATE TABLE IF NOT EXISTS ${q(GEN_TABLE)} (${q('resource')} ${text(32)} NOT NULL PRIMARY KEY, ${q('gen')} bigint NOT NULL)${suffix}`,
+    `CREATE TABLE IF NOT EXISTS ${q(GEN_TABLE)} (${q('resource')} ${text(32)}` +
+      ` NOT NULL PRIMARY KEY, ${q('gen')} bigint NOT NULL)${suffix}`,
     `${insert} ${q(GEN_TABLE)} (${q('resource')}, ${q('gen')}) VALUES ${seed}${skip}`,
-    `CREATE TABLE IF NOT EXISTS ${q(HINT_TABLE)} (${q('resource')} ${text(32)} NOT NULL, ${q('parent')} ${text(40)} NOT NULL, ${q('length')} integer NOT NULL, ` +
-      `${q('next_at')} ${text(32)} NOT NULL, ${q('gen')} bigint NOT NULL, PRIMARY KEY (${q('resource')}, ${q('parent')}, ${q('length')}))${suffix}`,
+    `CREATE TABLE IF NOT EXISTS ${q(HINT_TABLE)} (${q('resource')} ${text(32)} NOT NULL, ` +
+      `${q('parent')} ${text(40)} NOT NULL, ` +
+      `${q('length')} integer NOT NULL, ` +
+      `${q('next_at')} ${text(32)} NOT NULL, ${q('gen')} bigint NOT NULL, ` +
+      `PRIMARY KEY (${q('resource')}, ${q('parent')}, ${q('length')}))${suffix}`,
   ];
 }
 
@@ -37,7 +41,8 @@ export function readHint(d: Dialect, resource: string, parent: string, length: n
   const q = d.quote;
   return new SqlBuilder(d)
     .emit(
-      `SELECT g.${q('gen')} AS gen, (SELECT MAX(h.${q('next_at')}) FROM ${q(HINT_TABLE)} h WHERE h.${q('resource')} = g.${q('resource')} `,
+      `SELECT g.${q('gen')} AS gen, (SELECT MAX(h.${q('next_at')}) FROM ${q(HINT_TABLE)} h ` +
+        `WHERE h.${q('resource')} = g.${q('resource')} `,
     )
     .emit(`AND h.${q('gen')} = g.${q('gen')} AND h.${q('parent')} = `)
     .param(parent, 'text')

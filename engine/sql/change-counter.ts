@@ -13,7 +13,8 @@ export function changeCounterStatements(d: Dialect): string[] {
   const q = d.quote;
   const [insert, skip] = d.insertSkipping();
   return [
-    `CREATE TABLE IF NOT EXISTS ${q(COUNTER_TABLE)} (${q('id')} integer NOT NULL PRIMARY KEY, ${q('seq')} bigint NOT NULL)${d.tableOptions}`,
+    `CREATE TABLE IF NOT EXISTS ${q(COUNTER_TABLE)} (${q('id')} integer NOT NULL PRIMARY KEY, ` +
+      `${q('seq')} bigint NOT NULL)${d.tableOptions}`,
     `${insert} ${q(COUNTER_TABLE)} (${q('id')}, ${q('seq')}) VALUES (1, 0)${skip}`,
   ];
 }
@@ -47,7 +48,8 @@ export function takeNumbers(d: Dialect, count: number, carried: number): SqlText
   );
   return b
     .emit(
-      `UPDATE ${q(COUNTER_TABLE)} SET ${q('seq')} = ${d.updateAnswers.set(raised)} WHERE ${q('id')} = 1${d.updateAnswers.tail('seq')}`,
+      `UPDATE ${q(COUNTER_TABLE)} SET ${q('seq')} = ${d.updateAnswers.set(raised)} ` +
+        `WHERE ${q('id')} = 1${d.updateAnswers.tail('seq')}`,
     )
     .build();
 }

@@ -17,12 +17,16 @@ export const COVER_TABLE = 'alloc_cover';
 /** The resource whose generation row is the gate. */
 const GATE = 'prefix';
 
-/** Migration: the table and its index on (family, mark) (each statement idempotent). Rows come later: a missing row is a mark at the block's start. */
+/**
+ * Migration: the table and its index on (family, mark) (each statement idempotent). Rows come later:
+ * a missing row is a mark at the block's start.
+ */
 export function coverMarkStatements(d: Dialect): string[] {
   const q = d.quote;
   // Hex keys and marks, sorted byte by byte (hex sorts as the numbers it spells).
   return [
-    `CREATE TABLE IF NOT EXISTS ${q(COVER_TABLE)} (${q('block')} ${d.asciiText(40, true)} NOT NULL PRIMARY KEY, ${q('family')} smallint NOT NULL, ` +
+    `CREATE TABLE IF NOT EXISTS ${q(COVER_TABLE)} (${q('block')} ${d.asciiText(40, true)} NOT NULL PRIMARY KEY, ` +
+      `${q('family')} smallint NOT NULL, ` +
       `${q('mark')} ${d.asciiText(33, true)} NOT NULL)${d.tableOptions}`,
     ...d.addIndexIfMissing(COVER_TABLE, `ix_${COVER_TABLE}_mark`, ['family', 'mark']),
   ];
@@ -47,7 +51,10 @@ export const waitForGate = (d: Dialect): SqlText => gateRow(d, ' FOR UPDATE');
 /** Must new rows be written under the gate? */
 export const gateForInserts = (d: Dialect): boolean => d.coverMarks.gateForInserts;
 
-/** Do the transaction's plain reads after the gate see every commit made before it (else compare readGate with the gate's). */
+/**
+ * Do the transaction's plain reads after the gate see every commit made before it (else compare
+ * readGate with the gate's).
+ */
 export const gateSeen = (d: Dialect): boolean => d.coverMarks.freshReads;
 
 /** The generation as the transaction's reads see it (InnoDB: its snapshot, which may be older than the gate). */
@@ -81,7 +88,8 @@ export function marksIn(d: Dialect, family: Family, ranges: readonly (readonly [
         'text[]',
       )
       .emit(
-        `) AS r(lo, hi) CROSS JOIN LATERAL (SELECT ${q('block')}, ${q('mark')} FROM ${q(COVER_TABLE)} WHERE ${q('family')} = `,
+        `) AS r(lo, hi) CROSS JOIN LATERAL (SELECT ${q('block')}, ${q('mark')} ` +
+          `FROM ${q(COVER_TABLE)} WHERE ${q('family')} = `,
       )
       .param(family, 'integer')
       .emit(` AND ${q('mark')} >= r.lo AND ${q('mark')} <= r.hi OFFSET 0) c`)

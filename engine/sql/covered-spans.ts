@@ -76,16 +76,20 @@ export function coveredSpansQuery(d: Dialect, a: SpansAsk): SqlText {
     $limit = bound(a.limit, 'int');
   const scan = a.scan === undefined ? '' : ` LIMIT ${bound(a.scan, 'int')}`;
   const rows = a.hosts
-    ? `SELECT ${col} AS b, ${col} AS hi FROM ${q(m.table)} WHERE ${col} ${after} ${$first} AND ${col} <= ${$last} ORDER BY ${col}${scan}`
-    : `SELECT ${col} AS b, set_masklen(broadcast(${col}), ${$width}) AS hi FROM ${q(m.table)} WHERE ${col} ${after} ${$first} AND ${col} <= ${$last} ORDER BY ${col}${scan}`;
+    ? `SELECT ${col} AS b, ${col} AS hi FROM ${q(m.table)} ` +
+      `WHERE ${col} ${after} ${$first} AND ${col} <= ${$last} ORDER BY ${col}${scan}`
+    : `SELECT ${col} AS b, set_masklen(broadcast(${col}), ${$width}) AS hi FROM ${q(m.table)} ` +
+      `WHERE ${col} ${after} ${$first} AND ${col} <= ${$last} ORDER BY ${col}${scan}`;
   return b
     .emit(
       [
-        'SELECT host(t.b) AS lo, host(t.prev_hi) AS prev_hi, host(greatest(t.prev_hi, t.hi)) AS cur_hi, t.nxt IS NULL AS last FROM (',
+        'SELECT host(t.b) AS lo, host(t.prev_hi) AS prev_hi, ' +
+          'host(greatest(t.prev_hi, t.hi)) AS cur_hi, t.nxt IS NULL AS last FROM (',
         `SELECT c.b, c.hi, max(c.hi) OVER w AS prev_hi, lead(c.b) OVER w AS nxt FROM (${rows}) c`,
         'WINDOW w AS (ORDER BY c.b ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) t',
         // prev_hi + 1 is out of range past the family's last address: nothing can follow it there.
-        `WHERE t.prev_hi IS NULL OR t.nxt IS NULL OR (t.prev_hi < ${$top} AND set_masklen(t.b, ${$width}) > t.prev_hi + 1)`,
+        `WHERE t.prev_hi IS NULL OR t.nxt IS NULL OR (t.prev_hi < ${$top} ` +
+          `AND set_masklen(t.b, ${$width}) > t.prev_hi + 1)`,
         `ORDER BY t.b LIMIT ${$limit}`,
       ].join(' '),
     )

@@ -42,7 +42,10 @@ const MYSQL_CLASSES: ClassSpelling = {
   verticalTab: '\\x{B}', // PCRE2 and ICU read \v as any vertical space
 };
 
-/** A class escape (`\d`, `\pL`, `\P{Greek}`, …) starting at i, and the index of its last character; null for another escape. */
+/**
+ * A class escape (`\d`, `\pL`, `\P{Greek}`, …) starting at i, and the index of its last character;
+ * null for another escape.
+ */
 function classEscapeAt(pattern: string, i: number): { cls: string; last: number } | null {
   const kind = pattern[i + 1];
   if ('dDsSwW'.includes(kind)) return { cls: pattern.slice(i, i + 2), last: i + 1 };
@@ -52,7 +55,10 @@ function classEscapeAt(pattern: string, i: number): { cls: string; last: number 
   return { cls: pattern.slice(i, end + 1), last: end };
 }
 
-/** A class escape as its positive class and whether it is negated: `\\W` is not `\\w`, `\\P{^Greek}` is `\\p{Greek}`. */
+/**
+ * A class escape as its positive class and whether it is negated: `\\W` is not `\\w`, `\\P{^Greek}`
+ * is `\\p{Greek}`.
+ */
 function polarity(cls: string): { positive: string; negated: boolean } {
   const kind = cls[1];
   if ('DSW'.includes(kind)) return { positive: `\\${kind.toLowerCase()}`, negated: true };

@@ -57,14 +57,18 @@ const TABLES = { base: COUNT_TABLE, deltas: COUNT_DELTAS } as const;
  */
 export function relatedCountStatements(d: Dialect): string[] {
   const q = d.quote;
-  const cols = `${q('counted')} ${d.asciiText(64, false)} NOT NULL, ${q('ref')} ${d.idType} NOT NULL, ${q('n')} bigint NOT NULL`;
+  const cols =
+    `${q('counted')} ${d.asciiText(64, false)} NOT NULL, ${q('ref')} ${d.idType} NOT NULL, ` +
+    `${q('n')} bigint NOT NULL`;
   const index = `ix_${COUNT_DELTAS}_ref`,
     indexed = `${q('counted')}, ${q('ref')}`;
   const out = [
-    `CREATE TABLE IF NOT EXISTS ${q(COUNT_TABLE)} (${cols}, PRIMARY KEY (${q('counted')}, ${q('ref')}))${d.tableOptions}`,
+    `CREATE TABLE IF NOT EXISTS ${q(COUNT_TABLE)} (${cols}, ` +
+      `PRIMARY KEY (${q('counted')}, ${q('ref')}))${d.tableOptions}`,
     ...(d.indexesInTable
       ? [
-          `CREATE TABLE IF NOT EXISTS ${q(COUNT_DELTAS)} (${q('id')} ${d.serialKey}, ${cols}, INDEX ${index} (${indexed}))${d.tableOptions}`,
+          `CREATE TABLE IF NOT EXISTS ${q(COUNT_DELTAS)} (${q('id')} ${d.serialKey}, ${cols}, ` +
+            `INDEX ${index} (${indexed}))${d.tableOptions}`,
         ]
       : [
           `CREATE TABLE IF NOT EXISTS ${q(COUNT_DELTAS)} (${q('id')} ${d.serialKey}, ${cols})${d.tableOptions}`,
@@ -75,7 +79,9 @@ export function relatedCountStatements(d: Dialect): string[] {
   out.push(`DELETE FROM ${q(COUNT_DELTAS)}`, `DELETE FROM ${q(COUNT_TABLE)}`);
   for (const c of COUNTED_REFS) {
     out.push(
-      `INSERT INTO ${q(COUNT_TABLE)} (${q('counted')}, ${q('ref')}, ${q('n')}) SELECT '${c.key}', ${q(c.field)}, COUNT(*) FROM ${q(tableModel(c.resource).table)} ` +
+      `INSERT INTO ${q(COUNT_TABLE)} (${q('counted')}, ${q('ref')}, ${q('n')}) ` +
+        `SELECT '${c.key}', ${q(c.field)}, COUNT(*) ` +
+        `FROM ${q(tableModel(c.resource).table)} ` +
         `WHERE ${q(c.field)} IS NOT NULL GROUP BY ${q(c.field)}`,
     );
   }
@@ -129,7 +135,10 @@ export const FOLD_BATCH = 5000;
 export function takeDeltas(d: Dialect): SqlText {
   const q = d.quote;
   return {
-    sql: `SELECT ${q('id')} AS id, ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n FROM ${q(COUNT_DELTAS)} ORDER BY ${q('id')} LIMIT ${FOLD_BATCH} FOR UPDATE SKIP LOCKED`,
+    sql:
+      `SELECT ${q('id')} AS id, ${q('counted')} AS counted, ${q('ref')} AS ref, ${q('n')} AS n ` +
+      `FROM ${q(COUNT_DELTAS)} ` +
+      `ORDER BY ${q('id')} LIMIT ${FOLD_BATCH} FOR UPDATE SKIP LOCKED`,
     params: [],
   };
 }
