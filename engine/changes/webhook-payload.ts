@@ -116,7 +116,10 @@ export const RESERVED_HEADERS: Readonly<Record<string, string>> = {
   'x-netinv-webhook': 'the server names the delivery',
 };
 
-/** Why a header value cannot be sent, or null: HTTP carries no control characters (CR and LF would end the header) and nothing beyond Latin-1. */
+/**
+ * Why a header value cannot be sent, or null: HTTP carries no control characters (CR and LF would end
+ * the header) and nothing beyond Latin-1.
+ */
 export function headerValueProblem(value: string): string | null {
   const bad = /[\u0000-\u001f\u007f]|[^\u0000-\u00ff]/u.exec(value);
   if (!bad) return null;
@@ -126,7 +129,10 @@ export function headerValueProblem(value: string): string | null {
     : `a character HTTP headers cannot carry (${code})`;
 }
 
-/** The lines of additional_headers that hold one, split at their first colon (names as written; values still templates). */
+/**
+ * The lines of additional_headers that hold one, split at their first colon (names as written; values
+ * still templates).
+ */
 export function headerLines(text: string): { readonly name: string; readonly value: string; readonly line: string }[] {
   const out: { name: string; value: string; line: string }[] = [];
   for (const line of text.split(/\r?\n/)) {

@@ -47,7 +47,10 @@ function parseRule(entry: string): HostRule {
   return { text: entry, name, cidr: null, port: p };
 }
 
-/** The rules of a WEBHOOK_ALLOWED_HOSTS value (comma-separated; empty: no rules, any target). Throws naming a bad entry. */
+/**
+ * The rules of a WEBHOOK_ALLOWED_HOSTS value (comma-separated; empty: no rules, any target). Throws
+ * naming a bad entry.
+ */
 export function parseAllowedHosts(text: string): readonly HostRule[] {
   if (!text.trim()) return [];
   return text.split(',').map((e) => {
@@ -57,7 +60,10 @@ export function parseAllowedHosts(text: string): readonly HostRule[] {
   });
 }
 
-/** A URL's host as rules compare it (lower case, no brackets or trailing dot) and its port (the scheme's when none is written). */
+/**
+ * A URL's host as rules compare it (lower case, no brackets or trailing dot) and its port (the
+ * scheme's when none is written).
+ */
 export function targetOf(url: URL): { host: string; port: number } {
   const host = url.hostname
     .replace(/^\[|\]$/g, '')
@@ -112,4 +118,5 @@ export function targetVerdict(
 
 /** Why a name's addresses are refused. */
 export const resolvedRefusal = (url: URL, addresses: readonly string[]): string =>
-  `${url.hostname}:${targetOf(url).port} resolves to ${addresses.join(', ') || 'no address'}, which WEBHOOK_ALLOWED_HOSTS does not allow`;
+  `${url.hostname}:${targetOf(url).port} resolves to ${addresses.join(', ') || 'no address'}, ` +
+  'which WEBHOOK_ALLOWED_HOSTS does not allow';

@@ -42,17 +42,20 @@ export function lookupReference(): string {
   );
   return [
     table(
-      'String and choice fields (`name`, `slug`, `description`, `status`, `mac_address`, …); no lookup = exact, case-sensitive',
+      'String and choice fields (`name`, `slug`, `description`, `status`, `mac_address`, …); ' +
+        'no lookup = exact, case-sensitive',
       STRING_LOOKUPS,
     ),
     '',
     table(
-      'Numeric and date-time fields (`asn`, `vid`, `mtu`, `prefix_length`, `created`, `last_updated`); no lookup = equal',
+      'Numeric and date-time fields (`asn`, `vid`, `mtu`, `prefix_length`, `created`, `last_updated`); ' +
+        'no lookup = equal',
       NUMERIC_LOOKUPS,
     ),
     '',
     table(
-      "Foreign keys (`site`, `site_id`, …), related objects' keys (`region` of a device) and `tag`; no lookup = any of them",
+      "Foreign keys (`site`, `site_id`, …), related objects' keys (`region` of a device) and `tag`; " +
+        'no lookup = any of them',
       NEGATION_ONLY,
     ),
     '',

@@ -168,7 +168,8 @@ function edgeGroup(
   const y = at.labels.place(at.x, at.y, text);
   return (
     `<g class="edge${guarded ? ' guarded' : ''}"><title>${escapeXml(edgeTitle(ts))}</title>` +
-    `<path d="${path}" fill="none" stroke="#555" stroke-width="1.5"${dashed ? ' stroke-dasharray="5 4"' : ''} marker-end="url(#${marker})"/>` +
+    `<path d="${path}" fill="none" stroke="#555" stroke-width="1.5"${dashed ? ' stroke-dasharray="5 4"' : ''}` +
+    ` marker-end="url(#${marker})"/>` +
     `<text class="edge-label" x="${fmt(at.x)}" y="${fmt(y)}" text-anchor="middle">${escapeXml(text)}</text>` +
     '</g>'
   );
@@ -180,7 +181,8 @@ function route(a: Box, b: Box): { path: string; lx: number; ly: number; bottom: 
   const by = b.y + BOX_H / 2;
   if (a === b) {
     const cx = a.x + a.w / 2;
-    const path = `M ${fmt(cx - 12)} ${a.y} C ${fmt(cx - 30)} ${a.y - 40} ${fmt(cx + 30)} ${a.y - 40} ${fmt(cx + 12)} ${a.y}`;
+    const path =
+      `M ${fmt(cx - 12)} ${a.y} ` + `C ${fmt(cx - 30)} ${a.y - 40} ${fmt(cx + 30)} ${a.y - 40} ${fmt(cx + 12)} ${a.y}`;
     return { path, lx: cx, ly: a.y - 34, bottom: a.y + BOX_H };
   }
   if (a.x < b.x) {
@@ -216,10 +218,14 @@ function stateShape(box: Box, marker: string): string {
   const strokeWidth = state.type === 'initial' ? 2.5 : 1.5;
   const title = `${state.name} (${state.type})${state.description ? `: ${state.description}` : ''}`;
   let out = `<g class="state state-${state.type}"><title>${escapeXml(title)}</title>`;
-  out += `<rect x="${x}" y="${y}" width="${w}" height="${BOX_H}" rx="10" fill="${fill}" stroke="#333" stroke-width="${strokeWidth}"/>`;
+  out +=
+    `<rect x="${x}" y="${y}" width="${w}" height="${BOX_H}" rx="10" fill="${fill}" ` +
+    `stroke="#333" stroke-width="${strokeWidth}"/>`;
   if (state.type === 'terminal') {
     // double border marks "no way out"
-    out += `<rect x="${x + 4}" y="${y + 4}" width="${w - 8}" height="${BOX_H - 8}" rx="7" fill="none" stroke="#333" stroke-width="1"/>`;
+    out +=
+      `<rect x="${x + 4}" y="${y + 4}" width="${w - 8}" height="${BOX_H - 8}" rx="7" ` +
+      `fill="none" stroke="#333" stroke-width="1"/>`;
   }
   if (state.type === 'initial') {
     // UML-style start dot with an arrow into the initial state
@@ -227,7 +233,9 @@ function stateShape(box: Box, marker: string): string {
     out += `<circle cx="${x - 26}" cy="${cy}" r="6" fill="#333"/>`;
     out += `<path d="M ${x - 20} ${cy} L ${x} ${cy}" stroke="#333" stroke-width="1.5" marker-end="url(#${marker})"/>`;
   }
-  out += `<text x="${fmt(x + w / 2)}" y="${y + BOX_H / 2 + 5}" text-anchor="middle">${escapeXml(state.name)}</text></g>`;
+  out +=
+    `<text x="${fmt(x + w / 2)}" y="${y + BOX_H / 2 + 5}" ` +
+    `text-anchor="middle">${escapeXml(state.name)}</text></g>`;
   return out;
 }
 
@@ -265,8 +273,10 @@ export function machineToSvg(def: MachineDef): string {
       w: boxWidth(anyText),
     };
     parts.push(
-      `<g class="state state-any"><rect x="${any.x}" y="${any.y}" width="${any.w}" height="${BOX_H}" rx="10" fill="#fff" stroke="#777" stroke-dasharray="5 4"/>` +
-        `<text x="${fmt(any.x + any.w / 2)}" y="${any.y + BOX_H / 2 + 5}" text-anchor="middle" fill="#555">${escapeXml(anyText)}</text></g>`,
+      `<g class="state state-any"><rect x="${any.x}" y="${any.y}" width="${any.w}" height="${BOX_H}" rx="10" ` +
+        `fill="#fff" stroke="#777" stroke-dasharray="5 4"/>` +
+        `<text x="${fmt(any.x + any.w / 2)}" y="${any.y + BOX_H / 2 + 5}" ` +
+        `text-anchor="middle" fill="#555">${escapeXml(anyText)}</text></g>`,
     );
     const byDest = new Map<string, TransitionDef[]>();
     for (const t of wildcard) byDest.set(t.dest, [...(byDest.get(t.dest) ?? []), t]);
@@ -287,10 +297,13 @@ export function machineToSvg(def: MachineDef): string {
   const height = Math.ceil(maxY + MARGIN);
   const caption = `${def.meta.machine_name} v${def.meta.version}`;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="13">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
+      `font-family="sans-serif" font-size="13">`,
     `<title>${escapeXml(caption)}</title>`,
-    `<defs><marker id="${marker}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555"/></marker>`,
-    `<style>.edge-label{font-size:11px;fill:#222;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}</style></defs>`,
+    `<defs><marker id="${marker}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" ` +
+      `orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555"/></marker>`,
+    `<style>.edge-label{font-size:11px;fill:#222;paint-order:stroke;` +
+      `stroke:#fff;stroke-width:3px;stroke-linejoin:round}</style></defs>`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="${MARGIN}" y="28" font-size="15" font-weight="bold">${escapeXml(caption)}</text>`,
     ...parts,

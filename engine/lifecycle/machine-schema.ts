@@ -59,8 +59,14 @@ const combinator = (kind: string, operand: JsonSchema): JsonSchema => ({
  */
 export function machineSchemas(maxStates: number, refBase = '#/$defs/'): Record<string, JsonSchema> {
   const ref = (to: string): JsonSchema => ({ $ref: `${refBase}${to}` });
+  return { ...definitionSchemas(maxStates, ref), ...guardSchemas(ref) };
+}
+
+type Ref = (to: string) => JsonSchema;
+
+/** The definition, its meta, states and transitions. */
+function definitionSchemas(maxStates: number, ref: Ref): Record<string, JsonSchema> {
   const atMost = (n: number): JsonSchema => (Number.isFinite(n) ? { maxItems: n } : {});
-  const guardList: JsonSchema = { type: 'array', minItems: 1, items: ref('Guard') };
   return {
     MachineDefinition: {
       type: 'object',
@@ -96,7 +102,9 @@ export function machineSchemas(maxStates: number, refBase = '#/$defs/'): Record<
           type: 'string',
           maxLength: MAX_VERSION_LENGTH,
           format: 'semver',
-          description: `Semantic version MAJOR.MINOR.PATCH[-pre-release][+build] (semver.org 2.0.0); no number in it above ${Number.MAX_SAFE_INTEGER}.`,
+          description:
+            'Semantic version MAJOR.MINOR.PATCH[-pre-release][+build] (semver.org 2.0.0); ' +
+            `no number in it above ${Number.MAX_SAFE_INTEGER}.`,
         },
         description: text,
       },
@@ -130,6 +138,13 @@ export function machineSchemas(maxStates: number, refBase = '#/$defs/'): Record<
         description: text,
       },
     },
+  };
+}
+
+/** A guard: a field check, or all / any / not of guards. */
+function guardSchemas(ref: Ref): Record<string, JsonSchema> {
+  const guardList: JsonSchema = { type: 'array', minItems: 1, items: ref('Guard') };
+  return {
     Guard: {
       title: 'Guard',
       description: `A field check, or all/any/not of guards, nested at most ${MAX_GUARD_DEPTH} deep. Data, never code.`,

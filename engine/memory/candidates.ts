@@ -1,6 +1,6 @@
 // Picks, per predicate, the index that narrows the rows before the full predicate runs.
 // Returns null when no index serves the node (the rows are then scanned).
-import type { NetNode, Plan } from '../plan/nodes.js';
+import type { AndNode, CfNode, CmpNode, NetNode, OrNode, Plan } from '../plan/nodes.js';
 import type { ContainmentIndex } from '../net/containment-index.js';
 import type { IndexedTable } from './indexed-table.js';
 import type { SortedIndex } from './sorted-index.js';
@@ -106,45 +106,8 @@ function candidatesInner(
   switch (plan.kind) {
     case 'const':
       return plan.value ? null : EMPTY;
-    case 'cmp': {
-      const e = plan.op === 'eq' ? table.fieldEquality(plan.field, plan.ci, plan.values) : null;
-      if (e)
-        return exactly(
-          union(
-            e.keys.map((k) => e.idx.get(k)),
-            e.label,
-          ),
-          e.idx.testerOfAny(e.keys),
-        );
-      // Substring-shaped text lookups (case-insensitive): the trigram index gives a superset.
-      if (
-        plan.ci &&
-        plan.valueType === 'string' &&
-        ['contains', 'startswith', 'endswith', 'eq'].includes(plan.op) &&
-        plan.values.every((v) => String(v).length >= 3)
-      ) {
-        const idx = table.trigram(plan.field);
-        if (idx) {
-          const parts = plan.values.map((v) => idx.candidates(String(v)));
-          if (parts.every((p) => p !== null)) return union(parts as Set<number>[], `trigram(${plan.field})`);
-        }
-      }
-      const sorted = table.sortedFor(plan.field, plan.valueType);
-      if (sorted && ['lt', 'lte', 'gt', 'gte'].includes(plan.op) && plan.values.length === 1) {
-        const v = plan.values[0] as number | string;
-        const r =
-          plan.op === 'lt'
-            ? sorted.range(null, false, v, true)
-            : plan.op === 'lte'
-              ? sorted.range(null, false, v, false)
-              : plan.op === 'gt'
-                ? sorted.range(v, true, null, false)
-                : sorted.range(v, false, null, false);
-        // The sorted index holds every non-null value, all of the field's own type: exact.
-        return fromArray(r, `sorted(${plan.field})`, true);
-      }
-      return null;
-    }
+    case 'cmp':
+      return cmpCandidates(plan, table);
     case 'null': {
       const h = table.hashOf(plan.field);
       return h ? union([h.get(null)], `hash(${plan.field})`) : null;
@@ -171,76 +134,135 @@ function candidatesInner(
     }
     case 'net':
       return netCandidates(plan, table);
-    case 'cf': {
-      // Exact values and list membership: equality index; numeric and date ranges: sorted index.
-      if (plan.op === 'eq' || plan.op === 'has') {
-        const e = table.cfEquality(plan.name, plan.ci && plan.op === 'eq', plan.values);
-        return union(
-          e.keys.map((k) => e.idx.get(k)),
-          e.label,
-        );
-      }
-      if (
-        RANGE_OPS.has(plan.op) &&
-        plan.values.length === 1 &&
-        (plan.valueType === 'number' || plan.valueType === 'string')
-      ) {
-        const v = plan.values[0] as number | string;
-        const idx = table.cfRange(plan.name, plan.valueType);
-        const r =
-          plan.op === 'lt'
-            ? idx.range(null, false, v, true)
-            : plan.op === 'lte'
-              ? idx.range(null, false, v, false)
-              : plan.op === 'gt'
-                ? idx.range(v, true, null, false)
-                : idx.range(v, false, null, false);
-        return fromArray(r, `cf_sorted(${plan.name})`, true); // only values of the node's type are indexed
-      }
-      return null;
-    }
+    case 'cf':
+      return cfCandidates(plan, table);
     case 'not':
       return null;
-    case 'and': {
-      // Most selective indexed child wins; the full predicate filters the rest.
-      const bounded = boundedRange(plan.children, table);
-      let best: Candidates | null = bounded;
-      let bestChild: Plan | undefined;
-      const answers: (Candidates | null)[] = [];
-      for (const c of plan.children) {
-        const got = candidatesFor(c, table, resolver, trace);
-        answers.push(got);
-        if (got && (!best || got.size < best.size)) {
-          best = got;
-          bestChild = c;
-        }
-      }
-      // Every child answered exactly with a membership test (equalities, tags): the and is exact
-      // too, and keeps a test a broad page can walk with.
-      if (best && best !== bounded && answers.every((a) => a?.exact && a.has))
-        return intersect(best, answers as Candidates[]);
-      // One child's rows are exact for the whole only when it is the only child.
-      if (best && best !== bounded && plan.children.length > 1)
-        best = { ...best, exact: false, covered: best.exact ? bestChild : undefined };
-      return best;
-    }
-    case 'or': {
-      const parts: Candidates[] = [];
-      for (const c of plan.children) {
-        const got = candidatesFor(c, table, resolver, trace);
-        if (!got) return null;
-        parts.push(got);
-      }
-      const all = new Set<number>();
-      for (const p of parts) for (const s of p.slots) all.add(s);
-      return {
-        slots: all,
-        size: all.size,
-        index: `union(${parts.map((p) => p.index).join(', ')})`,
-        exact: parts.every((p) => p.exact),
-      };
+    case 'and':
+      return andCandidates(plan, table, resolver, trace);
+    case 'or':
+      return orCandidates(plan, table, resolver, trace);
+  }
+}
+
+function cmpCandidates(plan: CmpNode, table: IndexedTable): Candidates | null {
+  const e = plan.op === 'eq' ? table.fieldEquality(plan.field, plan.ci, plan.values) : null;
+  if (e)
+    return exactly(
+      union(
+        e.keys.map((k) => e.idx.get(k)),
+        e.label,
+      ),
+      e.idx.testerOfAny(e.keys),
+    );
+  // Substring-shaped text lookups (case-insensitive): the trigram index gives a superset.
+  if (
+    plan.ci &&
+    plan.valueType === 'string' &&
+    ['contains', 'startswith', 'endswith', 'eq'].includes(plan.op) &&
+    plan.values.every((v) => String(v).length >= 3)
+  ) {
+    const idx = table.trigram(plan.field);
+    if (idx) {
+      const parts = plan.values.map((v) => idx.candidates(String(v)));
+      if (parts.every((p) => p !== null)) return union(parts as Set<number>[], `trigram(${plan.field})`);
     }
   }
+  const sorted = table.sortedFor(plan.field, plan.valueType);
+  if (sorted && ['lt', 'lte', 'gt', 'gte'].includes(plan.op) && plan.values.length === 1) {
+    const v = plan.values[0] as number | string;
+    const r =
+      plan.op === 'lt'
+        ? sorted.range(null, false, v, true)
+        : plan.op === 'lte'
+          ? sorted.range(null, false, v, false)
+          : plan.op === 'gt'
+            ? sorted.range(v, true, null, false)
+            : sorted.range(v, false, null, false);
+    // The sorted index holds every non-null value, all of the field's own type: exact.
+    return fromArray(r, `sorted(${plan.field})`, true);
+  }
+  return null;
+}
+
+/** Exact values and list membership: equality index; numeric and date ranges: sorted index. */
+function cfCandidates(plan: CfNode, table: IndexedTable): Candidates | null {
+  if (plan.op === 'eq' || plan.op === 'has') {
+    const e = table.cfEquality(plan.name, plan.ci && plan.op === 'eq', plan.values);
+    return union(
+      e.keys.map((k) => e.idx.get(k)),
+      e.label,
+    );
+  }
+  if (
+    RANGE_OPS.has(plan.op) &&
+    plan.values.length === 1 &&
+    (plan.valueType === 'number' || plan.valueType === 'string')
+  ) {
+    const v = plan.values[0] as number | string;
+    const idx = table.cfRange(plan.name, plan.valueType);
+    const r =
+      plan.op === 'lt'
+        ? idx.range(null, false, v, true)
+        : plan.op === 'lte'
+          ? idx.range(null, false, v, false)
+          : plan.op === 'gt'
+            ? idx.range(v, true, null, false)
+            : idx.range(v, false, null, false);
+    return fromArray(r, `cf_sorted(${plan.name})`, true); // only values of the node's type are indexed
+  }
+  return null;
+}
+
+/** Most selective indexed child wins; the full predicate filters the rest. */
+function andCandidates(
+  plan: AndNode,
+  table: IndexedTable,
+  resolver: Resolver,
+  trace: CandidateTrace[] | null,
+): Candidates | null {
+  const bounded = boundedRange(plan.children, table);
+  let best: Candidates | null = bounded;
+  let bestChild: Plan | undefined;
+  const answers: (Candidates | null)[] = [];
+  for (const c of plan.children) {
+    const got = candidatesFor(c, table, resolver, trace);
+    answers.push(got);
+    if (got && (!best || got.size < best.size)) {
+      best = got;
+      bestChild = c;
+    }
+  }
+  // Every child answered exactly with a membership test (equalities, tags): the and is exact
+  // too, and keeps a test a broad page can walk with.
+  if (best && best !== bounded && answers.every((a) => a?.exact && a.has))
+    return intersect(best, answers as Candidates[]);
+  // One child's rows are exact for the whole only when it is the only child.
+  if (best && best !== bounded && plan.children.length > 1)
+    best = { ...best, exact: false, covered: best.exact ? bestChild : undefined };
+  return best;
+}
+
+function orCandidates(
+  plan: OrNode,
+  table: IndexedTable,
+  resolver: Resolver,
+  trace: CandidateTrace[] | null,
+): Candidates | null {
+  const parts: Candidates[] = [];
+  for (const c of plan.children) {
+    const got = candidatesFor(c, table, resolver, trace);
+    if (!got) return null;
+    parts.push(got);
+  }
+  const all = new Set<number>();
+  for (const p of parts) for (const s of p.slots) all.add(s);
+  return {
+    slots: all,
+    size: all.size,
+    index: `union(${parts.map((p) => p.index).join(', ')})`,
+    exact: parts.every((p) => p.exact),
+  };
 }
 
 /** The rows of `smallest` every other answer's test accepts, and the test of all of them. */

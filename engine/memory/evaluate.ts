@@ -111,7 +111,10 @@ function* matchSlots(
 const matchRows: RowMatcher = (table, plan, resolver) =>
   runSteps(matchSlots(table, plan, resolver, planCandidates(table, plan, resolver, null))).slots;
 
-/** Fewer candidates than this from the indexes are sorted as for any page; more, and a cursor page walks the id order. */
+/**
+ * Fewer candidates than this from the indexes are sorted as for any page; more, and a cursor page
+ * walks the id order.
+ */
 const ID_WALK_MIN = 2048;
 
 /** The plan's lower bound on ids (a cursor page's `start`), alone or in an and: where an id-order walk begins. */

@@ -7,59 +7,14 @@ import type { NetNode } from '../plan/nodes.js';
 import { RowStore, imageRows, type Row } from './row-store.js';
 import type { TableImage } from './columns/column-image.js';
 import { HashIndex, type HashKey } from './hash-index.js';
+import { CI_KINDS, cfKeys, hashKey, HASHED_KINDS, lowerKey, SORTED_KINDS, type Equality } from './index-keys.js';
 import { SortedIndex, type SortValue } from './sorted-index.js';
 import { IdOrder } from './id-order.js';
 import { TrigramIndex } from './trigram-index.js';
 import { STEP_ROWS, type Steps } from './steps.js';
 
 export type { Row } from './row-store.js';
-
-const HASHED_KINDS = new Set([
-  'uuid',
-  'slug',
-  'string',
-  'choice',
-  'fk',
-  'integer',
-  'boolean',
-  'mac',
-  'ip',
-  'prefix',
-  'address',
-  'datetime',
-]);
-const CI_KINDS = new Set(['slug', 'string', 'mac', 'ip', 'prefix', 'address']);
-/** Field kinds with a sorted index, and whether it holds numbers (integers) or text (ISO date-times). */
-const SORTED_KINDS: Readonly<Record<string, { numbers: boolean }>> = {
-  integer: { numbers: true },
-  datetime: { numbers: false },
-};
-
-/** Index keys of a custom field's value (each element of a list); `ci`: strings lower-cased. */
-function cfKeys(customFields: unknown, name: string, ci = false): HashKey[] {
-  const v = (customFields as Record<string, unknown> | undefined)?.[name];
-  if (v === null || v === undefined) return [];
-  const items = Array.isArray(v) ? v : [v];
-  const keys = items.filter(
-    (x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean',
-  ) as HashKey[];
-  return ci ? keys.map((k) => (typeof k === 'string' ? k.toLowerCase() : k)) : keys;
-}
-
-function lowerKey(v: unknown): HashKey {
-  return typeof v === 'string' ? v.toLowerCase() : null;
-}
-
-function hashKey(v: unknown): HashKey {
-  return v === undefined || v === null ? null : (v as HashKey);
-}
-
-/** An equality question put to a hash index: the index, one key per asked value, and its name for explain. */
-export interface Equality {
-  readonly idx: HashIndex;
-  readonly keys: readonly HashKey[];
-  readonly label: string;
-}
+export type { Equality } from './index-keys.js';
 
 export class IndexedTable {
   private readonly store: RowStore;

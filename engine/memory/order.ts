@@ -350,7 +350,8 @@ export const PAGE_PATHS = {
   walk: 'a walk of the containment index in network order, keeping the matches (cheaper than sorting this many)',
   heap: 'a bounded heap over every match, keeping offset + limit of them',
   membership:
-    'a walk of the containment index in network order, testing each row against the index that answered exactly (no list of matches built)',
+    'a walk of the containment index in network order, testing each row against the index that answered ' +
+    'exactly (no list of matches built)',
   ids: 'a walk of the table in id order from the lower id bound, testing each row, until the page is full (no count)',
 } as const;
 export type PagePath = keyof typeof PAGE_PATHS;

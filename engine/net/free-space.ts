@@ -51,7 +51,10 @@ export function knownPart(within: Span, got: CoveredSpans): { within: Span; used
   return { within: last ? { lo: within.lo, hi: last.lo - 1n } : within, used };
 }
 
-/** The intervals of `within` no span covers, in address order. Spans come sorted by `lo`; they may overlap, nest or touch. */
+/**
+ * The intervals of `within` no span covers, in address order. Spans come sorted by `lo`; they may
+ * overlap, nest or touch.
+ */
 export function* gaps(within: Span, used: Iterable<Span>): Generator<Span> {
   let next = within.lo; // the first address not known to be taken
   for (const s of used) {

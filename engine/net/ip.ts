@@ -3,7 +3,10 @@
 // numeric order, so callers can compare and sort addresses without BigInt.
 
 export type Family = 4 | 6;
-/** Address as fixed-width lowercase hex: 8 chars (IPv4) or 32 chars (IPv6). String order == numeric order within a family. */
+/**
+ * Address as fixed-width lowercase hex: 8 chars (IPv4) or 32 chars (IPv6). String order == numeric
+ * order within a family.
+ */
 export type AddrHex = string;
 export interface Addr {
   family: Family;

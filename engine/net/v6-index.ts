@@ -288,7 +288,10 @@ export class V6Index {
     );
   }
 
-  /** this.b := the last address of the block at words[at..at+3] / l; with `next`, the address after it (false past the end of the space). */
+  /**
+   * this.b := the last address of the block at words[at..at+3] / l; with `next`, the address after it
+   * (false past the end of the space).
+   */
   private endOf(words: Uint32Array, at: number, l: number, next: boolean): boolean {
     const b = this.b;
     for (let k = 0; k < 4; k++) b[k] = words[at + k] | ~MASK[wordBits(l, k)];
@@ -354,7 +357,10 @@ export class V6Index {
     );
   }
 
-  /** Upper bound on the entries with network in [w0..3, w4..7]: sorted positions (tombstones too) and every pending add. */
+  /**
+   * Upper bound on the entries with network in [w0..3, w4..7]: sorted positions (tombstones too) and
+   * every pending add.
+   */
   countRange(w: Uint32Array): number {
     return this.lowerBound(w[4], w[5], w[6], w[7], 256) - this.lowerBound(w[0], w[1], w[2], w[3], 0) + this.pn;
   }

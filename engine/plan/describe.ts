@@ -20,7 +20,10 @@ export function describe(plan: Plan): string {
     case 'null':
       return `${plan.field} is null`;
     case 'fk':
-      return `${plan.field} in ${plan.target}${plan.byId ? ' ids' : ''}(${plan.refs.join(' | ')})${plan.tree ? ' or below' : ''}`;
+      return (
+        `${plan.field} in ${plan.target}${plan.byId ? ' ids' : ''}(${plan.refs.join(' | ')})` +
+        (plan.tree ? ' or below' : '')
+      );
     case 'tag':
       return `tagged ${plan.ref}`;
     case 'net':

@@ -38,7 +38,8 @@ export const MSG = {
   tagEditsPatchOnly: 'add_tags and remove_tags change the tags an object has: send them with PATCH.',
   tagsWithEdits: 'Give either tags (the whole list) or add_tags / remove_tags, not both.',
   refQueryShape:
-    'Give the related object as its id, or as an object of its fields with text, number or boolean values (e.g. {"slug": "ams01"}).',
+    'Give the related object as its id, or as an object of its fields with text, number or boolean values ' +
+    '(e.g. {"slug": "ams01"}).',
   listedTwice: 'This object is listed more than once in the request.',
   treeCycle: 'Cannot assign the object itself or one of its descendants as its parent.',
   cfUnknown: (n: string) => `Unknown field name '${n}' in custom field data.`,
@@ -48,7 +49,8 @@ export const MSG = {
   cfContentType: (ct: string, known: readonly string[]) => `Unknown content type '${ct}'; one of ${known.join(', ')}.`,
   cfChoicesNotSelect: 'Choices may be set only on select and multi-select fields.',
   whContentType: (ct: string) =>
-    `Unknown content type '${ct}': webhooks follow the change log's types (dcim.site, ipam.prefix, extras.webhook, lifecycle.entity, ...).`,
+    `Unknown content type '${ct}': webhooks follow the change log's types ` +
+    '(dcim.site, ipam.prefix, extras.webhook, lifecycle.entity, ...).',
   whNoContentTypes: 'Select at least one content type.',
   whNoType: 'You must select at least one type: create, update, and/or delete.',
   whUrl: 'Enter a valid http:// or https:// URL.',

@@ -1,15 +1,14 @@
 // Value normalisation shared by writes and filters: a filter value is normalised exactly like a
 // written one (`mac_address=aa-bb-cc-00-11-22` finds `AA:BB:CC:00:11:22`).
 
+/** Six bytes as `aa:bb:…` / `aa-bb-…` / `aabb…` (one separator throughout), or as `aabb.ccdd.eeff`. */
+const MAC_RE =
+  /^(?:[0-9A-Fa-f]{2}([:-]?)(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})$/;
+
 /** MAC in any common spelling -> `AA:BB:CC:00:11:22`, or null when it is not a MAC. */
 export function normalizeMac(text: string): string | null {
   const t = text.trim();
-  if (
-    !/^(?:[0-9A-Fa-f]{2}([:-]?)(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})$/.test(
-      t,
-    )
-  )
-    return null;
+  if (!MAC_RE.test(t)) return null;
   const hex = t.replace(/[^0-9A-Fa-f]/g, '').toUpperCase();
   return hex.match(/../g)!.join(':');
 }
@@ -21,7 +20,8 @@ export function normalizeDateTime(text: string): string | null {
   );
   if (!m) return null;
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', tz = 'Z'] = m;
-  const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}${frac.slice(0, 4)}${tz.length === 5 ? tz.slice(0, 3) + ':' + tz.slice(3) : tz}`;
+  const zone = tz.length === 5 ? tz.slice(0, 3) + ':' + tz.slice(3) : tz;
+  const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}${frac.slice(0, 4)}${zone}`;
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return null;
   // Reject impossible dates that Date.parse rolls over (2024-02-31).

@@ -13,9 +13,15 @@ export type RefValue = string | number | boolean;
 export interface ValidInput {
   readonly values: Record<string, unknown>; // writable fields given (or defaulted on create), normalised
   readonly tagRefs: readonly string[] | null; // slugs or ids as given, null when `tags` absent
-  /** PATCH's partial tag edits (`add_tags`, `remove_tags`): refs as given, applied to the tags the row has when written. */
+  /**
+   * PATCH's partial tag edits (`add_tags`, `remove_tags`): refs as given, applied to the tags the row
+   * has when written.
+   */
   readonly tagEdits: { readonly add: readonly string[]; readonly remove: readonly string[] } | null;
-  /** References given as an object of the target's fields (`{"slug": "ams01"}`), by field: the caller looks them up. */
+  /**
+   * References given as an object of the target's fields (`{"slug": "ams01"}`), by field: the caller
+   * looks them up.
+   */
   readonly refQueries: Readonly<Record<string, Readonly<Record<string, RefValue>>>>;
 }
 
@@ -156,28 +162,13 @@ function fieldsOf(r: ResourceDef): { byName: ReadonlyMap<string, FieldDef>; tagg
  * Validate a create (`existing` null) or an update (`existing` the stored values; `partial` for PATCH).
  * Read-only fields in the body are ignored, as REST framework does; unknown fields are errors.
  */
-export function validateInput(
-  r: ResourceDef,
-  body: unknown,
-  opts: {
-    partial: boolean;
-    creating: boolean;
-    customFields: readonly CustomFieldDef[];
-    existingCustomFields?: Record<string, unknown>;
-  },
-): InputResult {
-  const errors: FieldErrors = Object.create(null); // keys may be user-given field names
+export function validateInput(r: ResourceDef, body: unknown, opts: InputOptions): InputResult {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return {
-      ok: false,
-      errors: {
-        non_field_errors: [
-          `Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? 'list' : body === null ? 'null' : typeof body}.`,
-        ],
-      },
-    };
+    const got = Array.isArray(body) ? 'list' : body === null ? 'null' : typeof body;
+    return { ok: false, errors: { non_field_errors: [`Invalid data. Expected a dictionary, but got ${got}.`] } };
   }
   const data = body as Record<string, unknown>;
+  const errors: FieldErrors = Object.create(null); // keys may be user-given field names
   const { byName, taggable } = fieldsOf(r);
   for (const key of Object.keys(data)) {
     // What reads return beside the fields (a client writing back what it read): ignored.
@@ -195,57 +186,77 @@ export function validateInput(
       remove = tagRefsOf(data.remove_tags ?? [], 'remove_tags', errors);
     if (add_ && remove) tagEdits = { add: add_, remove };
   }
-  const values: Record<string, unknown> = {};
-  let tagRefs: string[] | null = null;
-  const refQueries: Record<string, Record<string, RefValue>> = Object.create(null);
+  const out: Collected = { values: {}, tagRefs: null, refQueries: Object.create(null), errors };
   for (const f of r.fields) {
     if (f.readOnly || (f.hidden && !f.writeOnly)) continue;
-    const present = Object.prototype.hasOwnProperty.call(data, f.name);
-    if (!present) {
-      if (opts.partial) continue;
-      if (f.required) {
-        add(errors, f.name, MSG.required);
-        continue;
-      }
-      if (f.kind === 'tags') {
-        if (opts.creating) tagRefs = [];
-        continue;
-      }
-      if (f.kind === 'custom_fields') {
-        const cf = validateCustomFieldData(opts.customFields, {}, opts.creating, undefined);
-        if (!cf.ok) for (const m of cf.errors) add(errors, f.name, m);
-        else values[f.name] = cf.value;
-        continue;
-      }
-      if (opts.creating) {
-        const d = defaultFor(f);
-        if (d !== undefined) values[f.name] = d;
-      }
-      continue;
-    }
-    const v = data[f.name];
-    if (f.kind === 'fk' && isRefQuery(v)) {
-      const attrs = Object.entries(v);
-      if (attrs.length === 0 || !attrs.every(([, x]) => ['string', 'number', 'boolean'].includes(typeof x)))
-        add(errors, f.name, MSG.refQueryShape);
-      else refQueries[f.name] = v as Record<string, RefValue>;
-      continue;
-    }
-    if (f.kind === 'tags') {
-      tagRefs = tagRefsOf(v, f.name, errors);
-      continue;
-    }
-    if (f.kind === 'custom_fields') {
-      const cf = validateCustomFieldData(opts.customFields, v, opts.creating, opts.existingCustomFields);
-      if (!cf.ok) for (const m of cf.errors) add(errors, f.name, m);
-      else values[f.name] = cf.value;
-      continue;
-    }
-    const c = checkValue(f, v);
-    if (c.ok) values[f.name] = c.value;
-    else add(errors, f.name, c.message);
+    if (Object.prototype.hasOwnProperty.call(data, f.name)) givenField(f, data[f.name], opts, out);
+    else if (!opts.partial) absentField(f, opts, out);
   }
+  const { values, tagRefs, refQueries } = out;
   return Object.keys(errors).length
     ? { ok: false, errors }
     : { ok: true, input: { values, tagRefs, tagEdits, refQueries } };
+}
+
+export interface InputOptions {
+  partial: boolean;
+  creating: boolean;
+  customFields: readonly CustomFieldDef[];
+  existingCustomFields?: Record<string, unknown>;
+}
+
+/** What the fields of a body add up to, filled field by field. */
+interface Collected {
+  readonly values: Record<string, unknown>;
+  tagRefs: string[] | null;
+  readonly refQueries: Record<string, Record<string, RefValue>>;
+  readonly errors: FieldErrors;
+}
+
+/** A writable field the body leaves out (not in a PATCH): required, defaulted, or left alone. */
+function absentField(f: FieldDef, opts: InputOptions, out: Collected): void {
+  const { values, errors } = out;
+  if (f.required) {
+    add(errors, f.name, MSG.required);
+    return;
+  }
+  if (f.kind === 'tags') {
+    if (opts.creating) out.tagRefs = [];
+    return;
+  }
+  if (f.kind === 'custom_fields') {
+    const cf = validateCustomFieldData(opts.customFields, {}, opts.creating, undefined);
+    if (!cf.ok) for (const m of cf.errors) add(errors, f.name, m);
+    else values[f.name] = cf.value;
+    return;
+  }
+  if (opts.creating) {
+    const d = defaultFor(f);
+    if (d !== undefined) values[f.name] = d;
+  }
+}
+
+/** A writable field the body gives: a reference query, tags, custom fields, or a checked value. */
+function givenField(f: FieldDef, v: unknown, opts: InputOptions, out: Collected): void {
+  const { values, errors } = out;
+  if (f.kind === 'fk' && isRefQuery(v)) {
+    const attrs = Object.entries(v);
+    if (attrs.length === 0 || !attrs.every(([, x]) => ['string', 'number', 'boolean'].includes(typeof x)))
+      add(errors, f.name, MSG.refQueryShape);
+    else out.refQueries[f.name] = v as Record<string, RefValue>;
+    return;
+  }
+  if (f.kind === 'tags') {
+    out.tagRefs = tagRefsOf(v, f.name, errors);
+    return;
+  }
+  if (f.kind === 'custom_fields') {
+    const cf = validateCustomFieldData(opts.customFields, v, opts.creating, opts.existingCustomFields);
+    if (!cf.ok) for (const m of cf.errors) add(errors, f.name, m);
+    else values[f.name] = cf.value;
+    return;
+  }
+  const c = checkValue(f, v);
+  if (c.ok) values[f.name] = c.value;
+  else add(errors, f.name, c.message);
 }

@@ -78,7 +78,10 @@ function ownCopy(v: object, flat: boolean, key: unknown): unknown {
   return plainCopy(v);
 }
 
-/** A deep copy of plain lists and objects, structuredClone's for anything else (several times faster on JSON-like data). */
+/**
+ * A deep copy of plain lists and objects, structuredClone's for anything else (several times faster on
+ * JSON-like data).
+ */
 function plainCopy(v: unknown, depth = 0): unknown {
   if (typeof v !== 'object' || v === null) return v;
   if (depth <= 32 && Array.isArray(v)) return v.map((x) => plainCopy(x, depth + 1));
@@ -128,7 +131,10 @@ export class DictColumn implements Column {
   /** Scalars seen inside lists and objects, by code: a flat list or object is keyed by its parts'
    * codes, a short string, where its JSON would be long and new to hash on every row. */
   private readonly parts = new Map<unknown, number>();
-  /** Lists and objects interned, and how many of them were found stored; `distinct`: keying them stopped (JUDGE_AFTER). */
+  /**
+   * Lists and objects interned, and how many of them were found stored; `distinct`: keying them
+   * stopped (JUDGE_AFTER).
+   */
   private objectsSeen = 0;
   private objectHits = 0;
   private distinct = false;
