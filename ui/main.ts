@@ -115,7 +115,10 @@ function App() {
     <header class="top">
       <a class="brand" href="#/">netinv</a>
       <nav aria-label="Main">
-        ${NAV.map(([k, to, text]) => html`<a href=${to} data-page=${k} aria-current=${page?.nav === k ? 'page' : undefined}>${text}</a>`)}
+        ${NAV.map(
+          ([k, to, text]) =>
+            html`<a href=${to} data-page=${k} aria-current=${page?.nav === k ? 'page' : undefined}>${text}</a>`,
+        )}
         <a href="/docs">API docs</a>
       </nav>
       <${TokenBox} onSaved=${() => setEpoch((n) => n + 1)} />

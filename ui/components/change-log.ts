@@ -28,15 +28,19 @@ export function ChangeLog({
   by: readonly [string, string];
   describe?: (before: unknown, after: unknown) => string;
 }) {
-  const path = `/api/extras/object-changes/?changed_object_type=${enc(type)}&${by[0]}=${enc(by[1])}&ordering=-seq&limit=50`;
+  const path =
+    `/api/extras/object-changes/?changed_object_type=${enc(type)}&${by[0]}=${enc(by[1])}` + '&ordering=-seq&limit=50';
   const got = useAsync(() => request('GET', path), [path]);
   const r = got.data;
   if (!r) return html`<${Loading} error=${got.error} />`;
-  if (!r.ok)
-    return html`<p class="muted changes">
-      Change log:
-      ${r.status === 403 ? 'this token may not read the change log (extras.view_objectchange)' : `${r.status} ${r.body?.detail ?? ''}`}.
-    </p>`;
+  if (!r.ok) {
+    const why =
+      r.status === 403
+        ? 'this token may not read the change log (extras.view_objectchange)'
+        : `${r.status} ${r.body?.detail ?? ''}`;
+    // No space after the colon, as rendered until now (htm drops a line break at a text's edge).
+    return html`<p class="muted changes">Change log:${why}.</p>`;
+  }
   const rows: any[] = r.body.results;
   return html`<table class="grid changes">
     <caption>

@@ -59,8 +59,13 @@ export function Diagram({ name, version, state }: { name: string; version: strin
     if (state) highlight(svg, state);
     slot.current.replaceChildren(svg);
   }, [got.data, state]);
+  const loading = got.data ? null : html`<p class="muted">Loading diagram…</p>`;
   return html`<figure class="diagram">
-    ${typeof got.data === 'string' ? html`<p class="msg msg-error">${got.data}</p>` : html`<div class="diagram-scroll" ref=${slot}>${got.data ? null : html`<p class="muted">Loading diagram…</p>`}</div>`}
+    ${
+      typeof got.data === 'string'
+        ? html`<p class="msg msg-error">${got.data}</p>`
+        : html`<div class="diagram-scroll" ref=${slot}>${loading}</div>`
+    }
     <figcaption>State diagram of ${name} v${version}${state ? ` — current state: ${state}` : ''}</figcaption>
   </figure>`;
 }

@@ -81,6 +81,12 @@ export function FilterBar({ resource, pairs, errors, choices, onChange }: Filter
           </li>`,
       )}
     </ul>
-    ${unknown.length ? html`<div class="msg msg-error" role="alert">${unknown.map((k) => `${k}: ${errors[k].join(' ')}`).join('; ')}</div>` : null}
+    ${
+      unknown.length
+        ? html`<div class="msg msg-error" role="alert">
+            ${unknown.map((k) => `${k}: ${errors[k].join(' ')}`).join('; ')}
+          </div>`
+        : null
+    }
   </form>`;
 }

@@ -34,7 +34,11 @@ export function RelatedList({
             : html`<ul>
                   ${r.body.results.map((o: any) => html`<li><a href=${routeOfUrl(o.url) ?? '#'}>${o.display}</a></li>`)}
                 </ul>
-                ${r.body.count > r.body.results.length ? html`<a href=${href(`/${resource.key}`, pairs)}>All ${r.body.count}</a>` : null}`
+                ${
+                  r.body.count > r.body.results.length
+                    ? html`<a href=${href(`/${resource.key}`, pairs)}>All ${r.body.count}</a>`
+                    : null
+                }`
     }
   </section>`;
 }

@@ -33,7 +33,16 @@ function PrefixExtras({ catalog, object }: ExtrasProps) {
       resource=${prefixes}
       pairs=${hasParent ? [['parent', object.id]] : [['within', object.prefix]]}
     />
-    ${addresses ? html`<${RelatedList} title="IP addresses" testid="addresses" resource=${addresses} pairs=${[['parent', object.prefix]]} />` : null}`;
+    ${
+      addresses
+        ? html`<${RelatedList}
+            title="IP addresses"
+            testid="addresses"
+            resource=${addresses}
+            pairs=${[['parent', object.prefix]]}
+          />`
+        : null
+    }`;
 }
 
 const EXTRAS: Record<string, FunctionComponent<ExtrasProps>> = { 'ipam/prefixes': PrefixExtras };

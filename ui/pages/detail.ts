@@ -52,7 +52,11 @@ export function DetailPage({ catalog, resource, id }: { catalog: Catalog; resour
               html`<tr>
                 <th scope="row">${c.title}</th>
                 <td>
-                  ${c.name === 'custom_fields' ? html`<code>${JSON.stringify(o[c.name])}</code>` : html`<${Cell} value=${o[c.name]} />`}
+                  ${
+                    c.name === 'custom_fields'
+                      ? html`<code>${JSON.stringify(o[c.name])}</code>`
+                      : html`<${Cell} value=${o[c.name]} />`
+                  }
                 </td>
               </tr>`,
           )}

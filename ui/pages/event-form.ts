@@ -43,9 +43,7 @@ export function EventForm({
       onDone(`${r.body.trigger}: ${r.body.source_state} → ${r.body.target_state}`);
       return;
     }
-    setError(
-      `${r.status} ${r.body?.code ?? ''}: ${r.body?.detail ?? r.text}${r.body?.available_triggers ? ` Available: ${r.body.available_triggers.join(', ')}.` : ''}`,
-    );
+    setError(refusal(r));
   };
   return html`<form class="card event-form" aria-label="Send an event" onSubmit=${submit}>
     <h2>Send an event</h2>
@@ -63,32 +61,8 @@ export function EventForm({
         ${triggers.map((t) => html`<option value=${t} selected=${t === trigger}>${t}</option>`)}
       </select>
     </div>
-    <div class="guards" aria-live="polite" data-testid="guards">
-      ${ts.map(
-        (t) =>
-          html`<div>
-            →
-            ${t.dest}${
-              t.guards.length
-                ? html`: needs ${t.guards.map((g, i) => html`${i ? ' and ' : ''}<code>${describeGuard(g)}</code>`)}`
-                : ' (no guard)'
-            }
-          </div>`,
-      )}
-    </div>
-    ${needed.map(
-      (k) =>
-        html`<div class="field inline-field">
-          <label for=${`ev-key-${k}`}>${k}</label>
-          <input
-            id=${`ev-key-${k}`}
-            name=${k}
-            value=${keys[k] ?? ''}
-            autocomplete="off"
-            onInput=${(e: any) => setKeys({ ...keys, [k]: e.target.value })}
-          />
-        </div>`,
-    )}
+    <div class="guards" aria-live="polite" data-testid="guards">${ts.map(guardLine)}</div>
+    ${needed.map((k) => keyInput(k, keys, setKeys))}
     <${JsonEditor}
       id="ev-context"
       label="Event context (JSON, optional)"
@@ -104,4 +78,36 @@ export function EventForm({
     <button type="submit" disabled=${!check.ok || busy}>Send event</button>
     ${error ? html`<${Message} kind="error">${error}</${Message}>` : null}
   </form>`;
+}
+
+/** The refusal as the API gave it, with the triggers it offers instead. */
+function refusal(r: { status: number; body: any; text: string }): string {
+  const offered = r.body?.available_triggers ? ` Available: ${r.body.available_triggers.join(', ')}.` : '';
+  return `${r.status} ${r.body?.code ?? ''}: ${r.body?.detail ?? r.text}${offered}`;
+}
+
+/** A transition the trigger may take, and the guards it needs. */
+function guardLine(t: ReturnType<typeof transitionsFor>[number]) {
+  return html`<div>
+    →
+    ${t.dest}${
+      t.guards.length
+        ? html`: needs ${t.guards.map((g, i) => html`${i ? ' and ' : ''}<code>${describeGuard(g)}</code>`)}`
+        : ' (no guard)'
+    }
+  </div>`;
+}
+
+/** An input for one context key the guards read. */
+function keyInput(k: string, keys: Record<string, string>, setKeys: (keys: Record<string, string>) => void) {
+  return html`<div class="field inline-field">
+    <label for=${`ev-key-${k}`}>${k}</label>
+    <input
+      id=${`ev-key-${k}`}
+      name=${k}
+      value=${keys[k] ?? ''}
+      autocomplete="off"
+      onInput=${(e: any) => setKeys({ ...keys, [k]: e.target.value })}
+    />
+  </div>`;
 }

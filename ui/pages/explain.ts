@@ -60,7 +60,8 @@ function MemoryNode({ node, traces }: { node: PlanNode; traces: readonly Trace[]
         <span class="plan-count">${t.candidates === null ? 'every row tested' : `${t.candidates} candidates`}</span>`
     : null;
   const sub = kids(node);
-  return html`<${NodeBox} kind=${node.kind} title=${node.kind === 'and' || node.kind === 'or' || node.kind === 'not' ? '' : node.text} facts=${facts}>
+  const title = node.kind === 'and' || node.kind === 'or' || node.kind === 'not' ? '' : node.text;
+  return html`<${NodeBox} kind=${node.kind} title=${title} facts=${facts}>
     ${sub.length ? sub.map((c) => html`<${MemoryNode} node=${c} traces=${traces} />`) : null}</${NodeBox}>`;
 }
 
@@ -109,14 +110,26 @@ export function ExplainPage({ resource, pairs }: { resource: Resource; pairs: re
                   >time <strong>${e.ms ?? '?'} ms</strong> on the server (${r.ms} ms round trip)</span
                 >
                 ${e.execution?.strategy ? html`<span>strategy <strong>${e.execution.strategy}</strong></span>` : null}
-                ${e.execution?.candidates !== undefined ? html`<span>candidates <strong>${e.execution.candidates}</strong></span>` : null}
-                ${e.execution?.matched !== undefined ? html`<span>matched <strong data-testid="explain-matched">${e.execution.matched}</strong></span>` : null}
+                ${
+                  e.execution?.candidates !== undefined
+                    ? html`<span>candidates <strong>${e.execution.candidates}</strong></span>`
+                    : null
+                }
+                ${
+                  e.execution?.matched !== undefined
+                    ? html`<span>matched <strong data-testid="explain-matched">${e.execution.matched}</strong></span>`
+                    : null
+                }
               </p>
               <p><code>${e.plan}</code></p>
               <ul class="plan-tree plan-root" data-testid="plan-tree">
                 <${MemoryNode} node=${e.tree} traces=${e.execution?.predicates ?? []} />
               </ul>
-              ${e.execution?.page ? html`<p class="muted">Page: ordering ${e.execution.page.ordering}, ${e.execution.page.method}.</p>` : null}
+              ${
+                e.execution?.page
+                  ? html`<p class="muted">Page: ordering ${e.execution.page.ordering}, ${e.execution.page.method}.</p>`
+                  : null
+              }
               ${
                 e.execution?.sql
                   ? html`<h2>SQL</h2>

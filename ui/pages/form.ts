@@ -90,8 +90,10 @@ export function FormPage({ catalog, resource, id }: { catalog: Catalog; resource
   const [failure, setFailure] = useState('');
   if (!got.data) return html`<${Loading} error=${got.error} />`;
   const { fields, current } = got.data;
-  if (!fields)
-    return html`<${Message} kind="error">This token may not ${id ? 'change' : 'add'} ${resource.title.toLowerCase()}.</${Message}>`;
+  if (!fields) {
+    const refused = `This token may not ${id ? 'change' : 'add'} ${resource.title.toLowerCase()}.`;
+    return html`<${Message} kind="error">${refused}</${Message}>`;
+  }
   const writable = Object.entries(fields).filter(([, m]) => !m.read_only);
   const vals: Values =
     values ??
@@ -121,6 +123,14 @@ export function FormPage({ catalog, resource, id }: { catalog: Catalog; resource
     setFailure(errorText(r));
   };
   const colRef = (name: string) => resource.columns.find((c) => c.name === name)?.ref;
+  const control = (name: string, meta: FieldMeta, v: string | boolean) =>
+    fieldControl(
+      `field-${name}`,
+      meta,
+      v,
+      (x) => set(name, x),
+      () => resourceOfSchema(catalog, colRef(name) ?? ''),
+    );
   return html`<div class="page form-page">
     <p class="crumbs">
       <a href=${`#/${resource.key}`}>${resource.title}</a
@@ -130,53 +140,60 @@ export function FormPage({ catalog, resource, id }: { catalog: Catalog; resource
       ${current ? `Edit ${resource.label.toLowerCase()} ${current.display}` : `Add ${resource.label.toLowerCase()}`}
     </h1>
     <form class="card object-form" aria-label=${`${resource.label} form`} onSubmit=${submit}>
-      ${writable.map(([name, meta]) => {
-        const fid = `field-${name}`;
-        const v = vals[name];
-        const control =
-          meta.type === 'choice'
-            ? html`<select id=${fid} value=${String(v)} onChange=${(e: any) => set(name, e.target.value)}>
-                <option value="">${meta.required ? '(choose)' : '(default)'}</option>
-                ${meta.choices!.map((c) => html`<option value=${c.value} selected=${c.value === v}>${c.display}</option>`)}
-              </select>`
-            : meta.type === 'field'
-              ? html`<${FkSelect}
-                  id=${fid}
-                  target=${resourceOfSchema(catalog, colRef(name) ?? '')}
-                  value=${String(v)}
-                  required=${meta.required}
-                  onChange=${(x: string) => set(name, x)}
-                />`
-              : meta.type === 'boolean'
-                ? html`<input
-                    id=${fid}
-                    type="checkbox"
-                    checked=${!!v}
-                    onChange=${(e: any) => set(name, e.target.checked)}
-                  />`
-                : meta.type === 'json' || meta.type === 'custom_fields'
-                  ? html`<textarea
-                      id=${fid}
-                      rows="3"
-                      value=${String(v)}
-                      onInput=${(e: any) => set(name, e.target.value)}
-                    ></textarea>`
-                  : html`<input
-                      id=${fid}
-                      type=${meta.type === 'integer' ? 'number' : 'text'}
-                      value=${String(v)}
-                      required=${meta.required}
-                      maxlength=${meta.max_length}
-                      onInput=${(e: any) => set(name, e.target.value)}
-                    />`;
-        return html`<div class=${`field${errors[name] ? ' field-bad' : ''}`}>
-          <label for=${fid}>${meta.label}${meta.required ? ' *' : ''}</label>${control}
-          ${meta.type === 'list' ? html`<small class="hint">comma-separated</small>` : null}
-          ${errors[name] ? html`<small class="field-error" role="alert">${[errors[name]].flat().join(' ')}</small>` : null}
-        </div>`;
-      })}
+      ${writable.map(([name, meta]) => fieldRow(name, meta, vals[name], errors[name], control))}
       ${failure ? html`<${Message} kind="error">${failure}</${Message}>` : null}
       <button type="submit">${current ? 'Save' : 'Create'}</button>
     </form>
   </div>`;
+}
+
+/** One field of the form: its label, control, hint and the API's messages about it. */
+function fieldRow(
+  name: string,
+  meta: FieldMeta,
+  v: string | boolean,
+  errors: string[] | undefined,
+  control: (name: string, meta: FieldMeta, v: string | boolean) => unknown,
+) {
+  const fid = `field-${name}`;
+  const hint = meta.type === 'list' ? html`<small class="hint">comma-separated</small>` : null;
+  const messages = errors ? html`<small class="field-error" role="alert">${[errors].flat().join(' ')}</small>` : null;
+  return html`<div class=${`field${errors ? ' field-bad' : ''}`}>
+    <label for=${fid}>${meta.label}${meta.required ? ' *' : ''}</label>${control(name, meta, v)}${hint}${messages}
+  </div>`;
+}
+
+/** The control of a field's type; `target`: the resource a foreign key names (looked up when one is). */
+function fieldControl(
+  fid: string,
+  meta: FieldMeta,
+  v: string | boolean,
+  set: (v: string | boolean) => void,
+  target: () => Resource | undefined,
+) {
+  return meta.type === 'choice'
+    ? html`<select id=${fid} value=${String(v)} onChange=${(e: any) => set(e.target.value)}>
+        <option value="">${meta.required ? '(choose)' : '(default)'}</option>
+        ${meta.choices!.map((c) => html`<option value=${c.value} selected=${c.value === v}>${c.display}</option>`)}
+      </select>`
+    : meta.type === 'field'
+      ? html`<${FkSelect}
+          id=${fid}
+          target=${target()}
+          value=${String(v)}
+          required=${meta.required}
+          onChange=${(x: string) => set(x)}
+        />`
+      : meta.type === 'boolean'
+        ? html`<input id=${fid} type="checkbox" checked=${!!v} onChange=${(e: any) => set(e.target.checked)} />`
+        : meta.type === 'json' || meta.type === 'custom_fields'
+          ? html`<textarea id=${fid} rows="3" value=${String(v)} onInput=${(e: any) => set(e.target.value)}></textarea>`
+          : html`<input
+              id=${fid}
+              type=${meta.type === 'integer' ? 'number' : 'text'}
+              value=${String(v)}
+              required=${meta.required}
+              maxlength=${meta.max_length}
+              onInput=${(e: any) => set(e.target.value)}
+            />`;
 }

@@ -41,7 +41,8 @@ function Level({ object, depth }: { object: any; depth: number }) {
       // A list page carries `children` only when asked by fields=.
       request(
         'GET',
-        `/api/ipam/prefixes/?parent=${object.id}&fields=id,url,display,prefix,status,description,children&limit=${CHILD_PAGE * pages}&offset=0`,
+        `/api/ipam/prefixes/?parent=${object.id}&fields=id,url,display,prefix,status,description,children` +
+          `&limit=${CHILD_PAGE * pages}&offset=0`,
       ),
       request('GET', `/api/ipam/prefixes/${object.id}/available-prefixes/`),
     ]);
@@ -99,7 +100,18 @@ function Node({ object, depth, open: startOpen = false }: { object: any; depth: 
     : null;
   return html`<li class="tree-row" data-testid="tree-node" aria-expanded=${kids ? open : undefined}>
     <div class="tree-line">
-      ${kids ? html`<button type="button" class="tree-toggle" aria-label=${`${open ? 'Close' : 'Open'} ${object.prefix}`} onClick=${() => setOpen(!open)}>${open ? '▾' : '▸'}</button>` : html`<span class="tree-toggle"></span>`}
+      ${
+        kids
+          ? html`<button
+              type="button"
+              class="tree-toggle"
+              aria-label=${`${open ? 'Close' : 'Open'} ${object.prefix}`}
+              onClick=${() => setOpen(!open)}
+            >
+              ${open ? '▾' : '▸'}
+            </button>`
+          : html`<span class="tree-toggle"></span>`
+      }
       <a class="tree-prefix" href=${`#/ipam/prefixes/${object.id}`}>${object.prefix}</a>
       <span class="muted">${object.status?.label ?? ''}</span>
       ${kids !== undefined ? html`<span class="badge">${kids} child${kids === 1 ? '' : 'ren'}</span>` : null}
@@ -126,7 +138,11 @@ export function HierarchyPage({ id }: { catalog: Catalog; id: string }) {
       <a href="#/ipam/prefixes">Prefixes</a> / <a href=${`#/ipam/prefixes/${root.id}`}>${root.prefix}</a>
     </p>
     <h1>Hierarchy under ${root.prefix}</h1>
-    ${root.parent ? html`<p><a href=${`#/ipam/prefixes/${root.parent.id}/tree`}>Up to ${root.parent.display}</a></p>` : null}
+    ${
+      root.parent
+        ? html`<p><a href=${`#/ipam/prefixes/${root.parent.id}/tree`}>Up to ${root.parent.display}</a></p>`
+        : null
+    }
     <ul class="tree tree-root" data-testid="hierarchy">
       <${Node} object=${root} depth=${0} open=${true} />
     </ul>

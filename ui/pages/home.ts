@@ -47,7 +47,9 @@ export function HomePage({ catalog }: { catalog: Catalog }) {
           html`<section class="card" aria-label=${app}>
             <h2>${app}</h2>
             <ul>
-              ${catalog.resources.filter((r) => r.app === app).map((r) => html`<li><a href=${`#/${r.key}`}>${r.title}</a></li>`)}
+              ${catalog.resources
+                .filter((r) => r.app === app)
+                .map((r) => html`<li><a href=${`#/${r.key}`}>${r.title}</a></li>`)}
             </ul>
           </section>`,
       )}

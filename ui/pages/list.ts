@@ -39,14 +39,7 @@ export function ListPage({ resource, pairs }: { resource: Resource; pairs: reado
   const page = useAsync(() => request('GET', `${resource.listPath}?${qs}`), [resource.listPath, qs]);
   const options = useAsync(() => loadOptions(resource.listPath), [resource.listPath]);
   const choices = useMemo(() => choicesOf(options.data ?? null), [options.data]);
-  // The column the display repeats (a prefix's `prefix`, a site's `name`) is the first column, not a second.
-  const rows: any[] = page.data?.ok ? page.data.body.results : [];
-  const all = listColumns(resource, 8);
-  const same = rows.length
-    ? all.find((c) => rows.every((o) => typeof o[c.name] === 'string' && o[c.name] === o.display))
-    : undefined;
-  const columns = all.filter((c) => c !== same).slice(0, 7);
-  const first = { name: same?.name ?? 'display', title: resource.label };
+  const { first, columns } = columnsOf(resource, page.data?.ok ? page.data.body.results : []);
   const errors: Record<string, string[]> = page.data && page.data.status === 400 ? page.data.body : {};
   const setFilters = (next: Pair[]) => go(path, [...next, ...(ordering ? [['ordering', ordering] as Pair] : [])]);
   const orderBy = (name: string) =>
@@ -85,30 +78,11 @@ export function ListPage({ resource, pairs }: { resource: Resource; pairs: reado
                   </caption>
                   <thead>
                     <tr>
-                      ${[first, ...columns].map((c) => {
-                        const sortable = resource.orderable.includes(c.name);
-                        const sort =
-                          ordering === c.name ? 'ascending' : ordering === `-${c.name}` ? 'descending' : undefined;
-                        return html`<th scope="col" aria-sort=${sort}>
-                          ${
-                            sortable
-                              ? html`<button type="button" class="th-sort" onClick=${() => orderBy(c.name)}>
-                                  ${c.title}${sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ''}
-                                </button>`
-                              : c.title
-                          }
-                        </th>`;
-                      })}
+                      ${[first, ...columns].map((c) => headerCell(c, resource, ordering, orderBy))}
                     </tr>
                   </thead>
                   <tbody>
-                    ${r.body.results.map(
-                      (o: any) =>
-                        html`<tr>
-                          <td><a href=${`#${path}/${o.id}`}>${o.display ?? o.id}</a></td>
-                          ${columns.map((c) => html`<td><${Cell} value=${o[c.name]} /></td>`)}
-                        </tr>`,
-                    )}
+                    ${r.body.results.map((o: any) => resultRow(o, path, columns))}
                   </tbody>
                 </table>
                 <${Pager}
@@ -120,4 +94,39 @@ export function ListPage({ resource, pairs }: { resource: Resource; pairs: reado
                 />`
     }
   </div>`;
+}
+
+type Column = { readonly name: string; readonly title: string };
+
+/** The columns shown: the display first, then up to seven more. */
+function columnsOf(resource: Resource, rows: readonly any[]): { first: Column; columns: Column[] } {
+  // The column the display repeats (a prefix's `prefix`, a site's `name`) is the first column, not a second.
+  const all = listColumns(resource, 8);
+  const same = rows.length
+    ? all.find((c) => rows.every((o) => typeof o[c.name] === 'string' && o[c.name] === o.display))
+    : undefined;
+  const columns = all.filter((c) => c !== same).slice(0, 7);
+  return { first: { name: same?.name ?? 'display', title: resource.label }, columns };
+}
+
+/** A column's header, a button ordering by it where the API can. */
+function headerCell(c: Column, resource: Resource, ordering: string, orderBy: (name: string) => void) {
+  const sortable = resource.orderable.includes(c.name);
+  const sort = ordering === c.name ? 'ascending' : ordering === `-${c.name}` ? 'descending' : undefined;
+  return html`<th scope="col" aria-sort=${sort}>
+    ${
+      sortable
+        ? html`<button type="button" class="th-sort" onClick=${() => orderBy(c.name)}>
+            ${c.title}${sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ''}
+          </button>`
+        : c.title
+    }
+  </th>`;
+}
+
+function resultRow(o: any, path: string, columns: readonly Column[]) {
+  return html`<tr>
+    <td><a href=${`#${path}/${o.id}`}>${o.display ?? o.id}</a></td>
+    ${columns.map((c) => html`<td><${Cell} value=${o[c.name]} /></td>`)}
+  </tr>`;
 }

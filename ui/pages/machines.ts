@@ -5,6 +5,8 @@ import { useAsync } from '../lib/use-async.js';
 import { Diagram } from '../components/diagram.js';
 import { Loading, Message } from '../components/message.js';
 
+const NONE_YET = 'No machines yet: POST a definition to /api/v1/machines (see the API playground).';
+
 export function MachinesPage() {
   const got = useAsync(() => getAll('/api/v1/machines?limit=1000'), []);
   if (!got.data)
@@ -14,7 +16,7 @@ export function MachinesPage() {
     </div>`;
   return html`<div class="page">
     <h1>Machines</h1>
-    ${!got.data.length ? html`<${Message} kind="info">No machines yet: POST a definition to /api/v1/machines (see the API playground).</${Message}>` : null}
+    ${!got.data.length ? html`<${Message} kind="info">${NONE_YET}</${Message}>` : null}
     ${got.data.map(
       (m: any) =>
         html`<section class="card machine" aria-label=${`${m.machine_name} ${m.version}`}>

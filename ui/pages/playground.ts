@@ -94,6 +94,18 @@ function ResponseView({ r }: { r: ApiResult }) {
   </section>`;
 }
 
+const BODY_LABEL = 'Request body (JSON)';
+
+/** The query string's input, naming the parameters the operation reads (the first 30). */
+function queryField(queryNames: readonly string[], value: string, onInput: (e: any) => void) {
+  const more = queryNames.length > 30 ? `, … (${queryNames.length} in all; see /docs)` : '';
+  return html`<div class="field">
+    <label for="op-query">Query string</label>
+    <input id="op-query" placeholder="limit=10&state=paid" autocomplete="off" value=${value} onInput=${onInput} />
+    <small class="hint">Parameters:${queryNames.slice(0, 30).join(', ')}${more}</small>
+  </div>`;
+}
+
 function OperationForm({ doc, o }: { doc: OpenApiDoc; o: Operation }) {
   const bodySchema = o.op.requestBody?.content?.['application/json']?.schema;
   const [inputs, setInputs] = useState<Record<string, string>>({});
@@ -158,31 +170,20 @@ function OperationForm({ doc, o }: { doc: OpenApiDoc; o: Operation }) {
             />
           </div>`,
       )}
+      ${queryNames.length ? queryField(queryNames, inputs.query ?? '', set('query')) : null}
       ${
-        queryNames.length
-          ? html`<div class="field">
-              <label for="op-query">Query string</label>
-              <input
-                id="op-query"
-                placeholder="limit=10&state=paid"
-                autocomplete="off"
-                value=${inputs.query ?? ''}
-                onInput=${set('query')}
-              />
-              <small class="hint"
-                >Parameters:
-                ${queryNames.slice(0, 30).join(', ')}${queryNames.length > 30 ? `, … (${queryNames.length} in all; see /docs)` : ''}</small
-              >
-            </div>`
+        bodySchema
+          ? html`<${JsonEditor} id="op-body" label=${BODY_LABEL} text=${body} onText=${setBody} rows=${12} />`
           : null
       }
-      ${bodySchema ? html`<${JsonEditor} id="op-body" label="Request body (JSON)" text=${body} onText=${setBody} rows=${12} />` : null}
       ${problem ? html`<${Message} kind="error">${problem}</${Message}>` : null}
       <button type="submit" disabled=${(bodySchema && !check.ok) || busy}>Send request</button>
     </form>
     <div aria-live="polite">${result ? html`<${ResponseView} r=${result} />` : null}</div>
   </div>`;
 }
+
+const pick = () => html`<p class="muted">Pick an operation.</p>`;
 
 export function PlaygroundPage({ catalog, pairs }: { catalog: Catalog; pairs: readonly Pair[] }) {
   const ops = useMemo(() => operations(catalog.doc), [catalog.doc]);
@@ -224,9 +225,7 @@ export function PlaygroundPage({ catalog, pairs }: { catalog: Catalog; pairs: re
           </select>
         </div>
       </div>
-      <div class="op-detail">
-        ${op ? html`<${OperationForm} key=${op.id} doc=${catalog.doc} o=${op} />` : html`<p class="muted">Pick an operation.</p>`}
-      </div>
+      <div class="op-detail">${op ? html`<${OperationForm} key=${op.id} doc=${catalog.doc} o=${op} />` : pick()}</div>
     </div>
   </div>`;
 }
