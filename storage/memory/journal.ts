@@ -25,10 +25,8 @@ import { damageMessage, journalAheadMessage, snapshotDamageMessage } from './jou
 import type { PackedBatch } from './journal-rows.js';
 import { readSnapshotForm, snapshotForm, type SnapshotForm, type SnapshotLoader } from './snapshot-read.js';
 
-// What the rest of the product and the tests import from here.
+// The compaction's test seam, where the tests have always found it.
 export { COMPACTION_PAUSE_ENV, COMPACTION_STEPS, setCompactionHook, type CompactionStep } from './compaction-steps.js';
-export { asideName, holdsStore, journalFiles, releaseLock, takeLock } from './journal-files.js';
-export type { SnapshotLoader } from './snapshot-read.js';
 
 export interface JournalLoad {
   /** Gives the snapshot to `visit`, a table or a row at a time (never the whole file in memory). */
