@@ -4,14 +4,15 @@
 import fs from 'node:fs';
 import { createStorage, memoryDir, StorageConfigError } from './open-storage.js';
 import { copyStorage, TargetNotEmpty } from './copy-storage.js';
-import { holdsStore } from './memory/journal.js';
+import { holdsStore } from './memory/journal-files.js';
 import { argsOrExit, type CliSpec } from './cli-args.js';
 import type { Storage } from './types.js';
 
 export const COPY_CLI: CliSpec = {
   command: 'npm run copy --',
   summary:
-    'Copies every row of one store into another, empty one (migrated first). Stop the servers on both while copying.\n' +
+    'Copies every row of one store into another, empty one (migrated first). ' +
+    'Stop the servers on both while copying.\n' +
     'e.g. npm run copy -- memory:/var/lib/netinv postgres://netinv@db/netinv',
   positionals: [
     {

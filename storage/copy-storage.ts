@@ -53,7 +53,8 @@ export async function copyStorage(
   }
   if (held.length)
     throw new TargetNotEmpty(
-      `the target already holds rows: ${held.join(', ')}; copy into an empty database, before the first server start on it`,
+      `the target already holds rows: ${held.join(', ')}; ` +
+        'copy into an empty database, before the first server start on it',
     );
   const copied = new Map<string, number>();
   const later: { resource: string; row: Row }[] = [];

@@ -9,7 +9,8 @@ import { argsOrExit, type CliSpec } from './cli-args.js';
 export const MIGRATE_CLI: CliSpec = {
   command: 'npm run migrate --',
   summary:
-    'Applies the schema migrations the database in STORAGE_URL lacks, then exits (the server applies them at start too).',
+    'Applies the schema migrations the database in STORAGE_URL lacks, then exits ' +
+    '(the server applies them at start too).',
   flags: [],
   env: [{ name: 'STORAGE_URL', help: 'the database: postgres://user@host:5432/db or mysql://user@host:3306/db' }],
 };

@@ -54,7 +54,8 @@ export async function createStorage(url: string, opts: StorageOptions = {}): Pro
   if (url.startsWith('memory:')) {
     if (opts.readReplica)
       throw new StorageConfigError(
-        'READ_REPLICA=memory needs a database in STORAGE_URL (postgres://… or mysql://…): a memory: store is already in memory',
+        'READ_REPLICA=memory needs a database in STORAGE_URL (postgres://… or mysql://…): ' +
+          'a memory: store is already in memory',
       );
     return new MemoryStorage(memoryDir(url), opts);
   }
@@ -66,7 +67,8 @@ export async function createStorage(url: string, opts: StorageOptions = {}): Pro
   const store = db.open(url, opts);
   if (opts.readReplicaLoadUrl && databaseOf(opts.readReplicaLoadUrl)?.kind !== db.kind)
     throw new StorageConfigError(
-      `READ_REPLICA_LOAD_URL "${opts.readReplicaLoadUrl}" must be a database of the same kind as STORAGE_URL (a standby of it)`,
+      `READ_REPLICA_LOAD_URL "${opts.readReplicaLoadUrl}" must be a database of the same kind as STORAGE_URL ` +
+        '(a standby of it)',
     );
   return replicated(store, url, opts);
 }

@@ -49,7 +49,8 @@ export type WriteOp =
       readonly expectVersion?: number;
       readonly before?: Row;
     };
-// `before`: the row as the writer read it (the change record's prechange data; with expectVersion it is the stored row).
+// `before`: the row as the writer read it (the change record's prechange data; with expectVersion it
+// is the stored row).
 
 export interface ApplyOptions {
   /**
@@ -133,13 +134,19 @@ export interface StorageOptions {
   readonly queryTimeoutMs?: number;
   /** `memory`: a database store keeps an in-memory replica in this process and answers reads from it (READ_REPLICA). */
   readonly readReplica?: 'memory';
-  /** READ_REPLICA_LOAD_URL: the replica's initial load reads this database (a streaming standby of STORAGE_URL's) instead. */
+  /**
+   * READ_REPLICA_LOAD_URL: the replica's initial load reads this database (a streaming standby of
+   * STORAGE_URL's) instead.
+   */
   readonly readReplicaLoadUrl?: string;
   /** Connections a database store may hold (default 20). */
   readonly poolSize?: number;
   /** How long a statement waits for one of them (POOL_WAIT_TIMEOUT_MS) before the store answers StorageUnavailable. */
   readonly poolWaitTimeoutMs?: number;
-  /** Open a database store to read only: no migrations run (the schema must be current), no notifications listened to. */
+  /**
+   * Open a database store to read only: no migrations run (the schema must be current), no
+   * notifications listened to.
+   */
   readonly reader?: boolean;
   /** Where the store says what it did on its own (a lock taken over, a torn journal end dropped). */
   readonly log?: (message: string) => void;
@@ -160,7 +167,10 @@ export interface Storage {
   /** How many rows of `resource` hold each of `ids` in the foreign key `field` (related counts), read
    * from the key's index; ids no row names are absent from the map. */
   countRefs(resource: string, field: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>>;
-  /** Several counts of the same ids at once, a map per reference in order (a database: one query, not one per count). */
+  /**
+   * Several counts of the same ids at once, a map per reference in order (a database: one query, not
+   * one per count).
+   */
   countRefsOf?(refs: readonly CountRef[], ids: readonly string[]): Promise<ReadonlyMap<string, number>[]>;
   /** Rows whose field equals value exactly (for reference resolution and dependents). */
   findBy(resource: string, field: string, value: unknown): Promise<Row[]>;
@@ -174,7 +184,10 @@ export interface Storage {
   apply(ops: readonly WriteOp[], opts?: ApplyOptions): Promise<ApplyResult>;
   /** The last change `seq` handed out (0 before the first). */
   changeSeq(): Promise<number>;
-  /** How far this process's replica is behind the database (READ_REPLICA), and the last seq it applied; absent without one. */
+  /**
+   * How far this process's replica is behind the database (READ_REPLICA), and the last seq it
+   * applied; absent without one.
+   */
   replicaLag?(): Promise<{ readonly seq: number; readonly ms: number; readonly applied: number }>;
   /** READ_REPLICA: `fn` is told, for each change record the replica applies, how long ago it was written (ms). */
   onReplicaApplied?(fn: (ageMs: number) => void): void;

@@ -33,7 +33,10 @@ export function typesWritten(batch: readonly WriteOp[]): Set<string> {
   return types;
 }
 
-/** `fn` runs at every commit announced to this process (its own, and others' where notified); returns the unsubscribe. */
+/**
+ * `fn` runs at every commit announced to this process (its own, and others' where notified);
+ * returns the unsubscribe.
+ */
 export function onCommitted(fn: (seq: number, own: OwnCommit | undefined) => void): () => void {
   committed.on('seq', fn);
   return () => {

@@ -20,9 +20,15 @@ export interface LogReader {
   reach(seq: number, ms: number): Promise<boolean>;
 }
 
-/** How long an answer waits for the replica's follower to get past an announced commit before reading the log itself (ms). */
+/**
+ * How long an answer waits for the replica's follower to get past an announced commit before
+ * reading the log itself (ms).
+ */
 const FOLLOWER_WAIT_MS = 100;
-/** Own commits remembered (the last this many) to tell their announcements (NOTIFY, which comes back to this process too, once per listening store) from another's. */
+/**
+ * Own commits remembered (the last this many) to tell their announcements (NOTIFY, which comes
+ * back to this process too, once per listening store) from another's.
+ */
 const OWN_KEPT = 1000;
 
 interface Watcher {
@@ -45,7 +51,10 @@ export class ChangeWatch {
   private readonly watchers = new Set<Watcher>();
   private reading: Promise<void> | null = null;
   private follower: LogReader | null = null;
-  /** Listening to this process's announcements while anyone watches (a store's watch then lives as long as it is used). */
+  /**
+   * Listening to this process's announcements while anyone watches (a store's watch then lives as
+   * long as it is used).
+   */
   private unsubscribe: (() => void) | null = null;
 
   constructor(

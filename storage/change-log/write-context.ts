@@ -22,7 +22,10 @@ export interface WriteContext {
   readSource?: 'replica' | 'database';
   /** Told each time readSource changes (the HTTP layer sets X-Read-Source). */
   readonly onReadSource?: (source: 'replica' | 'database') => void;
-  /** The webhook delivery the request answers (its X-Netinv-Webhook named one of this store's): its change records name it. */
+  /**
+   * The webhook delivery the request answers (its X-Netinv-Webhook named one of this store's): its
+   * change records name it.
+   */
   webhookDelivery?: string | null;
 }
 

@@ -5,7 +5,10 @@ import type { CoveredSpans, HexSpan } from '../../engine/net/free-space.js';
 import type { AddrHex } from '../../engine/net/ip.js';
 import type { NetBlock } from '../types.js';
 
-/** Prefixes strictly inside the block (`hosts` false) or the hosts of addresses in it (`hosts` true), from `from` on when given. */
+/**
+ * Prefixes strictly inside the block (`hosts` false) or the hosts of addresses in it (`hosts`
+ * true), from `from` on when given.
+ */
 export function tableCoveredSpans(
   t: IndexedTable,
   hosts: boolean,

@@ -4,14 +4,16 @@
 // (nothing is deleted); refused while a live process owns the directory.
 import fs from 'node:fs';
 import { scanJournal } from './journal-format.js';
-import { asideName, journalFiles, releaseLock, takeLock } from './journal.js';
+import { asideName, journalFiles, releaseLock, takeLock } from './journal-files.js';
 import { argsOrExit, type CliSpec } from '../cli-args.js';
 
 export const JOURNAL_CLI: CliSpec = {
   command: 'npm run journal --',
   summary:
-    "check: how many records of a memory store's journal are good and where the first bad one is (exit 0 clean, 1 damaged).\n" +
-    'repair: keeps every record before the damage and moves the rest to a file beside the journal (refused while a process owns the directory).',
+    "check: how many records of a memory store's journal are good and where the first bad one is " +
+    '(exit 0 clean, 1 damaged).\n' +
+    'repair: keeps every record before the damage and moves the rest to a file beside the journal ' +
+    '(refused while a process owns the directory).',
   positionals: [
     { name: 'check|repair', help: 'what to do' },
     { name: 'dir', help: 'the directory of STORAGE_URL=memory:<dir>' },
@@ -32,14 +34,17 @@ function main(argv: readonly string[]): number {
   }
   const buf = fs.readFileSync(file);
   const scan = scanJournal(buf);
-  const good = `${scan.generation ? `generation ${scan.generation}, ` : ''}${scan.batches.length} good record(s), ${scan.goodEnd} bytes${scan.legacy ? ' (some in the previous format: rewritten at the next clean start)' : ''}`;
+  const generation = scan.generation ? `generation ${scan.generation}, ` : '';
+  const legacy = scan.legacy ? ' (some in the previous format: rewritten at the next clean start)' : '';
+  const good = `${generation}${scan.batches.length} good record(s), ${scan.goodEnd} bytes${legacy}`;
   if (!scan.damage) {
     console.log(`${file}: ${good}, no damage`);
     return 0;
   }
   const d = scan.damage;
   console.log(
-    `${file}: ${good}; then at byte ${d.offset}: ${d.reason}; ${buf.length - d.offset} bytes from there${d.atEnd ? ' (a torn end: a start drops it by itself)' : ', with readable records after it'}`,
+    `${file}: ${good}; then at byte ${d.offset}: ${d.reason}; ${buf.length - d.offset} bytes from there` +
+      (d.atEnd ? ' (a torn end: a start drops it by itself)' : ', with readable records after it'),
   );
   if (cmd === 'check') return 1;
   takeLock(dir, (m) => console.log(m));
@@ -54,7 +59,8 @@ function main(argv: readonly string[]): number {
     }
     fs.truncateSync(file, d.offset);
     console.log(
-      `repaired: kept the ${scan.batches.length} record(s) before byte ${d.offset}; moved ${buf.length - d.offset} bytes to ${aside}`,
+      `repaired: kept the ${scan.batches.length} record(s) before byte ${d.offset}; ` +
+        `moved ${buf.length - d.offset} bytes to ${aside}`,
     );
     return 0;
   } finally {

@@ -275,7 +275,8 @@ export function journalGeneration(file: string): number | null {
     const n = fs.readSync(fd, head, 0, head.length, 0);
     if (n === 0) return 0;
     const buf = head.subarray(0, n);
-    if (buf[0] !== 0x4a /* J */) return buf[0] === 0x5b || buf[0] === NL ? 0 : null; // the previous format has no header
+    // The previous format has no header.
+    if (buf[0] !== 0x4a /* J */) return buf[0] === 0x5b || buf[0] === NL ? 0 : null;
     const nl = buf.indexOf(NL);
     if (nl < 0) {
       // A header is shorter than 64 bytes: a longer first line is a batch, if it is a record at all.

@@ -123,7 +123,10 @@ export function expandBatch(items: PackedBatch): WriteOp[] {
   return out;
 }
 
-/** The batch a record's array holds (runs given back as create ops), or null when an element is neither an op nor a run. */
+/**
+ * The batch a record's array holds (runs given back as create ops), or null when an element is
+ * neither an op nor a run.
+ */
 export function unpackBatch(items: readonly unknown[]): WriteOp[] | null {
   const checked = checkBatch(items);
   return checked && expandBatch(checked);

@@ -132,7 +132,8 @@ export class MemoryStorage implements Storage {
     })()
       .catch((e: unknown) =>
         log(
-          `memory store: the snapshot of this start could not be written (${(e as Error).message}): serving from the journal as it is; a later start compacts it`,
+          `memory store: the snapshot of this start could not be written (${(e as Error).message}): ` +
+            'serving from the journal as it is; a later start compacts it',
         ),
       )
       .finally(() => {

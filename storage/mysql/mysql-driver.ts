@@ -78,7 +78,10 @@ const socketOf = (c: mysql.PoolConnection) => (c as unknown as { connection: { s
 const SERVERS: Record<
   MysqlFlavour,
   {
-    /** The time limit stops every statement (MariaDB's max_statement_time), not only SELECTs (MySQL's max_execution_time). */
+    /**
+     * The time limit stops every statement (MariaDB's max_statement_time), not only SELECTs (MySQL's
+     * max_execution_time).
+     */
     readonly timesEveryStatement: boolean;
     /** performance_schema.processlist may be there to look sessions up in (MySQL 8.0.22+). */
     readonly psProcesslist: boolean;
@@ -163,7 +166,8 @@ export class MysqlDriver implements SqlDriver {
     );
     if (Number((coll as { n: number }[])[0].n) === 0)
       throw new StorageUnavailable(
-        `MySQL at ${this.where} (${version}) lacks collation ${TEXT_COLLATION[this.flavour]}: MariaDB >= 10.5 or MySQL >= 8.0 needed`,
+        `MySQL at ${this.where} (${version}) lacks collation ${TEXT_COLLATION[this.flavour]}: ` +
+          'MariaDB >= 10.5 or MySQL >= 8.0 needed',
       );
     return mysqlDialect(this.flavour);
   }

@@ -33,8 +33,16 @@ const VICTIM_CODES = new Set(['40P01', '40001']);
 /** statement_timeout fired (also a cancel request, which nothing else here sends). */
 const QUERY_CANCELED = '57014';
 
-const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|Client was closed/i;
+const UNAVAILABLE_MESSAGES = new RegExp(
+  [
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error',
+    'Connection refused',
+    'Client was closed',
+  ].join('|'),
+  'i',
+);
 
 interface PgLikeError {
   code?: string;

@@ -36,7 +36,10 @@ const PROGRESS_ROWS = 100_000;
 
 const RESOURCE_OF_TYPE = new Map(RESOURCES.map((r) => [contentType(r), r.name]));
 
-/** The follower's own stores: `follow` reads the primary's log and rows, `load` the initial snapshot (the same store, or a standby's). */
+/**
+ * The follower's own stores: `follow` reads the primary's log and rows, `load` the initial snapshot
+ * (the same store, or a standby's).
+ */
 export interface ReplicaReaders {
   readonly follow: SqlStorage;
   readonly load: SqlStorage;
@@ -124,9 +127,15 @@ export class ReplicaFollower {
   private async standbyRefused(seq: number): Promise<string | null> {
     const [next] = await this.feed.read(seq, 1);
     if (next && (next.seq as number) !== seq + 1)
-      return `the standby holds change seq ${seq}, but the primary's change log begins at seq ${String(next.seq)} (records after ${seq} were pruned: the standby is too far behind)`;
+      return (
+        `the standby holds change seq ${seq}, but the primary's change log begins at seq ${String(next.seq)} ` +
+        `(records after ${seq} were pruned: the standby is too far behind)`
+      );
     if (!next && (await this.feed.current()) < seq)
-      return `the standby holds change seq ${seq}, past the primary's ${await this.feed.current()} (it is not a standby of this database)`;
+      return (
+        `the standby holds change seq ${seq}, past the primary's ${await this.feed.current()} ` +
+        '(it is not a standby of this database)'
+      );
     return null;
   }
 
@@ -147,7 +156,8 @@ export class ReplicaFollower {
     this.applied = seq;
     this.watch?.looked(seq, 'all'); // what changed before the snapshot is not known
     this.log(
-      `replica: loaded ${rows.toLocaleString('en-US')} rows from ${name} at change seq ${seq} in ${Math.round(performance.now() - t0)} ms`,
+      `replica: loaded ${rows.toLocaleString('en-US')} rows from ${name} at change seq ${seq} ` +
+        `in ${Math.round(performance.now() - t0)} ms`,
     );
     return seq;
   }
@@ -213,7 +223,8 @@ export class ReplicaFollower {
         const records = page.filter((r) => (r.seq as number) > this.applied);
         if (records.length && (records[0].seq as number) !== this.applied + 1) {
           this.log(
-            `replica: the change log continues at seq ${String(records[0].seq)}, after ${this.applied} was applied (records pruned before they were read): reloading`,
+            `replica: the change log continues at seq ${String(records[0].seq)}, after ${this.applied} ` +
+              'was applied (records pruned before they were read): reloading',
           );
           await this.load();
           continue;

@@ -44,7 +44,10 @@ export class ReplicatedStorage implements Storage {
   readonly replica: MemoryStorage;
   readonly follower: ReplicaFollower;
 
-  /** `readers`: the follower's own stores, `follow` on the primary's database and `load` (the same, or a standby of it). */
+  /**
+   * `readers`: the follower's own stores, `follow` on the primary's database and `load` (the same,
+   * or a standby of it).
+   */
   constructor(
     readonly primary: SqlStorage,
     private readonly readers: ReplicaReaders,

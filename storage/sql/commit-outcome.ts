@@ -32,7 +32,8 @@ export async function commitOutcome(
     return r.rows.length ? { committed: true, seq: Number(r.rows[0].seq) } : { committed: false };
   } catch (e) {
     throw new CommitUnknown(
-      `the connection was lost with COMMIT in flight, and whether it committed cannot be read: ${(e as Error).message ?? String(e)}`,
+      'the connection was lost with COMMIT in flight, and whether it committed cannot be read: ' +
+        ((e as Error).message ?? String(e)),
     );
   }
 }
@@ -40,5 +41,6 @@ export async function commitOutcome(
 /** What a write whose outcome was settled throws when it did not commit: nothing was written, a retry is safe. */
 export const notCommitted = (doubt: CommitInDoubt): StorageUnavailable =>
   new StorageUnavailable(
-    `the connection was lost before the write committed (nothing was written): ${(doubt.reason as Error)?.message ?? String(doubt.reason)}`,
+    'the connection was lost before the write committed (nothing was written): ' +
+      ((doubt.reason as Error)?.message ?? String(doubt.reason)),
   );

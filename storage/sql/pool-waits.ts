@@ -5,7 +5,10 @@ import { StorageUnavailable } from '../types.js';
 
 export type PoolWaitListener = (seconds: number, timedOut: boolean) => void;
 
-/** How long a connection is waited for by default (pg-pool's connectionTimeoutMillis was 5 s before it was a setting). */
+/**
+ * How long a connection is waited for by default (pg-pool's connectionTimeoutMillis was 5 s before
+ * it was a setting).
+ */
 export const DEFAULT_POOL_WAIT_MS = 5000;
 
 export class PoolWaits {
@@ -24,7 +27,8 @@ export class PoolWaits {
   /** The error a wait past the limit gives (StorageUnavailable: 503, as a lost database). */
   timeout(where: string): StorageUnavailable {
     return new StorageUnavailable(
-      `no connection to ${where} free within ${this.limitMs} ms (POOL_WAIT_TIMEOUT_MS): every pooled connection is busy`,
+      `no connection to ${where} free within ${this.limitMs} ms (POOL_WAIT_TIMEOUT_MS): ` +
+        'every pooled connection is busy',
     );
   }
 
@@ -61,7 +65,10 @@ export class PoolWaits {
     });
   }
 
-  /** `take()` timed where the pool bounds the wait itself (pg-pool): `isTimeout` tells its timeout error, which becomes ours. */
+  /**
+   * `take()` timed where the pool bounds the wait itself (pg-pool): `isTimeout` tells its timeout
+   * error, which becomes ours.
+   */
   async timed<C>(take: () => Promise<C>, isTimeout: (e: unknown) => boolean, where: string): Promise<C> {
     const t0 = performance.now();
     try {

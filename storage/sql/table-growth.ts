@@ -8,7 +8,10 @@
 
 /** Rows created since the last analyze before one is due, whatever the table's size. */
 export const MIN_ROWS = 10_000;
-/** ... and this share of the rows the table held when last analyzed (as autovacuum's analyze scale factor, 0.1 by default, a little less often). */
+/**
+ * ... and this share of the rows the table held when last analyzed (as autovacuum's analyze scale
+ * factor, 0.1 by default, a little less often).
+ */
 export const GROWTH_SHARE = 0.2;
 
 export class TableGrowth {

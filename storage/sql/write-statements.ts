@@ -280,9 +280,8 @@ export class WriteStatements {
     const parts = [`d AS (${t.insertHead}${data.exprs.join(', ')} FROM ${data.from})`];
     // Placed twice: PostgreSQL numbers its parameters (this statement is its only).
     const n = b.render((r) => r.param(records.length, 'bigint'));
-    parts.push(
-      `c AS (UPDATE ${q(COUNTER_TABLE)} SET ${q('seq')} = ${q('seq')} + ${n} WHERE ${q('id')} = 1 RETURNING ${q('seq')})`,
-    );
+    const seq = q('seq');
+    parts.push(`c AS (UPDATE ${q(COUNTER_TABLE)} SET ${seq} = ${seq} + ${n} WHERE ${q('id')} = 1 RETURNING ${seq})`);
     // Each record's seq column carries its place in the batch (1..n): the number is counter - n + place.
     const seqCol = rec.cols.findIndex((c) => c.name === 'seq');
     const place = records.map((_, i) => i + 1);
