@@ -103,7 +103,7 @@ function App() {
   useEffect(() => {
     if (page) document.title = `${page.title} · netinv`;
   }, [page?.title]);
-  return html` <a
+  return html`<a
       class="skip"
       href="#view"
       onClick=${(e: Event) => {

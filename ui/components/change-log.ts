@@ -38,16 +38,12 @@ export function ChangeLog({
       r.status === 403
         ? 'this token may not read the change log (extras.view_objectchange)'
         : `${r.status} ${r.body?.detail ?? ''}`;
-    // No space after the colon, as rendered until now (htm drops a line break at a text's edge).
-    return html`<p class="muted changes">Change log:${why}.</p>`;
+    return html`<p class="muted changes">Change log: ${why}.</p>`;
   }
   const rows: any[] = r.body.results;
+  const shown = rows.length < r.body.count ? `newest ${rows.length} of ${r.body.count}` : rows.length;
   return html`<table class="grid changes">
-    <caption>
-      Change log (${rows.length < r.body.count ? `newest ${rows.length} of ${r.body.count}` : rows.length}, newest
-      first) —
-      <a href=${path}>as JSON</a>
-    </caption>
+    <caption>Change log (${shown}, newest first) — <a href=${path}>as JSON</a></caption>
     <thead>
       <tr>
         ${['Seq', 'When', 'Action', 'Change', 'User', 'Request'].map((t) => html`<th scope="col">${t}</th>`)}

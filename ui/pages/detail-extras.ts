@@ -16,7 +16,7 @@ function PrefixExtras({ catalog, object }: ExtrasProps) {
   const prefixes = findResource(catalog, 'ipam/prefixes')!;
   const addresses = findResource(catalog, 'ipam/ip-addresses');
   const hasParent = prefixes.filters.some((f) => f.name === 'parent');
-  return html` <p><a class="button" href=${`#/ipam/prefixes/${object.id}/tree`}>Hierarchy and free space</a></p>
+  return html`<p><a class="button" href=${`#/ipam/prefixes/${object.id}/tree`}>Hierarchy and free space</a></p>
     <${RelatedList}
       title="Parent chain"
       testid="parent-chain"

@@ -100,10 +100,8 @@ function results(p: any, error: unknown, pairs: readonly Pair[], offset: number,
     ? html`<${Loading} error=${error} />`
     : !p.results.length
       ? html`<${Message} kind="info">No entities match these filters.</${Message}>`
-      : html` <table class="grid">
-            <caption>
-              ${p.count}entit${p.count === 1 ? 'y' : 'ies'}${of}${at}
-            </caption>
+      : html`<table class="grid">
+            <caption>${p.count} entit${p.count === 1 ? 'y' : 'ies'}${of}${at}</caption>
             <thead>
               <tr>
                 ${COLUMNS.map((t) => html`<th scope="col">${t}</th>`)}

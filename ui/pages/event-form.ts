@@ -88,13 +88,11 @@ function refusal(r: { status: number; body: any; text: string }): string {
 
 /** A transition the trigger may take, and the guards it needs. */
 function guardLine(t: ReturnType<typeof transitionsFor>[number]) {
-  return html`<div>
-    →
-    ${t.dest}${
-      t.guards.length
-        ? html`: needs ${t.guards.map((g, i) => html`${i ? ' and ' : ''}<code>${describeGuard(g)}</code>`)}`
-        : ' (no guard)'
-    }
+  return html`<div>→ ${t.dest}${
+    t.guards.length
+      ? html`: needs ${t.guards.map((g, i) => html`${i ? ' and ' : ''}<code>${describeGuard(g)}</code>`)}`
+      : ' (no guard)'
+  }
   </div>`;
 }
 

@@ -69,8 +69,9 @@ function MemoryNode({ node, traces }: { node: PlanNode; traces: readonly Trace[]
 function DbNode({ node }: { node: any }) {
   if (node['Node Type']) {
     const facts = html`${node['Index Name'] ? html`<span class="plan-index">index: ${node['Index Name']}</span>` : null}
-      <span class="plan-count">${node['Plan Rows']} rows est.</span>
-      <span class="muted">cost ${node['Total Cost']}</span>`;
+      <span class="plan-count">${node['Plan Rows']} rows est.</span> <span class="muted">cost ${
+        node['Total Cost']
+      }</span>`;
     const sub: any[] = node.Plans ?? [];
     return html`<${NodeBox} kind=${node['Node Type']} title=${node['Relation Name'] ?? ''} facts=${facts}>
       ${sub.length ? sub.map((c) => html`<${DbNode} node=${c} />`) : null}</${NodeBox}>`;

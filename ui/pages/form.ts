@@ -193,7 +193,7 @@ function fieldControl(
               type=${meta.type === 'integer' ? 'number' : 'text'}
               value=${String(v)}
               required=${meta.required}
-              maxlength=${meta.max_length}
+              maxLength=${meta.max_length}
               onInput=${(e: any) => set(e.target.value)}
             />`;
 }

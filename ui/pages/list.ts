@@ -73,8 +73,9 @@ export function ListPage({ resource, pairs }: { resource: Resource; pairs: reado
             ? html`<${Message} kind="error">${r.status}: ${r.body?.detail ?? r.text}</${Message}>`
             : html`<table class="grid list" aria-busy=${page.loading}>
                   <caption>
-                    ${r.body.count} ${r.body.count === 1 ? resource.label.toLowerCase() : resource.title.toLowerCase()}
-                    <span class="muted">(${r.ms} ms)</span>
+                    ${r.body.count} ${
+                      r.body.count === 1 ? resource.label.toLowerCase() : resource.title.toLowerCase()
+                    } <span class="muted">(${r.ms} ms)</span>
                   </caption>
                   <thead>
                     <tr>

@@ -102,7 +102,7 @@ function queryField(queryNames: readonly string[], value: string, onInput: (e: a
   return html`<div class="field">
     <label for="op-query">Query string</label>
     <input id="op-query" placeholder="limit=10&state=paid" autocomplete="off" value=${value} onInput=${onInput} />
-    <small class="hint">Parameters:${queryNames.slice(0, 30).join(', ')}${more}</small>
+    <small class="hint">Parameters: ${queryNames.slice(0, 30).join(', ')}${more}</small>
   </div>`;
 }
 
