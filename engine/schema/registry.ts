@@ -1,5 +1,6 @@
 // The schema registry: the one list of resources, checked once at load.
 import type { FieldDef, ResourceDef } from './types.js';
+import { dependencyOrder } from './resource-order.js';
 import { tag } from './resources/tag.js';
 import { customField } from './resources/custom-field.js';
 import { region } from './resources/region.js';
@@ -30,8 +31,11 @@ import { entity, history, idempotency, machine } from './resources/lifecycle.js'
 import { objectChange } from './resources/object-change.js';
 import { webhook, webhookCursor, webhookDelivery } from './resources/webhook.js';
 
-/** In dependency order: a resource comes after every resource it references (but through a deferred reference). */
-export const RESOURCES: readonly ResourceDef[] = [
+/**
+ * Every resource, in the order they are presented (OpenAPI, menus) where references leave a choice:
+ * RESOURCES puts each after the resources it refers to, so a new resource may be added anywhere.
+ */
+const DECLARED: readonly ResourceDef[] = [
   tag,
   customField,
   region,
@@ -67,6 +71,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   webhookDelivery,
   webhookCursor,
 ];
+
+/** In dependency order: a resource comes after every resource it references (but through a deferred reference). */
+export const RESOURCES: readonly ResourceDef[] = dependencyOrder(DECLARED);
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
 
@@ -133,7 +140,6 @@ export const LOGGED_CONTENT_TYPES: readonly string[] = RESOURCES.filter((r) => r
 
 // Checked at load: a mistake in a resource stops the start, naming resource and field.
 function check(): void {
-  const position = new Map(RESOURCES.map((r, i) => [r.name, i]));
   for (const r of RESOURCES) {
     const names = new Set<string>();
     for (const f of r.fields) {
@@ -141,11 +147,6 @@ function check(): void {
       names.add(f.name);
       if (f.kind === 'fk' && (!f.target || !byName.has(f.target)))
         throw new Error(`schema: ${r.name}.${f.name} has no known target`);
-      // Tables are made, copied and emptied in registry order: only a deferred reference may point forward.
-      if (f.kind === 'fk' && f.target !== r.name && position.get(f.target!)! > position.get(r.name)! !== !!f.deferred)
-        throw new Error(
-          `schema: ${r.name}.${f.name} refers to ${f.target}, listed ${f.deferred ? 'before' : 'after'} it: ${f.deferred ? 'not' : 'mark it'} deferred`,
-        );
       if (f.kind === 'choice' && !f.choices?.length) throw new Error(`schema: ${r.name}.${f.name} has no choices`);
       if (f.writeOnly && (!f.hidden || f.readOnly))
         throw new Error(`schema: ${r.name}.${f.name} is write-only: it must be hidden and writable`);
