@@ -115,7 +115,8 @@ export function briefFields(r: ResourceDef): readonly string[] {
   return names;
 }
 
-/** The references a brief form nests (`briefNests`), each with the resource it names; a name that is not a foreign key is an error. */
+/** The references a brief form nests (`briefNests`), each with the resource it names; a name that is
+ * not a foreign key is an error. */
 export function briefNestTargets(r: ResourceDef): readonly { readonly field: string; readonly target: ResourceDef }[] {
   return (r.briefNests ?? []).map((field) => {
     const f = r.fields.find((x) => x.name === field && x.kind === 'fk');

@@ -1,15 +1,13 @@
 // Versioned migrations, run at open and by `npm run migrate`. Each version runs once per database
-// (recorded in schema_migrations, with a checksum of its statements); every statement is
-// idempotent, so a run interrupted before its record (MySQL DDL commits as it goes) is re-run safely.
-// Concurrent starters are serialised by a database lock. A later schema change is a new version.
-import { createHash } from 'node:crypto';
+// (recorded in schema_migrations, with a checksum of its statements, checked at every start:
+// migrations/recorded.ts); every statement is idempotent, so a run interrupted before its record
+// (MySQL DDL commits as it goes) is re-run safely. Concurrent starters are serialised by a database
+// lock. A later schema change is a new version: version 1 is frozen text (migrations/first-release.ts).
 import type { Dialect } from '../../engine/sql/dialect.js';
-import { SqlBuilder } from '../../engine/sql/sql-builder.js';
 import {
   addedFieldStatements,
   addedIndexStatements,
   addedTableStatements,
-  ddlStatements,
   historyPatchStatements,
   rowVersionStatements,
   spgistPerFamilyStatements,
@@ -20,15 +18,21 @@ import { allocationHintStatements } from '../../engine/sql/allocation-hints.js';
 import { coverMarkStatements } from '../../engine/sql/cover-marks.js';
 import { changeCounterStatements, changeNotifyStatements } from '../../engine/sql/change-counter.js';
 import { relatedCountStatements } from '../../engine/sql/related-counts.js';
+import { firstReleaseStatements } from './migrations/first-release.js';
+import {
+  asRecorded,
+  checkRecorded,
+  MIGRATIONS_TABLE,
+  recordedSql,
+  recordSql,
+  rewriteSql,
+  type Migration,
+} from './migrations/recorded.js';
 
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  statements(d: Dialect): string[];
-}
+export { checksum, MIGRATIONS_TABLE, type Migration } from './migrations/recorded.js';
 
 export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, name: 'inventory schema derived from the registry', statements: ddlStatements },
+  { version: 1, name: 'inventory schema of the first release (frozen text)', statements: firstReleaseStatements },
   { version: 2, name: 'substring (trigram) indexes on searchable text columns', statements: substringIndexStatements },
   {
     version: 3,
@@ -81,7 +85,9 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 13,
-    name: 'tenancy, site groups, locations, racks, clusters, virtual machines and services; their references on sites, devices, VLANs, prefixes and IP addresses',
+    name:
+      'tenancy, site groups, locations, racks, clusters, virtual machines and services; ' +
+      'their references on sites, devices, VLANs, prefixes and IP addresses',
     statements: (d) => [
       ...addedTableStatements(d, ['site_group', 'tenant_group', 'tenant']),
       ...addedFieldStatements(d, 'site', ['group', 'tenant']),
@@ -105,7 +111,9 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 14,
-    name: 'related counts kept by triggers in the writing transaction (a page reads its counts, not every referencing row)',
+    name:
+      'related counts kept by triggers in the writing transaction ' +
+      '(a page reads its counts, not every referencing row)',
     statements: relatedCountStatements,
   },
   {
@@ -118,43 +126,38 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export const MIGRATIONS_TABLE = 'schema_migrations';
-
-export const checksum = (statements: readonly string[]): string =>
-  createHash('sha256').update(statements.join(';\n')).digest('hex');
-
-/** Applies the missing migrations; returns the versions applied now. */
-/** Versions this build knows that the database has not applied (a reader's check: it may not migrate, e.g. a standby). */
+/**
+ * Versions this build knows that the database has not applied (a reader's check: it may not migrate,
+ * e.g. a standby). The recorded checksums are checked as at a migrating start, never rewritten here.
+ */
 export async function pendingMigrations(driver: SqlDriver, d: Dialect): Promise<number[]> {
-  const done = await driver.query(`SELECT version FROM ${d.quote(MIGRATIONS_TABLE)}`, []).then(
-    (r) => new Set(r.rows.map((x) => Number(x.version))),
-    () => new Set<number>(),
+  const recorded = await driver.query(recordedSql(d), []).then(
+    (r) => asRecorded(r.rows),
+    () => [],
   );
+  checkRecorded(recorded, MIGRATIONS, d);
+  const done = new Set(recorded.map((r) => r.version));
   return MIGRATIONS.filter((m) => !done.has(m.version)).map((m) => m.version);
 }
 
+/** Checks the recorded migrations (rewriting an earlier release's records once), applies the missing
+ * ones; returns the versions applied now. */
 export async function migrate(driver: SqlDriver, d: Dialect): Promise<number[]> {
   return driver.exclusive('netinv.schema_migrations', async (s) => {
     await s.query(d.migrationsTable(MIGRATIONS_TABLE));
-    const done = new Set(
-      (await s.query(`SELECT version FROM ${d.quote(MIGRATIONS_TABLE)}`)).rows.map((r) => Number(r.version)),
-    );
+    const recorded = asRecorded((await s.query(recordedSql(d))).rows);
+    for (const m of checkRecorded(recorded, MIGRATIONS, d)) {
+      const rewrite = rewriteSql(d, m);
+      await s.query(rewrite.sql, rewrite.params);
+    }
+    const done = new Set(recorded.map((r) => r.version));
     const applied: number[] = [];
     for (const m of MIGRATIONS) {
       if (done.has(m.version)) continue;
-      const statements = m.statements(d);
       if (driver.transactionalDdl) await s.query('BEGIN');
       try {
-        for (const sql of statements) await s.query(sql);
-        const record = new SqlBuilder(d)
-          .emit(`INSERT INTO ${d.quote(MIGRATIONS_TABLE)} (version, name, checksum) VALUES (`)
-          .param(m.version, 'integer')
-          .emit(', ')
-          .param(m.name, 'text')
-          .emit(', ')
-          .param(checksum(statements), 'text')
-          .emit(')')
-          .build();
+        for (const sql of m.statements(d)) await s.query(sql);
+        const record = recordSql(d, m);
         await s.query(record.sql, record.params);
         if (driver.transactionalDdl) await s.query('COMMIT');
       } catch (e) {
