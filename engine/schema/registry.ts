@@ -1,6 +1,7 @@
 // The schema registry: the one list of resources, checked once at load.
 import type { FieldDef, ResourceDef } from './types.js';
 import { dependencyOrder } from './resource-order.js';
+import { withCounts } from './counted-references.js';
 import { tag } from './resources/tag.js';
 import { customField } from './resources/custom-field.js';
 import { region } from './resources/region.js';
@@ -72,8 +73,9 @@ const DECLARED: readonly ResourceDef[] = [
   webhookCursor,
 ];
 
-/** In dependency order: a resource comes after every resource it references (but through a deferred reference). */
-export const RESOURCES: readonly ResourceDef[] = dependencyOrder(DECLARED);
+/** In dependency order: a resource comes after every resource it references (but through a deferred
+ * reference), with the related counts the references marked `counted` give it. */
+export const RESOURCES: readonly ResourceDef[] = withCounts(dependencyOrder(DECLARED));
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
 
