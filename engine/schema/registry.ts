@@ -2,76 +2,7 @@
 import type { FieldDef, ResourceDef } from './types.js';
 import { dependencyOrder } from './resource-order.js';
 import { withCounts } from './counted-references.js';
-import { tag } from './resources/tag.js';
-import { customField } from './resources/custom-field.js';
-import { region } from './resources/region.js';
-import { siteGroup } from './resources/site-group.js';
-import { tenantGroup } from './resources/tenant-group.js';
-import { tenant } from './resources/tenant.js';
-import { site } from './resources/site.js';
-import { location } from './resources/location.js';
-import { rackRole } from './resources/rack-role.js';
-import { rack } from './resources/rack.js';
-import { clusterType } from './resources/cluster-type.js';
-import { clusterGroup } from './resources/cluster-group.js';
-import { cluster } from './resources/cluster.js';
-import { virtualMachine } from './resources/virtual-machine.js';
-import { vmInterface } from './resources/vm-interface.js';
-import { service } from './resources/service.js';
-import { manufacturer } from './resources/manufacturer.js';
-import { deviceType } from './resources/device-type.js';
-import { deviceRole } from './resources/device-role.js';
-import { platform } from './resources/platform.js';
-import { device } from './resources/device.js';
-import { iface } from './resources/interface.js';
-import { vlan } from './resources/vlan.js';
-import { prefix } from './resources/prefix.js';
-import { ipAddress } from './resources/ip-address.js';
-import { token } from './resources/token.js';
-import { entity, history, idempotency, machine } from './resources/lifecycle.js';
-import { objectChange } from './resources/object-change.js';
-import { webhook, webhookCursor, webhookDelivery } from './resources/webhook.js';
-
-/**
- * Every resource, in the order they are presented (OpenAPI, menus) where references leave a choice:
- * RESOURCES puts each after the resources it refers to, so a new resource may be added anywhere.
- */
-const DECLARED: readonly ResourceDef[] = [
-  tag,
-  customField,
-  region,
-  siteGroup,
-  tenantGroup,
-  tenant,
-  site,
-  location,
-  rackRole,
-  rack,
-  manufacturer,
-  deviceType,
-  deviceRole,
-  platform,
-  clusterType,
-  clusterGroup,
-  cluster,
-  device,
-  iface,
-  virtualMachine,
-  vmInterface,
-  vlan,
-  prefix,
-  ipAddress,
-  service,
-  token,
-  machine,
-  entity,
-  history,
-  idempotency,
-  objectChange,
-  webhook,
-  webhookDelivery,
-  webhookCursor,
-];
+import { DECLARED } from './declared.js';
 
 /** In dependency order: a resource comes after every resource it references (but through a deferred
  * reference), with the related counts the references marked `counted` give it. */
