@@ -90,11 +90,13 @@ export interface ResourceDef {
   readonly writable?: false; // listed and read over the API, never written through it (the change log)
   readonly logged?: false; // writes of it leave no change record (the log itself, bookkeeping rows)
   readonly alsoAt?: readonly string[]; // further list paths serving the same endpoint
-  readonly defaultOrder?: readonly { readonly field: string; readonly desc: boolean }[]; // when a list names no ordering
+  /** When a list names no ordering. */
+  readonly defaultOrder?: readonly { readonly field: string; readonly desc: boolean }[];
   /** Related counts served with each object (read-only, not stored): derived by the registry from the
    * references marked `counted`, never declared on the resource counted. */
   readonly counts?: readonly CountDef[];
-  readonly briefNests?: readonly string[]; // fk fields whose brief form the brief form carries (NetBox: a device type's manufacturer)
+  /** Fk fields whose brief form the brief form carries (NetBox: a device type's manufacturer). */
+  readonly briefNests?: readonly string[];
 }
 
 export interface CustomFieldDef {
