@@ -101,6 +101,7 @@ export const tenantField: FieldDef = {
   target: 'tenant',
   nullable: true,
   onDelete: 'protect',
+  counted: true,
 };
 
 /** A device's or a virtual machine's primary addresses (NetBox prefers IPv6 for `primary_ip`); the

@@ -1,72 +1,12 @@
 // The schema registry: the one list of resources, checked once at load.
 import type { FieldDef, ResourceDef } from './types.js';
-import { tag } from './resources/tag.js';
-import { customField } from './resources/custom-field.js';
-import { region } from './resources/region.js';
-import { siteGroup } from './resources/site-group.js';
-import { tenantGroup } from './resources/tenant-group.js';
-import { tenant } from './resources/tenant.js';
-import { site } from './resources/site.js';
-import { location } from './resources/location.js';
-import { rackRole } from './resources/rack-role.js';
-import { rack } from './resources/rack.js';
-import { clusterType } from './resources/cluster-type.js';
-import { clusterGroup } from './resources/cluster-group.js';
-import { cluster } from './resources/cluster.js';
-import { virtualMachine } from './resources/virtual-machine.js';
-import { vmInterface } from './resources/vm-interface.js';
-import { service } from './resources/service.js';
-import { manufacturer } from './resources/manufacturer.js';
-import { deviceType } from './resources/device-type.js';
-import { deviceRole } from './resources/device-role.js';
-import { platform } from './resources/platform.js';
-import { device } from './resources/device.js';
-import { iface } from './resources/interface.js';
-import { vlan } from './resources/vlan.js';
-import { prefix } from './resources/prefix.js';
-import { ipAddress } from './resources/ip-address.js';
-import { token } from './resources/token.js';
-import { entity, history, idempotency, machine } from './resources/lifecycle.js';
-import { objectChange } from './resources/object-change.js';
-import { webhook, webhookCursor, webhookDelivery } from './resources/webhook.js';
+import { dependencyOrder } from './resource-order.js';
+import { withCounts } from './counted-references.js';
+import { DECLARED } from './declared.js';
 
-/** In dependency order: a resource comes after every resource it references (but through a deferred reference). */
-export const RESOURCES: readonly ResourceDef[] = [
-  tag,
-  customField,
-  region,
-  siteGroup,
-  tenantGroup,
-  tenant,
-  site,
-  location,
-  rackRole,
-  rack,
-  manufacturer,
-  deviceType,
-  deviceRole,
-  platform,
-  clusterType,
-  clusterGroup,
-  cluster,
-  device,
-  iface,
-  virtualMachine,
-  vmInterface,
-  vlan,
-  prefix,
-  ipAddress,
-  service,
-  token,
-  machine,
-  entity,
-  history,
-  idempotency,
-  objectChange,
-  webhook,
-  webhookDelivery,
-  webhookCursor,
-];
+/** In dependency order: a resource comes after every resource it references (but through a deferred
+ * reference), with the related counts the references marked `counted` give it. */
+export const RESOURCES: readonly ResourceDef[] = withCounts(dependencyOrder(DECLARED));
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));
 
@@ -108,7 +48,8 @@ export function briefFields(r: ResourceDef): readonly string[] {
   return names;
 }
 
-/** The references a brief form nests (`briefNests`), each with the resource it names; a name that is not a foreign key is an error. */
+/** The references a brief form nests (`briefNests`), each with the resource it names; a name that is
+ * not a foreign key is an error. */
 export function briefNestTargets(r: ResourceDef): readonly { readonly field: string; readonly target: ResourceDef }[] {
   return (r.briefNests ?? []).map((field) => {
     const f = r.fields.find((x) => x.name === field && x.kind === 'fk');
@@ -133,7 +74,6 @@ export const LOGGED_CONTENT_TYPES: readonly string[] = RESOURCES.filter((r) => r
 
 // Checked at load: a mistake in a resource stops the start, naming resource and field.
 function check(): void {
-  const position = new Map(RESOURCES.map((r, i) => [r.name, i]));
   for (const r of RESOURCES) {
     const names = new Set<string>();
     for (const f of r.fields) {
@@ -141,11 +81,6 @@ function check(): void {
       names.add(f.name);
       if (f.kind === 'fk' && (!f.target || !byName.has(f.target)))
         throw new Error(`schema: ${r.name}.${f.name} has no known target`);
-      // Tables are made, copied and emptied in registry order: only a deferred reference may point forward.
-      if (f.kind === 'fk' && f.target !== r.name && position.get(f.target!)! > position.get(r.name)! !== !!f.deferred)
-        throw new Error(
-          `schema: ${r.name}.${f.name} refers to ${f.target}, listed ${f.deferred ? 'before' : 'after'} it: ${f.deferred ? 'not' : 'mark it'} deferred`,
-        );
       if (f.kind === 'choice' && !f.choices?.length) throw new Error(`schema: ${r.name}.${f.name} has no choices`);
       if (f.writeOnly && (!f.hidden || f.readOnly))
         throw new Error(`schema: ${r.name}.${f.name} is write-only: it must be hidden and writable`);

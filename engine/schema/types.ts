@@ -57,6 +57,9 @@ export interface FieldDef {
   /** The name of this fk's filter on resources that reach it through a reference: a site's `group`
    * is `site_group` on devices (NetBox's names). Defaults to the field's name. */
   readonly relationName?: string;
+  /** The target serves how many rows refer to it through this fk (a related count, see CountDef),
+   * named `<resource>_count` (underscores dropped) or as given. */
+  readonly counted?: true | string;
 }
 
 /**
@@ -87,9 +90,13 @@ export interface ResourceDef {
   readonly writable?: false; // listed and read over the API, never written through it (the change log)
   readonly logged?: false; // writes of it leave no change record (the log itself, bookkeeping rows)
   readonly alsoAt?: readonly string[]; // further list paths serving the same endpoint
-  readonly defaultOrder?: readonly { readonly field: string; readonly desc: boolean }[]; // when a list names no ordering
-  readonly counts?: readonly CountDef[]; // related counts served with each object (read-only, not stored)
-  readonly briefNests?: readonly string[]; // fk fields whose brief form the brief form carries (NetBox: a device type's manufacturer)
+  /** When a list names no ordering. */
+  readonly defaultOrder?: readonly { readonly field: string; readonly desc: boolean }[];
+  /** Related counts served with each object (read-only, not stored): derived by the registry from the
+   * references marked `counted`, never declared on the resource counted. */
+  readonly counts?: readonly CountDef[];
+  /** Fk fields whose brief form the brief form carries (NetBox: a device type's manufacturer). */
+  readonly briefNests?: readonly string[];
 }
 
 export interface CustomFieldDef {

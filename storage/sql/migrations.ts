@@ -1,160 +1,94 @@
 // Versioned migrations, run at open and by `npm run migrate`. Each version runs once per database
-// (recorded in schema_migrations, with a checksum of its statements); every statement is
-// idempotent, so a run interrupted before its record (MySQL DDL commits as it goes) is re-run safely.
-// Concurrent starters are serialised by a database lock. A later schema change is a new version.
-import { createHash } from 'node:crypto';
+// (recorded in schema_migrations, with a checksum of its statements, checked at every start:
+// migrations/recorded.ts); every statement is idempotent, so a run interrupted before its record
+// (MySQL DDL commits as it goes) is re-run safely. Concurrent starters are serialised by a database
+// lock. A later schema change is a new version; the released ones are frozen text
+// (migrations/released.ts), never computed from today's registry.
 import type { Dialect } from '../../engine/sql/dialect.js';
-import { SqlBuilder } from '../../engine/sql/sql-builder.js';
-import {
-  addedFieldStatements,
-  addedIndexStatements,
-  addedTableStatements,
-  ddlStatements,
-  historyPatchStatements,
-  rowVersionStatements,
-  spgistPerFamilyStatements,
-  substringIndexStatements,
-} from '../../engine/sql/ddl.js';
 import type { SqlDriver } from './driver.js';
-import { allocationHintStatements } from '../../engine/sql/allocation-hints.js';
-import { coverMarkStatements } from '../../engine/sql/cover-marks.js';
-import { changeCounterStatements, changeNotifyStatements } from '../../engine/sql/change-counter.js';
-import { relatedCountStatements } from '../../engine/sql/related-counts.js';
+import { released } from './migrations/released.js';
+import {
+  asRecorded,
+  checkRecorded,
+  MIGRATIONS_TABLE,
+  recordedSql,
+  recordSql,
+  rewriteSql,
+  type Migration,
+} from './migrations/recorded.js';
 
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  statements(d: Dialect): string[];
-}
+export { checksum, MIGRATIONS_TABLE, type Migration } from './migrations/recorded.js';
 
-export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, name: 'inventory schema derived from the registry', statements: ddlStatements },
-  { version: 2, name: 'substring (trigram) indexes on searchable text columns', statements: substringIndexStatements },
-  {
-    version: 3,
-    name: 'network SP-GiST indexes split per address family (PostgreSQL)',
-    statements: spgistPerFamilyStatements,
-  },
-  {
-    version: 4,
-    name: 'row versions on inventory tables (lost-update protection, ETags)',
-    statements: rowVersionStatements,
-  },
-  { version: 5, name: 'history rows store what an event changed in the context', statements: historyPatchStatements },
-  {
-    version: 6,
-    name: 'manufacturers, device types, device roles and platforms; devices get device_type, role and platform',
-    statements: (d) => [
-      ...addedTableStatements(d, ['manufacturer', 'device_type', 'device_role', 'platform']),
-      ...addedFieldStatements(d, 'device', ['device_type', 'role', 'platform']),
-    ],
-  },
-  {
-    version: 7,
-    name: 'allocation hints: where allocation in a parent continues, voided by deletes',
-    statements: allocationHintStatements,
-  },
-  {
-    version: 8,
-    name: 'the change log (object_change) and the counter that numbers it',
-    statements: (d) => [...addedTableStatements(d, ['object_change']), ...changeCounterStatements(d)],
-  },
-  {
-    version: 9,
-    name: 'cover marks: how far each prefix is covered from its start (allocation reads from there)',
-    statements: coverMarkStatements,
-  },
-  {
-    version: 10,
-    name: 'webhooks, their deliveries and the outbox cursor',
-    statements: (d) => addedTableStatements(d, ['webhook', 'webhook_delivery', 'webhook_cursor']),
-  },
-  {
-    version: 11,
-    name: 'PostgreSQL notifies followers of the change log at each commit that took numbers',
-    statements: changeNotifyStatements,
-  },
-  {
-    version: 12,
-    name: 'indexes on the change log fields lists filter by (object type and id, request id, time)',
-    statements: (d) => addedIndexStatements(d, 'object_change'),
-  },
-  {
-    version: 13,
-    name: 'tenancy, site groups, locations, racks, clusters, virtual machines and services; their references on sites, devices, VLANs, prefixes and IP addresses',
-    statements: (d) => [
-      ...addedTableStatements(d, ['site_group', 'tenant_group', 'tenant']),
-      ...addedFieldStatements(d, 'site', ['group', 'tenant']),
-      ...addedTableStatements(d, ['location', 'rack_role', 'rack', 'cluster_type', 'cluster_group', 'cluster']),
-      ...addedFieldStatements(d, 'device', [
-        'tenant',
-        'location',
-        'rack',
-        'position',
-        'cluster',
-        'primary_ip4',
-        'primary_ip6',
-        'primary_ip',
-      ]),
-      ...addedTableStatements(d, ['virtual_machine', 'vminterface']),
-      ...addedFieldStatements(d, 'vlan', ['tenant']),
-      ...addedFieldStatements(d, 'prefix', ['tenant']),
-      ...addedFieldStatements(d, 'ip_address', ['vminterface', 'tenant']),
-      ...addedTableStatements(d, ['service']),
-    ],
-  },
-  {
-    version: 14,
-    name: 'related counts kept by triggers in the writing transaction (a page reads its counts, not every referencing row)',
-    statements: relatedCountStatements,
-  },
-  {
-    version: 15,
-    name: 'webhook chains: the delivery a change answered (X-Netinv-Webhook) and how many led to a delivery',
-    statements: (d) => [
-      ...addedFieldStatements(d, 'object_change', ['webhook_delivery']),
-      ...addedFieldStatements(d, 'webhook_delivery', ['chain']),
-    ],
-  },
+/** Versions released so far, their statements in migrations/released-<kind>.sql. */
+const RELEASED: readonly (readonly [number, string])[] = [
+  [1, 'inventory schema of the first release (frozen text)'],
+  [2, 'substring (trigram) indexes on searchable text columns'],
+  [3, 'network SP-GiST indexes split per address family (PostgreSQL)'],
+  [4, 'row versions on inventory tables (lost-update protection, ETags)'],
+  [5, 'history rows store what an event changed in the context'],
+  [6, 'manufacturers, device types, device roles and platforms; devices get device_type, role and platform'],
+  [7, 'allocation hints: where allocation in a parent continues, voided by deletes'],
+  [8, 'the change log (object_change) and the counter that numbers it'],
+  [9, 'cover marks: how far each prefix is covered from its start (allocation reads from there)'],
+  [10, 'webhooks, their deliveries and the outbox cursor'],
+  [11, 'PostgreSQL notifies followers of the change log at each commit that took numbers'],
+  [12, 'indexes on the change log fields lists filter by (object type and id, request id, time)'],
+  [
+    13,
+    'tenancy, site groups, locations, racks, clusters, virtual machines and services; ' +
+      'their references on sites, devices, VLANs, prefixes and IP addresses',
+  ],
+  [
+    14,
+    'related counts kept by triggers in the writing transaction ' +
+      '(a page reads its counts, not every referencing row)',
+  ],
+  [15, 'webhook chains: the delivery a change answered (X-Netinv-Webhook) and how many led to a delivery'],
 ];
 
-export const MIGRATIONS_TABLE = 'schema_migrations';
+/**
+ * Every migration in order. A new one may compute its statements (engine/sql/ddl.ts: addedTableStatements,
+ * addedFieldStatements, ...) until it is released; then its text joins released-<kind>.sql, so that a
+ * later registry change cannot change what it runs (nor its checksum).
+ */
+export const MIGRATIONS: readonly Migration[] = RELEASED.map(([version, name]) => ({
+  version,
+  name,
+  statements: released(version),
+}));
 
-export const checksum = (statements: readonly string[]): string =>
-  createHash('sha256').update(statements.join(';\n')).digest('hex');
-
-/** Applies the missing migrations; returns the versions applied now. */
-/** Versions this build knows that the database has not applied (a reader's check: it may not migrate, e.g. a standby). */
+/**
+ * Versions this build knows that the database has not applied (a reader's check: it may not migrate,
+ * e.g. a standby). The recorded checksums are checked as at a migrating start, never rewritten here.
+ */
 export async function pendingMigrations(driver: SqlDriver, d: Dialect): Promise<number[]> {
-  const done = await driver.query(`SELECT version FROM ${d.quote(MIGRATIONS_TABLE)}`, []).then(
-    (r) => new Set(r.rows.map((x) => Number(x.version))),
-    () => new Set<number>(),
+  const recorded = await driver.query(recordedSql(d), []).then(
+    (r) => asRecorded(r.rows),
+    () => [],
   );
+  checkRecorded(recorded, MIGRATIONS, d);
+  const done = new Set(recorded.map((r) => r.version));
   return MIGRATIONS.filter((m) => !done.has(m.version)).map((m) => m.version);
 }
 
+/** Checks the recorded migrations (rewriting an earlier release's records once), applies the missing
+ * ones; returns the versions applied now. */
 export async function migrate(driver: SqlDriver, d: Dialect): Promise<number[]> {
   return driver.exclusive('netinv.schema_migrations', async (s) => {
     await s.query(d.migrationsTable(MIGRATIONS_TABLE));
-    const done = new Set(
-      (await s.query(`SELECT version FROM ${d.quote(MIGRATIONS_TABLE)}`)).rows.map((r) => Number(r.version)),
-    );
+    const recorded = asRecorded((await s.query(recordedSql(d))).rows);
+    for (const m of checkRecorded(recorded, MIGRATIONS, d)) {
+      const rewrite = rewriteSql(d, m);
+      await s.query(rewrite.sql, rewrite.params);
+    }
+    const done = new Set(recorded.map((r) => r.version));
     const applied: number[] = [];
     for (const m of MIGRATIONS) {
       if (done.has(m.version)) continue;
-      const statements = m.statements(d);
       if (driver.transactionalDdl) await s.query('BEGIN');
       try {
-        for (const sql of statements) await s.query(sql);
-        const record = new SqlBuilder(d)
-          .emit(`INSERT INTO ${d.quote(MIGRATIONS_TABLE)} (version, name, checksum) VALUES (`)
-          .param(m.version, 'integer')
-          .emit(', ')
-          .param(m.name, 'text')
-          .emit(', ')
-          .param(checksum(statements), 'text')
-          .emit(')')
-          .build();
+        for (const sql of m.statements(d)) await s.query(sql);
+        const record = recordSql(d, m);
         await s.query(record.sql, record.params);
         if (driver.transactionalDdl) await s.query('COMMIT');
       } catch (e) {

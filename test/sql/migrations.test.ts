@@ -10,62 +10,7 @@ import { cmp } from '../../engine/plan/nodes.js';
 import { Inventory } from '../../storage/service/inventory.js';
 import { resource } from '../../engine/schema/registry.js';
 import type { Row } from '../../storage/types.js';
-
-type Driver = PgDriver | MysqlDriver;
-
-/** Migration 13's references on tables made before it, and its tables (referenced ones last). */
-const FIELDS_13: Readonly<Record<string, readonly string[]>> = {
-  ip_address: ['vminterface', 'tenant'],
-  prefix: ['tenant'],
-  vlan: ['tenant'],
-  device: ['tenant', 'location', 'rack', 'position', 'cluster', 'primary_ip4', 'primary_ip6', 'primary_ip'],
-  site: ['group', 'tenant'],
-};
-const TABLES_13 = [
-  'service',
-  'vminterface',
-  'virtual_machine',
-  'cluster',
-  'cluster_group',
-  'cluster_type',
-  'rack',
-  'rack_role',
-  'location',
-  'tenant',
-  'tenant_group',
-  'site_group',
-];
-
-/** Takes the database back to before migration 13: its columns (with their keys and indexes) and tables dropped, its record gone. */
-async function before13(driver: Driver): Promise<void> {
-  const d = await driver.connect();
-  const q = d.quote;
-  for (const [table, fields] of Object.entries(FIELDS_13))
-    for (const f of fields) {
-      if (f !== 'position') {
-        await driver.query(
-          d.name === 'postgres'
-            ? `ALTER TABLE ${q(table)} DROP CONSTRAINT ${q(`fk_${table}_${f}`)}`
-            : `ALTER TABLE ${q(table)} DROP FOREIGN KEY ${q(`fk_${table}_${f}`)}`,
-        );
-        if (d.name !== 'postgres') await driver.query(`ALTER TABLE ${q(table)} DROP INDEX ${q(`ix_${table}_${f}`)}`);
-      }
-      await driver.query(`ALTER TABLE ${q(table)} DROP COLUMN ${q(f)}`);
-    }
-  // Virtual machines and their interfaces refer to addresses and each other: their keys go first.
-  for (const [table, f] of [
-    ['virtual_machine', 'primary_ip4'],
-    ['virtual_machine', 'primary_ip6'],
-    ['virtual_machine', 'primary_ip'],
-  ])
-    await driver.query(
-      d.name === 'postgres'
-        ? `ALTER TABLE ${q(table)} DROP CONSTRAINT ${q(`fk_${table}_${f}`)}`
-        : `ALTER TABLE ${q(table)} DROP FOREIGN KEY ${q(`fk_${table}_${f}`)}`,
-    );
-  for (const t of TABLES_13) for (const table of [`${t}_tags`, t]) await driver.query(`DROP TABLE ${q(table)}`);
-  await driver.query(`DELETE FROM ${q(MIGRATIONS_TABLE)} WHERE version >= 13`);
-}
+import { before13 } from './before-13.js';
 
 for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
   describe(`migrations on ${backend.name}`, function () {
@@ -318,78 +263,6 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
           expect((await inv2.delete(resource('device_type'), dt.id)).ok).to.equal(false);
           expect((await inv2.delete(resource('platform'), pf.id)).ok).to.equal(true);
           expect((await after.get('device', dev.id))!.platform).to.equal(null);
-        } finally {
-          await after.close();
-        }
-      } finally {
-        await driver.close();
-        await s.close().catch(() => undefined);
-      }
-    });
-
-    it('tenancy, locations, racks, clusters, virtual machines and services come to a database written before them (migration 13); deferred keys hold', async () => {
-      const s = new SqlStorage(driverFor(db!.url));
-      await s.open();
-      const driver = driverFor(db!.url);
-      try {
-        await s.truncateAll();
-        const made = async (inv: Inventory, name: string, body: unknown): Promise<Row> => {
-          const out = await inv.create(resource(name), [body]);
-          if (!out.ok) throw new Error(`${name}: ${JSON.stringify(out.errors)}`);
-          return out.value[0];
-        };
-        const [site] = [await made(new Inventory(s), 'site', { name: 'mig13', slug: 'mig13' })];
-        const old = await made(new Inventory(s), 'device', { name: 'old-device', site: site.id });
-        await s.close();
-        await before13(driver);
-        for (let start = 0; start < 2; start++) {
-          // the second run finds everything there already
-          if (start)
-            await driver.query(`DELETE FROM ${(await driver.connect()).quote(MIGRATIONS_TABLE)} WHERE version >= 13`);
-          const again = new SqlStorage(driverFor(db!.url));
-          await again.open();
-          expect(again.appliedMigrations).to.deep.equal(
-            MIGRATIONS.filter((m) => m.version >= 13).map((m) => m.version),
-          ); // the later ones were dropped with it
-          await again.close();
-        }
-        const after = new SqlStorage(driverFor(db!.url));
-        await after.open();
-        try {
-          const inv = new Inventory(after);
-          const back = (await after.get('device', old.id))!;
-          expect([back.tenant, back.rack, back.primary_ip4, back.position]).to.deep.equal([null, null, null, null]);
-          const tenant = await made(inv, 'tenant', { name: 'T', slug: 't' });
-          const rack = await made(inv, 'rack', { name: 'R1', site: site.id, tenant: tenant.id });
-          const ip = await made(inv, 'ip_address', { address: '192.0.2.1/24' });
-          const dev = await made(inv, 'device', {
-            name: 'new-device',
-            site: site.id,
-            rack: rack.id,
-            position: 3,
-            tenant: tenant.id,
-            primary_ip4: ip.id,
-          });
-          expect([dev.rack, dev.primary_ip4, dev.primary_ip]).to.deep.equal([rack.id, ip.id, ip.id]);
-          // The deferred key holds in the database itself, under the service.
-          const bad = {
-            ...dev,
-            id: '00000000-0000-4000-8000-0000000000d9',
-            name: 'dangling',
-            primary_ip4: '00000000-0000-4000-8000-0000000000ff',
-            version: 1,
-          };
-          expect(
-            await after.apply([{ op: 'create', resource: 'device', row: bad }]).then(
-              () => null,
-              (e: Error) => e.message,
-            ),
-          ).to.be.a('string');
-          // The address goes and takes the primary IP (and the derived one) with it.
-          expect((await inv.delete(resource('ip_address'), ip.id)).ok).to.equal(true);
-          const now = (await after.get('device', dev.id))!;
-          expect([now.primary_ip4, now.primary_ip]).to.deep.equal([null, null]);
-          expect((await inv.delete(resource('tenant'), tenant.id)).ok).to.equal(false);
         } finally {
           await after.close();
         }

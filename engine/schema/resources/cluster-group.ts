@@ -1,11 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import {
-  count,
-  descriptionField,
-  inventoryBaseFields,
-  taggableFields,
-  uniqueNameSlugFields,
-} from '../common-fields.js';
+import { descriptionField, inventoryBaseFields, taggableFields, uniqueNameSlugFields } from '../common-fields.js';
 
 export const clusterGroup: ResourceDef = {
   name: 'cluster_group',
@@ -16,5 +10,4 @@ export const clusterGroup: ResourceDef = {
   refField: 'slug',
   displayField: 'name',
   fields: [...inventoryBaseFields, ...uniqueNameSlugFields, descriptionField, ...taggableFields],
-  counts: [count('cluster', 'group')],
 };

@@ -1,12 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import {
-  choices,
-  count,
-  descriptionField,
-  inventoryBaseFields,
-  taggableFields,
-  tenantField,
-} from '../common-fields.js';
+import { choices, descriptionField, inventoryBaseFields, taggableFields, tenantField } from '../common-fields.js';
 
 export const cluster: ResourceDef = {
   name: 'cluster',
@@ -26,6 +19,7 @@ export const cluster: ResourceDef = {
     {
       name: 'type',
       kind: 'fk',
+      counted: true,
       label: 'Type',
       target: 'cluster_type',
       required: true,
@@ -35,6 +29,7 @@ export const cluster: ResourceDef = {
     {
       name: 'group',
       kind: 'fk',
+      counted: true,
       label: 'Group',
       target: 'cluster_group',
       nullable: true,
@@ -55,10 +50,9 @@ export const cluster: ResourceDef = {
       ),
     },
     tenantField,
-    { name: 'site', kind: 'fk', label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
+    { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
     descriptionField,
     { name: 'comments', kind: 'string', label: 'Comments', maxLength: 2000 },
     ...taggableFields,
   ],
-  counts: [count('device', 'cluster'), count('virtual_machine', 'cluster')],
 };

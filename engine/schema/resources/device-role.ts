@@ -1,6 +1,5 @@
 import type { ResourceDef } from '../types.js';
 import {
-  count,
   inventoryBaseFields,
   descriptionField,
   taggableFields,
@@ -24,5 +23,4 @@ export const deviceRole: ResourceDef = {
     descriptionField,
     ...taggableFields,
   ],
-  counts: [count('device', 'role'), count('virtual_machine', 'role')],
 };

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { count, inventoryBaseFields, descriptionField, taggableFields } from '../common-fields.js';
+import { inventoryBaseFields, descriptionField, taggableFields } from '../common-fields.js';
 
 export const deviceType: ResourceDef = {
   name: 'device_type',
@@ -18,6 +18,7 @@ export const deviceType: ResourceDef = {
     {
       name: 'manufacturer',
       kind: 'fk',
+      counted: true,
       label: 'Manufacturer',
       target: 'manufacturer',
       required: true,
@@ -32,6 +33,5 @@ export const deviceType: ResourceDef = {
     { name: 'comments', kind: 'string', label: 'Comments', maxLength: 2000 },
     ...taggableFields,
   ],
-  counts: [count('device', 'device_type')],
   briefNests: ['manufacturer'], // nb_inventory groups devices by device_type.manufacturer.id
 };

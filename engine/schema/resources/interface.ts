@@ -12,7 +12,15 @@ export const iface: ResourceDef = {
   uniqueTogether: [['device', 'name']],
   fields: [
     ...inventoryBaseFields,
-    { name: 'device', kind: 'fk', label: 'Device', target: 'device', required: true, onDelete: 'cascade' },
+    {
+      name: 'device',
+      kind: 'fk',
+      counted: true,
+      label: 'Device',
+      target: 'device',
+      required: true,
+      onDelete: 'cascade',
+    },
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
     {
       name: 'type',

@@ -1,12 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import {
-  choices,
-  count,
-  descriptionField,
-  inventoryBaseFields,
-  taggableFields,
-  tenantField,
-} from '../common-fields.js';
+import { choices, descriptionField, inventoryBaseFields, taggableFields, tenantField } from '../common-fields.js';
 
 export const location: ResourceDef = {
   name: 'location',
@@ -25,7 +18,7 @@ export const location: ResourceDef = {
     ...inventoryBaseFields,
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 100, search: true },
     { name: 'slug', kind: 'slug', label: 'Slug', required: true, maxLength: 100, search: true },
-    { name: 'site', kind: 'fk', label: 'Site', target: 'site', required: true, onDelete: 'cascade' },
+    { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', required: true, onDelete: 'cascade' },
     { name: 'parent', kind: 'fk', label: 'Parent', target: 'location', nullable: true, onDelete: 'cascade' },
     {
       name: 'status',
@@ -44,5 +37,4 @@ export const location: ResourceDef = {
     descriptionField,
     ...taggableFields,
   ],
-  counts: [count('rack', 'location'), count('device', 'location')],
 };

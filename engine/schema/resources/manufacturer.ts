@@ -1,11 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import {
-  count,
-  inventoryBaseFields,
-  descriptionField,
-  taggableFields,
-  uniqueNameSlugFields,
-} from '../common-fields.js';
+import { inventoryBaseFields, descriptionField, taggableFields, uniqueNameSlugFields } from '../common-fields.js';
 
 export const manufacturer: ResourceDef = {
   name: 'manufacturer',
@@ -16,5 +10,4 @@ export const manufacturer: ResourceDef = {
   refField: 'slug',
   displayField: 'name',
   fields: [...inventoryBaseFields, ...uniqueNameSlugFields, descriptionField, ...taggableFields],
-  counts: [count('device_type', 'manufacturer', 'devicetype_count'), count('platform', 'manufacturer')],
 };

@@ -1,11 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import {
-  count,
-  inventoryBaseFields,
-  descriptionField,
-  taggableFields,
-  uniqueNameSlugFields,
-} from '../common-fields.js';
+import { inventoryBaseFields, descriptionField, taggableFields, uniqueNameSlugFields } from '../common-fields.js';
 
 export const platform: ResourceDef = {
   name: 'platform',
@@ -21,6 +15,7 @@ export const platform: ResourceDef = {
     {
       name: 'manufacturer',
       kind: 'fk',
+      counted: true,
       label: 'Manufacturer',
       target: 'manufacturer',
       nullable: true,
@@ -29,5 +24,4 @@ export const platform: ResourceDef = {
     descriptionField,
     ...taggableFields,
   ],
-  counts: [count('device', 'platform'), count('virtual_machine', 'platform')],
 };

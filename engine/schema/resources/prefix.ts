@@ -34,7 +34,7 @@ export const prefix: ResourceDef = {
         ['deprecated', 'Deprecated'],
       ),
     },
-    { name: 'site', kind: 'fk', label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
+    { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
     { name: 'vlan', kind: 'fk', label: 'VLAN', target: 'vlan', nullable: true, onDelete: 'set_null' },
     tenantField,
     descriptionField,

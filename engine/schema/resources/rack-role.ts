@@ -1,7 +1,6 @@
 import type { ResourceDef } from '../types.js';
 import {
   colorField,
-  count,
   descriptionField,
   inventoryBaseFields,
   taggableFields,
@@ -17,5 +16,4 @@ export const rackRole: ResourceDef = {
   refField: 'slug',
   displayField: 'name',
   fields: [...inventoryBaseFields, ...uniqueNameSlugFields, colorField, descriptionField, ...taggableFields],
-  counts: [count('rack', 'role')],
 };

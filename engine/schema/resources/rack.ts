@@ -1,12 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import {
-  choices,
-  count,
-  descriptionField,
-  inventoryBaseFields,
-  taggableFields,
-  tenantField,
-} from '../common-fields.js';
+import { choices, descriptionField, inventoryBaseFields, taggableFields, tenantField } from '../common-fields.js';
 
 export const rack: ResourceDef = {
   name: 'rack',
@@ -21,8 +14,16 @@ export const rack: ResourceDef = {
     ...inventoryBaseFields,
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 100, search: true },
     { name: 'facility_id', kind: 'string', label: 'Facility ID', maxLength: 50, nullable: true, search: true },
-    { name: 'site', kind: 'fk', label: 'Site', target: 'site', required: true, onDelete: 'protect' },
-    { name: 'location', kind: 'fk', label: 'Location', target: 'location', nullable: true, onDelete: 'set_null' },
+    { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', required: true, onDelete: 'protect' },
+    {
+      name: 'location',
+      kind: 'fk',
+      counted: true,
+      label: 'Location',
+      target: 'location',
+      nullable: true,
+      onDelete: 'set_null',
+    },
     tenantField,
     {
       name: 'status',
@@ -40,6 +41,7 @@ export const rack: ResourceDef = {
     {
       name: 'role',
       kind: 'fk',
+      counted: true,
       label: 'Role',
       target: 'rack_role',
       nullable: true,
@@ -62,5 +64,4 @@ export const rack: ResourceDef = {
     { name: 'comments', kind: 'string', label: 'Comments', maxLength: 2000 },
     ...taggableFields,
   ],
-  counts: [count('device', 'rack')],
 };

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { count, groupTreeFields, inventoryBaseFields } from '../common-fields.js';
+import { groupTreeFields, inventoryBaseFields } from '../common-fields.js';
 
 export const region: ResourceDef = {
   name: 'region',
@@ -11,5 +11,4 @@ export const region: ResourceDef = {
   displayField: 'name',
   tree: 'parent',
   fields: [...inventoryBaseFields, ...groupTreeFields('region')],
-  counts: [count('site', 'region')],
 };

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { count, groupTreeFields, inventoryBaseFields, taggableFields } from '../common-fields.js';
+import { groupTreeFields, inventoryBaseFields, taggableFields } from '../common-fields.js';
 
 export const siteGroup: ResourceDef = {
   name: 'site_group',
@@ -11,5 +11,4 @@ export const siteGroup: ResourceDef = {
   displayField: 'name',
   tree: 'parent',
   fields: [...inventoryBaseFields, ...groupTreeFields('site_group'), ...taggableFields],
-  counts: [count('site', 'group')],
 };

@@ -2,7 +2,6 @@ import type { ResourceDef } from '../types.js';
 import {
   inventoryBaseFields,
   choices,
-  count,
   descriptionField,
   taggableFields,
   tenantField,
@@ -33,10 +32,19 @@ export const site: ResourceDef = {
         ['retired', 'Retired'],
       ),
     },
-    { name: 'region', kind: 'fk', label: 'Region', target: 'region', nullable: true, onDelete: 'set_null' },
+    {
+      name: 'region',
+      kind: 'fk',
+      counted: true,
+      label: 'Region',
+      target: 'region',
+      nullable: true,
+      onDelete: 'set_null',
+    },
     {
       name: 'group',
       kind: 'fk',
+      counted: true,
       label: 'Group',
       target: 'site_group',
       nullable: true,
@@ -49,14 +57,5 @@ export const site: ResourceDef = {
     { name: 'physical_address', kind: 'string', label: 'Physical address', maxLength: 200 },
     descriptionField,
     ...taggableFields,
-  ],
-  counts: [
-    count('location', 'site'),
-    count('rack', 'site'),
-    count('device', 'site'),
-    count('cluster', 'site'),
-    count('virtual_machine', 'site'),
-    count('vlan', 'site'),
-    count('prefix', 'site'),
   ],
 };

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { count, groupTreeFields, inventoryBaseFields, taggableFields } from '../common-fields.js';
+import { groupTreeFields, inventoryBaseFields, taggableFields } from '../common-fields.js';
 
 export const tenantGroup: ResourceDef = {
   name: 'tenant_group',
@@ -11,5 +11,4 @@ export const tenantGroup: ResourceDef = {
   displayField: 'name',
   tree: 'parent',
   fields: [...inventoryBaseFields, ...groupTreeFields('tenant_group'), ...taggableFields],
-  counts: [count('tenant', 'group')],
 };

@@ -1,11 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import {
-  count,
-  descriptionField,
-  inventoryBaseFields,
-  taggableFields,
-  uniqueNameSlugFields,
-} from '../common-fields.js';
+import { descriptionField, inventoryBaseFields, taggableFields, uniqueNameSlugFields } from '../common-fields.js';
 
 export const tenant: ResourceDef = {
   name: 'tenant',
@@ -21,6 +15,7 @@ export const tenant: ResourceDef = {
     {
       name: 'group',
       kind: 'fk',
+      counted: true,
       label: 'Group',
       target: 'tenant_group',
       nullable: true,
@@ -30,16 +25,5 @@ export const tenant: ResourceDef = {
     descriptionField,
     { name: 'comments', kind: 'string', label: 'Comments', maxLength: 2000 },
     ...taggableFields,
-  ],
-  counts: [
-    count('site', 'tenant'),
-    count('location', 'tenant'),
-    count('rack', 'tenant'),
-    count('device', 'tenant'),
-    count('cluster', 'tenant'),
-    count('virtual_machine', 'tenant'),
-    count('vlan', 'tenant'),
-    count('prefix', 'tenant'),
-    count('ip_address', 'tenant'),
   ],
 };

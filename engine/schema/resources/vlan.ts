@@ -13,7 +13,7 @@ export const vlan: ResourceDef = {
     ...inventoryBaseFields,
     { name: 'vid', kind: 'integer', label: 'VLAN ID', required: true, min: 1, max: 4094 },
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
-    { name: 'site', kind: 'fk', label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
+    { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
     {
       name: 'status',
       kind: 'choice',

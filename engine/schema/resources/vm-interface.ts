@@ -15,6 +15,7 @@ export const vmInterface: ResourceDef = {
     {
       name: 'virtual_machine',
       kind: 'fk',
+      counted: 'interface_count',
       label: 'Virtual machine',
       target: 'virtual_machine',
       required: true,
