@@ -2,7 +2,7 @@
 // [--pipelining 1] [--duration 10] [--only text [--update]]`: requests/s and p99 of
 // representative list queries with autocannon, each backend's server in its own process (all up
 // at once, each query measured on every backend back to back), written to
-// bench/results/<date>-http-<client>[-<size>].json (`npm run bench:report` makes the doc from it).
+// bench/results/<date>-http-<client>[-<size>].json (`npm run docs` makes the doc from it).
 // `--only` runs the queries whose name holds the text and prints them (no results file); with
 // `--update` their rows replace the same rows of the newest file of that size.
 import autocannon from 'autocannon';

@@ -1,6 +1,6 @@
 // `npm run bench [-- --quick] [--sizes 10000,100000,1000000] [--backends memory,postgres,mysql,mysql9]`:
 // every query class on every backend (and a plain scan) at each size, median/p99/ops/s and
-// ratios taken in one run. Writes bench/results/<date>-filters.json (`npm run bench:report` makes
+// ratios taken in one run. Writes bench/results/<date>-filters.json (`npm run docs` makes
 // docs/benchmarks.md from it).
 import fs from 'node:fs';
 import { evaluate, evaluatePage } from '../engine/memory/evaluate.js';
@@ -26,7 +26,7 @@ export const BENCH_CLI: CliSpec = {
   command: 'npm run bench --',
   summary:
     'Every query class on every backend (and a plain scan) at each size: median, p99, ops/s and ratios.\n' +
-    'Writes bench/results/<date>-filters.json; `npm run bench:report` makes docs/benchmarks.md from it.',
+    'Writes bench/results/<date>-filters.json; `npm run docs` makes docs/benchmarks.md from it.',
   flags: [
     { name: 'quick', type: 'flag', help: 'one size, 100000 prefixes (unless --sizes is given)' },
     {

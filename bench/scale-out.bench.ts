@@ -1,14 +1,13 @@
 // Scale-out of memory replicas: 1, 2, 3 server processes with READ_REPLICA=memory on one database,
 // each holding the whole inventory. For each count: list reads spread over all processes (one
 // autocannon per process, the connections shared out), single-site creates likewise, each
-// process's resident memory and its initial load time. Writes the table to docs/scale-out.md
-// and the figures to bench/results/<date>-scale-out.json (docs/benchmarks.md reads them too).
+// process's resident memory and its initial load time. Writes the figures to
+// bench/results/<date>-scale-out.json; `npm run docs` makes docs/scale-out.md's measured section and
+// docs/benchmarks.md from them.
 //
 // Run:  npm run bench:scale-out [-- --prefixes 100000] [--processes 1,2,3] [--duration 10] [--connections 24] [--backends postgres,mysql]
 import autocannon from 'autocannon';
 import fs from 'node:fs';
-import { replaceSection } from '../server/tools/doc-sections.js';
-import { machineInfo } from './machine.js';
 import { writeResults } from './results-file.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
 import { backendsFlag, connectionsFlag } from './flags.js';
@@ -136,21 +135,4 @@ for (const b of await sqlBackends(wanted)) {
   }
 }
 
-const m = machineInfo();
-const md = [
-  `Taken on ${m.date}: ${m.cores} cores (${m.cpu}), ${m.memory_gib} GiB, Node ${m.node}; ${PREFIXES.toLocaleString('en-US')} prefixes; autocannon, ${CONNECTIONS} connections shared out over the processes, ${DURATION} s per row after a warm-up; the database, every server process and the load generator share the machine's cores.`,
-  '',
-  '| database | processes | requests | requests/s | p99 | errors |',
-  '|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.backend} | ${r.processes} | ${r.what} | ${r.rps} | ${r.p99_ms} ms | ${r.errors} |`),
-  '',
-  ...procs,
-];
-writeResults(
-  'scale-out',
-  { prefixes: PREFIXES, connections: CONNECTIONS, duration: DURATION, rows, processes: procs },
-  m,
-);
-const doc = new URL('../../docs/scale-out.md', import.meta.url);
-fs.writeFileSync(doc, replaceSection(fs.readFileSync(doc, 'utf8'), 'scale-out', md.join('\n')));
-console.log('\nwrote docs/scale-out.md (measured section)');
+writeResults('scale-out', { prefixes: PREFIXES, connections: CONNECTIONS, duration: DURATION, rows, processes: procs });
