@@ -9,8 +9,10 @@
 // Targets at 1,000,000: no error; >= 30,000/s memory, >= 8,000/s PostgreSQL, >= 4,000/s MariaDB and
 // MySQL 9; the last batch <= 1.5x the tenth.
 //
-// Run:  npm run bench:bulk [-- --total 1000000] [--batch 1000] [--clients 4] [--backends memory,postgres,mysql,mysql9] [--cpu-prof DIR] [--keep]
-// Writes bench/results/<date>-bulk.json (with --total other than 1,000,000: <date>-bulk-<total>.json, which the doc does not read).
+// Run:  npm run bench:bulk [-- --total 1000000] [--batch 1000] [--clients 4] [--backends memory,postgres,mysql,mysql9]
+// [--cpu-prof DIR] [--keep]
+// Writes bench/results/<date>-bulk.json (with --total other than 1,000,000: <date>-bulk-<total>.json, which the doc
+// does not read).
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +30,8 @@ import { machineInfo } from './machine.js';
 export const BULK_CLI: CliSpec = {
   command: 'npm run bench:bulk --',
   summary:
-    'Bulk creates of /24 prefixes through the REST API on a fresh database per backend: prefixes/s, batch latencies, errors, CPU.',
+    'Bulk creates of /24 prefixes through the REST API on a fresh database per backend: prefixes/s, batch ' +
+    'latencies, errors, CPU.',
   flags: [
     { name: 'total', type: 'integer', min: 1000, default: '1000000', help: 'prefixes created in all' },
     { name: 'batch', type: 'integer', min: 1, max: 10000, default: '1000', help: 'prefixes per request' },
@@ -121,7 +124,9 @@ function send(
   });
 }
 
-/** netinv_db_pool_wait_seconds from the server's /metrics: waits, their sum and the largest bucket reached; timeouts. */
+/**
+ * netinv_db_pool_wait_seconds from the server's /metrics: waits, their sum and the largest bucket reached; timeouts.
+ */
 async function poolWaits(s: BenchServer): Promise<BulkRow['pool']> {
   const text = (await send(s.url, 'GET', '/metrics', {})).text;
   const num = (re: RegExp) => {
@@ -190,7 +195,8 @@ async function run(name: string, storageUrl: string, database: string | null): P
         if (performance.now() - lastShown > 10000) {
           lastShown = performance.now();
           console.log(
-            `  ${name.padEnd(8)} ${created.toLocaleString('en-US')} created, ${Math.round(created / ((lastShown - t0) / 1000))}/s, batch ${b}: ${Math.round(ms[b])} ms`,
+            `  ${name.padEnd(8)} ${created.toLocaleString('en-US')} created, ` +
+              `${Math.round(created / ((lastShown - t0) / 1000))}/s, batch ${b}: ${Math.round(ms[b])} ms`,
           );
         }
       }
@@ -232,13 +238,20 @@ async function run(name: string, storageUrl: string, database: string | null): P
         .map(([s, n]) => `${n}× ${s}`)
         .join(', ') || 'none';
     console.log(
-      `  ${name.padEnd(8)} ${row.prefixes_per_s.toLocaleString('en-US')} prefixes/s (${created.toLocaleString('en-US')} in ${row.seconds} s), errors: ${errs}${firstError ? ` (first: ${firstError})` : ''}`,
+      `  ${name.padEnd(8)} ${row.prefixes_per_s.toLocaleString('en-US')} prefixes/s ` +
+        `(${created.toLocaleString('en-US')} in ${row.seconds} s), errors: ` +
+        `${errs}${firstError ? ` (first: ${firstError})` : ''}`,
     );
     console.log(
-      `  ${''.padEnd(8)} batch p50 ${row.batch_ms.p50} ms, p99 ${row.batch_ms.p99} ms, max ${row.batch_ms.max} ms; 10th ${Math.round(tenth)} ms, last ${Math.round(last)} ms (${row.last_over_tenth}×); median of 10th-19th ${Math.round(early)} ms, of the last 10 ${Math.round(late)} ms (${row.late_over_early}×)`,
+      `  ${''.padEnd(8)} batch p50 ${row.batch_ms.p50} ms, p99 ${row.batch_ms.p99} ms, max ` +
+        `${row.batch_ms.max} ms; 10th ${Math.round(tenth)} ms, last ${Math.round(last)} ms ` +
+        `(${row.last_over_tenth}×); median of 10th-19th ${Math.round(early)} ms, of the last 10 ` +
+        `${Math.round(late)} ms (${row.late_over_early}×)`,
     );
+    const waits = pool ? `; pool waits ${pool.waits} (mean ${pool.mean_ms} ms, ${pool.timeouts} timed out)` : '';
     console.log(
-      `  ${''.padEnd(8)} CPU per 1,000 prefixes: server ${cpu.server} ms, database ${cpu.database} ms, generator ${cpu.generator} ms; load ${row.load_average_1m.start} -> ${row.load_average_1m.end}${pool ? `; pool waits ${pool.waits} (mean ${pool.mean_ms} ms, ${pool.timeouts} timed out)` : ''}`,
+      `  ${''.padEnd(8)} CPU per 1,000 prefixes: server ${cpu.server} ms, database ${cpu.database} ms, ` +
+        `generator ${cpu.generator} ms; load ${row.load_average_1m.start} -> ${row.load_average_1m.end}${waits}`,
     );
     return row;
   } finally {

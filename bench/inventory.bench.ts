@@ -24,7 +24,8 @@ import type { InventoryRow } from './results-shapes.js';
 export const INVENTORY_CLI: CliSpec = {
   command: 'npm run bench:inventory --',
   summary:
-    "ansible-inventory --list through netbox.netbox.nb_inventory over N devices and N virtual machines: the run's time and the requests the plugin made, per backend.",
+    'ansible-inventory --list through netbox.netbox.nb_inventory over N devices and N virtual machines: the ' +
+    "run's time and the requests the plugin made, per backend.",
   flags: [
     { name: 'devices', type: 'integer', min: 0, default: '10000', help: 'devices written into the store' },
     { name: 'vms', type: 'integer', min: 0, default: '10000', help: 'virtual machines written into the store' },
@@ -43,7 +44,8 @@ const order: string[] = [];
 /** Deterministic ids: the resource's number, then a counter. */
 const idOf = (name: string, i: number): string => {
   if (!order.includes(name)) order.push(name);
-  return `${(order.indexOf(name) + 1).toString(16).padStart(8, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+  const prefix = (order.indexOf(name) + 1).toString(16).padStart(8, '0');
+  return `${prefix}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 };
 
 /** A complete row: the registry's defaults for what `body` leaves out, derived fields computed. */
@@ -262,7 +264,8 @@ for (const b of backends) {
       plugin_alone_seconds: +alone.seconds.toFixed(1),
     });
     console.log(
-      `${b.name}: ansible-inventory --list ${seconds.toFixed(1)} s (${alone.seconds.toFixed(1)} s against the kept answers alone), ${requests} requests, replayed in ${serverSeconds.toFixed(2)} s`,
+      `${b.name}: ansible-inventory --list ${seconds.toFixed(1)} s (${alone.seconds.toFixed(1)} s against ` +
+        `the kept answers alone), ${requests} requests, replayed in ${serverSeconds.toFixed(2)} s`,
     );
   } finally {
     await srv.close();

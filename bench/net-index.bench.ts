@@ -240,7 +240,8 @@ async function v6LayoutComparison(data: Prefix[]): Promise<void> {
   const ts = time(lbString),
     tw = time(lbWords);
   console.log(
-    `IPv6 layout @${hexes.length}: hex strings ${fmt(stringBytes, 1)} B/entry (string+slot only), lowerBound ${fmt(ts.ns, 0)} ns; ` +
+    `IPv6 layout @${hexes.length}: hex strings ${fmt(stringBytes, 1)} B/entry (string+slot only), lowerBound ` +
+      `${fmt(ts.ns, 0)} ns; ` +
       `u32 words 16 B/entry, lowerBound incl. hex->words ${fmt(tw.ns, 0)} ns`,
   );
 }
@@ -258,7 +259,8 @@ async function main() {
     const s1m = v4Distinct(1_000_000);
     const b = await build(new ContainmentIndex(), 4, s1m, 0);
     console.log(
-      `1M distinct IPv4 build: add ${fmt(b.addMs)} ms + rebuild ${fmt(b.rebuildMs)} ms = ${fmt(b.addMs + b.rebuildMs)} ms, ${fmt(b.bytesPerEntry, 1)} B/entry`,
+      `1M distinct IPv4 build: add ${fmt(b.addMs)} ms + rebuild ${fmt(b.rebuildMs)} ms = ` +
+        `${fmt(b.addMs + b.rebuildMs)} ms, ${fmt(b.bytesPerEntry, 1)} B/entry`,
     );
     const r1m = measure('1M-distinct', b.idx, s1m);
     ratios(r10k.rows, r1m.rows);
@@ -282,20 +284,23 @@ async function main() {
   const small = v4Prefixes(10_000);
   const b10k = await build(new ContainmentIndex(), 4, small, 0);
   console.log(
-    `10k IPv4 build: add ${fmt(b10k.addMs)} ms + rebuild ${fmt(b10k.rebuildMs)} ms, ${fmt(b10k.bytesPerEntry, 1)} B/entry`,
+    `10k IPv4 build: add ${fmt(b10k.addMs)} ms + rebuild ${fmt(b10k.rebuildMs)} ms, ` +
+      `${fmt(b10k.bytesPerEntry, 1)} B/entry`,
   );
   const m10k = measure('10k', b10k.idx, small);
 
   const big = v4Prefixes(1_000_000);
   const b1m = await build(new ContainmentIndex(), 4, big, 0);
   console.log(
-    `1M IPv4 build: add ${fmt(b1m.addMs)} ms + rebuild ${fmt(b1m.rebuildMs)} ms = ${fmt(b1m.addMs + b1m.rebuildMs)} ms, ${fmt(b1m.bytesPerEntry, 1)} B/entry`,
+    `1M IPv4 build: add ${fmt(b1m.addMs)} ms + rebuild ${fmt(b1m.rebuildMs)} ms = ` +
+      `${fmt(b1m.addMs + b1m.rebuildMs)} ms, ${fmt(b1m.bytesPerEntry, 1)} B/entry`,
   );
 
   const v6 = v6Prefixes(200_000);
   const alone6 = await build(new ContainmentIndex(), 6, v6, 0);
   console.log(
-    `200k IPv6 alone: add ${fmt(alone6.addMs)} ms + rebuild ${fmt(alone6.rebuildMs)} ms, ${fmt(alone6.bytesPerEntry, 1)} B/entry`,
+    `200k IPv6 alone: add ${fmt(alone6.addMs)} ms + rebuild ${fmt(alone6.rebuildMs)} ms, ` +
+      `${fmt(alone6.bytesPerEntry, 1)} B/entry`,
   );
   alone6.idx = null as never;
   const b6 = await build(b1m.idx, 6, v6, 1_000_000);
@@ -329,7 +334,8 @@ async function main() {
   for (let i = 0; i < QUERIES; i++) v6q.push(v6Hex());
   const l6 = latency(v6q, (h) => b1m.idx.containing(6, h, 128, true));
   console.log(
-    `200k IPv6 containing host: median ${fmt(l6.median, 3)} µs, p99 ${fmt(l6.p99, 3)} µs, avg results ${fmt(l6.avgResults)}`,
+    `200k IPv6 containing host: median ${fmt(l6.median, 3)} µs, p99 ${fmt(l6.p99, 3)} µs, avg results ` +
+      `${fmt(l6.avgResults)}`,
   );
   ratios(m10k.rows, m1m.rows);
 
@@ -345,7 +351,8 @@ async function main() {
   const d6 = (await build(new ContainmentIndex(), 6, u6, 0)).idx;
   const ld6 = latency(v6q, (h) => d6.containing(6, h, 128, true));
   console.log(
-    `IPv6-dedup containing host: median ${fmt(ld6.median, 3)} µs, p99 ${fmt(ld6.p99, 3)} µs, avg results ${fmt(ld6.avgResults)}`,
+    `IPv6-dedup containing host: median ${fmt(ld6.median, 3)} µs, p99 ${fmt(ld6.p99, 3)} µs, avg results ` +
+      `${fmt(ld6.avgResults)}`,
   );
   ratios(md10k.rows, md1m.rows);
 

@@ -7,7 +7,8 @@
 // reached and the lag's p50 / p99 / max, over the writes after a warm-up at the same rate.
 // Target: p99 <= 50 ms at 500 writes/s.
 //
-// Run:  npm run bench:replica [-- --rate 500] or [--rate 100,200,500] [--seconds 10] [--warmup 2] [--backends postgres,mysql,mysql9]
+// Run:  npm run bench:replica [-- --rate 500] or [--rate 100,200,500] [--seconds 10] [--warmup 2] [--backends
+// postgres,mysql,mysql9]
 // Writes bench/results/<date>-replica-lag.json.
 import http from 'node:http';
 import { cpuMsByCommand, cpuMsOf, cpuMsSince, DATABASE_PROCESS } from './process-cpu.js';
@@ -23,7 +24,8 @@ import { spread } from './measure.js';
 export const REPLICA_CLI: CliSpec = {
   command: 'npm run bench:replica --',
   summary:
-    'Replication lag of memory replicas: two READ_REPLICA=memory processes on one database, creates at a steady rate, lag p50/p99/max.',
+    'Replication lag of memory replicas: two READ_REPLICA=memory processes on one database, creates at a ' +
+    'steady rate, lag p50/p99/max.',
   flags: [
     {
       name: 'rate',
@@ -58,7 +60,10 @@ const startServer = (storageUrl: string, load: boolean) =>
     BENCH_LOAD: load ? '' : 'none',
   });
 
-/** One keep-alive request (node:http: on cores the servers share, it costs a third of `fetch`'s CPU per request, measured). */
+/**
+ * One keep-alive request (node:http: on cores the servers share, it costs a third of `fetch`'s CPU per request,
+ * measured).
+ */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
 /** Each server's host and port, parsed once (the load generator's CPU counts in the sum). */
 const hosts = new Map<string, { host: string; port: string }>();
@@ -137,7 +142,9 @@ async function run(name: string, url: string, rate: number, database: string): P
         inFlight--;
       }
     };
-    /** Steady rate for `seconds`: every 10 ms, the writes due by now (at most 64 in flight); then the last ones finish. */
+    /**
+     * Steady rate for `seconds`: every 10 ms, the writes due by now (at most 64 in flight); then the last ones finish.
+     */
     const steady = async (seconds: number) => {
       const t0 = performance.now(),
         n0 = n;
@@ -187,16 +194,21 @@ async function run(name: string, url: string, rate: number, database: string): P
     const lag = spread(lags),
       alone = spread(plain);
     console.log(
-      `  ${name.padEnd(8)} ${Math.round(ok / secs)} writes/s (asked ${rate}, ${failed} failed); lag over ${lags.length} writes: p50 ${lag.p50} ms  p99 ${lag.p99} ms  max ${lag.max} ms`,
+      `  ${name.padEnd(8)} ${Math.round(ok / secs)} writes/s (asked ${rate}, ${failed} failed); lag over ` +
+        `${lags.length} writes: p50 ${lag.p50} ms  p99 ${lag.p99} ms  max ${lag.max} ms`,
     );
     console.log(
-      `  ${''.padEnd(8)} the same read right after, without X-Min-Change-Seq: p50 ${alone.p50} ms  p99 ${alone.p99} ms  max ${alone.max} ms`,
+      `  ${''.padEnd(8)} the same read right after, without X-Min-Change-Seq: p50 ${alone.p50} ms  p99 ` +
+        `${alone.p99} ms  max ${alone.max} ms`,
     );
     console.log(
-      `  ${''.padEnd(8)} CPU per write: the two servers ${cpu.servers} ms, the database ${cpu.database} ms (every process of it: ${cpu.database_all} ms), this load generator ${cpu.generator} ms; sum ${Math.round((cpu.servers + cpu.database + cpu.generator) * 100) / 100} ms`,
+      `  ${''.padEnd(8)} CPU per write: the two servers ${cpu.servers} ms, the database ${cpu.database} ms ` +
+        `(every process of it: ${cpu.database_all} ms), this load generator ${cpu.generator} ms; sum ` +
+        `${Math.round((cpu.servers + cpu.database + cpu.generator) * 100) / 100} ms`,
     );
     console.log(
-      `  ${''.padEnd(8)} records applied by the two replicas (netinv_replica_apply_lag_seconds, written -> applied): ${applied.count}; p50 ≤ ${applied.p50} ms, p99 ≤ ${applied.p99} ms`,
+      `  ${''.padEnd(8)} records applied by the two replicas (netinv_replica_apply_lag_seconds, written -> ` +
+        `applied): ${applied.count}; p50 ≤ ${applied.p50} ms, p99 ≤ ${applied.p99} ms`,
     );
     return {
       backend: name,
@@ -215,7 +227,10 @@ async function run(name: string, url: string, rate: number, database: string): P
   }
 }
 
-/** Both replicas' netinv_replica_apply_lag_seconds buckets, summed (cumulative counts by bound), once both applied `writes` records (or 5 s passed). */
+/**
+ * Both replicas' netinv_replica_apply_lag_seconds buckets, summed (cumulative counts by bound), once both applied
+ * `writes` records (or 5 s passed).
+ */
 async function appliedBuckets(urls: readonly string[], writes: number): Promise<Map<string, number>> {
   const buckets = new Map<string, number>();
   for (let tries = 0; ; tries++) {
@@ -249,7 +264,8 @@ function applyLag(
 }
 
 console.log(
-  `memory replica lag: two replica processes, ${RATES.join(', ')} single-site creates/s for ${SECONDS} s each after ${WARMUP} s not counted`,
+  `memory replica lag: two replica processes, ${RATES.join(', ')} single-site creates/s for ${SECONDS} s ` +
+    `each after ${WARMUP} s not counted`,
 );
 const rows: ReplicaLagRow[] = [];
 for (const rate of RATES) {

@@ -44,7 +44,9 @@ export const BENCH_CLI: CliSpec = {
       name: 'classes',
       type: 'string',
       value: 'TEXT',
-      help: 'only the query classes whose name contains TEXT (a check: written as <date>-filters-partial.json, which the doc does not read)',
+      help:
+        'only the query classes whose name contains TEXT (a check: written as <date>-filters-partial.json, ' +
+        'which the doc does not read)',
     },
     { name: 'no-scan', type: 'flag', help: 'skip the plain-scan baseline' },
     // Keeps FILE's measurements for the (size, backend) pairs not measured now, so one backend can
@@ -104,7 +106,8 @@ async function main(): Promise<void> {
     const record = (cls: string, backend: string, f: Figure, matched: number) => {
       results.measurements.push({ size, backend, class: cls, matched, ...f } satisfies Measurement);
       console.log(
-        `  ${backend.padEnd(8)} ${cls.padEnd(26)} median ${String(f.median_us).padStart(9)} µs  p99 ${String(f.p99_us).padStart(9)} µs  ${String(f.ops_per_s).padStart(8)} ops/s  (${matched} rows)`,
+        `  ${backend.padEnd(8)} ${cls.padEnd(26)} median ${String(f.median_us).padStart(9)} µs  p99 ` +
+          `${String(f.p99_us).padStart(9)} µs  ${String(f.ops_per_s).padStart(8)} ops/s  (${matched} rows)`,
       );
     };
     if (wanted.has('memory')) {
@@ -186,10 +189,13 @@ async function main(): Promise<void> {
     results.loads.push(
       ...old.loads.filter((l) => !results.loads.some((n) => n.size === l.size && n.backend === l.backend)),
     );
-    const keptPairs = [...new Set(kept.map((x) => `${x.backend} at ${x.size.toLocaleString('en-US')}`))];
+    const pair = (x: { backend: string; size: number }) => `${x.backend} at ${x.size.toLocaleString('en-US')}`;
+    const keptPairs = [...new Set(kept.map(pair))];
+    const freshPairs = [...new Set(results.measurements.filter((x) => fresh.has(`${x.size}/${x.backend}`)).map(pair))];
     results.notes.push(
       ...old.notes,
-      `Measured again on ${results.machine.date}: ${[...new Set(results.measurements.filter((x) => fresh.has(`${x.size}/${x.backend}`)).map((x) => `${x.backend} at ${x.size.toLocaleString('en-US')}`))].join(', ')}. Kept from the earlier run (${String(old.machine.date)}): ${keptPairs.join(', ')}.`,
+      `Measured again on ${results.machine.date}: ${freshPairs.join(', ')}. ` +
+        `Kept from the earlier run (${String(old.machine.date)}): ${keptPairs.join(', ')}.`,
     );
   }
   // A run of some classes only (--classes) is a check: its file is not the doc's (bench/report/sources.ts).

@@ -35,7 +35,10 @@ function rssMb(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : 0;
 }
 
-/** The server's side of the connections from the ports in `peers` (the stalled clients'): count, Send-Q and skmem w summed. */
+/**
+ * The server's side of the connections from the ports in `peers` (the stalled clients'): count, Send-Q and skmem w
+ * summed.
+ */
 async function sockets(port: number, peers: ReadonlySet<number>): Promise<{ n: number; sendQ: number; w: number }> {
   const out = await new Promise<string>((resolve, reject) =>
     execFile(
@@ -83,7 +86,10 @@ interface Server {
 }
 let prefixNo = 0;
 
-/** `batches` bulk creates of `size` prefixes each, one after the other: prefixes/s, the server's CPU per 1,000, each batch's ms. */
+/**
+ * `batches` bulk creates of `size` prefixes each, one after the other: prefixes/s, the server's CPU per 1,000, each
+ * batch's ms.
+ */
 async function bulk(
   s: Server,
   batches: number,
@@ -160,7 +166,8 @@ export async function stalledBench(clients: number, batches: number, size: numbe
     const idleRss = rssMb(s.pid);
     const t0 = performance.now();
     console.log(
-      `alone: ${alone.prefixes_per_s} prefixes/s, ${alone.server_cpu_ms_per_1000} ms server CPU per 1,000 (${batches} batches of ${size}), RSS ${idleRss} MB`,
+      `alone: ${alone.prefixes_per_s} prefixes/s, ${alone.server_cpu_ms_per_1000} ms server CPU per 1,000 ` +
+        `(${batches} batches of ${size}), RSS ${idleRss} MB`,
     );
     const out: StalledRound[] = [];
     sampled = sampler(t0);
@@ -171,7 +178,8 @@ export async function stalledBench(clients: number, batches: number, size: numbe
       for (const c of open) ports.add(c.localPort!);
       await sleep(1000);
       const at = (await sockets(port, ports)).n;
-      // Just connected, the clients take bytes until their receive buffers and the server's share are full (a cost once per client) ...
+      // Just connected, the clients take bytes until their receive buffers and the server's share are full (a cost
+      // once per client) ...
       const filling = {
         ...(await bulk(s, batches, size)),
         streams_at_start: at,
@@ -228,10 +236,16 @@ export async function stalledBench(clients: number, batches: number, size: numbe
         ),
       };
       console.log(
-        `round ${r + 1}: ${clients} clients just connected: ${filling.prefixes_per_s} prefixes/s (${round.fill_speed_ratio}x), ${filling.server_cpu_ms_per_1000} ms CPU per 1,000 (${round.fill_cpu_ratio}x, +${round.fill_extra_cpu_ms} ms in all); ` +
-          `full (${full.n} connected at the start, ${loaded.streams_at_end} at the end, Send-Q ${loaded.send_q_mib_at_start} -> ${loaded.send_q_mib_at_end} MiB): ${loaded.prefixes_per_s} prefixes/s (${round.speed_ratio}x), ` +
-          `${loaded.server_cpu_ms_per_1000} ms CPU per 1,000 (${round.cpu_ratio}x); after: ${after.prefixes_per_s} prefixes/s, ${after.server_cpu_ms_per_1000} ms; ` +
-          `dropped after ${round.dropped_after_s} s; RSS +${round.peak_rss_mb - rss_before_mb} MB; Send-Q ${round.peak_send_q_mib} MiB at most; load ${loaded.load_average_1m}`,
+        `round ${r + 1}: ${clients} clients just connected: ${filling.prefixes_per_s} prefixes/s ` +
+          `(${round.fill_speed_ratio}x), ${filling.server_cpu_ms_per_1000} ms CPU per 1,000 ` +
+          `(${round.fill_cpu_ratio}x, +${round.fill_extra_cpu_ms} ms in all); ` +
+          (`full (${full.n} connected at the start, ${loaded.streams_at_end} at the end, Send-Q ` +
+            `${loaded.send_q_mib_at_start} -> ${loaded.send_q_mib_at_end} MiB): ${loaded.prefixes_per_s} ` +
+            `prefixes/s (${round.speed_ratio}x), `) +
+          (`${loaded.server_cpu_ms_per_1000} ms CPU per 1,000 (${round.cpu_ratio}x); after: ` +
+            `${after.prefixes_per_s} prefixes/s, ${after.server_cpu_ms_per_1000} ms; `) +
+          (`dropped after ${round.dropped_after_s} s; RSS +${round.peak_rss_mb - rss_before_mb} MB; Send-Q ` +
+            `${round.peak_send_q_mib} MiB at most; load ${loaded.load_average_1m}`),
       );
       out.push(round);
       alone = after;
