@@ -63,18 +63,25 @@ function row(name: string, i: number, body: Record<string, unknown>): Row {
   return r.derive ? { ...out, ...r.derive(out) } : out;
 }
 
-/** The dataset, in dependency order, as batches of creates. */
+const SITES = 100,
+  RACKS_PER_SITE = 5,
+  CLUSTERS = 50;
+const batch = (name: string, rows: Row[]): WriteOp[][] => {
+  const out: WriteOp[][] = [];
+  for (let i = 0; i < rows.length; i += 1000)
+    out.push(rows.slice(i, i + 1000).map((r) => ({ op: 'create', resource: name, row: r })));
+  return out;
+};
+const n = (k: number) => Array.from({ length: k }, (_, i) => i);
+
+/** The dataset, in dependency order, as batches of creates (ids are numbered in the order resources appear). */
 function* dataset(): Generator<WriteOp[]> {
-  const SITES = 100,
-    RACKS_PER_SITE = 5,
-    CLUSTERS = 50;
-  const batch = (name: string, rows: Row[]): WriteOp[][] => {
-    const out: WriteOp[][] = [];
-    for (let i = 0; i < rows.length; i += 1000)
-      out.push(rows.slice(i, i + 1000).map((r) => ({ op: 'create', resource: name, row: r })));
-    return out;
-  };
-  const n = (k: number) => Array.from({ length: k }, (_, i) => i);
+  yield* placeBatches();
+  yield* hostBatches();
+}
+
+/** Tenants, sites with a hall and racks, and what devices and clusters are. */
+function* placeBatches(): Generator<WriteOp[]> {
   yield* batch('tenant_group', [row('tenant_group', 0, { name: 'Customers', slug: 'customers' })]);
   yield* batch(
     'tenant',
@@ -127,6 +134,10 @@ function* dataset(): Generator<WriteOp[]> {
       row('cluster', i, { name: `cluster-${i}`, type: idOf('cluster_type', 0), site: idOf('site', i % SITES) }),
     ),
   );
+}
+
+/** Devices and virtual machines, each with its primary IPv4. */
+function* hostBatches(): Generator<WriteOp[]> {
   // Addresses first: devices and VMs are written with their primary IP set.
   yield* batch(
     'ip_address',
