@@ -10,7 +10,9 @@ const doc = fs.readFileSync(new URL('../../../docs/filtering.md', import.meta.ur
 describe('docs/filtering.md', function () {
   this.timeout(60000);
   let srv: TestServer;
-  before(async () => { srv = await startServer({ demoData: true }); });
+  before(async () => {
+    srv = await startServer({ demoData: true });
+  });
   after(() => srv.close());
 
   const examples = [...doc.matchAll(/^- `GET (\S+)` → (\d+|400)/gm)];
