@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { boundsProblems } from './bounds.mjs';
+import { sourceFiles } from './source-files.mjs';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--project');
@@ -22,36 +23,13 @@ const DOUBLE_CAST = /\bas unknown as\b/g;
 const SHOWN_PLACES = 20;
 const LEDGER = path.join(root, 'scripts', 'cast-ledger.json');
 
-/** Every .ts file under the folders tsconfig.json includes, relative to root with forward slashes. */
-function sources() {
-  const config = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
-  const dirs = [...new Set((config.include ?? []).map((p) => p.split('/')[0]))];
-  const out = [];
-  const walk = (dir) => {
-    let entries;
-    try {
-      entries = fs.readdirSync(path.join(root, dir), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const rel = `${dir}/${e.name}`;
-      if (e.isDirectory()) {
-        if (e.name !== 'node_modules') walk(rel);
-      } else if (e.name.endsWith('.ts')) out.push(rel);
-    }
-  };
-  for (const d of dirs) walk(d);
-  return out.sort();
-}
-
 /** Problems with double casts: new ones (file:line) and ledger counts that can come down. */
 function castProblems() {
   const ledger = fs.existsSync(LEDGER) ? JSON.parse(fs.readFileSync(LEDGER, 'utf8')) : {};
   const failures = [];
   const lower = [];
   const seen = new Set();
-  for (const file of sources()) {
+  for (const file of sourceFiles(root)) {
     const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
     const hits = [];
     lines.forEach((line, i) => {
