@@ -28,7 +28,8 @@ import type { AllocationRow } from './results-shapes.js';
 export const ALLOCATION_CLI: CliSpec = {
   command: 'npm run bench:allocation --',
   summary:
-    'The first free /24 in a /8 whose first /26s are taken: the free-space search, the allocation behind the POST, and the write cost.',
+    'The first free /24 in a /8 whose first /26s are taken: the free-space search, the allocation behind the ' +
+    'POST, and the write cost.',
   flags: [
     { name: 'taken', type: 'integer', min: 1, default: '100000', help: '/26s taken in the /8 before allocating' },
     backendsFlag('memory,postgres,mysql,mysql9'),
@@ -98,7 +99,8 @@ async function bench(name: string, url: string): Promise<AllocationRow> {
   if (first !== formatV4(10 * 2 ** 24 + TAKEN * 64)) throw new Error(`${name}: first free /24 is ${first}`);
   const report = (what: string, f: Figure) => {
     console.log(
-      `  ${name.padEnd(8)} ${what.padEnd(9)} median ${String(f.median_us).padStart(8)} µs  p99 ${String(f.p99_us).padStart(8)} µs  ${f.ops_per_s} ops/s`,
+      `  ${name.padEnd(8)} ${what.padEnd(9)} median ${String(f.median_us).padStart(8)} µs  p99 ` +
+        `${String(f.p99_us).padStart(8)} µs  ${f.ops_per_s} ops/s`,
     );
     return f;
   };

@@ -9,8 +9,10 @@
 // Targets at 1,000,000: no error; >= 30,000/s memory, >= 8,000/s PostgreSQL, >= 4,000/s MariaDB and
 // MySQL 9; the last batch <= 1.5x the tenth.
 //
-// Run:  npm run bench:bulk [-- --total 1000000] [--batch 1000] [--clients 4] [--backends memory,postgres,mysql,mysql9] [--cpu-prof DIR] [--keep]
-// Writes bench/results/<date>-bulk.json (with --total other than 1,000,000: <date>-bulk-<total>.json, which the doc does not read).
+// Run:  npm run bench:bulk [-- --total 1000000] [--batch 1000] [--clients 4] [--backends memory,postgres,mysql,mysql9]
+// [--cpu-prof DIR] [--keep]
+// Writes bench/results/<date>-bulk.json (with --total other than 1,000,000: <date>-bulk-<total>.json, which the doc
+// does not read).
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +30,8 @@ import { machineInfo } from './machine.js';
 export const BULK_CLI: CliSpec = {
   command: 'npm run bench:bulk --',
   summary:
-    'Bulk creates of /24 prefixes through the REST API on a fresh database per backend: prefixes/s, batch latencies, errors, CPU.',
+    'Bulk creates of /24 prefixes through the REST API on a fresh database per backend: prefixes/s, batch ' +
+    'latencies, errors, CPU.',
   flags: [
     { name: 'total', type: 'integer', min: 1000, default: '1000000', help: 'prefixes created in all' },
     { name: 'batch', type: 'integer', min: 1, max: 10000, default: '1000', help: 'prefixes per request' },
@@ -121,7 +124,9 @@ function send(
   });
 }
 
-/** netinv_db_pool_wait_seconds from the server's /metrics: waits, their sum and the largest bucket reached; timeouts. */
+/**
+ * netinv_db_pool_wait_seconds from the server's /metrics: waits, their sum and the largest bucket reached; timeouts.
+ */
 async function poolWaits(s: BenchServer): Promise<BulkRow['pool']> {
   const text = (await send(s.url, 'GET', '/metrics', {})).text;
   const num = (re: RegExp) => {
@@ -153,16 +158,6 @@ async function run(name: string, storageUrl: string, database: string | null): P
     : [];
   const server = await startBenchServer(env, prof);
   try {
-    const headers = {
-      Authorization: `Token ${server.key}`,
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-    };
-    const ms = new Array<number>(BATCHES).fill(NaN);
-    const errors: Record<string, number> = {};
-    let firstError = '';
-    let next = 0,
-      created = 0;
     const load0 = os.loadavg()[0];
     const cpu0 = {
       server: cpuMsOf(server.child.pid!),
@@ -170,80 +165,139 @@ async function run(name: string, storageUrl: string, database: string | null): P
       generator: process.cpuUsage(),
     };
     const t0 = performance.now();
-    let lastShown = t0;
-    const client = async () => {
-      for (let b = next++; b < BATCHES; b = next++) {
-        const body = batchBody(b);
-        const t = performance.now();
-        let status: number;
-        try {
-          const r = await send(server.url, 'POST', '/api/ipam/prefixes/', headers, body);
-          status = r.status;
-          if (status !== 201 && !firstError) firstError = `${status} ${r.text.slice(0, 300)}`;
-        } catch (e) {
-          status = 0;
-          if (!firstError) firstError = (e as Error).message;
-        }
-        ms[b] = performance.now() - t;
-        if (status === 201) created += Math.min(BATCH, TOTAL - b * BATCH);
-        else errors[String(status)] = (errors[String(status)] ?? 0) + 1;
-        if (performance.now() - lastShown > 10000) {
-          lastShown = performance.now();
-          console.log(
-            `  ${name.padEnd(8)} ${created.toLocaleString('en-US')} created, ${Math.round(created / ((lastShown - t0) / 1000))}/s, batch ${b}: ${Math.round(ms[b])} ms`,
-          );
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: CLIENTS }, client));
+    const posted = await postAll(name, server, t0);
     const secs = (performance.now() - t0) / 1000;
     const gen = process.cpuUsage(cpu0.generator);
-    const per1k = (cpuMs: number) => r2((cpuMs / Math.max(1, created)) * 1000);
+    const per1k = (cpuMs: number) => r2((cpuMs / Math.max(1, posted.created)) * 1000);
     const cpu = {
       server: per1k(cpuMsOf(server.child.pid!) - cpu0.server),
       database: database ? per1k(cpuMsSince(cpu0.database, cpuMsByCommand(database))) : 0,
       generator: per1k((gen.user + gen.system) / 1000),
     };
-    const tenth = ms[Math.min(9, BATCHES - 1)],
-      last = ms[BATCHES - 1];
-    const early = median(ms.slice(9, 19)),
-      late = median(ms.slice(-10));
-    const pool = await poolWaits(server).catch(() => null);
-    const row: BulkRow = {
-      backend: name,
-      total: TOTAL,
-      created,
-      seconds: r2(secs),
-      prefixes_per_s: Math.round(created / secs),
-      errors,
-      batch_ms: spread(ms),
-      tenth_ms: r2(tenth),
-      last_ms: r2(last),
-      last_over_tenth: r2(last / tenth),
-      median_10th_to_19th_ms: r2(early),
-      median_last_10_ms: r2(late),
-      late_over_early: r2(late / early),
-      cpu_ms_per_1000: cpu,
-      load_average_1m: { start: r2(load0), end: r2(os.loadavg()[0]) },
-      pool,
+    const { ms } = posted;
+    const marks: Marks = {
+      tenth: ms[Math.min(9, BATCHES - 1)],
+      last: ms[BATCHES - 1],
+      early: median(ms.slice(9, 19)),
+      late: median(ms.slice(-10)),
     };
-    const errs =
-      Object.entries(errors)
-        .map(([s, n]) => `${n}× ${s}`)
-        .join(', ') || 'none';
-    console.log(
-      `  ${name.padEnd(8)} ${row.prefixes_per_s.toLocaleString('en-US')} prefixes/s (${created.toLocaleString('en-US')} in ${row.seconds} s), errors: ${errs}${firstError ? ` (first: ${firstError})` : ''}`,
-    );
-    console.log(
-      `  ${''.padEnd(8)} batch p50 ${row.batch_ms.p50} ms, p99 ${row.batch_ms.p99} ms, max ${row.batch_ms.max} ms; 10th ${Math.round(tenth)} ms, last ${Math.round(last)} ms (${row.last_over_tenth}×); median of 10th-19th ${Math.round(early)} ms, of the last 10 ${Math.round(late)} ms (${row.late_over_early}×)`,
-    );
-    console.log(
-      `  ${''.padEnd(8)} CPU per 1,000 prefixes: server ${cpu.server} ms, database ${cpu.database} ms, generator ${cpu.generator} ms; load ${row.load_average_1m.start} -> ${row.load_average_1m.end}${pool ? `; pool waits ${pool.waits} (mean ${pool.mean_ms} ms, ${pool.timeouts} timed out)` : ''}`,
-    );
+    const pool = await poolWaits(server).catch(() => null);
+    const row = bulkRow(name, posted, secs, marks, cpu, load0, pool);
+    printRow(row, posted.firstError, marks);
     return row;
   } finally {
     await stopBenchServer(server);
   }
+}
+
+/** What the clients' POSTs gave: each batch's time (ms), errors by status, the first error's text. */
+interface Posted {
+  readonly ms: number[];
+  readonly errors: Record<string, number>;
+  readonly firstError: string;
+  readonly created: number;
+}
+/** Batch times that tell whether creates slow down as the table grows. */
+interface Marks {
+  readonly tenth: number;
+  readonly last: number;
+  readonly early: number;
+  readonly late: number;
+}
+
+/** Every batch POSTed by CLIENTS clients at once, with a progress line every 10 s. */
+async function postAll(name: string, server: BenchServer, t0: number): Promise<Posted> {
+  const headers = {
+    Authorization: `Token ${server.key}`,
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+  };
+  const ms = new Array<number>(BATCHES).fill(NaN);
+  const errors: Record<string, number> = {};
+  let firstError = '';
+  let next = 0,
+    created = 0;
+  let lastShown = t0;
+  const client = async () => {
+    for (let b = next++; b < BATCHES; b = next++) {
+      const body = batchBody(b);
+      const t = performance.now();
+      let status: number;
+      try {
+        const r = await send(server.url, 'POST', '/api/ipam/prefixes/', headers, body);
+        status = r.status;
+        if (status !== 201 && !firstError) firstError = `${status} ${r.text.slice(0, 300)}`;
+      } catch (e) {
+        status = 0;
+        if (!firstError) firstError = (e as Error).message;
+      }
+      ms[b] = performance.now() - t;
+      if (status === 201) created += Math.min(BATCH, TOTAL - b * BATCH);
+      else errors[String(status)] = (errors[String(status)] ?? 0) + 1;
+      if (performance.now() - lastShown > 10000) {
+        lastShown = performance.now();
+        console.log(
+          `  ${name.padEnd(8)} ${created.toLocaleString('en-US')} created, ` +
+            `${Math.round(created / ((lastShown - t0) / 1000))}/s, batch ${b}: ${Math.round(ms[b])} ms`,
+        );
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  return { ms, errors, firstError, created };
+}
+
+function bulkRow(
+  name: string,
+  { ms, errors, created }: Posted,
+  secs: number,
+  { tenth, last, early, late }: Marks,
+  cpu: BulkRow['cpu_ms_per_1000'],
+  load0: number,
+  pool: BulkRow['pool'],
+): BulkRow {
+  return {
+    backend: name,
+    total: TOTAL,
+    created,
+    seconds: r2(secs),
+    prefixes_per_s: Math.round(created / secs),
+    errors,
+    batch_ms: spread(ms),
+    tenth_ms: r2(tenth),
+    last_ms: r2(last),
+    last_over_tenth: r2(last / tenth),
+    median_10th_to_19th_ms: r2(early),
+    median_last_10_ms: r2(late),
+    late_over_early: r2(late / early),
+    cpu_ms_per_1000: cpu,
+    load_average_1m: { start: r2(load0), end: r2(os.loadavg()[0]) },
+    pool,
+  };
+}
+
+function printRow(row: BulkRow, firstError: string, { tenth, last, early, late }: Marks): void {
+  const { backend: name, created, errors, cpu_ms_per_1000: cpu, pool } = row;
+  const errs =
+    Object.entries(errors)
+      .map(([s, n]) => `${n}× ${s}`)
+      .join(', ') || 'none';
+  console.log(
+    `  ${name.padEnd(8)} ${row.prefixes_per_s.toLocaleString('en-US')} prefixes/s ` +
+      `(${created.toLocaleString('en-US')} in ${row.seconds} s), errors: ` +
+      `${errs}${firstError ? ` (first: ${firstError})` : ''}`,
+  );
+  console.log(
+    `  ${''.padEnd(8)} batch p50 ${row.batch_ms.p50} ms, p99 ${row.batch_ms.p99} ms, max ` +
+      `${row.batch_ms.max} ms; 10th ${Math.round(tenth)} ms, last ${Math.round(last)} ms ` +
+      `(${row.last_over_tenth}×); median of 10th-19th ${Math.round(early)} ms, of the last 10 ` +
+      `${Math.round(late)} ms (${row.late_over_early}×)`,
+  );
+  const waits = pool ? `; pool waits ${pool.waits} (mean ${pool.mean_ms} ms, ${pool.timeouts} timed out)` : '';
+  console.log(
+    `  ${''.padEnd(8)} CPU per 1,000 prefixes: server ${cpu.server} ms, database ${cpu.database} ms, ` +
+      `generator ${cpu.generator} ms; load ${row.load_average_1m.start} -> ${row.load_average_1m.end}${waits}`,
+  );
 }
 
 const kind = TOTAL === 1_000_000 ? 'bulk' : `bulk-${TOTAL}`;

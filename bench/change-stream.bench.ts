@@ -33,7 +33,8 @@ import type { Spread, StreamLagRow } from './results-shapes.js';
 export const STREAM_CLI: CliSpec = {
   command: 'npm run bench:stream --',
   summary:
-    "Event stream lag: from a write's commit to its event at a client of GET /api/extras/object-changes/stream (idle, under load, and from another process).",
+    "Event stream lag: from a write's commit to its event at a client of GET " +
+    '/api/extras/object-changes/stream (idle, under load, and from another process).',
   flags: [
     { name: 'writes', type: 'integer', min: 1, default: '1000', help: 'writes per run' },
     {
@@ -49,7 +50,9 @@ export const STREAM_CLI: CliSpec = {
       type: 'integer',
       min: 0,
       default: '0',
-      help: 'instead: what N clients that stop reading cost a server (memory:, in its own process): RSS, kernel send queues, bulk create speed',
+      help:
+        'instead: what N clients that stop reading cost a server (memory:, in its own process): RSS, kernel ' +
+        'send queues, bulk create speed',
     },
     {
       name: 'batches',

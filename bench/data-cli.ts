@@ -10,7 +10,8 @@ import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 export const DATA_CLI: CliSpec = {
   command: 'npm run bench:data --',
   summary:
-    'Generates a deterministic dataset and loads it through the Storage interface into memory:/dir, PostgreSQL or MySQL.',
+    'Generates a deterministic dataset and loads it through the Storage interface into memory:/dir, ' +
+    'PostgreSQL or MySQL.',
   flags: [
     { name: 'prefixes', type: 'integer', min: 1, default: '100000', help: 'prefixes to generate' },
     { name: 'seed', type: 'integer', default: '42', help: 'seed of the generator' },

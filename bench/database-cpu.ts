@@ -51,7 +51,8 @@ export async function connectionCpu(
   const c = await mysql.createConnection({ uri: url });
   const tids = async (): Promise<number[]> => {
     try {
-      const [rows] = await c.query('SELECT TID AS tid FROM information_schema.PROCESSLIST WHERE DB = ?', [name]); // MariaDB
+      // MariaDB
+      const [rows] = await c.query('SELECT TID AS tid FROM information_schema.PROCESSLIST WHERE DB = ?', [name]);
       return (rows as { tid: number }[]).map((r) => Number(r.tid));
     } catch {
       const [rows] = await c.query(

@@ -8,7 +8,9 @@ export const backendsFlag = (dflt: string, choices: readonly string[] = ['memory
   type: 'list',
   choices,
   default: dflt,
-  help: 'backends to measure (mysql: MariaDB at TEST_MYSQL_URL, mysql9: Oracle MySQL 9 at TEST_MYSQL9_URL; unreachable ones are skipped)',
+  help:
+    'backends to measure (mysql: MariaDB at TEST_MYSQL_URL, mysql9: Oracle MySQL 9 at TEST_MYSQL9_URL; ' +
+    'unreachable ones are skipped)',
 });
 
 export const SHAPE_FLAG: FlagSpec = {

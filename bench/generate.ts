@@ -108,122 +108,157 @@ export function* prefixTexts(o: DatasetOptions, rand: () => number): Generator<s
 export function* datasetBatches(o: DatasetOptions, batchSize = 5000): Generator<WriteOp[]> {
   const rand = mulberry32(o.seed);
   const sites = Math.max(10, Math.round(o.prefixes / 1000));
-  let batch: WriteOp[] = [];
-  const push = function* (resourceName: string, row: Row): Generator<WriteOp[]> {
-    const def = resource(resourceName);
-    batch.push({ op: 'create', resource: resourceName, row: def.derive ? { ...row, ...def.derive(row) } : row });
-    if (batch.length >= batchSize) {
-      yield batch;
-      batch = [];
+  // Each part is drawn lazily, as its rows are batched, so the random draws come in one fixed order.
+  const parts = [
+    catalogueRows(),
+    siteRows(sites, rand),
+    deviceRows(sites * 4),
+    interfaceRows(sites * 4),
+    prefixRows(o, rand, sites),
+  ];
+  for (const part of parts) {
+    let batch: WriteOp[] = [];
+    for (const [resourceName, row] of part) {
+      const def = resource(resourceName);
+      batch.push({ op: 'create', resource: resourceName, row: def.derive ? { ...row, ...def.derive(row) } : row });
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
     }
-  };
-  const flush = function* (): Generator<WriteOp[]> {
-    if (batch.length) {
-      yield batch;
-      batch = [];
-    }
-  };
+    if (batch.length) yield batch;
+  }
+}
 
+/** A row to create, with its resource's name. */
+type Created = readonly [resourceName: string, row: Row];
+
+const tagIds = (k: number) =>
+  TAG_SLUGS.map((_, j) => j)
+    .filter((j) => (k >> j) & 1)
+    .map((j) => benchId('tag', j));
+
+function* catalogueRows(): Generator<Created> {
   for (const [i, slug] of TAG_SLUGS.entries())
-    yield* push('tag', { ...base('tag', i), name: slug, slug, color: '9e9e9e', description: '' });
-  yield* push('custom_field', {
-    ...base('custom_field', 0),
-    name: 'rack_count',
-    label: 'Rack count',
-    type: 'integer',
-    filter_logic: 'loose',
-    content_types: ['dcim.site', 'ipam.prefix'],
-    choices: [],
-    required: false,
-    default: null,
-    description: '',
-  });
-  yield* push('custom_field', {
-    ...base('custom_field', 1),
-    name: 'owner',
-    label: 'Owner',
-    type: 'text',
-    filter_logic: 'loose',
-    content_types: ['dcim.site', 'ipam.prefix'],
-    choices: [],
-    required: false,
-    default: null,
-    description: '',
-  });
-  for (let i = 0; i < 8; i++)
-    yield* push('region', {
-      ...base('region', i),
-      name: `Region ${i}`,
-      slug: `region-${i}`,
-      parent: i < 2 ? null : benchId('region', i % 2),
+    yield ['tag', { ...base('tag', i), name: slug, slug, color: '9e9e9e', description: '' }];
+  const field = { filter_logic: 'loose', content_types: ['dcim.site', 'ipam.prefix'], choices: [] };
+  yield [
+    'custom_field',
+    {
+      ...base('custom_field', 0),
+      name: 'rack_count',
+      label: 'Rack count',
+      type: 'integer',
+      ...structuredClone(field),
+      required: false,
+      default: null,
       description: '',
-    });
-  yield* flush();
-  const tagIds = (k: number) =>
-    TAG_SLUGS.map((_, j) => j)
-      .filter((j) => (k >> j) & 1)
-      .map((j) => benchId('tag', j));
+    },
+  ];
+  yield [
+    'custom_field',
+    {
+      ...base('custom_field', 1),
+      name: 'owner',
+      label: 'Owner',
+      type: 'text',
+      ...structuredClone(field),
+      required: false,
+      default: null,
+      description: '',
+    },
+  ];
+  for (let i = 0; i < 8; i++)
+    yield [
+      'region',
+      {
+        ...base('region', i),
+        name: `Region ${i}`,
+        slug: `region-${i}`,
+        parent: i < 2 ? null : benchId('region', i % 2),
+        description: '',
+      },
+    ];
+}
+
+function* siteRows(sites: number, rand: () => number): Generator<Created> {
   for (let i = 0; i < sites; i++) {
     const name = `site-${String(i).padStart(5, '0')}`;
-    yield* push('site', {
-      ...base('site', i),
-      name,
-      slug: name,
-      status: STATUSES[i % STATUSES.length],
-      region: benchId('region', i % 8),
-      asn: 64512 + (i % 1000),
-      facility: `DC${i % 97}`,
-      physical_address: '',
-      description: `${i % 3 === 0 ? 'core' : 'edge'} site ${i}`,
-      tags: tagIds(Math.floor(rand() * 256)),
-      custom_fields: { rack_count: Math.floor(rand() * 20), owner: `team-${i % 17}` },
-    });
+    yield [
+      'site',
+      {
+        ...base('site', i),
+        name,
+        slug: name,
+        status: STATUSES[i % STATUSES.length],
+        region: benchId('region', i % 8),
+        asn: 64512 + (i % 1000),
+        facility: `DC${i % 97}`,
+        physical_address: '',
+        description: `${i % 3 === 0 ? 'core' : 'edge'} site ${i}`,
+        tags: tagIds(Math.floor(rand() * 256)),
+        custom_fields: { rack_count: Math.floor(rand() * 20), owner: `team-${i % 17}` },
+      },
+    ];
   }
-  yield* flush();
-  const devices = sites * 4;
+}
+
+function* deviceRows(devices: number): Generator<Created> {
   for (let i = 0; i < devices; i++)
-    yield* push('device', {
-      ...base('device', i),
-      name: `dev-${i}`,
-      site: benchId('site', Math.floor(i / 4)),
-      status: 'active',
-      serial: `SN${i}`,
-      asset_tag: null,
-      comments: '',
-      tags: [],
-      custom_fields: {},
-    });
-  yield* flush();
+    yield [
+      'device',
+      {
+        ...base('device', i),
+        name: `dev-${i}`,
+        site: benchId('site', Math.floor(i / 4)),
+        status: 'active',
+        serial: `SN${i}`,
+        asset_tag: null,
+        comments: '',
+        tags: [],
+        custom_fields: {},
+      },
+    ];
+}
+
+function* interfaceRows(devices: number): Generator<Created> {
   for (let i = 0; i < devices * 10; i++)
-    yield* push('interface', {
-      ...base('interface', i),
-      device: benchId('device', Math.floor(i / 10)),
-      name: `et-0/0/${i % 10}`,
-      type: '10gbase-x-sfpp',
-      enabled: true,
-      mtu: i % 3 ? 9000 : 1500,
-      mac_address: null,
-      description: '',
-      tags: [],
-      custom_fields: {},
-    });
-  yield* flush();
+    yield [
+      'interface',
+      {
+        ...base('interface', i),
+        device: benchId('device', Math.floor(i / 10)),
+        name: `et-0/0/${i % 10}`,
+        type: '10gbase-x-sfpp',
+        enabled: true,
+        mtu: i % 3 ? 9000 : 1500,
+        mac_address: null,
+        description: '',
+        tags: [],
+        custom_fields: {},
+      },
+    ];
+}
+
+function* prefixRows(o: DatasetOptions, rand: () => number, sites: number): Generator<Created> {
   let i = 0;
   for (const text of prefixTexts(o, rand)) {
     const k = Math.floor(rand() * 1000);
-    yield* push('prefix', {
-      ...base('prefix', i),
-      prefix: text,
-      status: STATUSES[k % STATUSES.length],
-      site: k < 900 ? benchId('site', k % sites) : null,
-      vlan: null,
-      description: k % 50 === 0 ? `customer circuit ${k}` : '',
-      tags: k % 10 === 0 ? tagIds(k >> 1) : [],
-      custom_fields: k % 4 === 0 ? { rack_count: k % 13, owner: `team-${k % 17}` } : {},
-    });
+    yield [
+      'prefix',
+      {
+        ...base('prefix', i),
+        prefix: text,
+        status: STATUSES[k % STATUSES.length],
+        site: k < 900 ? benchId('site', k % sites) : null,
+        vlan: null,
+        description: k % 50 === 0 ? `customer circuit ${k}` : '',
+        tags: k % 10 === 0 ? tagIds(k >> 1) : [],
+        custom_fields: k % 4 === 0 ? { rack_count: k % 13, owner: `team-${k % 17}` } : {},
+      },
+    ];
     i++;
   }
-  yield* flush();
 }
 
 export function datasetCounts(o: DatasetOptions): Record<string, number> {

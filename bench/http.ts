@@ -2,7 +2,7 @@
 // [--pipelining 1] [--duration 10] [--only text [--update]]`: requests/s and p99 of
 // representative list queries with autocannon, each backend's server in its own process (all up
 // at once, each query measured on every backend back to back), written to
-// bench/results/<date>-http-<client>[-<size>].json (`npm run bench:report` makes the doc from it).
+// bench/results/<date>-http-<client>[-<size>].json (`npm run docs` makes the doc from it).
 // `--only` runs the queries whose name holds the text and prints them (no results file); with
 // `--update` their rows replace the same rows of the newest file of that size.
 import autocannon from 'autocannon';
@@ -31,7 +31,8 @@ export const HTTP_CLI: CliSpec = {
     connectionsFlag('32'),
     // Above 1 the load generator spends far less CPU per request, which matters when it shares the server's cores.
     { name: 'pipelining', type: 'integer', min: 1, default: '1', help: 'requests in flight per connection' },
-    // wrk (C, Debian package) costs the shared cores far less than autocannon (Node): its figure is closer to what the server can do.
+    // wrk (C, Debian package) costs the shared cores far less than autocannon (Node): its figure is closer to what the
+    // server can do.
     {
       name: 'client',
       type: 'string',
@@ -48,7 +49,9 @@ export const HTTP_CLI: CliSpec = {
     {
       name: 'update',
       type: 'flag',
-      help: "with --only: the rows measured replace those queries' rows of the same backends (and the reference's) in the newest results file of this size, written as today's",
+      help:
+        "with --only: the rows measured replace those queries' rows of the same backends (and the reference's) " +
+        "in the newest results file of this size, written as today's",
     },
   ],
 };
@@ -203,7 +206,8 @@ async function alternating(url: string, key: string, paths: readonly string[], r
 const rows: Row[] = [];
 const backends: { name: string; url: string; drop(): Promise<void>; env?: Record<string, string> }[] = [];
 if (wanted.has('memory')) backends.push({ name: 'memory', url: 'memory:', drop: async () => {} });
-// `memory-uncached`: memory with PAGE_CACHE_MB=0: every request reads and serializes (what a page costs the first time).
+// `memory-uncached`: memory with PAGE_CACHE_MB=0: every request reads and serializes (what a page costs the first
+// time).
 if (wanted.has('memory-uncached'))
   backends.push({ name: 'memory, no page cache', url: 'memory:', drop: async () => {}, env: { PAGE_CACHE_MB: '0' } });
 backends.push(...(await sqlBackends(wanted)));
@@ -230,7 +234,8 @@ let reference: BenchServer | null = null;
 let referenceFile = '';
 const line = (name: string, r: LoadResult, extra = '') =>
   console.log(
-    `  ${name.padEnd(28)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}${extra}`,
+    `  ${name.padEnd(28)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ` +
+      `${r.errors}${extra}`,
   );
 try {
   // Every server is loaded first and stays up: each query is then measured on all of them back to
@@ -241,7 +246,8 @@ try {
     const srv = await startBenchServer({ STORAGE_URL: b.url, BENCH_PREFIXES: String(prefixes), ...b.env });
     const rss = rssMb(srv.child.pid);
     memory.push(
-      `- ${b.name}: server process ${rss} MB resident after the load (${Math.round((rss * 1048576) / prefixes)} B per prefix, everything included).`,
+      `- ${b.name}: server process ${rss} MB resident after the load ` +
+        `(${Math.round((rss * 1048576) / prefixes)} B per prefix, everything included).`,
     );
     console.log(memory[memory.length - 1]);
     running.push({
@@ -252,7 +258,8 @@ try {
     });
   }
   const names = running.length ? [...running[0].paths.keys()] : [];
-  // The reference row: a bare Express app sending the first backend's answers (bench/reference-server.ts), measured beside them.
+  // The reference row: a bare Express app sending the first backend's answers (bench/reference-server.ts), measured
+  // beside them.
   if (running.length) {
     const first = running[0];
     const bodies = await Promise.all(
@@ -340,7 +347,8 @@ if (only && args.flag('update')) {
     there = newest.data.machine;
   if (here.cpu !== there.cpu || here.cores !== there.cores)
     throw new Error(
-      `--update: the newest ${kind} file was measured on ${there.cores} × ${there.cpu}, this machine is ${here.cores} × ${here.cpu}: run the whole bench`,
+      `--update: the newest ${kind} file was measured on ${there.cores} × ${there.cpu}, this machine is ` +
+        `${here.cores} × ${here.cpu}: run the whole bench`,
     );
   const measured = new Set(rows.map((r) => `${r.backend}\u0000${r.query}`));
   const { machine: _before, rows: before, ...rest } = newest.data;

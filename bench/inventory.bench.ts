@@ -24,7 +24,8 @@ import type { InventoryRow } from './results-shapes.js';
 export const INVENTORY_CLI: CliSpec = {
   command: 'npm run bench:inventory --',
   summary:
-    "ansible-inventory --list through netbox.netbox.nb_inventory over N devices and N virtual machines: the run's time and the requests the plugin made, per backend.",
+    'ansible-inventory --list through netbox.netbox.nb_inventory over N devices and N virtual machines: the ' +
+    "run's time and the requests the plugin made, per backend.",
   flags: [
     { name: 'devices', type: 'integer', min: 0, default: '10000', help: 'devices written into the store' },
     { name: 'vms', type: 'integer', min: 0, default: '10000', help: 'virtual machines written into the store' },
@@ -43,7 +44,8 @@ const order: string[] = [];
 /** Deterministic ids: the resource's number, then a counter. */
 const idOf = (name: string, i: number): string => {
   if (!order.includes(name)) order.push(name);
-  return `${(order.indexOf(name) + 1).toString(16).padStart(8, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+  const prefix = (order.indexOf(name) + 1).toString(16).padStart(8, '0');
+  return `${prefix}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 };
 
 /** A complete row: the registry's defaults for what `body` leaves out, derived fields computed. */
@@ -61,18 +63,25 @@ function row(name: string, i: number, body: Record<string, unknown>): Row {
   return r.derive ? { ...out, ...r.derive(out) } : out;
 }
 
-/** The dataset, in dependency order, as batches of creates. */
+const SITES = 100,
+  RACKS_PER_SITE = 5,
+  CLUSTERS = 50;
+const batch = (name: string, rows: Row[]): WriteOp[][] => {
+  const out: WriteOp[][] = [];
+  for (let i = 0; i < rows.length; i += 1000)
+    out.push(rows.slice(i, i + 1000).map((r) => ({ op: 'create', resource: name, row: r })));
+  return out;
+};
+const n = (k: number) => Array.from({ length: k }, (_, i) => i);
+
+/** The dataset, in dependency order, as batches of creates (ids are numbered in the order resources appear). */
 function* dataset(): Generator<WriteOp[]> {
-  const SITES = 100,
-    RACKS_PER_SITE = 5,
-    CLUSTERS = 50;
-  const batch = (name: string, rows: Row[]): WriteOp[][] => {
-    const out: WriteOp[][] = [];
-    for (let i = 0; i < rows.length; i += 1000)
-      out.push(rows.slice(i, i + 1000).map((r) => ({ op: 'create', resource: name, row: r })));
-    return out;
-  };
-  const n = (k: number) => Array.from({ length: k }, (_, i) => i);
+  yield* placeBatches();
+  yield* hostBatches();
+}
+
+/** Tenants, sites with a hall and racks, and what devices and clusters are. */
+function* placeBatches(): Generator<WriteOp[]> {
   yield* batch('tenant_group', [row('tenant_group', 0, { name: 'Customers', slug: 'customers' })]);
   yield* batch(
     'tenant',
@@ -125,6 +134,10 @@ function* dataset(): Generator<WriteOp[]> {
       row('cluster', i, { name: `cluster-${i}`, type: idOf('cluster_type', 0), site: idOf('site', i % SITES) }),
     ),
   );
+}
+
+/** Devices and virtual machines, each with its primary IPv4. */
+function* hostBatches(): Generator<WriteOp[]> {
   // Addresses first: devices and VMs are written with their primary IP set.
   yield* batch(
     'ip_address',
@@ -262,7 +275,8 @@ for (const b of backends) {
       plugin_alone_seconds: +alone.seconds.toFixed(1),
     });
     console.log(
-      `${b.name}: ansible-inventory --list ${seconds.toFixed(1)} s (${alone.seconds.toFixed(1)} s against the kept answers alone), ${requests} requests, replayed in ${serverSeconds.toFixed(2)} s`,
+      `${b.name}: ansible-inventory --list ${seconds.toFixed(1)} s (${alone.seconds.toFixed(1)} s against ` +
+        `the kept answers alone), ${requests} requests, replayed in ${serverSeconds.toFixed(2)} s`,
     );
   } finally {
     await srv.close();

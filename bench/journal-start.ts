@@ -22,7 +22,10 @@ export interface JournalStartFigures {
   /** Spawn to `listening on`, on the journal alone, and its CPU time. */
   readonly journal_start_s: number;
   readonly journal_start_cpu_s: number;
-  /** From `listening on` to the answer of a first page of prefixes (the start sorts its indexes and writes its snapshot after listening). */
+  /**
+   * From `listening on` to the answer of a first page of prefixes (the start sorts its indexes and writes its snapshot
+   * after listening).
+   */
   readonly journal_first_page_s: number;
   /** The next start, from the snapshot the first one wrote. */
   readonly snapshot_start_s: number;

@@ -61,7 +61,8 @@ async function measureBackend(name: string, storage: Storage): Promise<Lifecycle
   });
   const hot = Math.round(hotEvents / ((performance.now() - t0) / 1000));
   console.log(
-    `  ${name.padEnd(8)} distinct entities ${distinct} events/s; one hot entity ${hot} events/s (${ok}/${hotEvents} accepted)`,
+    `  ${name.padEnd(8)} distinct entities ${distinct} events/s; one hot entity ${hot} events/s ` +
+      `(${ok}/${hotEvents} accepted)`,
   );
   return { backend: name, distinct, hot, hot_ok: ok };
 }

@@ -240,7 +240,8 @@ async function v6LayoutComparison(data: Prefix[]): Promise<void> {
   const ts = time(lbString),
     tw = time(lbWords);
   console.log(
-    `IPv6 layout @${hexes.length}: hex strings ${fmt(stringBytes, 1)} B/entry (string+slot only), lowerBound ${fmt(ts.ns, 0)} ns; ` +
+    `IPv6 layout @${hexes.length}: hex strings ${fmt(stringBytes, 1)} B/entry (string+slot only), lowerBound ` +
+      `${fmt(ts.ns, 0)} ns; ` +
       `u32 words 16 B/entry, lowerBound incl. hex->words ${fmt(tw.ns, 0)} ns`,
   );
 }
@@ -250,52 +251,29 @@ async function main() {
     `Node ${process.version}, ${process.platform}/${process.arch}, gc ${canCollect ? 'exposed' : 'NOT exposed'}`,
   );
 
-  // Main figures: distinct prefixes (what an inventory holds). The repeats-allowed generator follows.
-  {
-    const s10k = v4Distinct(10_000);
-    const i10k = (await build(new ContainmentIndex(), 4, s10k, 0)).idx;
-    const r10k = measure('10k-distinct', i10k, s10k);
-    const s1m = v4Distinct(1_000_000);
-    const b = await build(new ContainmentIndex(), 4, s1m, 0);
-    console.log(
-      `1M distinct IPv4 build: add ${fmt(b.addMs)} ms + rebuild ${fmt(b.rebuildMs)} ms = ${fmt(b.addMs + b.rebuildMs)} ms, ${fmt(b.bytesPerEntry, 1)} B/entry`,
-    );
-    const r1m = measure('1M-distinct', b.idx, s1m);
-    ratios(r10k.rows, r1m.rows);
-  }
-  // The IPAM shape of `npm run bench:data` (/16 > /24 > /30 and /32): a host sits in ~3 prefixes at any size.
-  {
-    const ipam = (n: number) =>
-      flat(
-        [...prefixTexts({ prefixes: n, seed: 42, shape: 'ipam', v6Share: 0 }, mulberry32(42))].map((t) => {
-          const c = parseCidr(t)!;
-          return { hex: c.network, len: c.length };
-        }),
-      );
-    const s10k = ipam(10_000),
-      s1m = ipam(1_000_000);
-    const r10k = measure('10k-ipam', (await build(new ContainmentIndex(), 4, s10k, 0)).idx, s10k, true);
-    const r1m = measure('1M-ipam', (await build(new ContainmentIndex(), 4, s1m, 0)).idx, s1m, true);
-    ratios(r10k.rows, r1m.rows);
-  }
+  await distinctFigures();
+  await ipamFigures();
 
   const small = v4Prefixes(10_000);
   const b10k = await build(new ContainmentIndex(), 4, small, 0);
   console.log(
-    `10k IPv4 build: add ${fmt(b10k.addMs)} ms + rebuild ${fmt(b10k.rebuildMs)} ms, ${fmt(b10k.bytesPerEntry, 1)} B/entry`,
+    `10k IPv4 build: add ${fmt(b10k.addMs)} ms + rebuild ${fmt(b10k.rebuildMs)} ms, ` +
+      `${fmt(b10k.bytesPerEntry, 1)} B/entry`,
   );
   const m10k = measure('10k', b10k.idx, small);
 
   const big = v4Prefixes(1_000_000);
   const b1m = await build(new ContainmentIndex(), 4, big, 0);
   console.log(
-    `1M IPv4 build: add ${fmt(b1m.addMs)} ms + rebuild ${fmt(b1m.rebuildMs)} ms = ${fmt(b1m.addMs + b1m.rebuildMs)} ms, ${fmt(b1m.bytesPerEntry, 1)} B/entry`,
+    `1M IPv4 build: add ${fmt(b1m.addMs)} ms + rebuild ${fmt(b1m.rebuildMs)} ms = ` +
+      `${fmt(b1m.addMs + b1m.rebuildMs)} ms, ${fmt(b1m.bytesPerEntry, 1)} B/entry`,
   );
 
   const v6 = v6Prefixes(200_000);
   const alone6 = await build(new ContainmentIndex(), 6, v6, 0);
   console.log(
-    `200k IPv6 alone: add ${fmt(alone6.addMs)} ms + rebuild ${fmt(alone6.rebuildMs)} ms, ${fmt(alone6.bytesPerEntry, 1)} B/entry`,
+    `200k IPv6 alone: add ${fmt(alone6.addMs)} ms + rebuild ${fmt(alone6.rebuildMs)} ms, ` +
+      `${fmt(alone6.bytesPerEntry, 1)} B/entry`,
   );
   alone6.idx = null as never;
   const b6 = await build(b1m.idx, 6, v6, 1_000_000);
@@ -311,29 +289,73 @@ async function main() {
   b1m.idx.flush();
   console.log(`rebuild after one add, 1M IPv4 sub-index: ${fmt(performance.now() - t0)} ms`);
 
-  // Writes between lookups: up to 1,024 pending adds are scanned beside the sorted entries, so a
-  // lookup right after a write does not re-sort 1M entries.
-  for (const pending of [1, 100, 1000]) {
-    for (let k = 0; k < pending; k++) b1m.idx.add(5_000_000 + k, 4, big[k + 1].hex, big[k + 1].len);
-    const hosts = queriesV4(2000, big).hosts;
-    const lp = latency(hosts, (h) => b1m.idx.containing(4, h, 32, true));
-    console.log(
-      `1M IPv4 containing host with ${pending} pending adds: median ${fmt(lp.median, 3)} µs, p99 ${fmt(lp.p99, 3)} µs`,
-    );
-    for (let k = 0; k < pending; k++) b1m.idx.remove(5_000_000 + k);
-    b1m.idx.flush();
-  }
+  pendingAdds(b1m.idx, big);
 
   const m1m = measure('1M', b1m.idx, big);
   const v6q: string[] = [];
   for (let i = 0; i < QUERIES; i++) v6q.push(v6Hex());
   const l6 = latency(v6q, (h) => b1m.idx.containing(6, h, 128, true));
   console.log(
-    `200k IPv6 containing host: median ${fmt(l6.median, 3)} µs, p99 ${fmt(l6.p99, 3)} µs, avg results ${fmt(l6.avgResults)}`,
+    `200k IPv6 containing host: median ${fmt(l6.median, 3)} µs, p99 ${fmt(l6.p99, 3)} µs, avg results ` +
+      `${fmt(l6.avgResults)}`,
   );
   ratios(m10k.rows, m1m.rows);
 
-  // Same generator, duplicates removed: isolates index cost from result size.
+  await dedupFigures(small, big, v6, v6q);
+
+  await benchSuite('10k', b10k.idx, m10k.q);
+  await benchSuite('1M', b1m.idx, m1m.q);
+  await v6LayoutComparison(v6);
+}
+
+/** Main figures: distinct prefixes (what an inventory holds). The repeats-allowed generator follows. */
+async function distinctFigures(): Promise<void> {
+  const s10k = v4Distinct(10_000);
+  const i10k = (await build(new ContainmentIndex(), 4, s10k, 0)).idx;
+  const r10k = measure('10k-distinct', i10k, s10k);
+  const s1m = v4Distinct(1_000_000);
+  const b = await build(new ContainmentIndex(), 4, s1m, 0);
+  console.log(
+    `1M distinct IPv4 build: add ${fmt(b.addMs)} ms + rebuild ${fmt(b.rebuildMs)} ms = ` +
+      `${fmt(b.addMs + b.rebuildMs)} ms, ${fmt(b.bytesPerEntry, 1)} B/entry`,
+  );
+  const r1m = measure('1M-distinct', b.idx, s1m);
+  ratios(r10k.rows, r1m.rows);
+}
+
+/** The IPAM shape of `npm run bench:data` (/16 > /24 > /30 and /32): a host sits in ~3 prefixes at any size. */
+async function ipamFigures(): Promise<void> {
+  const ipam = (n: number) =>
+    flat(
+      [...prefixTexts({ prefixes: n, seed: 42, shape: 'ipam', v6Share: 0 }, mulberry32(42))].map((t) => {
+        const c = parseCidr(t)!;
+        return { hex: c.network, len: c.length };
+      }),
+    );
+  const s10k = ipam(10_000),
+    s1m = ipam(1_000_000);
+  const r10k = measure('10k-ipam', (await build(new ContainmentIndex(), 4, s10k, 0)).idx, s10k, true);
+  const r1m = measure('1M-ipam', (await build(new ContainmentIndex(), 4, s1m, 0)).idx, s1m, true);
+  ratios(r10k.rows, r1m.rows);
+}
+
+function pendingAdds(idx: ContainmentIndex, big: Prefix[]): void {
+  // Writes between lookups: up to 1,024 pending adds are scanned beside the sorted entries, so a
+  // lookup right after a write does not re-sort 1M entries.
+  for (const pending of [1, 100, 1000]) {
+    for (let k = 0; k < pending; k++) idx.add(5_000_000 + k, 4, big[k + 1].hex, big[k + 1].len);
+    const hosts = queriesV4(2000, big).hosts;
+    const lp = latency(hosts, (h) => idx.containing(4, h, 32, true));
+    console.log(
+      `1M IPv4 containing host with ${pending} pending adds: median ${fmt(lp.median, 3)} µs, p99 ${fmt(lp.p99, 3)} µs`,
+    );
+    for (let k = 0; k < pending; k++) idx.remove(5_000_000 + k);
+    idx.flush();
+  }
+}
+
+/** Same generator, duplicates removed: isolates index cost from result size. */
+async function dedupFigures(small: Prefix[], big: Prefix[], v6: Prefix[], v6q: string[]): Promise<void> {
   const u10k = dedupe(small),
     u1m = dedupe(big),
     u6 = dedupe(v6);
@@ -345,13 +367,10 @@ async function main() {
   const d6 = (await build(new ContainmentIndex(), 6, u6, 0)).idx;
   const ld6 = latency(v6q, (h) => d6.containing(6, h, 128, true));
   console.log(
-    `IPv6-dedup containing host: median ${fmt(ld6.median, 3)} µs, p99 ${fmt(ld6.p99, 3)} µs, avg results ${fmt(ld6.avgResults)}`,
+    `IPv6-dedup containing host: median ${fmt(ld6.median, 3)} µs, p99 ${fmt(ld6.p99, 3)} µs, avg results ` +
+      `${fmt(ld6.avgResults)}`,
   );
   ratios(md10k.rows, md1m.rows);
-
-  await benchSuite('10k', b10k.idx, m10k.q);
-  await benchSuite('1M', b1m.idx, m1m.q);
-  await v6LayoutComparison(v6);
 }
 
 function ratios(a: [string, Lat][], b: [string, Lat][]): void {

@@ -1,5 +1,5 @@
 // Where a bench's figures go: bench/results/<date>-<kind>.json, with the machine they were taken on.
-// docs/benchmarks.md is generated from the newest file of each kind (`npm run bench:report`), so a
+// docs/benchmarks.md is generated from the newest file of each kind (`npm run docs`), so a
 // bench writes its figures here and never into the doc.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,6 @@ export function writeResults(kind: string, body: Record<string, unknown>, machin
   const file = new URL(`${machine.date}-${kind}.json`, RESULTS_DIR);
   fs.writeFileSync(file, JSON.stringify({ machine, ...body }, null, 1));
   const path = fileURLToPath(file);
-  console.log(`\nwrote ${path}; \`npm run bench:report\` regenerates docs/benchmarks.md from it`);
+  console.log(`\nwrote ${path}; \`npm run docs\` regenerates docs/benchmarks.md from it`);
   return path;
 }

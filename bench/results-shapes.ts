@@ -146,7 +146,9 @@ export interface StreamLagResults {
   readonly rows: readonly StreamLagRow[];
 }
 
-/** One phase of bulk creates in `stream-stalled`; from_us/to_us on the monotonic clock (as a CPU profile's timestamps). */
+/**
+ * One phase of bulk creates in `stream-stalled`; from_us/to_us on the monotonic clock (as a CPU profile's timestamps).
+ */
 export interface StalledPhase {
   readonly prefixes_per_s: number;
   readonly server_cpu_ms_per_1000: number;
@@ -191,7 +193,10 @@ export interface StalledSample {
   readonly skmem_w_mib: number;
 }
 
-/** `stream-stalled` (bench/stream-stalled.ts): what clients of the stream that stop reading cost a server; figures are medians over the rounds. */
+/**
+ * `stream-stalled` (bench/stream-stalled.ts): what clients of the stream that stop reading cost a server; figures are
+ * medians over the rounds.
+ */
 export interface StreamStalledResults {
   readonly machine: Machine;
   readonly clients: number;
@@ -270,7 +275,10 @@ export interface StoreResults {
   readonly restart_s?: number;
   readonly restart_open_s?: number;
   readonly restart_peak_rss_mb?: number;
-  /** The server's first start on a journal as bench:data leaves it, and the next from its snapshot (absent with --no-journal-start). */
+  /**
+   * The server's first start on a journal as bench:data leaves it, and the next from its snapshot (absent with
+   * --no-journal-start).
+   */
   readonly journal_mb?: number;
   readonly journal_start_s?: number;
   readonly journal_start_cpu_s?: number;

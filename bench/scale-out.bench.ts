@@ -1,14 +1,14 @@
 // Scale-out of memory replicas: 1, 2, 3 server processes with READ_REPLICA=memory on one database,
 // each holding the whole inventory. For each count: list reads spread over all processes (one
 // autocannon per process, the connections shared out), single-site creates likewise, each
-// process's resident memory and its initial load time. Writes the table to docs/scale-out.md
-// and the figures to bench/results/<date>-scale-out.json (docs/benchmarks.md reads them too).
+// process's resident memory and its initial load time. Writes the figures to
+// bench/results/<date>-scale-out.json; `npm run docs` makes docs/scale-out.md's measured section and
+// docs/benchmarks.md from them.
 //
-// Run:  npm run bench:scale-out [-- --prefixes 100000] [--processes 1,2,3] [--duration 10] [--connections 24] [--backends postgres,mysql]
+// Run:  npm run bench:scale-out [-- --prefixes 100000] [--processes 1,2,3] [--duration 10] [--connections 24]
+// [--backends postgres,mysql]
 import autocannon from 'autocannon';
 import fs from 'node:fs';
-import { replaceSection } from '../server/tools/doc-sections.js';
-import { machineInfo } from './machine.js';
 import { writeResults } from './results-file.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
 import { backendsFlag, connectionsFlag } from './flags.js';
@@ -18,7 +18,8 @@ import { startBenchServer, stopBenchServer, type BenchServer } from './server-pr
 export const SCALE_OUT_CLI: CliSpec = {
   command: 'npm run bench:scale-out --',
   summary:
-    'Memory replicas scaled out: 1, 2, 3 READ_REPLICA=memory processes on one database; reads and creates spread over them, memory and load time per process.',
+    'Memory replicas scaled out: 1, 2, 3 READ_REPLICA=memory processes on one database; reads and creates ' +
+    'spread over them, memory and load time per process.',
   flags: [
     { name: 'prefixes', type: 'integer', min: 0, default: '100000', help: 'prefixes in the dataset' },
     { name: 'processes', type: 'list', default: '1,2,3', help: 'process counts to measure, ascending' },
@@ -79,7 +80,8 @@ interface Row {
 const rows: Row[] = [];
 const procs: string[] = [];
 console.log(
-  `memory replicas scaled out: ${COUNTS.join(', ')} processes on one database, ${PREFIXES.toLocaleString('en-US')} prefixes`,
+  `memory replicas scaled out: ${COUNTS.join(', ')} processes on one database, ` +
+    `${PREFIXES.toLocaleString('en-US')} prefixes`,
 );
 for (const b of await sqlBackends(wanted)) {
   const servers: BenchServer[] = [];
@@ -95,7 +97,9 @@ for (const b of await sqlBackends(wanted)) {
         servers.push(s);
         const rss = rssMb(s.child.pid);
         procs.push(
-          `- ${b.name}, process ${servers.length}: initial load ${loadMs(s).toLocaleString('en-US')} ms, ${rss} MB resident after it (${Math.round((rss * 1048576) / PREFIXES)} B per prefix, everything included)`,
+          `- ${b.name}, process ${servers.length}: initial load ${loadMs(s).toLocaleString('en-US')} ms, ` +
+            `${rss} MB resident after it (${Math.round((rss * 1048576) / PREFIXES)} B per prefix, everything ` +
+            `included)`,
         );
         console.log(procs[procs.length - 1]);
       }
@@ -108,7 +112,8 @@ for (const b of await sqlBackends(wanted)) {
         const r = await spread(servers, (s) => ({ url: s.url + path, headers: { Authorization: `Token ${s.key}` } }));
         rows.push({ backend: b.name, processes: n, what, rps: r.rps, p99_ms: r.p99, errors: r.errors });
         console.log(
-          `  ${b.name} ×${n}  ${what.padEnd(38)} ${String(r.rps).padStart(7)} req/s  p99 ${r.p99} ms  errors ${r.errors}`,
+          `  ${b.name} ×${n}  ${what.padEnd(38)} ${String(r.rps).padStart(7)} req/s  p99 ${r.p99} ms  errors ` +
+            `${r.errors}`,
         );
       }
       const w = await spread(servers, (s, i) => ({
@@ -127,7 +132,8 @@ for (const b of await sqlBackends(wanted)) {
         errors: w.errors,
       });
       console.log(
-        `  ${b.name} ×${n}  ${'single-site creates'.padEnd(38)} ${String(w.rps).padStart(7)} req/s  p99 ${w.p99} ms  errors ${w.errors}`,
+        `  ${b.name} ×${n}  ${'single-site creates'.padEnd(38)} ${String(w.rps).padStart(7)} req/s  p99 ` +
+          `${w.p99} ms  errors ${w.errors}`,
       );
     }
   } finally {
@@ -136,21 +142,4 @@ for (const b of await sqlBackends(wanted)) {
   }
 }
 
-const m = machineInfo();
-const md = [
-  `Taken on ${m.date}: ${m.cores} cores (${m.cpu}), ${m.memory_gib} GiB, Node ${m.node}; ${PREFIXES.toLocaleString('en-US')} prefixes; autocannon, ${CONNECTIONS} connections shared out over the processes, ${DURATION} s per row after a warm-up; the database, every server process and the load generator share the machine's cores.`,
-  '',
-  '| database | processes | requests | requests/s | p99 | errors |',
-  '|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.backend} | ${r.processes} | ${r.what} | ${r.rps} | ${r.p99_ms} ms | ${r.errors} |`),
-  '',
-  ...procs,
-];
-writeResults(
-  'scale-out',
-  { prefixes: PREFIXES, connections: CONNECTIONS, duration: DURATION, rows, processes: procs },
-  m,
-);
-const doc = new URL('../../docs/scale-out.md', import.meta.url);
-fs.writeFileSync(doc, replaceSection(fs.readFileSync(doc, 'utf8'), 'scale-out', md.join('\n')));
-console.log('\nwrote docs/scale-out.md (measured section)');
+writeResults('scale-out', { prefixes: PREFIXES, connections: CONNECTIONS, duration: DURATION, rows, processes: procs });

@@ -21,7 +21,8 @@ export function startBenchProcess(
   nodeArgs: readonly string[] = [],
 ): Promise<BenchServer> {
   // The flag npm start uses: a larger young generation, fewer collections under load.
-  // BENCH_SERVER_NODE_FLAGS: more flags for every bench's servers (`--cpu-prof --cpu-prof-dir=/tmp/p`: Node refuses those in NODE_OPTIONS).
+  // BENCH_SERVER_NODE_FLAGS: more flags for every bench's servers (`--cpu-prof --cpu-prof-dir=/tmp/p`: Node refuses
+  // those in NODE_OPTIONS).
   const extra = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
     process.execPath,

@@ -37,7 +37,8 @@ function nautobotForm(url: string): (samples: readonly string[]) => Promise<Extr
     const v4 = samples.filter((s) => !s.includes(':'));
     const pick = (k: number) => v4[(BENCH_PICK + k) % v4.length]; // as queryClasses(samples, BENCH_PICK)
     const cols =
-      'id, created, last_updated, prefix, network, broadcast, prefix_length, family, status, site, vlan, description, tags, custom_fields';
+      'id, created, last_updated, prefix, network, broadcast, prefix_length, family, status, site, vlan, ' +
+      'description, tags, custom_fields';
     const run = async (where: string, params: unknown[]) => {
       await driver.query(
         `SELECT ${cols} FROM prefix WHERE ${where} ORDER BY net_block, prefix_length, id LIMIT 50`,
@@ -50,7 +51,8 @@ function nautobotForm(url: string): (samples: readonly string[]) => Promise<Extr
     const fns = {
       'net_host (Nautobot SQL form)': () =>
         run(
-          `prefix_length <= 32 AND $1::inet BETWEEN CAST(HOST(net_block) AS inet) AND CAST(HOST(broadcast(net_block)) AS inet)`,
+          `prefix_length <= 32 AND $1::inet BETWEEN CAST(HOST(net_block) AS inet) AND ` +
+            `CAST(HOST(broadcast(net_block)) AS inet)`,
           [hostInside(pick(0))],
         ),
       'net_contained (selective, Nautobot SQL form)': () =>

@@ -54,7 +54,8 @@ function rnd(): number {
 function orderedId(i: number): string {
   const h = i.toString(16).padStart(12, '0');
   const r = u32ToHex(rnd()) + u32ToHex(rnd());
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-7${r.slice(0, 3)}-8${r.slice(3, 6)}-${r.slice(6, 16)}${u32ToHex(rnd()).slice(0, 2)}`;
+  const tail = `${r.slice(6, 16)}${u32ToHex(rnd()).slice(0, 2)}`;
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-7${r.slice(0, 3)}-8${r.slice(3, 6)}-${tail}`;
 }
 
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -127,7 +128,8 @@ const samples = (() => {
 /** Nautobot's shape on PostgreSQL: the stored column wrapped in a conversion, compared with a value. */
 function nautobotForm(d: SqlDriver): Record<string, (i: number) => Promise<number>> {
   const cols =
-    'id, created, last_updated, prefix, network, broadcast, prefix_length, family, status, site, vlan, description, tags, custom_fields';
+    'id, created, last_updated, prefix, network, broadcast, prefix_length, family, status, site, vlan, ' +
+    'description, tags, custom_fields';
   const order = ' ORDER BY net_block, prefix_length, id LIMIT 50';
   const run = async (where: string, params: unknown[]) => {
     await d.query(`SELECT ${cols} FROM prefix WHERE ${where}${order}`, params);
@@ -137,7 +139,8 @@ function nautobotForm(d: SqlDriver): Record<string, (i: number) => Promise<numbe
     // prefixes containing the address: prefix_length <= 32 AND addr BETWEEN wrapped(network) AND wrapped(broadcast)
     net_host: (i) =>
       run(
-        `prefix_length <= 32 AND $1::inet BETWEEN CAST(HOST(net_block) AS inet) AND CAST(HOST(broadcast(net_block)) AS inet)`,
+        `prefix_length <= 32 AND $1::inet BETWEEN CAST(HOST(net_block) AS inet) AND ` +
+          `CAST(HOST(broadcast(net_block)) AS inet)`,
         [samples.hosts[i]],
       ),
     // prefixes inside the /16: prefix_length > 16 AND wrapped(network) BETWEEN net AND broadcast
@@ -232,10 +235,13 @@ async function bench(kind: TestDbKind): Promise<Result | null> {
 function report(results: Result[]): string {
   const out: string[] = [];
   out.push(
-    `${ROWS.toLocaleString('en')} random IPv4 prefixes (/8–/32), ${QUERIES} queries per line after ${WARMUP} warm-up, one client, sequential.`,
+    `${ROWS.toLocaleString('en')} random IPv4 prefixes (/8–/32), ${QUERIES} queries per line after ${WARMUP} ` +
+      `warm-up, one client, sequential.`,
   );
   out.push(
-    'Latency is client-side per Storage.find: the first page of 50 (ordered by network, prefix_length) and the COUNT (PostgreSQL: page first, COUNT only when the page is full; MySQL: both at once on two connections).',
+    'Latency is client-side per Storage.find: the first page of 50 (ordered by network, prefix_length) and ' +
+      'the COUNT (PostgreSQL: page first, COUNT only when the page is full; MySQL: both at once on two ' +
+      'connections).',
   );
   out.push('');
   out.push('| database | lookup | median ms | p95 ms | p99 ms | mean matches |');
@@ -243,14 +249,16 @@ function report(results: Result[]): string {
   for (const r of results)
     for (const [name, s] of r.lines)
       out.push(
-        `| ${r.label} | ${name} | ${s.median.toFixed(3)} | ${s.p95.toFixed(3)} | ${s.p99.toFixed(3)} | ${s.meanCount.toFixed(1)} |`,
+        `| ${r.label} | ${name} | ${s.median.toFixed(3)} | ${s.p95.toFixed(3)} | ${s.p99.toFixed(3)} | ` +
+          `${s.meanCount.toFixed(1)} |`,
       );
   out.push('');
   out.push('| database | load (Storage.apply, 20,000-row batches) | net_host plan | net_contained plan |');
   out.push('|---|---:|---|---|');
   for (const r of results)
     out.push(
-      `| ${r.label} | ${r.loadSec.toFixed(1)} s (${Math.round(r.rows / r.loadSec).toLocaleString('en')} rows/s) | ${r.plans.net_host} | ${r.plans.net_contained} |`,
+      `| ${r.label} | ${r.loadSec.toFixed(1)} s (${Math.round(r.rows / r.loadSec).toLocaleString('en')} ` +
+        `rows/s) | ${r.plans.net_host} | ${r.plans.net_contained} |`,
     );
   return out.join('\n');
 }

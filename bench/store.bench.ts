@@ -3,7 +3,8 @@
 // Then a restart from the snapshot compaction would write of it (bench/restart.ts): a fresh process's
 // time to an open store and its peak RSS; and the server's first start on the journal bench:data
 // would leave of the same batches, to its `listening on` line (bench/journal-start.ts).
-// Run: node --expose-gc dist/bench/store.bench.js [--prefixes 1200000] [--shape uniform|ipam] [--no-restart] [--no-journal-start]
+// Run: node --expose-gc dist/bench/store.bench.js [--prefixes 1200000] [--shape uniform|ipam] [--no-restart]
+// [--no-journal-start]
 // Writes bench/results/<date>-store.json.
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
@@ -20,7 +21,8 @@ import { writeResults } from './results-file.js';
 export const STORE_CLI: CliSpec = {
   command: 'npm run bench:store --',
   summary:
-    'Memory store: time to load and index prefixes, heap held per prefix, the cost of a page of row objects, and a restart from a snapshot.',
+    'Memory store: time to load and index prefixes, heap held per prefix, the cost of a page of row objects, ' +
+    'and a restart from a snapshot.',
   flags: [
     { name: 'prefixes', type: 'integer', min: 1, default: '1200000', help: 'prefixes to load' },
     SHAPE_FLAG,
@@ -31,7 +33,9 @@ export const STORE_CLI: CliSpec = {
       name: 'server-node-flags',
       type: 'string',
       value: 'FLAGS',
-      help: 'node flags for the journal starts\' server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (figures then not kept)',
+      help:
+        'node flags for the journal starts\' server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" ' +
+        '(figures then not kept)',
     },
   ],
 };

@@ -35,7 +35,10 @@ function rssMb(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : 0;
 }
 
-/** The server's side of the connections from the ports in `peers` (the stalled clients'): count, Send-Q and skmem w summed. */
+/**
+ * The server's side of the connections from the ports in `peers` (the stalled clients'): count, Send-Q and skmem w
+ * summed.
+ */
 async function sockets(port: number, peers: ReadonlySet<number>): Promise<{ n: number; sendQ: number; w: number }> {
   const out = await new Promise<string>((resolve, reject) =>
     execFile(
@@ -83,7 +86,10 @@ interface Server {
 }
 let prefixNo = 0;
 
-/** `batches` bulk creates of `size` prefixes each, one after the other: prefixes/s, the server's CPU per 1,000, each batch's ms. */
+/**
+ * `batches` bulk creates of `size` prefixes each, one after the other: prefixes/s, the server's CPU per 1,000, each
+ * batch's ms.
+ */
 async function bulk(
   s: Server,
   batches: number,
@@ -123,6 +129,24 @@ async function bulk(
 /** The round's figure against the alone phases around it: its value over their mean. */
 const against = (v: number, before: number, after: number) => r2(v / ((before + after) / 2));
 
+/** A bulk phase's figures (the stream counts are added where streams are connected). */
+type Bulk = Awaited<ReturnType<typeof bulk>>;
+/** How many stalled clients, and the bulk creates of each phase. */
+interface Shape {
+  readonly clients: number;
+  readonly batches: number;
+  readonly size: number;
+}
+/** The server under test, the stalled clients' sockets (and their ports), the samples taken, from when (t0). */
+interface Rig {
+  readonly s: Server;
+  readonly port: number;
+  readonly open: Socket[];
+  readonly ports: Set<number>;
+  readonly samples: StalledSample[];
+  readonly t0: number;
+}
+
 export async function stalledBench(clients: number, batches: number, size: number, rounds: number): Promise<void> {
   const key = 'bench-stream-stalled-key-0123456789';
   const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-stream-stalled-')), 'config.json');
@@ -138,8 +162,47 @@ export async function stalledBench(clients: number, batches: number, size: numbe
   const samples: StalledSample[] = [];
   const open: Socket[] = [];
   const ports = new Set<number>();
+  const shape: Shape = { clients, batches, size };
+  let sampler: Sampler | null = null;
+  try {
+    await bulk(s, 3, size); // warm-up
+    let alone = await bulk(s, batches, size);
+    await sleep(1000);
+    const idleRss = rssMb(s.pid);
+    const t0 = performance.now();
+    console.log(
+      `alone: ${alone.prefixes_per_s} prefixes/s, ${alone.server_cpu_ms_per_1000} ms server CPU per 1,000 ` +
+        `(${batches} batches of ${size}), RSS ${idleRss} MB`,
+    );
+    const out: StalledRound[] = [];
+    const rig: Rig = { s, port, open, ports, samples, t0 };
+    sampler = startSampler(rig);
+    for (let r = 0; r < rounds; r++) {
+      const round = await oneRound(rig, shape, r, alone);
+      out.push(round);
+      alone = round.after;
+    }
+    sampler.stop();
+    await sampler.done;
+    const row = summary(out, shape, rounds, idleRss);
+    console.log(row);
+    writeResults('stream-stalled', { ...row, round_figures: out, samples });
+  } finally {
+    sampler?.stop();
+    for (const c of open) c.destroy();
+    proc.child.kill('SIGTERM');
+  }
+}
+
+interface Sampler {
+  stop(): void;
+  readonly done: Promise<void>;
+}
+
+/** Every 250 ms until stopped: the server's RSS and its stream sockets' kernel queues. */
+function startSampler({ s, port, ports, samples, t0 }: Rig): Sampler {
   let sampling = true;
-  const sampler = async (t0: number) => {
+  const done = (async () => {
     while (sampling) {
       const k = await sockets(port, ports);
       samples.push({
@@ -151,130 +214,138 @@ export async function stalledBench(clients: number, batches: number, size: numbe
       });
       await sleep(250);
     }
+  })();
+  return { stop: () => (sampling = false), done };
+}
+
+/** One round: clients connect and stall, bulk creates while they fill and once they are full, then alone again. */
+async function oneRound(rig: Rig, shape: Shape, r: number, alone: Bulk): Promise<StalledRound> {
+  const { s, port, open, ports, samples, t0 } = rig;
+  const rss_before_mb = rssMb(s.pid);
+  const connect_ms = Math.round(performance.now() - t0);
+  for (let i = 0; i < shape.clients; i++) open.push(await stalled(port, s.key));
+  for (const c of open) ports.add(c.localPort!);
+  await sleep(1000);
+  const { filling, full, loaded } = await fillThenStall(rig, shape);
+  // The server drops them after STREAM_DRAIN_TIMEOUT_MS without progress, then the 5 s grace of their final event.
+  const until = performance.now() + DEFAULTS.streamDrainTimeoutMs + 5000 + 10_000;
+  while (performance.now() < until && (await sockets(port, ports)).n > 0) await sleep(250);
+  const gone_ms = Math.round(performance.now() - t0);
+  const left = (await sockets(port, ports)).n;
+  for (const c of open.splice(0)) c.destroy();
+  await sleep(1000);
+  const after = await bulk(s, shape.batches, shape.size);
+  const during = samples.filter((x) => x.t_ms >= connect_ms && x.t_ms <= gone_ms);
+  const round: StalledRound = {
+    alone,
+    filling,
+    stalled: loaded,
+    after,
+    streams_left_by_server: left,
+    dropped_after_s: r2((gone_ms - connect_ms) / 1000),
+    rss_before_mb,
+    peak_rss_mb: Math.max(rss_before_mb, ...during.map((x) => x.rss_mb)),
+    peak_send_q_mib: Math.max(0, ...during.map((x) => x.send_q_mib)),
+    peak_skmem_w_mib: Math.max(0, ...during.map((x) => x.skmem_w_mib)),
+    ...ratios(alone, filling, loaded, after, shape.batches * shape.size),
   };
-  let sampled: Promise<void> | null = null;
-  try {
-    await bulk(s, 3, size); // warm-up
-    let alone = await bulk(s, batches, size);
-    await sleep(1000);
-    const idleRss = rssMb(s.pid);
-    const t0 = performance.now();
-    console.log(
-      `alone: ${alone.prefixes_per_s} prefixes/s, ${alone.server_cpu_ms_per_1000} ms server CPU per 1,000 (${batches} batches of ${size}), RSS ${idleRss} MB`,
-    );
-    const out: StalledRound[] = [];
-    sampled = sampler(t0);
-    for (let r = 0; r < rounds; r++) {
-      const rss_before_mb = rssMb(s.pid);
-      const connect_ms = Math.round(performance.now() - t0);
-      for (let i = 0; i < clients; i++) open.push(await stalled(port, key));
-      for (const c of open) ports.add(c.localPort!);
-      await sleep(1000);
-      const at = (await sockets(port, ports)).n;
-      // Just connected, the clients take bytes until their receive buffers and the server's share are full (a cost once per client) ...
-      const filling = {
-        ...(await bulk(s, batches, size)),
-        streams_at_start: at,
-        streams_at_end: (await sockets(port, ports)).n,
-      };
-      let q = (await sockets(port, ports)).sendQ;
-      for (let i = 0; i < 20; i++) {
-        await sleep(250);
-        const q2 = (await sockets(port, ports)).sendQ;
-        if (q2 === q) break;
-        q = q2;
-      }
-      // ... then they take nothing, until the server drops them: what each change costs with them connected.
-      const full = await sockets(port, ports);
-      const loaded = {
-        ...(await bulk(s, batches, size)),
-        streams_at_start: full.n,
-        streams_at_end: (await sockets(port, ports)).n,
-        send_q_mib_at_start: +(full.sendQ / 2 ** 20).toFixed(1),
-        send_q_mib_at_end: +((await sockets(port, ports)).sendQ / 2 ** 20).toFixed(1),
-      };
-      // The server drops them after STREAM_DRAIN_TIMEOUT_MS without progress, then the 5 s grace of their final event.
-      const until = performance.now() + DEFAULTS.streamDrainTimeoutMs + 5000 + 10_000;
-      while (performance.now() < until && (await sockets(port, ports)).n > 0) await sleep(250);
-      const gone_ms = Math.round(performance.now() - t0);
-      const left = (await sockets(port, ports)).n;
-      for (const c of open.splice(0)) c.destroy();
-      await sleep(1000);
-      const after = await bulk(s, batches, size);
-      const during = samples.filter((x) => x.t_ms >= connect_ms && x.t_ms <= gone_ms);
-      const round: StalledRound = {
-        alone,
-        filling,
-        stalled: loaded,
-        after,
-        streams_left_by_server: left,
-        dropped_after_s: r2((gone_ms - connect_ms) / 1000),
-        rss_before_mb,
-        peak_rss_mb: Math.max(rss_before_mb, ...during.map((x) => x.rss_mb)),
-        peak_send_q_mib: Math.max(0, ...during.map((x) => x.send_q_mib)),
-        peak_skmem_w_mib: Math.max(0, ...during.map((x) => x.skmem_w_mib)),
-        speed_ratio: against(loaded.prefixes_per_s, alone.prefixes_per_s, after.prefixes_per_s),
-        cpu_ratio: against(loaded.server_cpu_ms_per_1000, alone.server_cpu_ms_per_1000, after.server_cpu_ms_per_1000),
-        fill_speed_ratio: against(filling.prefixes_per_s, alone.prefixes_per_s, after.prefixes_per_s),
-        fill_cpu_ratio: against(
-          filling.server_cpu_ms_per_1000,
-          alone.server_cpu_ms_per_1000,
-          after.server_cpu_ms_per_1000,
-        ),
-        fill_extra_cpu_ms: Math.round(
-          ((filling.server_cpu_ms_per_1000 - (alone.server_cpu_ms_per_1000 + after.server_cpu_ms_per_1000) / 2) *
-            (batches * size)) /
-            1000,
-        ),
-      };
-      console.log(
-        `round ${r + 1}: ${clients} clients just connected: ${filling.prefixes_per_s} prefixes/s (${round.fill_speed_ratio}x), ${filling.server_cpu_ms_per_1000} ms CPU per 1,000 (${round.fill_cpu_ratio}x, +${round.fill_extra_cpu_ms} ms in all); ` +
-          `full (${full.n} connected at the start, ${loaded.streams_at_end} at the end, Send-Q ${loaded.send_q_mib_at_start} -> ${loaded.send_q_mib_at_end} MiB): ${loaded.prefixes_per_s} prefixes/s (${round.speed_ratio}x), ` +
-          `${loaded.server_cpu_ms_per_1000} ms CPU per 1,000 (${round.cpu_ratio}x); after: ${after.prefixes_per_s} prefixes/s, ${after.server_cpu_ms_per_1000} ms; ` +
-          `dropped after ${round.dropped_after_s} s; RSS +${round.peak_rss_mb - rss_before_mb} MB; Send-Q ${round.peak_send_q_mib} MiB at most; load ${loaded.load_average_1m}`,
-      );
-      out.push(round);
-      alone = after;
-    }
-    sampling = false;
-    await sampled;
-    const med = (f: (r: StalledRound) => number) => r2(median(out.map(f)));
-    const row = {
-      clients,
-      batches,
-      batch_size: size,
-      rounds,
-      alone_prefixes_per_s: med((r) => r.alone.prefixes_per_s),
-      stalled_prefixes_per_s: med((r) => r.stalled.prefixes_per_s),
-      after_prefixes_per_s: med((r) => r.after.prefixes_per_s),
-      alone_cpu_ms_per_1000: med((r) => r.alone.server_cpu_ms_per_1000),
-      stalled_cpu_ms_per_1000: med((r) => r.stalled.server_cpu_ms_per_1000),
-      after_cpu_ms_per_1000: med((r) => r.after.server_cpu_ms_per_1000),
-      speed_ratio: med((r) => r.speed_ratio),
-      cpu_ratio: med((r) => r.cpu_ratio),
-      filling_prefixes_per_s: med((r) => r.filling.prefixes_per_s),
-      filling_cpu_ms_per_1000: med((r) => r.filling.server_cpu_ms_per_1000),
-      fill_speed_ratio: med((r) => r.fill_speed_ratio),
-      fill_cpu_ratio: med((r) => r.fill_cpu_ratio),
-      fill_extra_cpu_ms: med((r) => r.fill_extra_cpu_ms),
-      idle_rss_mb: idleRss,
-      peak_rss_growth_mb: Math.max(...out.map((r) => r.peak_rss_mb - r.rss_before_mb)),
-      peak_send_q_mib: Math.max(...out.map((r) => r.peak_send_q_mib)),
-      peak_skmem_w_mib: Math.max(...out.map((r) => r.peak_skmem_w_mib)),
-      streams_at_end: Math.max(...out.map((r) => r.streams_left_by_server)),
-      dropped_after_s: Math.max(...out.map((r) => r.dropped_after_s)),
-      load_average_1m: {
-        min: Math.min(...out.map((r) => r.stalled.load_average_1m)),
-        max: Math.max(...out.map((r) => r.stalled.load_average_1m)),
-      },
-      max_buffer_bytes: DEFAULTS.streamMaxBufferBytes,
-      drain_timeout_ms: DEFAULTS.streamDrainTimeoutMs,
-    };
-    console.log(row);
-    writeResults('stream-stalled', { ...row, round_figures: out, samples });
-  } finally {
-    sampling = false;
-    for (const c of open) c.destroy();
-    proc.child.kill('SIGTERM');
+  printRound(r, shape.clients, round, full.n);
+  return round;
+}
+
+/**
+ * Just connected, the clients take bytes until their receive buffers and the server's share are full (a cost
+ * once per client) ... then they take nothing, until the server drops them: what each change costs with them
+ * connected.
+ */
+async function fillThenStall({ s, port, ports }: Rig, { batches, size }: Shape) {
+  const at = (await sockets(port, ports)).n;
+  const filling = {
+    ...(await bulk(s, batches, size)),
+    streams_at_start: at,
+    streams_at_end: (await sockets(port, ports)).n,
+  };
+  let q = (await sockets(port, ports)).sendQ;
+  for (let i = 0; i < 20; i++) {
+    await sleep(250);
+    const q2 = (await sockets(port, ports)).sendQ;
+    if (q2 === q) break;
+    q = q2;
   }
+  const full = await sockets(port, ports);
+  const loaded = {
+    ...(await bulk(s, batches, size)),
+    streams_at_start: full.n,
+    streams_at_end: (await sockets(port, ports)).n,
+    send_q_mib_at_start: +(full.sendQ / 2 ** 20).toFixed(1),
+    send_q_mib_at_end: +((await sockets(port, ports)).sendQ / 2 ** 20).toFixed(1),
+  };
+  return { filling, full, loaded };
+}
+
+/** The filling and stalled phases against the alone phases around them. */
+function ratios(alone: Bulk, filling: Bulk, loaded: Bulk, after: Bulk, prefixes: number) {
+  return {
+    speed_ratio: against(loaded.prefixes_per_s, alone.prefixes_per_s, after.prefixes_per_s),
+    cpu_ratio: against(loaded.server_cpu_ms_per_1000, alone.server_cpu_ms_per_1000, after.server_cpu_ms_per_1000),
+    fill_speed_ratio: against(filling.prefixes_per_s, alone.prefixes_per_s, after.prefixes_per_s),
+    fill_cpu_ratio: against(filling.server_cpu_ms_per_1000, alone.server_cpu_ms_per_1000, after.server_cpu_ms_per_1000),
+    fill_extra_cpu_ms: Math.round(
+      ((filling.server_cpu_ms_per_1000 - (alone.server_cpu_ms_per_1000 + after.server_cpu_ms_per_1000) / 2) *
+        prefixes) /
+        1000,
+    ),
+  };
+}
+
+function printRound(r: number, clients: number, round: StalledRound, fullN: number): void {
+  const { filling, stalled: loaded, after } = round;
+  console.log(
+    `round ${r + 1}: ${clients} clients just connected: ${filling.prefixes_per_s} prefixes/s ` +
+      `(${round.fill_speed_ratio}x), ${filling.server_cpu_ms_per_1000} ms CPU per 1,000 ` +
+      `(${round.fill_cpu_ratio}x, +${round.fill_extra_cpu_ms} ms in all); ` +
+      (`full (${fullN} connected at the start, ${loaded.streams_at_end} at the end, Send-Q ` +
+        `${loaded.send_q_mib_at_start} -> ${loaded.send_q_mib_at_end} MiB): ${loaded.prefixes_per_s} ` +
+        `prefixes/s (${round.speed_ratio}x), `) +
+      (`${loaded.server_cpu_ms_per_1000} ms CPU per 1,000 (${round.cpu_ratio}x); after: ` +
+        `${after.prefixes_per_s} prefixes/s, ${after.server_cpu_ms_per_1000} ms; `) +
+      (`dropped after ${round.dropped_after_s} s; RSS +${round.peak_rss_mb - round.rss_before_mb} MB; Send-Q ` +
+        `${round.peak_send_q_mib} MiB at most; load ${loaded.load_average_1m}`),
+  );
+}
+
+/** The rounds' medians (and maxima for what grows). */
+function summary(out: StalledRound[], { clients, batches, size }: Shape, rounds: number, idleRss: number) {
+  const med = (f: (r: StalledRound) => number) => r2(median(out.map(f)));
+  return {
+    clients,
+    batches,
+    batch_size: size,
+    rounds,
+    alone_prefixes_per_s: med((r) => r.alone.prefixes_per_s),
+    stalled_prefixes_per_s: med((r) => r.stalled.prefixes_per_s),
+    after_prefixes_per_s: med((r) => r.after.prefixes_per_s),
+    alone_cpu_ms_per_1000: med((r) => r.alone.server_cpu_ms_per_1000),
+    stalled_cpu_ms_per_1000: med((r) => r.stalled.server_cpu_ms_per_1000),
+    after_cpu_ms_per_1000: med((r) => r.after.server_cpu_ms_per_1000),
+    speed_ratio: med((r) => r.speed_ratio),
+    cpu_ratio: med((r) => r.cpu_ratio),
+    filling_prefixes_per_s: med((r) => r.filling.prefixes_per_s),
+    filling_cpu_ms_per_1000: med((r) => r.filling.server_cpu_ms_per_1000),
+    fill_speed_ratio: med((r) => r.fill_speed_ratio),
+    fill_cpu_ratio: med((r) => r.fill_cpu_ratio),
+    fill_extra_cpu_ms: med((r) => r.fill_extra_cpu_ms),
+    idle_rss_mb: idleRss,
+    peak_rss_growth_mb: Math.max(...out.map((r) => r.peak_rss_mb - r.rss_before_mb)),
+    peak_send_q_mib: Math.max(...out.map((r) => r.peak_send_q_mib)),
+    peak_skmem_w_mib: Math.max(...out.map((r) => r.peak_skmem_w_mib)),
+    streams_at_end: Math.max(...out.map((r) => r.streams_left_by_server)),
+    dropped_after_s: Math.max(...out.map((r) => r.dropped_after_s)),
+    load_average_1m: {
+      min: Math.min(...out.map((r) => r.stalled.load_average_1m)),
+      max: Math.max(...out.map((r) => r.stalled.load_average_1m)),
+    },
+    max_buffer_bytes: DEFAULTS.streamMaxBufferBytes,
+    drain_timeout_ms: DEFAULTS.streamDrainTimeoutMs,
+  };
 }

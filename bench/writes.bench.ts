@@ -77,7 +77,8 @@ async function creates(name: string, storageUrl: string): Promise<WritesRow> {
     const r = await run(SECONDS);
     const bad = r.non2xx + r.errors;
     console.log(
-      `  ${name.padEnd(8)} creates/s ${String(Math.round(r.requests.average)).padStart(6)}  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms${bad ? `  (${bad} failed)` : ''}`,
+      `  ${name.padEnd(8)} creates/s ${String(Math.round(r.requests.average)).padStart(6)}  p50 ` +
+        `${r.latency.p50} ms  p99 ${r.latency.p99} ms${bad ? `  (${bad} failed)` : ''}`,
     );
     return {
       backend: name,

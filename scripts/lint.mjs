@@ -4,40 +4,24 @@
 //  2. No new double casts: `as unknown as` (which silences the type checker entirely) may appear
 //     only where scripts/cast-ledger.json already counts it, file by file; a new one fails naming
 //     its line, and a file that dropped one is told to lower its count (the ledger only shrinks).
-//   node scripts/lint.mjs [--project DIR] [--no-types]
+//  3. The size bounds (scripts/bounds.mjs): a line at most 120 characters in every .ts file; a file at
+//     most 450 lines and a function at most 80 outside test/ and ui/test/. The first places over are
+//     named; `--report` names every one.
+//   node scripts/lint.mjs [--project DIR] [--no-types] [--report]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { boundsProblems } from './bounds.mjs';
+import { sourceFiles } from './source-files.mjs';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--project');
 const root = path.resolve(at >= 0 ? args[at + 1] : process.cwd());
 const DOUBLE_CAST = /\bas unknown as\b/g;
+/** Places over the size bounds named without --report. */
+const SHOWN_PLACES = 20;
 const LEDGER = path.join(root, 'scripts', 'cast-ledger.json');
-
-/** Every .ts file under the folders tsconfig.json includes, relative to root with forward slashes. */
-function sources() {
-  const config = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
-  const dirs = [...new Set((config.include ?? []).map((p) => p.split('/')[0]))];
-  const out = [];
-  const walk = (dir) => {
-    let entries;
-    try {
-      entries = fs.readdirSync(path.join(root, dir), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const rel = `${dir}/${e.name}`;
-      if (e.isDirectory()) {
-        if (e.name !== 'node_modules') walk(rel);
-      } else if (e.name.endsWith('.ts')) out.push(rel);
-    }
-  };
-  for (const d of dirs) walk(d);
-  return out.sort();
-}
 
 /** Problems with double casts: new ones (file:line) and ledger counts that can come down. */
 function castProblems() {
@@ -45,7 +29,7 @@ function castProblems() {
   const failures = [];
   const lower = [];
   const seen = new Set();
-  for (const file of sources()) {
+  for (const file of sourceFiles(root)) {
     const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
     const hits = [];
     lines.forEach((line, i) => {
@@ -90,5 +74,16 @@ const casts = castProblems();
 for (const f of casts.failures) console.error(`lint: ${f}`);
 for (const l of casts.lower) console.error(`lint: ${l}`);
 if (casts.failures.length || casts.lower.length) failed = true;
-if (!failed) console.log('lint: types and casts ok');
+const places = boundsProblems(root);
+if (places.length) {
+  const shown = args.includes('--report') ? places : places.slice(0, SHOWN_PLACES);
+  for (const p of shown) console.error(`lint: ${p}`);
+  const more = places.length - shown.length;
+  console.error(
+    `lint: ${places.length} place(s) over the size bounds` +
+      (more ? ` (${more} more not shown: node scripts/lint.mjs --report names every one)` : ''),
+  );
+  failed = true;
+}
+if (!failed) console.log('lint: types, formatting, casts and size bounds ok');
 process.exit(failed ? 1 : 0);

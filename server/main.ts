@@ -10,7 +10,8 @@ import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 const START_CLI: CliSpec = {
   command: 'npm start --',
   summary:
-    'Serves the inventory and lifecycle API. Configuration: defaults < the JSON file < environment variables (docs/configuration.md).',
+    'Serves the inventory and lifecycle API. Configuration: defaults < the JSON file < environment variables ' +
+    '(docs/configuration.md).',
   flags: [
     { name: 'config', type: 'string', value: 'FILE', help: 'a JSON file of configuration keys (or CONFIG_FILE)' },
   ],
@@ -25,7 +26,8 @@ const DEMO_NOTE = {
   none: '',
   loaded: ', demo data loaded',
   present:
-    "; DEMO_DATA is set but the store holds inventory already (an earlier start's demo data or your own): not loaded again",
+    "; DEMO_DATA is set but the store holds inventory already (an earlier start's demo data or your own): " +
+    'not loaded again',
 } as const;
 
 async function main(): Promise<void> {
@@ -49,7 +51,8 @@ async function main(): Promise<void> {
     console.log(`listening on ${running.url} (storage ${config.storage}${DEMO_NOTE[running.demo ?? 'none']})`);
     if (running.adminKey)
       console.log(
-        `admin token (shown once): ${running.adminKey}\n  try: curl -H "Authorization: Token ${running.adminKey}" "${running.url}/api/ipam/prefixes/?network__net_contained=10.0.0.0/8"`,
+        `admin token (shown once): ${running.adminKey}\n  try: curl -H "Authorization: Token ` +
+          `${running.adminKey}" "${running.url}/api/ipam/prefixes/?network__net_contained=10.0.0.0/8"`,
       );
   } catch (e) {
     if (e instanceof ConfigError || e instanceof StorageConfigError || e instanceof MachineFileError)

@@ -30,7 +30,9 @@ export const dropped = (
 
 /** After the final event, what is still unsent has this long to leave before the connection is reset. */
 const GRACE_MS = 5000;
-/** How often the kernel's queues are read while any stream has bytes its client may not have taken (for the time bound). */
+/**
+ * How often the kernel's queues are read while any stream has bytes its client may not have taken (for the time bound).
+ */
 const WATCH_MS = 250;
 /**
  * While no client takes anything, the watch reads ever less often (doubling), at least every tenth
@@ -238,7 +240,9 @@ export class SseOut {
       return progress;
     }
     if (now - this.progressAt >= this.opts.drainTimeoutMs) {
-      const detail = `${heldNow} bytes waited for the client, which took none of them for ${this.opts.drainTimeoutMs} ms (STREAM_DRAIN_TIMEOUT_MS); reconnect with Last-Event-ID.`;
+      const detail =
+        `${heldNow} bytes waited for the client, which took none of them for ${this.opts.drainTimeoutMs} ms ` +
+        `(STREAM_DRAIN_TIMEOUT_MS); reconnect with Last-Event-ID.`;
       this.end(dropped(this.lastSeq, 'slow_client', detail));
     } else if (this.wanting && progress) waiting.ask(); // the client reads: look again soon; else the watch looks
     return progress;

@@ -38,16 +38,7 @@ export const consoleLogger: Logger = {
 };
 
 export async function start(config: Config, log: Logger = consoleLogger, requestLog?: RequestLogger): Promise<Running> {
-  const storage = await createStorage(config.storage, {
-    queryTimeoutMs: config.queryTimeoutMs,
-    poolWaitTimeoutMs: config.poolWaitTimeoutMs,
-    log: (m) => log.warn(m),
-    readReplica: config.readReplica === 'memory' ? 'memory' : undefined,
-    readReplicaLoadUrl: config.readReplicaLoadUrl || undefined,
-  });
-  // A memory:/dir start sorts its indexes and writes its snapshot once the server listens (below).
-  if (storage instanceof MemoryStorage) storage.deferStartWork();
-  await storage.open();
+  const storage = await openStorage(config, log);
   // A webhook's payload_url is checked against WEBHOOK_ALLOWED_HOSTS when it is set (and again at each request).
   const allowedHosts = parseAllowedHosts(config.webhookAllowedHosts);
   const inventory = new Inventory(storage, {
@@ -56,10 +47,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
     policies: { webhook: webhookTargetPolicy(storage, allowedHosts) },
   });
   const tokens = new Tokens(storage, config.tokenRecheckMs);
-  for (const t of config.tokens) await tokens.create(t.permissions, t.description ?? 'from config', t.key);
-  let adminKey: string | null = null;
-  if (config.tokens.length === 0 && (await tokens.count()) === 0)
-    adminKey = (await tokens.create(['*'], 'admin token created at first start')).key;
+  const adminKey = await seedTokens(tokens, config);
   const demo = config.demoData ? await loadDemoDataOnce(inventory) : null;
   const lifecycle = new Lifecycle(storage, {
     maxStates: config.maxMachineStates,
@@ -86,8 +74,59 @@ export async function start(config: Config, log: Logger = consoleLogger, request
     log,
     requestLog,
   };
-  // Webhooks: deliveries planned from the change log and sent (storage/service/webhook-dispatcher.ts).
-  const webhooks = new WebhookDispatcher(storage, ctx.changes, {
+  const webhooks = webhookDispatcher(ctx, allowedHosts);
+  retention.pin(() => webhooks.pinnedSeq());
+  const server = await listen(config, createApp(ctx).handler);
+  const pruning = startPruning(ctx, webhooks);
+  webhooks.start();
+  // Reads are served while the snapshot is written; writes wait for it (storage/memory/memory-storage.ts).
+  if (storage instanceof MemoryStorage) void storage.afterListening();
+  return {
+    server,
+    ctx,
+    url: serverUrl(server, config),
+    adminKey,
+    webhooks,
+    demo,
+    close: async () => {
+      // Drain: stop accepting, let in-flight requests finish (10 s at most), then close the pools.
+      closing.abort();
+      await drain(server);
+      clearInterval(pruning);
+      await webhooks.stop();
+      tokens.close();
+      inventory.close();
+      await storage.close();
+    },
+  };
+}
+
+async function openStorage(config: Config, log: Logger): Promise<AppContext['storage']> {
+  const storage = await createStorage(config.storage, {
+    queryTimeoutMs: config.queryTimeoutMs,
+    poolWaitTimeoutMs: config.poolWaitTimeoutMs,
+    log: (m) => log.warn(m),
+    readReplica: config.readReplica === 'memory' ? 'memory' : undefined,
+    readReplicaLoadUrl: config.readReplicaLoadUrl || undefined,
+  });
+  // A memory:/dir start sorts its indexes and writes its snapshot once the server listens (start()).
+  if (storage instanceof MemoryStorage) storage.deferStartWork();
+  await storage.open();
+  return storage;
+}
+
+/** The configured tokens; with none configured and none stored, an admin token whose key is returned once. */
+async function seedTokens(tokens: Tokens, config: Config): Promise<string | null> {
+  for (const t of config.tokens) await tokens.create(t.permissions, t.description ?? 'from config', t.key);
+  if (config.tokens.length === 0 && (await tokens.count()) === 0)
+    return (await tokens.create(['*'], 'admin token created at first start')).key;
+  return null;
+}
+
+/** Webhooks: deliveries planned from the change log and sent (storage/service/webhook-dispatcher.ts). */
+function webhookDispatcher(ctx: AppContext, allowedHosts: ReturnType<typeof parseAllowedHosts>): WebhookDispatcher {
+  const { config, log } = ctx;
+  return new WebhookDispatcher(ctx.storage, ctx.changes, {
     maxAttempts: config.webhookMaxAttempts,
     retryBaseMs: config.webhookRetryBaseMs,
     retryMaxMs: config.webhookRetryMaxMs,
@@ -97,9 +136,10 @@ export async function start(config: Config, log: Logger = consoleLogger, request
     maxChain: config.webhookMaxChain,
     log: (m) => log.warn(m),
   });
-  retention.pin(() => webhooks.pinnedSeq());
-  const { handler } = createApp(ctx);
-  const server = await new Promise<Server>((resolve, reject) => {
+}
+
+function listen(config: Config, handler: Parameters<typeof createServer>[1]): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
     // Headers up to 64 KiB reach the app, so an over-long URL gets a JSON 414 rather than a bare 431.
     // Slow clients are bounded: headers within HEADERS_TIMEOUT_MS, the whole request within that
     // plus BODY_TIMEOUT_MS (Node's default is 300 s), checked every 250 ms (Node's default: 30 s).
@@ -115,46 +155,38 @@ export async function start(config: Config, log: Logger = consoleLogger, request
     s.once('error', reject);
     s.listen(config.port, config.host, () => resolve(s));
   });
-  // Change log retention: a pass now and every 10 minutes (a failed pass is logged and tried again).
-  // Finished webhook deliveries go with their change records.
+}
+
+/**
+ * Change log retention: a pass now and every 10 minutes (a failed pass is logged and tried again).
+ * Finished webhook deliveries go with their change records.
+ */
+function startPruning(ctx: AppContext, webhooks: WebhookDispatcher): NodeJS.Timeout {
   const prune = () => {
-    retention
+    ctx.retention
       .prune()
       .then(() => webhooks.pruneDeliveries())
-      .then(() => inventory.keys.prune())
-      .catch((e) => log.warn(`change log retention: ${(e as Error).message}`));
+      .then(() => ctx.inventory.keys.prune())
+      .catch((e) => ctx.log.warn(`change log retention: ${(e as Error).message}`));
   };
   prune();
-  const pruning = setInterval(prune, 10 * 60_000).unref();
+  return setInterval(prune, 10 * 60_000).unref();
+}
+
+function serverUrl(server: Server, config: Config): string {
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  webhooks.start();
-  // Reads are served while the snapshot is written; writes wait for it (storage/memory/memory-storage.ts).
-  if (storage instanceof MemoryStorage) void storage.afterListening();
-  return {
-    server,
-    ctx,
-    url,
-    adminKey,
-    webhooks,
-    demo,
-    close: async () => {
-      // Drain: stop accepting, let in-flight requests finish (10 s at most), then close the pools.
-      closing.abort();
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), 10000);
-        server.close(() => {
-          clearTimeout(force);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
-      clearInterval(pruning);
-      await webhooks.stop();
-      tokens.close();
-      inventory.close();
-      await storage.close();
-    },
-  };
+  return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+}
+
+/** Stops accepting and waits for in-flight requests, closing what is left after 10 s. */
+function drain(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), 10000);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }

@@ -34,7 +34,10 @@ const files: Filler = (ctx) =>
 /** `{{results:KIND}}`: a link to the file of that kind. */
 const results: Filler = (ctx, k) => link(need(ctx.sources, kind(k)).file);
 
-/** `{{param:KIND:FIELD}}`: a figure of the file (a count), e.g. its prefixes or connections; `machine.cores` reads a nested one. */
+/**
+ * `{{param:KIND:FIELD}}`: a figure of the file (a count), e.g. its prefixes or connections; `machine.cores` reads a
+ * nested one.
+ */
 const param: Filler = (ctx, k, field) => {
   const v = field
     .split('.')

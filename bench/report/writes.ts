@@ -38,7 +38,10 @@ const streamLag: Filler = (ctx) => {
 
 const mib = (v: number): string => `${v} MiB`;
 
-/** Alone, with the clients just connected, with them full, after: medians over the rounds; each ratio is the median of the rounds' (the phase over the mean of the alone phases around it). */
+/**
+ * Alone, with the clients just connected, with them full, after: medians over the rounds; each ratio is the median of
+ * the rounds' (the phase over the mean of the alone phases around it).
+ */
 const streamStalled: Filler = (ctx) => {
   const r = need(ctx.sources, 'stream-stalled').data;
   const x = (v: number) => `${v.toFixed(2)}×`;
@@ -156,7 +159,8 @@ const bulk: Filler = (ctx) => {
     `${ms(x.batch_ms.p50)} / ${ms(x.batch_ms.p99)} / ${ms(x.batch_ms.max)}`,
     `${ms(x.tenth_ms)} / ${ms(x.last_ms)} (${x.last_over_tenth.toFixed(2)}×)`,
     `${ms(x.median_10th_to_19th_ms)} / ${ms(x.median_last_10_ms)} (${x.late_over_early.toFixed(2)}×)`,
-    `${ms(x.cpu_ms_per_1000.server)} / ${x.cpu_ms_per_1000.database ? ms(x.cpu_ms_per_1000.database) : '—'} / ${ms(x.cpu_ms_per_1000.generator)}`,
+    `${ms(x.cpu_ms_per_1000.server)} / ${x.cpu_ms_per_1000.database ? ms(x.cpu_ms_per_1000.database) : '—'} ` +
+      `/ ${ms(x.cpu_ms_per_1000.generator)}`,
     `${x.load_average_1m.start} → ${x.load_average_1m.end}`,
     x.pool ? `${count(x.pool.waits)} (${ms(x.pool.mean_ms)}, ${count(x.pool.timeouts)})` : '—',
   ]);

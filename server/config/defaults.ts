@@ -39,7 +39,10 @@ export interface Config {
   readonly changelogMaxRows: number;
   /** How long an inventory write's Idempotency-Key answers a retry with the first answer (s; 0: forever). */
   readonly idempotencyTtlS: number;
-  /** Webhook deliveries: attempts before one is marked failed, the delay after the first failure (doubled after each further one, at most the max), each request's time limit (ms). */
+  /**
+   * Webhook deliveries: attempts before one is marked failed, the delay after the first failure (doubled after each
+   * further one, at most the max), each request's time limit (ms).
+   */
   readonly webhookMaxAttempts: number;
   readonly webhookRetryBaseMs: number;
   readonly webhookRetryMaxMs: number;
@@ -52,7 +55,10 @@ export interface Config {
   readonly webhookMaxChain: number;
   /** `memory`: keep the inventory in this process's memory engine, following the database's change log ('' = off). */
   readonly readReplica: string;
-  /** With READ_REPLICA: the replica's initial load reads this database, a streaming standby of STORAGE_URL's ('' = STORAGE_URL itself). */
+  /**
+   * With READ_REPLICA: the replica's initial load reads this database, a streaming standby of STORAGE_URL's ('' =
+   * STORAGE_URL itself).
+   */
   readonly readReplicaLoadUrl: string;
   /** The event stream sends a keep-alive comment this often (ms). */
   readonly streamKeepAliveMs: number;

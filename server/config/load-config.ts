@@ -17,6 +17,13 @@ const BOOL: Record<string, boolean> = {
   off: false,
 };
 
+/** How a whole-number setting's error names its range. */
+const RANGE_TEXT: Readonly<Record<string, string>> = {
+  port: ' from 0 to 65535',
+  positive: ' above 0',
+  whole: ' (0 or more)',
+};
+
 function parseValue(name: string, parse: string, v: unknown): unknown {
   switch (parse) {
     case 'string':
@@ -34,9 +41,7 @@ function parseValue(name: string, parse: string, v: unknown): unknown {
       const n = typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : NaN;
       const max = parse === 'port' ? 65535 : 1e9;
       if (!Number.isInteger(n) || n < (parse === 'positive' ? 1 : 0) || n > max)
-        throw new ConfigError(
-          `config: ${name} must be a whole number${parse === 'port' ? ' from 0 to 65535' : parse === 'positive' ? ' above 0' : ' (0 or more)'}, got "${v}"`,
-        );
+        throw new ConfigError(`config: ${name} must be a whole number${RANGE_TEXT[parse]}, got "${v}"`);
       return n;
     }
     case 'level':
@@ -57,7 +62,8 @@ function parseValue(name: string, parse: string, v: unknown): unknown {
         parseAllowedHosts(text);
       } catch (e) {
         throw new ConfigError(
-          `config: ${name}: ${(e as Error).message} (host names and CIDRs, each with an optional :port, comma-separated)`,
+          `config: ${name}: ${(e as Error).message} (host names and CIDRs, each with an optional :port, ` +
+            `comma-separated)`,
         );
       }
       return text;
@@ -65,7 +71,8 @@ function parseValue(name: string, parse: string, v: unknown): unknown {
     case 'replica':
       if (v !== '' && v !== 'memory')
         throw new ConfigError(
-          `config: ${name} must be "memory" (an in-memory replica of the database in this process) or empty, got ${JSON.stringify(v)}`,
+          `config: ${name} must be "memory" (an in-memory replica of the database in this process) or empty, ` +
+            `got ${JSON.stringify(v)}`,
         );
       return v;
     case 'tokens': {

@@ -38,7 +38,8 @@ export class HttpMetrics {
     this.labels = new RouteLabels(app);
     this.requests = registry.counter(
       'netinv_http_requests_total',
-      'HTTP requests answered, by method, route pattern (`unmatched`: no route) and status code (499: closed before an answer)',
+      'HTTP requests answered, by method, route pattern (`unmatched`: no route) and status code (499: closed ' +
+        'before an answer)',
       ['method', 'route', 'status'],
     );
     this.duration = registry.histogram(

@@ -62,11 +62,13 @@ function storageMetrics(registry: Registry, storage: Storage): void {
     seq.set(await storage.changeSeq().catch(() => NaN));
   });
   if (storage.onPoolWait) {
-    // Every acquisition of a pooled database connection: a pool spent on other work shows here before requests time out.
+    // Every acquisition of a pooled database connection: a pool spent on other work shows here
+    // before requests time out.
     const wait = registry
       .histogram(
         'netinv_db_pool_wait_seconds',
-        'Time a statement or transaction waited for a pooled database connection, in seconds (bounded by POOL_WAIT_TIMEOUT_MS)',
+        'Time a statement or transaction waited for a pooled database connection, in seconds (bounded by ' +
+          'POOL_WAIT_TIMEOUT_MS)',
         [],
         POOL_WAIT_BUCKETS,
       )
@@ -102,7 +104,8 @@ function storageMetrics(registry: Registry, storage: Storage): void {
   const applyLag = registry
     .histogram(
       'netinv_replica_apply_lag_seconds',
-      "READ_REPLICA: time from a change record's numbering (in its write's transaction, just before the commit) to this process's replica applying it, in seconds",
+      "READ_REPLICA: time from a change record's numbering (in its write's transaction, just before the " +
+        "commit) to this process's replica applying it, in seconds",
       [],
       APPLY_LAG_BUCKETS,
     )

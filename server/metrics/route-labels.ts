@@ -18,7 +18,10 @@ interface Pattern {
   readonly re: RegExp;
 }
 
-/** The parts of router 2.3's layers read here (`Router#stack`, `layer.rawPath`, `layer.route`): test/http/metrics.test.ts fails if an upgrade moves them. */
+/**
+ * The parts of router 2.3's layers read here (`Router#stack`, `layer.rawPath`, `layer.route`):
+ * test/http/metrics.test.ts fails if an upgrade moves them.
+ */
 interface LayerLike {
   readonly rawPath?: unknown;
   readonly route?: { readonly path: unknown };

@@ -15,7 +15,8 @@ function limit(defaultText: string, maxPageSize: number): Parameter {
     name: 'limit',
     in: 'query',
     required: false,
-    description: `How many to list (${defaultText}, at most ${maxPageSize}); a whole number below 1 is a 400 naming limit.`,
+    description:
+      `How many to list (${defaultText}, at most ${maxPageSize}); ` + 'a whole number below 1 is a 400 naming limit.',
     schema: { type: 'integer', minimum: 1 },
   };
 }
@@ -43,8 +44,11 @@ function allocation(kind: 'prefixes' | 'ips', maxPageSize: number): PathItem {
     get: op('list', `The ${what} inside a prefix`, permissionFor(prefix, 'view'), {
       description:
         kind === 'prefixes'
-          ? 'The space no prefix inside this one uses, as the largest CIDR blocks, in address order (a plain list, as NetBox answers).'
-          : "The first addresses no IP address holds (any mask), each with the prefix's length. An IPv4 prefix shorter than /31 never offers its network and broadcast address, an IPv6 prefix shorter than /127 never its first (subnet-router anycast) address.",
+          ? 'The space no prefix inside this one uses, as the largest CIDR blocks, in address order (a plain ' +
+            'list, as NetBox answers).'
+          : "The first addresses no IP address holds (any mask), each with the prefix's length. An IPv4 prefix " +
+            'shorter than /31 never offers its network and broadcast address, an IPv6 prefix shorter than /127 ' +
+            'never its first (subnet-router anycast) address.',
       parameters: [limit(kind === 'prefixes' ? `default ${maxPageSize}` : 'default 50', maxPageSize)],
       responses: {
         200: json({ type: 'array', items: ref(free) }, `The ${what}`),
@@ -59,9 +63,13 @@ function allocation(kind: 'prefixes' | 'ips', maxPageSize: number): PathItem {
       {
         description: [
           kind === 'prefixes'
-            ? "Each request takes the first free block of its `prefix_length` in address order, in what the requests before it left (NetBox's order), and creates a prefix with the other fields given."
-            : "Each request takes the next free address (as the GET lists them) and creates an IP address with the prefix's length and the other fields given.",
-          'Needs view on prefixes too (x-also-permissions). A list is all or none. Concurrent allocations never hand out a block or address twice, also through several server processes on one database: they wait for each other.',
+            ? 'Each request takes the first free block of its `prefix_length` in address order, in what the ' +
+              "requests before it left (NetBox's order), and creates a prefix with the other fields given."
+            : 'Each request takes the next free address (as the GET lists them) and creates an IP address with ' +
+              "the prefix's length and the other fields given.",
+          'Needs view on prefixes too (x-also-permissions). A list is all or none. Concurrent allocations ' +
+            'never hand out a block or address twice, also through several server processes on one database: ' +
+            'they wait for each other.',
         ].join(' '),
         'x-also-permissions': [permissionFor(prefix, 'view')],
         parameters: [IDEMPOTENCY_KEY],

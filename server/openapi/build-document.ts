@@ -1,8 +1,9 @@
 // The OpenAPI 3.1 document, generated once at start from the schema registry (inventory resources,
 // their fields and filters) and the route tables of inventory, tokens and lifecycle.
 import { INVENTORY_RESOURCES } from '../routes/inventory.js';
-import { inventorySchemas } from './inventory-schemas.js';
-import { inventoryPaths, inventoryTag, OPTIONS_SCHEMA, tokenPaths, tokenSchemas } from './inventory-paths.js';
+import { inventorySchemas, OPTIONS_SCHEMA } from './inventory-schemas.js';
+import { inventoryPaths, inventoryTag } from './inventory-paths.js';
+import { tokenPaths, tokenSchemas } from './token-paths.js';
 import { allocationPaths, allocationSchemas } from './allocation-paths.js';
 import { changeStreamPaths, changeStreamSchemas } from './change-stream-paths.js';
 import { lifecyclePaths } from './lifecycle-paths.js';
@@ -18,9 +19,11 @@ export interface DocumentOptions {
 }
 
 const DESCRIPTION = [
-  'Network inventory (Nautobot-style list endpoints with `field`, `field__lookup` and `cf_<name>[__<lookup>]` filters) and an entity lifecycle API.',
+  'Network inventory (Nautobot-style list endpoints with `field`, `field__lookup` and ' +
+    '`cf_<name>[__<lookup>]` filters) and an entity lifecycle API.',
   '',
-  'Every `/api` request needs `Authorization: Token <key>`; each operation names the permission it needs in `x-permission`.',
+  'Every `/api` request needs `Authorization: Token <key>`; each operation names the permission it needs in ' +
+    '`x-permission`.',
   'In this page, press **Authorize** and enter the key (the `Token ` prefix is added when missing).',
 ].join('\n');
 

@@ -15,7 +15,8 @@ const SINCE: Parameter = {
   required: false,
   schema: { type: 'integer', minimum: 0 },
   description:
-    'Send the records after this seq (exclusive, like `seq__gt`); `0`: the whole log. Without it the stream starts at the current seq (only what is written from now on).',
+    'Send the records after this seq (exclusive, like `seq__gt`); `0`: the whole log. Without it the stream ' +
+    'starts at the current seq (only what is written from now on).',
 };
 const LAST_EVENT_ID: Parameter = {
   name: 'Last-Event-ID',
@@ -23,19 +24,30 @@ const LAST_EVENT_ID: Parameter = {
   required: false,
   schema: { type: 'string', pattern: '^[0-9]{1,15}$' },
   description:
-    'The `id:` of the last event received: a reconnecting EventSource sends it, and the stream goes on after it. Wins over `since`.',
+    'The `id:` of the last event received: a reconnecting EventSource sends it, and the stream goes on after ' +
+    'it. Wins over `since`.',
 };
 
 const DESCRIPTION = [
-  "The change log as Server-Sent Events (`text/event-stream`), in seq order, for as long as the client stays. Every event's `id:` is the record's `seq`.",
+  'The change log as Server-Sent Events (`text/event-stream`), in seq order, for as long as the client ' +
+    "stays. Every event's `id:` is the record's `seq`.",
   '',
-  '- `event: change`: `data:` is the record as the list shows it (`ObjectChange`; `fields`, `omit` and `brief` shape it).',
-  '- `event: entity.transition`: a lifecycle entity created or moved by a trigger; `data:` is an `EntityTransitionEvent` (`machine`, `from`, `to`, `trigger`, `version`, `seq`, …).',
-  '- `event: dropped`: the final event for a client that did not take what was sent (more than STREAM_MAX_BUFFER_BYTES unsent for longer than STREAM_DRAIN_TIMEOUT_MS): `{last_seq, reason: "slow_client", detail}` (`StreamDropped`); also, with reason `read_failed`, when the log could not be read, and with `unauthorized` when the token was revoked or lost the permission (checked with every keep-alive). Reconnect with Last-Event-ID.',
-  "- `event: gap`: first, when the stream resumes after records that the change log's retention has deleted since: `{after, next_seq, missing, detail}` (`StreamGap`, no id).",
+  '- `event: change`: `data:` is the record as the list shows it (`ObjectChange`; `fields`, `omit` and ' +
+    '`brief` shape it).',
+  '- `event: entity.transition`: a lifecycle entity created or moved by a trigger; `data:` is an ' +
+    '`EntityTransitionEvent` (`machine`, `from`, `to`, `trigger`, `version`, `seq`, …).',
+  '- `event: dropped`: the final event for a client that did not take what was sent (more than ' +
+    'STREAM_MAX_BUFFER_BYTES unsent for longer than STREAM_DRAIN_TIMEOUT_MS): `{last_seq, reason: ' +
+    '"slow_client", detail}` (`StreamDropped`); also, with reason `read_failed`, when the log could not be ' +
+    'read, and with `unauthorized` when the token was revoked or lost the permission (checked with every ' +
+    'keep-alive). Reconnect with Last-Event-ID.',
+  "- `event: gap`: first, when the stream resumes after records that the change log's retention has deleted " +
+    'since: `{after, next_seq, missing, detail}` (`StreamGap`, no id).',
   '- `: keep-alive` comments every STREAM_KEEPALIVE_MS while nothing else is sent.',
   '',
-  "The list's filters narrow what is sent (`changed_object_type=dcim.site`, `action=delete`, …); ordering and paging parameters are not used. Writes of other processes on the same database arrive within the change feed's poll (250 ms).",
+  "The list's filters narrow what is sent (`changed_object_type=dcim.site`, `action=delete`, …); ordering " +
+    'and paging parameters are not used. Writes of other processes on the same database arrive within the ' +
+    "change feed's poll (250 ms).",
 ].join('\n');
 
 export function changeStreamPaths(): Record<string, PathItem> {
@@ -119,7 +131,8 @@ export function changeStreamSchemas(): Record<string, JsonSchema> {
           type: 'string',
           enum: ['slow_client', 'read_failed', 'unauthorized'],
           description:
-            '`slow_client`: it did not take what was sent in time; `read_failed`: the change log could not be read; `unauthorized`: the token was revoked or lost the permission',
+            '`slow_client`: it did not take what was sent in time; `read_failed`: the change log could not ' +
+            'be read; `unauthorized`: the token was revoked or lost the permission',
         },
         detail: text,
       },

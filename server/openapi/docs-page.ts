@@ -48,7 +48,9 @@ export const DOCS_INIT_JS = `// Swagger UI set-up for netinv (served by the app,
       return req;
     },
     onComplete: function () {
-      ['lifecycle/machines', 'lifecycle/entities'].forEach(function (tag) { window.ui.layoutActions.show(['operations-tag', tag], true); });
+      ['lifecycle/machines', 'lifecycle/entities'].forEach(function (tag) {
+        window.ui.layoutActions.show(['operations-tag', tag], true);
+      });
       var saved = null;
       try { saved = window.localStorage.getItem(TOKEN_KEY); } catch (e) { /* storage disabled */ }
       if (saved) window.ui.preauthorizeApiKey('Token', withPrefix(saved));

@@ -7,7 +7,8 @@ export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 const SLUG_PATTERN = '^[-a-zA-Z0-9_]+$';
 // normalizeMac() (engine/schema/normalize.ts), surrounding blanks allowed as it trims.
 const MAC_PATTERN =
-  '^\\s*(?:[0-9A-Fa-f]{2}([:-]?)(?:[0-9A-Fa-f]{2}\\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4})\\s*$';
+  '^\\s*(?:[0-9A-Fa-f]{2}([:-]?)(?:[0-9A-Fa-f]{2}\\1){4}[0-9A-Fa-f]{2}' +
+  '|[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4}\\.[0-9A-Fa-f]{4})\\s*$';
 const INTEGER_TEXT = '^\\s*-?\\d{1,15}\\s*$';
 const BOOLEAN_WORDS = ['true', 'True', 'TRUE', '1', 'yes', 'on', 'false', 'False', 'FALSE', '0', 'no', 'off'];
 

@@ -38,7 +38,9 @@ export function orderingParameter(r: ResourceDef): Parameter {
   return {
     name: 'ordering',
     in: 'query',
-    description: `Comma list of fields, \`-\` for descending; ties broken by id. Fields: ${orderable.map((n) => `\`${n}\``).join(', ')}.`,
+    description:
+      `Comma list of fields, \`-\` for descending; ties broken by id. Fields: ` +
+      `${orderable.map((n) => `\`${n}\``).join(', ')}.`,
     schema: { type: 'string' },
   };
 }
@@ -104,7 +106,8 @@ function withLookups(
 
 const EQUALS = 'equals (repeat to OR several values)';
 const refWhat = (field: string, target: string, byId: boolean, tree: boolean) =>
-  `\`${field}\` by ${byId ? 'id' : `id or ${target} slug/name`}, or \`null\`${tree ? ' (matches descendants too)' : ''}`;
+  `\`${field}\` by ${byId ? 'id' : `id or ${target} slug/name`}, or ` +
+  `\`null\`${tree ? ' (matches descendants too)' : ''}`;
 
 function specParameters(spec: FilterSpec): Parameter[] {
   switch (spec.type) {

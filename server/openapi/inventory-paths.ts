@@ -1,6 +1,6 @@
 // Paths of the inventory list endpoints (`/api/dcim/sites/` and `{id}/`), one set per registry
-// resource mounted by server/app.ts, and of the token endpoints.
-import { contentType, resource, resourcePath, RESOURCES } from '../../engine/schema/registry.js';
+// resource mounted by server/app.ts, and the parameters and responses other paths share.
+import { contentType, resourcePath, RESOURCES } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { permissionFor, type Action } from '../auth.js';
 import { SHAPE_PARAMETERS, START_PARAMETER } from './shape-parameters.js';
@@ -13,7 +13,7 @@ import {
   orderingParameter,
 } from './filter-parameters.js';
 import { UUID_PATTERN } from './field-schemas.js';
-import { listEnvelope, schemaNames } from './inventory-schemas.js';
+import { schemaNames } from './inventory-schemas.js';
 import {
   json,
   pascal,
@@ -49,7 +49,9 @@ const IF_MATCH: Parameter = {
   required: false,
   schema: { type: 'string' },
   description:
-    'Write only if the object is still at this version: the `ETag` of the answer you read it from (e.g. `"3"`). A stale version is a 412 `precondition_failed` and changes nothing. Without it a change is merged into the current object.',
+    'Write only if the object is still at this version: the `ETag` of the answer you read it from (e.g. ' +
+    '`"3"`). A stale version is a 412 `precondition_failed` and changes nothing. Without it a change is ' +
+    'merged into the current object.',
 };
 /** Idempotency-Key on every write (inventory and lifecycle). */
 export const IDEMPOTENCY_KEY: Parameter = {
@@ -58,14 +60,17 @@ export const IDEMPOTENCY_KEY: Parameter = {
   required: false,
   schema: { type: 'string', minLength: 1, maxLength: 128 },
   description:
-    'A repeat with the same key and body returns the first response (`Idempotent-Replayed: true`) instead of acting twice; the same key with another body is a 422. Inventory keys are scoped to token, method and path and kept for IDEMPOTENCY_TTL_S.',
+    'A repeat with the same key and body returns the first response (`Idempotent-Replayed: true`) instead of ' +
+    'acting twice; the same key with another body is a 422. Inventory keys are scoped to token, method and ' +
+    'path and kept for IDEMPOTENCY_TTL_S.',
 };
 /** Responses every keyed inventory write may give besides its own. */
 const KEYED_RESPONSES = {
   422: json(ref('Error'), 'Idempotency-Key reused with another body (`idempotency_key_reused`)'),
   503: json(
     ref('Error'),
-    'Nothing was written (`storage_unavailable`), or the connection was lost while the write committed and its outcome cannot be told now (`commit_unknown`): retry with the same Idempotency-Key',
+    'Nothing was written (`storage_unavailable`), or the connection was lost while the write committed and ' +
+      'its outcome cannot be told now (`commit_unknown`): retry with the same Idempotency-Key',
   ),
 };
 const ETAG_HEADER = {
@@ -81,7 +86,8 @@ const PRECONDITION_FAILED = json(
 /** A regex or case-insensitive text query past MAX_HEAVY_QUERIES running at once (Retry-After: 1). */
 export const TOO_MANY_HEAVY = json(
   ref('Error'),
-  'Too many heavy queries (regex, case-insensitive text lookups, filters that narrow nothing through an index) running at once (`too_many_heavy_queries`); retry after the Retry-After header',
+  'Too many heavy queries (regex, case-insensitive text lookups, filters that narrow nothing through an ' +
+    'index) running at once (`too_many_heavy_queries`); retry after the Retry-After header',
 );
 const tagged = (schema: JsonSchema, description: string) => ({ ...json(schema, description), headers: ETAG_HEADER });
 
@@ -106,12 +112,14 @@ function op(
   };
 }
 
-function body(schema: JsonSchema, description: string): Operation['requestBody'] {
+export function body(schema: JsonSchema, description: string): Operation['requestBody'] {
   return { required: true, description, content: { 'application/json': { schema } } };
 }
 
 const BULK_NOTE =
-  "NetBox's bulk update: applied all or none. 200 with the updated objects in the order given, or 400 with a list of errors per item ({} for a good one) and nothing changed. An object listed twice, or an id that does not exist, is an error of its item.";
+  "NetBox's bulk update: applied all or none. 200 with the updated objects in the order given, or 400 with a " +
+  'list of errors per item ({} for a good one) and nothing changed. An object listed twice, or an id that ' +
+  'does not exist, is an error of its item.';
 const BULK_ERRORS = json(
   { anyOf: [{ type: 'array', items: ref('FieldErrors') }, ref('FieldErrors')] },
   'Invalid: a list of errors per item (non_field_errors when the body is not a list of objects with ids)',
@@ -124,11 +132,15 @@ const bulkItems = (schema: string): JsonSchema => ({
   },
 });
 
-export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<string, PathItem> {
-  const n = schemaNames(r);
-  const list: PathItem = {
+type Names = ReturnType<typeof schemaNames>;
+
+/** `/api/<app>/<plural>/`: the filtered list, the (bulk) writes and OPTIONS. */
+function listItem(r: ResourceDef, n: Names, maxPageSize: number): PathItem {
+  return {
     get: op(r, 'view', 'list', `List ${r.plural}`, {
-      description: `${r.description}. Filters are ANDed across names and ORed across repeated values.${r.fields.some((f) => f.kind === 'custom_fields') ? ` ${CUSTOM_FIELD_NOTE}` : ''}`,
+      description:
+        `${r.description}. Filters are ANDed across names and ORed across repeated ` +
+        `values.${r.fields.some((f) => f.kind === 'custom_fields') ? ` ${CUSTOM_FIELD_NOTE}` : ''}`,
       parameters: [
         ...limitOffsetParameters(maxPageSize),
         START_PARAMETER,
@@ -144,9 +156,26 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
         ...sharedResponses('400', '401', '403'),
       },
     }),
+    ...listWrites(r, n),
+    options: op(r, 'view', 'options', `Metadata of ${r.plural} (OPTIONS)`, {
+      description:
+        '`actions.POST.<field>` with type, required, read_only, label and choices; present when the token ' +
+        'may POST here.',
+      responses: {
+        200: json(ref('OptionsMetadata'), 'Name, description and field metadata'),
+        ...sharedResponses('401', '403'),
+      },
+    }),
+  };
+}
+
+/** The writes of a list path: create one or many, and NetBox's bulk replace, update and delete. */
+function listWrites(r: ResourceDef, n: Names): PathItem {
+  return {
     post: op(r, 'add', 'create', `Create one ${r.label.toLowerCase()} or a list of them`, {
       description:
-        'A list is created all-or-nothing: 201 with the created objects in the order given, or 400 and nothing created.',
+        'A list is created all-or-nothing: 201 with the created objects in the order given, or 400 and ' +
+        'nothing created.',
       parameters: [IDEMPOTENCY_KEY],
       requestBody: body(
         { anyOf: [ref(n.write), { type: 'array', minItems: 1, items: ref(n.write) }] },
@@ -189,7 +218,8 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
     }),
     delete: op(r, 'delete', 'bulkDelete', `Delete several ${r.plural}`, {
       description:
-        'All or none: 204 when every object (with what its deletion takes along) is deleted; 404 naming the ids that do not exist, or 409 when one is still referenced, and nothing is deleted.',
+        'All or none: 204 when every object (with what its deletion takes along) is deleted; 404 naming the ' +
+        'ids that do not exist, or 409 when one is still referenced, and nothing is deleted.',
       parameters: [IDEMPOTENCY_KEY],
       requestBody: body(
         {
@@ -206,16 +236,12 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
         ...sharedResponses('400', '401', '403', '404'),
       },
     }),
-    options: op(r, 'view', 'options', `Metadata of ${r.plural} (OPTIONS)`, {
-      description:
-        '`actions.POST.<field>` with type, required, read_only, label and choices; present when the token may POST here.',
-      responses: {
-        200: json(ref('OptionsMetadata'), 'Name, description and field metadata'),
-        ...sharedResponses('401', '403'),
-      },
-    }),
   };
-  const detail: PathItem = {
+}
+
+/** `/api/<app>/<plural>/{id}/`: read, replace, update and delete one object. */
+function detailItem(r: ResourceDef, n: Names): PathItem {
+  return {
     parameters: [idParam],
     get: op(r, 'view', 'get', `Get one ${r.label.toLowerCase()}`, {
       parameters: [BRIEF_PARAMETER, ...SHAPE_PARAMETERS],
@@ -255,6 +281,12 @@ export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<stri
       },
     }),
   };
+}
+
+export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<string, PathItem> {
+  const n = schemaNames(r);
+  const list = listItem(r, n, maxPageSize);
+  const detail = detailItem(r, n);
   if (r.writable === false) for (const item of [list, detail]) for (const m of WRITE_METHODS) delete item[m];
   const out: Record<string, PathItem> = { [resourcePath(r)]: list, [`${resourcePath(r)}{id}/`]: detail };
   // Further paths serving the same endpoint (NetBox 4.1's /api/core/object-changes/): operation ids of their own.
@@ -277,129 +309,6 @@ function servedAt(item: PathItem, at: string): PathItem {
         ? { ...v, operationId: `${(v as Operation).operationId}${pascal(app)}`, tags: [`${app}/${endpoint}`] }
         : v;
   return out as PathItem;
-}
-
-export const OPTIONS_SCHEMA: JsonSchema = {
-  type: 'object',
-  required: ['name', 'description', 'renders', 'parses'],
-  properties: {
-    name: { type: 'string' },
-    description: { type: 'string' },
-    renders: { type: 'array', items: { type: 'string' } },
-    parses: { type: 'array', items: { type: 'string' } },
-    actions: {
-      type: 'object',
-      properties: {
-        POST: {
-          type: 'object',
-          additionalProperties: {
-            type: 'object',
-            properties: {
-              type: { type: 'string' },
-              required: { type: 'boolean' },
-              read_only: { type: 'boolean' },
-              label: { type: 'string' },
-              choices: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    value: { type: 'string' },
-                    display: { type: 'string' },
-                    display_name: { type: 'string', description: "As display (REST framework's name)" },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-};
-
-/** `/api/users/tokens/`: list, create (the key is shown once), read, revoke. */
-export function tokenPaths(maxPageSize: number): Record<string, PathItem> {
-  const t = resource('token');
-  const tokenOp = (
-    action: Action,
-    verb: string,
-    summary: string,
-    rest: Omit<Operation, 'operationId' | 'summary' | 'tags'>,
-  ): Operation => ({
-    operationId: `${verb}Tokens`,
-    summary,
-    tags: ['users/tokens'],
-    'x-permission': permissionFor(t, action),
-    ...rest,
-  });
-  return {
-    [resourcePath(t)]: {
-      get: tokenOp('view', 'list', 'List tokens', {
-        description:
-          'Filtered and ordered as every list (the key hash is neither a filter nor an ordering field): an unknown filter is a 400 naming it.',
-        parameters: [...limitOffsetParameters(maxPageSize), orderingParameter(t), ...filterParameters(t)],
-        responses: {
-          200: json(listEnvelope(ref('Token'), 'Token list'), 'The tokens that match (keys are never shown again)'),
-          ...sharedResponses('400', '401', '403'),
-        },
-      }),
-      post: tokenOp('add', 'create', 'Create a token (the key is shown once)', {
-        description: 'A token cannot grant permissions its creator does not have.',
-        requestBody: body(ref('TokenWrite'), 'Permissions (default `["*"]`) and a description.'),
-        responses: {
-          201: json(ref('TokenCreated'), 'The new token with its key'),
-          ...sharedResponses('400', '401', '403'),
-        },
-      }),
-    },
-    [`${resourcePath(t)}{id}/`]: {
-      parameters: [idParam],
-      get: tokenOp('view', 'read', 'A token (its key is never shown again)', {
-        responses: { 200: json(ref('Token'), 'The token'), ...sharedResponses('401', '403', '404') },
-      }),
-      delete: tokenOp('delete', 'revoke', 'Revoke a token', {
-        responses: { 204: { description: 'Revoked' }, ...sharedResponses('401', '403', '404') },
-      }),
-    },
-  };
-}
-
-export function tokenSchemas(): Record<string, JsonSchema> {
-  const permissions: JsonSchema = {
-    type: 'array',
-    items: { type: 'string', pattern: '^(\\*|[a-z]+\\.(view|add|change|delete)_[a-z]+)$' },
-    examples: [['*'], ['dcim.view_site', 'lifecycle.add_entity']],
-  };
-  const token: JsonSchema = {
-    type: 'object',
-    required: ['id', 'url', 'display', 'key_tail', 'permissions', 'description', 'created'],
-    properties: {
-      id: { type: 'string', format: 'uuid' },
-      url: { type: 'string', format: 'uri' },
-      display: { type: 'string' },
-      key_tail: { type: 'string', description: 'last 4 characters of the key' },
-      permissions,
-      description: { type: 'string' },
-      created: { type: 'string', format: 'date-time' },
-    },
-  };
-  return {
-    Token: token,
-    TokenCreated: {
-      ...token,
-      required: [...(token.required as string[]), 'key'],
-      properties: {
-        ...(token.properties as object),
-        key: { type: 'string', description: 'the key: shown only in this response' },
-      },
-    },
-    TokenWrite: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { permissions: { ...permissions, default: ['*'] }, description: { type: 'string' } },
-    },
-  };
 }
 
 export const inventoryTag = (r: ResourceDef) => ({

@@ -126,3 +126,43 @@ export function inventorySchemas(resources: readonly ResourceDef[]): Record<stri
   }
   return out;
 }
+
+/** The answer to OPTIONS on a list path (REST framework's metadata). */
+export const OPTIONS_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['name', 'description', 'renders', 'parses'],
+  properties: {
+    name: { type: 'string' },
+    description: { type: 'string' },
+    renders: { type: 'array', items: { type: 'string' } },
+    parses: { type: 'array', items: { type: 'string' } },
+    actions: {
+      type: 'object',
+      properties: {
+        POST: {
+          type: 'object',
+          additionalProperties: {
+            type: 'object',
+            properties: {
+              type: { type: 'string' },
+              required: { type: 'boolean' },
+              read_only: { type: 'boolean' },
+              label: { type: 'string' },
+              choices: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    value: { type: 'string' },
+                    display: { type: 'string' },
+                    display_name: { type: 'string', description: "As display (REST framework's name)" },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};

@@ -64,6 +64,11 @@ const body = (name: string, description: string): Operation['requestBody'] => ({
 });
 
 export function lifecyclePaths(maxPageSize: number): Record<string, PathItem> {
+  return { ...machinePaths(), ...entityPaths(maxPageSize) };
+}
+
+/** `/api/v1/machines…`: the stored machine definitions and their diagrams. */
+function machinePaths(): Record<string, PathItem> {
   return {
     '/api/v1/machines': {
       get: op(machine, 'view', 'listMachines', 'List machine versions', {
@@ -125,10 +130,17 @@ export function lifecyclePaths(maxPageSize: number): Record<string, PathItem> {
         },
       }),
     },
+  };
+}
+
+/** `/api/v1/entities…`: list, read, create, send an event, history. */
+function entityPaths(maxPageSize: number): Record<string, PathItem> {
+  return {
     '/api/v1/entities/': {
       get: op(entity, 'view', 'listEntities', 'List entities', {
         description:
-          'Filtered with the same engine as the inventory lists (`machine_name`, `state`, `created__gte`, `state__n`, …).',
+          'Filtered with the same engine as the inventory lists (`machine_name`, `state`, `created__gte`, ' +
+          '`state__n`, …).',
         parameters: [
           ...limitOffsetParameters(maxPageSize),
           orderingParameter(entity),
@@ -152,7 +164,8 @@ export function lifecyclePaths(maxPageSize: number): Record<string, PathItem> {
       parameters: [entityId],
       post: op(entity, 'add', 'createEntity', 'Create an entity at the initial state of a machine', {
         description:
-          'Writes a history row with trigger `__entity_created__`. The entity is pinned to the machine version it was created with.',
+          'Writes a history row with trigger `__entity_created__`. The entity is pinned to the machine ' +
+          'version it was created with.',
         parameters: [idempotencyKey],
         requestBody: body('EntityCreate', 'The machine (and version) and an optional context.'),
         responses: {
@@ -169,7 +182,9 @@ export function lifecyclePaths(maxPageSize: number): Record<string, PathItem> {
       parameters: [entityId],
       post: op(entity, 'change', 'sendEvent', 'Send an event: move the entity along a transition', {
         description:
-          'The transition is the first one for the trigger from the current state whose guards pass on the merged context. The state change and its history row are written atomically; concurrent events on one entity are serialized.',
+          'The transition is the first one for the trigger from the current state whose guards pass on the ' +
+          'merged context. The state change and its history row are written atomically; concurrent events on ' +
+          'one entity are serialized.',
         parameters: [idempotencyKey],
         requestBody: body('EventRequest', 'The trigger, an optional context to merge and an optional expected state.'),
         responses: {
@@ -177,7 +192,8 @@ export function lifecyclePaths(maxPageSize: number): Record<string, PathItem> {
           400: invalid,
           404: error('Unknown entity (`entity_not_found`)'),
           409: error(
-            'No transition from the current state (`invalid_transition`, with `available_triggers`), guard rejected (`guard_rejected`), or `expected_state` differs (`state_mismatch`)',
+            'No transition from the current state (`invalid_transition`, with `available_triggers`), guard ' +
+              'rejected (`guard_rejected`), or `expected_state` differs (`state_mismatch`)',
           ),
           422: error('Idempotency-Key reused with another body (`idempotency_key_reused`)'),
           ...sharedResponses('401', '403'),

@@ -195,7 +195,8 @@ const errors: Record<string, JsonSchema> = {
       code: {
         type: 'string',
         description:
-          'machine-readable: entity_not_found, invalid_transition, guard_rejected, state_mismatch, idempotency_key_reused, …',
+          'machine-readable: entity_not_found, invalid_transition, guard_rejected, state_mismatch, ' +
+          'idempotency_key_reused, …',
       },
     },
   },

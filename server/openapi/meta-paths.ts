@@ -60,12 +60,14 @@ const STATUS_PROPERTIES: Record<string, JsonSchema> = {
   replica_lag_seq: {
     type: ['integer', 'null'],
     description:
-      "READ_REPLICA: change records the database has that this process's replica has not applied yet (null: no replica)",
+      "READ_REPLICA: change records the database has that this process's replica has not applied yet (null: " +
+      'no replica)',
   },
   replica_lag_ms: {
     type: ['integer', 'null'],
     description:
-      'READ_REPLICA: how long ago the first record not yet applied here was written, in ms (0 when none; null: no replica)',
+      'READ_REPLICA: how long ago the first record not yet applied here was written, in ms (0 when none; ' +
+      'null: no replica)',
   },
   plugins: { type: 'object', description: 'Always empty (NetBox lists its plugins here)' },
 };

@@ -43,5 +43,6 @@ export const START_PARAMETER: Parameter = {
   in: 'query',
   schema: { type: 'string', format: 'uuid' },
   description:
-    'Cursor paging: objects in id order from this id on (inclusive); `next` carries the following start, `count` is null. Not with offset or ordering.',
+    'Cursor paging: objects in id order from this id on (inclusive); `next` carries the following start, ' +
+    '`count` is null. Not with offset or ordering.',
 };

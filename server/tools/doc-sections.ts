@@ -7,6 +7,3 @@ export function replaceSection(doc: string, name: string, generated: string): st
   if (a < 0 || b < a) throw new Error(`document has no ${name} markers`);
   return `${doc.slice(0, a + start.length)}\n${generated}\n${doc.slice(b)}`;
 }
-
-export const replaceLookupSection = (doc: string, generated: string): string =>
-  replaceSection(doc, 'lookups', generated);

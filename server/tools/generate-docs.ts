@@ -1,25 +1,17 @@
-// `npm run docs:generate`: regenerate the generated sections of docs/ from the registry and catalogue.
-import fs from 'node:fs';
-import { lookupReference } from '../../engine/filters/lookup-doc.js';
-import { resourceReference } from '../../engine/schema/resource-doc.js';
-import { replaceSection } from './doc-sections.js';
+// `npm run docs`: writes every generated doc (server/tools/generated-docs.ts lists them) from the
+// registry, the lookup catalogue, bench/report/template.md and the committed results in bench/results/.
 import { argsOrExit, type CliSpec } from '../../storage/cli-args.js';
+import { writeGeneratedDocs } from './generated-docs.js';
 
 const DOCS_CLI: CliSpec = {
-  command: 'npm run docs:generate --',
+  command: 'npm run docs --',
   summary:
-    'Regenerates the generated sections of docs/ (the lookup and resource references) from the registry and the lookup catalogue.',
+    "Writes every generated doc: the lookup and resource references, docs/scale-out.md's measured section, " +
+    'docs/benchmarks.md and its charts (from the committed results files in bench/results/).',
   flags: [],
 };
 argsOrExit(DOCS_CLI);
 
-export const GENERATED = [
-  { file: 'docs/filtering.md', section: 'lookups', make: lookupReference },
-  { file: 'docs/resources.md', section: 'resources', make: resourceReference },
-] as const;
-
-for (const g of GENERATED) {
-  const file = new URL(`../../../${g.file}`, import.meta.url);
-  fs.writeFileSync(file, replaceSection(fs.readFileSync(file, 'utf8'), g.section, g.make()));
-  console.log(`${g.file}: ${g.section} updated`);
-}
+const { count, changed } = writeGeneratedDocs();
+console.log(`docs: ${count} generated files, ${changed.length} changed`);
+for (const f of changed) console.log(`  ${f}`);

@@ -33,7 +33,9 @@ describe('bench:data', function () {
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  it('loads distinct uniform prefixes, one sixth IPv6, with sites, devices, interfaces and tags in proportion', async () => {
+  const title =
+    'loads distinct uniform prefixes, one sixth IPv6, with sites, devices, interfaces and tags in proportion';
+  it(title, async () => {
     const m = await generate(tmp());
     const prefixes = [...m.table('prefix').all()];
     expect(prefixes).to.have.length(3000);

@@ -37,7 +37,7 @@ describe('npm scripts: --help and unknown flags', function () {
       'migrate',
       'copy',
       'journal',
-      'docs:generate',
+      'docs',
       'bench',
       'bench:data',
       'bench:http',
@@ -47,7 +47,6 @@ describe('npm scripts: --help and unknown flags', function () {
       'bench:stream',
       'bench:writes',
       'bench:replica',
-      'bench:report',
     ]);
   });
 
