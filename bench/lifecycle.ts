@@ -2,7 +2,7 @@
 // entities and on one hot entity (compare-and-swap retries under contention).
 // Writes bench/results/<date>-lifecycle.json.
 import { createStorage } from '../storage/open-storage.js';
-import { Lifecycle } from '../storage/service/lifecycle.js';
+import { Lifecycle } from '../app/lifecycle.js';
 import type { Storage } from '../storage/types.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';

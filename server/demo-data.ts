@@ -1,7 +1,7 @@
 // The demo dataset of the embedded default: deterministic, small enough to load in a moment,
 // broad enough that every filter in docs/filtering.md returns something.
 import { resource } from '../engine/schema/registry.js';
-import type { Inventory } from '../storage/service/inventory.js';
+import type { Inventory } from '../app/inventory.js';
 import type { Row } from '../storage/types.js';
 import { mulberry32 as rng } from '../engine/random/mulberry32.js';
 

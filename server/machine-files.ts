@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import type { Lifecycle } from '../storage/service/lifecycle.js';
+import type { Lifecycle } from '../app/lifecycle.js';
 
 export class MachineFileError extends Error {}
 

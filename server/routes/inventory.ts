@@ -9,11 +9,11 @@ import { isTrue, parsePage, parseShape, parseStart, type Shape } from './list-pa
 import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
-import type { WriteResult } from '../../storage/service/inventory.js';
+import type { WriteResult } from '../../app/inventory.js';
 import { ifMatchOf, setEtag } from '../etag.js';
 import { answerWrite, writeKey, type AnswerShape } from './write-answer.js';
 import { baseUrl } from './request-url.js';
-import type { KeyedWrite } from '../../storage/service/write-keys.js';
+import type { KeyedWrite } from '../../app/write-keys.js';
 import { abortedWhenClientGone } from '../client-gone.js';
 import { describe, planJson } from '../../engine/plan/describe.js';
 import type { CachedPlan } from '../../engine/plan/plan-cache.js';

@@ -4,7 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { machineToSvg } from '../../engine/lifecycle/index.js';
 import { resource } from '../../engine/schema/registry.js';
-import { entityView, type LcResult } from '../../storage/service/lifecycle.js';
+import { entityView, type LcResult } from '../../app/lifecycle.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { isTrue, plainPage } from './list-params.js';

@@ -3,13 +3,13 @@
 // full form fails (the database stops answering, a pool held by others), the rows as the write holds
 // them are sent instead (serialize.ts heldForms), marked `X-Answer-Partial: true`.
 // Idempotency-Key: a retry with the same key and body gets the first answer and writes nothing
-// (storage/service/write-keys.ts); the same key with another body is a 422.
+// (app/write-keys.ts); the same key with another body is a 422.
 import type { Request, Response } from 'express';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import type { AppContext } from '../context.js';
 import type { Row } from '../../storage/types.js';
-import { KEY_TAKEN, type WriteResult } from '../../storage/service/inventory.js';
-import { MAX_KEY_LENGTH, type KeyedWrite } from '../../storage/service/write-keys.js';
+import { KEY_TAKEN, type WriteResult } from '../../app/inventory.js';
+import { MAX_KEY_LENGTH, type KeyedWrite } from '../../app/write-keys.js';
 import { faultAt } from '../../storage/fault-points.js';
 import { heldForms, serializeRows } from '../serialize.js';
 import { sendWriteError } from '../errors.js';

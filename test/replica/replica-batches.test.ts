@@ -15,7 +15,7 @@ import { resource } from '../../engine/schema/registry.js';
 import { createPostgresStorage } from '../../storage/postgres/index.js';
 import { createMysqlStorage } from '../../storage/mysql/index.js';
 import { ReplicatedStorage } from '../../storage/replica/replicated-storage.js';
-import { Inventory } from '../../storage/service/inventory.js';
+import { Inventory } from '../../app/inventory.js';
 import { withWriteContext, type WriteContext } from '../../storage/change-log/write-context.js';
 import type { SqlStorage } from '../../storage/sql/sql-storage.js';
 import type { Row, Storage } from '../../storage/types.js';

@@ -15,8 +15,8 @@
 // X-Netinv-Webhook; a write made with that header names it in its change record, and a change
 // reached through more than WEBHOOK_MAX_CHAIN such deliveries is planned as `skipped`, not sent.
 import { randomUUID } from 'node:crypto';
-import { and, cmp, fk, not, TRUE } from '../../engine/plan/nodes.js';
-import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
+import { and, cmp, fk, not, TRUE } from '../engine/plan/nodes.js';
+import { CHANGE_RESOURCE } from '../engine/changes/change-records.js';
 import {
   backoffMs,
   renderBody,
@@ -24,11 +24,11 @@ import {
   wants,
   webhookAt,
   type WebhookVersion,
-} from '../../engine/changes/webhook-payload.js';
-import type { HostRule } from '../../engine/changes/webhook-targets.js';
-import type { ChangeFeed } from '../change-log/change-feed.js';
-import { SYSTEM_USER, withWriteContext } from '../change-log/write-context.js';
-import { StorageConflict, versionOf, type Row, type Storage, type WriteOp } from '../types.js';
+} from '../engine/changes/webhook-payload.js';
+import type { HostRule } from '../engine/changes/webhook-targets.js';
+import type { ChangeFeed } from '../storage/change-log/change-feed.js';
+import { SYSTEM_USER, withWriteContext } from '../storage/change-log/write-context.js';
+import { StorageConflict, versionOf, type Row, type Storage, type WriteOp } from '../storage/types.js';
 import { sendWebhook, type SendWebhook } from './webhook-request.js';
 import { chainOf, DELIVERY_HEADER, skippedReason } from './webhook-chain.js';
 

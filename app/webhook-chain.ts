@@ -4,9 +4,9 @@
 // how many deliveries led to it: 0 for a write without the header, else the answered delivery's
 // chain plus one. A change whose chain passes WEBHOOK_MAX_CHAIN is planned `skipped`: one webhook
 // writing back, or several in a ring, stop after a few rounds instead of looping.
-import { cmp } from '../../engine/plan/nodes.js';
-import { UUID_RE } from '../../engine/schema/normalize.js';
-import type { Row, Storage } from '../types.js';
+import { cmp } from '../engine/plan/nodes.js';
+import { UUID_RE } from '../engine/schema/normalize.js';
+import type { Row, Storage } from '../storage/types.js';
 
 export const DELIVERY_HEADER = 'X-Netinv-Webhook';
 const DELIVERY = 'webhook_delivery';

@@ -1,16 +1,16 @@
 // Inventory operations over any Storage: validation from the registry, reference resolution,
 // cascades, and one atomic batch per request.
-import { timeOrderedId } from '../time-ordered-id.js';
-import type { Plan } from '../../engine/plan/nodes.js';
-import { contentType, RESOURCES, resource } from '../../engine/schema/registry.js';
-import { MSG } from '../../engine/schema/messages.js';
-import { uniqueGroups } from '../../engine/schema/unique-groups.js';
-import { ROW_CHECKS } from '../../engine/schema/row-checks.js';
-import { toInteger, UUID_RE } from '../../engine/schema/normalize.js';
-import type { CustomFieldDef, FieldDef, ResourceDef } from '../../engine/schema/types.js';
-import { validateInput, type FieldErrors, type RefValue, type ValidInput } from '../../engine/schema/validate-input.js';
+import { timeOrderedId } from '../storage/time-ordered-id.js';
+import type { Plan } from '../engine/plan/nodes.js';
+import { contentType, RESOURCES, resource } from '../engine/schema/registry.js';
+import { MSG } from '../engine/schema/messages.js';
+import { uniqueGroups } from '../engine/schema/unique-groups.js';
+import { ROW_CHECKS } from '../engine/schema/row-checks.js';
+import { toInteger, UUID_RE } from '../engine/schema/normalize.js';
+import type { CustomFieldDef, FieldDef, ResourceDef } from '../engine/schema/types.js';
+import { validateInput, type FieldErrors, type RefValue, type ValidInput } from '../engine/schema/validate-input.js';
 import { DeleteBatch } from './delete-batch.js';
-import { writeContext } from '../change-log/write-context.js';
+import { writeContext } from '../storage/change-log/write-context.js';
 import {
   StorageConflict,
   versionOf,
@@ -20,11 +20,11 @@ import {
   type Row,
   type Storage,
   type WriteOp,
-} from '../types.js';
-import { faultAt } from '../fault-points.js';
+} from '../storage/types.js';
+import { faultAt } from '../storage/fault-points.js';
 import { WriteKeys, type KeyedWrite } from './write-keys.js';
-import { changeWatch, type ChangeWatch } from '../change-log/change-watch.js';
-import { authority } from '../replica/replicated-storage.js';
+import { changeWatch, type ChangeWatch } from '../storage/change-log/change-watch.js';
+import { authority } from '../storage/replica/replicated-storage.js';
 import { DEFAULT_TOKEN_RECHECK_MS } from './tokens.js';
 
 export type WriteResult<T> =

@@ -3,9 +3,9 @@
 // by any process) has been written past what was read, every answer is dropped and read again
 // from the store. Another process's change is seen within `recheckMs` at most.
 import { LRUCache } from 'lru-cache';
-import { contentType, resource } from '../../engine/schema/registry.js';
-import { changeWatch, type ChangeWatch } from '../change-log/change-watch.js';
-import type { Storage } from '../types.js';
+import { contentType, resource } from '../engine/schema/registry.js';
+import { changeWatch, type ChangeWatch } from '../storage/change-log/change-watch.js';
+import type { Storage } from '../storage/types.js';
 
 const TOKEN_TYPES: ReadonlySet<string> = new Set([contentType(resource('token'))]);
 

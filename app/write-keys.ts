@@ -4,8 +4,8 @@
 // the store; a retry finds it and gets the first answer without writing anything. The row first
 // holds the written objects' ids; once the answer is sent it holds the answer itself.
 import { createHash, randomUUID } from 'node:crypto';
-import { cmp } from '../../engine/plan/nodes.js';
-import type { Row, Storage, WriteOp } from '../types.js';
+import { cmp } from '../engine/plan/nodes.js';
+import type { Row, Storage, WriteOp } from '../storage/types.js';
 
 const RESOURCE = 'idempotency';
 /** Stored keys of inventory writes start so (lifecycle keys start with their operation). */

@@ -1,11 +1,11 @@
 // Lifecycle operations over any Storage: machines, entity creation, events with a compare-and-swap
 // on the entity version (the state change and its history row in one atomic batch), idempotency.
 import { createHash, randomUUID } from 'node:crypto';
-import { latestVersion, transition, validateMachine, type MachineDef } from '../../engine/lifecycle/index.js';
-import { DEFAULT_MAX_STATES, type MachineLimits } from '../../engine/lifecycle/machine-schema.js';
-import { applyContextPatch, contextPatch } from '../../engine/lifecycle/context-patch.js';
-import type { Plan } from '../../engine/plan/nodes.js';
-import { KeyedLock } from '../keyed-lock.js';
+import { latestVersion, transition, validateMachine, type MachineDef } from '../engine/lifecycle/index.js';
+import { DEFAULT_MAX_STATES, type MachineLimits } from '../engine/lifecycle/machine-schema.js';
+import { applyContextPatch, contextPatch } from '../engine/lifecycle/context-patch.js';
+import type { Plan } from '../engine/plan/nodes.js';
+import { KeyedLock } from '../storage/keyed-lock.js';
 import {
   StorageConflict,
   type FindOptions,
@@ -14,7 +14,7 @@ import {
   type Row,
   type Storage,
   type WriteOp,
-} from '../types.js';
+} from '../storage/types.js';
 
 export interface LcError {
   readonly detail: string;

@@ -5,7 +5,7 @@
 // process on the store (Storage.serialized): the free space is read under the lock and the objects
 // are written before it is released.
 import type { KeyedWrite } from './write-keys.js';
-import { formatAddress, formatCidr, maxLength, parseCidr, type Family } from '../../engine/net/ip.js';
+import { formatAddress, formatCidr, maxLength, parseCidr, type Family } from '../engine/net/ip.js';
 import {
   allocateBlocks,
   bigOf,
@@ -16,12 +16,12 @@ import {
   spanOf,
   type Block,
   type Span,
-} from '../../engine/net/free-space.js';
-import { and, net } from '../../engine/plan/nodes.js';
-import { MSG } from '../../engine/schema/messages.js';
-import { resource } from '../../engine/schema/registry.js';
-import type { FieldErrors } from '../../engine/schema/validate-input.js';
-import type { NetBlock, Page, Row } from '../types.js';
+} from '../engine/net/free-space.js';
+import { and, net } from '../engine/plan/nodes.js';
+import { MSG } from '../engine/schema/messages.js';
+import { resource } from '../engine/schema/registry.js';
+import type { FieldErrors } from '../engine/schema/validate-input.js';
+import type { NetBlock, Page, Row } from '../storage/types.js';
 import type { Inventory, WriteResult } from './inventory.js';
 
 /** Spans asked of the store at first; each time that falls short, eight times as many. */

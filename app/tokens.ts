@@ -1,8 +1,8 @@
 // API tokens: keys are random, stored as SHA-256 hashes; the key itself is returned once.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { StorageConflict, type Row, type Storage } from '../types.js';
-import { authority } from '../replica/replicated-storage.js';
+import { StorageConflict, type Row, type Storage } from '../storage/types.js';
+import { authority } from '../storage/replica/replicated-storage.js';
 import { TokenCache } from './token-cache.js';
 
 /** How long (ms) a token change made through another process may go unseen where nothing announces it (MySQL). */
