@@ -108,7 +108,7 @@ export class Allocation {
   async allocatePrefixes(parentRow: Row, bodies: readonly unknown[], key?: KeyedWrite): Promise<WriteResult<Row[]>> {
     const p = parentOf(parentRow);
     const errors = bodies.map((b) => this.lengthErrors(p, b));
-    if (errors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors };
+    if (errors.some((e) => Object.keys(e).length)) return { ok: false, kind: 'invalid', errors };
     const asked = bodies as Record<string, unknown>[];
     const lengths = asked.map((b) => b.prefix_length as number);
     // A hint of the longest length asked holds for every request of the list (no free /26 means no free /24).
@@ -150,7 +150,7 @@ export class Allocation {
   async allocateIps(parentRow: Row, bodies: readonly unknown[], key?: KeyedWrite): Promise<WriteResult<Row[]>> {
     const p = parentOf(parentRow);
     const errors = bodies.map((b): FieldErrors => (isObject(b) ? {} : { non_field_errors: [MSG.object] }));
-    if (errors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors };
+    if (errors.some((e) => Object.keys(e).length)) return { ok: false, kind: 'invalid', errors };
     return this.locked('ips', p, async () => {
       const start = await this.start('ip_address', p, maxLength(p.family));
       const found = await this.freeAddresses(p, bodies.length, start);
@@ -281,6 +281,6 @@ export class Allocation {
   }
 
   private conflict(detail: string): WriteResult<never> {
-    return { ok: false, status: 409, errors: { detail, code: 'insufficient_space' } };
+    return { ok: false, kind: 'conflict', errors: { detail, code: 'insufficient_space' } };
   }
 }

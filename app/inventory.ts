@@ -23,17 +23,12 @@ import {
 } from '../storage/types.js';
 import { faultAt } from '../storage/fault-points.js';
 import { WriteKeys, type KeyedWrite } from './write-keys.js';
+import type { Refused, WriteErrors } from './errors.js';
 import { changeWatch, type ChangeWatch } from '../storage/change-log/change-watch.js';
 import { authority } from '../storage/replica/replicated-storage.js';
 import { DEFAULT_TOKEN_RECHECK_MS } from './tokens.js';
 
-export type WriteResult<T> =
-  | { ok: true; value: T }
-  | {
-      ok: false;
-      status: 400 | 404 | 409 | 412;
-      errors: FieldErrors | FieldErrors[] | { detail: string; code?: string };
-    };
+export type WriteResult<T> = { ok: true; value: T } | Refused<WriteErrors>;
 
 /** The versions a client's If-Match accepts; null when it sent none (or `*`). */
 export type Precondition = readonly number[] | null;
@@ -56,13 +51,13 @@ function asStored(f: FieldDef, v: RefValue): RefValue | undefined {
  */
 const WRITE_ATTEMPTS = 20;
 
-/** Another writer got there first: read again and redo (or, under If-Match, answer 412). */
+/** Another writer got there first: read again and redo (or, under If-Match, refuse: precondition_failed). */
 const STALE = Symbol('stale');
 
-/** 412: the object is not at a version the client's If-Match names (`v`: the version it is at, when known). */
+/** The object is not at a version the client's If-Match names (`v`: the version it is at, when known). */
 const stale = (v?: number): WriteResult<never> => ({
   ok: false,
-  status: 412,
+  kind: 'precondition_failed',
   errors: {
     detail:
       v === undefined
@@ -73,7 +68,7 @@ const stale = (v?: number): WriteResult<never> => ({
 });
 const kept: WriteResult<never> = {
   ok: false,
-  status: 409,
+  kind: 'conflict',
   errors: { detail: 'The object kept changing while this write was tried; try again.', code: 'write_contention' },
 };
 
@@ -81,7 +76,7 @@ const kept: WriteResult<never> = {
 export const KEY_TAKEN = 'idempotency_key_taken';
 const keyTaken: WriteResult<never> = {
   ok: false,
-  status: 409,
+  kind: 'conflict',
   errors: { detail: 'A request with this Idempotency-Key committed first.', code: KEY_TAKEN },
 };
 
@@ -219,18 +214,18 @@ export class Inventory {
       // Derived in place: the row is this loop's own, and a spread into a new object cost ~5× as much (a bulk create's rows).
       rows.push(r.derive ? Object.assign(row, r.derive(row)) : row);
     }
-    if (allErrors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: allErrors };
+    if (allErrors.some((e) => Object.keys(e).length)) return { ok: false, kind: 'invalid', errors: allErrors };
     // Uniqueness is the store's own check (a key or unique index): only a refused write is looked
     // at again to say which row clashes with what (one round trip per unique field saved per create).
     const out = await this.write(
       rows.map((row) => ({ op: 'create', resource: r.name, row })),
       rows,
-      key && { key, status: 201, ids: rows.map((x) => x.id) },
+      key && { key, ids: rows.map((x) => x.id) },
     );
     if (out === STALE) return kept;
-    if (!out.ok && out.status === 400 && uniqueGroups(r).some((g) => g.field in (out.errors as FieldErrors))) {
+    if (!out.ok && out.kind === 'invalid' && uniqueGroups(r).some((g) => g.field in (out.errors as FieldErrors))) {
       const uniq = await this.checkUnique(r, rows);
-      if (uniq.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: uniq };
+      if (uniq.some((e) => Object.keys(e).length)) return { ok: false, kind: 'invalid', errors: uniq };
     }
     return out;
   }
@@ -252,7 +247,7 @@ export class Inventory {
     if (!Array.isArray(out.errors)) return out;
     // The one object is missing (the only error an update reports under `id`): 404, as a read.
     return out.errors[0].id
-      ? { ok: false, status: 404, errors: { detail: 'Not found.' } }
+      ? { ok: false, kind: 'not_found', errors: { detail: 'Not found.' } }
       : { ...out, errors: out.errors[0] };
   }
 
@@ -317,14 +312,14 @@ export class Inventory {
         if (versionOf((await this.get(r, id)) ?? { id, version: -1 }) !== versionOf(old)) return STALE;
       return out;
     };
-    if (errors.some((e) => Object.keys(e).length)) return refused({ ok: false, status: 400, errors });
+    if (errors.some((e) => Object.keys(e).length)) return refused({ ok: false, kind: 'invalid', errors });
     // Rows checked against each other: a loop may close through two moves of one batch.
     const batch = new Map(rows.map((row) => [row.id, row]));
     const checks: FieldErrors[] = [];
     for (const row of rows) checks.push(await this.rowChecks(r, row, batch));
     const derived = rows.map((row) => this.derive(r, row));
     const all = checks.some((e) => Object.keys(e).length) ? checks : await this.checkUnique(r, derived);
-    if (all.some((e) => Object.keys(e).length)) return refused({ ok: false, status: 400, errors: all });
+    if (all.some((e) => Object.keys(e).length)) return refused({ ok: false, kind: 'invalid', errors: all });
     const out = await this.write(
       derived.map((row) => ({
         op: 'update',
@@ -334,7 +329,7 @@ export class Inventory {
         before: read.get(row.id)!,
       })),
       derived,
-      key && { key, status: 200, ids: derived.map((x) => x.id) },
+      key && { key, ids: derived.map((x) => x.id) },
     );
     return out === STALE || out.ok ? out : refused(out);
   }
@@ -362,21 +357,21 @@ export class Inventory {
         const v = versionOf(old);
         if (ifMatch && !ifMatch.includes(v)) return stale(v);
         const problem = await this.planDelete(r, old, batch, v);
-        if (problem) return { ok: false, status: 409, errors: { detail: problem } };
+        if (problem) return { ok: false, kind: 'conflict', errors: { detail: problem } };
       }
       if (missing.length)
         return {
           ok: false,
-          status: 404,
+          kind: 'not_found',
           errors: {
             detail: ids.length === 1 ? 'Not found.' : `Not found: ${missing.join(', ')}. Nothing was deleted.`,
           },
         };
-      return this.write(batch.writes(), null, key && { key, status: 204, ids: [] });
+      return this.write(batch.writes(), null, key && { key, ids: [] });
     });
   }
 
-  /** fn again while another writer changed what it read; under If-Match that answers 412 instead. */
+  /** fn again while another writer changed what it read; under If-Match that is refused instead. */
   private async retried<T>(
     ifMatch: Precondition,
     fn: () => Promise<WriteResult<T> | typeof STALE>,
@@ -568,14 +563,14 @@ export class Inventory {
   private async write<T>(
     ops: WriteOp[],
     value: T,
-    keyed?: { readonly key: KeyedWrite; readonly status: number; readonly ids: readonly string[] },
+    keyed?: { readonly key: KeyedWrite; readonly ids: readonly string[] },
   ): Promise<WriteResult<T> | typeof STALE> {
     try {
-      await this.storage.apply(keyed ? [...ops, ...this.keys.opsFor(keyed.key, keyed.status, keyed.ids)] : ops);
+      await this.storage.apply(keyed ? [...ops, ...this.keys.opsFor(keyed.key, keyed.ids)] : ops);
     } catch (e) {
       if (e instanceof StorageConflict && e.field === 'version') return STALE;
       if (keyed && e instanceof StorageConflict && e.field === 'key') return keyTaken;
-      if (e instanceof StorageConflict) return { ok: false, status: 400, errors: { [e.field]: [e.message] } };
+      if (e instanceof StorageConflict) return { ok: false, kind: 'invalid', errors: { [e.field]: [e.message] } };
       throw e;
     }
     // The cache here is dropped by the commit itself (change-watch.ts); the rest of this request sees the new definitions too.

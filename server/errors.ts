@@ -1,6 +1,8 @@
-// The one place that maps failures to HTTP bodies: 400 {field: [messages]}, 404/409 {detail},
-// malformed JSON and oversize bodies, 503 when storage is unreachable, never a bare 500 page.
+// The one place that maps failures to HTTP statuses and bodies: a service's refusal by its kind
+// (400 {field: [messages]}, 404/409/412 {detail, code}), malformed JSON and oversize bodies, 503
+// when storage is unreachable, never a bare 500 page.
 import type { ErrorRequestHandler, Response } from 'express';
+import type { Refused, RefusalKind } from '../app/errors.js';
 import {
   CommitUnknown,
   JournalWriteFailed,
@@ -10,8 +12,19 @@ import {
   StorageUnavailable,
 } from '../storage/types.js';
 
-export function sendWriteError(res: Response, status: number, errors: unknown): void {
-  res.status(status).json(errors);
+/** The HTTP status of each kind of refusal a service returns (app/errors.ts). */
+export const STATUS: Readonly<Record<RefusalKind, number>> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  precondition_failed: 412,
+  too_large: 413,
+  key_reused: 422,
+};
+
+/** Answers a service's refusal: its kind's status, its errors as the body. */
+export function sendRefused(res: Response, out: Refused<unknown>): void {
+  res.status(STATUS[out.kind]).json(out.errors);
 }
 
 /** Failures of reading a request body (body-parser's error types). */

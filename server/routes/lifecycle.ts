@@ -4,21 +4,22 @@ import { Router, type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { machineToSvg } from '../../engine/lifecycle/index.js';
 import { resource } from '../../engine/schema/registry.js';
-import { entityView, type LcResult } from '../../app/lifecycle.js';
+import type { KeyedCall } from '../../app/lifecycle.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { isTrue, plainPage } from './list-params.js';
 import { envelope, planRequest, sendExplain } from './inventory.js';
+import { entityAnswer, entityView, historyView, sendEntityResult, sendInstallResult } from './lifecycle-answers.js';
 
 const entityDef = resource('entity');
 const machineDef = resource('machine');
 const historyDef = resource('history');
 
-function send<T>(res: Response, r: LcResult<T>): void {
-  res.status(r.status).json(r.body);
+/** The call's Idempotency-Key, with the answer its outcome gets (kept for a repeat). */
+function keyed(req: Request): KeyedCall | null {
+  const key = req.get('idempotency-key');
+  return key === undefined ? null : { key, answer: entityAnswer };
 }
-
-const idemKey = (req: Request): string | null => req.get('idempotency-key') ?? null;
 
 export function lifecycleRouter(ctx: AppContext): Router {
   const diagrams = new LRUCache<string, string>({ max: 200 });
@@ -39,7 +40,7 @@ export function lifecycleRouter(ctx: AppContext): Router {
     res.json(envelope(req, page, found.count, results));
   });
   router.post(['/machines', '/machines/'], can(machineDef, 'add'), async (req, res) =>
-    send(res, await lc.installMachine(req.body)),
+    sendInstallResult(res, await lc.installMachine(req.body)),
   );
   router.get('/machines/:name', can(machineDef, 'view'), async (req, res) => {
     const rows = await lc.machineRows(String(req.params.name));
@@ -92,10 +93,10 @@ export function lifecycleRouter(ctx: AppContext): Router {
     });
   });
   router.post('/entities/:entity_id/create', can(entityDef, 'add'), async (req, res) =>
-    send(res, await lc.create(String(req.params.entity_id), req.body, idemKey(req))),
+    sendEntityResult(res, await lc.create(String(req.params.entity_id), req.body, keyed(req))),
   );
   router.post('/entities/:entity_id/events', can(entityDef, 'change'), async (req, res) =>
-    send(res, await lc.event(String(req.params.entity_id), req.body, idemKey(req))),
+    sendEntityResult(res, await lc.event(String(req.params.entity_id), req.body, keyed(req))),
   );
   router.get('/entities/:entity_id', can(entityDef, 'view'), async (req, res) => {
     const row = await lc.entityRow(String(req.params.entity_id));
@@ -113,7 +114,7 @@ export function lifecycleRouter(ctx: AppContext): Router {
     }
     const page = pageOf(req, historyDef);
     const found = await lc.history(id, page);
-    res.json(envelope(req, page, found.count, found.rows));
+    res.json(envelope(req, page, found.count, found.rows.map(historyView)));
   });
   return router;
 }

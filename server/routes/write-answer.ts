@@ -12,7 +12,7 @@ import { KEY_TAKEN, type WriteResult } from '../../app/inventory.js';
 import { MAX_KEY_LENGTH, type KeyedWrite } from '../../app/write-keys.js';
 import { faultAt } from '../../storage/fault-points.js';
 import { heldForms, serializeRows } from '../serialize.js';
-import { sendWriteError } from '../errors.js';
+import { sendRefused } from '../errors.js';
 import { setEtag } from '../etag.js';
 import type { Shape } from './list-params.js';
 import { baseUrl } from './request-url.js';
@@ -25,6 +25,9 @@ export interface AnswerShape {
   /** The rows were created by this write (their counts from other resources are 0 without asking). */
   readonly created?: boolean;
 }
+
+/** The status of a committed write's answer, by method (a POST creates). */
+const ANSWER_STATUS: Readonly<Record<string, number>> = { POST: 201, PUT: 200, PATCH: 200, DELETE: 204 };
 
 /** The request's Idempotency-Key for this write: undefined without one; null once answered (a bad key, or a replay). */
 export async function writeKey(
@@ -49,6 +52,7 @@ export async function writeKey(
     `${req.baseUrl}${req.path}`,
     key,
     req.body,
+    ANSWER_STATUS[req.method] ?? 200,
   );
   return (await replayed(ctx, r, req, res, k, as)) ? null : k;
 }
@@ -117,7 +121,7 @@ export async function answerWrite<T extends Row | Row[] | null>(
       (await replayed(ctx, r, req, res, key, as))
     )
       return;
-    sendWriteError(res, out.status, out.errors);
+    sendRefused(res, out);
     return;
   }
   const rows = out.value === null ? null : Array.isArray(out.value) ? (out.value as Row[]) : [out.value as Row];
