@@ -127,7 +127,8 @@ export class Allocation {
       if ('failed' in got) {
         const which = bodies.length > 1 ? ` (request ${got.failed + 1} of ${bodies.length})` : '';
         return this.conflict(
-          `Insufficient space is available to accommodate the requested prefix size(s): no free /${lengths[got.failed]} is left in ${p.text}${which}.`,
+          `Insufficient space is available to accommodate the requested prefix size(s): no free ` +
+            `/${lengths[got.failed]} is left in ${p.text}${which}.`,
         );
       }
       const rows = asked.map((b, i) => {
@@ -156,7 +157,8 @@ export class Allocation {
       const found = await this.freeAddresses(p, bodies.length, start);
       if (found.length < bodies.length)
         return this.conflict(
-          `An insufficient number of IP addresses are available within ${p.text} (${bodies.length} requested, ${found.length} available).`,
+          `An insufficient number of IP addresses are available within ${p.text} (${bodies.length} requested, ` +
+            `${found.length} available).`,
         );
       const rows = (bodies as Record<string, unknown>[]).map((b, i) => ({
         ...b,
@@ -274,7 +276,8 @@ export class Allocation {
     if (l <= p.block.length || l > max)
       return {
         prefix_length: [
-          `Invalid prefix length (${l}) for ${p.text}: it must be longer than the parent's /${p.block.length} and at most /${max} (IPv${p.family}).`,
+          `Invalid prefix length (${l}) for ${p.text}: it must be longer than the parent's /${p.block.length} and ` +
+            `at most /${max} (IPv${p.family}).`,
         ],
       };
     return {};

@@ -44,4 +44,5 @@ export async function chainOf(storage: Storage, records: readonly Row[]): Promis
 
 /** Why a change's deliveries were not sent. */
 export const skippedReason = (chain: number, max: number): string =>
-  `Not sent: this change was made in answer to a chain of ${chain} webhook deliveries (X-Netinv-Webhook), more than WEBHOOK_MAX_CHAIN (${max}).`;
+  `Not sent: this change was made in answer to a chain of ${chain} webhook deliveries (X-Netinv-Webhook), more ` +
+  `than WEBHOOK_MAX_CHAIN (${max}).`;

@@ -17,54 +17,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, cmp, fk, not, TRUE } from '../engine/plan/nodes.js';
 import { CHANGE_RESOURCE } from '../engine/changes/change-records.js';
-import {
-  backoffMs,
-  renderBody,
-  requestHeaders,
-  wants,
-  webhookAt,
-  type WebhookVersion,
-} from '../engine/changes/webhook-payload.js';
-import type { HostRule } from '../engine/changes/webhook-targets.js';
+import { wants, webhookAt, type WebhookVersion } from '../engine/changes/webhook-payload.js';
 import type { ChangeFeed } from '../storage/change-log/change-feed.js';
 import { SYSTEM_USER, withWriteContext } from '../storage/change-log/write-context.js';
 import { StorageConflict, versionOf, type Row, type Storage, type WriteOp } from '../storage/types.js';
-import { sendWebhook, type SendWebhook } from './webhook-request.js';
-import { chainOf, DELIVERY_HEADER, skippedReason } from './webhook-chain.js';
+import { sendWebhook } from './webhook-request.js';
+import { DELIVERY, DeliveryAttempts, type DispatcherOptions } from './webhook-attempt.js';
+import { CURSOR, CURSOR_ID, pinnedSeq, pruneDeliveries } from './webhook-deliveries.js';
+import { chainOf, skippedReason } from './webhook-chain.js';
 
-export interface DispatcherOptions {
-  /** Attempts per delivery before it is marked failed. */
-  readonly maxAttempts: number;
-  /** Delay after the first failed attempt (ms); doubled after each further one, up to `retryMaxMs`. */
-  readonly retryBaseMs: number;
-  readonly retryMaxMs: number;
-  /** Time limit of one request (ms). */
-  readonly timeoutMs: number;
-  /** Request slots, shared evenly by the enabled webhooks (at least one each): one webhook's requests never take another's. */
-  readonly concurrency?: number;
-  /** WEBHOOK_ALLOWED_HOSTS: where requests may go (empty: anywhere). */
-  readonly allowedHosts?: readonly HostRule[];
-  /** WEBHOOK_KEEP_RESPONSE: keep the start of each answer's body in response_excerpt. */
-  readonly keepResponse?: boolean;
-  /** WEBHOOK_MAX_CHAIN: a change reached through more webhook deliveries than this is not sent. */
-  readonly maxChain?: number;
-  /** Makes one request (a test may give one that throws). */
-  readonly send?: SendWebhook;
-  /** How often pending deliveries are looked for when nothing woke the sender (ms). */
-  readonly pollMs?: number;
-  /** Pending deliveries read per window (SEND_ROUNDS windows per webhook and pass). */
-  readonly sendWindow?: number;
-  readonly log?: (message: string) => void;
-}
+export type { DispatcherOptions };
+export { CURSOR_ID };
 
-const DELIVERY = 'webhook_delivery';
-const CURSOR = 'webhook_cursor';
-/** The cursor's one row. */
-export const CURSOR_ID = '00000000-0000-4000-8000-00000000c0c0';
 const PLAN_BATCH = 500;
 /** Windows of pending deliveries read per webhook and pass, each leaving out the objects of the ones before. */
 const SEND_ROUNDS = 4;
-const EXCERPT = 1000;
 /** A cursor advanced past records that planned nothing is written at most this often (ms). */
 const LAZY_CURSOR_MS = 2000;
 /** Pause after a batch that was not full, so records written meanwhile come in the next one (ms). */
@@ -95,6 +62,7 @@ export class WebhookDispatcher {
   private kicked = false;
   private cursor: { after: number; version: number; persisted: number; savedAt: number } | null = null;
   private readonly opts: Required<DispatcherOptions>;
+  private readonly attempts: DeliveryAttempts;
 
   constructor(
     private readonly storage: Storage,
@@ -112,6 +80,7 @@ export class WebhookDispatcher {
       send: sendWebhook,
       ...opts,
     };
+    this.attempts = new DeliveryAttempts(storage, this.opts);
   }
 
   start(): void {
@@ -133,57 +102,14 @@ export class WebhookDispatcher {
     await Promise.all(this.inFlight.values());
   }
 
-  /** The lowest change seq still needed: the oldest pending delivery's, or the first not yet planned (retention keeps it and what follows). */
-  async pinnedSeq(): Promise<number | null> {
-    const cur = await this.storage.get(CURSOR, CURSOR_ID);
-    let low = cur ? (cur.after_seq as number) + 1 : null;
-    const { rows } = await this.storage.find(
-      DELIVERY,
-      cmp('status', 'string', 'eq', false, ['pending']),
-      { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] },
-      { noCount: true },
-    );
-    if (rows.length && (low === null || (rows[0].seq as number) < low)) low = rows[0].seq as number;
-    return low;
+  /** The lowest change seq still needed (webhook-deliveries.ts). */
+  pinnedSeq(): Promise<number | null> {
+    return pinnedSeq(this.storage);
   }
 
-  /**
-   * Deletes the delivered and failed deliveries whose change record retention has pruned (the
-   * delivery log lives as long as the change log; pending ones always stay); how many.
-   */
-  async pruneDeliveries(): Promise<number> {
-    const oldest = (
-      await this.storage.find(
-        CHANGE_RESOURCE,
-        TRUE,
-        { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] },
-        { noCount: true },
-      )
-    ).rows[0];
-    if (!oldest) return 0;
-    const done = and([
-      cmp('seq', 'number', 'lt', false, [oldest.seq as number]),
-      cmp('status', 'string', 'eq', false, ['delivered', 'failed', 'skipped']),
-    ]);
-    let deleted = 0;
-    for (;;) {
-      const { rows } = await this.storage.find(
-        DELIVERY,
-        done,
-        {
-          limit: 1000,
-          offset: 0,
-          ordering: [
-            { field: 'seq', desc: false },
-            { field: 'id', desc: false },
-          ],
-        },
-        { noCount: true },
-      );
-      if (!rows.length) return deleted;
-      await this.storage.apply(rows.map((r): WriteOp => ({ op: 'delete', resource: DELIVERY, id: r.id })));
-      deleted += rows.length;
-    }
+  /** Deletes the finished deliveries whose change record retention has pruned; how many (webhook-deliveries.ts). */
+  pruneDeliveries(): Promise<number> {
+    return pruneDeliveries(this.storage);
   }
 
   private async forever(what: string, loop: () => Promise<void>): Promise<void> {
@@ -357,7 +283,10 @@ export class WebhookDispatcher {
     return out;
   }
 
-  /** The deliveries and the cursor past them in one batch; false when another process moved the cursor first (then re-read). */
+  /**
+   * The deliveries and the cursor past them in one batch; false when another process moved the cursor first (then
+   * re-read).
+   */
   private async writePlan(
     cur: NonNullable<WebhookDispatcher['cursor']>,
     last: number,
@@ -368,7 +297,8 @@ export class WebhookDispatcher {
     try {
       await this.storage.apply(ops);
     } catch (e) {
-      // A delivery's webhook deleted meanwhile (its reference refused) or the cursor moved: plan again from the stored cursor.
+      // A delivery's webhook deleted meanwhile (its reference refused) or the cursor moved: plan again from the
+      // stored cursor.
       if (!(e instanceof StorageConflict)) throw e;
       this.cursor = null;
       return false;
@@ -475,7 +405,8 @@ export class WebhookDispatcher {
             break;
           }
           this.busy.set(w.id, (this.busy.get(w.id) ?? 0) + 1);
-          const p = this.attempt(w, d)
+          const p = this.attempts
+            .run(w, d)
             .catch((e) => this.opts.log(`webhooks: delivery ${d.id}: ${(e as Error).message}`))
             .finally(() => {
               this.inFlight.delete(key);
@@ -490,122 +421,5 @@ export class WebhookDispatcher {
       }
     }
     return nextDue;
-  }
-
-  /**
-   * Claims the delivery (compare-and-swap), sends it, and records how it went. Whatever the attempt
-   * throws after its claim is a failed attempt with its error recorded; a delivery that has had its
-   * attempts (a process died after claiming it, say) fails without another.
-   */
-  private async attempt(w: Row, d: Row): Promise<void> {
-    const started = Date.now();
-    if ((d.attempts as number) >= this.opts.maxAttempts) {
-      await this.record(d, {
-        status: 'failed',
-        next_attempt_at: null,
-        error: `No answer recorded after ${d.attempts as number} attempts (WEBHOOK_MAX_ATTEMPTS is ${this.opts.maxAttempts}).`,
-      });
-      return;
-    }
-    const lease = new Date(started + this.opts.timeoutMs * 2 + 1000).toISOString();
-    const claimed: Row = {
-      ...d,
-      attempts: (d.attempts as number) + 1,
-      last_attempt_at: new Date(started).toISOString(),
-      next_attempt_at: lease,
-      last_updated: new Date(started).toISOString(),
-      version: versionOf(d) + 1,
-    };
-    try {
-      await this.storage.apply([{ op: 'update', resource: DELIVERY, row: claimed, expectVersion: versionOf(d) }]);
-    } catch (e) {
-      if (e instanceof StorageConflict) return; // another process has it, or it is gone with its webhook
-      throw e;
-    }
-    let result: Partial<Row>;
-    try {
-      result = await this.send(w, claimed);
-    } catch (e) {
-      result = this.failure(claimed, { status: null, error: (e as Error)?.message || String(e) });
-    }
-    await this.record(claimed, result);
-  }
-
-  /** Makes the request of a claimed delivery; how it went, as the row's fields. */
-  private async send(w: Row, d: Row): Promise<Partial<Row>> {
-    const change = await this.storage.get(CHANGE_RESOURCE, d.change as string);
-    if (!change)
-      return { status: 'failed', next_attempt_at: null, error: 'The change record is no longer in the log.' };
-    const body = renderBody(w, change);
-    const rendered = requestHeaders(w, change, body);
-    // A request that can never go fails at once: a retry would render the same.
-    if (!rendered.ok)
-      return {
-        status: 'failed',
-        next_attempt_at: null,
-        response_status: null,
-        error: rendered.reason.slice(0, EXCERPT),
-        request_excerpt: body.slice(0, EXCERPT),
-      };
-    const answer = await this.opts.send(
-      String(w.payload_url),
-      String(w.http_method || 'POST'),
-      { ...rendered.headers, [DELIVERY_HEADER]: String(d.id) },
-      body,
-      {
-        timeoutMs: this.opts.timeoutMs,
-        verifyTls: w.ssl_verification !== false,
-        excerpt: this.opts.keepResponse ? EXCERPT : 0,
-        allowedHosts: this.opts.allowedHosts,
-      },
-    );
-    const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
-    if (ok)
-      return {
-        status: 'delivered',
-        next_attempt_at: null,
-        response_status: answer.status,
-        error: '',
-        request_excerpt: body.slice(0, EXCERPT),
-        response_excerpt: answer.body,
-      };
-    if (answer.refused)
-      return {
-        status: 'failed',
-        next_attempt_at: null,
-        response_status: null,
-        error: answer.error.slice(0, EXCERPT),
-        request_excerpt: body.slice(0, EXCERPT),
-      };
-    return {
-      ...this.failure(d, { status: answer.status, error: answer.error || `HTTP ${answer.status}` }),
-      request_excerpt: body.slice(0, EXCERPT),
-      response_excerpt: answer.body,
-    };
-  }
-
-  /** A failed attempt: tried again after a backoff, or failed once it was the last one. */
-  private failure(d: Row, f: { status: number | null; error: string }): Partial<Row> {
-    const attempts = d.attempts as number;
-    const gaveUp = attempts >= this.opts.maxAttempts;
-    return {
-      status: gaveUp ? 'failed' : 'pending',
-      next_attempt_at: gaveUp
-        ? null
-        : new Date(Date.now() + backoffMs(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs)).toISOString(),
-      response_status: f.status,
-      error: f.error.slice(0, EXCERPT),
-    };
-  }
-
-  /** Writes how an attempt went (compare-and-swap on the row as claimed). */
-  private async record(d: Row, result: Partial<Row>): Promise<void> {
-    const done: Row = { ...d, ...result, last_updated: new Date().toISOString(), version: versionOf(d) + 1 };
-    try {
-      await this.storage.apply([{ op: 'update', resource: DELIVERY, row: done, expectVersion: versionOf(d) }]);
-    } catch (e) {
-      // Deleted with its webhook, or taken over after the lease ran out (the other attempt records itself).
-      if (!(e instanceof StorageConflict)) throw e;
-    }
   }
 }

@@ -28,7 +28,10 @@ export async function targetRefusal(rules: readonly HostRule[], url: URL): Promi
   return found.some((a) => addressAllowed(rules, a, targetOf(url).port)) ? null : resolvedRefusal(url, found);
 }
 
-/** The webhook row check: payload_url against the rules, when it is new (a webhook stored before the rules changed can still be edited or disabled). */
+/**
+ * The webhook row check: payload_url against the rules, when it is new (a webhook stored before the rules changed
+ * can still be edited or disabled).
+ */
 export function webhookTargetPolicy(storage: Storage, rules: readonly HostRule[]): RowPolicy {
   return async (row: Row): Promise<FieldErrors> => {
     if (!rules.length) return {};

@@ -50,7 +50,9 @@ export function errorHandler(log: { error(msg: string): void; warn(msg: string):
     }
     if (err instanceof QueryTimeout) {
       res.status(503).json({
-        detail: `The query ran longer than its ${err.budgetMs} ms time budget (QUERY_TIMEOUT_MS) and was cancelled; narrow the filters.`,
+        detail:
+          `The query ran longer than its ${err.budgetMs} ms time budget (QUERY_TIMEOUT_MS) and was ` +
+          `cancelled; narrow the filters.`,
         code: 'query_timeout',
       });
       return;
@@ -69,7 +71,8 @@ export function errorHandler(log: { error(msg: string): void; warn(msg: string):
       log.warn(`write outcome unknown: ${err.message}`);
       res.status(503).json({
         detail:
-          'The connection to the database was lost while the write committed, and whether it did cannot be told now. Retry with the same Idempotency-Key to get its real outcome.',
+          'The connection to the database was lost while the write committed, and whether it did cannot be told ' +
+          'now. Retry with the same Idempotency-Key to get its real outcome.',
         code: 'commit_unknown',
       });
       return;

@@ -17,9 +17,15 @@ export interface SerializeContext {
   readonly brief: boolean;
   /** Keys each object carries (`fields=` / `omit=`); null: all. */
   readonly keep?: ReadonlySet<string> | null;
-  /** A list page: fields worked out per object by a query of their own (a prefix's parent and children) come only when `fields=` names them. */
+  /**
+   * A list page: fields worked out per object by a query of their own (a prefix's parent and children) come only
+   * when `fields=` names them.
+   */
   readonly listPage?: boolean;
-  /** The rows were created by this request: no row of another resource can name them yet, so those counts are 0 without asking. */
+  /**
+   * The rows were created by this request: no row of another resource can name them yet, so those counts are 0
+   * without asking.
+   */
   readonly created?: boolean;
 }
 
@@ -105,7 +111,10 @@ function writerOf(f: FieldDef): FieldWriter {
 interface ResourceWriter {
   readonly display: boolean;
   readonly fields: readonly FieldWriter[];
-  /** Fields whose referenced objects are fetched for a page: field, target, how to nest one (null: the target's brief form). */
+  /**
+   * Fields whose referenced objects are fetched for a page: field, target, how to nest one (null: the target's
+   * brief form).
+   */
   readonly references: readonly {
     readonly field: string;
     readonly target: string;

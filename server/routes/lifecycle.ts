@@ -1,6 +1,6 @@
 // Lifecycle endpoints under /api/v1: machines, entities, events, history.
 import { abortedWhenClientGone } from '../client-gone.js';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { machineToSvg } from '../../engine/lifecycle/index.js';
 import { resource } from '../../engine/schema/registry.js';
@@ -21,16 +21,26 @@ function keyed(req: Request): KeyedCall | null {
   return key === undefined ? null : { key, answer: entityAnswer };
 }
 
+type Can = (r: typeof entityDef, action: 'view' | 'add' | 'change') => RequestHandler;
+
 export function lifecycleRouter(ctx: AppContext): Router {
-  const diagrams = new LRUCache<string, string>({ max: 200 });
-  const lc = ctx.lifecycle;
   const router = Router();
   router.use(authenticate(ctx.tokens));
-  const can = (r: typeof entityDef, action: 'view' | 'add' | 'change') => requirePermission(permissionFor(r, action));
-  const pageOf = (req: Request, def: typeof entityDef) => plainPage(def, req.query, ctx.config.maxPageSize);
+  const can: Can = (r, action) => requirePermission(permissionFor(r, action));
+  machineRoutes(ctx, router, can);
+  entityRoutes(ctx, router, can);
+  return router;
+}
 
+const pageOf = (ctx: AppContext, req: Request, def: typeof entityDef) =>
+  plainPage(def, req.query, ctx.config.maxPageSize);
+
+/** Machines: their list, installing one, its versions, a version's definition and its diagram. */
+function machineRoutes(ctx: AppContext, router: Router, can: Can): void {
+  const diagrams = new LRUCache<string, string>({ max: 200 });
+  const lc = ctx.lifecycle;
   router.get(['/machines', '/machines/'], can(machineDef, 'view'), async (req, res) => {
-    const page = pageOf(req, machineDef);
+    const page = pageOf(ctx, req, machineDef);
     const found = await lc.machinePage(page.limit, page.offset);
     const results = found.rows.map((r) => ({
       machine_name: r.machine_name,
@@ -79,7 +89,11 @@ export function lifecycleRouter(ctx: AppContext): Router {
     if (svg === undefined) diagrams.set(key, (svg = machineToSvg(def)));
     res.type('image/svg+xml').send(svg);
   });
+}
 
+/** Entities: their list, creating one, events, one entity and its history. */
+function entityRoutes(ctx: AppContext, router: Router, can: Can): void {
+  const lc = ctx.lifecycle;
   router.get(['/entities', '/entities/'], can(entityDef, 'view'), async (req, res) => {
     const got = await planRequest(ctx, entityDef, req, res, []);
     if (!got) return;
@@ -112,9 +126,8 @@ export function lifecycleRouter(ctx: AppContext): Router {
       res.status(404).json({ detail: `Entity ${id} not found.`, code: 'entity_not_found' });
       return;
     }
-    const page = pageOf(req, historyDef);
+    const page = pageOf(ctx, req, historyDef);
     const found = await lc.history(id, page);
     res.json(envelope(req, page, found.count, found.rows.map(historyView)));
   });
-  return router;
 }

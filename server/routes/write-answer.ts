@@ -83,7 +83,8 @@ async function replayed(
     res.status(got.status).json(got.body);
     return true;
   }
-  // The first answer was not kept (its process stopped right after the commit): built again from the objects as they are now.
+  // The first answer was not kept (its process stopped right after the commit): built again from the objects as
+  // they are now.
   const rows = await ctx.inventory.storage.getMany(r.name, got.ids);
   const byId = new Map(rows.map((x) => [x.id, x]));
   await sendCommitted(
@@ -171,7 +172,8 @@ async function sendCommitted(
     held = true;
   }
   if (held) res.setHeader('X-Answer-Partial', 'true');
-  else if (as.single && rows.length === 1 && !as.shape.brief && !as.shape.keep) setEtag(res, rows[0]); // a narrowed form has no tag of its own
+  // A narrowed form has no tag of its own.
+  else if (as.single && rows.length === 1 && !as.shape.brief && !as.shape.keep) setEtag(res, rows[0]);
   const body = as.single ? forms[0] : forms;
   res.status(status).json(body);
   return body;

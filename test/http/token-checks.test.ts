@@ -1,5 +1,5 @@
 // Token checks are answered from the process's memory: the store is read once per key, and again
-// only after a token changed (app/token-cache.ts). Across processes: test/sql/scale-out.test.ts.
+// only after a token changed (app/watched-cache.ts). Across processes: test/sql/scale-out.test.ts.
 import { expect } from 'chai';
 import { MemoryStorage } from '../../storage/memory/memory-storage.js';
 import { Tokens } from '../../app/tokens.js';
