@@ -20,6 +20,8 @@ import {
 import { and, net } from '../engine/plan/nodes.js';
 import { MSG } from '../engine/schema/messages.js';
 import { resource } from '../engine/schema/registry.js';
+import { prefix as prefixDef } from '../engine/schema/resources/prefix.js';
+import { rowAs } from '../engine/schema/row-types.js';
 import type { FieldErrors } from '../engine/schema/validate-input.js';
 import type { NetBlock, Page, Row } from '../storage/types.js';
 import type { Inventory, WriteResult } from './inventory.js';
@@ -41,7 +43,7 @@ interface Parent {
 }
 
 function parentOf(row: Row): Parent {
-  const c = parseCidr(row.prefix as string)!;
+  const c = parseCidr(rowAs(prefixDef, row).prefix)!;
   const block = { network: bigOf(c.network), length: c.length };
   return {
     family: c.family,
@@ -203,7 +205,7 @@ export class Allocation {
       ]);
       const outer = (await this.inventory.find(resource('prefix'), plan, OUTERMOST, { noCount: true })).rows[0];
       if (outer) {
-        const c = parseCidr(outer.prefix as string)!;
+        const c = parseCidr(rowAs(prefixDef, outer).prefix)!;
         end = bigOf(c.broadcast) > end ? bigOf(c.broadcast) : end;
       }
     }

@@ -5,6 +5,16 @@ import { latestVersion, transition, validateMachine, type MachineDef } from '../
 import { DEFAULT_MAX_STATES, type MachineLimits } from '../engine/lifecycle/machine-schema.js';
 import { applyContextPatch, contextPatch } from '../engine/lifecycle/context-patch.js';
 import type { Plan } from '../engine/plan/nodes.js';
+import {
+  entity as entityDef,
+  history as historyDef,
+  idempotency as idempotencyDef,
+  machine as machineDef,
+  type EntityRow,
+  type HistoryRow,
+  type MachineRow,
+} from '../engine/schema/resources/lifecycle.js';
+import { rowAs } from '../engine/schema/row-types.js';
 import { KeyedLock } from '../storage/keyed-lock.js';
 import {
   StorageConflict,
@@ -39,13 +49,13 @@ const fail = (kind: RefusalKind, code: string, detail: string, facts: Record<str
   refused(kind, { detail, code, ...facts });
 
 /** Whole contexts of history rows in sequence order, from the rows' whole contexts and patches. */
-function foldContexts(rows: readonly Row[]): Record<string, unknown>[] {
+function foldContexts(rows: readonly HistoryRow[]): Record<string, unknown>[] {
   let cur: Record<string, unknown> = {};
   return rows.map((r) => {
     cur =
       r.context_patch !== null && r.context_patch !== undefined
-        ? applyContextPatch(cur, r.context_patch as Record<string, unknown>)
-        : ((r.context ?? {}) as Record<string, unknown>);
+        ? applyContextPatch(cur, r.context_patch)
+        : (r.context ?? {});
     return cur;
   });
 }
@@ -127,8 +137,8 @@ export class Lifecycle {
   }
 
   /** The stored versions of one machine. */
-  machineRows(name: string): Promise<Row[]> {
-    return this.storage.findBy('machine', 'machine_name', name);
+  async machineRows(name: string): Promise<MachineRow[]> {
+    return (await this.storage.findBy('machine', 'machine_name', name)).map((r) => rowAs(machineDef, r));
   }
 
   /** One page of every stored definition, by name and version. */
@@ -150,7 +160,7 @@ export class Lifecycle {
   /** A machine by name and version; the highest version (semantic order) when none is given. */
   async machine(name: string, version?: string): Promise<MachineDef | null> {
     if (version === undefined) {
-      const versions = (await this.machineRows(name)).map((r) => r.version as string);
+      const versions = (await this.machineRows(name)).map((r) => r.version);
       const latest = latestVersion(versions);
       if (!latest) return null;
       version = latest;
@@ -167,8 +177,9 @@ export class Lifecycle {
     return def;
   }
 
-  async entityRow(entityId: string): Promise<Row | null> {
-    return (await this.storage.findBy('entity', 'entity_id', entityId))[0] ?? null;
+  async entityRow(entityId: string): Promise<EntityRow | null> {
+    const [row] = await this.storage.findBy('entity', 'entity_id', entityId);
+    return row ? rowAs(entityDef, row) : null;
   }
 
   findEntities(plan: Plan, page: Page, opts?: FindOptions) {
@@ -188,7 +199,7 @@ export class Lifecycle {
       { kind: 'cmp', field: 'entity_id', valueType: 'string', op: 'eq', ci: false, values: [entityId] },
       { limit: page.offset + page.limit, offset: 0, ordering: [{ field: 'seq', desc: false }] },
     );
-    const contexts = foldContexts(upTo.rows);
+    const contexts = foldContexts(upTo.rows.map((r) => rowAs(historyDef, r)));
     return {
       count: upTo.count,
       rows: upTo.rows.slice(page.offset).map((row, i) => ({ row, context: contexts[page.offset + i] })),
@@ -275,7 +286,7 @@ export class Lifecycle {
             `Entity ${entityId} is at ${String(row.state)}, not ${expected_state}.`,
             { current_state: row.state },
           );
-        const def = await this.machine(row.machine_name as string, row.machine_version as string);
+        const def = await this.machine(row.machine_name, row.machine_version);
         if (!def)
           return fail(
             'not_found',
@@ -288,9 +299,9 @@ export class Lifecycle {
             entity_id: entityId,
             machine_name: def.meta.machine_name,
             machine_version: def.meta.version,
-            state: row.state as string,
-            context: (row.context ?? {}) as Record<string, unknown>,
-            version: row.version as number,
+            state: row.state,
+            context: row.context ?? {},
+            version: row.version,
           },
           { trigger, context },
         );
@@ -310,9 +321,9 @@ export class Lifecycle {
         const big = this.tooLarge(t.context);
         if (big) return big;
         const now = new Date().toISOString();
-        const version = (row.version as number) + 1;
+        const version = row.version + 1;
         const next: Row = { ...row, state: t.target_state, context: t.context, version, last_updated: now };
-        const patch = contextPatch((row.context ?? {}) as Record<string, unknown>, t.context);
+        const patch = contextPatch(row.context ?? {}, t.context);
         const hist: Row = {
           id: randomUUID(),
           created: now,
@@ -327,7 +338,7 @@ export class Lifecycle {
         };
         return {
           ops: [
-            { op: 'update', resource: 'entity', row: next, expectVersion: row.version as number, before: row },
+            { op: 'update', resource: 'entity', row: next, expectVersion: row.version, before: row },
             { op: 'create', resource: 'history', row: hist },
           ],
           outcome: {
@@ -356,15 +367,16 @@ export class Lifecycle {
     const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
     const replay = async (): Promise<EntityResult | null> => {
       if (!key) return null;
-      const [prev] = await this.storage.findBy('idempotency', 'key', key);
-      if (!prev) return null;
+      const [found] = await this.storage.findBy('idempotency', 'key', key);
+      if (!found) return null;
+      const prev = rowAs(idempotencyDef, found);
       if (prev.request_hash !== hash)
         return fail(
           'key_reused',
           'idempotency_key_reused',
           'This Idempotency-Key was used with a different request body.',
         );
-      return { ok: true, replayed: { status: prev.status as number, body: prev.response } };
+      return { ok: true, replayed: { status: prev.status, body: prev.response } };
     };
     for (let i = 0; i < MAX_CAS_RETRIES; i++) {
       const prior = await replay();

@@ -8,6 +8,7 @@ import { StorageConflict, versionOf, type Row, type Storage } from '../storage/t
 import type { SendWebhook } from './webhook-request.js';
 import { DELIVERY_HEADER } from './webhook-chain.js';
 import { DELIVERY } from './webhook-deliveries.js';
+import type { WebhookDeliveryRow } from '../engine/schema/resources/webhook.js';
 
 export { DELIVERY };
 
@@ -53,22 +54,21 @@ export class DeliveryAttempts {
    * throws after its claim is a failed attempt with its error recorded; a delivery that has had its
    * attempts (a process died after claiming it, say) fails without another.
    */
-  async run(w: Row, d: Row): Promise<void> {
+  async run(w: Row, d: WebhookDeliveryRow): Promise<void> {
     const started = Date.now();
-    if ((d.attempts as number) >= this.opts.maxAttempts) {
+    if (d.attempts >= this.opts.maxAttempts) {
       await this.record(d, {
         status: 'failed',
         next_attempt_at: null,
         error:
-          `No answer recorded after ${d.attempts as number} attempts (WEBHOOK_MAX_ATTEMPTS is ` +
-          `${this.opts.maxAttempts}).`,
+          `No answer recorded after ${d.attempts} attempts (WEBHOOK_MAX_ATTEMPTS is ` + `${this.opts.maxAttempts}).`,
       });
       return;
     }
     const lease = new Date(started + this.opts.timeoutMs * 2 + 1000).toISOString();
-    const claimed: Row = {
+    const claimed: WebhookDeliveryRow = {
       ...d,
-      attempts: (d.attempts as number) + 1,
+      attempts: d.attempts + 1,
       last_attempt_at: new Date(started).toISOString(),
       next_attempt_at: lease,
       last_updated: new Date(started).toISOString(),
@@ -90,8 +90,8 @@ export class DeliveryAttempts {
   }
 
   /** Makes the request of a claimed delivery; how it went, as the row's fields. */
-  private async send(w: Row, d: Row): Promise<Partial<Row>> {
-    const change = await this.storage.get(CHANGE_RESOURCE, d.change as string);
+  private async send(w: Row, d: WebhookDeliveryRow): Promise<Partial<Row>> {
+    const change = await this.storage.get(CHANGE_RESOURCE, d.change);
     if (!change)
       return { status: 'failed', next_attempt_at: null, error: 'The change record is no longer in the log.' };
     const body = renderBody(w, change);
@@ -143,8 +143,8 @@ export class DeliveryAttempts {
   }
 
   /** A failed attempt: tried again after a backoff, or failed once it was the last one. */
-  private failure(d: Row, f: { status: number | null; error: string }): Partial<Row> {
-    const attempts = d.attempts as number;
+  private failure(d: WebhookDeliveryRow, f: { status: number | null; error: string }): Partial<Row> {
+    const attempts = d.attempts;
     const gaveUp = attempts >= this.opts.maxAttempts;
     return {
       status: gaveUp ? 'failed' : 'pending',

@@ -3,6 +3,9 @@
 import { and, cmp, TRUE } from '../engine/plan/nodes.js';
 import { CHANGE_RESOURCE } from '../engine/changes/change-records.js';
 import type { Storage, WriteOp } from '../storage/types.js';
+import { webhookCursor, webhookDelivery } from '../engine/schema/resources/webhook.js';
+import { rowAs } from '../engine/schema/row-types.js';
+import { objectChange } from '../engine/schema/resources/object-change.js';
 
 export const DELIVERY = 'webhook_delivery';
 export const CURSOR = 'webhook_cursor';
@@ -15,14 +18,15 @@ export const CURSOR_ID = '00000000-0000-4000-8000-00000000c0c0';
  */
 export async function pinnedSeq(storage: Storage): Promise<number | null> {
   const cur = await storage.get(CURSOR, CURSOR_ID);
-  let low = cur ? (cur.after_seq as number) + 1 : null;
+  let low = cur ? rowAs(webhookCursor, cur).after_seq + 1 : null;
   const { rows } = await storage.find(
     DELIVERY,
     cmp('status', 'string', 'eq', false, ['pending']),
     { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] },
     { noCount: true },
   );
-  if (rows.length && (low === null || (rows[0].seq as number) < low)) low = rows[0].seq as number;
+  const oldest = rows.length ? rowAs(webhookDelivery, rows[0]).seq : null;
+  if (oldest !== null && (low === null || oldest < low)) low = oldest;
   return low;
 }
 
@@ -41,7 +45,7 @@ export async function pruneDeliveries(storage: Storage): Promise<number> {
   ).rows[0];
   if (!oldest) return 0;
   const done = and([
-    cmp('seq', 'number', 'lt', false, [oldest.seq as number]),
+    cmp('seq', 'number', 'lt', false, [rowAs(objectChange, oldest).seq]),
     cmp('status', 'string', 'eq', false, ['delivered', 'failed', 'skipped']),
   ]);
   let deleted = 0;

@@ -25,6 +25,9 @@ import { sendWebhook } from './webhook-request.js';
 import { DELIVERY, DeliveryAttempts, type DispatcherOptions } from './webhook-attempt.js';
 import { CURSOR, CURSOR_ID, pinnedSeq, pruneDeliveries } from './webhook-deliveries.js';
 import { chainOf, skippedReason } from './webhook-chain.js';
+import { webhookCursor, webhookDelivery } from '../engine/schema/resources/webhook.js';
+import { rowAs } from '../engine/schema/row-types.js';
+import { objectChange, type ObjectChangeRow } from '../engine/schema/resources/object-change.js';
 
 export type { DispatcherOptions };
 export { CURSOR_ID };
@@ -135,12 +138,13 @@ export class WebhookDispatcher {
   /** The cursor as stored, created at the current end of the log on a first start (no history is invented). */
   private async loadCursor(): Promise<NonNullable<WebhookDispatcher['cursor']>> {
     for (;;) {
-      const row = await this.storage.get(CURSOR, CURSOR_ID);
+      const stored = await this.storage.get(CURSOR, CURSOR_ID);
+      const row = stored && rowAs(webhookCursor, stored);
       if (row)
         return {
-          after: row.after_seq as number,
+          after: row.after_seq,
           version: versionOf(row),
-          persisted: row.after_seq as number,
+          persisted: row.after_seq,
           savedAt: Date.now(),
         };
       const now = new Date().toISOString();
@@ -177,8 +181,9 @@ export class WebhookDispatcher {
       const webhooks = await this.allWebhooks();
       const versions = await this.webhookVersions(cur.after);
       const idle = !webhooks.some((w) => w.enabled === true) && !versions.size;
-      const records = idle ? [] : (await this.feed.read(cur.after, PLAN_BATCH)).filter((r) => (r.seq as number) <= end);
-      const last = records.length ? (records[records.length - 1].seq as number) : end;
+      const read = idle ? [] : await this.feed.read(cur.after, PLAN_BATCH);
+      const records = read.map((r) => rowAs(objectChange, r)).filter((r) => r.seq <= end);
+      const last = records.length ? records[records.length - 1].seq : end;
       const deliveries = this.plan(records, webhooks, versions, await chainOf(this.storage, records));
       if (!deliveries.length) {
         // Nothing to write: the cursor moves on in memory, written now and then (records that
@@ -225,15 +230,15 @@ export class WebhookDispatcher {
       { noCount: true },
     );
     const out = new Map<string, WebhookVersion[]>();
-    for (const c of rows) {
+    for (const c of rows.map((r) => rowAs(objectChange, r))) {
       const v: WebhookVersion = {
-        seq: c.seq as number,
+        seq: c.seq,
         before: c.action === 'create' ? null : (c.prechange_data as Row | null),
         after: c.action === 'delete' ? null : (c.object_data as Row | null),
       };
-      const list = out.get(c.changed_object_id as string);
+      const list = out.get(c.changed_object_id);
       if (list) list.push(v);
-      else out.set(c.changed_object_id as string, [v]);
+      else out.set(c.changed_object_id, [v]);
     }
     return out;
   }
@@ -245,7 +250,7 @@ export class WebhookDispatcher {
    * than maxChain deliveries (`chains`: by record id) gets `skipped` rows, sent never.
    */
   private plan(
-    records: readonly Row[],
+    records: readonly ObjectChangeRow[],
     webhooks: readonly Row[],
     versions: ReadonlyMap<string, readonly WebhookVersion[]>,
     chains: ReadonlyMap<string, number>,
@@ -254,7 +259,7 @@ export class WebhookDispatcher {
     const out: Row[] = [];
     for (const rec of records)
       for (const w of webhooks) {
-        const then = webhookAt(w, versions.get(w.id) ?? [], rec.seq as number);
+        const then = webhookAt(w, versions.get(w.id) ?? [], rec.seq);
         if (!then || then.enabled !== true || !wants(then, rec)) continue;
         const chain = chains.get(rec.id) ?? 0;
         const skipped = chain > this.opts.maxChain;
@@ -386,14 +391,14 @@ export class WebhookDispatcher {
           { noCount: true },
         );
         const heads = new Set<string>();
-        for (const d of rows) {
+        for (const d of rows.map((x) => rowAs(webhookDelivery, x))) {
           seen.add(String(d.changed_object_id));
           // The first pending delivery of an object is its head; the later ones wait for it.
           const key = `${w.id}\u0000${String(d.changed_object_type)}\u0000${String(d.changed_object_id)}`;
           if (heads.has(key)) continue;
           heads.add(key);
           if (this.inFlight.has(key)) continue;
-          const due = d.next_attempt_at ? Date.parse(d.next_attempt_at as string) : now;
+          const due = d.next_attempt_at ? Date.parse(d.next_attempt_at) : now;
           if (due > now) {
             nextDue = Math.min(nextDue, due);
             continue;
