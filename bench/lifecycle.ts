@@ -2,7 +2,7 @@
 // entities and on one hot entity (compare-and-swap retries under contention).
 // Writes bench/results/<date>-lifecycle.json.
 import { createStorage } from '../storage/open-storage.js';
-import { Lifecycle } from '../storage/service/lifecycle.js';
+import { Lifecycle } from '../app/lifecycle.js';
 import type { Storage } from '../storage/types.js';
 import { SQL_BACKENDS, sqlBackends } from './sql-backends.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
@@ -49,7 +49,7 @@ async function measureBackend(name: string, storage: Storage): Promise<Lifecycle
   let t0 = performance.now();
   await pool(events, concurrency, async (i) => {
     const r = await lc.event(`e-${i % entities}`, { trigger: 'ping' }, null);
-    if (!r.ok) throw new Error(JSON.stringify(r.body));
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
   });
   const distinct = Math.round(events / ((performance.now() - t0) / 1000));
   const hotEvents = Math.max(200, Math.round(events / 4));

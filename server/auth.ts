@@ -5,7 +5,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ResourceDef } from '../engine/schema/types.js';
-import { allows, type Principal, type Tokens } from '../storage/service/tokens.js';
+import { allows, type Principal, type Tokens } from '../app/tokens.js';
 
 export type Action = 'view' | 'add' | 'change' | 'delete';
 

@@ -1,12 +1,12 @@
 // What route handlers share: built once at start.
 import type { HeavyQueryGate } from './heavy-queries.js';
 import type { PlanCache } from '../engine/plan/plan-cache.js';
-import type { Inventory } from '../storage/service/inventory.js';
-import type { Tokens } from '../storage/service/tokens.js';
-import type { Lifecycle } from '../storage/service/lifecycle.js';
+import type { Inventory } from '../app/inventory.js';
+import type { Tokens } from '../app/tokens.js';
+import type { Lifecycle } from '../app/lifecycle.js';
 import type { Storage } from '../storage/types.js';
 import type { ChangeFeed } from '../storage/change-log/change-feed.js';
-import type { ChangeRetention } from '../storage/service/change-retention.js';
+import type { ChangeRetention } from '../app/change-retention.js';
 import type { Config } from './config/defaults.js';
 import type { RequestLogger } from './observability.js';
 import type { PageCache } from './page-cache.js';

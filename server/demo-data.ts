@@ -1,7 +1,7 @@
 // The demo dataset of the embedded default: deterministic, small enough to load in a moment,
 // broad enough that every filter in docs/filtering.md returns something. Its parts are in
 // server/demo-data/: the catalogue, the network (the random draws), the hosting.
-import type { Inventory } from '../storage/service/inventory.js';
+import type { Inventory } from '../app/inventory.js';
 import { loadCatalogue } from './demo-data/catalogue.js';
 import { loadHosting } from './demo-data/hosting.js';
 import { loadNetwork } from './demo-data/network.js';

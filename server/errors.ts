@@ -1,6 +1,8 @@
-// The one place that maps failures to HTTP bodies: 400 {field: [messages]}, 404/409 {detail},
-// malformed JSON and oversize bodies, 503 when storage is unreachable, never a bare 500 page.
+// The one place that maps failures to HTTP statuses and bodies: a service's refusal by its kind
+// (400 {field: [messages]}, 404/409/412 {detail, code}), malformed JSON and oversize bodies, 503
+// when storage is unreachable, never a bare 500 page.
 import type { ErrorRequestHandler, Response } from 'express';
+import type { Refused, RefusalKind } from '../app/errors.js';
 import {
   CommitUnknown,
   JournalWriteFailed,
@@ -10,8 +12,19 @@ import {
   StorageUnavailable,
 } from '../storage/types.js';
 
-export function sendWriteError(res: Response, status: number, errors: unknown): void {
-  res.status(status).json(errors);
+/** The HTTP status of each kind of refusal a service returns (app/errors.ts). */
+export const STATUS: Readonly<Record<RefusalKind, number>> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  precondition_failed: 412,
+  too_large: 413,
+  key_reused: 422,
+};
+
+/** Answers a service's refusal: its kind's status, its errors as the body. */
+export function sendRefused(res: Response, out: Refused<unknown>): void {
+  res.status(STATUS[out.kind]).json(out.errors);
 }
 
 /** Failures of reading a request body (body-parser's error types). */
@@ -37,7 +50,9 @@ export function errorHandler(log: { error(msg: string): void; warn(msg: string):
     }
     if (err instanceof QueryTimeout) {
       res.status(503).json({
-        detail: `The query ran longer than its ${err.budgetMs} ms time budget (QUERY_TIMEOUT_MS) and was cancelled; narrow the filters.`,
+        detail:
+          `The query ran longer than its ${err.budgetMs} ms time budget (QUERY_TIMEOUT_MS) and was ` +
+          `cancelled; narrow the filters.`,
         code: 'query_timeout',
       });
       return;
@@ -56,7 +71,8 @@ export function errorHandler(log: { error(msg: string): void; warn(msg: string):
       log.warn(`write outcome unknown: ${err.message}`);
       res.status(503).json({
         detail:
-          'The connection to the database was lost while the write committed, and whether it did cannot be told now. Retry with the same Idempotency-Key to get its real outcome.',
+          'The connection to the database was lost while the write committed, and whether it did cannot be told ' +
+          'now. Retry with the same Idempotency-Key to get its real outcome.',
         code: 'commit_unknown',
       });
       return;

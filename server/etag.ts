@@ -1,7 +1,7 @@
 // Strong ETags of single inventory objects, made from the row's version, and the If-Match header
 // that makes a client's own read-modify-write safe: a stale version is a 412, never a lost update.
 import type { Request, Response } from 'express';
-import type { Precondition } from '../storage/service/inventory.js';
+import type { Precondition } from '../app/inventory.js';
 import { versionOf, type Row } from '../storage/types.js';
 
 export function setEtag(res: Response, row: Row): void {

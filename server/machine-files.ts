@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import type { Lifecycle } from '../storage/service/lifecycle.js';
+import type { Lifecycle } from '../app/lifecycle.js';
 
 export class MachineFileError extends Error {}
 
@@ -24,7 +24,7 @@ export async function installMachineFiles(dir: string, lc: Lifecycle): Promise<n
     }
     const r = await lc.installMachine(raw);
     if (!r.ok) {
-      const problems = (r.body.problems as string[] | undefined) ?? [r.body.detail];
+      const problems = (r.errors.problems as string[] | undefined) ?? [r.errors.detail];
       throw new MachineFileError(`machine file ${file}: ${problems.join('; ')}`);
     }
   }

@@ -17,9 +17,15 @@ export interface SerializeContext {
   readonly brief: boolean;
   /** Keys each object carries (`fields=` / `omit=`); null: all. */
   readonly keep?: ReadonlySet<string> | null;
-  /** A list page: fields worked out per object by a query of their own (a prefix's parent and children) come only when `fields=` names them. */
+  /**
+   * A list page: fields worked out per object by a query of their own (a prefix's parent and children) come only
+   * when `fields=` names them.
+   */
   readonly listPage?: boolean;
-  /** The rows were created by this request: no row of another resource can name them yet, so those counts are 0 without asking. */
+  /**
+   * The rows were created by this request: no row of another resource can name them yet, so those counts are 0
+   * without asking.
+   */
   readonly created?: boolean;
 }
 
@@ -63,7 +69,13 @@ const tagView = (base: string, t: Row) => ({ ...briefOf(base, resource('tag'), t
 type Nested = Map<string, Map<string, unknown>>;
 
 /** Writes one field of a row into its representation. */
-type FieldWriter = (row: Row, out: Record<string, unknown>, nested: Nested, ctx: SerializeContext) => void;
+/** Writes one field of a row into its API form; `customFields`: the definitions of the row's resource. */
+type FieldWriter = (
+  row: Row,
+  out: Record<string, unknown>,
+  nested: Nested,
+  customFields: readonly CustomFieldDef[],
+) => void;
 
 function writerOf(f: FieldDef): FieldWriter {
   const name = f.name;
@@ -88,10 +100,10 @@ function writerOf(f: FieldDef): FieldWriter {
       };
     }
     case 'custom_fields':
-      return (row, out, _n, ctx) => {
+      return (row, out, _n, customFields) => {
         const data = (row[name] as Record<string, unknown> | undefined) ?? {};
         const cf: Record<string, unknown> = {};
-        for (const d of ctx.customFields) cf[d.name] = data[d.name] ?? null;
+        for (const d of customFields) cf[d.name] = data[d.name] ?? null;
         out[name] = cf;
       };
     default:
@@ -105,7 +117,10 @@ function writerOf(f: FieldDef): FieldWriter {
 interface ResourceWriter {
   readonly display: boolean;
   readonly fields: readonly FieldWriter[];
-  /** Fields whose referenced objects are fetched for a page: field, target, how to nest one (null: the target's brief form). */
+  /**
+   * Fields whose referenced objects are fetched for a page: field, target, how to nest one (null: the target's
+   * brief form).
+   */
   readonly references: readonly {
     readonly field: string;
     readonly target: string;
@@ -218,7 +233,7 @@ export async function serializeRows(
     out.id = row.id;
     out.url = objectUrl(ctx.baseUrl, r, row.id);
     if (w.display) out.display = display(r, row);
-    for (const write of w.fields) write(row, out, nested, ctx);
+    for (const write of w.fields) write(row, out, nested, ctx.customFields);
     const n = counts.get(row.id);
     for (let i = 0; i < w.counts.length; i++) out[w.counts[i].name] = n ? n[i] : 0;
     return out;
@@ -240,7 +255,6 @@ const refOnly = (base: string, target: string, id: string) => ({ id, url: object
 export function heldForms(r: ResourceDef, rows: readonly Row[], base: string): Record<string, unknown>[] {
   const shown = r.fields.filter((f) => !f.hidden && f.name !== 'id');
   const none: Nested = new Map();
-  const plain = { baseUrl: base, customFields: [], brief: false } as unknown as SerializeContext;
   const writers = shown.map((f): FieldWriter => {
     const name = f.name;
     if (f.kind === 'fk')
@@ -260,7 +274,7 @@ export function heldForms(r: ResourceDef, rows: readonly Row[], base: string): R
   });
   return rows.map((row) => {
     const out: Record<string, unknown> = { id: row.id, url: objectUrl(base, r, row.id), display: display(r, row) };
-    for (const write of writers) write(row, out, none, plain);
+    for (const write of writers) write(row, out, none, []);
     return out;
   });
 }

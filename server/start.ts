@@ -5,13 +5,13 @@ import { PlanCache } from '../engine/plan/plan-cache.js';
 import { PageCache } from './page-cache.js';
 import { createStorage } from '../storage/open-storage.js';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
-import { Inventory } from '../storage/service/inventory.js';
-import { Tokens } from '../storage/service/tokens.js';
-import { Lifecycle } from '../storage/service/lifecycle.js';
+import { Inventory } from '../app/inventory.js';
+import { Tokens } from '../app/tokens.js';
+import { Lifecycle } from '../app/lifecycle.js';
 import { ChangeFeed } from '../storage/change-log/change-feed.js';
-import { WebhookDispatcher } from '../storage/service/webhook-dispatcher.js';
-import { ChangeRetention } from '../storage/service/change-retention.js';
-import { webhookTargetPolicy } from '../storage/service/webhook-target-check.js';
+import { WebhookDispatcher } from '../app/webhook-dispatcher.js';
+import { ChangeRetention } from '../app/change-retention.js';
+import { webhookTargetPolicy } from '../app/webhook-target-check.js';
 import { parseAllowedHosts } from '../engine/changes/webhook-targets.js';
 import { installMachineFiles } from './machine-files.js';
 import { createApp } from './app.js';
@@ -123,7 +123,7 @@ async function seedTokens(tokens: Tokens, config: Config): Promise<string | null
   return null;
 }
 
-/** Webhooks: deliveries planned from the change log and sent (storage/service/webhook-dispatcher.ts). */
+/** Webhooks: deliveries planned from the change log and sent (app/webhook-dispatcher.ts). */
 function webhookDispatcher(ctx: AppContext, allowedHosts: ReturnType<typeof parseAllowedHosts>): WebhookDispatcher {
   const { config, log } = ctx;
   return new WebhookDispatcher(ctx.storage, ctx.changes, {

@@ -50,6 +50,7 @@ export interface FieldDef {
   readonly netPart?: 'broadcast' | 'length' | 'family'; // another read-only part derived from the prefix / address
   readonly indexed?: true; // a B-tree index of its own in SQL (a field lists are often filtered by)
   readonly sequence?: true; // numbered by the store, gap-free in commit order (the change log's `seq`)
+  readonly jsonObject?: true; // a json field that only ever holds an object (its typed row says so)
   /** An fk to a resource listed later in the registry, closing a cycle (a device's primary IP is an
    * address on one of its own interfaces): its SQL constraint is added once both tables exist, a
    * copy fills it in a second pass, and relation filters do not follow it. */
@@ -85,7 +86,8 @@ export interface ResourceDef {
   readonly refField: string; // text form accepted for foreign-key filters (slug, else name)
   readonly displayField: string; // field shown as `display`
   readonly tree?: string; // name of the self-referencing parent field: filters match descendants
-  readonly derive?: (row: Record<string, unknown>) => Record<string, unknown>; // read-only fields computed from writable ones
+  /** Read-only fields computed from writable ones. */
+  readonly derive?: (row: Record<string, unknown>) => Record<string, unknown>;
   readonly inventory?: false; // not a public inventory list endpoint (tokens)
   readonly writable?: false; // listed and read over the API, never written through it (the change log)
   readonly logged?: false; // writes of it leave no change record (the log itself, bookkeeping rows)

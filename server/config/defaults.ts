@@ -1,7 +1,7 @@
 // Configuration keys, their environment variables and defaults: one table.
 import { DEFAULT_MAX_STATES } from '../../engine/lifecycle/machine-schema.js';
-import { DEFAULT_MAX_CONTEXT_BYTES } from '../../storage/service/lifecycle.js';
-import { DEFAULT_TOKEN_RECHECK_MS } from '../../storage/service/tokens.js';
+import { DEFAULT_MAX_CONTEXT_BYTES } from '../../app/lifecycle.js';
+import { DEFAULT_TOKEN_RECHECK_MS } from '../../app/tokens.js';
 export interface TokenConfig {
   readonly key: string;
   readonly permissions: readonly string[];

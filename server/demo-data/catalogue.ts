@@ -1,6 +1,6 @@
 // The demo dataset's catalogue: tags, custom fields, what devices are (makers, models, roles, the
 // software they run) and the regions. No random draws here, so the rest of the data stays as it was.
-import type { Inventory } from '../../storage/service/inventory.js';
+import type { Inventory } from '../../app/inventory.js';
 import type { Row } from '../../storage/types.js';
 import { create } from './write.js';
 

@@ -2,7 +2,7 @@
 // was): tenants, site groups, locations and racks of the first three sites, every device's loopback
 // addresses as its primary IPs, a Proxmox cluster per site of the first three with virtual machines
 // on it, and SSH services.
-import type { Inventory } from '../../storage/service/inventory.js';
+import type { Inventory } from '../../app/inventory.js';
 import type { Row } from '../../storage/types.js';
 import type { Network } from './network.js';
 import { create, update } from './write.js';

@@ -1,7 +1,7 @@
 // The demo dataset's network: 30 sites in 15 cities, four devices each with 20 interfaces, three
 // VLANs per site, IPv4 and IPv6 prefixes, and two addresses per device. Each body builder draws from
 // the one seeded sequence in a fixed order, so every load writes the same data.
-import type { Inventory } from '../../storage/service/inventory.js';
+import type { Inventory } from '../../app/inventory.js';
 import type { Row } from '../../storage/types.js';
 import type { Catalogue } from './catalogue.js';
 import { create, type Draws } from './write.js';

@@ -1,6 +1,6 @@
 // How the demo dataset writes: through the inventory service, as an API client would, failing loudly.
 import { resource } from '../../engine/schema/registry.js';
-import type { Inventory } from '../../storage/service/inventory.js';
+import type { Inventory } from '../../app/inventory.js';
 import type { Row } from '../../storage/types.js';
 import { mulberry32 as rng } from '../../engine/random/mulberry32.js';
 

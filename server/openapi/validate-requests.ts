@@ -7,7 +7,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { isSemver } from '../../engine/lifecycle/semver.js';
-import type { Tokens } from '../../storage/service/tokens.js';
+import type { Tokens } from '../../app/tokens.js';
 import { authenticate, requirePermission } from '../auth.js';
 import { COMPONENTS, type JsonSchema, type OpenApiDocument, type Operation, type Parameter } from './types.js';
 

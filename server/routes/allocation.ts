@@ -1,18 +1,18 @@
 // IP allocation under a prefix, as NetBox and Nautobot have it: `{id}/available-prefixes/` and
 // `{id}/available-ips/`. GET answers a plain list (NetBox's shape: family, prefix or address, vrf);
 // POST allocates for one object body (201 with the object) or a list of them (201 with the list,
-// all or none). The work is in storage/service/allocation.ts.
+// all or none). The work is in app/allocation.ts.
 import { Router, type Request, type Response } from 'express';
 import { parseCidr } from '../../engine/net/ip.js';
 import { resource } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
-import type { WriteResult } from '../../storage/service/inventory.js';
-import { Allocation } from '../../storage/service/allocation.js';
+import type { WriteResult } from '../../app/inventory.js';
+import { Allocation } from '../../app/allocation.js';
 import type { Row } from '../../storage/types.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { answerCreate } from './inventory.js';
-import type { KeyedWrite } from '../../storage/service/write-keys.js';
+import type { KeyedWrite } from '../../app/write-keys.js';
 import { DEFAULT_LIMIT } from './list-params.js';
 import { MSG } from '../../engine/schema/messages.js';
 

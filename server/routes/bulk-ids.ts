@@ -1,5 +1,5 @@
 // Ids listed in a bulk write: an object named twice is refused, as a bulk PATCH or PUT refuses it
-// (storage/service/inventory.ts, updateOnce), with the same per-item body.
+// (app/inventory.ts, updateOnce), with the same per-item body.
 import { MSG } from '../../engine/schema/messages.js';
 
 /**

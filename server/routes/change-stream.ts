@@ -76,12 +76,13 @@ function queryPairs(req: Request): [string, string][] {
   return i < 0 ? [] : [...new URLSearchParams(req.originalUrl.slice(i + 1))];
 }
 
-async function stream(ctx: AppContext, req: Request, res: Response): Promise<void> {
+/** The stream's start and filters, or null after answering 400 (a bad `since`, filter or shape). */
+async function streamRequest(ctx: AppContext, req: Request, res: Response) {
   const pairs = queryPairs(req);
   const start = await startOf(req, pairs, () => ctx.changes.current());
   if (!start.ok) {
     res.status(400).json(start.errors);
-    return;
+    return null;
   }
   const customFields = await ctx.inventory.customFieldsFor(changes);
   // `since` is the stream's own parameter, never a filter; the rest is planned as the list plans it.
@@ -92,20 +93,27 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
   );
   if (Object.keys(planned.errors).length) {
     res.status(400).json(planned.errors);
-    return;
+    return null;
   }
   const shaped = parseShape(changes, planned.control);
   if (!shaped.ok) {
     res.status(400).json(shaped.errors);
-    return;
+    return null;
   }
   if (planned.ignored.length)
     ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}/stream: ${planned.ignored.join(', ')}`);
+  return { start, customFields, planned, shaped };
+}
 
+async function stream(ctx: AppContext, req: Request, res: Response): Promise<void> {
+  const asked = await streamRequest(ctx, req, res);
+  if (!asked) return;
+  const { start, customFields, planned, shaped } = asked;
+  // HEAD: the headers only, no stream held open for nobody.
   if (req.method === 'HEAD') {
     res.status(200).set(HEADERS).end();
     return;
-  } // the headers only: no stream held open for nobody
+  }
   const after = start.after ?? (await ctx.changes.current());
   const stop = new AbortController(); // the client went away, or the server closes
   const end = () => stop.abort();
@@ -147,7 +155,8 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
   try {
     const gap = start.after === null ? null : await gapAfter(ctx.changes, after);
     const opening = `retry: ${RETRY_MS}\n: after seq ${after}\n\n${gap?.text ?? ''}`;
-    // After a gap the stream goes on from the first record left (a page another stream read earlier may still hold the deleted ones).
+    // After a gap the stream goes on from the first record left (a page another stream read earlier may still hold
+    // the deleted ones).
     if (await out.write(opening, after)) await followLog(ctx, out, follow, gap?.from ?? after, stop.signal);
   } catch (e) {
     if (!stop.signal.aborted) {
@@ -189,7 +198,8 @@ async function gapAfter(feed: ChangeFeed, after: number): Promise<{ text: string
   const [first] = await feed.read(after, 1);
   const next = first?.seq as number | undefined;
   if (next === undefined || next === after + 1) return null;
-  const detail = `Records ${after + 1} to ${next - 1} were deleted by the change log's retention before they were read.`;
+  const detail =
+    `Records ${after + 1} to ${next - 1} were deleted by the change log's retention before they were ` + `read.`;
   return { text: sseEvent('gap', { after, next_seq: next, missing: next - after - 1, detail }), from: next - 1 };
 }
 

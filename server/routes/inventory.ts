@@ -1,5 +1,5 @@
 // Inventory REST endpoints, one router generated per registry resource.
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { RESOURCES, contentType, resourcePath } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { authenticate, permissionFor, requirePermission, viewScope } from '../auth.js';
@@ -9,11 +9,11 @@ import { isTrue, parsePage, parseShape, parseStart, type Shape } from './list-pa
 import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
-import type { WriteResult } from '../../storage/service/inventory.js';
+import type { WriteResult } from '../../app/inventory.js';
 import { ifMatchOf, setEtag } from '../etag.js';
 import { answerWrite, writeKey, type AnswerShape } from './write-answer.js';
 import { baseUrl } from './request-url.js';
-import type { KeyedWrite } from '../../storage/service/write-keys.js';
+import type { KeyedWrite } from '../../app/write-keys.js';
 import { abortedWhenClientGone } from '../client-gone.js';
 import { describe, planJson } from '../../engine/plan/describe.js';
 import type { CachedPlan } from '../../engine/plan/plan-cache.js';
@@ -131,7 +131,8 @@ export async function sendExplain(
 ): Promise<void> {
   const t0 = performance.now();
   const execution = await ctx.storage.explain(r.name, planned.plan, page);
-  const ms = Math.round((performance.now() - t0) * 100) / 100; // explaining runs the index steps (memory) or EXPLAIN (SQL)
+  // Explaining runs the index steps (memory) or EXPLAIN (SQL).
+  const ms = Math.round((performance.now() - t0) * 100) / 100;
   res.json({
     resource: contentType(r),
     storage: ctx.storage.kind,
@@ -301,7 +302,8 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
     }
     const shape = shapeOf(r, controlOf(req), res);
     if (!shape) return;
-    if (!shape.brief && !shape.keep) setEtag(res, row); // a brief or narrowed form is another representation: no tag of its own
+    // A brief or narrowed form is another representation: no tag of its own.
+    if (!shape.brief && !shape.keep) setEtag(res, row);
     res.json((await serialize(ctx, r, req, [row], shape))[0]);
   });
   if (r.writable !== false) writeRoutes(ctx, r, router);
@@ -314,14 +316,23 @@ function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
   router.post('/', can('add'), (req, res) =>
     answerCreate(ctx, r, req, res, (bodies, key) => ctx.inventory.create(r, bodies, key)),
   );
-  /** A write's answer shape and key, or null once answered (a 400, a replay). */
-  const prepared = async (req: Request, res: Response, single: boolean) => {
-    const as = answerShape(r, req, res, single);
-    if (!as) return null;
-    const key = await writeKey(ctx, r, req, res, as);
-    return key === null ? null : { as, key };
-  };
-  // Bulk writes on the list URL (NetBox 2.10+, Nautobot): a list of objects each with its id; all or none.
+  bulkWriteRoutes(ctx, r, router, can);
+  objectWriteRoutes(ctx, r, router, can);
+}
+
+type CanWrite = (action: 'add' | 'change' | 'delete') => RequestHandler;
+
+/** A write's answer shape and key, or null once answered (a 400, a replay). */
+async function prepared(ctx: AppContext, r: ResourceDef, req: Request, res: Response, single: boolean) {
+  const as = answerShape(r, req, res, single);
+  if (!as) return null;
+  const key = await writeKey(ctx, r, req, res, as);
+  return key === null ? null : { as, key };
+}
+
+/** Bulk writes on the list URL (NetBox 2.10+, Nautobot): a list of objects each with its id; all or none. */
+/** Bulk writes on the list URL (NetBox 2.10+, Nautobot): a list of objects each with its id; all or none. */
+function bulkWriteRoutes(ctx: AppContext, r: ResourceDef, router: Router, can: CanWrite): void {
   for (const [method, partial] of [
     ['put', false],
     ['patch', true],
@@ -332,7 +343,7 @@ function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
         res.status(400).json({ non_field_errors: [BULK_SHAPE] });
         return;
       }
-      const p = await prepared(req, res, false);
+      const p = await prepared(ctx, r, req, res, false);
       if (!p) return;
       await answerWrite(
         ctx,
@@ -363,7 +374,7 @@ function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
       res.status(400).json(twice);
       return;
     }
-    const p = await prepared(req, res, false);
+    const p = await prepared(ctx, r, req, res, false);
     if (!p) return;
     await answerWrite(
       ctx,
@@ -381,12 +392,16 @@ function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
       p.key,
     );
   });
+}
+
+/** PUT / PATCH / DELETE on an object's URL. */
+function objectWriteRoutes(ctx: AppContext, r: ResourceDef, router: Router, can: CanWrite): void {
   for (const [method, partial] of [
     ['put', false],
     ['patch', true],
   ] as const) {
     router[method]('/:id/', can('change'), async (req, res) => {
-      const p = await prepared(req, res, true);
+      const p = await prepared(ctx, r, req, res, true);
       if (!p) return;
       await answerWrite(
         ctx,
@@ -401,7 +416,7 @@ function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
     });
   }
   router.delete('/:id/', can('delete'), async (req, res) => {
-    const p = await prepared(req, res, true);
+    const p = await prepared(ctx, r, req, res, true);
     if (!p) return;
     await answerWrite(
       ctx,

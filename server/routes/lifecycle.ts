@@ -1,35 +1,46 @@
 // Lifecycle endpoints under /api/v1: machines, entities, events, history.
 import { abortedWhenClientGone } from '../client-gone.js';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { machineToSvg } from '../../engine/lifecycle/index.js';
 import { resource } from '../../engine/schema/registry.js';
-import { entityView, type LcResult } from '../../storage/service/lifecycle.js';
+import type { KeyedCall } from '../../app/lifecycle.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { isTrue, plainPage } from './list-params.js';
 import { envelope, planRequest, sendExplain } from './inventory.js';
+import { entityAnswer, entityView, historyView, sendEntityResult, sendInstallResult } from './lifecycle-answers.js';
 
 const entityDef = resource('entity');
 const machineDef = resource('machine');
 const historyDef = resource('history');
 
-function send<T>(res: Response, r: LcResult<T>): void {
-  res.status(r.status).json(r.body);
+/** The call's Idempotency-Key, with the answer its outcome gets (kept for a repeat). */
+function keyed(req: Request): KeyedCall | null {
+  const key = req.get('idempotency-key');
+  return key === undefined ? null : { key, answer: entityAnswer };
 }
 
-const idemKey = (req: Request): string | null => req.get('idempotency-key') ?? null;
+type Can = (r: typeof entityDef, action: 'view' | 'add' | 'change') => RequestHandler;
 
 export function lifecycleRouter(ctx: AppContext): Router {
-  const diagrams = new LRUCache<string, string>({ max: 200 });
-  const lc = ctx.lifecycle;
   const router = Router();
   router.use(authenticate(ctx.tokens));
-  const can = (r: typeof entityDef, action: 'view' | 'add' | 'change') => requirePermission(permissionFor(r, action));
-  const pageOf = (req: Request, def: typeof entityDef) => plainPage(def, req.query, ctx.config.maxPageSize);
+  const can: Can = (r, action) => requirePermission(permissionFor(r, action));
+  machineRoutes(ctx, router, can);
+  entityRoutes(ctx, router, can);
+  return router;
+}
 
+const pageOf = (ctx: AppContext, req: Request, def: typeof entityDef) =>
+  plainPage(def, req.query, ctx.config.maxPageSize);
+
+/** Machines: their list, installing one, its versions, a version's definition and its diagram. */
+function machineRoutes(ctx: AppContext, router: Router, can: Can): void {
+  const diagrams = new LRUCache<string, string>({ max: 200 });
+  const lc = ctx.lifecycle;
   router.get(['/machines', '/machines/'], can(machineDef, 'view'), async (req, res) => {
-    const page = pageOf(req, machineDef);
+    const page = pageOf(ctx, req, machineDef);
     const found = await lc.machinePage(page.limit, page.offset);
     const results = found.rows.map((r) => ({
       machine_name: r.machine_name,
@@ -39,7 +50,7 @@ export function lifecycleRouter(ctx: AppContext): Router {
     res.json(envelope(req, page, found.count, results));
   });
   router.post(['/machines', '/machines/'], can(machineDef, 'add'), async (req, res) =>
-    send(res, await lc.installMachine(req.body)),
+    sendInstallResult(res, await lc.installMachine(req.body)),
   );
   router.get('/machines/:name', can(machineDef, 'view'), async (req, res) => {
     const rows = await lc.machineRows(String(req.params.name));
@@ -78,7 +89,11 @@ export function lifecycleRouter(ctx: AppContext): Router {
     if (svg === undefined) diagrams.set(key, (svg = machineToSvg(def)));
     res.type('image/svg+xml').send(svg);
   });
+}
 
+/** Entities: their list, creating one, events, one entity and its history. */
+function entityRoutes(ctx: AppContext, router: Router, can: Can): void {
+  const lc = ctx.lifecycle;
   router.get(['/entities', '/entities/'], can(entityDef, 'view'), async (req, res) => {
     const got = await planRequest(ctx, entityDef, req, res, []);
     if (!got) return;
@@ -92,10 +107,10 @@ export function lifecycleRouter(ctx: AppContext): Router {
     });
   });
   router.post('/entities/:entity_id/create', can(entityDef, 'add'), async (req, res) =>
-    send(res, await lc.create(String(req.params.entity_id), req.body, idemKey(req))),
+    sendEntityResult(res, await lc.create(String(req.params.entity_id), req.body, keyed(req))),
   );
   router.post('/entities/:entity_id/events', can(entityDef, 'change'), async (req, res) =>
-    send(res, await lc.event(String(req.params.entity_id), req.body, idemKey(req))),
+    sendEntityResult(res, await lc.event(String(req.params.entity_id), req.body, keyed(req))),
   );
   router.get('/entities/:entity_id', can(entityDef, 'view'), async (req, res) => {
     const row = await lc.entityRow(String(req.params.entity_id));
@@ -111,9 +126,8 @@ export function lifecycleRouter(ctx: AppContext): Router {
       res.status(404).json({ detail: `Entity ${id} not found.`, code: 'entity_not_found' });
       return;
     }
-    const page = pageOf(req, historyDef);
+    const page = pageOf(ctx, req, historyDef);
     const found = await lc.history(id, page);
-    res.json(envelope(req, page, found.count, found.rows));
+    res.json(envelope(req, page, found.count, found.rows.map(historyView)));
   });
-  return router;
 }

@@ -1,7 +1,7 @@
 // OPTIONS metadata of a list path (actions.POST) or an object path (actions.PUT), derived from the
 // registry, as REST framework's metadata gives them.
 import type { FieldDef, ResourceDef } from '../../engine/schema/types.js';
-import { allows, type Principal } from '../../storage/service/tokens.js';
+import { allows, type Principal } from '../../app/tokens.js';
 import { permissionFor } from '../auth.js';
 import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
 

@@ -1,7 +1,7 @@
 // /api/users/tokens/: list, create (the key is shown once), read, revoke.
 import { Router } from 'express';
 import { resource } from '../../engine/schema/registry.js';
-import { allows } from '../../storage/service/tokens.js';
+import { allows } from '../../app/tokens.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { objectUrl } from '../serialize.js';

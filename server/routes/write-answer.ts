@@ -3,16 +3,16 @@
 // full form fails (the database stops answering, a pool held by others), the rows as the write holds
 // them are sent instead (serialize.ts heldForms), marked `X-Answer-Partial: true`.
 // Idempotency-Key: a retry with the same key and body gets the first answer and writes nothing
-// (storage/service/write-keys.ts); the same key with another body is a 422.
+// (app/write-keys.ts); the same key with another body is a 422.
 import type { Request, Response } from 'express';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import type { AppContext } from '../context.js';
 import type { Row } from '../../storage/types.js';
-import { KEY_TAKEN, type WriteResult } from '../../storage/service/inventory.js';
-import { MAX_KEY_LENGTH, type KeyedWrite } from '../../storage/service/write-keys.js';
+import { KEY_TAKEN, type WriteResult } from '../../app/inventory.js';
+import { MAX_KEY_LENGTH, type KeyedWrite } from '../../app/write-keys.js';
 import { faultAt } from '../../storage/fault-points.js';
 import { heldForms, serializeRows } from '../serialize.js';
-import { sendWriteError } from '../errors.js';
+import { sendRefused } from '../errors.js';
 import { setEtag } from '../etag.js';
 import type { Shape } from './list-params.js';
 import { baseUrl } from './request-url.js';
@@ -25,6 +25,9 @@ export interface AnswerShape {
   /** The rows were created by this write (their counts from other resources are 0 without asking). */
   readonly created?: boolean;
 }
+
+/** The status of a committed write's answer, by method (a POST creates). */
+const ANSWER_STATUS: Readonly<Record<string, number>> = { POST: 201, PUT: 200, PATCH: 200, DELETE: 204 };
 
 /** The request's Idempotency-Key for this write: undefined without one; null once answered (a bad key, or a replay). */
 export async function writeKey(
@@ -49,6 +52,7 @@ export async function writeKey(
     `${req.baseUrl}${req.path}`,
     key,
     req.body,
+    ANSWER_STATUS[req.method] ?? 200,
   );
   return (await replayed(ctx, r, req, res, k, as)) ? null : k;
 }
@@ -79,7 +83,8 @@ async function replayed(
     res.status(got.status).json(got.body);
     return true;
   }
-  // The first answer was not kept (its process stopped right after the commit): built again from the objects as they are now.
+  // The first answer was not kept (its process stopped right after the commit): built again from the objects as
+  // they are now.
   const rows = await ctx.inventory.storage.getMany(r.name, got.ids);
   const byId = new Map(rows.map((x) => [x.id, x]));
   await sendCommitted(
@@ -117,7 +122,7 @@ export async function answerWrite<T extends Row | Row[] | null>(
       (await replayed(ctx, r, req, res, key, as))
     )
       return;
-    sendWriteError(res, out.status, out.errors);
+    sendRefused(res, out);
     return;
   }
   const rows = out.value === null ? null : Array.isArray(out.value) ? (out.value as Row[]) : [out.value as Row];
@@ -167,7 +172,8 @@ async function sendCommitted(
     held = true;
   }
   if (held) res.setHeader('X-Answer-Partial', 'true');
-  else if (as.single && rows.length === 1 && !as.shape.brief && !as.shape.keep) setEtag(res, rows[0]); // a narrowed form has no tag of its own
+  // A narrowed form has no tag of its own.
+  else if (as.single && rows.length === 1 && !as.shape.brief && !as.shape.keep) setEtag(res, rows[0]);
   const body = as.single ? forms[0] : forms;
   res.status(status).json(body);
   return body;

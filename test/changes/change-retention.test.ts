@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { BACKENDS } from '../conformance/backends.js';
 import { createStorage } from '../../storage/open-storage.js';
-import { Inventory } from '../../storage/service/inventory.js';
+import { Inventory } from '../../app/inventory.js';
 import { resource } from '../../engine/schema/registry.js';
-import { ChangeRetention } from '../../storage/service/change-retention.js';
+import { ChangeRetention } from '../../app/change-retention.js';
 import { TRUE } from '../../engine/plan/nodes.js';
 import type { Storage } from '../../storage/types.js';
 

@@ -11,7 +11,7 @@ import { BACKENDS } from '../conformance/backends.js';
 import { serverOn } from '../support/backend-server.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { eventually, Receiver } from '../support/webhook-receiver.js';
-import { WebhookDispatcher } from '../../storage/service/webhook-dispatcher.js';
+import { WebhookDispatcher } from '../../app/webhook-dispatcher.js';
 
 const SECRET = 'hook-secret-0123456789';
 const sign = (body: string, secret = SECRET) => createHmac('sha512', secret).update(body).digest('hex');

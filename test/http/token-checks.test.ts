@@ -1,8 +1,8 @@
 // Token checks are answered from the process's memory: the store is read once per key, and again
-// only after a token changed (storage/service/token-cache.ts). Across processes: test/sql/scale-out.test.ts.
+// only after a token changed (app/watched-cache.ts). Across processes: test/sql/scale-out.test.ts.
 import { expect } from 'chai';
 import { MemoryStorage } from '../../storage/memory/memory-storage.js';
-import { Tokens } from '../../storage/service/tokens.js';
+import { Tokens } from '../../app/tokens.js';
 import type { Storage } from '../../storage/types.js';
 
 /** The store, counting the token lookups made through it. */

@@ -13,8 +13,8 @@ import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
 import { createPostgresStorage } from '../../storage/postgres/index.js';
 import { createMysqlStorage } from '../../storage/mysql/index.js';
 import { ReplicatedStorage } from '../../storage/replica/replicated-storage.js';
-import { Inventory } from '../../storage/service/inventory.js';
-import { Tokens } from '../../storage/service/tokens.js';
+import { Inventory } from '../../app/inventory.js';
+import { Tokens } from '../../app/tokens.js';
 import { withWriteContext, type WriteContext } from '../../storage/change-log/write-context.js';
 import type { SqlStorage } from '../../storage/sql/sql-storage.js';
 

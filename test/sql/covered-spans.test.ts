@@ -9,7 +9,7 @@ import { formatCidr, parseCidr, type Family } from '../../engine/net/ip.js';
 import { mulberry32 } from '../../engine/random/mulberry32.js';
 import { resource } from '../../engine/schema/registry.js';
 import { createStorage } from '../../storage/open-storage.js';
-import { Inventory } from '../../storage/service/inventory.js';
+import { Inventory } from '../../app/inventory.js';
 import type { NetBlock, Storage } from '../../storage/types.js';
 import { BACKENDS } from '../conformance/backends.js';
 

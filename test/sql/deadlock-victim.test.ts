@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { BACKENDS, sqlDriver } from '../conformance/backends.js';
 import { SqlStorage } from '../../storage/sql/sql-storage.js';
-import { Inventory } from '../../storage/service/inventory.js';
+import { Inventory } from '../../app/inventory.js';
 import { resource } from '../../engine/schema/registry.js';
 import type { Row } from '../../storage/types.js';
 

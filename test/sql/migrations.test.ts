@@ -7,7 +7,7 @@ import { PgDriver } from '../../storage/postgres/pg-driver.js';
 import { MysqlDriver } from '../../storage/mysql/mysql-driver.js';
 import { SqlStorage } from '../../storage/sql/sql-storage.js';
 import { cmp } from '../../engine/plan/nodes.js';
-import { Inventory } from '../../storage/service/inventory.js';
+import { Inventory } from '../../app/inventory.js';
 import { resource } from '../../engine/schema/registry.js';
 import type { Row } from '../../storage/types.js';
 import { before13 } from './before-13.js';

@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { BACKENDS, sqlDriver } from '../conformance/backends.js';
 import { MIGRATIONS_TABLE } from '../../storage/sql/migrations.js';
 import { SqlStorage } from '../../storage/sql/sql-storage.js';
-import { Inventory } from '../../storage/service/inventory.js';
+import { Inventory } from '../../app/inventory.js';
 import { resource } from '../../engine/schema/registry.js';
 import { COUNT_DELTAS, COUNT_TABLE, COUNTED_REFS, EVERY_FROM, READ_CHUNK } from '../../engine/sql/related-counts.js';
 import { tableModel } from '../../engine/sql/table-model.js';

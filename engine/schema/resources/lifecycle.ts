@@ -1,9 +1,10 @@
 // Lifecycle records: machines, entities, history rows and idempotency keys. Stored through the
 // same Storage as inventory (so every backend holds them), listed by their own routes.
 import type { ResourceDef } from '../types.js';
+import type { RowOf } from '../row-types.js';
 import { baseFields } from '../common-fields.js';
 
-export const machine: ResourceDef = {
+export const machine = {
   name: 'machine',
   app: 'lifecycle',
   plural: 'machines',
@@ -20,9 +21,9 @@ export const machine: ResourceDef = {
     { name: 'version', kind: 'string', label: 'Version', required: true, maxLength: 50 },
     { name: 'definition', kind: 'json', label: 'Definition', required: true },
   ],
-};
+} as const satisfies ResourceDef;
 
-export const entity: ResourceDef = {
+export const entity = {
   name: 'entity',
   app: 'lifecycle',
   plural: 'entities',
@@ -45,12 +46,12 @@ export const entity: ResourceDef = {
     { name: 'machine_name', kind: 'string', label: 'Machine name', required: true, maxLength: 100, search: true },
     { name: 'machine_version', kind: 'string', label: 'Machine version', required: true, maxLength: 50 },
     { name: 'state', kind: 'string', label: 'State', required: true, maxLength: 100, search: true },
-    { name: 'context', kind: 'json', label: 'Context' },
+    { name: 'context', kind: 'json', label: 'Context', jsonObject: true },
     { name: 'version', kind: 'integer', label: 'Version', readOnly: true },
   ],
-};
+} as const satisfies ResourceDef;
 
-export const history: ResourceDef = {
+export const history = {
   name: 'history',
   app: 'lifecycle',
   plural: 'history',
@@ -69,13 +70,13 @@ export const history: ResourceDef = {
     { name: 'target_state', kind: 'string', label: 'Target state', required: true, maxLength: 100 },
     // The whole context on the first row (and where a patch cannot say it); else what the event
     // changed, as a merge patch of top-level keys (engine/lifecycle/context-patch.ts).
-    { name: 'context', kind: 'json', label: 'Context', nullable: true },
-    { name: 'context_patch', kind: 'json', label: 'Context change', nullable: true },
+    { name: 'context', kind: 'json', label: 'Context', nullable: true, jsonObject: true },
+    { name: 'context_patch', kind: 'json', label: 'Context change', nullable: true, jsonObject: true },
   ],
-};
+} as const satisfies ResourceDef;
 
 /** A stored response for an Idempotency-Key: written in the same batch as the change it answers. */
-export const idempotency: ResourceDef = {
+export const idempotency = {
   name: 'idempotency',
   app: 'lifecycle',
   plural: 'idempotency-keys',
@@ -92,4 +93,9 @@ export const idempotency: ResourceDef = {
     { name: 'status', kind: 'integer', label: 'Status', required: true },
     { name: 'response', kind: 'json', label: 'Response' },
   ],
-};
+} as const satisfies ResourceDef;
+
+export type MachineRow = RowOf<typeof machine>;
+export type EntityRow = RowOf<typeof entity>;
+export type HistoryRow = RowOf<typeof history>;
+export type IdempotencyRow = RowOf<typeof idempotency>;

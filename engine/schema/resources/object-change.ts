@@ -2,9 +2,10 @@
 // write, with a gap-free sequence number in commit order (storage assigns `seq`). Read-only over
 // the API; Nautobot's field names (NetBox's where they agree).
 import type { ResourceDef } from '../types.js';
+import type { RowOf } from '../row-types.js';
 import { baseFields, choices } from '../common-fields.js';
 
-export const objectChange: ResourceDef = {
+export const objectChange = {
   name: 'object_change',
   app: 'extras',
   plural: 'object-changes',
@@ -66,4 +67,6 @@ export const objectChange: ResourceDef = {
       maxLength: 36,
     },
   ],
-};
+} as const satisfies ResourceDef;
+
+export type ObjectChangeRow = RowOf<typeof objectChange>;

@@ -1,4 +1,5 @@
 import type { ResourceDef } from '../types.js';
+import type { RowOf } from '../row-types.js';
 import {
   inventoryBaseFields,
   choices,
@@ -9,7 +10,7 @@ import {
 } from '../common-fields.js';
 import { deriveNetFields } from '../net-derive.js';
 
-export const prefix: ResourceDef = {
+export const prefix = {
   name: 'prefix',
   app: 'ipam',
   plural: 'prefixes',
@@ -40,4 +41,6 @@ export const prefix: ResourceDef = {
     descriptionField,
     ...taggableFields,
   ],
-};
+} as const satisfies ResourceDef;
+
+export type PrefixRow = RowOf<typeof prefix>;

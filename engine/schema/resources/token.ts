@@ -1,8 +1,9 @@
 import type { ResourceDef } from '../types.js';
+import type { RowOf } from '../row-types.js';
 import { baseFields } from '../common-fields.js';
 
 // API tokens: only the hash of the key is stored; the key is shown once, at creation.
-export const token: ResourceDef = {
+export const token = {
   name: 'token',
   app: 'users',
   plural: 'tokens',
@@ -21,4 +22,6 @@ export const token: ResourceDef = {
     { name: 'permissions', kind: 'string_list', label: 'Permissions', default: ['*'] },
     { name: 'description', kind: 'string', label: 'Description', maxLength: 200 },
   ],
-};
+} as const satisfies ResourceDef;
+
+export type TokenRow = RowOf<typeof token>;

@@ -1,6 +1,7 @@
 // Webhooks (Nautobot's fields) and their outbox: the change log is the queue, a cursor says how far
 // it has been read, and one delivery row per (webhook, change record) says what was sent and how.
 import type { ResourceDef } from '../types.js';
+import type { RowOf } from '../row-types.js';
 import { baseFields, choices, inventoryBaseFields, rowVersionField } from '../common-fields.js';
 
 export const webhook: ResourceDef = {
@@ -61,7 +62,7 @@ export const webhook: ResourceDef = {
 };
 
 /** One planned request of a webhook for one change record; written by the dispatcher only. */
-export const webhookDelivery: ResourceDef = {
+export const webhookDelivery = {
   name: 'webhook_delivery',
   app: 'extras',
   plural: 'webhook-deliveries',
@@ -142,10 +143,10 @@ export const webhookDelivery: ResourceDef = {
     // How many deliveries led to the change (writes made with X-Netinv-Webhook): past WEBHOOK_MAX_CHAIN it is skipped.
     { name: 'chain', kind: 'integer', label: 'Chain', readOnly: true, default: 0 },
   ],
-};
+} as const satisfies ResourceDef;
 
 /** How far the change log has been planned into deliveries: one row, compare-and-swapped by its version. */
-export const webhookCursor: ResourceDef = {
+export const webhookCursor = {
   name: 'webhook_cursor',
   app: 'extras',
   plural: 'webhook-cursors',
@@ -160,4 +161,7 @@ export const webhookCursor: ResourceDef = {
     rowVersionField,
     { name: 'after_seq', kind: 'integer', label: 'Planned up to seq', readOnly: true, default: 0 },
   ],
-};
+} as const satisfies ResourceDef;
+
+export type WebhookDeliveryRow = RowOf<typeof webhookDelivery>;
+export type WebhookCursorRow = RowOf<typeof webhookCursor>;

@@ -3,9 +3,9 @@
 // newest record (a memory store finds its counter from it), and any record a pin still needs (a
 // webhook delivery still pending). Pruning runs in the background; a reader meanwhile sees either
 // the record or nothing, never a half-pruned batch.
-import { and, cmp, or, type Plan } from '../../engine/plan/nodes.js';
-import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
-import type { Storage } from '../types.js';
+import { and, cmp, or, type Plan } from '../engine/plan/nodes.js';
+import { CHANGE_RESOURCE } from '../engine/changes/change-records.js';
+import type { Storage } from '../storage/types.js';
 
 export interface RetentionSettings {
   /** Records older than this many days go (0: kept whatever their age). */

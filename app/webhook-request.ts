@@ -13,7 +13,7 @@ import {
   targetOf,
   targetVerdict,
   type HostRule,
-} from '../../engine/changes/webhook-targets.js';
+} from '../engine/changes/webhook-targets.js';
 
 export interface WebhookAnswer {
   readonly status: number | null; // null: no answer (connection refused, timeout)

@@ -1,11 +1,21 @@
 // Lifecycle operations over any Storage: machines, entity creation, events with a compare-and-swap
 // on the entity version (the state change and its history row in one atomic batch), idempotency.
 import { createHash, randomUUID } from 'node:crypto';
-import { latestVersion, transition, validateMachine, type MachineDef } from '../../engine/lifecycle/index.js';
-import { DEFAULT_MAX_STATES, type MachineLimits } from '../../engine/lifecycle/machine-schema.js';
-import { applyContextPatch, contextPatch } from '../../engine/lifecycle/context-patch.js';
-import type { Plan } from '../../engine/plan/nodes.js';
-import { KeyedLock } from '../keyed-lock.js';
+import { latestVersion, transition, validateMachine, type MachineDef } from '../engine/lifecycle/index.js';
+import { DEFAULT_MAX_STATES, type MachineLimits } from '../engine/lifecycle/machine-schema.js';
+import { applyContextPatch, contextPatch } from '../engine/lifecycle/context-patch.js';
+import type { Plan } from '../engine/plan/nodes.js';
+import {
+  entity as entityDef,
+  history as historyDef,
+  idempotency as idempotencyDef,
+  machine as machineDef,
+  type EntityRow,
+  type HistoryRow,
+  type MachineRow,
+} from '../engine/schema/resources/lifecycle.js';
+import { rowAs } from '../engine/schema/row-types.js';
+import { KeyedLock } from '../storage/keyed-lock.js';
 import {
   StorageConflict,
   type FindOptions,
@@ -14,61 +24,38 @@ import {
   type Row,
   type Storage,
   type WriteOp,
-} from '../types.js';
+} from '../storage/types.js';
+import { refused, type RefusalKind } from './errors.js';
+import type {
+  EntityCreate,
+  EntityEvent,
+  EntityOutcome,
+  EntityResult,
+  HistoryEntry,
+  InstallResult,
+  KeptAnswer,
+  KeyedCall,
+  LcRefused,
+} from './lifecycle-results.js';
 
-export interface LcError {
-  readonly detail: string;
-  readonly code: string;
-  readonly [k: string]: unknown;
-}
-export type LcResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: LcError };
+export type * from './lifecycle-results.js';
 
 /** Largest entity context, as JSON bytes (MAX_CONTEXT_BYTES). */
 export const DEFAULT_MAX_CONTEXT_BYTES = 1024 * 1024;
 
-export const ENTITY_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 const MAX_CAS_RETRIES = 50;
 
-const fail = (status: number, code: string, detail: string, extra: Record<string, unknown> = {}): LcResult<never> => ({
-  ok: false,
-  status,
-  body: { detail, code, ...extra },
-});
-
-export function entityView(row: Row): Record<string, unknown> {
-  return {
-    entity_id: row.entity_id,
-    machine_name: row.machine_name,
-    machine_version: row.machine_version,
-    state: row.state,
-    context: row.context ?? {},
-    version: row.version,
-    created_at: row.created,
-    updated_at: row.last_updated,
-  };
-}
-
-/** A history row as the API shows it; `context` is the whole context after that change. */
-function historyView(row: Row, context: Record<string, unknown>): Record<string, unknown> {
-  return {
-    id: row.id,
-    entity_id: row.entity_id,
-    trigger: row.trigger,
-    source_state: row.source_state,
-    target_state: row.target_state,
-    context,
-    created_at: row.created,
-  };
-}
+const fail = (kind: RefusalKind, code: string, detail: string, facts: Record<string, unknown> = {}): LcRefused =>
+  refused(kind, { detail, code, ...facts });
 
 /** Whole contexts of history rows in sequence order, from the rows' whole contexts and patches. */
-function foldContexts(rows: readonly Row[]): Record<string, unknown>[] {
+function foldContexts(rows: readonly HistoryRow[]): Record<string, unknown>[] {
   let cur: Record<string, unknown> = {};
   return rows.map((r) => {
     cur =
       r.context_patch !== null && r.context_patch !== undefined
-        ? applyContextPatch(cur, r.context_patch as Record<string, unknown>)
-        : ((r.context ?? {}) as Record<string, unknown>);
+        ? applyContextPatch(cur, r.context_patch)
+        : (r.context ?? {});
     return cur;
   });
 }
@@ -78,16 +65,13 @@ function foldContexts(rows: readonly Row[]): Record<string, unknown>[] {
  * tuple, hashed to a fixed length. (Joined with ':' they were ambiguous: entity `x:y` with key `k`
  * and entity `x` with key `y:k` met, and the second caller got the first one's answer.)
  */
-function idempotencyKey(op: 'create' | 'event', entityId: string, key: string | null): string | null {
+function idempotencyKey(op: 'create' | 'event', entityId: string, keyed: KeyedCall | null): string | null {
+  const key = keyed?.key;
   return key
     ? `${op}:${createHash('sha256')
         .update(JSON.stringify([op, entityId, key]))
         .digest('hex')}`
     : null;
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export class Lifecycle {
@@ -103,18 +87,23 @@ export class Lifecycle {
     },
   ) {}
 
-  /** Validate and store a definition. Same name and version: identical is a no-op, different a 409. */
-  async installMachine(raw: unknown): Promise<LcResult<MachineDef>> {
+  /** Validate and store a definition. Same name and version: identical is a no-op, different a conflict. */
+  async installMachine(raw: unknown): Promise<InstallResult> {
     const v = validateMachine(raw, this.limits);
-    if (!v.ok) return fail(400, 'invalid_machine', 'The machine definition is invalid.', { problems: v.problems });
+    if (!v.ok)
+      return fail('invalid', 'invalid_machine', 'The machine definition is invalid.', { problems: v.problems });
     const m = v.machine;
     const key = `${m.meta.machine_name}@${m.meta.version}`;
     // Identical to a stored version: a no-op (also when another process stored it a moment ago).
-    const stored = async (): Promise<LcResult<MachineDef> | null> => {
+    const stored = async (): Promise<InstallResult | null> => {
       const [existing] = await this.storage.findBy('machine', 'key', key);
       if (!existing) return null;
-      if (JSON.stringify(existing.definition) === JSON.stringify(raw)) return { ok: true, status: 200, body: m };
-      return fail(409, 'machine_exists', `Machine ${m.meta.machine_name} version ${m.meta.version} already exists.`);
+      if (JSON.stringify(existing.definition) === JSON.stringify(raw)) return { ok: true, created: false, machine: m };
+      return fail(
+        'conflict',
+        'machine_exists',
+        `Machine ${m.meta.machine_name} version ${m.meta.version} already exists.`,
+      );
     };
     const before = await stored();
     if (before) return before;
@@ -139,17 +128,17 @@ export class Lifecycle {
       if (e instanceof StorageConflict)
         return (
           (await stored()) ??
-          fail(409, 'machine_exists', `Machine ${m.meta.machine_name} version ${m.meta.version} already exists.`)
+          fail('conflict', 'machine_exists', `Machine ${m.meta.machine_name} version ${m.meta.version} already exists.`)
         );
       throw e;
     }
     this.defs.set(key, m);
-    return { ok: true, status: 201, body: m };
+    return { ok: true, created: true, machine: m };
   }
 
   /** The stored versions of one machine. */
-  machineRows(name: string): Promise<Row[]> {
-    return this.storage.findBy('machine', 'machine_name', name);
+  async machineRows(name: string): Promise<MachineRow[]> {
+    return (await this.storage.findBy('machine', 'machine_name', name)).map((r) => rowAs(machineDef, r));
   }
 
   /** One page of every stored definition, by name and version. */
@@ -171,7 +160,7 @@ export class Lifecycle {
   /** A machine by name and version; the highest version (semantic order) when none is given. */
   async machine(name: string, version?: string): Promise<MachineDef | null> {
     if (version === undefined) {
-      const versions = (await this.machineRows(name)).map((r) => r.version as string);
+      const versions = (await this.machineRows(name)).map((r) => r.version);
       const latest = latestVersion(versions);
       if (!latest) return null;
       version = latest;
@@ -188,8 +177,9 @@ export class Lifecycle {
     return def;
   }
 
-  async entityRow(entityId: string): Promise<Row | null> {
-    return (await this.storage.findBy('entity', 'entity_id', entityId))[0] ?? null;
+  async entityRow(entityId: string): Promise<EntityRow | null> {
+    const [row] = await this.storage.findBy('entity', 'entity_id', entityId);
+    return row ? rowAs(entityDef, row) : null;
   }
 
   findEntities(plan: Plan, page: Page, opts?: FindOptions) {
@@ -203,55 +193,49 @@ export class Lifecycle {
   async history(
     entityId: string,
     page: { limit: number; offset: number },
-  ): Promise<{ count: number; rows: Record<string, unknown>[] }> {
+  ): Promise<{ count: number; rows: HistoryEntry[] }> {
     const upTo = await this.storage.find(
       'history',
       { kind: 'cmp', field: 'entity_id', valueType: 'string', op: 'eq', ci: false, values: [entityId] },
       { limit: page.offset + page.limit, offset: 0, ordering: [{ field: 'seq', desc: false }] },
     );
-    const contexts = foldContexts(upTo.rows);
+    const contexts = foldContexts(upTo.rows.map((r) => rowAs(historyDef, r)));
     return {
       count: upTo.count,
-      rows: upTo.rows.slice(page.offset).map((r, i) => historyView(r, contexts[page.offset + i])),
+      rows: upTo.rows.slice(page.offset).map((row, i) => ({ row, context: contexts[page.offset + i] })),
     };
   }
 
-  /** A context over MAX_CONTEXT_BYTES as JSON: a 413. */
-  private tooLarge(context: Record<string, unknown>): LcResult<never> | null {
+  /** A context over MAX_CONTEXT_BYTES as JSON: refused. */
+  private tooLarge(context: Record<string, unknown>): LcRefused | null {
     const bytes = Buffer.byteLength(JSON.stringify(context));
     return bytes > this.limits.maxContextBytes
       ? fail(
-          413,
+          'too_large',
           'context_too_large',
-          `The entity's context would be ${bytes} bytes as JSON, over MAX_CONTEXT_BYTES (${this.limits.maxContextBytes}).`,
+          `The entity's context would be ${bytes} bytes as JSON, over MAX_CONTEXT_BYTES ` +
+            `(${this.limits.maxContextBytes}).`,
         )
       : null;
   }
 
-  async create(entityId: string, body: unknown, idemKey: string | null): Promise<LcResult<Record<string, unknown>>> {
-    if (!ENTITY_ID_RE.test(entityId))
-      return fail(400, 'invalid_entity_id', 'entity_id must be 1–128 characters of A-Z a-z 0-9 . _ : -');
-    if (!isPlainObject(body)) return fail(400, 'invalid_body', 'The body must be a JSON object.');
+  /** Creates an entity at its machine's initial state; the body was checked against EntityCreate. */
+  async create(entityId: string, body: EntityCreate, keyed: KeyedCall | null): Promise<EntityResult> {
     const { machine_name, machine_version, context } = body;
-    if (typeof machine_name !== 'string')
-      return fail(400, 'invalid_body', 'machine_name is required and must be a string.');
-    if (machine_version !== undefined && typeof machine_version !== 'string')
-      return fail(400, 'invalid_body', 'machine_version must be a string.');
-    if (context !== undefined && !isPlainObject(context))
-      return fail(400, 'invalid_body', 'context must be a JSON object.');
-    return this.idempotent(idempotencyKey('create', entityId, idemKey), body, async () => {
-      const def = await this.machine(machine_name, machine_version as string | undefined);
+    return this.idempotent(idempotencyKey('create', entityId, keyed), keyed, body, async () => {
+      const def = await this.machine(machine_name, machine_version);
       if (!def)
         return fail(
-          404,
+          'not_found',
           'machine_not_found',
           machine_version
             ? `Machine ${machine_name} version ${machine_version} not found.`
             : `Machine ${machine_name} not found.`,
         );
-      if (await this.entityRow(entityId)) return fail(409, 'entity_exists', `Entity ${entityId} already exists.`);
+      const exists = () => fail('conflict', 'entity_exists', `Entity ${entityId} already exists.`);
+      if (await this.entityRow(entityId)) return exists();
       const now = new Date().toISOString();
-      const ctx = (context as Record<string, unknown> | undefined) ?? {};
+      const ctx = context ?? {};
       const big = this.tooLarge(ctx);
       if (big) return big;
       const row: Row = {
@@ -282,34 +266,30 @@ export class Lifecycle {
           { op: 'create', resource: 'entity', row },
           { op: 'create', resource: 'history', row: hist },
         ],
-        status: 201,
-        body: entityView(row),
-        conflict: () => fail(409, 'entity_exists', `Entity ${entityId} already exists.`),
+        outcome: { kind: 'created', entity: row },
+        conflict: exists,
       };
     });
   }
 
-  async event(entityId: string, body: unknown, idemKey: string | null): Promise<LcResult<Record<string, unknown>>> {
-    if (!isPlainObject(body)) return fail(400, 'invalid_body', 'The body must be a JSON object.');
+  /** Applies an event to an entity (its machine's transition); the body was checked against EventRequest. */
+  async event(entityId: string, body: EntityEvent, keyed: KeyedCall | null): Promise<EntityResult> {
     const { trigger, context, expected_state } = body;
-    if (typeof trigger !== 'string' || !trigger)
-      return fail(400, 'invalid_body', 'trigger is required and must be a string.');
-    if (context !== undefined && !isPlainObject(context))
-      return fail(400, 'invalid_body', 'context must be a JSON object.');
-    if (expected_state !== undefined && typeof expected_state !== 'string')
-      return fail(400, 'invalid_body', 'expected_state must be a string.');
     return this.entityLocks.run(entityId, () =>
-      this.idempotent(idempotencyKey('event', entityId, idemKey), body, async () => {
+      this.idempotent(idempotencyKey('event', entityId, keyed), keyed, body, async () => {
         const row = await this.entityRow(entityId);
-        if (!row) return fail(404, 'entity_not_found', `Entity ${entityId} not found.`);
+        if (!row) return fail('not_found', 'entity_not_found', `Entity ${entityId} not found.`);
         if (expected_state !== undefined && row.state !== expected_state)
-          return fail(409, 'state_mismatch', `Entity ${entityId} is at ${String(row.state)}, not ${expected_state}.`, {
-            current_state: row.state,
-          });
-        const def = await this.machine(row.machine_name as string, row.machine_version as string);
+          return fail(
+            'conflict',
+            'state_mismatch',
+            `Entity ${entityId} is at ${String(row.state)}, not ${expected_state}.`,
+            { current_state: row.state },
+          );
+        const def = await this.machine(row.machine_name, row.machine_version);
         if (!def)
           return fail(
-            404,
+            'not_found',
             'machine_not_found',
             `Machine ${String(row.machine_name)} version ${String(row.machine_version)} not found.`,
           );
@@ -319,21 +299,21 @@ export class Lifecycle {
             entity_id: entityId,
             machine_name: def.meta.machine_name,
             machine_version: def.meta.version,
-            state: row.state as string,
-            context: (row.context ?? {}) as Record<string, unknown>,
-            version: row.version as number,
+            state: row.state,
+            context: row.context ?? {},
+            version: row.version,
           },
-          { trigger, context: context as Record<string, unknown> | undefined },
+          { trigger, context },
         );
         if (!t.ok) {
           if (t.code === 'invalid_transition')
             return fail(
-              409,
+              'conflict',
               'invalid_transition',
               `No transition for trigger ${trigger} from state ${String(row.state)}.`,
               { current_state: row.state, available_triggers: t.available },
             );
-          return fail(409, 'guard_rejected', `Guard rejected: ${t.description}`, {
+          return fail('conflict', 'guard_rejected', `Guard rejected: ${t.description}`, {
             current_state: row.state,
             guard: t.guard,
           });
@@ -341,9 +321,9 @@ export class Lifecycle {
         const big = this.tooLarge(t.context);
         if (big) return big;
         const now = new Date().toISOString();
-        const version = (row.version as number) + 1;
+        const version = row.version + 1;
         const next: Row = { ...row, state: t.target_state, context: t.context, version, last_updated: now };
-        const patch = contextPatch((row.context ?? {}) as Record<string, unknown>, t.context);
+        const patch = contextPatch(row.context ?? {}, t.context);
         const hist: Row = {
           id: randomUUID(),
           created: now,
@@ -358,11 +338,16 @@ export class Lifecycle {
         };
         return {
           ops: [
-            { op: 'update', resource: 'entity', row: next, expectVersion: row.version as number, before: row },
+            { op: 'update', resource: 'entity', row: next, expectVersion: row.version, before: row },
             { op: 'create', resource: 'history', row: hist },
           ],
-          status: 200,
-          body: { entity: entityView(next), source_state: t.source_state, target_state: t.target_state, trigger },
+          outcome: {
+            kind: 'moved',
+            entity: next,
+            source_state: t.source_state,
+            target_state: t.target_state,
+            trigger,
+          },
           conflict: null,
         };
       }),
@@ -371,24 +356,27 @@ export class Lifecycle {
 
   /**
    * Run `attempt` and apply its batch; a lost compare-and-swap re-runs it (re-reading the entity).
-   * With an idempotency key the stored first response is returned for a repeat, written in the same batch.
+   * With an idempotency key the answer the server gives is kept in the same batch and given back for a repeat.
    */
   private async idempotent(
     key: string | null,
+    keyed: KeyedCall | null,
     body: unknown,
-    attempt: () => Promise<
-      | LcResult<never>
-      | { ops: WriteOp[]; status: number; body: Record<string, unknown>; conflict: (() => LcResult<never>) | null }
-    >,
-  ): Promise<LcResult<Record<string, unknown>>> {
+    attempt: () => Promise<LcRefused | Attempt>,
+  ): Promise<EntityResult> {
     const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-    const replay = async (): Promise<LcResult<Record<string, unknown>> | null> => {
+    const replay = async (): Promise<EntityResult | null> => {
       if (!key) return null;
-      const [prev] = await this.storage.findBy('idempotency', 'key', key);
-      if (!prev) return null;
+      const [found] = await this.storage.findBy('idempotency', 'key', key);
+      if (!found) return null;
+      const prev = rowAs(idempotencyDef, found);
       if (prev.request_hash !== hash)
-        return fail(422, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
-      return { ok: true, status: prev.status as number, body: prev.response as Record<string, unknown> };
+        return fail(
+          'key_reused',
+          'idempotency_key_reused',
+          'This Idempotency-Key was used with a different request body.',
+        );
+      return { ok: true, replayed: { status: prev.status, body: prev.response } };
     };
     for (let i = 0; i < MAX_CAS_RETRIES; i++) {
       const prior = await replay();
@@ -398,25 +386,10 @@ export class Lifecycle {
       // retrying while it ran): its stored answer is what the client gets.
       if ('ok' in r) return (key && (await replay())) || r;
       const ops = [...r.ops];
-      if (key) {
-        const now = new Date().toISOString();
-        ops.push({
-          op: 'create',
-          resource: 'idempotency',
-          row: {
-            id: randomUUID(),
-            created: now,
-            last_updated: now,
-            key,
-            request_hash: hash,
-            status: r.status,
-            response: r.body,
-          },
-        });
-      }
+      if (key && keyed) ops.push(keptAnswer(key, hash, keyed.answer(r.outcome)));
       try {
         await this.storage.apply(ops);
-        return { ok: true, status: r.status, body: r.body };
+        return { ok: true, outcome: r.outcome };
       } catch (e) {
         if (!(e instanceof StorageConflict)) throw e;
         if (e.field === 'key') continue; // a concurrent request with the same key won: replay it
@@ -428,6 +401,31 @@ export class Lifecycle {
         throw e;
       }
     }
-    return fail(409, 'too_much_contention', 'The entity kept changing; try again.');
+    return fail('conflict', 'too_much_contention', 'The entity kept changing; try again.');
   }
+}
+
+/** What one attempt of a create or an event would write, and the refusal its losing a race means. */
+interface Attempt {
+  readonly ops: WriteOp[];
+  readonly outcome: EntityOutcome;
+  readonly conflict: (() => LcRefused) | null;
+}
+
+/** The row that keeps a keyed call's answer, written in its batch. */
+function keptAnswer(key: string, hash: string, answer: KeptAnswer): WriteOp {
+  const now = new Date().toISOString();
+  return {
+    op: 'create',
+    resource: 'idempotency',
+    row: {
+      id: randomUUID(),
+      created: now,
+      last_updated: now,
+      key,
+      request_hash: hash,
+      status: answer.status,
+      response: answer.body,
+    },
+  };
 }

@@ -4,9 +4,9 @@
 // how many deliveries led to it: 0 for a write without the header, else the answered delivery's
 // chain plus one. A change whose chain passes WEBHOOK_MAX_CHAIN is planned `skipped`: one webhook
 // writing back, or several in a ring, stop after a few rounds instead of looping.
-import { cmp } from '../../engine/plan/nodes.js';
-import { UUID_RE } from '../../engine/schema/normalize.js';
-import type { Row, Storage } from '../types.js';
+import { cmp } from '../engine/plan/nodes.js';
+import { UUID_RE } from '../engine/schema/normalize.js';
+import type { Row, Storage } from '../storage/types.js';
 
 export const DELIVERY_HEADER = 'X-Netinv-Webhook';
 const DELIVERY = 'webhook_delivery';
@@ -44,4 +44,5 @@ export async function chainOf(storage: Storage, records: readonly Row[]): Promis
 
 /** Why a change's deliveries were not sent. */
 export const skippedReason = (chain: number, max: number): string =>
-  `Not sent: this change was made in answer to a chain of ${chain} webhook deliveries (X-Netinv-Webhook), more than WEBHOOK_MAX_CHAIN (${max}).`;
+  `Not sent: this change was made in answer to a chain of ${chain} webhook deliveries (X-Netinv-Webhook), more ` +
+  `than WEBHOOK_MAX_CHAIN (${max}).`;

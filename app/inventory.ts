@@ -1,16 +1,16 @@
 // Inventory operations over any Storage: validation from the registry, reference resolution,
 // cascades, and one atomic batch per request.
-import { timeOrderedId } from '../time-ordered-id.js';
-import type { Plan } from '../../engine/plan/nodes.js';
-import { contentType, RESOURCES, resource } from '../../engine/schema/registry.js';
-import { MSG } from '../../engine/schema/messages.js';
-import { uniqueGroups } from '../../engine/schema/unique-groups.js';
-import { ROW_CHECKS } from '../../engine/schema/row-checks.js';
-import { toInteger, UUID_RE } from '../../engine/schema/normalize.js';
-import type { CustomFieldDef, FieldDef, ResourceDef } from '../../engine/schema/types.js';
-import { validateInput, type FieldErrors, type RefValue, type ValidInput } from '../../engine/schema/validate-input.js';
+import { timeOrderedId } from '../storage/time-ordered-id.js';
+import type { Plan } from '../engine/plan/nodes.js';
+import { RESOURCES } from '../engine/schema/registry.js';
+import { MSG } from '../engine/schema/messages.js';
+import { uniqueGroups } from '../engine/schema/unique-groups.js';
+import { ROW_CHECKS } from '../engine/schema/row-checks.js';
+import { UUID_RE } from '../engine/schema/normalize.js';
+import type { CustomFieldDef, ResourceDef } from '../engine/schema/types.js';
+import { validateInput, type FieldErrors, type ValidInput } from '../engine/schema/validate-input.js';
 import { DeleteBatch } from './delete-batch.js';
-import { writeContext } from '../change-log/write-context.js';
+import { resolveRefs } from './references.js';
 import {
   StorageConflict,
   versionOf,
@@ -20,35 +20,19 @@ import {
   type Row,
   type Storage,
   type WriteOp,
-} from '../types.js';
-import { faultAt } from '../fault-points.js';
+} from '../storage/types.js';
+import { faultAt } from '../storage/fault-points.js';
 import { WriteKeys, type KeyedWrite } from './write-keys.js';
-import { changeWatch, type ChangeWatch } from '../change-log/change-watch.js';
-import { authority } from '../replica/replicated-storage.js';
+import { CustomFieldDefs, customFieldNames, definitionsWritten } from './custom-field-defs.js';
+import type { Refused, WriteErrors } from './errors.js';
 import { DEFAULT_TOKEN_RECHECK_MS } from './tokens.js';
 
-export type WriteResult<T> =
-  | { ok: true; value: T }
-  | {
-      ok: false;
-      status: 400 | 404 | 409 | 412;
-      errors: FieldErrors | FieldErrors[] | { detail: string; code?: string };
-    };
+export type WriteResult<T> = { ok: true; value: T } | Refused<WriteErrors>;
 
 /** The versions a client's If-Match accepts; null when it sent none (or `*`). */
 export type Precondition = readonly number[] | null;
 
 const nowIso = () => new Date().toISOString();
-
-/** Fields a nested reference may name its object by. */
-const REF_KINDS = new Set(['uuid', 'string', 'slug', 'integer', 'choice']);
-
-/** A nested reference's value as the field stores it; undefined when it cannot be one. */
-function asStored(f: FieldDef, v: RefValue): RefValue | undefined {
-  if (f.kind === 'integer') return toInteger(v) ?? undefined;
-  if (f.kind === 'uuid') return typeof v === 'string' && UUID_RE.test(v) ? v.toLowerCase() : undefined;
-  return typeof v === 'string' ? v : undefined;
-}
 
 /**
  * How often a read-modify-write is tried again after another writer changed a row it read. Each
@@ -56,13 +40,13 @@ function asStored(f: FieldDef, v: RefValue): RefValue | undefined {
  */
 const WRITE_ATTEMPTS = 20;
 
-/** Another writer got there first: read again and redo (or, under If-Match, answer 412). */
+/** Another writer got there first: read again and redo (or, under If-Match, refuse: precondition_failed). */
 const STALE = Symbol('stale');
 
-/** 412: the object is not at a version the client's If-Match names (`v`: the version it is at, when known). */
+/** The object is not at a version the client's If-Match names (`v`: the version it is at, when known). */
 const stale = (v?: number): WriteResult<never> => ({
   ok: false,
-  status: 412,
+  kind: 'precondition_failed',
   errors: {
     detail:
       v === undefined
@@ -73,7 +57,7 @@ const stale = (v?: number): WriteResult<never> => ({
 });
 const kept: WriteResult<never> = {
   ok: false,
-  status: 409,
+  kind: 'conflict',
   errors: { detail: 'The object kept changing while this write was tried; try again.', code: 'write_contention' },
 };
 
@@ -81,24 +65,21 @@ const kept: WriteResult<never> = {
 export const KEY_TAKEN = 'idempotency_key_taken';
 const keyTaken: WriteResult<never> = {
   ok: false,
-  status: 409,
+  kind: 'conflict',
   errors: { detail: 'A request with this Idempotency-Key committed first.', code: KEY_TAKEN },
 };
 
 /** Default time to live of an Idempotency-Key (IDEMPOTENCY_TTL_S). */
 const KEY_TTL_MS = 24 * 3600_000;
 
-/** The request-scoped memo key of the custom field definitions. */
-const CF_MEMO = 'inventory.custom_fields';
-/** Set once a request has read the definitions again for a field it names that they lacked. */
-const CF_REREAD = 'inventory.custom_fields_reread';
-const CF_TYPES: ReadonlySet<string> = new Set([contentType(resource('custom_field'))]);
-
-/** A check of a row, by resource, that needs this process's settings or I/O (a webhook's target: WEBHOOK_ALLOWED_HOSTS). */
+/**
+ * A check of a row, by resource, that needs this process's settings or I/O (a webhook's target:
+ * WEBHOOK_ALLOWED_HOSTS).
+ */
 export type RowPolicy = (row: Row) => Promise<FieldErrors>;
 
 export class Inventory {
-  private cfCache: CustomFieldDef[] | null = null;
+  private readonly cfDefs: CustomFieldDefs;
 
   /** Idempotency-Key rows of inventory writes, written in the batch of the write each answers. */
   readonly keys: WriteKeys;
@@ -116,83 +97,23 @@ export class Inventory {
   ) {
     this.keys = new WriteKeys(storage, opts.keyTtlMs ?? KEY_TTL_MS);
     this.policies = opts.policies ?? {};
-    this.cfWatch = changeWatch(authority(storage), opts.recheckMs ?? DEFAULT_TOKEN_RECHECK_MS);
-    this.cfUnwatch = this.cfWatch.watch(CF_TYPES, () => {
-      this.cfCache = null;
-      this.cfGeneration++;
-    });
+    this.cfDefs = new CustomFieldDefs(storage, opts.recheckMs ?? DEFAULT_TOKEN_RECHECK_MS);
   }
 
-  /**
-   * Custom field definitions, kept in this process's memory and dropped when the change log shows
-   * a definition written (change-watch.ts: at once for this process's own writes, within
-   * TOKEN_RECHECK_MS for another's, at once for a read whose X-Min-Change-Seq names it). A request
-   * naming a field the definitions kept here lack (`named`: a filter, a write's custom_fields) reads
-   * them again first, so a field just defined through another process is known at once. One request
-   * sees one set of definitions (its write context holds them); the array stays the same object
-   * while the definitions read are the same (plan-cache keys reuse it).
-   */
-  async customFields(again = false): Promise<CustomFieldDef[]> {
-    const scope = writeContext();
-    let held = again ? undefined : (scope?.memo.get(CF_MEMO) as CustomFieldDef[] | undefined);
-    if (!held) {
-      await this.cfWatch.fresh(scope?.minSeq);
-      held = (!again && this.cfCache) || (await this.readCustomFields());
-      scope?.memo.set(CF_MEMO, held);
-    }
-    return held;
-  }
-  private cfText = '';
-  /** Bumped whenever the definitions kept are dropped: a read begun before it must not be kept. */
-  private cfGeneration = 0;
-  private readonly cfWatch: ChangeWatch;
-  private readonly cfUnwatch: () => void;
-
-  /** The definitions as the database holds them (the authority, never a replica that may lag). */
-  private async readCustomFields(): Promise<CustomFieldDef[]> {
-    const generation = this.cfGeneration;
-    const { rows } = await authority(this.storage).find(
-      'custom_field',
-      { kind: 'const', value: true },
-      { limit: 1e9, offset: 0, ordering: [{ field: 'name', desc: false }] },
-    );
-    const text = JSON.stringify(rows);
-    const defs = this.cfCache && text === this.cfText ? this.cfCache : rows.map((r) => r as unknown as CustomFieldDef);
-    if (generation === this.cfGeneration) {
-      this.cfCache = defs;
-      this.cfText = text;
-    }
-    return defs;
+  /** Custom field definitions (custom-field-defs.ts). `again`: read them anew. */
+  customFields(again = false): Promise<CustomFieldDef[]> {
+    return this.cfDefs.all(again);
   }
 
   /** Stops following the change log for definitions. */
   close(): void {
-    this.cfUnwatch();
+    this.cfDefs.close();
   }
 
-  /** Per resource; the same array while the definitions are unchanged (plan-cache keys reuse it). `named`: as customFields. */
-  async customFieldsFor(r: ResourceDef, named: Iterable<string> = []): Promise<CustomFieldDef[]> {
-    const defs = this.forResource(r, await this.customFields());
-    const scope = writeContext();
-    for (const name of named) {
-      if (defs.some((d) => d.name === name)) continue;
-      // Not known here: perhaps defined a moment ago through another process. Once per request.
-      if (scope?.memo.get(CF_REREAD)) break;
-      scope?.memo.set(CF_REREAD, true);
-      return this.forResource(r, await this.customFields(true));
-    }
-    return defs;
+  /** A resource's custom field definitions; `named`: fields the request names (read anew when one is missing). */
+  customFieldsFor(r: ResourceDef, named: Iterable<string> = []): Promise<CustomFieldDef[]> {
+    return this.cfDefs.of(r, named);
   }
-
-  private forResource(r: ResourceDef, all: CustomFieldDef[]): CustomFieldDef[] {
-    const hit = this.cfByResource.get(r.name);
-    if (hit && hit.from === all) return hit.defs;
-    const ct = contentType(r);
-    const defs = all.filter((d) => d.content_types.includes(ct));
-    this.cfByResource.set(r.name, { from: all, defs });
-    return defs;
-  }
-  private readonly cfByResource = new Map<string, { from: CustomFieldDef[]; defs: CustomFieldDef[] }>();
 
   get(r: ResourceDef, id: string): Promise<Row | null> {
     return UUID_RE.test(id) ? this.storage.get(r.name, id.toLowerCase()) : Promise.resolve(null);
@@ -216,21 +137,22 @@ export class Inventory {
       const row: Row = { id: timeOrderedId(), created: now, last_updated: now, ...v.input.values, version: 1 };
       const errs = await this.checkRow(r, row, v.input);
       allErrors.push(errs);
-      // Derived in place: the row is this loop's own, and a spread into a new object cost ~5× as much (a bulk create's rows).
+      // Derived in place: the row is this loop's own, and a spread into a new object cost ~5× as much (a bulk
+      // create's rows).
       rows.push(r.derive ? Object.assign(row, r.derive(row)) : row);
     }
-    if (allErrors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: allErrors };
+    if (allErrors.some((e) => Object.keys(e).length)) return { ok: false, kind: 'invalid', errors: allErrors };
     // Uniqueness is the store's own check (a key or unique index): only a refused write is looked
     // at again to say which row clashes with what (one round trip per unique field saved per create).
     const out = await this.write(
       rows.map((row) => ({ op: 'create', resource: r.name, row })),
       rows,
-      key && { key, status: 201, ids: rows.map((x) => x.id) },
+      key && { key, ids: rows.map((x) => x.id) },
     );
     if (out === STALE) return kept;
-    if (!out.ok && out.status === 400 && uniqueGroups(r).some((g) => g.field in (out.errors as FieldErrors))) {
+    if (!out.ok && out.kind === 'invalid' && uniqueGroups(r).some((g) => g.field in (out.errors as FieldErrors))) {
       const uniq = await this.checkUnique(r, rows);
-      if (uniq.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors: uniq };
+      if (uniq.some((e) => Object.keys(e).length)) return { ok: false, kind: 'invalid', errors: uniq };
     }
     return out;
   }
@@ -250,9 +172,9 @@ export class Inventory {
     const out = await this.updateMany(r, [{ id, body }], partial, ifMatch, key);
     if (out.ok) return { ok: true, value: out.value[0] };
     if (!Array.isArray(out.errors)) return out;
-    // The one object is missing (the only error an update reports under `id`): 404, as a read.
+    // The one object is missing (the only error an update reports under `id`): not found, as a read.
     return out.errors[0].id
-      ? { ok: false, status: 404, errors: { detail: 'Not found.' } }
+      ? { ok: false, kind: 'not_found', errors: { detail: 'Not found.' } }
       : { ...out, errors: out.errors[0] };
   }
 
@@ -307,7 +229,7 @@ export class Inventory {
         continue;
       }
       const row: Row = { ...old, ...checked.input.values, id: old.id, last_updated: nowIso(), version: v + 1 };
-      errors.push(await this.resolveRefs(r, row, checked.input));
+      errors.push(await resolveRefs(this.storage, r, row, checked.input));
       rows.push(row);
     }
     // A refusal may come from what another writer changed after the read (a reference it set to
@@ -317,14 +239,14 @@ export class Inventory {
         if (versionOf((await this.get(r, id)) ?? { id, version: -1 }) !== versionOf(old)) return STALE;
       return out;
     };
-    if (errors.some((e) => Object.keys(e).length)) return refused({ ok: false, status: 400, errors });
+    if (errors.some((e) => Object.keys(e).length)) return refused({ ok: false, kind: 'invalid', errors });
     // Rows checked against each other: a loop may close through two moves of one batch.
     const batch = new Map(rows.map((row) => [row.id, row]));
     const checks: FieldErrors[] = [];
     for (const row of rows) checks.push(await this.rowChecks(r, row, batch));
     const derived = rows.map((row) => this.derive(r, row));
     const all = checks.some((e) => Object.keys(e).length) ? checks : await this.checkUnique(r, derived);
-    if (all.some((e) => Object.keys(e).length)) return refused({ ok: false, status: 400, errors: all });
+    if (all.some((e) => Object.keys(e).length)) return refused({ ok: false, kind: 'invalid', errors: all });
     const out = await this.write(
       derived.map((row) => ({
         op: 'update',
@@ -334,7 +256,7 @@ export class Inventory {
         before: read.get(row.id)!,
       })),
       derived,
-      key && { key, status: 200, ids: derived.map((x) => x.id) },
+      key && { key, ids: derived.map((x) => x.id) },
     );
     return out === STALE || out.ok ? out : refused(out);
   }
@@ -362,21 +284,21 @@ export class Inventory {
         const v = versionOf(old);
         if (ifMatch && !ifMatch.includes(v)) return stale(v);
         const problem = await this.planDelete(r, old, batch, v);
-        if (problem) return { ok: false, status: 409, errors: { detail: problem } };
+        if (problem) return { ok: false, kind: 'conflict', errors: { detail: problem } };
       }
       if (missing.length)
         return {
           ok: false,
-          status: 404,
+          kind: 'not_found',
           errors: {
             detail: ids.length === 1 ? 'Not found.' : `Not found: ${missing.join(', ')}. Nothing was deleted.`,
           },
         };
-      return this.write(batch.writes(), null, key && { key, status: 204, ids: [] });
+      return this.write(batch.writes(), null, key && { key, ids: [] });
     });
   }
 
-  /** fn again while another writer changed what it read; under If-Match that answers 412 instead. */
+  /** fn again while another writer changed what it read; under If-Match that is refused instead. */
   private async retried<T>(
     ifMatch: Precondition,
     fn: () => Promise<WriteResult<T> | typeof STALE>,
@@ -407,7 +329,10 @@ export class Inventory {
         const deps = (await this.storage.findBy(other.name, f.name, id)).filter((d) => !batch.deleting.has(d.id));
         if (!deps.length) continue;
         if (f.onDelete === 'protect')
-          return `Cannot delete this ${r.label.toLowerCase()}: ${deps.length} ${other.label.toLowerCase()} object(s) refer to it through ${f.name}.`;
+          return (
+            `Cannot delete this ${r.label.toLowerCase()}: ${deps.length} ${other.label.toLowerCase()} ` +
+            `object(s) refer to it through ${f.name}.`
+          );
         for (const d of deps) {
           if (f.onDelete === 'cascade') {
             const p = await this.planDelete(other, d, batch);
@@ -436,11 +361,14 @@ export class Inventory {
 
   /** The row as it would be stored: its references resolved, then the resource's own row checks. */
   private async checkRow(r: ResourceDef, row: Row, input: ValidInput): Promise<FieldErrors> {
-    const errors = await this.resolveRefs(r, row, input);
+    const errors = await resolveRefs(this.storage, r, row, input);
     return Object.keys(errors).length ? errors : this.rowChecks(r, row, new Map());
   }
 
-  /** Checks of a row whose references are resolved: no loop in a tree (through `batch`'s rows too), the resource's own. */
+  /**
+   * Checks of a row whose references are resolved: no loop in a tree (through `batch`'s rows too), the resource's
+   * own.
+   */
   private async rowChecks(r: ResourceDef, row: Row, batch: ReadonlyMap<string, Row>): Promise<FieldErrors> {
     const errors: FieldErrors = {};
     if (r.tree && (await this.wouldLoop(r, row, batch))) (errors[r.tree] ??= []).push(MSG.treeCycle);
@@ -450,82 +378,10 @@ export class Inventory {
     return errors;
   }
 
-  /** Foreign keys must exist; tags given by slug, name or id become ids. Errors by field. */
-  private async resolveRefs(r: ResourceDef, row: Row, input: ValidInput): Promise<FieldErrors> {
-    const tagRefs = input.tagRefs;
-    const errors: FieldErrors = {};
-    for (const f of r.fields) {
-      if (f.kind !== 'fk') continue;
-      const target = resource(f.target!);
-      const query = input.refQueries[f.name];
-      if (query) {
-        const found = await this.findRef(target, query);
-        if (typeof found === 'string') row[f.name] = found;
-        else (errors[f.name] ??= []).push(found.error);
-        continue;
-      }
-      const v = row[f.name];
-      if (v !== null && v !== undefined && !(await this.storage.get(f.target!, v as string)))
-        (errors[f.name] ??= []).push(MSG.refNotFound(target.label.toLowerCase(), `id ${String(v)}`));
-    }
-    if (tagRefs) row.tags = await this.tagIds(tagRefs, 'tags', errors);
-    if (input.tagEdits) {
-      // Applied to the tags of the row as read in this attempt: two clients tagging one object keep both.
-      const add = await this.tagIds(input.tagEdits.add, 'add_tags', errors);
-      const remove = new Set(await this.tagIds(input.tagEdits.remove, 'remove_tags', errors));
-      const kept = ((row.tags as string[] | undefined) ?? []).filter((t) => !remove.has(t));
-      row.tags = [...kept, ...add.filter((t) => !kept.includes(t) && !remove.has(t))];
-    }
-    return errors;
-  }
-
-  /** Tags given by slug, name or id, as ids (each once); a miss is an error of `field`. */
-  private async tagIds(refs: readonly string[], field: string, errors: FieldErrors): Promise<string[]> {
-    const ids: string[] = [];
-    for (const ref of refs) {
-      const t =
-        (UUID_RE.test(ref) ? await this.storage.get('tag', ref.toLowerCase()) : null) ??
-        (await this.storage.findBy('tag', 'slug', ref))[0] ??
-        (await this.storage.findBy('tag', 'name', ref))[0];
-      if (!t) (errors[field] ??= []).push(MSG.tagNotFound(ref));
-      else if (!ids.includes(t.id)) ids.push(t.id);
-    }
-    return ids;
-  }
-
-  /** The one object of `target` whose fields have the values `query` gives (NetBox's nested reference), or why not. */
-  private async findRef(
-    target: ResourceDef,
-    query: Readonly<Record<string, RefValue>>,
-  ): Promise<string | { error: string }> {
-    const label = target.label.toLowerCase();
-    const entries = Object.entries(query);
-    for (const [name] of entries) {
-      const f = target.fields.find((x) => x.name === name);
-      if (!f || f.hidden || !REF_KINDS.has(f.kind)) return { error: MSG.refUnknownField(label, name) };
-    }
-    const tried = entries.map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(' and ');
-    // Values as the fields hold them ("10" for an integer is 10); one that cannot be one matches nothing.
-    const values = entries.map(
-      ([k, v]) =>
-        [
-          k,
-          asStored(
-            target.fields.find((x) => x.name === k)!,
-            v,
-          ),
-        ] as const,
-    );
-    if (values.some(([, v]) => v === undefined)) return { error: MSG.refNotFound(label, tried) };
-    const [first, value] = values[0];
-    const matches = (await this.storage.findBy(target.name, first, value)).filter((o) =>
-      values.every(([k, v]) => o[k] === v),
-    );
-    if (matches.length === 1) return matches[0].id;
-    return { error: matches.length ? MSG.refAmbiguous(label, tried) : MSG.refNotFound(label, tried) };
-  }
-
-  /** Would the row's parent link close a loop (the row itself, or one of its descendants)? Rows of `batch` as they will be. */
+  /**
+   * Would the row's parent link close a loop (the row itself, or one of its descendants)? Rows of `batch` as they
+   * will be.
+   */
   private async wouldLoop(r: ResourceDef, row: Row, batch: ReadonlyMap<string, Row>): Promise<boolean> {
     const seen = new Set<unknown>();
     const parentOf = async (id: string) => (batch.get(id) ?? (await this.storage.get(r.name, id)))?.[r.tree!];
@@ -568,30 +424,19 @@ export class Inventory {
   private async write<T>(
     ops: WriteOp[],
     value: T,
-    keyed?: { readonly key: KeyedWrite; readonly status: number; readonly ids: readonly string[] },
+    keyed?: { readonly key: KeyedWrite; readonly ids: readonly string[] },
   ): Promise<WriteResult<T> | typeof STALE> {
     try {
-      await this.storage.apply(keyed ? [...ops, ...this.keys.opsFor(keyed.key, keyed.status, keyed.ids)] : ops);
+      await this.storage.apply(keyed ? [...ops, ...this.keys.opsFor(keyed.key, keyed.ids)] : ops);
     } catch (e) {
       if (e instanceof StorageConflict && e.field === 'version') return STALE;
       if (keyed && e instanceof StorageConflict && e.field === 'key') return keyTaken;
-      if (e instanceof StorageConflict) return { ok: false, status: 400, errors: { [e.field]: [e.message] } };
+      if (e instanceof StorageConflict) return { ok: false, kind: 'invalid', errors: { [e.field]: [e.message] } };
       throw e;
     }
-    // The cache here is dropped by the commit itself (change-watch.ts); the rest of this request sees the new definitions too.
-    if (ops.some((o) => o.resource === 'custom_field')) writeContext()?.memo.delete(CF_MEMO);
+    if (ops.some((o) => o.resource === 'custom_field')) definitionsWritten();
     const fault = faultAt('after-commit');
     if (fault) await fault;
     return { ok: true, value };
-  }
-}
-
-export { resource };
-
-/** The custom field names write bodies give values for. */
-function* customFieldNames(bodies: readonly unknown[]): Iterable<string> {
-  for (const b of bodies) {
-    const cf = typeof b === 'object' && b !== null ? (b as { custom_fields?: unknown }).custom_fields : undefined;
-    if (typeof cf === 'object' && cf !== null) yield* Object.keys(cf);
   }
 }

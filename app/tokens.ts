@@ -1,9 +1,10 @@
 // API tokens: keys are random, stored as SHA-256 hashes; the key itself is returned once.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { StorageConflict, type Row, type Storage } from '../types.js';
-import { authority } from '../replica/replicated-storage.js';
-import { TokenCache } from './token-cache.js';
+import { StorageConflict, type Row, type Storage } from '../storage/types.js';
+import { authority } from '../storage/replica/replicated-storage.js';
+import { contentType, resource } from '../engine/schema/registry.js';
+import { WatchedCache } from './watched-cache.js';
 
 /** How long (ms) a token change made through another process may go unseen where nothing announces it (MySQL). */
 export const DEFAULT_TOKEN_RECHECK_MS = 250;
@@ -18,19 +19,23 @@ export interface Principal {
 export const tokenDisplay = (row: Row): string =>
   typeof row.description === 'string' && row.description ? row.description : `token …${String(row.key_tail)}`;
 
+/** Token checks are dropped when a token record is written (created, changed or deleted by any process). */
+const TOKEN_TYPES: ReadonlySet<string> = new Set([contentType(resource('token'))]);
+
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 export class Tokens {
   // A key's hash never changes, so it is computed once per key; whether the key is valid is
-  // answered from memory until the change log shows a token changed (token-cache.ts).
+  // answered from memory (key hash -> the principal, null: no such token) until the change log
+  // shows a token changed (watched-cache.ts): no query per request.
   private readonly hashes = new LRUCache<string, string>({ max: 1000 });
-  private readonly checks: TokenCache<Principal>;
+  private readonly checks: WatchedCache<Principal | null>;
 
   constructor(
     private readonly storage: Storage,
     recheckMs = DEFAULT_TOKEN_RECHECK_MS,
   ) {
-    this.checks = new TokenCache(authority(storage), recheckMs);
+    this.checks = new WatchedCache(authority(storage), recheckMs, TOKEN_TYPES, 10000);
   }
 
   async authenticate(key: string): Promise<Principal | null> {

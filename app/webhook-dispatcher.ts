@@ -15,56 +15,26 @@
 // X-Netinv-Webhook; a write made with that header names it in its change record, and a change
 // reached through more than WEBHOOK_MAX_CHAIN such deliveries is planned as `skipped`, not sent.
 import { randomUUID } from 'node:crypto';
-import { and, cmp, fk, not, TRUE } from '../../engine/plan/nodes.js';
-import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
-import {
-  backoffMs,
-  renderBody,
-  requestHeaders,
-  wants,
-  webhookAt,
-  type WebhookVersion,
-} from '../../engine/changes/webhook-payload.js';
-import type { HostRule } from '../../engine/changes/webhook-targets.js';
-import type { ChangeFeed } from '../change-log/change-feed.js';
-import { SYSTEM_USER, withWriteContext } from '../change-log/write-context.js';
-import { StorageConflict, versionOf, type Row, type Storage, type WriteOp } from '../types.js';
-import { sendWebhook, type SendWebhook } from './webhook-request.js';
-import { chainOf, DELIVERY_HEADER, skippedReason } from './webhook-chain.js';
+import { and, cmp, fk, not, TRUE } from '../engine/plan/nodes.js';
+import { CHANGE_RESOURCE } from '../engine/changes/change-records.js';
+import { wants, webhookAt, type WebhookVersion } from '../engine/changes/webhook-payload.js';
+import type { ChangeFeed } from '../storage/change-log/change-feed.js';
+import { SYSTEM_USER, withWriteContext } from '../storage/change-log/write-context.js';
+import { StorageConflict, versionOf, type Row, type Storage, type WriteOp } from '../storage/types.js';
+import { sendWebhook } from './webhook-request.js';
+import { DELIVERY, DeliveryAttempts, type DispatcherOptions } from './webhook-attempt.js';
+import { CURSOR, CURSOR_ID, pinnedSeq, pruneDeliveries } from './webhook-deliveries.js';
+import { chainOf, skippedReason } from './webhook-chain.js';
+import { webhookCursor, webhookDelivery } from '../engine/schema/resources/webhook.js';
+import { rowAs } from '../engine/schema/row-types.js';
+import { objectChange, type ObjectChangeRow } from '../engine/schema/resources/object-change.js';
 
-export interface DispatcherOptions {
-  /** Attempts per delivery before it is marked failed. */
-  readonly maxAttempts: number;
-  /** Delay after the first failed attempt (ms); doubled after each further one, up to `retryMaxMs`. */
-  readonly retryBaseMs: number;
-  readonly retryMaxMs: number;
-  /** Time limit of one request (ms). */
-  readonly timeoutMs: number;
-  /** Request slots, shared evenly by the enabled webhooks (at least one each): one webhook's requests never take another's. */
-  readonly concurrency?: number;
-  /** WEBHOOK_ALLOWED_HOSTS: where requests may go (empty: anywhere). */
-  readonly allowedHosts?: readonly HostRule[];
-  /** WEBHOOK_KEEP_RESPONSE: keep the start of each answer's body in response_excerpt. */
-  readonly keepResponse?: boolean;
-  /** WEBHOOK_MAX_CHAIN: a change reached through more webhook deliveries than this is not sent. */
-  readonly maxChain?: number;
-  /** Makes one request (a test may give one that throws). */
-  readonly send?: SendWebhook;
-  /** How often pending deliveries are looked for when nothing woke the sender (ms). */
-  readonly pollMs?: number;
-  /** Pending deliveries read per window (SEND_ROUNDS windows per webhook and pass). */
-  readonly sendWindow?: number;
-  readonly log?: (message: string) => void;
-}
+export type { DispatcherOptions };
+export { CURSOR_ID };
 
-const DELIVERY = 'webhook_delivery';
-const CURSOR = 'webhook_cursor';
-/** The cursor's one row. */
-export const CURSOR_ID = '00000000-0000-4000-8000-00000000c0c0';
 const PLAN_BATCH = 500;
 /** Windows of pending deliveries read per webhook and pass, each leaving out the objects of the ones before. */
 const SEND_ROUNDS = 4;
-const EXCERPT = 1000;
 /** A cursor advanced past records that planned nothing is written at most this often (ms). */
 const LAZY_CURSOR_MS = 2000;
 /** Pause after a batch that was not full, so records written meanwhile come in the next one (ms). */
@@ -95,6 +65,7 @@ export class WebhookDispatcher {
   private kicked = false;
   private cursor: { after: number; version: number; persisted: number; savedAt: number } | null = null;
   private readonly opts: Required<DispatcherOptions>;
+  private readonly attempts: DeliveryAttempts;
 
   constructor(
     private readonly storage: Storage,
@@ -112,6 +83,7 @@ export class WebhookDispatcher {
       send: sendWebhook,
       ...opts,
     };
+    this.attempts = new DeliveryAttempts(storage, this.opts);
   }
 
   start(): void {
@@ -133,57 +105,14 @@ export class WebhookDispatcher {
     await Promise.all(this.inFlight.values());
   }
 
-  /** The lowest change seq still needed: the oldest pending delivery's, or the first not yet planned (retention keeps it and what follows). */
-  async pinnedSeq(): Promise<number | null> {
-    const cur = await this.storage.get(CURSOR, CURSOR_ID);
-    let low = cur ? (cur.after_seq as number) + 1 : null;
-    const { rows } = await this.storage.find(
-      DELIVERY,
-      cmp('status', 'string', 'eq', false, ['pending']),
-      { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] },
-      { noCount: true },
-    );
-    if (rows.length && (low === null || (rows[0].seq as number) < low)) low = rows[0].seq as number;
-    return low;
+  /** The lowest change seq still needed (webhook-deliveries.ts). */
+  pinnedSeq(): Promise<number | null> {
+    return pinnedSeq(this.storage);
   }
 
-  /**
-   * Deletes the delivered and failed deliveries whose change record retention has pruned (the
-   * delivery log lives as long as the change log; pending ones always stay); how many.
-   */
-  async pruneDeliveries(): Promise<number> {
-    const oldest = (
-      await this.storage.find(
-        CHANGE_RESOURCE,
-        TRUE,
-        { limit: 1, offset: 0, ordering: [{ field: 'seq', desc: false }] },
-        { noCount: true },
-      )
-    ).rows[0];
-    if (!oldest) return 0;
-    const done = and([
-      cmp('seq', 'number', 'lt', false, [oldest.seq as number]),
-      cmp('status', 'string', 'eq', false, ['delivered', 'failed', 'skipped']),
-    ]);
-    let deleted = 0;
-    for (;;) {
-      const { rows } = await this.storage.find(
-        DELIVERY,
-        done,
-        {
-          limit: 1000,
-          offset: 0,
-          ordering: [
-            { field: 'seq', desc: false },
-            { field: 'id', desc: false },
-          ],
-        },
-        { noCount: true },
-      );
-      if (!rows.length) return deleted;
-      await this.storage.apply(rows.map((r): WriteOp => ({ op: 'delete', resource: DELIVERY, id: r.id })));
-      deleted += rows.length;
-    }
+  /** Deletes the finished deliveries whose change record retention has pruned; how many (webhook-deliveries.ts). */
+  pruneDeliveries(): Promise<number> {
+    return pruneDeliveries(this.storage);
   }
 
   private async forever(what: string, loop: () => Promise<void>): Promise<void> {
@@ -209,12 +138,13 @@ export class WebhookDispatcher {
   /** The cursor as stored, created at the current end of the log on a first start (no history is invented). */
   private async loadCursor(): Promise<NonNullable<WebhookDispatcher['cursor']>> {
     for (;;) {
-      const row = await this.storage.get(CURSOR, CURSOR_ID);
+      const stored = await this.storage.get(CURSOR, CURSOR_ID);
+      const row = stored && rowAs(webhookCursor, stored);
       if (row)
         return {
-          after: row.after_seq as number,
+          after: row.after_seq,
           version: versionOf(row),
-          persisted: row.after_seq as number,
+          persisted: row.after_seq,
           savedAt: Date.now(),
         };
       const now = new Date().toISOString();
@@ -251,8 +181,9 @@ export class WebhookDispatcher {
       const webhooks = await this.allWebhooks();
       const versions = await this.webhookVersions(cur.after);
       const idle = !webhooks.some((w) => w.enabled === true) && !versions.size;
-      const records = idle ? [] : (await this.feed.read(cur.after, PLAN_BATCH)).filter((r) => (r.seq as number) <= end);
-      const last = records.length ? (records[records.length - 1].seq as number) : end;
+      const read = idle ? [] : await this.feed.read(cur.after, PLAN_BATCH);
+      const records = read.map((r) => rowAs(objectChange, r)).filter((r) => r.seq <= end);
+      const last = records.length ? records[records.length - 1].seq : end;
       const deliveries = this.plan(records, webhooks, versions, await chainOf(this.storage, records));
       if (!deliveries.length) {
         // Nothing to write: the cursor moves on in memory, written now and then (records that
@@ -299,15 +230,15 @@ export class WebhookDispatcher {
       { noCount: true },
     );
     const out = new Map<string, WebhookVersion[]>();
-    for (const c of rows) {
+    for (const c of rows.map((r) => rowAs(objectChange, r))) {
       const v: WebhookVersion = {
-        seq: c.seq as number,
+        seq: c.seq,
         before: c.action === 'create' ? null : (c.prechange_data as Row | null),
         after: c.action === 'delete' ? null : (c.object_data as Row | null),
       };
-      const list = out.get(c.changed_object_id as string);
+      const list = out.get(c.changed_object_id);
       if (list) list.push(v);
-      else out.set(c.changed_object_id as string, [v]);
+      else out.set(c.changed_object_id, [v]);
     }
     return out;
   }
@@ -319,7 +250,7 @@ export class WebhookDispatcher {
    * than maxChain deliveries (`chains`: by record id) gets `skipped` rows, sent never.
    */
   private plan(
-    records: readonly Row[],
+    records: readonly ObjectChangeRow[],
     webhooks: readonly Row[],
     versions: ReadonlyMap<string, readonly WebhookVersion[]>,
     chains: ReadonlyMap<string, number>,
@@ -328,7 +259,7 @@ export class WebhookDispatcher {
     const out: Row[] = [];
     for (const rec of records)
       for (const w of webhooks) {
-        const then = webhookAt(w, versions.get(w.id) ?? [], rec.seq as number);
+        const then = webhookAt(w, versions.get(w.id) ?? [], rec.seq);
         if (!then || then.enabled !== true || !wants(then, rec)) continue;
         const chain = chains.get(rec.id) ?? 0;
         const skipped = chain > this.opts.maxChain;
@@ -357,7 +288,10 @@ export class WebhookDispatcher {
     return out;
   }
 
-  /** The deliveries and the cursor past them in one batch; false when another process moved the cursor first (then re-read). */
+  /**
+   * The deliveries and the cursor past them in one batch; false when another process moved the cursor first (then
+   * re-read).
+   */
   private async writePlan(
     cur: NonNullable<WebhookDispatcher['cursor']>,
     last: number,
@@ -368,7 +302,8 @@ export class WebhookDispatcher {
     try {
       await this.storage.apply(ops);
     } catch (e) {
-      // A delivery's webhook deleted meanwhile (its reference refused) or the cursor moved: plan again from the stored cursor.
+      // A delivery's webhook deleted meanwhile (its reference refused) or the cursor moved: plan again from the
+      // stored cursor.
       if (!(e instanceof StorageConflict)) throw e;
       this.cursor = null;
       return false;
@@ -456,14 +391,14 @@ export class WebhookDispatcher {
           { noCount: true },
         );
         const heads = new Set<string>();
-        for (const d of rows) {
+        for (const d of rows.map((x) => rowAs(webhookDelivery, x))) {
           seen.add(String(d.changed_object_id));
           // The first pending delivery of an object is its head; the later ones wait for it.
           const key = `${w.id}\u0000${String(d.changed_object_type)}\u0000${String(d.changed_object_id)}`;
           if (heads.has(key)) continue;
           heads.add(key);
           if (this.inFlight.has(key)) continue;
-          const due = d.next_attempt_at ? Date.parse(d.next_attempt_at as string) : now;
+          const due = d.next_attempt_at ? Date.parse(d.next_attempt_at) : now;
           if (due > now) {
             nextDue = Math.min(nextDue, due);
             continue;
@@ -475,7 +410,8 @@ export class WebhookDispatcher {
             break;
           }
           this.busy.set(w.id, (this.busy.get(w.id) ?? 0) + 1);
-          const p = this.attempt(w, d)
+          const p = this.attempts
+            .run(w, d)
             .catch((e) => this.opts.log(`webhooks: delivery ${d.id}: ${(e as Error).message}`))
             .finally(() => {
               this.inFlight.delete(key);
@@ -490,122 +426,5 @@ export class WebhookDispatcher {
       }
     }
     return nextDue;
-  }
-
-  /**
-   * Claims the delivery (compare-and-swap), sends it, and records how it went. Whatever the attempt
-   * throws after its claim is a failed attempt with its error recorded; a delivery that has had its
-   * attempts (a process died after claiming it, say) fails without another.
-   */
-  private async attempt(w: Row, d: Row): Promise<void> {
-    const started = Date.now();
-    if ((d.attempts as number) >= this.opts.maxAttempts) {
-      await this.record(d, {
-        status: 'failed',
-        next_attempt_at: null,
-        error: `No answer recorded after ${d.attempts as number} attempts (WEBHOOK_MAX_ATTEMPTS is ${this.opts.maxAttempts}).`,
-      });
-      return;
-    }
-    const lease = new Date(started + this.opts.timeoutMs * 2 + 1000).toISOString();
-    const claimed: Row = {
-      ...d,
-      attempts: (d.attempts as number) + 1,
-      last_attempt_at: new Date(started).toISOString(),
-      next_attempt_at: lease,
-      last_updated: new Date(started).toISOString(),
-      version: versionOf(d) + 1,
-    };
-    try {
-      await this.storage.apply([{ op: 'update', resource: DELIVERY, row: claimed, expectVersion: versionOf(d) }]);
-    } catch (e) {
-      if (e instanceof StorageConflict) return; // another process has it, or it is gone with its webhook
-      throw e;
-    }
-    let result: Partial<Row>;
-    try {
-      result = await this.send(w, claimed);
-    } catch (e) {
-      result = this.failure(claimed, { status: null, error: (e as Error)?.message || String(e) });
-    }
-    await this.record(claimed, result);
-  }
-
-  /** Makes the request of a claimed delivery; how it went, as the row's fields. */
-  private async send(w: Row, d: Row): Promise<Partial<Row>> {
-    const change = await this.storage.get(CHANGE_RESOURCE, d.change as string);
-    if (!change)
-      return { status: 'failed', next_attempt_at: null, error: 'The change record is no longer in the log.' };
-    const body = renderBody(w, change);
-    const rendered = requestHeaders(w, change, body);
-    // A request that can never go fails at once: a retry would render the same.
-    if (!rendered.ok)
-      return {
-        status: 'failed',
-        next_attempt_at: null,
-        response_status: null,
-        error: rendered.reason.slice(0, EXCERPT),
-        request_excerpt: body.slice(0, EXCERPT),
-      };
-    const answer = await this.opts.send(
-      String(w.payload_url),
-      String(w.http_method || 'POST'),
-      { ...rendered.headers, [DELIVERY_HEADER]: String(d.id) },
-      body,
-      {
-        timeoutMs: this.opts.timeoutMs,
-        verifyTls: w.ssl_verification !== false,
-        excerpt: this.opts.keepResponse ? EXCERPT : 0,
-        allowedHosts: this.opts.allowedHosts,
-      },
-    );
-    const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
-    if (ok)
-      return {
-        status: 'delivered',
-        next_attempt_at: null,
-        response_status: answer.status,
-        error: '',
-        request_excerpt: body.slice(0, EXCERPT),
-        response_excerpt: answer.body,
-      };
-    if (answer.refused)
-      return {
-        status: 'failed',
-        next_attempt_at: null,
-        response_status: null,
-        error: answer.error.slice(0, EXCERPT),
-        request_excerpt: body.slice(0, EXCERPT),
-      };
-    return {
-      ...this.failure(d, { status: answer.status, error: answer.error || `HTTP ${answer.status}` }),
-      request_excerpt: body.slice(0, EXCERPT),
-      response_excerpt: answer.body,
-    };
-  }
-
-  /** A failed attempt: tried again after a backoff, or failed once it was the last one. */
-  private failure(d: Row, f: { status: number | null; error: string }): Partial<Row> {
-    const attempts = d.attempts as number;
-    const gaveUp = attempts >= this.opts.maxAttempts;
-    return {
-      status: gaveUp ? 'failed' : 'pending',
-      next_attempt_at: gaveUp
-        ? null
-        : new Date(Date.now() + backoffMs(attempts, this.opts.retryBaseMs, this.opts.retryMaxMs)).toISOString(),
-      response_status: f.status,
-      error: f.error.slice(0, EXCERPT),
-    };
-  }
-
-  /** Writes how an attempt went (compare-and-swap on the row as claimed). */
-  private async record(d: Row, result: Partial<Row>): Promise<void> {
-    const done: Row = { ...d, ...result, last_updated: new Date().toISOString(), version: versionOf(d) + 1 };
-    try {
-      await this.storage.apply([{ op: 'update', resource: DELIVERY, row: done, expectVersion: versionOf(d) }]);
-    } catch (e) {
-      // Deleted with its webhook, or taken over after the lease ran out (the other attempt records itself).
-      if (!(e instanceof StorageConflict)) throw e;
-    }
   }
 }

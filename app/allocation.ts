@@ -5,7 +5,7 @@
 // process on the store (Storage.serialized): the free space is read under the lock and the objects
 // are written before it is released.
 import type { KeyedWrite } from './write-keys.js';
-import { formatAddress, formatCidr, maxLength, parseCidr, type Family } from '../../engine/net/ip.js';
+import { formatAddress, formatCidr, maxLength, parseCidr, type Family } from '../engine/net/ip.js';
 import {
   allocateBlocks,
   bigOf,
@@ -16,12 +16,14 @@ import {
   spanOf,
   type Block,
   type Span,
-} from '../../engine/net/free-space.js';
-import { and, net } from '../../engine/plan/nodes.js';
-import { MSG } from '../../engine/schema/messages.js';
-import { resource } from '../../engine/schema/registry.js';
-import type { FieldErrors } from '../../engine/schema/validate-input.js';
-import type { NetBlock, Page, Row } from '../types.js';
+} from '../engine/net/free-space.js';
+import { and, net } from '../engine/plan/nodes.js';
+import { MSG } from '../engine/schema/messages.js';
+import { resource } from '../engine/schema/registry.js';
+import { prefix as prefixDef } from '../engine/schema/resources/prefix.js';
+import { rowAs } from '../engine/schema/row-types.js';
+import type { FieldErrors } from '../engine/schema/validate-input.js';
+import type { NetBlock, Page, Row } from '../storage/types.js';
 import type { Inventory, WriteResult } from './inventory.js';
 
 /** Spans asked of the store at first; each time that falls short, eight times as many. */
@@ -41,7 +43,7 @@ interface Parent {
 }
 
 function parentOf(row: Row): Parent {
-  const c = parseCidr(row.prefix as string)!;
+  const c = parseCidr(rowAs(prefixDef, row).prefix)!;
   const block = { network: bigOf(c.network), length: c.length };
   return {
     family: c.family,
@@ -108,7 +110,7 @@ export class Allocation {
   async allocatePrefixes(parentRow: Row, bodies: readonly unknown[], key?: KeyedWrite): Promise<WriteResult<Row[]>> {
     const p = parentOf(parentRow);
     const errors = bodies.map((b) => this.lengthErrors(p, b));
-    if (errors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors };
+    if (errors.some((e) => Object.keys(e).length)) return { ok: false, kind: 'invalid', errors };
     const asked = bodies as Record<string, unknown>[];
     const lengths = asked.map((b) => b.prefix_length as number);
     // A hint of the longest length asked holds for every request of the list (no free /26 means no free /24).
@@ -127,7 +129,8 @@ export class Allocation {
       if ('failed' in got) {
         const which = bodies.length > 1 ? ` (request ${got.failed + 1} of ${bodies.length})` : '';
         return this.conflict(
-          `Insufficient space is available to accommodate the requested prefix size(s): no free /${lengths[got.failed]} is left in ${p.text}${which}.`,
+          `Insufficient space is available to accommodate the requested prefix size(s): no free ` +
+            `/${lengths[got.failed]} is left in ${p.text}${which}.`,
         );
       }
       const rows = asked.map((b, i) => {
@@ -150,13 +153,14 @@ export class Allocation {
   async allocateIps(parentRow: Row, bodies: readonly unknown[], key?: KeyedWrite): Promise<WriteResult<Row[]>> {
     const p = parentOf(parentRow);
     const errors = bodies.map((b): FieldErrors => (isObject(b) ? {} : { non_field_errors: [MSG.object] }));
-    if (errors.some((e) => Object.keys(e).length)) return { ok: false, status: 400, errors };
+    if (errors.some((e) => Object.keys(e).length)) return { ok: false, kind: 'invalid', errors };
     return this.locked('ips', p, async () => {
       const start = await this.start('ip_address', p, maxLength(p.family));
       const found = await this.freeAddresses(p, bodies.length, start);
       if (found.length < bodies.length)
         return this.conflict(
-          `An insufficient number of IP addresses are available within ${p.text} (${bodies.length} requested, ${found.length} available).`,
+          `An insufficient number of IP addresses are available within ${p.text} (${bodies.length} requested, ` +
+            `${found.length} available).`,
         );
       const rows = (bodies as Record<string, unknown>[]).map((b, i) => ({
         ...b,
@@ -201,7 +205,7 @@ export class Allocation {
       ]);
       const outer = (await this.inventory.find(resource('prefix'), plan, OUTERMOST, { noCount: true })).rows[0];
       if (outer) {
-        const c = parseCidr(outer.prefix as string)!;
+        const c = parseCidr(rowAs(prefixDef, outer).prefix)!;
         end = bigOf(c.broadcast) > end ? bigOf(c.broadcast) : end;
       }
     }
@@ -274,13 +278,14 @@ export class Allocation {
     if (l <= p.block.length || l > max)
       return {
         prefix_length: [
-          `Invalid prefix length (${l}) for ${p.text}: it must be longer than the parent's /${p.block.length} and at most /${max} (IPv${p.family}).`,
+          `Invalid prefix length (${l}) for ${p.text}: it must be longer than the parent's /${p.block.length} and ` +
+            `at most /${max} (IPv${p.family}).`,
         ],
       };
     return {};
   }
 
   private conflict(detail: string): WriteResult<never> {
-    return { ok: false, status: 409, errors: { detail, code: 'insufficient_space' } };
+    return { ok: false, kind: 'conflict', errors: { detail, code: 'insufficient_space' } };
   }
 }

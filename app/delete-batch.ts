@@ -2,7 +2,7 @@
 // off) and deletes, in an order every backend accepts (a row's dependents before the row). A row
 // touched twice is written once: two of its references set to null are one update, and a row
 // changed and then deleted is only deleted; each is checked against the version first read.
-import { versionOf, type Row, type WriteOp } from '../types.js';
+import { versionOf, type Row, type WriteOp } from '../storage/types.js';
 
 type UpdateOp = Extract<WriteOp, { op: 'update' }>;
 

@@ -1,7 +1,7 @@
 // WEBHOOK_ALLOWED_HOSTS when a webhook is made or its payload_url changed: the URL's host must be a
 // listed name, an address inside a listed network, or a name that resolves to such an address
 // (resolved now; each request checks again as it connects and connects only to allowed addresses,
-// storage/service/webhook-request.ts).
+// app/webhook-request.ts).
 import dns from 'node:dns/promises';
 import {
   resolvedRefusal,
@@ -9,10 +9,10 @@ import {
   targetOf,
   targetVerdict,
   type HostRule,
-} from '../../engine/changes/webhook-targets.js';
-import { MSG } from '../../engine/schema/messages.js';
-import type { FieldErrors } from '../../engine/schema/validate-input.js';
-import type { Row, Storage } from '../types.js';
+} from '../engine/changes/webhook-targets.js';
+import { MSG } from '../engine/schema/messages.js';
+import type { FieldErrors } from '../engine/schema/validate-input.js';
+import type { Row, Storage } from '../storage/types.js';
 import type { RowPolicy } from './inventory.js';
 
 /** Why the rules refuse this URL, or null. */
@@ -28,7 +28,10 @@ export async function targetRefusal(rules: readonly HostRule[], url: URL): Promi
   return found.some((a) => addressAllowed(rules, a, targetOf(url).port)) ? null : resolvedRefusal(url, found);
 }
 
-/** The webhook row check: payload_url against the rules, when it is new (a webhook stored before the rules changed can still be edited or disabled). */
+/**
+ * The webhook row check: payload_url against the rules, when it is new (a webhook stored before the rules changed
+ * can still be edited or disabled).
+ */
 export function webhookTargetPolicy(storage: Storage, rules: readonly HostRule[]): RowPolicy {
   return async (row: Row): Promise<FieldErrors> => {
     if (!rules.length) return {};

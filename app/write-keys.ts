@@ -4,8 +4,8 @@
 // the store; a retry finds it and gets the first answer without writing anything. The row first
 // holds the written objects' ids; once the answer is sent it holds the answer itself.
 import { createHash, randomUUID } from 'node:crypto';
-import { cmp } from '../../engine/plan/nodes.js';
-import type { Row, Storage, WriteOp } from '../types.js';
+import { cmp } from '../engine/plan/nodes.js';
+import type { Row, Storage, WriteOp } from '../storage/types.js';
 
 const RESOURCE = 'idempotency';
 /** Stored keys of inventory writes start so (lifecycle keys start with their operation). */
@@ -21,6 +21,11 @@ export interface KeyedWrite {
   readonly hash: string;
   /** The id the key's row gets. */
   readonly rowId: string;
+  /**
+   * The status of the answer the write gets once committed: the caller's (the server's) word,
+   * kept in the key's row as it gave it, for a replay.
+   */
+  readonly answer: number;
   /** A row of this key past its time to live, deleted in the write's batch. */
   expired: Row | null;
 }
@@ -45,9 +50,13 @@ export class WriteKeys {
     private readonly ttlMs: number,
   ) {}
 
-  /** The key of a write by `token` with the client's `key`, for `method` on `path` with `body`. */
-  keyOf(token: string, method: string, path: string, key: string, body: unknown): KeyedWrite {
+  /**
+   * The key of a write by `token` with the client's `key`, for `method` on `path` with `body`;
+   * `answer`: the status its answer will have (kept for a replay).
+   */
+  keyOf(token: string, method: string, path: string, key: string, body: unknown, answer: number): KeyedWrite {
     return {
+      answer,
       stored: SCOPE + sha256(JSON.stringify([token, method.toUpperCase(), path, key])),
       hash: sha256(JSON.stringify(body ?? null)),
       rowId: randomUUID(),
@@ -71,7 +80,7 @@ export class WriteKeys {
   }
 
   /** The key's row (and the removal of its expired predecessor), for the batch of the write it answers. */
-  opsFor(k: KeyedWrite, status: number, ids: readonly string[]): WriteOp[] {
+  opsFor(k: KeyedWrite, ids: readonly string[]): WriteOp[] {
     const now = new Date().toISOString();
     const row: Row = {
       id: k.rowId,
@@ -79,7 +88,7 @@ export class WriteKeys {
       last_updated: now,
       key: k.stored,
       request_hash: k.hash,
-      status,
+      status: k.answer,
       response: { ids },
     };
     return [
