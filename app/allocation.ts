@@ -16,7 +16,7 @@ import {
   spanOf,
   type Block,
   type Span,
-} from '../engine/net/free-space.js';
+} from '../engine/allocation/free-space.js';
 import { and, net } from '../engine/plan/nodes.js';
 import { MSG } from '../engine/schema/messages.js';
 import { resource } from '../engine/schema/registry.js';

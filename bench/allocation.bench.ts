@@ -10,7 +10,7 @@
 // URLs: TEST_POSTGRES_URL / TEST_MYSQL_URL (MariaDB) / TEST_MYSQL9_URL (MySQL 9), default the local servers.
 // Writes bench/results/<date>-allocation.json.
 import { randomUUID } from 'node:crypto';
-import { allocateBlocks, knownPart } from '../engine/net/free-space.js';
+import { allocateBlocks, knownPart } from '../engine/allocation/free-space.js';
 import { formatV4, parseCidr } from '../engine/net/ip.js';
 import { resource } from '../engine/schema/registry.js';
 import { deriveNetFields } from '../engine/schema/net-derive.js';

@@ -7,7 +7,7 @@
 import type { RequestHandler } from 'express';
 import { withWriteContext, type WriteContext } from '../storage/change-log/write-context.js';
 import type { Storage } from '../storage/types.js';
-import { answeredDelivery, DELIVERY_HEADER } from '../app/webhook-chain.js';
+import { answeredDelivery, DELIVERY_HEADER } from '../app/webhooks/chain.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -9,9 +9,9 @@ import { Inventory } from '../app/inventory.js';
 import { Tokens } from '../app/tokens.js';
 import { Lifecycle } from '../app/lifecycle.js';
 import { ChangeFeed } from '../storage/change-log/change-feed.js';
-import { WebhookDispatcher } from '../app/webhook-dispatcher.js';
+import { WebhookDispatcher } from '../app/webhooks/dispatcher.js';
 import { ChangeRetention } from '../app/change-retention.js';
-import { webhookTargetPolicy } from '../app/webhook-target-check.js';
+import { webhookTargetPolicy } from '../app/webhooks/target-check.js';
 import { parseAllowedHosts } from '../engine/changes/webhook-targets.js';
 import { installMachineFiles } from './machine-files.js';
 import { createApp } from './app.js';
@@ -123,7 +123,7 @@ async function seedTokens(tokens: Tokens, config: Config): Promise<string | null
   return null;
 }
 
-/** Webhooks: deliveries planned from the change log and sent (app/webhook-dispatcher.ts). */
+/** Webhooks: deliveries planned from the change log and sent (app/webhooks/dispatcher.ts). */
 function webhookDispatcher(ctx: AppContext, allowedHosts: ReturnType<typeof parseAllowedHosts>): WebhookDispatcher {
   const { config, log } = ctx;
   return new WebhookDispatcher(ctx.storage, ctx.changes, {

@@ -2,7 +2,7 @@
 // Signatures are async and plan-based so SQL backends fit without memory-only assumptions.
 import type { CountRef } from '../engine/sql/related-counts.js';
 import type { Plan } from '../engine/plan/nodes.js';
-import type { CoveredSpans } from '../engine/net/free-space.js';
+import type { CoveredSpans } from '../engine/allocation/free-space.js';
 import type { AddrHex, Family } from '../engine/net/ip.js';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -212,14 +212,14 @@ export interface Storage {
   /** The database server's version (as /api/status/ shows it); null for a store in this process (memory). */
   serverVersion(): Promise<string | null>;
   /**
-   * What is taken inside an address block, for IP allocation (engine/net/free-space.ts): the
+   * What is taken inside an address block, for IP allocation (engine/allocation/free-space.ts): the
    * addresses of the prefixes strictly inside it (`prefix`) or the hosts of the IP addresses in it
    * (`ip_address`), in address order, at most about `max` spans (touching ones may come as one);
    * with `from`, only the children whose first address is `from` or later.
    */
   coveredSpans(resource: 'prefix' | 'ip_address', block: NetBlock, max: number, from?: AddrHex): Promise<CoveredSpans>;
   /**
-   * Where allocation of `length` in the block may start reading (engine/sql/allocation-hints.ts),
+   * Where allocation of `length` in the block may start reading (engine/allocation/sql-hints.ts),
    * with the generation it holds for; null where the store keeps no hints (memory needs none).
    */
   allocationHint(resource: 'prefix' | 'ip_address', block: NetBlock, length: number): Promise<AllocationHint | null>;

@@ -1,6 +1,6 @@
 // Where webhooks may send (WEBHOOK_ALLOWED_HOSTS): a list of host names and CIDRs, each with an
 // optional port. Pure: parsing the list, and whether a URL's host, or an address a name resolved
-// to, is in it. Resolving names is the service layer's (app/webhook-target-check.ts).
+// to, is in it. Resolving names is the service layer's (app/webhooks/target-check.ts).
 import { parseAddress, parseCidr, type Addr, type Cidr } from '../net/ip.js';
 
 /** One entry: a host name (lower case, no trailing dot) or a network, and the port it allows (null: any). */

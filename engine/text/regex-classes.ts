@@ -68,7 +68,7 @@ function fromProgram(cls: string): [number, number][] | null {
 }
 
 /** The first and last ranges' ends match and the code points just outside them do not: the
- * program was read right (test/engine/regex-classes.test.ts compares whole tables with a run over
+ * program was read right (test/engine/text/regex-classes.test.ts compares whole tables with a run over
  * every code point; a search over a large class costs RE2JS ~60 µs per character, so not here). */
 function agrees(cls: string, ranges: readonly (readonly [number, number])[]): boolean {
   const valid = (cp: number) => cp >= 0 && cp <= 0x10ffff && (cp < SURROGATES[0] || cp > SURROGATES[1]);

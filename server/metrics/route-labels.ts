@@ -20,7 +20,7 @@ interface Pattern {
 
 /**
  * The parts of router 2.3's layers read here (`Router#stack`, `layer.rawPath`, `layer.route`):
- * test/http/metrics.test.ts fails if an upgrade moves them.
+ * test/server/metrics.test.ts fails if an upgrade moves them.
  */
 interface LayerLike {
   readonly rawPath?: unknown;

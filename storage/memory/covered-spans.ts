@@ -1,7 +1,7 @@
 // The memory store's answer to Storage.coveredSpans: read off the containment index as runs of
 // touching blocks (engine/net/covered-runs.ts), with no pass over the children themselves.
 import type { IndexedTable } from '../../engine/memory/indexed-table.js';
-import type { CoveredSpans, HexSpan } from '../../engine/net/free-space.js';
+import type { CoveredSpans, HexSpan } from '../../engine/allocation/free-space.js';
 import type { AddrHex } from '../../engine/net/ip.js';
 import type { NetBlock } from '../types.js';
 

@@ -32,7 +32,7 @@ import { noteCommitted, typesWritten } from '../change-log/change-feed.js';
 import { Journal } from './journal.js';
 import { isRun, type PackedBatch } from './journal-rows.js';
 import { tableCoveredSpans } from './covered-spans.js';
-import type { CoveredSpans } from '../../engine/net/free-space.js';
+import type { CoveredSpans } from '../../engine/allocation/free-space.js';
 import type { AddrHex } from '../../engine/net/ip.js';
 import { UndoLog } from './undo-log.js';
 

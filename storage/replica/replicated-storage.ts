@@ -10,7 +10,7 @@ import { RESOURCES } from '../../engine/schema/registry.js';
 import { CHANGE_RESOURCE, isLogged } from '../../engine/changes/change-records.js';
 import { cmp } from '../../engine/plan/nodes.js';
 import type { Plan } from '../../engine/plan/nodes.js';
-import type { CoveredSpans } from '../../engine/net/free-space.js';
+import type { CoveredSpans } from '../../engine/allocation/free-space.js';
 import type { AddrHex } from '../../engine/net/ip.js';
 import { MemoryStorage } from '../memory/memory-storage.js';
 import type { SqlStorage } from '../sql/sql-storage.js';

@@ -7,7 +7,7 @@ import type { Dialect } from '../../engine/sql/dialect.js';
 import type { CountRef } from '../../engine/sql/related-counts.js';
 import type { SqlText } from '../../engine/sql/sql-builder.js';
 import type { AddrHex } from '../../engine/net/ip.js';
-import type { CoveredSpans } from '../../engine/net/free-space.js';
+import type { CoveredSpans } from '../../engine/allocation/free-space.js';
 import type {
   AllocationHint,
   ApplyOptions,

@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { MemoryStorage } from '../../storage/memory/memory-storage.js';
 import { createStorage } from '../../storage/open-storage.js';
-import { BACKENDS } from '../conformance/backends.js';
+import { BACKENDS } from '../e2e/conformance/backends.js';
+import { distPath } from '../support/paths.js';
 
-const CLI = fileURLToPath(new URL('../../bench/data-cli.js', import.meta.url));
+const CLI = distPath('bench/data-cli.js');
 const run = promisify(execFile);
 
 async function generate(dir: string, ...extra: string[]): Promise<MemoryStorage> {

@@ -3,8 +3,9 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import { startServer, type TestServer } from '../support/server.js';
+import { REPO_URL } from '../support/paths.js';
 
-const doc = fs.readFileSync(new URL('../../../docs/changes.md', import.meta.url), 'utf8');
+const doc = fs.readFileSync(new URL('docs/changes.md', REPO_URL), 'utf8');
 
 /** A documented curl line: method, path (with query), headers and body. */
 export function parseCurl(

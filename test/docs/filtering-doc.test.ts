@@ -4,8 +4,9 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import { startServer, type TestServer } from '../support/server.js';
 import { withIds } from '../support/doc-ids.js';
+import { REPO_URL } from '../support/paths.js';
 
-const doc = fs.readFileSync(new URL('../../../docs/filtering.md', import.meta.url), 'utf8');
+const doc = fs.readFileSync(new URL('docs/filtering.md', REPO_URL), 'utf8');
 
 describe('docs/filtering.md', function () {
   this.timeout(60000);

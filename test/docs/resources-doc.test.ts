@@ -4,8 +4,9 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import { startServer, type TestServer } from '../support/server.js';
 import { withIds } from '../support/doc-ids.js';
+import { REPO_URL } from '../support/paths.js';
 
-const doc = fs.readFileSync(new URL('../../../docs/resources.md', import.meta.url), 'utf8');
+const doc = fs.readFileSync(new URL('docs/resources.md', REPO_URL), 'utf8');
 const examples = [
   ...doc.matchAll(/^- `(GET|POST|PUT|PATCH|DELETE) (\S+)`(?: with `(.+?)`)? → (\d{3})(?: `(\{.*\})`)?/gm),
 ];

@@ -2,7 +2,7 @@
 // backend (the block is skipped where the backend is not configured), after() stops it and drops
 // the database. Tests read `holder.srv`.
 import type { Config } from '../../server/config/defaults.js';
-import type { Backend } from '../conformance/backends.js';
+import type { Backend } from '../e2e/conformance/backends.js';
 import { startServer, type TestServer } from './server.js';
 
 export function serverOn(backend: Backend, over: Partial<Config> = {}): { srv: TestServer } {

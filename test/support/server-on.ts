@@ -1,7 +1,7 @@
 // Mocha hooks for a suite that runs against one backend: a fresh database (dropped after), a
 // server on it, and a suite skipped with one line when the backend is not configured.
 import type { Config } from '../../server/config/defaults.js';
-import type { Backend } from '../conformance/backends.js';
+import type { Backend } from '../e2e/conformance/backends.js';
 import { startServer, type TestServer } from './server.js';
 
 /**

@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Backend } from '../conformance/backends.js';
+import type { Backend } from '../e2e/conformance/backends.js';
 import { startProcess } from './process.js';
 import { startServer, type TestServer } from './server.js';
 

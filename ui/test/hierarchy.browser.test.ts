@@ -3,7 +3,7 @@
 // bars, and opening a child asks only for that child's level. The time from asking for the page to
 // the first level drawn is printed and held to a bound generous for a shared machine (target 1 s).
 import { expect } from 'chai';
-import { BACKENDS } from '../../test/conformance/backends.js';
+import { BACKENDS } from '../../test/e2e/conformance/backends.js';
 import { ADMIN_KEY, startServer, type TestServer } from '../../test/support/server.js';
 import { haveChromium, screenshot, useBrowser } from './support/browser.js';
 import { loadTree, ROOT_ID } from './support/prefix-tree-data.js';

@@ -21,6 +21,6 @@ export const MYSQL_WRITES = {
   updateAnswers: UPDATE_ANSWERS,
   arrayRows: false,
   writesInWith: false,
-  // A window maximum is no option here (engine/sql/covered-spans.ts): the caller folds.
+  // A window maximum is no option here (engine/allocation/sql-covered-spans.ts): the caller folds.
   spansFoldedByDatabase: false,
 } satisfies Partial<Dialect>;

@@ -11,8 +11,8 @@ import {
   spgistPerFamilyStatements,
   substringIndexStatements,
 } from '../../../engine/sql/ddl.js';
-import { allocationHintStatements } from '../../../engine/sql/allocation-hints.js';
-import { coverMarkStatements } from '../../../engine/sql/cover-marks.js';
+import { allocationHintStatements } from '../../../engine/allocation/sql-hints.js';
+import { coverMarkStatements } from '../../../engine/allocation/sql-cover-marks.js';
 import { changeCounterStatements, changeNotifyStatements } from '../../../engine/sql/change-counter.js';
 import { relatedCountStatements } from '../../../engine/sql/related-counts.js';
 

@@ -1,11 +1,11 @@
 // What IP allocation reads and keeps in the database: the spans taken inside a block (from the
 // prefixes' cover marks, or the addresses' rows) and where the search for a free block may start.
 import type { AddrHex } from '../../../engine/net/ip.js';
-import type { CoveredSpans } from '../../../engine/net/free-space.js';
+import type { CoveredSpans } from '../../../engine/allocation/free-space.js';
 import type { AllocationHint, NetBlock } from '../../types.js';
-import { sqlAllocationHint, sqlSaveAllocationHint } from '../allocation-hints.js';
-import { markedSpans } from '../cover-marks.js';
-import { sqlCoveredSpans } from '../covered-spans.js';
+import { sqlAllocationHint, sqlSaveAllocationHint } from '../allocation/hints.js';
+import { markedSpans } from '../allocation/cover-mark-upkeep.js';
+import { sqlCoveredSpans } from '../allocation/covered-spans.js';
 import type { SqlContext } from './context.js';
 
 type NetResource = 'prefix' | 'ip_address';

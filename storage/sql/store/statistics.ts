@@ -1,7 +1,7 @@
 // The statistics the database plans queries with: tables analyzed by this process as they grow
 // (table-growth.ts, where the database does not keep them up itself), and all of them after a
 // bulk load.
-import { COVER_TABLE } from '../../../engine/sql/cover-marks.js';
+import { COVER_TABLE } from '../../../engine/allocation/sql-cover-marks.js';
 import { COUNT_DELTAS, COUNT_TABLE } from '../../../engine/sql/related-counts.js';
 import { TABLE_MODELS, tableModel } from '../../../engine/sql/table-model.js';
 import type { WriteOp } from '../../types.js';

@@ -2,8 +2,8 @@
 // (allocation hints, cover marks) a delete keeps.
 import { SqlBuilder } from '../../../engine/sql/sql-builder.js';
 import { TABLE_MODELS } from '../../../engine/sql/table-model.js';
-import { beforeDelete } from '../allocation-hints.js';
-import { afterAllPrefixesDeleted } from '../cover-marks.js';
+import { beforeDelete } from '../allocation/hints.js';
+import { afterAllPrefixesDeleted } from '../allocation/cover-mark-upkeep.js';
 import type { SqlSession } from '../driver.js';
 import type { SqlContext } from './context.js';
 

@@ -6,8 +6,8 @@ import { MSG } from '../../../engine/schema/messages.js';
 import { SqlBuilder } from '../../../engine/sql/sql-builder.js';
 import { LOWER_UUID, tableModel, type TableModel } from '../../../engine/sql/table-model.js';
 import { StorageConflict, versionOf, type WriteOp } from '../../types.js';
-import { beforeDelete, beforeUpdate } from '../allocation-hints.js';
-import { afterPrefixCreates, beforePrefixDelete, beforePrefixUpdate } from '../cover-marks.js';
+import { beforeDelete, beforeUpdate } from '../allocation/hints.js';
+import { afterPrefixCreates, beforePrefixDelete, beforePrefixUpdate } from '../allocation/cover-mark-upkeep.js';
 import type { SqlSession } from '../driver.js';
 import type { SqlContext } from './context.js';
 

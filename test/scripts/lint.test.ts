@@ -1,0 +1,110 @@
+// `npm run lint` (scripts/lint.mjs): a new double cast fails naming its line; the ledger of the
+// ones there are only shrinks; a place over the size bounds fails naming it. Checked on a small
+// project of its own (the type check left out).
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { repoPath } from '../support/paths.js';
+
+const ROOT = repoPath('');
+const LINT = path.join(ROOT, 'scripts/lint.mjs');
+/** The project's Prettier settings, so the small project is checked as the tree is (JSON left alone). */
+const copyPrettierConfig = (dir: string) => {
+  for (const f of ['.prettierrc.json', '.prettierignore']) fs.copyFileSync(path.join(ROOT, f), path.join(dir, f));
+};
+/** Spelled apart, so this file holds none itself. */
+const CAST = ['as', 'unknown', 'as'].join(' ');
+
+describe('lint: double casts are counted against a ledger', function () {
+  this.timeout(30000);
+  let dir = '';
+  const lint = () => spawnSync(process.execPath, [LINT, '--no-types', '--project', dir], { encoding: 'utf8' });
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  };
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-lint-'));
+    copyPrettierConfig(dir);
+    write('tsconfig.json', JSON.stringify({ include: ['src/**/*.ts'] }));
+    write('scripts/cast-ledger.json', JSON.stringify({ 'src/old.ts': 1 }));
+    write('src/old.ts', `export const x = 1 ${CAST} string; // known\n`);
+    write('src/clean.ts', 'export const y: number = 2;\n');
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('passes with the casts the ledger counts', () => {
+    const r = lint();
+    expect(r.status, r.stderr).to.equal(0);
+    expect(r.stdout).to.include('types, formatting, casts and size bounds ok');
+  });
+
+  it('fails on a new one, naming the file and line', () => {
+    write('src/clean.ts', `export const y: number = 2;\nexport const z = y ${CAST} string[];\n`);
+    const r = lint();
+    expect(r.status).to.equal(1);
+    expect(r.stderr).to.match(/src\/clean\.ts:2: 1 `as unknown\x20as` \(the ledger allows 0\)/);
+    write('src/clean.ts', 'export const y: number = 2;\n');
+  });
+
+  it('asks for the ledger to come down when one goes', () => {
+    write('src/old.ts', 'export const x = "1";\n');
+    const r = lint();
+    expect(r.status).to.equal(1);
+    expect(r.stderr).to.match(/src\/old\.ts: 0 `as unknown\x20as` now, the ledger says 1: lower it/);
+  });
+});
+
+describe('lint: the size bounds', function () {
+  this.timeout(30000);
+  let dir = '';
+  const lint = (...more: string[]) =>
+    spawnSync(process.execPath, [LINT, '--no-types', '--project', dir, ...more], { encoding: 'utf8' });
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  };
+  /** A function of `n` lines, formatted as Prettier leaves it. */
+  const longFunction = (n: number) =>
+    `export function f(): number {\n  let x = 0;\n${'  x++;\n'.repeat(n - 4)}  return x;\n}\n`;
+  /** A string longer than a line may be, which Prettier does not break (its line 2). */
+  const longLine = `export const s =\n  '${'x'.repeat(130)}';\n`;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-bounds-'));
+    copyPrettierConfig(dir);
+    write('tsconfig.json', JSON.stringify({ include: ['src/**/*.ts', 'test/**/*.ts'] }));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('fails on a line over 120 characters, in a test as well, naming it', () => {
+    write('test/a.test.ts', longLine);
+    const r = lint();
+    expect(r.status).to.equal(1);
+    expect(r.stderr).to.include('test/a.test.ts:2: line of 135 characters (at most 120)');
+  });
+
+  it('bounds functions and files in source, not in tests', () => {
+    write('test/b.test.ts', longFunction(90));
+    const inTest = lint();
+    expect(inTest.status, inTest.stderr).to.equal(0);
+    write('src/b.ts', longFunction(90));
+    const r = lint();
+    expect(r.status).to.equal(1);
+    expect(r.stderr).to.include('src/b.ts:1: function f of 90 lines (at most 80)');
+    write('src/b.ts', longFunction(80));
+    expect(lint().status).to.equal(0);
+  });
+
+  it('names the first places, and every one with --report', () => {
+    for (let i = 0; i < 25; i++) write(`src/l${i}.ts`, longLine);
+    const r = lint();
+    expect(r.status).to.equal(1);
+    expect(r.stderr.match(/: line of 135 characters/g)).to.have.length(20);
+    expect(r.stderr).to.include('25 place(s) over the size bounds (5 more not shown');
+    const all = lint('--report');
+    expect(all.stderr.match(/: line of 135 characters/g)).to.have.length(25);
+  });
+});
