@@ -17,7 +17,9 @@ export class HeavyQueryGate {
         .set('Retry-After', '1')
         .status(429)
         .json({
-          detail: `${this.max} heavy queries (regular expressions, case-insensitive text lookups, filters that narrow nothing through an index) are running already (MAX_HEAVY_QUERIES); try again shortly.`,
+          detail:
+            `${this.max} heavy queries (regular expressions, case-insensitive text lookups, filters that ` +
+            `narrow nothing through an index) are running already (MAX_HEAVY_QUERIES); try again shortly.`,
           code: 'too_many_heavy_queries',
         });
       return;

@@ -25,7 +25,8 @@ function constraintDefs(d: Dialect, m: TableModel): string[] {
       .filter((f) => !f.deferred)
       .map(
         (f) =>
-          `CONSTRAINT ${q(f.name)} FOREIGN KEY (${q(f.field)}) REFERENCES ${q(tableModel(f.target).table)} (${q('id')})`,
+          `CONSTRAINT ${q(f.name)} FOREIGN KEY (${q(f.field)}) REFERENCES ${q(tableModel(f.target).table)} ` +
+          `(${q('id')})`,
       ),
     ...m.columns.flatMap((c) => {
       const ck = d.columnCheck(c);
@@ -52,7 +53,9 @@ function createTable(d: Dialect, table: string, body: readonly string[], indexes
 }
 
 function createIndex(d: Dialect, table: string, i: IndexDef): string {
-  return `CREATE INDEX IF NOT EXISTS ${d.quote(i.name)} ON ${d.quote(table)}${i.using ? ` USING ${i.using}` : ''} (${i.columns})${i.where ? ` WHERE ${i.where}` : ''}`;
+  const using = i.using ? ` USING ${i.using}` : '';
+  const where = i.where ? ` WHERE ${i.where}` : '';
+  return `CREATE INDEX IF NOT EXISTS ${d.quote(i.name)} ON ${d.quote(table)}${using} (${i.columns})${where}`;
 }
 
 /**

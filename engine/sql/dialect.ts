@@ -138,7 +138,10 @@ export interface Dialect extends Placeholders {
   readonly spansFoldedByDatabase: boolean;
   /** The migrations ledger (version, name, checksum, applied_at). */
   migrationsTable(table: string): string;
-  /** Cover marks (engine/allocation/sql-cover-marks.ts): how the database's isolation and planner want them written and read. */
+  /**
+   * Cover marks (engine/allocation/sql-cover-marks.ts): how the database's isolation and planner want them written and
+   * read.
+   */
   readonly coverMarks: CoverMarkForms;
   /** Related counts (engine/sql/related-counts.ts): the triggers that log deltas and the read of a page's counts. */
   readonly counts: CountForms;

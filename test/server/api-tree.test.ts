@@ -39,27 +39,31 @@ describe('API tree, versions and where the document is', () => {
     for (const a of apps) expect(root.body[a]).to.equal(`${srv.url}/api/${a}/`);
     expect(root.body.lifecycle).to.equal(`${srv.url}/api/v1/`);
     expect(root.body.status).to.equal(`${srv.url}/api/status/`);
-    expect((await srv.req('GET', '/api/status', undefined, null)).status).to.equal(200); // Ansible's nb_inventory asks so
+    // Ansible's nb_inventory asks so
+    expect((await srv.req('GET', '/api/status', undefined, null)).status).to.equal(200);
     for (const url of Object.values(root.body) as string[]) expect((await fetch(url)).status, url).to.equal(200);
   });
 
-  it('each app index links each of its registry resources (and the lifecycle index its lists); every link answers', async () => {
-    for (const r of AT_RESOURCE_PATH) {
-      const index = await srv.req('GET', `/api/${r.app}/`, undefined, null);
-      expect(index.status).to.equal(200);
-      expect(index.body[r.plural], `${r.app}/${r.plural}`).to.equal(srv.url + resourcePath(r));
-      expect((await srv.req('GET', resourcePath(r))).status, resourcePath(r)).to.equal(200);
-    }
-    const users = await srv.req('GET', '/api/users/', undefined, null);
-    expect(users.body).to.deep.equal({ tokens: `${srv.url}/api/users/tokens/` });
-    const lifecycle = await srv.req('GET', '/api/v1/', undefined, null);
-    expect(lifecycle.body).to.deep.equal({
-      entities: `${srv.url}/api/v1/entities/`,
-      machines: `${srv.url}/api/v1/machines`,
-    });
-    for (const url of Object.values(lifecycle.body) as string[])
-      expect((await srv.req('GET', url.slice(srv.url.length))).status).to.equal(200);
-  });
+  it(
+    'each app index links each of its registry resources (and the lifecycle index its lists); every link ' + 'answers',
+    async () => {
+      for (const r of AT_RESOURCE_PATH) {
+        const index = await srv.req('GET', `/api/${r.app}/`, undefined, null);
+        expect(index.status).to.equal(200);
+        expect(index.body[r.plural], `${r.app}/${r.plural}`).to.equal(srv.url + resourcePath(r));
+        expect((await srv.req('GET', resourcePath(r))).status, resourcePath(r)).to.equal(200);
+      }
+      const users = await srv.req('GET', '/api/users/', undefined, null);
+      expect(users.body).to.deep.equal({ tokens: `${srv.url}/api/users/tokens/` });
+      const lifecycle = await srv.req('GET', '/api/v1/', undefined, null);
+      expect(lifecycle.body).to.deep.equal({
+        entities: `${srv.url}/api/v1/entities/`,
+        machines: `${srv.url}/api/v1/machines`,
+      });
+      for (const url of Object.values(lifecycle.body) as string[])
+        expect((await srv.req('GET', url.slice(srv.url.length))).status).to.equal(200);
+    },
+  );
 
   it('every answer says API-Version: 3.7 (the NetBox level), errors and refusals included', async () => {
     const answers = [
@@ -100,32 +104,35 @@ describe('API tree, versions and where the document is', () => {
     expect(status.body).to.include({ 'api-version': '1.3', 'netbox-version': '3.7.0' });
   });
 
-  it('any other asked version is refused as Nautobot refuses it: 406 (header), 404 (parameter), 400 (both differ)', async () => {
-    const header = await srv.req('GET', '/api/dcim/sites/', undefined, undefined, {
-      Accept: 'application/json; version=2.0',
-    });
-    expect(header.status).to.equal(406);
-    expect(header.body).to.deep.equal({
-      detail: 'Invalid version in "Accept" header: "2.0". Supported versions are 3.7, 1.3.',
-      code: 'not_acceptable',
-    });
-    const param = await srv.req('GET', '/api/dcim/sites/?api_version=3.6');
-    expect(param.status).to.equal(404);
-    expect(param.body.detail).to.equal(
-      'Invalid version in query parameter: api_version=3.6. Supported versions are 3.7, 1.3.',
-    );
-    const both = await srv.req('GET', '/api/dcim/sites/?api_version=3.7', undefined, undefined, {
-      Accept: 'application/json; version=1.3',
-    });
-    expect(both.status).to.equal(400);
-    expect(both.body.code).to.equal('api_version_mismatch');
-    // Refused before anything is written.
-    const post = await srv.req('POST', '/api/dcim/sites/', { name: 'v', slug: 'v' }, undefined, {
-      Accept: 'application/json; version=9.9',
-    });
-    expect(post.status).to.equal(406);
-    expect((await srv.req('GET', '/api/dcim/sites/?slug=v')).body.count).to.equal(0);
-  });
+  it(
+    'any other asked version is refused as Nautobot refuses it: 406 (header), 404 (parameter), 400 (both ' + 'differ)',
+    async () => {
+      const header = await srv.req('GET', '/api/dcim/sites/', undefined, undefined, {
+        Accept: 'application/json; version=2.0',
+      });
+      expect(header.status).to.equal(406);
+      expect(header.body).to.deep.equal({
+        detail: 'Invalid version in "Accept" header: "2.0". Supported versions are 3.7, 1.3.',
+        code: 'not_acceptable',
+      });
+      const param = await srv.req('GET', '/api/dcim/sites/?api_version=3.6');
+      expect(param.status).to.equal(404);
+      expect(param.body.detail).to.equal(
+        'Invalid version in query parameter: api_version=3.6. Supported versions are 3.7, 1.3.',
+      );
+      const both = await srv.req('GET', '/api/dcim/sites/?api_version=3.7', undefined, undefined, {
+        Accept: 'application/json; version=1.3',
+      });
+      expect(both.status).to.equal(400);
+      expect(both.body.code).to.equal('api_version_mismatch');
+      // Refused before anything is written.
+      const post = await srv.req('POST', '/api/dcim/sites/', { name: 'v', slug: 'v' }, undefined, {
+        Accept: 'application/json; version=9.9',
+      });
+      expect(post.status).to.equal(406);
+      expect((await srv.req('GET', '/api/dcim/sites/?slug=v')).body.count).to.equal(0);
+    },
+  );
 
   it('serves the OpenAPI document at /api/schema/ (JSON, also by default) and /api/docs/?format=openapi', async () => {
     const doc = await (await fetch(`${srv.url}/openapi.json`)).json();
@@ -154,25 +161,29 @@ describe('API tree, versions and where the document is', () => {
       expect(doc.paths, p).to.have.property(p);
   });
 
-  it("OPTIONS gives every choice value, display and display_name (REST framework's), for every choice field of the registry", async () => {
-    let seen = 0;
-    for (const r of RESOURCES.filter((x) => x.inventory !== false)) {
-      const choiceFields = r.fields.filter((f) => f.kind === 'choice' && !f.hidden && !f.readOnly);
-      if (!choiceFields.length) continue;
-      const body = (await srv.req('OPTIONS', resourcePath(r))).body;
-      for (const f of choiceFields) {
-        const choices = body.actions.POST[f.name].choices as Record<string, string>[];
-        expect(
-          choices.map((c) => c.value),
-          `${r.name}.${f.name}`,
-        ).to.deep.equal(f.choices!.map((c) => c.value));
-        for (const c of choices)
-          expect(c.display_name, `${r.name}.${f.name}`).to.equal(c.display).and.to.be.a('string');
-        seen++;
+  it(
+    "OPTIONS gives every choice value, display and display_name (REST framework's), for every choice field of " +
+      'the registry',
+    async () => {
+      let seen = 0;
+      for (const r of RESOURCES.filter((x) => x.inventory !== false)) {
+        const choiceFields = r.fields.filter((f) => f.kind === 'choice' && !f.hidden && !f.readOnly);
+        if (!choiceFields.length) continue;
+        const body = (await srv.req('OPTIONS', resourcePath(r))).body;
+        for (const f of choiceFields) {
+          const choices = body.actions.POST[f.name].choices as Record<string, string>[];
+          expect(
+            choices.map((c) => c.value),
+            `${r.name}.${f.name}`,
+          ).to.deep.equal(f.choices!.map((c) => c.value));
+          for (const c of choices)
+            expect(c.display_name, `${r.name}.${f.name}`).to.equal(c.display).and.to.be.a('string');
+          seen++;
+        }
       }
-    }
-    expect(seen).to.be.greaterThan(2);
-  });
+      expect(seen).to.be.greaterThan(2);
+    },
+  );
 });
 
 describe('the version an Accept header asks for', () => {
@@ -193,24 +204,28 @@ describe('the version an Accept header asks for', () => {
 });
 
 describe('NETBOX_API_LEVEL', () => {
-  it('is read from the environment and from the config file key netboxApiLevel; default 3.7; a bad one stops the start', () => {
-    expect(loadConfig([], {}).netboxApiLevel).to.equal('3.7');
-    expect(loadConfig([], { NETBOX_API_LEVEL: '4.1' }).netboxApiLevel).to.equal('4.1');
-    const file = `/tmp/netinv-level-${process.pid}.json`;
-    fs.writeFileSync(file, JSON.stringify({ netboxApiLevel: '3.6' }));
-    try {
-      expect(loadConfig(['--config', file], {}).netboxApiLevel).to.equal('3.6');
-      fs.writeFileSync(file, JSON.stringify({ netboxApiLevel: 3.6 }));
-      expect(() => loadConfig(['--config', file], {})).to.throw(
-        ConfigError,
-        /netboxApiLevel must be a NetBox API level as text/,
-      );
-    } finally {
-      fs.rmSync(file);
-    }
-    for (const bad of ['3', '3.7.0', 'v3.7', 'latest'])
-      expect(() => loadConfig([], { NETBOX_API_LEVEL: bad }), bad).to.throw(ConfigError, /NETBOX_API_LEVEL/);
-  });
+  it(
+    'is read from the environment and from the config file key netboxApiLevel; default 3.7; a bad one stops ' +
+      'the start',
+    () => {
+      expect(loadConfig([], {}).netboxApiLevel).to.equal('3.7');
+      expect(loadConfig([], { NETBOX_API_LEVEL: '4.1' }).netboxApiLevel).to.equal('4.1');
+      const file = `/tmp/netinv-level-${process.pid}.json`;
+      fs.writeFileSync(file, JSON.stringify({ netboxApiLevel: '3.6' }));
+      try {
+        expect(loadConfig(['--config', file], {}).netboxApiLevel).to.equal('3.6');
+        fs.writeFileSync(file, JSON.stringify({ netboxApiLevel: 3.6 }));
+        expect(() => loadConfig(['--config', file], {})).to.throw(
+          ConfigError,
+          /netboxApiLevel must be a NetBox API level as text/,
+        );
+      } finally {
+        fs.rmSync(file);
+      }
+      for (const bad of ['3', '3.7.0', 'v3.7', 'latest'])
+        expect(() => loadConfig([], { NETBOX_API_LEVEL: bad }), bad).to.throw(ConfigError, /NETBOX_API_LEVEL/);
+    },
+  );
 
   it('sets API-Version, netbox-version and the document version; 1.3 stays askable', async () => {
     const srv = await startServer({ netboxApiLevel: '4.0' });
@@ -238,42 +253,45 @@ for (const backend of BACKENDS)
     this.timeout(60000);
     const srv = serverOn(backend);
 
-    it('names the NetBox level, the product, Node, the storage and its server version, and the installed machines', async () => {
-      const res = await srv.req('GET', '/api/status/', undefined, null);
-      expect(res.status).to.equal(200);
-      const s = res.body;
-      expect(Object.keys(s).sort()).to.deep.equal([
-        'api-version',
-        'installed-machines',
-        'netbox-version',
-        'netinv-version',
-        'node-version',
-        'plugins',
-        'replica_lag_ms',
-        'replica_lag_seq',
-        'storage',
-        'storage-version',
-      ]);
-      expect([s.replica_lag_seq, s.replica_lag_ms]).to.deep.equal([null, null]); // no READ_REPLICA here
-      expect(s).to.include({
-        'netbox-version': '3.7.0',
-        'api-version': '3.7',
-        'netinv-version': PRODUCT_VERSION,
-        'node-version': process.versions.node,
-        storage: backend.driver,
-      });
-      expect(s.plugins).to.deep.equal({});
-      const machines = (await srv.req('GET', '/api/v1/machines')).body.count;
-      expect(machines).to.be.greaterThan(0);
-      expect(s['installed-machines']).to.equal(machines);
-      const server =
-        backend.driver === 'postgres'
-          ? /^\d+(\.\d+)+/
-          : backend.driver === 'mysql'
-            ? /^\d+\.\d+\.\d+/
-            : new RegExp(`^${PRODUCT_VERSION.replace(/\./g, '\\.')}$`);
-      expect(s['storage-version']).to.match(server);
-      if (backend.name === 'mysql') expect(s['storage-version']).to.match(/mariadb/i);
-      if (backend.name === 'mysql9') expect(s['storage-version']).to.match(/^9\./);
-    });
+    it(
+      'names the NetBox level, the product, Node, the storage and its server version, and the installed ' + 'machines',
+      async () => {
+        const res = await srv.req('GET', '/api/status/', undefined, null);
+        expect(res.status).to.equal(200);
+        const s = res.body;
+        expect(Object.keys(s).sort()).to.deep.equal([
+          'api-version',
+          'installed-machines',
+          'netbox-version',
+          'netinv-version',
+          'node-version',
+          'plugins',
+          'replica_lag_ms',
+          'replica_lag_seq',
+          'storage',
+          'storage-version',
+        ]);
+        expect([s.replica_lag_seq, s.replica_lag_ms]).to.deep.equal([null, null]); // no READ_REPLICA here
+        expect(s).to.include({
+          'netbox-version': '3.7.0',
+          'api-version': '3.7',
+          'netinv-version': PRODUCT_VERSION,
+          'node-version': process.versions.node,
+          storage: backend.driver,
+        });
+        expect(s.plugins).to.deep.equal({});
+        const machines = (await srv.req('GET', '/api/v1/machines')).body.count;
+        expect(machines).to.be.greaterThan(0);
+        expect(s['installed-machines']).to.equal(machines);
+        const server =
+          backend.driver === 'postgres'
+            ? /^\d+(\.\d+)+/
+            : backend.driver === 'mysql'
+              ? /^\d+\.\d+\.\d+/
+              : new RegExp(`^${PRODUCT_VERSION.replace(/\./g, '\\.')}$`);
+        expect(s['storage-version']).to.match(server);
+        if (backend.name === 'mysql') expect(s['storage-version']).to.match(/mariadb/i);
+        if (backend.name === 'mysql9') expect(s['storage-version']).to.match(/^9\./);
+      },
+    );
   });

@@ -41,7 +41,8 @@ describe('auth and OPTIONS', () => {
     expect(admin.body).to.include.keys(['name', 'description', 'renders', 'parses', 'actions']);
     const status = admin.body.actions.POST.status;
     expect(status).to.include({ type: 'choice', required: false, read_only: false, label: 'Status' });
-    expect(status.choices).to.deep.include({ value: 'active', display: 'Active', display_name: 'Active' }); // display_name: DRF's, read by Ansible
+    // display_name: DRF's, read by Ansible
+    expect(status.choices).to.deep.include({ value: 'active', display: 'Active', display_name: 'Active' });
     expect(admin.body.actions.POST.id.read_only).to.equal(true);
     expect(admin.body.actions.POST.name.required).to.equal(true);
     const viewer = await srv.req('OPTIONS', '/api/dcim/sites/', undefined, VIEWER);

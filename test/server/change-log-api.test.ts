@@ -39,7 +39,8 @@ for (const backend of BACKENDS)
       );
       expect(res.status).to.equal(201);
       const [c] = await changes('&request_id=req-create-1');
-      expect(c.action).to.deep.equal({ value: 'create', label: 'Created' }); // a choice, as NetBox and Nautobot write it
+      // a choice, as NetBox and Nautobot write it
+      expect(c.action).to.deep.equal({ value: 'create', label: 'Created' });
       expect(c).to.include({
         changed_object_type: 'dcim.site',
         changed_object_id: res.body.id,
@@ -83,23 +84,27 @@ for (const backend of BACKENDS)
       expect(seqOf(del)).to.equal(got[1].seq);
     });
 
-    it('a bulk create is one request id with consecutive numbers; a refused write logs nothing and answers the current seq', async () => {
-      const bulk = await h.srv.req('POST', '/api/ipam/prefixes/', [
-        { prefix: '10.0.0.0/8' },
-        { prefix: '10.1.0.0/16' },
-        { prefix: '10.2.0.0/16' },
-      ]);
-      expect(bulk.status).to.equal(201);
-      const rid = bulk.headers.get('x-request-id')!;
-      const got = await changes(`&request_id=${rid}&ordering=seq`);
-      expect(got.map((c) => c.object_repr)).to.deep.equal(['10.0.0.0/8', '10.1.0.0/16', '10.2.0.0/16']);
-      expect(got.map((c) => c.seq)).to.deep.equal([got[0].seq, got[0].seq + 1, got[0].seq + 2]);
-      const before = (await changes()).length;
-      const bad = await h.srv.req('POST', '/api/ipam/prefixes/', [{ prefix: '10.3.0.0/16' }, { prefix: 'nonsense' }]);
-      expect(bad.status).to.equal(400);
-      expect((await changes()).length).to.equal(before);
-      expect(seqOf(bad)).to.equal(got[2].seq);
-    });
+    it(
+      'a bulk create is one request id with consecutive numbers; a refused write logs nothing and answers the ' +
+        'current seq',
+      async () => {
+        const bulk = await h.srv.req('POST', '/api/ipam/prefixes/', [
+          { prefix: '10.0.0.0/8' },
+          { prefix: '10.1.0.0/16' },
+          { prefix: '10.2.0.0/16' },
+        ]);
+        expect(bulk.status).to.equal(201);
+        const rid = bulk.headers.get('x-request-id')!;
+        const got = await changes(`&request_id=${rid}&ordering=seq`);
+        expect(got.map((c) => c.object_repr)).to.deep.equal(['10.0.0.0/8', '10.1.0.0/16', '10.2.0.0/16']);
+        expect(got.map((c) => c.seq)).to.deep.equal([got[0].seq, got[0].seq + 1, got[0].seq + 2]);
+        const before = (await changes()).length;
+        const bad = await h.srv.req('POST', '/api/ipam/prefixes/', [{ prefix: '10.3.0.0/16' }, { prefix: 'nonsense' }]);
+        expect(bad.status).to.equal(400);
+        expect((await changes()).length).to.equal(before);
+        expect(seqOf(bad)).to.equal(got[2].seq);
+      },
+    );
 
     it('lists newest first; seq__gt with ordering=seq reads what followed, with no gap', async () => {
       const all = await changes();

@@ -165,7 +165,8 @@ describe('inventory CRUD', () => {
       (
         await srv.req(
           'DELETE',
-          `/api/extras/custom-fields/${(await srv.req('GET', '/api/extras/custom-fields/?name=owner_req')).body.results[0].id}/`,
+          `/api/extras/custom-fields/` +
+            `${(await srv.req('GET', '/api/extras/custom-fields/?name=owner_req')).body.results[0].id}/`,
         )
       ).status,
     ).to.equal(204);

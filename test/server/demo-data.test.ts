@@ -35,54 +35,61 @@ describe('DEMO_DATA on a persisted store: loaded once', function () {
     ...BACKENDS.filter((b) => b.name !== 'memory'),
   ];
   for (const store of stores) {
-    it(`${store.name}: the second start with DEMO_DATA=true starts, loads nothing and says so in one line`, async function () {
-      const db = await store.url();
-      if (!db) {
-        this.skip();
-        return;
-      }
-      try {
-        const first = await startProcess(db.url, cfg, { DEMO_DATA: 'true' });
-        try {
-          expect(first.line).to.match(/, demo data loaded\)$/);
-          expect(await sites(first.url)).to.equal(DEMO_SITES);
-        } finally {
-          await stop(first.child);
+    it(
+      `${store.name}: the second start with DEMO_DATA=true starts, ` + 'loads nothing and says so in one line',
+      async function () {
+        const db = await store.url();
+        if (!db) {
+          this.skip();
+          return;
         }
-        const second = await startProcess(db.url, cfg, { DEMO_DATA: 'true' });
         try {
-          expect(second.line).to.contain('DEMO_DATA is set but the store holds inventory already');
-          expect(second.line).to.contain('not loaded again');
-          expect(await sites(second.url)).to.equal(DEMO_SITES);
+          const first = await startProcess(db.url, cfg, { DEMO_DATA: 'true' });
+          try {
+            expect(first.line).to.match(/, demo data loaded\)$/);
+            expect(await sites(first.url)).to.equal(DEMO_SITES);
+          } finally {
+            await stop(first.child);
+          }
+          const second = await startProcess(db.url, cfg, { DEMO_DATA: 'true' });
+          try {
+            expect(second.line).to.contain('DEMO_DATA is set but the store holds inventory already');
+            expect(second.line).to.contain('not loaded again');
+            expect(await sites(second.url)).to.equal(DEMO_SITES);
+          } finally {
+            await stop(second.child);
+          }
         } finally {
-          await stop(second.child);
+          await db.drop();
         }
-      } finally {
-        await db.drop();
-      }
-    });
+      },
+    );
   }
 
   for (const backend of BACKENDS.filter((b) => b.driver === 'postgres')) {
-    it(`${backend.name}: two processes starting at once with DEMO_DATA=true on a fresh database both start; the data is loaded once`, async function () {
-      const db = await backend.url();
-      if (!db) {
-        this.skip();
-        return;
-      }
-      const started = await Promise.allSettled([
-        startProcess(db.url, cfg, { DEMO_DATA: 'true' }),
-        startProcess(db.url, cfg, { DEMO_DATA: 'true' }),
-      ]);
-      try {
-        expect(started.map((s) => s.status)).to.deep.equal(['fulfilled', 'fulfilled']);
-        const [a, b] = started.map((s) => (s as PromiseFulfilledResult<{ url: string; line: string }>).value);
-        expect([a.line, b.line].filter((l) => l.endsWith(', demo data loaded)'))).to.have.length(1);
-        expect(await sites(b.url)).to.equal(DEMO_SITES);
-      } finally {
-        for (const s of started) if (s.status === 'fulfilled') await stop(s.value.child);
-        await db.drop();
-      }
-    });
+    it(
+      `${backend.name}: two processes starting at once with DEMO_DATA=true on a fresh database both start; ` +
+        `the data is loaded once`,
+      async function () {
+        const db = await backend.url();
+        if (!db) {
+          this.skip();
+          return;
+        }
+        const started = await Promise.allSettled([
+          startProcess(db.url, cfg, { DEMO_DATA: 'true' }),
+          startProcess(db.url, cfg, { DEMO_DATA: 'true' }),
+        ]);
+        try {
+          expect(started.map((s) => s.status)).to.deep.equal(['fulfilled', 'fulfilled']);
+          const [a, b] = started.map((s) => (s as PromiseFulfilledResult<{ url: string; line: string }>).value);
+          expect([a.line, b.line].filter((l) => l.endsWith(', demo data loaded)'))).to.have.length(1);
+          expect(await sites(b.url)).to.equal(DEMO_SITES);
+        } finally {
+          for (const s of started) if (s.status === 'fulfilled') await stop(s.value.child);
+          await db.drop();
+        }
+      },
+    );
   }
 });

@@ -46,17 +46,21 @@ describe('request bodies: JSON, else 415', () => {
     await srv?.close();
   });
 
-  it("a POST with curl's default form type is a 415 naming the type and saying to send application/json; nothing is written", async () => {
-    const res = await srv.req('POST', '/api/dcim/sites/', 'name=ams1&slug=ams1', undefined, {
-      'Content-Type': 'application/x-www-form-urlencoded',
-    });
-    expect(res.status).to.equal(415);
-    expect(res.body.code).to.equal('unsupported_media_type');
-    expect(res.body.detail)
-      .to.include('"application/x-www-form-urlencoded"')
-      .and.to.include('Content-Type: application/json');
-    expect((await srv.req('GET', '/api/dcim/sites/?slug=ams1')).body.count).to.equal(0);
-  });
+  it(
+    "a POST with curl's default form type is a 415 naming the type and saying to send application/json; " +
+      'nothing is written',
+    async () => {
+      const res = await srv.req('POST', '/api/dcim/sites/', 'name=ams1&slug=ams1', undefined, {
+        'Content-Type': 'application/x-www-form-urlencoded',
+      });
+      expect(res.status).to.equal(415);
+      expect(res.body.code).to.equal('unsupported_media_type');
+      expect(res.body.detail)
+        .to.include('"application/x-www-form-urlencoded"')
+        .and.to.include('Content-Type: application/json');
+      expect((await srv.req('GET', '/api/dcim/sites/?slug=ams1')).body.count).to.equal(0);
+    },
+  );
 
   it('PUT and PATCH with a body that is not JSON, or with no Content-Type at all, are 415 too', async () => {
     const id = (await srv.req('POST', '/api/dcim/sites/', { name: 'a', slug: 'a' })).body.id;

@@ -33,7 +33,8 @@ for (const backend of BACKENDS)
 
     it('takes a definition as YAML too, checked like JSON', async () => {
       const yaml =
-        'meta:\n  machine_name: from_yaml\n  version: 1.0.0\nstates:\n  - {name: a, type: initial}\n  - {name: b, type: terminal}\ntransitions:\n  - {trigger: go, source: a, dest: b}\n';
+        'meta:\n  machine_name: from_yaml\n  version: 1.0.0\nstates:\n  - {name: a, type: initial}\n  - {name: ' +
+        'b, type: terminal}\ntransitions:\n  - {trigger: go, source: a, dest: b}\n';
       const ok = await srv.req('POST', '/api/v1/machines', yaml, undefined, { 'Content-Type': 'application/yaml' });
       expect(ok.status, JSON.stringify(ok.body)).to.equal(201);
       expect(ok.body.meta).to.deep.equal({ machine_name: 'from_yaml', version: '1.0.0' });
@@ -221,37 +222,44 @@ for (const backend of BACKENDS)
       expect((await srv.req('GET', '/api/v1/entities/?bogus=1')).status).to.equal(400);
     });
 
-    it('accepts a new machine version by POST, refuses a duplicate (409) and a bad one with every problem (400)', async () => {
-      const def = {
-        meta: { machine_name: 'ticket', version: '1.0.0' },
-        states: [
-          { name: 'open', type: 'initial' },
-          { name: 'done', type: 'terminal' },
-        ],
-        transitions: [{ trigger: 'close', source: 'open', dest: 'done' }],
-      };
-      expect((await srv.req('POST', '/api/v1/machines', def)).status).to.equal(201);
-      expect(
-        (await srv.req('POST', '/api/v1/machines', { ...def, states: [...def.states, { name: 'x', type: 'stable' }] }))
-          .status,
-      ).to.equal(409);
-      const v2 = await srv.req('POST', '/api/v1/machines', {
-        ...def,
-        meta: { machine_name: 'ticket', version: '1.10.0' },
-      });
-      expect(v2.status).to.equal(201);
-      expect((await srv.req('GET', '/api/v1/machines/ticket')).body.latest).to.equal('1.10.0');
-      const bad = await srv.req('POST', '/api/v1/machines', {
-        meta: { machine_name: 'Bad!', version: 'x' },
-        states: [],
-        transitions: [],
-      });
-      expect(bad.status).to.equal(400);
-      expect(bad.body.problems.length).to.be.greaterThan(2);
-      const created = await srv.req('POST', '/api/v1/entities/t-1/create', {
-        machine_name: 'ticket',
-        machine_version: '1.0.0',
-      });
-      expect(created.body.machine_version).to.equal('1.0.0');
-    });
+    it(
+      'accepts a new machine version by POST, refuses a ' + 'duplicate (409) and a bad one with every problem (400)',
+      async () => {
+        const def = {
+          meta: { machine_name: 'ticket', version: '1.0.0' },
+          states: [
+            { name: 'open', type: 'initial' },
+            { name: 'done', type: 'terminal' },
+          ],
+          transitions: [{ trigger: 'close', source: 'open', dest: 'done' }],
+        };
+        expect((await srv.req('POST', '/api/v1/machines', def)).status).to.equal(201);
+        expect(
+          (
+            await srv.req('POST', '/api/v1/machines', {
+              ...def,
+              states: [...def.states, { name: 'x', type: 'stable' }],
+            })
+          ).status,
+        ).to.equal(409);
+        const v2 = await srv.req('POST', '/api/v1/machines', {
+          ...def,
+          meta: { machine_name: 'ticket', version: '1.10.0' },
+        });
+        expect(v2.status).to.equal(201);
+        expect((await srv.req('GET', '/api/v1/machines/ticket')).body.latest).to.equal('1.10.0');
+        const bad = await srv.req('POST', '/api/v1/machines', {
+          meta: { machine_name: 'Bad!', version: 'x' },
+          states: [],
+          transitions: [],
+        });
+        expect(bad.status).to.equal(400);
+        expect(bad.body.problems.length).to.be.greaterThan(2);
+        const created = await srv.req('POST', '/api/v1/entities/t-1/create', {
+          machine_name: 'ticket',
+          machine_version: '1.0.0',
+        });
+        expect(created.body.machine_version).to.equal('1.0.0');
+      },
+    );
   });

@@ -38,30 +38,33 @@ describe('machine size limits', function () {
     expect(moves.body.problems.join(' ')).to.contain('at most 400 transitions');
   });
 
-  it('the OpenAPI document shows the limits the server runs with; a longer name is refused naming where it is', async () => {
-    const schemas = (await srv.req('GET', '/openapi.json')).body.components.schemas;
-    const definition = schemas.MachineDefinition.properties;
-    expect(definition.states).to.include({ maxItems: 40, minItems: 1 });
-    expect(definition.transitions).to.include({ maxItems: 400 });
-    expect(schemas.MachineMeta.properties.machine_name).to.include({
-      maxLength: MAX_NAME_LENGTH,
-      pattern: '^[a-z0-9_]+$',
-    });
-    expect(schemas.MachineMeta.properties.version).to.include({ maxLength: MAX_VERSION_LENGTH, format: 'semver' });
-    expect(schemas.MachineState.properties.name).to.include({ maxLength: MAX_NAME_LENGTH });
-    expect(schemas.MachineTransition.properties.trigger).to.include({ maxLength: MAX_NAME_LENGTH });
-    const long = machine('long_state', 3);
-    long.states[1].name = long.transitions[0].dest = 's'.repeat(MAX_NAME_LENGTH + 1);
-    const res = await srv.req('POST', '/api/v1/machines', long);
-    expect(res.status).to.equal(400);
-    expect(res.body.code).to.equal('invalid_machine');
-    expect(res.body.problems).to.include(
-      `states[1].name: must be at most ${MAX_NAME_LENGTH} characters, got ${MAX_NAME_LENGTH + 1}`,
-    );
-    expect(res.body.problems).to.include(
-      `transitions[0].dest: must be at most ${MAX_NAME_LENGTH} characters, got ${MAX_NAME_LENGTH + 1}`,
-    );
-  });
+  it(
+    'the OpenAPI document shows the limits the server runs ' + 'with; a longer name is refused naming where it is',
+    async () => {
+      const schemas = (await srv.req('GET', '/openapi.json')).body.components.schemas;
+      const definition = schemas.MachineDefinition.properties;
+      expect(definition.states).to.include({ maxItems: 40, minItems: 1 });
+      expect(definition.transitions).to.include({ maxItems: 400 });
+      expect(schemas.MachineMeta.properties.machine_name).to.include({
+        maxLength: MAX_NAME_LENGTH,
+        pattern: '^[a-z0-9_]+$',
+      });
+      expect(schemas.MachineMeta.properties.version).to.include({ maxLength: MAX_VERSION_LENGTH, format: 'semver' });
+      expect(schemas.MachineState.properties.name).to.include({ maxLength: MAX_NAME_LENGTH });
+      expect(schemas.MachineTransition.properties.trigger).to.include({ maxLength: MAX_NAME_LENGTH });
+      const long = machine('long_state', 3);
+      long.states[1].name = long.transitions[0].dest = 's'.repeat(MAX_NAME_LENGTH + 1);
+      const res = await srv.req('POST', '/api/v1/machines', long);
+      expect(res.status).to.equal(400);
+      expect(res.body.code).to.equal('invalid_machine');
+      expect(res.body.problems).to.include(
+        `states[1].name: must be at most ${MAX_NAME_LENGTH} characters, got ${MAX_NAME_LENGTH + 1}`,
+      );
+      expect(res.body.problems).to.include(
+        `transitions[0].dest: must be at most ${MAX_NAME_LENGTH} characters, got ${MAX_NAME_LENGTH + 1}`,
+      );
+    },
+  );
 
   it('at the limits: stored, and its diagram is drawn once and served the same', async () => {
     expect((await srv.req('POST', '/api/v1/machines', machine('at_limit', 40, 400))).status).to.equal(201);

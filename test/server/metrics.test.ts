@@ -43,7 +43,9 @@ const SUFFIXES: Record<string, string[]> = {
   untyped: [''],
 };
 
-/** The exposition text as families; throws on any line outside the format's grammar or a sample of an undeclared family. */
+/**
+ * The exposition text as families; throws on any line outside the format's grammar or a sample of an undeclared family.
+ */
 function parseExposition(text: string): Map<string, Family> {
   expect(text.endsWith('\n'), 'ends with a newline').to.equal(true);
   const families = new Map<string, Family>();
@@ -169,12 +171,14 @@ describe('GET /metrics (Prometheus text)', () => {
     expect((await srv.req('GET', '/API/DCIM/Sites/?limit=1')).status).to.equal(200);
     expect((await srv.req('GET', '/api/dcim/sites/?name=x')).status).to.equal(200);
     expect((await srv.req('GET', '/api/dcim/sites/00000000-0000-4000-8000-000000000000/')).status).to.equal(404);
-    expect((await srv.req('GET', '/api/dcim/sites/', undefined, null)).status).to.equal(401); // refused by the router's own middleware
+    // refused by the router's own middleware
+    expect((await srv.req('GET', '/api/dcim/sites/', undefined, null)).status).to.equal(401);
     expect((await srv.req('GET', '/api/core/object-changes/')).status).to.equal(200);
     expect((await srv.req('GET', '/api/v1/entities/no-such-entity')).status).to.equal(404);
     expect((await srv.req('GET', '/no/such/path/1234')).status).to.equal(404);
     expect((await srv.req('DELETE', '/metrics')).status).to.equal(405);
-    expect((await srv.req('GET', '/api/extras/object-changes/stream')).status).to.equal(200); // an event stream the client leaves at once
+    // an event stream the client leaves at once
+    expect((await srv.req('GET', '/api/extras/object-changes/stream')).status).to.equal(200);
     await new Promise((r) => setTimeout(r, 100));
     const after = await scrape(srv.url);
     const grew = (method: string, route: string, status: string) =>
@@ -198,47 +202,50 @@ describe('GET /metrics (Prometheus text)', () => {
     }
   });
 
-  it('histograms: buckets cumulative from 1 ms to 10 s, +Inf and _count equal, _count equals the requests counted', async () => {
-    for (let i = 0; i < 5; i++) await srv.req('GET', '/api/ipam/prefixes/?limit=5');
-    const fams = await scrape(srv.url);
-    const hist = fams.get('netinv_http_request_duration_seconds')!;
-    const series = new Map<string, Sample[]>();
-    for (const s of hist.samples) {
-      const { le, ...rest } = s.labels;
-      expect(Object.keys(rest).sort()).to.deep.equal(['method', 'route']);
-      const key = JSON.stringify([rest.method, rest.route]);
-      series.set(key, [...(series.get(key) ?? []), s]);
-    }
-    expect(series.size).to.be.at.least(3);
-    for (const [key, samples] of series) {
-      const [method, route] = JSON.parse(key) as [string, string];
-      const buckets = samples.filter((s) => s.name.endsWith('_bucket'));
-      const les = buckets.map((b) => b.labels.le);
-      expect(les[0]).to.equal('0.001');
-      expect(les).to.include('10');
-      expect(les.at(-1)).to.equal('+Inf');
-      const bounds = les.map((l) => (l === '+Inf' ? Infinity : Number(l)));
-      for (let i = 1; i < buckets.length; i++) {
-        expect(bounds[i], `${key} bounds increase`).to.be.above(bounds[i - 1]);
-        expect(buckets[i].value, `${key} cumulative at le=${les[i]}`).to.be.at.least(buckets[i - 1].value);
+  it(
+    'histograms: buckets cumulative from 1 ms to 10 s, +Inf and _count equal, _count equals the requests ' + 'counted',
+    async () => {
+      for (let i = 0; i < 5; i++) await srv.req('GET', '/api/ipam/prefixes/?limit=5');
+      const fams = await scrape(srv.url);
+      const hist = fams.get('netinv_http_request_duration_seconds')!;
+      const series = new Map<string, Sample[]>();
+      for (const s of hist.samples) {
+        const { le, ...rest } = s.labels;
+        expect(Object.keys(rest).sort()).to.deep.equal(['method', 'route']);
+        const key = JSON.stringify([rest.method, rest.route]);
+        series.set(key, [...(series.get(key) ?? []), s]);
       }
-      const n = value(fams, 'netinv_http_request_duration_seconds_count', { method, route })!;
-      const sum = value(fams, 'netinv_http_request_duration_seconds_sum', { method, route })!;
-      expect(buckets.at(-1)!.value, `${key} +Inf = _count`).to.equal(n);
-      expect(n).to.be.above(0);
-      expect(sum)
-        .to.be.at.least(0)
-        .and.below(n * 10 + 60);
-      const counted = fams
-        .get('netinv_http_requests_total')!
-        .samples.filter((s) => s.labels.method === method && s.labels.route === route)
-        .reduce((a, s) => a + s.value, 0);
-      expect(counted, `${key}: requests counted = observations`).to.equal(n);
-    }
-    expect(
-      value(fams, 'netinv_http_request_duration_seconds_count', { method: 'GET', route: '/api/ipam/prefixes/' }),
-    ).to.equal(5);
-  });
+      expect(series.size).to.be.at.least(3);
+      for (const [key, samples] of series) {
+        const [method, route] = JSON.parse(key) as [string, string];
+        const buckets = samples.filter((s) => s.name.endsWith('_bucket'));
+        const les = buckets.map((b) => b.labels.le);
+        expect(les[0]).to.equal('0.001');
+        expect(les).to.include('10');
+        expect(les.at(-1)).to.equal('+Inf');
+        const bounds = les.map((l) => (l === '+Inf' ? Infinity : Number(l)));
+        for (let i = 1; i < buckets.length; i++) {
+          expect(bounds[i], `${key} bounds increase`).to.be.above(bounds[i - 1]);
+          expect(buckets[i].value, `${key} cumulative at le=${les[i]}`).to.be.at.least(buckets[i - 1].value);
+        }
+        const n = value(fams, 'netinv_http_request_duration_seconds_count', { method, route })!;
+        const sum = value(fams, 'netinv_http_request_duration_seconds_sum', { method, route })!;
+        expect(buckets.at(-1)!.value, `${key} +Inf = _count`).to.equal(n);
+        expect(n).to.be.above(0);
+        expect(sum)
+          .to.be.at.least(0)
+          .and.below(n * 10 + 60);
+        const counted = fams
+          .get('netinv_http_requests_total')!
+          .samples.filter((s) => s.labels.method === method && s.labels.route === route)
+          .reduce((a, s) => a + s.value, 0);
+        expect(counted, `${key}: requests counted = observations`).to.equal(n);
+      }
+      expect(
+        value(fams, 'netinv_http_request_duration_seconds_count', { method: 'GET', route: '/api/ipam/prefixes/' }),
+      ).to.equal(5);
+    },
+  );
 
   it('has no replica gauges without READ_REPLICA', async () => {
     const fams = await scrape(srv.url);

@@ -130,25 +130,29 @@ describe('OpenAPI document', () => {
 
   describe('inventory paths from the registry', () => {
     for (const r of INVENTORY_RESOURCES) {
-      it(`${resourcePath(r)}: list with every derived filter${r.writable === false ? ', read-only' : ', POST one or many, {id}/ GET PUT PATCH DELETE'}`, () => {
-        const list = doc.paths[resourcePath(r)];
-        expect(list, resourcePath(r)).to.be.an('object');
-        const names = list.get!.parameters!.map((p) => p.name);
-        expect(names).to.include.members(['limit', 'offset', 'ordering', 'q', ...expectedFilterNames(r)]);
-        if (r.fields.some((f) => f.kind === 'custom_fields'))
-          expect(list.get!.description).to.contain('cf_<name>[__<lookup>]');
-        const detail = doc.paths[`${resourcePath(r)}{id}/`];
-        if (r.writable === false) {
-          // Read-only (the change log): no write operation is documented.
-          expect(Object.keys(list)).to.not.include.members(['post']);
-          expect(Object.keys(detail).filter((m) => ['put', 'patch', 'delete', 'post'].includes(m))).to.deep.equal([]);
-        } else {
-          const body = list.post!.requestBody!.content['application/json'].schema as { anyOf: unknown[] };
-          expect(body.anyOf).to.have.length(2);
-          expect(Object.keys(detail)).to.include.members(['get', 'put', 'patch', 'delete']);
-        }
-        expect(list.get!['x-permission']).to.equal(`${r.app}.view_${r.name.replace(/_/g, '')}`);
-      });
+      it(
+        `${resourcePath(r)}: list with every derived ` +
+          `filter${r.writable === false ? ', read-only' : ', POST one or many, {id}/ GET PUT PATCH DELETE'}`,
+        () => {
+          const list = doc.paths[resourcePath(r)];
+          expect(list, resourcePath(r)).to.be.an('object');
+          const names = list.get!.parameters!.map((p) => p.name);
+          expect(names).to.include.members(['limit', 'offset', 'ordering', 'q', ...expectedFilterNames(r)]);
+          if (r.fields.some((f) => f.kind === 'custom_fields'))
+            expect(list.get!.description).to.contain('cf_<name>[__<lookup>]');
+          const detail = doc.paths[`${resourcePath(r)}{id}/`];
+          if (r.writable === false) {
+            // Read-only (the change log): no write operation is documented.
+            expect(Object.keys(list)).to.not.include.members(['post']);
+            expect(Object.keys(detail).filter((m) => ['put', 'patch', 'delete', 'post'].includes(m))).to.deep.equal([]);
+          } else {
+            const body = list.post!.requestBody!.content['application/json'].schema as { anyOf: unknown[] };
+            expect(body.anyOf).to.have.length(2);
+            expect(Object.keys(detail)).to.include.members(['get', 'put', 'patch', 'delete']);
+          }
+          expect(list.get!['x-permission']).to.equal(`${r.app}.view_${r.name.replace(/_/g, '')}`);
+        },
+      );
     }
 
     it('documents network lookups and the Nautobot convenience filters of prefixes', () => {
@@ -371,10 +375,12 @@ describe('OpenAPI document', () => {
           for (const [what, body] of cases(r)) {
             const registry = validateInput(r, body, { partial: false, creating: true, customFields: [] });
             const documented = conforms(schemaNames(r).write, body);
-            expect(
-              documented === null,
-              `${what}: registry ${registry.ok ? 'accepts' : `refuses ${JSON.stringify((registry as { errors: unknown }).errors)}`}, document ${documented ?? 'accepts'}`,
-            ).to.equal(registry.ok);
+            const said = registry.ok
+              ? 'accepts'
+              : `refuses ${JSON.stringify((registry as { errors: unknown }).errors)}`;
+            expect(documented === null, `${what}: registry ${said}, document ${documented ?? 'accepts'}`).to.equal(
+              registry.ok,
+            );
           }
           expect(conforms(schemaNames(r).patch, {})).to.equal(null);
           expect(conforms(schemaNames(r).patch, { bogus: 1 })).to.not.equal(null);

@@ -52,35 +52,39 @@ for (const backend of BACKENDS) {
     const site = async (slug: string, query = '') =>
       (await srv.req('GET', `/api/dcim/sites/?slug=${slug}${query}`)).body.results[0];
 
-    it('a site counts its devices, racks, prefixes, VLANs, clusters and virtual machines; an object nothing names counts 0', async () => {
-      expect(await site('a')).to.include({
-        device_count: 3,
-        rack_count: 1,
-        prefix_count: 4,
-        vlan_count: 1,
-        cluster_count: 0,
-        virtualmachine_count: 0,
-        location_count: 0,
-      });
-      expect(await site('b')).to.include({
-        device_count: 0,
-        rack_count: 0,
-        prefix_count: 1,
-        vlan_count: 0,
-        cluster_count: 1,
-        virtualmachine_count: 1,
-      });
-      const tenant = (await srv.req('GET', `/api/tenancy/tenants/${ids.tenant}/`)).body;
-      expect(tenant).to.include({
-        site_count: 1,
-        device_count: 2,
-        prefix_count: 5,
-        virtualmachine_count: 1,
-        rack_count: 0,
-        cluster_count: 0,
-      });
-      expect((await srv.req('GET', `/api/dcim/racks/${ids.rack}/`)).body.device_count).to.equal(2);
-    });
+    it(
+      'a site counts its devices, racks, prefixes, VLANs, clusters and virtual machines; an object nothing ' +
+        'names counts 0',
+      async () => {
+        expect(await site('a')).to.include({
+          device_count: 3,
+          rack_count: 1,
+          prefix_count: 4,
+          vlan_count: 1,
+          cluster_count: 0,
+          virtualmachine_count: 0,
+          location_count: 0,
+        });
+        expect(await site('b')).to.include({
+          device_count: 0,
+          rack_count: 0,
+          prefix_count: 1,
+          vlan_count: 0,
+          cluster_count: 1,
+          virtualmachine_count: 1,
+        });
+        const tenant = (await srv.req('GET', `/api/tenancy/tenants/${ids.tenant}/`)).body;
+        expect(tenant).to.include({
+          site_count: 1,
+          device_count: 2,
+          prefix_count: 5,
+          virtualmachine_count: 1,
+          rack_count: 0,
+          cluster_count: 0,
+        });
+        expect((await srv.req('GET', `/api/dcim/racks/${ids.rack}/`)).body.device_count).to.equal(2);
+      },
+    );
 
     it('each count equals the list filtered by the reference it counts', async () => {
       for (const r of RESOURCES)

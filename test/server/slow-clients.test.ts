@@ -44,13 +44,18 @@ describe('slow and unauthenticated clients', function () {
     expect(bad.text).to.match(/^HTTP\/1\.1 401/);
   });
 
-  it('a stalled body of an authenticated request is closed within BODY_TIMEOUT_MS; the next request is served', async () => {
-    const head = `POST /api/dcim/sites/ HTTP/1.1\r\nHost: x\r\nAuthorization: Token ${ADMIN_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`;
-    const r = await rawRequest(srv.url, head, '{"name": "sl');
-    expect(r.closedAfterMs).to.be.lessThan(4000);
-    expect(r.text).to.not.match(/^HTTP\/1\.1 201/);
-    expect((await srv.req('GET', '/api/dcim/sites/?name=sl')).status).to.equal(200);
-  });
+  it(
+    'a stalled body of an authenticated request is closed ' + 'within BODY_TIMEOUT_MS; the next request is served',
+    async () => {
+      const head =
+        `POST /api/dcim/sites/ HTTP/1.1\r\nHost: x\r\nAuthorization: Token ` +
+        `${ADMIN_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`;
+      const r = await rawRequest(srv.url, head, '{"name": "sl');
+      expect(r.closedAfterMs).to.be.lessThan(4000);
+      expect(r.text).to.not.match(/^HTTP\/1\.1 201/);
+      expect((await srv.req('GET', '/api/dcim/sites/?name=sl')).status).to.equal(200);
+    },
+  );
 
   it('stalled headers are closed within HEADERS_TIMEOUT_MS', async () => {
     const r = await rawRequest(srv.url, 'GET /api/dcim/sites/ HTTP/1.1\r\nHost: x\r\n');

@@ -109,7 +109,8 @@ describe('startup (server/main.js)', function () {
       fs.mkdirSync(path.join(tmp, 'machines'), { recursive: true });
       fs.writeFileSync(
         path.join(tmp, 'machines', 'broken.yaml'),
-        'meta: {machine_name: Bad, version: "1"}\nstates: [{name: a, type: stable}]\ntransitions: [{trigger: go, source: a, dest: nowhere}]\n',
+        'meta: {machine_name: Bad, version: "1"}\nstates: [{name: a, type: stable}]\ntransitions: [{trigger: ' +
+          'go, source: a, dest: nowhere}]\n',
       );
       const r = await run({ PORT: '0', ...env }, args);
       expect(r.code).to.not.equal(0);

@@ -30,47 +30,50 @@ describe('token checks from memory', () => {
   });
   afterEach(() => store.close());
 
-  it('reads the store once per key, then again only after a token changed; a deleted token is refused at once', async () => {
-    const { storage, lookups } = counting(store);
-    const tokens = new Tokens(storage, 60_000);
-    const a = await tokens.create(['*'], 'a');
-    const b = await tokens.create(['dcim.view_site'], 'b');
-    const before = lookups();
-    for (let i = 0; i < 50; i++) expect((await tokens.authenticate(a.key))?.permissions).to.deep.equal(['*']);
-    expect(await tokens.authenticate('no-such-key')).to.equal(null);
-    expect(await tokens.authenticate('no-such-key')).to.equal(null);
-    expect(lookups() - before).to.equal(2); // a's key and the unknown one, once each
+  it(
+    'reads the store once per key, then again only after ' + 'a token changed; a deleted token is refused at once',
+    async () => {
+      const { storage, lookups } = counting(store);
+      const tokens = new Tokens(storage, 60_000);
+      const a = await tokens.create(['*'], 'a');
+      const b = await tokens.create(['dcim.view_site'], 'b');
+      const before = lookups();
+      for (let i = 0; i < 50; i++) expect((await tokens.authenticate(a.key))?.permissions).to.deep.equal(['*']);
+      expect(await tokens.authenticate('no-such-key')).to.equal(null);
+      expect(await tokens.authenticate('no-such-key')).to.equal(null);
+      expect(lookups() - before).to.equal(2); // a's key and the unknown one, once each
 
-    await store.apply([
-      {
-        op: 'update',
-        resource: 'token',
-        row: { ...b.row, permissions: ['dcim.view_site', 'dcim.add_site'] },
-        before: b.row,
-      },
-    ]);
-    expect((await tokens.authenticate(b.key))?.permissions).to.deep.equal(['dcim.view_site', 'dcim.add_site']);
-    await store.apply([{ op: 'delete', resource: 'token', id: a.row.id, before: a.row }]);
-    expect(await tokens.authenticate(a.key)).to.equal(null);
-
-    // Writes of other resources leave the answers in place.
-    expect((await tokens.authenticate(b.key))?.name).to.equal('b');
-    const settled = lookups();
-    await store.apply([
-      {
-        op: 'create',
-        resource: 'tag',
-        row: {
-          id: '00000000-0000-4000-8000-000000000001',
-          name: 't',
-          slug: 't',
-          created: new Date().toISOString(),
-          last_updated: new Date().toISOString(),
+      await store.apply([
+        {
+          op: 'update',
+          resource: 'token',
+          row: { ...b.row, permissions: ['dcim.view_site', 'dcim.add_site'] },
+          before: b.row,
         },
-      },
-    ]);
-    expect((await tokens.authenticate(b.key))?.name).to.equal('b');
-    expect(lookups()).to.equal(settled);
-    tokens.close();
-  });
+      ]);
+      expect((await tokens.authenticate(b.key))?.permissions).to.deep.equal(['dcim.view_site', 'dcim.add_site']);
+      await store.apply([{ op: 'delete', resource: 'token', id: a.row.id, before: a.row }]);
+      expect(await tokens.authenticate(a.key)).to.equal(null);
+
+      // Writes of other resources leave the answers in place.
+      expect((await tokens.authenticate(b.key))?.name).to.equal('b');
+      const settled = lookups();
+      await store.apply([
+        {
+          op: 'create',
+          resource: 'tag',
+          row: {
+            id: '00000000-0000-4000-8000-000000000001',
+            name: 't',
+            slug: 't',
+            created: new Date().toISOString(),
+            last_updated: new Date().toISOString(),
+          },
+        },
+      ]);
+      expect((await tokens.authenticate(b.key))?.name).to.equal('b');
+      expect(lookups()).to.equal(settled);
+      tokens.close();
+    },
+  );
 });

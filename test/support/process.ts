@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 
 export const MAIN = fileURLToPath(new URL('../../server/main.js', import.meta.url));
 
-/** Start `server/main.js` with a config file and storage; resolves once it listens. `nodeArgs`: flags for node (e.g. --cpu-prof). */
+/**
+ * Start `server/main.js` with a config file and storage; resolves once it listens. `nodeArgs`: flags for node (e.g.
+ * --cpu-prof).
+ */
 export function startProcess(
   storage: string,
   configFile: string,

@@ -195,7 +195,8 @@ describe('web UI and /docs in Chromium', function () {
     }
     expect(await tryIt('get', '/api/v1/machines')).to.equal('200');
     expect(await tryIt('get', '/api/dcim/sites/')).to.equal('200'); // ~150 filter parameters, none sent when empty
-    expect(await tryIt('post', '/api/v1/entities/{entity_id}/create', 'docs-1')).to.equal('201'); // the documented example body
+    // the documented example body
+    expect(await tryIt('post', '/api/v1/entities/{entity_id}/create', 'docs-1')).to.equal('201');
     expect((await srv.req('GET', '/api/v1/entities/docs-1')).body.machine_name).to.equal('order_flow');
   });
 });

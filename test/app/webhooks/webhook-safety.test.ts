@@ -99,136 +99,148 @@ for (const backend of BACKENDS)
       await rx.stop();
     });
 
-    it('refuses Host, Content-Length, Transfer-Encoding and other framing headers in additional_headers, and a content type with CR/LF', async () => {
-      for (const line of [
-        'Host: evil.example',
-        'Content-Length: 5',
-        'transfer-encoding: chunked',
-        'Connection: close',
-        'X-Hook-Signature: x',
-        'X-Netinv-Webhook: x',
-      ]) {
-        const res = await h.srv.req('POST', '/api/extras/webhooks/', {
+    it(
+      'refuses Host, Content-Length, Transfer-Encoding and other framing headers in additional_headers, and a ' +
+        'content type with CR/LF',
+      async () => {
+        for (const line of [
+          'Host: evil.example',
+          'Content-Length: 5',
+          'transfer-encoding: chunked',
+          'Connection: close',
+          'X-Hook-Signature: x',
+          'X-Netinv-Webhook: x',
+        ]) {
+          const res = await h.srv.req('POST', '/api/extras/webhooks/', {
+            name: 'framing',
+            content_types: ['dcim.site'],
+            type_create: true,
+            payload_url: rx.url('/f'),
+            additional_headers: `X-Ok: 1\n${line}`,
+          });
+          expect(res.status, line).to.equal(400);
+          expect(Object.keys(res.body)).to.deep.equal(['additional_headers']);
+          expect(res.body.additional_headers[0]).to.include(line.slice(0, line.indexOf(':')));
+        }
+        const type = await h.srv.req('POST', '/api/extras/webhooks/', {
           name: 'framing',
           content_types: ['dcim.site'],
           type_create: true,
           payload_url: rx.url('/f'),
-          additional_headers: `X-Ok: 1\n${line}`,
+          http_content_type: 'text/plain\r\nHost: evil.example',
         });
-        expect(res.status, line).to.equal(400);
-        expect(Object.keys(res.body)).to.deep.equal(['additional_headers']);
-        expect(res.body.additional_headers[0]).to.include(line.slice(0, line.indexOf(':')));
-      }
-      const type = await h.srv.req('POST', '/api/extras/webhooks/', {
-        name: 'framing',
-        content_types: ['dcim.site'],
-        type_create: true,
-        payload_url: rx.url('/f'),
-        http_content_type: 'text/plain\r\nHost: evil.example',
-      });
-      expect(type.status).to.equal(400);
-      expect(Object.keys(type.body)).to.deep.equal(['http_content_type']);
-    });
+        expect(type.status).to.equal(400);
+        expect(Object.keys(type.body)).to.deep.equal(['http_content_type']);
+      },
+    );
 
-    it('a substituted value with CR, LF or another control character is refused: the delivery fails saying why, and the later changes go', async () => {
-      const w = await hook({
-        name: 'names',
-        content_types: ['dcim.site'],
-        type_update: true,
-        payload_url: rx.url('/names'),
-        additional_headers: 'X-Name: {{ data.name }}\nX-Seq: {{ seq }}',
-      });
-      const made: Record<string, string> = {};
-      for (const [key, name] of [
-        ['lf', 'L4\nHost: evil.example'],
-        ['cr', 'L4\rX'],
-        ['esc', 'L4\u001bX'],
-      ]) {
-        const s = await h.srv.req('POST', '/api/dcim/sites/', { name, slug: `inj-${key}` });
-        expect(s.status, JSON.stringify(s.body)).to.equal(201);
-        made[key] = s.body.id;
-        // Later changes of the object, with a name that can go: sent in order once the first has failed.
-        expect((await h.srv.req('PATCH', `/api/dcim/sites/${s.body.id}/`, { name: `fixed-${key}` })).status).to.equal(
-          200,
-        );
-        expect(
-          (await h.srv.req('PATCH', `/api/dcim/sites/${s.body.id}/`, { description: `then-${key}` })).status,
-        ).to.equal(200);
-      }
-      await eventually(
-        async () => {
-          const l = await deliveries(`webhook=${w.id}`);
-          return l.length === 9 && l.every((d) => d.status.value !== 'pending');
-        },
-        20000,
-        'every delivery done',
-      );
-      const log = await deliveries(`webhook=${w.id}`);
-      for (const id of Object.values(made)) {
-        const mine = log.filter((d) => d.changed_object_id === id);
-        expect(mine.map((d) => d.status.value)).to.deep.equal(['failed', 'delivered', 'delivered']);
-        expect(mine[0]).to.include({ attempts: 1, response_status: null });
-        expect(mine[0].error).to.match(/X-Name.*control character/);
-      }
-      const got = rx.got.filter((r) => r.path === '/names');
-      expect(got).to.have.length(6);
-      for (const r of got) {
-        expect(r.headers.host).to.equal(`127.0.0.1:${rx.port}`);
-        expect(r.headers['x-name']).to.match(/^fixed-/);
-      }
-      for (const [key, id] of Object.entries(made)) {
-        const mine = got.map((r) => JSON.parse(r.body)).filter((b) => b.data.id === id);
-        expect(mine.map((b) => b.data.description ?? '')).to.deep.equal(['', `then-${key}`]);
-      }
-    });
-
-    it("every error an attempt throws counts as an attempt and is recorded; the bound holds; the object's later changes go", async () => {
-      await h.srv.running.webhooks.stop(); // the dispatcher below sends these
-      const w = await hook({
-        name: 'throws',
-        content_types: ['dcim.manufacturer'],
-        type_update: true,
-        payload_url: rx.url('/throws'),
-      });
-      const m = await h.srv.req('POST', '/api/dcim/manufacturers/', { name: 'boom', slug: 'boom' });
-      await h.srv.req('PATCH', `/api/dcim/manufacturers/${m.body.id}/`, { description: 'after 1' });
-      await h.srv.req('PATCH', `/api/dcim/manufacturers/${m.body.id}/`, { description: 'after 2' });
-      let thrown = 0;
-      const d = await dispatcher({
-        maxAttempts: 3,
-        // The request of the create throws (as http.request does on a header it refuses); the others go.
-        send: (url, method, headers, body, opts) => {
-          if (JSON.parse(body).event === 'created') {
-            thrown++;
-            throw new Error('Invalid character in header content ["X-Test"]');
-          }
-          return sendWebhook(url, method, headers, body, opts);
-        },
-      });
-      try {
+    it(
+      'a substituted value with CR, LF or another control character is refused: the delivery fails saying ' +
+        'why, and the later changes go',
+      async () => {
+        const w = await hook({
+          name: 'names',
+          content_types: ['dcim.site'],
+          type_update: true,
+          payload_url: rx.url('/names'),
+          additional_headers: 'X-Name: {{ data.name }}\nX-Seq: {{ seq }}',
+        });
+        const made: Record<string, string> = {};
+        for (const [key, name] of [
+          ['lf', 'L4\nHost: evil.example'],
+          ['cr', 'L4\rX'],
+          ['esc', 'L4\u001bX'],
+        ]) {
+          const s = await h.srv.req('POST', '/api/dcim/sites/', { name, slug: `inj-${key}` });
+          expect(s.status, JSON.stringify(s.body)).to.equal(201);
+          made[key] = s.body.id;
+          // Later changes of the object, with a name that can go: sent in order once the first has failed.
+          expect((await h.srv.req('PATCH', `/api/dcim/sites/${s.body.id}/`, { name: `fixed-${key}` })).status).to.equal(
+            200,
+          );
+          expect(
+            (await h.srv.req('PATCH', `/api/dcim/sites/${s.body.id}/`, { description: `then-${key}` })).status,
+          ).to.equal(200);
+        }
         await eventually(
           async () => {
             const l = await deliveries(`webhook=${w.id}`);
-            return l.length === 3 && l.every((x) => x.status.value !== 'pending');
+            return l.length === 9 && l.every((d) => d.status.value !== 'pending');
           },
           20000,
           'every delivery done',
         );
-        const [first, ...rest] = await deliveries(`webhook=${w.id}`);
-        expect(first).to.include({
-          attempts: 3,
-          next_attempt_at: null,
-          response_status: null,
-          error: 'Invalid character in header content ["X-Test"]',
+        const log = await deliveries(`webhook=${w.id}`);
+        for (const id of Object.values(made)) {
+          const mine = log.filter((d) => d.changed_object_id === id);
+          expect(mine.map((d) => d.status.value)).to.deep.equal(['failed', 'delivered', 'delivered']);
+          expect(mine[0]).to.include({ attempts: 1, response_status: null });
+          expect(mine[0].error).to.match(/X-Name.*control character/);
+        }
+        const got = rx.got.filter((r) => r.path === '/names');
+        expect(got).to.have.length(6);
+        for (const r of got) {
+          expect(r.headers.host).to.equal(`127.0.0.1:${rx.port}`);
+          expect(r.headers['x-name']).to.match(/^fixed-/);
+        }
+        for (const [key, id] of Object.entries(made)) {
+          const mine = got.map((r) => JSON.parse(r.body)).filter((b) => b.data.id === id);
+          expect(mine.map((b) => b.data.description ?? '')).to.deep.equal(['', `then-${key}`]);
+        }
+      },
+    );
+
+    it(
+      "every error an attempt throws counts as an attempt and is recorded; the bound holds; the object's " +
+        'later changes go',
+      async () => {
+        await h.srv.running.webhooks.stop(); // the dispatcher below sends these
+        const w = await hook({
+          name: 'throws',
+          content_types: ['dcim.manufacturer'],
+          type_update: true,
+          payload_url: rx.url('/throws'),
         });
-        expect(first.status.value).to.equal('failed');
-        expect(rest.map((x) => x.status.value)).to.deep.equal(['delivered', 'delivered']);
-        expect(thrown).to.equal(3);
-        expect(rx.bodies('/throws').map((b) => b.data.description)).to.deep.equal(['after 1', 'after 2']);
-      } finally {
-        await d.stop();
-      }
-    });
+        const m = await h.srv.req('POST', '/api/dcim/manufacturers/', { name: 'boom', slug: 'boom' });
+        await h.srv.req('PATCH', `/api/dcim/manufacturers/${m.body.id}/`, { description: 'after 1' });
+        await h.srv.req('PATCH', `/api/dcim/manufacturers/${m.body.id}/`, { description: 'after 2' });
+        let thrown = 0;
+        const d = await dispatcher({
+          maxAttempts: 3,
+          // The request of the create throws (as http.request does on a header it refuses); the others go.
+          send: (url, method, headers, body, opts) => {
+            if (JSON.parse(body).event === 'created') {
+              thrown++;
+              throw new Error('Invalid character in header content ["X-Test"]');
+            }
+            return sendWebhook(url, method, headers, body, opts);
+          },
+        });
+        try {
+          await eventually(
+            async () => {
+              const l = await deliveries(`webhook=${w.id}`);
+              return l.length === 3 && l.every((x) => x.status.value !== 'pending');
+            },
+            20000,
+            'every delivery done',
+          );
+          const [first, ...rest] = await deliveries(`webhook=${w.id}`);
+          expect(first).to.include({
+            attempts: 3,
+            next_attempt_at: null,
+            response_status: null,
+            error: 'Invalid character in header content ["X-Test"]',
+          });
+          expect(first.status.value).to.equal('failed');
+          expect(rest.map((x) => x.status.value)).to.deep.equal(['delivered', 'delivered']);
+          expect(thrown).to.equal(3);
+          expect(rx.bodies('/throws').map((b) => b.data.description)).to.deep.equal(['after 1', 'after 2']);
+        } finally {
+          await d.stop();
+        }
+      },
+    );
 
     it('keeps no response body unless WEBHOOK_KEEP_RESPONSE', async () => {
       const w = await hook({ name: 'answers', content_types: ['dcim.platform'], payload_url: rx.url('/answers') });
@@ -307,54 +319,58 @@ for (const backend of BACKENDS)
       expect(Object.keys(moved.body)).to.deep.equal(['payload_url']);
     });
 
-    it('refuses at send: a delivery to a target outside the list fails saying why, a name is checked by the addresses it resolves to', async () => {
-      // Webhooks stored under another list (here: made by a dispatcher of this store with another list).
-      const storage = h.srv.running.ctx.storage;
-      const repoint = async (w: Record<string, any>, url: string) => {
-        const row = (await storage.get('webhook', w.id))!;
-        await storage.apply([
-          {
-            op: 'update',
-            resource: 'webhook',
-            row: { ...row, payload_url: url, version: (row.version as number) + 1 },
-            expectVersion: row.version as number,
-          },
-        ]);
-      };
-      await repoint(
-        await hook({ name: 'by-name', content_types: ['dcim.region'], payload_url: 'http://192.0.2.7/' }),
-        `http://localhost:${rx.port}/by-name`,
-      );
-      await repoint(
-        await hook({ name: 'by-ip', content_types: ['dcim.region'], payload_url: 'http://192.0.2.7/' }),
-        `http://127.0.0.1:${rx.port}/by-ip`,
-      );
-      let d = await dispatcher({ allowedHosts: parseAllowedHosts('10.0.0.0/8, 127.0.0.1:1') });
-      try {
-        await h.srv.req('POST', '/api/dcim/regions/', { name: 'sent-nowhere', slug: 'sent-nowhere' });
-        await eventually(
-          async () => (await deliveries('changed_object_type=dcim.region&status=failed')).length === 2,
-          20000,
-          'both failed',
+    it(
+      'refuses at send: a delivery to a target outside the list fails saying why, a name is checked by the ' +
+        'addresses it resolves to',
+      async () => {
+        // Webhooks stored under another list (here: made by a dispatcher of this store with another list).
+        const storage = h.srv.running.ctx.storage;
+        const repoint = async (w: Record<string, any>, url: string) => {
+          const row = (await storage.get('webhook', w.id))!;
+          await storage.apply([
+            {
+              op: 'update',
+              resource: 'webhook',
+              row: { ...row, payload_url: url, version: (row.version as number) + 1 },
+              expectVersion: row.version as number,
+            },
+          ]);
+        };
+        await repoint(
+          await hook({ name: 'by-name', content_types: ['dcim.region'], payload_url: 'http://192.0.2.7/' }),
+          `http://localhost:${rx.port}/by-name`,
         );
-        for (const x of await deliveries('changed_object_type=dcim.region')) {
-          expect(x).to.include({ attempts: 1, response_status: null });
-          expect(x.error).to.include('WEBHOOK_ALLOWED_HOSTS');
+        await repoint(
+          await hook({ name: 'by-ip', content_types: ['dcim.region'], payload_url: 'http://192.0.2.7/' }),
+          `http://127.0.0.1:${rx.port}/by-ip`,
+        );
+        let d = await dispatcher({ allowedHosts: parseAllowedHosts('10.0.0.0/8, 127.0.0.1:1') });
+        try {
+          await h.srv.req('POST', '/api/dcim/regions/', { name: 'sent-nowhere', slug: 'sent-nowhere' });
+          await eventually(
+            async () => (await deliveries('changed_object_type=dcim.region&status=failed')).length === 2,
+            20000,
+            'both failed',
+          );
+          for (const x of await deliveries('changed_object_type=dcim.region')) {
+            expect(x).to.include({ attempts: 1, response_status: null });
+            expect(x.error).to.include('WEBHOOK_ALLOWED_HOSTS');
+          }
+          expect(rx.got).to.have.length(0);
+        } finally {
+          await d.stop();
         }
-        expect(rx.got).to.have.length(0);
-      } finally {
-        await d.stop();
-      }
-      // localhost resolves to 127.0.0.1 (and maybe ::1, which the list leaves out): sent to 127.0.0.1.
-      d = await dispatcher({ allowedHosts: parseAllowedHosts(`127.0.0.0/8:${rx.port}`) });
-      try {
-        await h.srv.req('POST', '/api/dcim/regions/', { name: 'sent', slug: 'sent' });
-        await eventually(() => rx.got.length >= 2, 20000, 'both delivered');
-        expect(rx.got.map((r) => r.path).sort()).to.deep.equal(['/by-ip', '/by-name']);
-      } finally {
-        await d.stop();
-      }
-    });
+        // localhost resolves to 127.0.0.1 (and maybe ::1, which the list leaves out): sent to 127.0.0.1.
+        d = await dispatcher({ allowedHosts: parseAllowedHosts(`127.0.0.0/8:${rx.port}`) });
+        try {
+          await h.srv.req('POST', '/api/dcim/regions/', { name: 'sent', slug: 'sent' });
+          await eventually(() => rx.got.length >= 2, 20000, 'both delivered');
+          expect(rx.got.map((r) => r.path).sort()).to.deep.equal(['/by-ip', '/by-name']);
+        } finally {
+          await d.stop();
+        }
+      },
+    );
   });
 
 describe('WEBHOOK_ALLOWED_HOSTS in the configuration', () => {
@@ -372,7 +388,10 @@ describe('WEBHOOK_ALLOWED_HOSTS in the configuration', () => {
   });
 });
 
-/** A receiver that writes back into the server on each delivery, as a webhook's receiver may: a POST naming the delivery it answers. */
+/**
+ * A receiver that writes back into the server on each delivery, as a webhook's receiver may: a POST naming the delivery
+ * it answers.
+ */
 function writeBack(
   h: { srv: TestServer },
   rx: Receiver,

@@ -81,30 +81,33 @@ for (const backend of BACKENDS)
       }
     });
 
-    it('refuses unknown content types, no action, a URL that is not http(s) and a header line without a name', async () => {
-      const bad = await h.srv.req('POST', '/api/extras/webhooks/', {
-        name: 'bad',
-        content_types: ['dcim.nothing'],
-        payload_url: 'ftp://x',
-        additional_headers: 'no colon here',
-      });
-      expect(bad.status).to.equal(400);
-      expect(Object.keys(bad.body).sort()).to.deep.equal([
-        'additional_headers',
-        'content_types',
-        'payload_url',
-        'type_create',
-      ]);
-      expect(
-        (
-          await h.srv.req('POST', '/api/extras/webhooks/', {
-            name: 'bad',
-            type_create: true,
-            payload_url: 'http://127.0.0.1/',
-          })
-        ).body,
-      ).to.have.property('content_types');
-    });
+    it(
+      'refuses unknown content types, no action, a URL that ' + 'is not http(s) and a header line without a name',
+      async () => {
+        const bad = await h.srv.req('POST', '/api/extras/webhooks/', {
+          name: 'bad',
+          content_types: ['dcim.nothing'],
+          payload_url: 'ftp://x',
+          additional_headers: 'no colon here',
+        });
+        expect(bad.status).to.equal(400);
+        expect(Object.keys(bad.body).sort()).to.deep.equal([
+          'additional_headers',
+          'content_types',
+          'payload_url',
+          'type_create',
+        ]);
+        expect(
+          (
+            await h.srv.req('POST', '/api/extras/webhooks/', {
+              name: 'bad',
+              type_create: true,
+              payload_url: 'http://127.0.0.1/',
+            })
+          ).body,
+        ).to.have.property('content_types');
+      },
+    );
 
     it('delivers every change signed, with the default body, in order per object', async () => {
       const a = await h.srv.req('POST', '/api/dcim/sites/', { name: 'a1', slug: 'a1' }, undefined, {
@@ -255,7 +258,8 @@ for (const backend of BACKENDS)
         http_method: 'PUT',
         http_content_type: 'text/plain',
         body_template:
-          '{{ event }} {{ model }} {{ data.name }} vid={{ data.vid }} seq={{ seq }} name={{ data.name | tojson }} none=[{{ data.nothing }}]',
+          '{{ event }} {{ model }} {{ data.name }} vid={{ data.vid }} seq={{ seq }} name={{ data.name | tojson ' +
+          '}} none=[{{ data.nothing }}]',
         additional_headers: 'X-Event: {{ event }}\nX-Seq: {{ seq }}',
       });
       const v = await h.srv.req('POST', '/api/ipam/vlans/', { vid: 20, name: 'after' });
@@ -385,7 +389,8 @@ for (const backend of BACKENDS.filter((b) => b.name === 'memory' || b.name === '
           any
         >[];
       await eventually(async () => (await pending()).length === 3, 10000, '3 pending');
-      await h.srv.req('POST', '/api/dcim/regions/', { name: 'later', slug: 'later' }); // newer records, not webhook ones
+      // newer records, not webhook ones
+      await h.srv.req('POST', '/api/dcim/regions/', { name: 'later', slug: 'later' });
       await h.srv.req('POST', '/api/dcim/regions/', { name: 'later2', slug: 'later2' });
       await h.srv.running.ctx.retention.prune();
       for (const d of await pending()) {
@@ -585,7 +590,8 @@ for (const backend of BACKENDS.filter((b) => b.name === 'memory' || b.name === '
       expect(w.status).to.equal(201);
       for (let i = 0; i < 12; i++) await h.srv.req('PATCH', `/api/dcim/sites/${hot}/`, { description: `hot ${i}` });
       const cold = (await h.srv.req('POST', '/api/dcim/sites/', { name: 'cold', slug: 'cold' })).body.id;
-      rx.answer = (r) => (r.path === '/busy' && JSON.parse(r.body).data.id === hot ? 503 : 200); // hot's receiver end is down
+      // hot's receiver end is down
+      rx.answer = (r) => (r.path === '/busy' && JSON.parse(r.body).data.id === hot ? 503 : 200);
       const late = new WebhookDispatcher(h.srv.running.ctx.storage, h.srv.running.ctx.changes, {
         maxAttempts: 50,
         retryBaseMs: 100,
@@ -645,31 +651,35 @@ for (const backend of BACKENDS.filter((b) => b.name === 'postgres'))
       for (const r of rx.got) expect(r.headers['x-hook-signature']).to.equal(sign(r.body));
     });
 
-    it('delivers what another process writes right after it creates a webhook (the replica here may not hold it yet)', async () => {
-      const other = await startServer({ storage: h.srv.running.ctx.config.storage, ...FAST });
-      try {
-        await other.running.webhooks.stop(); // only this process (the replica's) plans and sends
-        const want: string[] = [];
-        for (let k = 0; k < 8; k++) {
-          const w = await other.req('POST', '/api/extras/webhooks/', {
-            name: `fresh${k}`,
-            content_types: ['dcim.region'],
-            type_create: true,
-            payload_url: rx.url(`/fresh${k}`),
-          });
-          expect(w.status).to.equal(201);
-          const r = await other.req('POST', '/api/dcim/regions/', { name: `fresh${k}`, slug: `fresh${k}` });
-          want.push(`/fresh${k}`);
-          expect(r.status).to.equal(201);
+    it(
+      'delivers what another process writes right after it creates a webhook (the replica here may not hold ' +
+        'it yet)',
+      async () => {
+        const other = await startServer({ storage: h.srv.running.ctx.config.storage, ...FAST });
+        try {
+          await other.running.webhooks.stop(); // only this process (the replica's) plans and sends
+          const want: string[] = [];
+          for (let k = 0; k < 8; k++) {
+            const w = await other.req('POST', '/api/extras/webhooks/', {
+              name: `fresh${k}`,
+              content_types: ['dcim.region'],
+              type_create: true,
+              payload_url: rx.url(`/fresh${k}`),
+            });
+            expect(w.status).to.equal(201);
+            const r = await other.req('POST', '/api/dcim/regions/', { name: `fresh${k}`, slug: `fresh${k}` });
+            want.push(`/fresh${k}`);
+            expect(r.status).to.equal(201);
+          }
+          // Webhook k takes the regions k..7: 8 + 7 + ... + 1 deliveries.
+          await eventually(
+            () => want.every((p, k) => rx.got.filter((g) => g.path === p).length >= 8 - k),
+            20000,
+            'every fresh webhook served',
+          );
+        } finally {
+          await other.close();
         }
-        // Webhook k takes the regions k..7: 8 + 7 + ... + 1 deliveries.
-        await eventually(
-          () => want.every((p, k) => rx.got.filter((g) => g.path === p).length >= 8 - k),
-          20000,
-          'every fresh webhook served',
-        );
-      } finally {
-        await other.close();
-      }
-    });
+      },
+    );
   });

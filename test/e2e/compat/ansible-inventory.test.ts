@@ -44,7 +44,9 @@ export function inventoryConfig(url: string, token: string): string {
   ].join('\n');
 }
 
-/** `ansible-inventory --list` through the plugin (asynchronous: the server answering it may run in this very process). */
+/**
+ * `ansible-inventory --list` through the plugin (asynchronous: the server answering it may run in this very process).
+ */
 export async function ansibleInventory(
   url: string,
   token: string,
@@ -104,7 +106,10 @@ function expectedGroups(h: Obj): string[] {
 
 const bare = (ip: Obj | null) => (ip ? String(ip.address).split('/')[0] : undefined);
 
-/** Hosts the demo data does not have: a nested location, IPv6 first, no primary IP, a VM without a cluster, and hosts the filter leaves out. */
+/**
+ * Hosts the demo data does not have: a nested location, IPv6 first, no primary IP, a VM without a cluster, and hosts
+ * the filter leaves out.
+ */
 async function addHosts(srv: TestServer): Promise<void> {
   const one = async (p: string) => {
     const r = await srv.req('GET', p);
@@ -188,56 +193,60 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'mysql9')) {
       if (temp) fs.rmSync(temp, { recursive: true, force: true });
     });
 
-    it('lists every host of the filtered site groups in the groups its object names, with its primary IP as ansible_host and the composed variables', async () => {
-      const { inventory, fetched } = await ansibleInventory(srv.url, ADMIN_KEY, temp);
-      // What the API serves under the same filter: site_group=backbone matches its descendants.
-      const hosts = [
-        ...(await all(srv, '/api/dcim/devices/?site_group=backbone')),
-        ...(await all(srv, '/api/virtualization/virtual-machines/?site_group=backbone')),
-      ];
-      expect(hosts.length).to.equal(120 + 12 + 3);
-      const vars = inventory._meta.hostvars as Record<string, Obj>;
-      expect(Object.keys(vars).sort()).to.deep.equal(hosts.map((h) => h.name).sort());
-      expect(vars).to.not.have.any.keys('inv-lab-sw1', 'inv-lab-vm1');
+    it(
+      'lists every host of the filtered site groups in the groups its object names, with its primary IP as ' +
+        'ansible_host and the composed variables',
+      async () => {
+        const { inventory, fetched } = await ansibleInventory(srv.url, ADMIN_KEY, temp);
+        // What the API serves under the same filter: site_group=backbone matches its descendants.
+        const hosts = [
+          ...(await all(srv, '/api/dcim/devices/?site_group=backbone')),
+          ...(await all(srv, '/api/virtualization/virtual-machines/?site_group=backbone')),
+        ];
+        expect(hosts.length).to.equal(120 + 12 + 3);
+        const vars = inventory._meta.hostvars as Record<string, Obj>;
+        expect(Object.keys(vars).sort()).to.deep.equal(hosts.map((h) => h.name).sort());
+        expect(vars).to.not.have.any.keys('inv-lab-sw1', 'inv-lab-vm1');
 
-      const direct = new Map<string, string[]>();
-      for (const [group, body] of Object.entries(inventory as Record<string, Obj>)) {
-        if (group === '_meta' || group === 'all') continue;
-        for (const h of body.hosts ?? []) direct.set(h, [...(direct.get(h) ?? []), group]);
-      }
-      for (const h of hosts) {
-        expect((direct.get(h.name) ?? []).sort(), h.name).to.deep.equal(expectedGroups(h));
-        expect(vars[h.name].ansible_host, h.name).to.equal(bare(h.primary_ip6) ?? bare(h.primary_ip4));
-        expect(vars[h.name].tenant_slug, h.name).to.equal(h.tenant ? h.tenant.slug : 'none');
-        expect(vars[h.name].nb_site, h.name).to.equal(h.site.slug);
-      }
-      // The cases that differ from the rest, spelled out.
-      expect(vars['inv-caged'].ansible_host).to.equal('2001:db8:ff::10');
-      expect(vars['inv-caged'].primary_ip4).to.equal('192.0.2.10');
-      expect(vars['inv-bare']).to.not.have.property('ansible_host');
-      expect(vars['inv-vm-loose'].ansible_host).to.equal('2001:db8:ff::11');
-      expect(vars['ams-core-01-vm-01'].ansible_host).to.equal('10.0.3.10');
-      expect(vars['ams-core-01-rtr-01'].ansible_host).to.equal('2001:db8:0:1::1');
-      expect(direct.get('inv-caged')).to.include.members([
-        'location_ams-core-01-cage-7',
-        'racks_ams-core-01-r02',
-        'tenants_acme',
-      ]);
-      expect(direct.get('ams-core-01-vm-02')).to.include.members([
-        'cluster_ams-core-01-pve',
-        'platforms_debian-12',
-        'device_roles_server',
-        'tenants_globex',
-      ]);
-      // Locations nest under their parent and the top one under its site.
-      expect(inventory['location_ams-core-01-a-hall-1'].children).to.include('location_ams-core-01-cage-7');
-      expect(inventory['location_ams-core-01-a'].children).to.include('location_ams-core-01-a-hall-1');
-      expect(inventory['sites_ams-core-01'].children).to.include('location_ams-core-01-a');
-      // What the plugin asked for: the OpenAPI document, then each list once (limit=0: pages of MAX_PAGE_SIZE).
-      expect(fetched.some((u) => u.includes('/api/schema/?format=json'))).to.equal(true);
-      expect(fetched.filter((u) => u.includes('/api/dcim/devices/'))[0])
-        .to.include('site_group=backbone')
-        .and.include('exclude=config_context');
-    });
+        const direct = new Map<string, string[]>();
+        for (const [group, body] of Object.entries(inventory as Record<string, Obj>)) {
+          if (group === '_meta' || group === 'all') continue;
+          for (const h of body.hosts ?? []) direct.set(h, [...(direct.get(h) ?? []), group]);
+        }
+        for (const h of hosts) {
+          expect((direct.get(h.name) ?? []).sort(), h.name).to.deep.equal(expectedGroups(h));
+          expect(vars[h.name].ansible_host, h.name).to.equal(bare(h.primary_ip6) ?? bare(h.primary_ip4));
+          expect(vars[h.name].tenant_slug, h.name).to.equal(h.tenant ? h.tenant.slug : 'none');
+          expect(vars[h.name].nb_site, h.name).to.equal(h.site.slug);
+        }
+        // The cases that differ from the rest, spelled out.
+        expect(vars['inv-caged'].ansible_host).to.equal('2001:db8:ff::10');
+        expect(vars['inv-caged'].primary_ip4).to.equal('192.0.2.10');
+        expect(vars['inv-bare']).to.not.have.property('ansible_host');
+        expect(vars['inv-vm-loose'].ansible_host).to.equal('2001:db8:ff::11');
+        expect(vars['ams-core-01-vm-01'].ansible_host).to.equal('10.0.3.10');
+        expect(vars['ams-core-01-rtr-01'].ansible_host).to.equal('2001:db8:0:1::1');
+        expect(direct.get('inv-caged')).to.include.members([
+          'location_ams-core-01-cage-7',
+          'racks_ams-core-01-r02',
+          'tenants_acme',
+        ]);
+        expect(direct.get('ams-core-01-vm-02')).to.include.members([
+          'cluster_ams-core-01-pve',
+          'platforms_debian-12',
+          'device_roles_server',
+          'tenants_globex',
+        ]);
+        // Locations nest under their parent and the top one under its site.
+        expect(inventory['location_ams-core-01-a-hall-1'].children).to.include('location_ams-core-01-cage-7');
+        expect(inventory['location_ams-core-01-a'].children).to.include('location_ams-core-01-a-hall-1');
+        expect(inventory['sites_ams-core-01'].children).to.include('location_ams-core-01-a');
+        // What the plugin asked for: the OpenAPI document, then each list once (limit=0: pages of MAX_PAGE_SIZE).
+        expect(fetched.some((u) => u.includes('/api/schema/?format=json'))).to.equal(true);
+        expect(fetched.filter((u) => u.includes('/api/dcim/devices/'))[0])
+          .to.include('site_group=backbone')
+          .and.include('exclude=config_context');
+      },
+    );
   });
 }

@@ -89,75 +89,79 @@ describe('Ansible netbox.netbox compatibility', function () {
     });
   }
 
-  it('creates a tag, regions, a custom field, a tagged site, a manufacturer, device type, role, platform, a device, a VLAN, a prefix, an IP address, allocates a /24 and an address; a second run changes nothing', async () => {
-    const first = await run();
-    expect(
-      first.filter((t) => t.failed),
-      'failed tasks of the first run',
-    ).to.deep.equal([]);
-    expect(first.length).to.be.greaterThan(5);
-    expect(
-      first.filter((t) => !t.changed && !isLookup(t)).map((t) => t.task),
-      'tasks the first run did not change',
-    ).to.deep.equal([]);
+  it(
+    'creates a tag, regions, a custom field, a tagged site, a manufacturer, device type, role, platform, a ' +
+      'device, a VLAN, a prefix, an IP address, allocates a /24 and an address; a second run changes nothing',
+    async () => {
+      const first = await run();
+      expect(
+        first.filter((t) => t.failed),
+        'failed tasks of the first run',
+      ).to.deep.equal([]);
+      expect(first.length).to.be.greaterThan(5);
+      expect(
+        first.filter((t) => !t.changed && !isLookup(t)).map((t) => t.task),
+        'tasks the first run did not change',
+      ).to.deep.equal([]);
 
-    const second = await run();
-    expect(
-      second.filter((t) => t.failed),
-      'failed tasks of the second run',
-    ).to.deep.equal([]);
-    expect(
-      second.filter((t) => t.changed).map((t) => t.task),
-      'tasks the second run changed',
-    ).to.deep.equal([]);
-    // The allocations found what the first run allocated.
-    expect(second.filter((t) => t.skipped).map((t) => t.task)).to.deep.equal([
-      'First available /24 in the site block',
-      'Next free address of the /24',
-    ]);
+      const second = await run();
+      expect(
+        second.filter((t) => t.failed),
+        'failed tasks of the second run',
+      ).to.deep.equal([]);
+      expect(
+        second.filter((t) => t.changed).map((t) => t.task),
+        'tasks the second run changed',
+      ).to.deep.equal([]);
+      // The allocations found what the first run allocated.
+      expect(second.filter((t) => t.skipped).map((t) => t.task)).to.deep.equal([
+        'First available /24 in the site block',
+        'Next free address of the /24',
+      ]);
 
-    // What the playbook asked for, as the API shows it.
-    const one = async (p: string) => {
-      const res = await srv.req('GET', p);
-      expect(res.body.count, p).to.equal(1);
-      return res.body.results[0];
-    };
-    const tag = await one('/api/extras/tags/?slug=ansible-managed');
-    expect(tag).to.include({ name: 'Ansible managed', color: '00ff00' });
-    const europe = await one('/api/dcim/regions/?slug=europe');
-    expect((await one('/api/dcim/regions/?slug=netherlands')).parent.id).to.equal(europe.id);
-    const site = await one('/api/dcim/sites/?slug=ams1');
-    expect(site).to.include({ name: 'AMS1', asn: 65001, facility: 'Equinix AM3' });
-    expect(site.status.value).to.equal('active');
-    expect(site.region.slug).to.equal('netherlands');
-    expect(site.tags.map((t: { slug: string }) => t.slug)).to.deep.equal(['ansible-managed']);
-    expect(site.custom_fields).to.deep.equal({ rack_count: 4 });
-    const juniper = await one('/api/dcim/manufacturers/?slug=juniper');
-    const mx204 = await one('/api/dcim/device-types/?slug=mx204');
-    expect(mx204.manufacturer.id).to.equal(juniper.id);
-    expect((await one('/api/dcim/device-roles/?slug=core-router')).color).to.equal('ff0000');
-    const junos = await one('/api/dcim/platforms/?slug=junos');
-    expect(junos.manufacturer.id).to.equal(juniper.id);
-    const device = await one('/api/dcim/devices/?name=ams1-r1');
-    expect(device.site.id).to.equal(site.id);
-    expect(device.device_type.id).to.equal(mx204.id);
-    expect(device.platform.id).to.equal(junos.id);
-    expect(device.status.value).to.equal('planned');
-    const vlan = await one('/api/ipam/vlans/?vid=100');
-    expect(vlan.site.id).to.equal(site.id);
-    const prefix = await one('/api/ipam/prefixes/?prefix=10.10.0.0/16');
-    expect(prefix.site.id).to.equal(site.id);
-    expect(prefix.vlan.id).to.equal(vlan.id);
-    expect(prefix.tags.map((t: { slug: string }) => t.slug)).to.deep.equal(['ansible-managed']);
-    const ip = await one('/api/ipam/ip-addresses/?address=10.10.0.1/16');
-    expect(ip).to.include({ dns_name: 'gw.ams1.example.net' });
-    expect(ip.status.value).to.equal('active');
-    // Allocated in NetBox's order: the first /24 of the block; in it, the first address that is
-    // neither the network address nor taken (10.10.0.1 is, by the /16 address above).
-    const pool = await one('/api/ipam/prefixes/?within=10.10.0.0/16&mask_length=24');
-    expect(pool).to.include({ prefix: '10.10.0.0/24', description: 'pool a' });
-    expect(pool.site.id).to.equal(site.id);
-    const host = await one('/api/ipam/ip-addresses/?dns_name=host1.ams1.example.net');
-    expect(host.address).to.equal('10.10.0.2/24');
-  });
+      // What the playbook asked for, as the API shows it.
+      const one = async (p: string) => {
+        const res = await srv.req('GET', p);
+        expect(res.body.count, p).to.equal(1);
+        return res.body.results[0];
+      };
+      const tag = await one('/api/extras/tags/?slug=ansible-managed');
+      expect(tag).to.include({ name: 'Ansible managed', color: '00ff00' });
+      const europe = await one('/api/dcim/regions/?slug=europe');
+      expect((await one('/api/dcim/regions/?slug=netherlands')).parent.id).to.equal(europe.id);
+      const site = await one('/api/dcim/sites/?slug=ams1');
+      expect(site).to.include({ name: 'AMS1', asn: 65001, facility: 'Equinix AM3' });
+      expect(site.status.value).to.equal('active');
+      expect(site.region.slug).to.equal('netherlands');
+      expect(site.tags.map((t: { slug: string }) => t.slug)).to.deep.equal(['ansible-managed']);
+      expect(site.custom_fields).to.deep.equal({ rack_count: 4 });
+      const juniper = await one('/api/dcim/manufacturers/?slug=juniper');
+      const mx204 = await one('/api/dcim/device-types/?slug=mx204');
+      expect(mx204.manufacturer.id).to.equal(juniper.id);
+      expect((await one('/api/dcim/device-roles/?slug=core-router')).color).to.equal('ff0000');
+      const junos = await one('/api/dcim/platforms/?slug=junos');
+      expect(junos.manufacturer.id).to.equal(juniper.id);
+      const device = await one('/api/dcim/devices/?name=ams1-r1');
+      expect(device.site.id).to.equal(site.id);
+      expect(device.device_type.id).to.equal(mx204.id);
+      expect(device.platform.id).to.equal(junos.id);
+      expect(device.status.value).to.equal('planned');
+      const vlan = await one('/api/ipam/vlans/?vid=100');
+      expect(vlan.site.id).to.equal(site.id);
+      const prefix = await one('/api/ipam/prefixes/?prefix=10.10.0.0/16');
+      expect(prefix.site.id).to.equal(site.id);
+      expect(prefix.vlan.id).to.equal(vlan.id);
+      expect(prefix.tags.map((t: { slug: string }) => t.slug)).to.deep.equal(['ansible-managed']);
+      const ip = await one('/api/ipam/ip-addresses/?address=10.10.0.1/16');
+      expect(ip).to.include({ dns_name: 'gw.ams1.example.net' });
+      expect(ip.status.value).to.equal('active');
+      // Allocated in NetBox's order: the first /24 of the block; in it, the first address that is
+      // neither the network address nor taken (10.10.0.1 is, by the /16 address above).
+      const pool = await one('/api/ipam/prefixes/?within=10.10.0.0/16&mask_length=24');
+      expect(pool).to.include({ prefix: '10.10.0.0/24', description: 'pool a' });
+      expect(pool.site.id).to.equal(site.id);
+      const host = await one('/api/ipam/ip-addresses/?dns_name=host1.ams1.example.net');
+      expect(host.address).to.equal('10.10.0.2/24');
+    },
+  );
 });

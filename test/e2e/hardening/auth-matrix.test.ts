@@ -76,18 +76,22 @@ describe('auth matrix from /openapi.json', function () {
     }
   });
 
-  it("a token with exactly that permission (and those it names besides) gets the operation's own answer (never 401/403/5xx)", async () => {
-    for (const op of ops) {
-      const key = `perm-${op.permission}`.replace(/[^a-z0-9-]/gi, '-');
-      const t = await srv.req('POST', '/api/users/tokens/', { permissions: [op.permission, ...op.also] });
-      const res = await srv.req(
-        op.method,
-        concrete(op.path),
-        ['POST', 'PUT', 'PATCH'].includes(op.method) ? {} : undefined,
-        t.body.key,
-      );
-      expect([401, 403], `${op.method} ${op.path} (${key})`).to.not.include(res.status);
-      expect(res.status, `${op.method} ${op.path}`).to.be.below(500);
-    }
-  });
+  it(
+    "a token with exactly that permission (and those it names besides) gets the operation's own answer (never " +
+      '401/403/5xx)',
+    async () => {
+      for (const op of ops) {
+        const key = `perm-${op.permission}`.replace(/[^a-z0-9-]/gi, '-');
+        const t = await srv.req('POST', '/api/users/tokens/', { permissions: [op.permission, ...op.also] });
+        const res = await srv.req(
+          op.method,
+          concrete(op.path),
+          ['POST', 'PUT', 'PATCH'].includes(op.method) ? {} : undefined,
+          t.body.key,
+        );
+        expect([401, 403], `${op.method} ${op.path} (${key})`).to.not.include(res.status);
+        expect(res.status, `${op.method} ${op.path}`).to.be.below(500);
+      }
+    },
+  );
 });

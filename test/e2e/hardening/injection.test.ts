@@ -103,7 +103,10 @@ async function answers(srv: TestServer): Promise<string[]> {
   return out;
 }
 
-/** Payloads in body fields of every kind: text fields, custom fields, slugs, addresses, lifecycle ids, triggers and context. */
+/**
+ * Payloads in body fields of every kind: text fields, custom fields, slugs, addresses, lifecycle ids, triggers and
+ * context.
+ */
 async function bodyAnswers(srv: TestServer): Promise<string[]> {
   const out: string[] = [];
   const site = (await srv.req('GET', '/api/dcim/sites/?slug=s0')).body.results[0];
@@ -123,32 +126,49 @@ async function bodyAnswers(srv: TestServer): Promise<string[]> {
       custom_fields: { note: p },
     });
     out.push(
-      `site text fields ${JSON.stringify(p)} -> ${seen(patch, (b) => [b.description, b.physical_address, b.facility, b.custom_fields.note])}`,
+      `site text fields ${JSON.stringify(p)} -> ` +
+        `${seen(patch, (b) => [b.description, b.physical_address, b.facility, b.custom_fields.note])}`,
     );
     const back = await srv.req('GET', `/api/dcim/sites/${site.id}/`);
     out.push(
       `  read back -> ${seen(back, (b) => [b.description, b.physical_address, b.facility, b.custom_fields.note])}`,
     );
     out.push(
-      `site slug ${JSON.stringify(p)} -> ${seen(await srv.req('POST', '/api/dcim/sites/', { name: `slug ${i}`, slug: p }), (b) => b.slug)}`,
+      `site slug ${JSON.stringify(p)} -> ` +
+        seen(await srv.req('POST', '/api/dcim/sites/', { name: `slug ${i}`, slug: p }), (b) => b.slug),
     );
     out.push(
-      `tag ${JSON.stringify(p)} -> ${seen(await srv.req('POST', '/api/extras/tags/', { name: `t ${i} ${p}`, slug: `t-${i}` }), (b) => b.name)}`,
+      `tag ${JSON.stringify(p)} -> ` +
+        seen(await srv.req('POST', '/api/extras/tags/', { name: `t ${i} ${p}`, slug: `t-${i}` }), (b) => b.name),
     );
     out.push(
-      `site tags [${JSON.stringify(p)}] -> ${seen(await srv.req('POST', '/api/dcim/sites/', { name: `tagged ${i}`, slug: `tagged-${i}`, tags: [p] }), (b) => b.tags)}`,
+      `site tags [${JSON.stringify(p)}] -> ` +
+        seen(
+          await srv.req('POST', '/api/dcim/sites/', { name: `tagged ${i}`, slug: `tagged-${i}`, tags: [p] }),
+          (b) => b.tags,
+        ),
     );
     out.push(
-      `prefix ${JSON.stringify(p)} -> ${seen(await srv.req('POST', '/api/ipam/prefixes/', { prefix: p, status: 'active' }), (b) => b.prefix)}`,
+      `prefix ${JSON.stringify(p)} -> ` +
+        `${seen(await srv.req('POST', '/api/ipam/prefixes/', { prefix: p, status: 'active' }), (b) => b.prefix)}`,
     );
     out.push(
-      `prefix description ${JSON.stringify(p)} -> ${seen(await srv.req('POST', '/api/ipam/prefixes/', { prefix: `10.${i}.0.0/16`, status: 'active', description: p }), (b) => b.description)}`,
+      `prefix description ${JSON.stringify(p)} -> ` +
+        seen(
+          await srv.req('POST', '/api/ipam/prefixes/', { prefix: `10.${i}.0.0/16`, status: 'active', description: p }),
+          (b) => b.description,
+        ),
     );
     out.push(
-      `entity id ${JSON.stringify(p)} -> ${seen(await srv.req('POST', `/api/v1/entities/${encodeURIComponent(p)}/create`, { machine_name: 'order_flow' }), (b) => b.entity_id)}`,
+      `entity id ${JSON.stringify(p)} -> ` +
+        seen(
+          await srv.req('POST', `/api/v1/entities/${encodeURIComponent(p)}/create`, { machine_name: 'order_flow' }),
+          (b) => b.entity_id,
+        ),
     );
     out.push(
-      `machine_name ${JSON.stringify(p)} -> ${seen(await srv.req('POST', `/api/v1/entities/m-${i}/create`, { machine_name: p }), (b) => b.machine_name)}`,
+      `machine_name ${JSON.stringify(p)} -> ` +
+        seen(await srv.req('POST', `/api/v1/entities/m-${i}/create`, { machine_name: p }), (b) => b.machine_name),
     );
     const created = await srv.req('POST', `/api/v1/entities/c-${i}/create`, {
       machine_name: 'order_flow',
@@ -156,10 +176,18 @@ async function bodyAnswers(srv: TestServer): Promise<string[]> {
     });
     out.push(`entity context ${JSON.stringify(p)} -> ${seen(created, (b) => b.context)}`);
     out.push(
-      `trigger ${JSON.stringify(p)} -> ${seen(await srv.req('POST', `/api/v1/entities/c-${i}/events`, { trigger: p, context: { note: p } }), (b) => b.trigger)}`,
+      `trigger ${JSON.stringify(p)} -> ` +
+        seen(
+          await srv.req('POST', `/api/v1/entities/c-${i}/events`, { trigger: p, context: { note: p } }),
+          (b) => b.trigger,
+        ),
     );
     out.push(
-      `expected_state ${JSON.stringify(p)} -> ${seen(await srv.req('POST', `/api/v1/entities/c-${i}/events`, { trigger: 'cancel', expected_state: p }), (b) => b.target_state)}`,
+      `expected_state ${JSON.stringify(p)} -> ` +
+        seen(
+          await srv.req('POST', `/api/v1/entities/c-${i}/events`, { trigger: 'cancel', expected_state: p }),
+          (b) => b.target_state,
+        ),
     );
   }
   return out;

@@ -40,7 +40,8 @@ describe('long scans and the time budget (memory)', function () {
   this.timeout(120000);
   let srv: TestServer;
   before(async () => {
-    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 0, maxHeavyQueries: 64, pageCacheMb: 0 }); // many scans at once on purpose; each one computed (no page kept)
+    // many scans at once on purpose; each one computed (no page kept)
+    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 0, maxHeavyQueries: 64, pageCacheMb: 0 });
     await load(srv);
   });
   after(async () => {
@@ -114,7 +115,8 @@ describe('time budget and concurrency (memory)', function () {
   let srv: TestServer;
   let single = 0;
   before(async () => {
-    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 0, maxHeavyQueries: 64, pageCacheMb: 0 }); // many scans at once on purpose; each one computed (no page kept)
+    // many scans at once on purpose; each one computed (no page kept)
+    srv = await startServer({ storage: 'memory:', queryTimeoutMs: 0, maxHeavyQueries: 64, pageCacheMb: 0 });
     await load(srv);
     await srv.req('GET', HEAVY); // warm-up
     single = Infinity;
@@ -215,48 +217,52 @@ describe('statement time limit (SQL)', function () {
   for (const backend of BACKENDS.filter((b) => b.driver !== 'memory')) {
     const kind = backend.driver as 'postgres' | 'mysql';
     const sql = SQL[kind];
-    it(`${backend.name}: a statement past the limit is cancelled and classified as a timeout; migrations (exclusive) are exempt`, async function () {
-      const db = await backend.url();
-      if (!db) {
-        this.skip();
-        return;
-      }
-      const driver =
-        kind === 'postgres'
-          ? new PgDriver(db.url, { statementTimeoutMs: 300 })
-          : new MysqlDriver(db.url, { statementTimeoutMs: 300 });
-      const cancelled = async (what: string, run: () => Promise<unknown>) => {
-        const t0 = performance.now();
-        const err = await run().then(
-          () => null,
-          (e: unknown) => e,
-        );
-        expect(err, `${what} should be cancelled`).to.not.equal(null);
-        expect(driver.classify(err).kind, what).to.equal('timeout');
-        expect(performance.now() - t0, what).to.be.lessThan(1200);
-      };
-      try {
-        await driver.connect();
-        await cancelled('a SELECT', () => driver.query(sql.sleep(1.5)));
-        const slow = await driver.exclusive('budget-test', (s) => s.query(sql.sleep(0.5)));
-        expect(slow.rows).to.have.length(1);
-        // The limit is back for the pooled connections afterwards.
-        await cancelled('a SELECT after a migration', () => driver.query(sql.sleep(1.5)));
-        // Writes too (MySQL's own limit stops SELECTs only), alone and inside a transaction,
-        // and the connection serves the next statement.
-        await driver.exclusive('budget-test', async (s) => {
-          await s.query(sql.table);
-          await s.query('INSERT INTO slow VALUES (7)');
-        });
-        await cancelled('an UPDATE', () => driver.query(sql.write));
-        await cancelled('an UPDATE in a transaction', () => driver.transaction((s) => s.query(sql.write)));
-        for (let i = 0; i < 3; i++) expect((await driver.query('SELECT a FROM slow')).rows).to.deep.equal([{ a: 7 }]);
-        const quick = await driver.transaction((s) => s.query('UPDATE slow SET a = 8'));
-        expect(quick.rowCount).to.equal(1);
-      } finally {
-        await driver.close();
-        await db.drop();
-      }
-    });
+    it(
+      `${backend.name}: a statement past the limit is cancelled and classified as a timeout; migrations ` +
+        `(exclusive) are exempt`,
+      async function () {
+        const db = await backend.url();
+        if (!db) {
+          this.skip();
+          return;
+        }
+        const driver =
+          kind === 'postgres'
+            ? new PgDriver(db.url, { statementTimeoutMs: 300 })
+            : new MysqlDriver(db.url, { statementTimeoutMs: 300 });
+        const cancelled = async (what: string, run: () => Promise<unknown>) => {
+          const t0 = performance.now();
+          const err = await run().then(
+            () => null,
+            (e: unknown) => e,
+          );
+          expect(err, `${what} should be cancelled`).to.not.equal(null);
+          expect(driver.classify(err).kind, what).to.equal('timeout');
+          expect(performance.now() - t0, what).to.be.lessThan(1200);
+        };
+        try {
+          await driver.connect();
+          await cancelled('a SELECT', () => driver.query(sql.sleep(1.5)));
+          const slow = await driver.exclusive('budget-test', (s) => s.query(sql.sleep(0.5)));
+          expect(slow.rows).to.have.length(1);
+          // The limit is back for the pooled connections afterwards.
+          await cancelled('a SELECT after a migration', () => driver.query(sql.sleep(1.5)));
+          // Writes too (MySQL's own limit stops SELECTs only), alone and inside a transaction,
+          // and the connection serves the next statement.
+          await driver.exclusive('budget-test', async (s) => {
+            await s.query(sql.table);
+            await s.query('INSERT INTO slow VALUES (7)');
+          });
+          await cancelled('an UPDATE', () => driver.query(sql.write));
+          await cancelled('an UPDATE in a transaction', () => driver.transaction((s) => s.query(sql.write)));
+          for (let i = 0; i < 3; i++) expect((await driver.query('SELECT a FROM slow')).rows).to.deep.equal([{ a: 7 }]);
+          const quick = await driver.transaction((s) => s.query('UPDATE slow SET a = 8'));
+          expect(quick.rowCount).to.equal(1);
+        } finally {
+          await driver.close();
+          await db.drop();
+        }
+      },
+    );
   }
 });

@@ -65,106 +65,121 @@ for (const backend of BACKENDS) {
       ['sites', '/api/dcim/sites/', sites, heldSites],
       ['prefixes', '/api/ipam/prefixes/', prefixes, heldPrefixes],
     ] as const) {
-      it(`a bulk create of ${what} whose connection drops right after COMMIT was sent answers 201 exactly when it committed, and a retry writes it once`, async function () {
+      it(
+        `a bulk create of ${what} whose connection drops right after COMMIT was sent answers 201 exactly when ` +
+          `it committed, and a retry writes it once`,
+        async function () {
+          if (!sql) this.skip();
+          const body = make(50) as never[];
+          const disarm = armFault('commit-sent', ({ drop }) => drop!(), once);
+          let first;
+          try {
+            first = await post(h.srv, path, body, undefined, faulty(`drop-after-${n}`));
+          } finally {
+            disarm();
+          }
+          // Whether the COMMIT left this process before its socket closed (and the database ran it
+          // before it saw the client gone) varies: the answer must say which it was.
+          expect([201, 503], brief(first)).to.include(first.status);
+          expect(await count(h.srv, body)).to.equal(first.status === 201 ? 50 : 0);
+          if (first.status === 201) expect(first.body).to.have.length(50);
+          else expect(first.body.code).to.equal('storage_unavailable');
+          const again = await post(h.srv, path, body, `drop-after-${n}`);
+          expect(again.status).to.equal(201);
+          expect(again.headers.get('idempotent-replayed')).to.equal(first.status === 201 ? 'true' : null);
+          if (first.status === 201)
+            expect(again.body.map((o: { id: string }) => o.id)).to.deep.equal(
+              first.body.map((o: { id: string }) => o.id),
+            );
+          expect(await count(h.srv, body)).to.equal(50);
+        },
+      );
+
+      it(
+        `a bulk create of ${what} whose COMMIT never reaches the database answers 503 with nothing written; ` +
+          `the retry writes it once`,
+        async function () {
+          if (!sql) this.skip();
+          const body = make(50) as never[];
+          const disarms = [
+            armFault('commit-sending', ({ hold }) => hold!(), once),
+            armFault('commit-sent', ({ drop }) => drop!(), once),
+          ];
+          try {
+            const first = await post(h.srv, path, body, undefined, faulty(`drop-before-${n}`));
+            expect(first.status, brief(first)).to.equal(503);
+            expect(first.body.code).to.equal('storage_unavailable');
+            expect(await count(h.srv, body)).to.equal(0);
+          } finally {
+            for (const d of disarms) d();
+          }
+          const again = await post(h.srv, path, body, `drop-before-${n}`);
+          expect(again.status).to.equal(201);
+          expect(again.headers.get('idempotent-replayed')).to.equal(null);
+          expect(await count(h.srv, body)).to.equal(50);
+        },
+      );
+    }
+
+    it(
+      'a single update whose connection drops after COMMIT ' + 'answers 200 exactly when the change was made',
+      async function () {
         if (!sql) this.skip();
-        const body = make(50) as never[];
+        const [site] = sites(1);
+        const made = await post(h.srv, '/api/dcim/sites/', site);
+        expect(made.status).to.equal(201);
         const disarm = armFault('commit-sent', ({ drop }) => drop!(), once);
-        let first;
+        let changed;
         try {
-          first = await post(h.srv, path, body, undefined, faulty(`drop-after-${n}`));
+          changed = await h.srv.req(
+            'PATCH',
+            `/api/dcim/sites/${made.body.id}/`,
+            { description: 'after the drop' },
+            undefined,
+            faulty(),
+          );
         } finally {
           disarm();
         }
-        // Whether the COMMIT left this process before its socket closed (and the database ran it
-        // before it saw the client gone) varies: the answer must say which it was.
-        expect([201, 503], brief(first)).to.include(first.status);
-        expect(await count(h.srv, body)).to.equal(first.status === 201 ? 50 : 0);
-        if (first.status === 201) expect(first.body).to.have.length(50);
-        else expect(first.body.code).to.equal('storage_unavailable');
-        const again = await post(h.srv, path, body, `drop-after-${n}`);
-        expect(again.status).to.equal(201);
-        expect(again.headers.get('idempotent-replayed')).to.equal(first.status === 201 ? 'true' : null);
-        if (first.status === 201)
-          expect(again.body.map((o: { id: string }) => o.id)).to.deep.equal(
-            first.body.map((o: { id: string }) => o.id),
-          );
-        expect(await count(h.srv, body)).to.equal(50);
-      });
+        // The database commits what reached it; a COMMIT still in this process's socket when it closed never does.
+        expect([200, 503], brief(changed)).to.include(changed.status);
+        const stored = (await h.srv.req('GET', `/api/dcim/sites/${made.body.id}/`)).body.description;
+        expect(stored).to.equal(changed.status === 200 ? 'after the drop' : '');
+        if (changed.status === 200) expect(changed.body.description).to.equal('after the drop');
+      },
+    );
 
-      it(`a bulk create of ${what} whose COMMIT never reaches the database answers 503 with nothing written; the retry writes it once`, async function () {
-        if (!sql) this.skip();
-        const body = make(50) as never[];
-        const disarms = [
-          armFault('commit-sending', ({ hold }) => hold!(), once),
-          armFault('commit-sent', ({ drop }) => drop!(), once),
-        ];
-        try {
-          const first = await post(h.srv, path, body, undefined, faulty(`drop-before-${n}`));
-          expect(first.status, brief(first)).to.equal(503);
-          expect(first.body.code).to.equal('storage_unavailable');
-          expect(await count(h.srv, body)).to.equal(0);
-        } finally {
-          for (const d of disarms) d();
-        }
-        const again = await post(h.srv, path, body, `drop-before-${n}`);
-        expect(again.status).to.equal(201);
-        expect(again.headers.get('idempotent-replayed')).to.equal(null);
-        expect(await count(h.srv, body)).to.equal(50);
-      });
-    }
-
-    it('a single update whose connection drops after COMMIT answers 200 exactly when the change was made', async function () {
-      if (!sql) this.skip();
-      const [site] = sites(1);
-      const made = await post(h.srv, '/api/dcim/sites/', site);
-      expect(made.status).to.equal(201);
-      const disarm = armFault('commit-sent', ({ drop }) => drop!(), once);
-      let changed;
-      try {
-        changed = await h.srv.req(
-          'PATCH',
-          `/api/dcim/sites/${made.body.id}/`,
-          { description: 'after the drop' },
-          undefined,
-          faulty(),
+    it(
+      'an answer that fails to build after the commit is still a 201, built as the write holds it, and a ' +
+        'retry gets it again',
+      async () => {
+        const region = await post(h.srv, '/api/dcim/regions/', { name: `wt-r-${++n}`, slug: `wt-r-${n}` });
+        const body = sites(3).map((s) => ({ ...s, region: region.body.id }));
+        const disarm = armFault(
+          'answer',
+          () => {
+            throw new Error('serializer broke');
+          },
+          once,
         );
-      } finally {
-        disarm();
-      }
-      // The database commits what reached it; a COMMIT still in this process's socket when it closed never does.
-      expect([200, 503], brief(changed)).to.include(changed.status);
-      const stored = (await h.srv.req('GET', `/api/dcim/sites/${made.body.id}/`)).body.description;
-      expect(stored).to.equal(changed.status === 200 ? 'after the drop' : '');
-      if (changed.status === 200) expect(changed.body.description).to.equal('after the drop');
-    });
-
-    it('an answer that fails to build after the commit is still a 201, built as the write holds it, and a retry gets it again', async () => {
-      const region = await post(h.srv, '/api/dcim/regions/', { name: `wt-r-${++n}`, slug: `wt-r-${n}` });
-      const body = sites(3).map((s) => ({ ...s, region: region.body.id }));
-      const disarm = armFault(
-        'answer',
-        () => {
-          throw new Error('serializer broke');
-        },
-        once,
-      );
-      try {
-        const first = await post(h.srv, '/api/dcim/sites/', body, undefined, faulty(`answer-${n}`));
-        expect(first.status, brief(first)).to.equal(201);
-        expect(first.headers.get('x-answer-partial')).to.equal('true');
-        expect(first.body.map((s: { name: string }) => s.name)).to.deep.equal(body.map((s) => s.name));
-        expect(first.body[0].region).to.deep.equal({
-          id: region.body.id,
-          url: `${h.srv.url}/api/dcim/regions/${region.body.id}/`,
-        });
-        expect(await heldSites(h.srv, body)).to.equal(3);
-        const again = await post(h.srv, '/api/dcim/sites/', body, `answer-${n}`);
-        expect(again.status).to.equal(201);
-        expect(again.body).to.deep.equal(first.body);
-      } finally {
-        disarm();
-      }
-    });
+        try {
+          const first = await post(h.srv, '/api/dcim/sites/', body, undefined, faulty(`answer-${n}`));
+          expect(first.status, brief(first)).to.equal(201);
+          expect(first.headers.get('x-answer-partial')).to.equal('true');
+          expect(first.body.map((s: { name: string }) => s.name)).to.deep.equal(body.map((s) => s.name));
+          expect(first.body[0].region).to.deep.equal({
+            id: region.body.id,
+            url: `${h.srv.url}/api/dcim/regions/${region.body.id}/`,
+          });
+          expect(await heldSites(h.srv, body)).to.equal(3);
+          const again = await post(h.srv, '/api/dcim/sites/', body, `answer-${n}`);
+          expect(again.status).to.equal(201);
+          expect(again.body).to.deep.equal(first.body);
+        } finally {
+          disarm();
+        }
+      },
+    );
 
     it('a pool held by others after the commit still answers 201, and the objects are there', async function () {
       if (!sql) this.skip();
@@ -214,29 +229,32 @@ for (const backend of BACKENDS) {
       expect(await heldPrefixes(h.srv, body)).to.equal(30);
     });
 
-    it('a key is scoped to method and path, refused with another body (422), and each write method takes one', async () => {
-      const body = prefixes(2);
-      const made = await post(h.srv, '/api/ipam/prefixes/', body, `scope-${n}`);
-      expect(made.status).to.equal(201);
-      const other = await post(h.srv, '/api/ipam/prefixes/', prefixes(2), `scope-${n - 1}`);
-      expect(other.status).to.equal(422);
-      expect(other.body.code).to.equal('idempotency_key_reused');
-      const [site] = sites(1);
-      expect((await post(h.srv, '/api/dcim/sites/', site, `scope-${n - 1}`)).status).to.equal(201);
-      const ids = made.body.map((p: { id: string }) => ({ id: p.id, description: 'bulk' }));
-      const patch = (key: string) => h.srv.req('PATCH', '/api/ipam/prefixes/', ids, undefined, headers(key));
-      const p1 = await patch('scope-patch');
-      const p2 = await patch('scope-patch');
-      expect([p1.status, p2.status, p2.headers.get('idempotent-replayed')]).to.deep.equal([200, 200, 'true']);
-      const del = () =>
-        h.srv.req('DELETE', `/api/ipam/prefixes/${made.body[0].id}/`, undefined, undefined, headers('scope-delete'));
-      expect((await del()).status).to.equal(204);
-      const d2 = await del();
-      expect([d2.status, d2.headers.get('idempotent-replayed')]).to.deep.equal([204, 'true']);
-      const long = await post(h.srv, '/api/ipam/prefixes/', prefixes(1), 'x'.repeat(129));
-      expect(long.status).to.equal(400);
-      expect(long.body.code).to.equal('invalid_idempotency_key');
-    });
+    it(
+      'a key is scoped to method and path, refused with ' + 'another body (422), and each write method takes one',
+      async () => {
+        const body = prefixes(2);
+        const made = await post(h.srv, '/api/ipam/prefixes/', body, `scope-${n}`);
+        expect(made.status).to.equal(201);
+        const other = await post(h.srv, '/api/ipam/prefixes/', prefixes(2), `scope-${n - 1}`);
+        expect(other.status).to.equal(422);
+        expect(other.body.code).to.equal('idempotency_key_reused');
+        const [site] = sites(1);
+        expect((await post(h.srv, '/api/dcim/sites/', site, `scope-${n - 1}`)).status).to.equal(201);
+        const ids = made.body.map((p: { id: string }) => ({ id: p.id, description: 'bulk' }));
+        const patch = (key: string) => h.srv.req('PATCH', '/api/ipam/prefixes/', ids, undefined, headers(key));
+        const p1 = await patch('scope-patch');
+        const p2 = await patch('scope-patch');
+        expect([p1.status, p2.status, p2.headers.get('idempotent-replayed')]).to.deep.equal([200, 200, 'true']);
+        const del = () =>
+          h.srv.req('DELETE', `/api/ipam/prefixes/${made.body[0].id}/`, undefined, undefined, headers('scope-delete'));
+        expect((await del()).status).to.equal(204);
+        const d2 = await del();
+        expect([d2.status, d2.headers.get('idempotent-replayed')]).to.deep.equal([204, 'true']);
+        const long = await post(h.srv, '/api/ipam/prefixes/', prefixes(1), 'x'.repeat(129));
+        expect(long.status).to.equal(400);
+        expect(long.body.code).to.equal('invalid_idempotency_key');
+      },
+    );
   });
 }
 

@@ -16,22 +16,26 @@ describe('allocation bodies naming their parent, as Ansible sends them', () => {
     await srv?.close();
   });
 
-  it('available-prefixes: `parent` naming the prefix (its block or id) is taken; another block or a non-block is a 400', async () => {
-    const path = `/api/ipam/prefixes/${parent.id}/available-prefixes/`;
-    const byBlock = await srv.req('POST', path, { parent: '10.60.0.0/16', prefix_length: 24, description: 'a' });
-    expect(byBlock.status).to.equal(201);
-    expect(byBlock.body).to.include({ prefix: '10.60.0.0/24', description: 'a' });
-    expect(byBlock.body.parent.id).to.equal(parent.id); // the read-only field: the prefix it was carved from
-    expect((await srv.req('POST', path, { parent: parent.id, prefix_length: 24 })).body.prefix).to.equal(
-      '10.60.1.0/24',
-    );
-    for (const other of ['10.61.0.0/16', '10.60.0.0/17', '10.60.0.1/16', 'x', 16]) {
-      const res = await srv.req('POST', path, { parent: other, prefix_length: 24 });
-      expect(res.status, String(other)).to.equal(400);
-      expect(res.body.parent, String(other)).to.deep.equal(['Unknown field.']);
-    }
-    expect((await srv.req('GET', '/api/ipam/prefixes/?within=10.60.0.0/16')).body.count).to.equal(2);
-  });
+  it(
+    'available-prefixes: `parent` naming the prefix (its block or id) is taken; another block or a non-block ' +
+      'is a 400',
+    async () => {
+      const path = `/api/ipam/prefixes/${parent.id}/available-prefixes/`;
+      const byBlock = await srv.req('POST', path, { parent: '10.60.0.0/16', prefix_length: 24, description: 'a' });
+      expect(byBlock.status).to.equal(201);
+      expect(byBlock.body).to.include({ prefix: '10.60.0.0/24', description: 'a' });
+      expect(byBlock.body.parent.id).to.equal(parent.id); // the read-only field: the prefix it was carved from
+      expect((await srv.req('POST', path, { parent: parent.id, prefix_length: 24 })).body.prefix).to.equal(
+        '10.60.1.0/24',
+      );
+      for (const other of ['10.61.0.0/16', '10.60.0.0/17', '10.60.0.1/16', 'x', 16]) {
+        const res = await srv.req('POST', path, { parent: other, prefix_length: 24 });
+        expect(res.status, String(other)).to.equal(400);
+        expect(res.body.parent, String(other)).to.deep.equal(['Unknown field.']);
+      }
+      expect((await srv.req('GET', '/api/ipam/prefixes/?within=10.60.0.0/16')).body.count).to.equal(2);
+    },
+  );
 
   it('available-ips: `prefix` naming the prefix is taken, in a list too; another one is a 400', async () => {
     const path = `/api/ipam/prefixes/${parent.id}/available-ips/`;

@@ -61,34 +61,37 @@ for (const backend of BACKENDS) {
       );
     });
 
-    it('POST available-prefixes: the first fit, created with the fields given; a list one after the other', async () => {
-      const id = await make('10.20.0.0/16');
-      await make('10.20.0.0/26');
-      await make('10.20.1.0/24');
-      await srv.req('POST', '/api/extras/tags/', { name: 'Alloc', slug: 'alloc' });
-      const one = await srv.req('POST', `/api/ipam/prefixes/${id}/available-prefixes/`, {
-        prefix_length: 24,
-        status: 'reserved',
-        description: 'pool',
-        tags: ['alloc'],
-      });
-      expect(one.status, JSON.stringify(one.body)).to.equal(201);
-      expect(one.body).to.include({ prefix: '10.20.2.0/24', description: 'pool', prefix_length: 24 });
-      expect(one.body.status.value).to.equal('reserved');
-      expect(one.body.tags.map((t: { slug: string }) => t.slug)).to.deep.equal(['alloc']);
-      expect((await srv.req('GET', `/api/ipam/prefixes/${one.body.id}/`)).body.prefix).to.equal('10.20.2.0/24');
-      const list = await srv.req('POST', `/api/ipam/prefixes/${id}/available-prefixes/`, [
-        { prefix_length: 26 },
-        { prefix_length: 23 },
-        { prefix_length: 25 },
-      ]);
-      expect(list.status, JSON.stringify(list.body)).to.equal(201);
-      expect(list.body.map((p: { prefix: string }) => p.prefix)).to.deep.equal([
-        '10.20.0.64/26',
-        '10.20.4.0/23',
-        '10.20.0.128/25',
-      ]);
-    });
+    it(
+      'POST available-prefixes: the first fit, created ' + 'with the fields given; a list one after the other',
+      async () => {
+        const id = await make('10.20.0.0/16');
+        await make('10.20.0.0/26');
+        await make('10.20.1.0/24');
+        await srv.req('POST', '/api/extras/tags/', { name: 'Alloc', slug: 'alloc' });
+        const one = await srv.req('POST', `/api/ipam/prefixes/${id}/available-prefixes/`, {
+          prefix_length: 24,
+          status: 'reserved',
+          description: 'pool',
+          tags: ['alloc'],
+        });
+        expect(one.status, JSON.stringify(one.body)).to.equal(201);
+        expect(one.body).to.include({ prefix: '10.20.2.0/24', description: 'pool', prefix_length: 24 });
+        expect(one.body.status.value).to.equal('reserved');
+        expect(one.body.tags.map((t: { slug: string }) => t.slug)).to.deep.equal(['alloc']);
+        expect((await srv.req('GET', `/api/ipam/prefixes/${one.body.id}/`)).body.prefix).to.equal('10.20.2.0/24');
+        const list = await srv.req('POST', `/api/ipam/prefixes/${id}/available-prefixes/`, [
+          { prefix_length: 26 },
+          { prefix_length: 23 },
+          { prefix_length: 25 },
+        ]);
+        expect(list.status, JSON.stringify(list.body)).to.equal(201);
+        expect(list.body.map((p: { prefix: string }) => p.prefix)).to.deep.equal([
+          '10.20.0.64/26',
+          '10.20.4.0/23',
+          '10.20.0.128/25',
+        ]);
+      },
+    );
 
     it('a list that runs out is a 409 naming what ran out, and creates nothing', async () => {
       const id = await make('10.30.0.0/24');
@@ -113,25 +116,29 @@ for (const backend of BACKENDS) {
       expect((await srv.req('GET', `/api/ipam/prefixes/${id}/available-prefixes/`)).body).to.deep.equal([]);
     });
 
-    it('bad input is a 400 and creates nothing: prefix_length missing, not longer than the parent, past the family, bad fields', async () => {
-      const id = await make('10.40.0.0/24');
-      const post = (body: unknown) => srv.req('POST', `/api/ipam/prefixes/${id}/available-prefixes/`, body);
-      expect((await post({})).body).to.deep.equal({ prefix_length: ['This field is required.'] });
-      expect((await post({ prefix_length: '26' })).body).to.deep.equal({
-        prefix_length: ['A valid integer is required.'],
-      });
-      for (const l of [24, 8, 33]) {
-        const r = await post({ prefix_length: l });
-        expect(r.status).to.equal(400);
-        expect(r.body.prefix_length[0]).to.match(/longer than the parent's \/24 and at most \/32/);
-      }
-      const bad = await post([{ prefix_length: 26 }, { prefix_length: 26, status: 'bogus' }]);
-      expect(bad.status).to.equal(400);
-      expect(bad.body).to.be.an('array').with.length(2);
-      expect(bad.body[1]).to.have.key('status');
-      expect((await post([])).status).to.equal(400);
-      expect(await count('/api/ipam/prefixes/', 'within=10.40.0.0/24')).to.equal(0);
-    });
+    it(
+      'bad input is a 400 and creates nothing: prefix_length missing, not longer than the parent, past the ' +
+        'family, bad fields',
+      async () => {
+        const id = await make('10.40.0.0/24');
+        const post = (body: unknown) => srv.req('POST', `/api/ipam/prefixes/${id}/available-prefixes/`, body);
+        expect((await post({})).body).to.deep.equal({ prefix_length: ['This field is required.'] });
+        expect((await post({ prefix_length: '26' })).body).to.deep.equal({
+          prefix_length: ['A valid integer is required.'],
+        });
+        for (const l of [24, 8, 33]) {
+          const r = await post({ prefix_length: l });
+          expect(r.status).to.equal(400);
+          expect(r.body.prefix_length[0]).to.match(/longer than the parent's \/24 and at most \/32/);
+        }
+        const bad = await post([{ prefix_length: 26 }, { prefix_length: 26, status: 'bogus' }]);
+        expect(bad.status).to.equal(400);
+        expect(bad.body).to.be.an('array').with.length(2);
+        expect(bad.body[1]).to.have.key('status');
+        expect((await post([])).status).to.equal(400);
+        expect(await count('/api/ipam/prefixes/', 'within=10.40.0.0/24')).to.equal(0);
+      },
+    );
 
     it('IPv6: available prefixes and a first fit', async () => {
       const id = await make('2001:db8:40::/48');
@@ -146,38 +153,43 @@ for (const backend of BACKENDS) {
       expect(r.body.prefix).to.equal('2001:db8:40:100::/56');
     });
 
-    it("GET available-ips: first free addresses with the parent's length; IPv4 network/broadcast and IPv6 anycast never offered", async () => {
-      const id = await make('10.50.0.0/29');
-      await srv.req('POST', '/api/ipam/ip-addresses/', { address: '10.50.0.2/32' });
-      await srv.req('POST', '/api/ipam/ip-addresses/', { address: '10.50.0.3/24' }); // any mask: the host is what counts
-      const r = await srv.req('GET', `/api/ipam/prefixes/${id}/available-ips/`, undefined, VIEWER);
-      expect(r.status).to.equal(200);
-      expect(r.body.map((a: { address: string }) => a.address)).to.deep.equal([
-        '10.50.0.1/29',
-        '10.50.0.4/29',
-        '10.50.0.5/29',
-        '10.50.0.6/29',
-      ]);
-      expect(r.body[0]).to.deep.equal({ family: 4, address: '10.50.0.1/29', vrf: null });
-      expect((await srv.req('GET', `/api/ipam/prefixes/${id}/available-ips/?limit=2`)).body).to.have.length(2);
-      const p31 = await make('10.50.1.0/31');
-      expect(
-        (await srv.req('GET', `/api/ipam/prefixes/${p31}/available-ips/`)).body.map(
-          (a: { address: string }) => a.address,
-        ),
-      ).to.deep.equal(['10.50.1.0/31', '10.50.1.1/31']);
-      const v6 = await make('2001:db8:50::/64');
-      expect(
-        (await srv.req('GET', `/api/ipam/prefixes/${v6}/available-ips/?limit=2`)).body.map(
-          (a: { address: string }) => a.address,
-        ),
-      ).to.deep.equal(['2001:db8:50::1/64', '2001:db8:50::2/64']);
-      const big = await make('10.51.0.0/16');
-      expect(
-        (await srv.req('GET', `/api/ipam/prefixes/${big}/available-ips/`)).body,
-        'default limit as NetBox: 50',
-      ).to.have.length(50);
-    });
+    it(
+      "GET available-ips: first free addresses with the parent's length; IPv4 network/broadcast and IPv6 " +
+        'anycast never offered',
+      async () => {
+        const id = await make('10.50.0.0/29');
+        await srv.req('POST', '/api/ipam/ip-addresses/', { address: '10.50.0.2/32' });
+        // any mask: the host is what counts
+        await srv.req('POST', '/api/ipam/ip-addresses/', { address: '10.50.0.3/24' });
+        const r = await srv.req('GET', `/api/ipam/prefixes/${id}/available-ips/`, undefined, VIEWER);
+        expect(r.status).to.equal(200);
+        expect(r.body.map((a: { address: string }) => a.address)).to.deep.equal([
+          '10.50.0.1/29',
+          '10.50.0.4/29',
+          '10.50.0.5/29',
+          '10.50.0.6/29',
+        ]);
+        expect(r.body[0]).to.deep.equal({ family: 4, address: '10.50.0.1/29', vrf: null });
+        expect((await srv.req('GET', `/api/ipam/prefixes/${id}/available-ips/?limit=2`)).body).to.have.length(2);
+        const p31 = await make('10.50.1.0/31');
+        expect(
+          (await srv.req('GET', `/api/ipam/prefixes/${p31}/available-ips/`)).body.map(
+            (a: { address: string }) => a.address,
+          ),
+        ).to.deep.equal(['10.50.1.0/31', '10.50.1.1/31']);
+        const v6 = await make('2001:db8:50::/64');
+        expect(
+          (await srv.req('GET', `/api/ipam/prefixes/${v6}/available-ips/?limit=2`)).body.map(
+            (a: { address: string }) => a.address,
+          ),
+        ).to.deep.equal(['2001:db8:50::1/64', '2001:db8:50::2/64']);
+        const big = await make('10.51.0.0/16');
+        expect(
+          (await srv.req('GET', `/api/ipam/prefixes/${big}/available-ips/`)).body,
+          'default limit as NetBox: 50',
+        ).to.have.length(50);
+      },
+    );
 
     it('POST available-ips: {} or fields, one or a list, all or none; 409 counts what is left', async () => {
       const id = await make('10.60.0.0/30');
@@ -205,44 +217,52 @@ for (const backend of BACKENDS) {
       ]);
     });
 
-    it('space freed before earlier allocations (a delete, a move) is handed out again; children made meanwhile are respected', async () => {
-      const id = await make('10.90.0.0/24');
-      const take = async (len: number) =>
-        (await srv.req('POST', `/api/ipam/prefixes/${id}/available-prefixes/`, { prefix_length: len })).body;
-      const [a, b] = [await take(26), await take(26)];
-      expect([a.prefix, b.prefix]).to.deep.equal(['10.90.0.0/26', '10.90.0.64/26']);
-      expect((await srv.req('DELETE', `/api/ipam/prefixes/${a.id}/`)).status).to.equal(204);
-      expect((await take(26)).prefix, 'after a delete').to.equal('10.90.0.0/26');
-      expect((await take(26)).prefix).to.equal('10.90.0.128/26');
-      expect((await srv.req('PATCH', `/api/ipam/prefixes/${b.id}/`, { prefix: '10.91.0.0/26' })).status).to.equal(200);
-      expect((await take(26)).prefix, 'after a move').to.equal('10.90.0.64/26');
-      expect((await srv.req('PATCH', `/api/ipam/prefixes/${b.id}/`, { description: 'no move' })).status).to.equal(200);
-      expect((await take(27)).prefix).to.equal('10.90.0.192/27');
-      const big = await make('10.92.0.0/16');
-      const first = await srv.req('POST', `/api/ipam/prefixes/${big}/available-prefixes/`, { prefix_length: 24 });
-      expect(first.body.prefix).to.equal('10.92.0.0/24');
-      await make('10.92.0.0/23'); // made by hand: reaches past the last allocation's end
-      await make('10.92.2.0/24');
-      expect(
-        (await srv.req('POST', `/api/ipam/prefixes/${big}/available-prefixes/`, { prefix_length: 24 })).body.prefix,
-      ).to.equal('10.92.3.0/24');
-      expect(
-        (await srv.req('POST', `/api/ipam/prefixes/${big}/available-prefixes/`, { prefix_length: 25 })).body.prefix,
-      ).to.equal('10.92.4.0/25');
-      expect(
-        (await srv.req('POST', `/api/ipam/prefixes/${big}/available-prefixes/`, { prefix_length: 28 })).body.prefix,
-        'a longer length than before',
-      ).to.equal('10.92.4.128/28');
-      const ips = await make('10.93.0.0/29');
-      const [x] = (await srv.req('POST', `/api/ipam/prefixes/${ips}/available-ips/`, [{}, {}])).body;
-      expect((await srv.req('DELETE', `/api/ipam/ip-addresses/${x.id}/`)).status).to.equal(204);
-      expect((await srv.req('POST', `/api/ipam/prefixes/${ips}/available-ips/`, {})).body.address).to.equal(
-        '10.93.0.1/29',
-      );
-      expect((await srv.req('POST', `/api/ipam/prefixes/${ips}/available-ips/`, {})).body.address).to.equal(
-        '10.93.0.3/29',
-      );
-    });
+    it(
+      'space freed before earlier allocations (a delete, a move) is handed out again; children made meanwhile ' +
+        'are respected',
+      async () => {
+        const id = await make('10.90.0.0/24');
+        const take = async (len: number) =>
+          (await srv.req('POST', `/api/ipam/prefixes/${id}/available-prefixes/`, { prefix_length: len })).body;
+        const [a, b] = [await take(26), await take(26)];
+        expect([a.prefix, b.prefix]).to.deep.equal(['10.90.0.0/26', '10.90.0.64/26']);
+        expect((await srv.req('DELETE', `/api/ipam/prefixes/${a.id}/`)).status).to.equal(204);
+        expect((await take(26)).prefix, 'after a delete').to.equal('10.90.0.0/26');
+        expect((await take(26)).prefix).to.equal('10.90.0.128/26');
+        expect((await srv.req('PATCH', `/api/ipam/prefixes/${b.id}/`, { prefix: '10.91.0.0/26' })).status).to.equal(
+          200,
+        );
+        expect((await take(26)).prefix, 'after a move').to.equal('10.90.0.64/26');
+        expect((await srv.req('PATCH', `/api/ipam/prefixes/${b.id}/`, { description: 'no move' })).status).to.equal(
+          200,
+        );
+        expect((await take(27)).prefix).to.equal('10.90.0.192/27');
+        const big = await make('10.92.0.0/16');
+        const first = await srv.req('POST', `/api/ipam/prefixes/${big}/available-prefixes/`, { prefix_length: 24 });
+        expect(first.body.prefix).to.equal('10.92.0.0/24');
+        await make('10.92.0.0/23'); // made by hand: reaches past the last allocation's end
+        await make('10.92.2.0/24');
+        expect(
+          (await srv.req('POST', `/api/ipam/prefixes/${big}/available-prefixes/`, { prefix_length: 24 })).body.prefix,
+        ).to.equal('10.92.3.0/24');
+        expect(
+          (await srv.req('POST', `/api/ipam/prefixes/${big}/available-prefixes/`, { prefix_length: 25 })).body.prefix,
+        ).to.equal('10.92.4.0/25');
+        expect(
+          (await srv.req('POST', `/api/ipam/prefixes/${big}/available-prefixes/`, { prefix_length: 28 })).body.prefix,
+          'a longer length than before',
+        ).to.equal('10.92.4.128/28');
+        const ips = await make('10.93.0.0/29');
+        const [x] = (await srv.req('POST', `/api/ipam/prefixes/${ips}/available-ips/`, [{}, {}])).body;
+        expect((await srv.req('DELETE', `/api/ipam/ip-addresses/${x.id}/`)).status).to.equal(204);
+        expect((await srv.req('POST', `/api/ipam/prefixes/${ips}/available-ips/`, {})).body.address).to.equal(
+          '10.93.0.1/29',
+        );
+        expect((await srv.req('POST', `/api/ipam/prefixes/${ips}/available-ips/`, {})).body.address).to.equal(
+          '10.93.0.3/29',
+        );
+      },
+    );
 
     it('is in the OpenAPI document (GET and POST of both paths); other methods are a 405', async () => {
       const doc = (await srv.req('GET', '/openapi.json')).body;

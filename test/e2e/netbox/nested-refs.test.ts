@@ -47,26 +47,29 @@ for (const backend of BACKENDS) {
       expect(moved.body.site.slug).to.equal('par01');
     });
 
-    it('a miss names the field and what was tried; several matches, unknown fields and bad shapes are 400s', async () => {
-      const miss = await srv.req('POST', '/api/dcim/sites/', { name: 'X', slug: 'x', region: { slug: 'nowhere' } });
-      expect(miss.status).to.equal(400);
-      expect(miss.body).to.deep.equal({ region: ['No region found with slug "nowhere".'] });
-      const many = await srv.req('POST', '/api/ipam/vlans/', { vid: 5, name: 'v5', site: { description: 'same' } });
-      expect(many.status).to.equal(400);
-      expect(many.body.site[0]).to.match(/^Several site objects have description "same"/);
-      const unknown = await srv.req('POST', '/api/ipam/vlans/', { vid: 5, name: 'v5', site: { colour: 'red' } });
-      expect(unknown.body.site[0]).to.equal('A site has no field "colour" to be found by.');
-      const shape = await srv.req('POST', '/api/ipam/vlans/', { vid: 5, name: 'v5', site: { slug: ['a'] } });
-      expect(shape.status).to.equal(400);
-      expect(shape.body.site[0]).to.match(/^Give the related object as its id/);
-      const id = await srv.req('POST', '/api/ipam/vlans/', {
-        vid: 5,
-        name: 'v5',
-        site: '00000000-0000-4000-8000-00000000dead',
-      });
-      expect(id.body.site[0]).to.equal('No site found with id 00000000-0000-4000-8000-00000000dead.');
-      expect((await srv.req('GET', '/api/ipam/vlans/?vid=5')).body.count).to.equal(0);
-    });
+    it(
+      'a miss names the field and what was tried; several ' + 'matches, unknown fields and bad shapes are 400s',
+      async () => {
+        const miss = await srv.req('POST', '/api/dcim/sites/', { name: 'X', slug: 'x', region: { slug: 'nowhere' } });
+        expect(miss.status).to.equal(400);
+        expect(miss.body).to.deep.equal({ region: ['No region found with slug "nowhere".'] });
+        const many = await srv.req('POST', '/api/ipam/vlans/', { vid: 5, name: 'v5', site: { description: 'same' } });
+        expect(many.status).to.equal(400);
+        expect(many.body.site[0]).to.match(/^Several site objects have description "same"/);
+        const unknown = await srv.req('POST', '/api/ipam/vlans/', { vid: 5, name: 'v5', site: { colour: 'red' } });
+        expect(unknown.body.site[0]).to.equal('A site has no field "colour" to be found by.');
+        const shape = await srv.req('POST', '/api/ipam/vlans/', { vid: 5, name: 'v5', site: { slug: ['a'] } });
+        expect(shape.status).to.equal(400);
+        expect(shape.body.site[0]).to.match(/^Give the related object as its id/);
+        const id = await srv.req('POST', '/api/ipam/vlans/', {
+          vid: 5,
+          name: 'v5',
+          site: '00000000-0000-4000-8000-00000000dead',
+        });
+        expect(id.body.site[0]).to.equal('No site found with id 00000000-0000-4000-8000-00000000dead.');
+        expect((await srv.req('GET', '/api/ipam/vlans/?vid=5')).body.count).to.equal(0);
+      },
+    );
 
     it("bulk creates resolve each item's references", async () => {
       const r = await srv.req('POST', '/api/ipam/vlans/', [

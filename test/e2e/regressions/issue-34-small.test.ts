@@ -68,20 +68,24 @@ for (const backend of BACKENDS) {
       expect((await h.srv.req('DELETE', '/api/dcim/sites/', [{ id: a }, { id: b }])).status).to.equal(204);
     });
 
-    it('available-ips and available-prefixes: a limit below 1 is a 400 naming limit; above the page size it is clamped', async () => {
-      const id = (await h.srv.req('POST', '/api/ipam/prefixes/', { prefix: '10.34.0.0/16' })).body.id;
-      for (const path of ['available-ips', 'available-prefixes']) {
-        for (const limit of ['0', '-1', '-50', '+0']) {
-          const res = await h.srv.req('GET', `/api/ipam/prefixes/${id}/${path}/?limit=${encodeURIComponent(limit)}`);
-          expect(res.status, `${path} limit=${limit}: ${JSON.stringify(res.body)}`).to.equal(400);
-          expect(Object.keys(res.body), `${path} limit=${limit}`).to.deep.equal(['limit']);
-          expect(res.body.limit).to.be.an('array').that.is.not.empty;
+    it(
+      'available-ips and available-prefixes: a limit below 1 is a 400 naming limit; above the page size it is ' +
+        'clamped',
+      async () => {
+        const id = (await h.srv.req('POST', '/api/ipam/prefixes/', { prefix: '10.34.0.0/16' })).body.id;
+        for (const path of ['available-ips', 'available-prefixes']) {
+          for (const limit of ['0', '-1', '-50', '+0']) {
+            const res = await h.srv.req('GET', `/api/ipam/prefixes/${id}/${path}/?limit=${encodeURIComponent(limit)}`);
+            expect(res.status, `${path} limit=${limit}: ${JSON.stringify(res.body)}`).to.equal(400);
+            expect(Object.keys(res.body), `${path} limit=${limit}`).to.deep.equal(['limit']);
+            expect(res.body.limit).to.be.an('array').that.is.not.empty;
+          }
+          expect((await h.srv.req('GET', `/api/ipam/prefixes/${id}/${path}/?limit=1`)).body).to.have.length(1);
         }
-        expect((await h.srv.req('GET', `/api/ipam/prefixes/${id}/${path}/?limit=1`)).body).to.have.length(1);
-      }
-      const many = await h.srv.req('GET', `/api/ipam/prefixes/${id}/available-ips/?limit=${MAX_PAGE + 5}`);
-      expect(many.status).to.equal(200);
-      expect(many.body).to.have.length(MAX_PAGE);
-    });
+        const many = await h.srv.req('GET', `/api/ipam/prefixes/${id}/available-ips/?limit=${MAX_PAGE + 5}`);
+        expect(many.status).to.equal(200);
+        expect(many.body).to.have.length(MAX_PAGE);
+      },
+    );
   });
 }

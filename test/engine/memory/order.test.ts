@@ -103,33 +103,41 @@ describe('memory ordering: broad pages read off the containment index', () => {
 });
 
 describe('memory ordering: a containment range is paged in its own order', () => {
-  it('equals the comparator order for contained / contained_or_equal with another predicate, any page, both directions', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 1000 }),
-        fc.constantFrom<N.NetOp>('contained', 'contained_or_equal'),
-        fc.constantFrom('0.0.0.0/0', '1.0.0.0/8', '2.0.0.0/8', '::/0', '2001:db8::/32'),
-        fc.boolean(),
-        fc.boolean(),
-        fc.integer({ min: 0, max: 200 }),
-        fc.integer({ min: 1, max: 60 }),
-        (seed, op, block, desc, withStatus, offset, limit) => {
-          const t = buildTable(seed, 800);
-          const c = parseCidr(block)!;
-          const net = N.net('network', op, c.family, c.network, c.broadcast, c.length);
-          // Half the rows are 'active': the range is filtered in place, keeping its order.
-          const plan = withStatus ? N.and([net, N.cmp('status', 'string', 'eq', false, ['active'])]) : net;
-          const page = { limit, offset, ordering: [{ field: 'network', desc }] };
-          const got = evaluate(t, plan, page, { table: () => t }).rows.map((r) => t.slotOf(r.id)!);
-          const all = evaluate(t, plan, { limit: 100000, offset: 0, ordering: [] }, { table: () => t }, false).rows.map(
-            (r) => t.slotOf(r.id)!,
-          );
-          expect(got).to.deep.equal(reference(t, all, desc, offset, limit));
-        },
-      ),
-      { numRuns: Math.min(Number(process.env.PROPERTY_RUNS ?? 60), 1000) },
-    ); // each run builds a table of thousands of rows
-  });
+  it(
+    'equals the comparator order for contained / contained_or_equal with another predicate, any page, both ' +
+      'directions',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 1000 }),
+          fc.constantFrom<N.NetOp>('contained', 'contained_or_equal'),
+          fc.constantFrom('0.0.0.0/0', '1.0.0.0/8', '2.0.0.0/8', '::/0', '2001:db8::/32'),
+          fc.boolean(),
+          fc.boolean(),
+          fc.integer({ min: 0, max: 200 }),
+          fc.integer({ min: 1, max: 60 }),
+          (seed, op, block, desc, withStatus, offset, limit) => {
+            const t = buildTable(seed, 800);
+            const c = parseCidr(block)!;
+            const net = N.net('network', op, c.family, c.network, c.broadcast, c.length);
+            // Half the rows are 'active': the range is filtered in place, keeping its order.
+            const plan = withStatus ? N.and([net, N.cmp('status', 'string', 'eq', false, ['active'])]) : net;
+            const page = { limit, offset, ordering: [{ field: 'network', desc }] };
+            const got = evaluate(t, plan, page, { table: () => t }).rows.map((r) => t.slotOf(r.id)!);
+            const all = evaluate(
+              t,
+              plan,
+              { limit: 100000, offset: 0, ordering: [] },
+              { table: () => t },
+              false,
+            ).rows.map((r) => t.slotOf(r.id)!);
+            expect(got).to.deep.equal(reference(t, all, desc, offset, limit));
+          },
+        ),
+        { numRuns: Math.min(Number(process.env.PROPERTY_RUNS ?? 60), 1000) },
+      ); // each run builds a table of thousands of rows
+    },
+  );
 });
 
 describe('memory ordering: deep pages are sorted in pieces and merged', () => {

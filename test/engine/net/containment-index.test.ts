@@ -374,60 +374,64 @@ describe('net/ContainmentIndex: adds waiting beside a large sorted index', () =>
   }
   const keyOf = (b: Block) => `${b.family}${b.network}${String(b.length).padStart(3, '0')}`;
 
-  it('answers like a scan through adds, removes and re-adds, in key order (lookups and the walk), before and after the rebuild', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
-        const rand = mulberry32(seed);
-        const idx = new ContainmentIndex();
-        const model = new Map<number, Block>();
-        const set = (slot: number, b: Block) => {
-          idx.add(slot, b.family, b.network, b.length);
-          model.set(slot, b);
-        };
-        const kept: Block[] = [];
-        for (let slot = 0; slot < 20000; slot++) {
-          const b = randomBlock(rand, []);
-          set(slot, b);
-          if (slot % 50 === 0) kept.push(b);
-        }
-        idx.flush();
-        let next = 20000;
-        const queries = () => Array.from({ length: 12 }, () => randomBlock(rand, kept));
-        for (let round = 0; round < 6; round++) {
-          // 300 writes a round: new blocks, updates of sorted and pending slots, removes.
-          for (let k = 0; k < 300; k++) {
-            const r = rand();
-            if (r < 0.6) {
-              const b = randomBlock(rand, kept);
-              set(next++, b);
-              kept.push(b);
-            } else if (r < 0.8) set(Math.floor(rand() * next), randomBlock(rand, kept));
-            else {
-              const s = Math.floor(rand() * next);
-              idx.remove(s);
-              model.delete(s);
+  it(
+    'answers like a scan through adds, removes and re-adds, in key order (lookups and the walk), before and ' +
+      'after the rebuild',
+    () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
+          const rand = mulberry32(seed);
+          const idx = new ContainmentIndex();
+          const model = new Map<number, Block>();
+          const set = (slot: number, b: Block) => {
+            idx.add(slot, b.family, b.network, b.length);
+            model.set(slot, b);
+          };
+          const kept: Block[] = [];
+          for (let slot = 0; slot < 20000; slot++) {
+            const b = randomBlock(rand, []);
+            set(slot, b);
+            if (slot % 50 === 0) kept.push(b);
+          }
+          idx.flush();
+          let next = 20000;
+          const queries = () => Array.from({ length: 12 }, () => randomBlock(rand, kept));
+          for (let round = 0; round < 6; round++) {
+            // 300 writes a round: new blocks, updates of sorted and pending slots, removes.
+            for (let k = 0; k < 300; k++) {
+              const r = rand();
+              if (r < 0.6) {
+                const b = randomBlock(rand, kept);
+                set(next++, b);
+                kept.push(b);
+              } else if (r < 0.8) set(Math.floor(rand() * next), randomBlock(rand, kept));
+              else {
+                const s = Math.floor(rand() * next);
+                idx.remove(s);
+                model.delete(s);
+              }
+            }
+            checkAll(idx, model, queries());
+            for (const q of queries()) {
+              const got = idx.containedIn(q.family, q.network, q.length, true).map((s) => keyOf(model.get(s)!));
+              expect(got, `containedIn order ${q.network}/${q.length}`).to.deep.equal([...got].sort());
+            }
+            // The ordered walk (broad pages) merges the pending adds in as well.
+            const want = [...model.values()].map(keyOf).sort();
+            for (const desc of [false, true]) {
+              const walked: [string, boolean][] = [];
+              idx.walk(desc, (slot, newKey) => {
+                walked.push([keyOf(model.get(slot)!), newKey]);
+                return true;
+              });
+              const keys = walked.map(([k]) => k);
+              expect(keys, `walk desc=${desc}`).to.deep.equal(desc ? [...want].reverse() : want);
+              expect(walked.map(([, nk]) => nk)).to.deep.equal(keys.map((k, j) => j === 0 || k !== keys[j - 1]));
             }
           }
-          checkAll(idx, model, queries());
-          for (const q of queries()) {
-            const got = idx.containedIn(q.family, q.network, q.length, true).map((s) => keyOf(model.get(s)!));
-            expect(got, `containedIn order ${q.network}/${q.length}`).to.deep.equal([...got].sort());
-          }
-          // The ordered walk (broad pages) merges the pending adds in as well.
-          const want = [...model.values()].map(keyOf).sort();
-          for (const desc of [false, true]) {
-            const walked: [string, boolean][] = [];
-            idx.walk(desc, (slot, newKey) => {
-              walked.push([keyOf(model.get(slot)!), newKey]);
-              return true;
-            });
-            const keys = walked.map(([k]) => k);
-            expect(keys, `walk desc=${desc}`).to.deep.equal(desc ? [...want].reverse() : want);
-            expect(walked.map(([, nk]) => nk)).to.deep.equal(keys.map((k, j) => j === 0 || k !== keys[j - 1]));
-          }
-        }
-      }),
-      { numRuns: Math.min(Number(process.env.PROPERTY_RUNS ?? 4), 200) },
-    );
-  });
+        }),
+        { numRuns: Math.min(Number(process.env.PROPERTY_RUNS ?? 4), 200) },
+      );
+    },
+  );
 });

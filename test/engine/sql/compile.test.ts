@@ -60,11 +60,15 @@ const GOLDEN: Golden[] = [
     resource: 'site',
     plan: N.fk('region', 'region', ['eu', REGION], true),
     pg: [
-      `m."region" IN (WITH RECURSIVE tr ("id") AS (SELECT x."id" FROM "region" x WHERE (x."id" = $1::uuid OR x."slug" = ANY($2::text[])) UNION SELECT ch."id" FROM "region" ch JOIN tr ON ch."parent" = tr."id") SELECT tr."id" FROM tr)`,
+      `m."region" IN (WITH RECURSIVE tr ("id") AS (SELECT x."id" FROM "region" x WHERE (x."id" = $1::uuid OR ` +
+        `x."slug" = ANY($2::text[])) UNION SELECT ch."id" FROM "region" ch JOIN tr ON ch."parent" = tr."id") ` +
+        `SELECT tr."id" FROM tr)`,
       [REGION, ['eu', REGION]],
     ],
     my: [
-      'm.`region` IN (WITH RECURSIVE tr (`id`) AS (SELECT x.`id` FROM `region` x WHERE (x.`id` = ? OR x.`slug` IN (?, ?)) UNION SELECT ch.`id` FROM `region` ch JOIN tr ON ch.`parent` = tr.`id`) SELECT tr.`id` FROM tr)',
+      'm.`region` IN (WITH RECURSIVE tr (`id`) AS (SELECT x.`id` FROM `region` x WHERE (x.`id` = ? OR x.`slug` ' +
+        'IN (?, ?)) UNION SELECT ch.`id` FROM `region` ch JOIN tr ON ch.`parent` = tr.`id`) SELECT tr.`id` FROM ' +
+        'tr)',
       [REGION, 'eu', REGION],
     ],
   },
@@ -87,11 +91,13 @@ const GOLDEN: Golden[] = [
     resource: 'site',
     plan: N.tag('core'),
     pg: [
-      `EXISTS (SELECT 1 FROM "site_tags" jt WHERE jt."obj_id" = m."id" AND jt."tag_id" = (SELECT x."id" FROM "tag" x WHERE x."slug" = $1::text))`,
+      `EXISTS (SELECT 1 FROM "site_tags" jt WHERE jt."obj_id" = m."id" AND jt."tag_id" = (SELECT x."id" FROM ` +
+        `"tag" x WHERE x."slug" = $1::text))`,
       ['core'],
     ],
     my: [
-      'EXISTS (SELECT 1 FROM `site_tags` jt WHERE jt.`obj_id` = m.`id` AND jt.`tag_id` = (SELECT x.`id` FROM `tag` x WHERE x.`slug` = ?))',
+      'EXISTS (SELECT 1 FROM `site_tags` jt WHERE jt.`obj_id` = m.`id` AND jt.`tag_id` = (SELECT x.`id` FROM ' +
+        '`tag` x WHERE x.`slug` = ?))',
       ['core'],
     ],
   },
@@ -100,11 +106,13 @@ const GOLDEN: Golden[] = [
     resource: 'prefix',
     plan: N.tag(REGION),
     pg: [
-      `EXISTS (SELECT 1 FROM "prefix_tags" jt WHERE jt."obj_id" = m."id" AND jt."tag_id" = COALESCE((SELECT x."id" FROM "tag" x WHERE x."id" = $1::uuid), (SELECT x."id" FROM "tag" x WHERE x."slug" = $2::text)))`,
+      `EXISTS (SELECT 1 FROM "prefix_tags" jt WHERE jt."obj_id" = m."id" AND jt."tag_id" = COALESCE((SELECT ` +
+        `x."id" FROM "tag" x WHERE x."id" = $1::uuid), (SELECT x."id" FROM "tag" x WHERE x."slug" = $2::text)))`,
       [REGION, REGION],
     ],
     my: [
-      'EXISTS (SELECT 1 FROM `prefix_tags` jt WHERE jt.`obj_id` = m.`id` AND jt.`tag_id` = COALESCE((SELECT x.`id` FROM `tag` x WHERE x.`id` = ?), (SELECT x.`id` FROM `tag` x WHERE x.`slug` = ?)))',
+      'EXISTS (SELECT 1 FROM `prefix_tags` jt WHERE jt.`obj_id` = m.`id` AND jt.`tag_id` = COALESCE((SELECT ' +
+        'x.`id` FROM `tag` x WHERE x.`id` = ?), (SELECT x.`id` FROM `tag` x WHERE x.`slug` = ?)))',
       [REGION, REGION],
     ],
   },
@@ -124,7 +132,8 @@ const GOLDEN: Golden[] = [
       [Array.from({ length: 33 }, (_, l) => `${formatAddress({ family: 4, hex: networkOf(4, '0a010203', l) })}/${l}`)],
     ],
     my: [
-      `(m.\`family\` = ? AND (m.\`net_lo\`, m.\`prefix_length\`) IN (${Array.from({ length: 33 }, () => '(?, ?)').join(', ')}))`,
+      `(m.\`family\` = ? AND (m.\`net_lo\`, m.\`prefix_length\`) IN ` +
+        `(${Array.from({ length: 33 }, () => '(?, ?)').join(', ')}))`,
       [4, ...Array.from({ length: 33 }, (_, l) => [networkOf(4, '0a010203', l), l]).flat()],
     ],
   },
@@ -134,7 +143,8 @@ const GOLDEN: Golden[] = [
     plan: netPlan('host', 'net_contains_or_equals', '10.1.2.0/31'),
     pg: [`(m."family" = 4 AND m."net_block" >>= $1::cidr)`, ['10.1.2.0/31']],
     my: [
-      `(m.\`family\` = ? AND (m.\`net_lo\`, m.\`prefix_length\`) IN (${Array.from({ length: 32 }, () => '(?, ?)').join(', ')}))`,
+      `(m.\`family\` = ? AND (m.\`net_lo\`, m.\`prefix_length\`) IN ` +
+        `(${Array.from({ length: 32 }, () => '(?, ?)').join(', ')}))`,
       [4, ...Array.from({ length: 32 }, (_, l) => [networkOf(4, '0a010200', l), l]).flat()],
     ],
   },
@@ -157,11 +167,13 @@ const GOLDEN: Golden[] = [
     resource: 'site',
     plan: N.cf('features', 'list', 'has', false, ['bgp']),
     pg: [
-      `CASE WHEN json_typeof((m."custom_fields" -> $1::text)) = 'array' THEN ((m."custom_fields" -> $2::text))::jsonb @> $3::jsonb ELSE FALSE END`,
+      `CASE WHEN json_typeof((m."custom_fields" -> $1::text)) = 'array' THEN ((m."custom_fields" -> ` +
+        `$2::text))::jsonb @> $3::jsonb ELSE FALSE END`,
       ['features', 'features', '["bgp"]'],
     ],
     my: [
-      "CASE WHEN JSON_TYPE(JSON_EXTRACT(m.`custom_fields`, ?)) = 'ARRAY' THEN JSON_CONTAINS(JSON_EXTRACT(m.`custom_fields`, ?), ?) ELSE FALSE END",
+      "CASE WHEN JSON_TYPE(JSON_EXTRACT(m.`custom_fields`, ?)) = 'ARRAY' THEN " +
+        'JSON_CONTAINS(JSON_EXTRACT(m.`custom_fields`, ?), ?) ELSE FALSE END',
       ['$."features"', '$."features"', '"bgp"'],
     ],
   },
@@ -170,11 +182,13 @@ const GOLDEN: Golden[] = [
     resource: 'site',
     plan: N.cf('rack_count', 'number', 'gt', false, [3]),
     pg: [
-      `CASE WHEN json_typeof((m."custom_fields" -> $1::text)) = 'number' THEN ((m."custom_fields" -> $2::text) #>> '{}')::numeric > $3::numeric ELSE FALSE END`,
+      `CASE WHEN json_typeof((m."custom_fields" -> $1::text)) = 'number' THEN ((m."custom_fields" -> $2::text) ` +
+        `#>> '{}')::numeric > $3::numeric ELSE FALSE END`,
       ['rack_count', 'rack_count', 3],
     ],
     my: [
-      "CASE WHEN JSON_TYPE(JSON_EXTRACT(m.`custom_fields`, ?)) IN ('INTEGER', 'DOUBLE', 'DECIMAL', 'UNSIGNED INTEGER') THEN CAST(JSON_UNQUOTE(JSON_EXTRACT(m.`custom_fields`, ?)) AS DOUBLE) > ? ELSE FALSE END",
+      "CASE WHEN JSON_TYPE(JSON_EXTRACT(m.`custom_fields`, ?)) IN ('INTEGER', 'DOUBLE', 'DECIMAL', 'UNSIGNED " +
+        "INTEGER') THEN CAST(JSON_UNQUOTE(JSON_EXTRACT(m.`custom_fields`, ?)) AS DOUBLE) > ? ELSE FALSE END",
       ['$."rack_count"', '$."rack_count"', 3],
     ],
   },
@@ -242,7 +256,10 @@ describe('sql/compile find statements', () => {
     const st = new SqlCompiler(pg).find('prefix', plan, page);
     expect(st.count.sql).to.equal(`SELECT count(*) AS n FROM "prefix" m WHERE m."net_block" = ANY($1::cidr[])`);
     expect(st.page.sql).to.match(
-      /^SELECT m\."id", m\."created", .* FROM "prefix" m WHERE m\."net_block" = ANY\(\$1::cidr\[\]\) ORDER BY m\."net_block" ASC, m\."id" ASC LIMIT \$2::bigint OFFSET \$3::bigint$/,
+      new RegExp(
+        String.raw`^SELECT m\."id", m\."created", .* FROM "prefix" m WHERE m\."net_block" = ANY\(\$1::cidr\[\]\) ` +
+          String.raw`ORDER BY m\."net_block" ASC, m\."id" ASC LIMIT \$2::bigint OFFSET \$3::bigint$`,
+      ),
     );
     expect(st.page.params.slice(1)).to.deep.equal([50, 100]);
   });
@@ -259,7 +276,8 @@ describe('sql/compile find statements', () => {
         { field: 'name', desc: true },
       ]),
     ).to.equal(
-      ' ORDER BY (m.`region` IS NULL) ASC, m.`region` ASC, (m.`asn` IS NULL) DESC, m.`asn` DESC, m.`name` DESC, m.`id` ASC',
+      ' ORDER BY (m.`region` IS NULL) ASC, m.`region` ASC, (m.`asn` IS NULL) DESC, m.`asn` DESC, m.`name` ' +
+        'DESC, m.`id` ASC',
     );
     expect(c.orderBy('ip_address', [{ field: 'address', desc: true }])).to.equal(
       ' ORDER BY m.`family` DESC, m.`net_host` DESC, m.`prefix_length` DESC, m.`id` ASC',
@@ -278,15 +296,19 @@ describe('sql/compile find statements', () => {
     );
   });
 
-  it('postgres: family=4/6 also bounds the ordered network column (index scan starts at that family); MySQL needs no bound', () => {
-    const pc = new SqlCompiler(pg);
-    const fam = (v: number) => N.cmp('family', 'number', 'eq', false, [v]);
-    expect(pc.where('prefix', fam(6)).sql).to.equal(`(m."family" = $1::bigint AND m."net_block" >= '::/0'::cidr)`);
-    expect(pc.where('prefix', fam(4)).sql).to.equal(`(m."family" = $1::bigint AND m."net_block" < '::/0'::cidr)`);
-    expect(pc.where('ip_address', fam(6)).sql).to.contain(`m."net_host" >= '::'::inet`);
-    expect(pc.where('prefix', N.cmp('family', 'number', 'eq', false, [4, 6])).sql).to.not.contain('::/0');
-    expect(new SqlCompiler(my).where('prefix', fam(6)).sql).to.not.contain('::');
-  });
+  it(
+    'postgres: family=4/6 also bounds the ordered network column (index scan starts at that family); MySQL ' +
+      'needs no bound',
+    () => {
+      const pc = new SqlCompiler(pg);
+      const fam = (v: number) => N.cmp('family', 'number', 'eq', false, [v]);
+      expect(pc.where('prefix', fam(6)).sql).to.equal(`(m."family" = $1::bigint AND m."net_block" >= '::/0'::cidr)`);
+      expect(pc.where('prefix', fam(4)).sql).to.equal(`(m."family" = $1::bigint AND m."net_block" < '::/0'::cidr)`);
+      expect(pc.where('ip_address', fam(6)).sql).to.contain(`m."net_host" >= '::'::inet`);
+      expect(pc.where('prefix', N.cmp('family', 'number', 'eq', false, [4, 6])).sql).to.not.contain('::/0');
+      expect(new SqlCompiler(my).where('prefix', fam(6)).sql).to.not.contain('::');
+    },
+  );
 
   it('drops ordering keys an earlier key decides; id last unless ordered by', () => {
     const c = new SqlCompiler(pg);
@@ -354,18 +376,22 @@ describe('sql/compile values are always bound parameters', () => {
     .chain((ls) => fc.constantFrom(N.and(ls), N.or(ls), N.not(N.and(ls))));
 
   for (const d of [pg, my, mysql8]) {
-    it(`${d.name}${d === mysql8 ? ' (MySQL 8)' : ''}: user text never appears in the SQL; one placeholder per parameter`, () => {
-      fc.assert(
-        fc.property(plan, (p) => {
-          const w = where(d, 'site', p);
-          expect(w.sql).not.to.include(MARK);
-          const placeholders =
-            d.name === 'postgres' ? new Set(w.sql.match(/\$\d+/g) ?? []).size : (w.sql.match(/\?/g) ?? []).length;
-          expect(placeholders).to.equal(w.params.length);
-        }),
-        { numRuns: 300 },
-      );
-    });
+    it(
+      `${d.name}${d === mysql8 ? ' (MySQL 8)' : ''}: user text never appears in the SQL; one placeholder per ` +
+        `parameter`,
+      () => {
+        fc.assert(
+          fc.property(plan, (p) => {
+            const w = where(d, 'site', p);
+            expect(w.sql).not.to.include(MARK);
+            const placeholders =
+              d.name === 'postgres' ? new Set(w.sql.match(/\$\d+/g) ?? []).size : (w.sql.match(/\?/g) ?? []).length;
+            expect(placeholders).to.equal(w.params.length);
+          }),
+          { numRuns: 300 },
+        );
+      },
+    );
   }
 });
 
@@ -435,7 +461,8 @@ describe('sql/ddl', () => {
     // One SP-GiST index per family (one over both returned wrong answers on PostgreSQL 15.20).
     for (const f of [4, 6])
       expect(sql).to.include(
-        `CREATE INDEX IF NOT EXISTS "ix_prefix_net_spgist${f}" ON "prefix" USING spgist ("net_block" inet_ops) WHERE "family" = ${f}`,
+        `CREATE INDEX IF NOT EXISTS "ix_prefix_net_spgist${f}" ON "prefix" USING spgist ("net_block" inet_ops) ` +
+          `WHERE "family" = ${f}`,
       );
     expect(sql).to.include(`CONSTRAINT "uq_device_site_name" UNIQUE ("site", "name")`);
     expect(sql).to.include(`CONSTRAINT "fk_site_region" FOREIGN KEY ("region") REFERENCES "region" ("id")`);
@@ -468,12 +495,14 @@ describe('sql compile: tags looked up before compiling', () => {
     ]);
     const p = compileWhere(pg, tableModel('prefix'), plan, ids);
     expect(p.sql).to.equal(
-      `(EXISTS (SELECT 1 FROM "prefix_tags" jt WHERE jt."obj_id" = m."id" AND jt."tag_id" = $1::uuid) AND NOT (${pg.FALSE}))`,
+      `(EXISTS (SELECT 1 FROM "prefix_tags" jt WHERE jt."obj_id" = m."id" AND jt."tag_id" = $1::uuid) AND NOT ` +
+        `(${pg.FALSE}))`,
     );
     expect(p.params).to.deep.equal([CORE]);
     const m = compileWhere(my, tableModel('prefix'), plan, ids);
     expect(m.sql).to.equal(
-      `(EXISTS (SELECT 1 FROM \`prefix_tags\` jt WHERE jt.\`obj_id\` = m.\`id\` AND jt.\`tag_id\` = ?) AND NOT (${my.FALSE}))`,
+      `(EXISTS (SELECT 1 FROM \`prefix_tags\` jt WHERE jt.\`obj_id\` = m.\`id\` AND jt.\`tag_id\` = ?) ` +
+        `AND NOT (${my.FALSE}))`,
     );
     expect(m.params).to.deep.equal([CORE]);
   });

@@ -63,31 +63,36 @@ describe('change feed wake-ups', () => {
     expect(s.reads).to.be.at.most(after + 1);
   });
 
-  it('an announced feed waits without reading the counter, wakes on an announcement, and at once if one came since its read', async () => {
-    const { s, storage } = counterStore(4000);
-    (storage as unknown as { find: unknown }).find = async () => ({ rows: [], count: null });
-    const feed = new ChangeFeed(storage, { pollMs: 60_000, announced: true });
-    try {
-      await feed.read(4000, 10);
-      const waiting = feed.waitAfter(4000);
-      expect(await within(waiting, 50)).to.equal('late');
-      expect(s.reads).to.equal(0); // no round trip to start a wait
-      noteCommitted(4001);
-      expect(await within(waiting, 50)).to.equal(4001);
-      // Announced while nobody waited (during a read, say): the next wait ends at once, without a poll, with the seq announced.
-      await feed.read(4000, 10);
-      noteCommitted(4002);
-      expect(await within(feed.waitAfter(4001), 20)).to.equal(4002);
-      expect(s.reads).to.equal(0);
-      // Once read, the next wait waits again.
-      await feed.read(4002, 10);
-      const ac = new AbortController();
-      const last = feed.waitAfter(4002, ac.signal);
-      expect(await within(last, 50)).to.equal('late');
-      ac.abort();
-      expect(await last).to.equal(null);
-    } finally {
-      feed.close();
-    }
-  });
+  it(
+    'an announced feed waits without reading the counter, wakes on an announcement, and at once if one came ' +
+      'since its read',
+    async () => {
+      const { s, storage } = counterStore(4000);
+      (storage as unknown as { find: unknown }).find = async () => ({ rows: [], count: null });
+      const feed = new ChangeFeed(storage, { pollMs: 60_000, announced: true });
+      try {
+        await feed.read(4000, 10);
+        const waiting = feed.waitAfter(4000);
+        expect(await within(waiting, 50)).to.equal('late');
+        expect(s.reads).to.equal(0); // no round trip to start a wait
+        noteCommitted(4001);
+        expect(await within(waiting, 50)).to.equal(4001);
+        // Announced while nobody waited (during a read, say): the next wait ends at once, without a poll, with the seq
+        // announced.
+        await feed.read(4000, 10);
+        noteCommitted(4002);
+        expect(await within(feed.waitAfter(4001), 20)).to.equal(4002);
+        expect(s.reads).to.equal(0);
+        // Once read, the next wait waits again.
+        await feed.read(4002, 10);
+        const ac = new AbortController();
+        const last = feed.waitAfter(4002, ac.signal);
+        expect(await within(last, 50)).to.equal('late');
+        ac.abort();
+        expect(await last).to.equal(null);
+      } finally {
+        feed.close();
+      }
+    },
+  );
 });

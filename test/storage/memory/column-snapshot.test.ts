@@ -122,34 +122,37 @@ function roundTrip(tables: IndexedTable[]): Map<string, IndexedTable> {
 const asJson = (r: unknown) => JSON.parse(JSON.stringify(r)) as Row;
 
 describe('memory column snapshot', () => {
-  it('a table written and read back holds the same rows, keys in the same order, in the same slot order (property)', () => {
-    fc.assert(
-      fc.property(fc.array(opArb, { maxLength: 40 }), fc.array(opArb, { maxLength: 6 }), (ops, later) => {
-        const t = new IndexedTable(resource('prefix'));
-        const apply = (table: IndexedTable, o: Op) => {
-          if (o.op === 'remove') table.remove(o.id);
-          else if (table.has(o.row.id)) table.replace(o.row);
-          else table.insert(o.row);
-        };
-        for (const o of ops) apply(t, o);
-        const back = roundTrip([t]).get('prefix')!;
-        const want = [...t.all()].map(asJson),
-          got = [...back.all()];
-        expect(got.map((r) => JSON.stringify(r))).to.deep.equal(want.map((r) => JSON.stringify(r)));
-        expect(back.size).to.equal(t.size);
-        for (const r of want) expect(back.get(r.id)).to.deep.equal(r);
-        // The loaded table takes writes like any other.
-        for (const o of later) {
-          apply(t, o);
-          apply(back, o);
-        }
-        expect([...back.all()].map((r) => JSON.stringify(r)).sort()).to.deep.equal(
-          [...t.all()].map((r) => JSON.stringify(asJson(r))).sort(),
-        );
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  it(
+    'a table written and read back holds the same rows, keys in the same order, in the same slot order ' + '(property)',
+    () => {
+      fc.assert(
+        fc.property(fc.array(opArb, { maxLength: 40 }), fc.array(opArb, { maxLength: 6 }), (ops, later) => {
+          const t = new IndexedTable(resource('prefix'));
+          const apply = (table: IndexedTable, o: Op) => {
+            if (o.op === 'remove') table.remove(o.id);
+            else if (table.has(o.row.id)) table.replace(o.row);
+            else table.insert(o.row);
+          };
+          for (const o of ops) apply(t, o);
+          const back = roundTrip([t]).get('prefix')!;
+          const want = [...t.all()].map(asJson),
+            got = [...back.all()];
+          expect(got.map((r) => JSON.stringify(r))).to.deep.equal(want.map((r) => JSON.stringify(r)));
+          expect(back.size).to.equal(t.size);
+          for (const r of want) expect(back.get(r.id)).to.deep.equal(r);
+          // The loaded table takes writes like any other.
+          for (const o of later) {
+            apply(t, o);
+            apply(back, o);
+          }
+          expect([...back.all()].map((r) => JSON.stringify(r)).sort()).to.deep.equal(
+            [...t.all()].map((r) => JSON.stringify(asJson(r))).sort(),
+          );
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
 
   it('an image whose columns the registry does not have is loaded row by row', () => {
     const t = new IndexedTable(resource('prefix'));

@@ -161,117 +161,137 @@ describe('a crash during memory:/dir compaction', function () {
 
   for (const history of ['a new store (first compaction)', 'a compacted store (a later compaction)'] as const) {
     for (const step of COMPACTION_STEPS) {
-      it(`${history}: stopped at ${step}, the next start gives the acknowledged rows once, and later writes stay`, async () => {
-        const dir = tmp();
-        let want = await withStore(dir, (s) => write(s, 1));
-        if (history !== 'a new store (first compaction)') {
-          await withStore(dir, () => {}); // compacts round 1
-          want = await withStore(dir, (s) => write(s, 2));
-        }
-        const f = files(dir);
-        const from = journalGeneration(f.journal)!;
-        const records = scanJournal(fs.readFileSync(f.journal)).batches.length;
-        expect(records).to.be.greaterThan(0);
-        await crashAt(dir, step);
-        // What the step left on disk.
-        const renamed = step !== 'snapshot-partial' && step !== 'snapshot-written';
-        expect(fs.existsSync(f.snapshotTmp), 'the temporary snapshot').to.equal(!renamed);
-        if (renamed)
-          expect(snapshotGeneration(f.snapshot), 'the new snapshot names the next journal').to.equal(from + 1);
-        if (step === 'snapshot-renamed' || step === 'journal-written') {
-          expect(journalGeneration(f.journal), 'the old journal is still there').to.equal(from);
-          expect(scanJournal(fs.readFileSync(f.journal)).batches).to.have.length(records);
-        }
-        if (step === 'journal-written') expect(journalGeneration(f.journalTmp)).to.equal(from + 1);
-        if (step === 'journal-renamed') expect(journalGeneration(f.journal)).to.equal(from + 1);
-        const log = await startsWith(dir, want, 3, step);
-        if (step === 'snapshot-renamed' || step === 'journal-written')
-          expect(log.join('\n')).to.contain('already in the snapshot');
-      });
+      it(
+        `${history}: stopped at ${step}, the next start gives the acknowledged rows once, and later writes ` + `stay`,
+        async () => {
+          const dir = tmp();
+          let want = await withStore(dir, (s) => write(s, 1));
+          if (history !== 'a new store (first compaction)') {
+            await withStore(dir, () => {}); // compacts round 1
+            want = await withStore(dir, (s) => write(s, 2));
+          }
+          const f = files(dir);
+          const from = journalGeneration(f.journal)!;
+          const records = scanJournal(fs.readFileSync(f.journal)).batches.length;
+          expect(records).to.be.greaterThan(0);
+          await crashAt(dir, step);
+          // What the step left on disk.
+          const renamed = step !== 'snapshot-partial' && step !== 'snapshot-written';
+          expect(fs.existsSync(f.snapshotTmp), 'the temporary snapshot').to.equal(!renamed);
+          if (renamed)
+            expect(snapshotGeneration(f.snapshot), 'the new snapshot names the next journal').to.equal(from + 1);
+          if (step === 'snapshot-renamed' || step === 'journal-written') {
+            expect(journalGeneration(f.journal), 'the old journal is still there').to.equal(from);
+            expect(scanJournal(fs.readFileSync(f.journal)).batches).to.have.length(records);
+          }
+          if (step === 'journal-written') expect(journalGeneration(f.journalTmp)).to.equal(from + 1);
+          if (step === 'journal-renamed') expect(journalGeneration(f.journal)).to.equal(from + 1);
+          const log = await startsWith(dir, want, 3, step);
+          if (step === 'snapshot-renamed' || step === 'journal-written')
+            expect(log.join('\n')).to.contain('already in the snapshot');
+        },
+      );
     }
   }
 
-  it('a store of an earlier release (line snapshot, journal without generation) stopped after the rename starts with its rows', async () => {
-    for (const step of COMPACTION_STEPS) {
+  it(
+    'a store of an earlier release (line snapshot, journal without generation) stopped after the rename ' +
+      'starts with its rows',
+    async () => {
+      for (const step of COMPACTION_STEPS) {
+        const dir = tmp();
+        const f = files(dir);
+        fs.writeFileSync(
+          path.join(dir, 'snapshot.jsonl'),
+          [...snapshotLines([{ resource: 'tag', size: 2, rows: [tag(900), tag(901)] }])].join(''),
+        );
+        fs.writeFileSync(
+          f.journal,
+          Buffer.concat([0, 1, 2].map((i) => encodeRecord([{ op: 'create', resource: 'tag', row: tag(i) }]))),
+        );
+        const want = { tag: [0, 1, 2, 900, 901].map(tag) };
+        await crashAt(dir, step);
+        await startsWith(dir, want, 1, `earlier release, ${step}`);
+        expect(fs.existsSync(path.join(dir, 'snapshot.jsonl')), 'the line snapshot is gone').to.equal(false);
+      }
+    },
+  );
+
+  it(
+    'a journal emptied in place before its header was written (or its header cut short) starts with the ' +
+      'snapshot, and later writes stay',
+    async () => {
+      for (const journal of [Buffer.alloc(0), null, encodeHeader(2).subarray(0, 11)]) {
+        const dir = tmp();
+        const want = await withStore(dir, (s) => write(s, 1));
+        await crashAt(dir, 'snapshot-renamed');
+        const f = files(dir);
+        if (journal) fs.writeFileSync(f.journal, journal);
+        else fs.rmSync(f.journal);
+        const log = await startsWith(dir, want, 2, journal ? `a journal of ${journal.length} bytes` : 'no journal');
+        if (journal?.length) expect(log.join('\n')).to.contain('cut short');
+      }
+    },
+  );
+
+  it(
+    'a journal newer than its snapshot (the snapshot lost, or restored alone from an older backup) stops the ' +
+      'start and changes nothing',
+    async () => {
       const dir = tmp();
       const f = files(dir);
-      fs.writeFileSync(
-        path.join(dir, 'snapshot.jsonl'),
-        [...snapshotLines([{ resource: 'tag', size: 2, rows: [tag(900), tag(901)] }])].join(''),
-      );
-      fs.writeFileSync(
-        f.journal,
-        Buffer.concat([0, 1, 2].map((i) => encodeRecord([{ op: 'create', resource: 'tag', row: tag(i) }]))),
-      );
-      const want = { tag: [0, 1, 2, 900, 901].map(tag) };
-      await crashAt(dir, step);
-      await startsWith(dir, want, 1, `earlier release, ${step}`);
-      expect(fs.existsSync(path.join(dir, 'snapshot.jsonl')), 'the line snapshot is gone').to.equal(false);
-    }
-  });
+      await withStore(dir, (s) => write(s, 1));
+      await withStore(dir, () => {}); // compacts: snapshot and journal of generation 1
+      const older = fs.readFileSync(f.snapshot);
+      await withStore(dir, (s) => write(s, 2));
+      await withStore(dir, () => {}); // generation 2
+      await withStore(dir, (s) => write(s, 3));
+      for (const snapshot of [older, null]) {
+        const before = fs.readFileSync(f.journal);
+        if (snapshot) fs.writeFileSync(f.snapshot, snapshot);
+        else fs.rmSync(f.snapshot);
+        const err = await withStore(dir, () => null).then(
+          () => null,
+          (e: Error) => e,
+        );
+        expect(err).to.be.instanceOf(StorageConfigProblem);
+        expect(err!.message)
+          .to.contain(f.journal)
+          .and.to.contain('generation 2')
+          .and.to.contain(snapshot ? 'generation 1' : 'there is no snapshot')
+          .and.to.contain('backup');
+        expect(fs.readFileSync(f.journal).equals(before), 'the journal is as it was').to.equal(true);
+        expect(fs.existsSync(path.join(dir, 'lock')), 'the lock is let go').to.equal(false);
+      }
+    },
+  );
 
-  it('a journal emptied in place before its header was written (or its header cut short) starts with the snapshot, and later writes stay', async () => {
-    for (const journal of [Buffer.alloc(0), null, encodeHeader(2).subarray(0, 11)]) {
+  it(
+    'a snapshot and journal without generations (written before them) are read as before, and get them at the ' +
+      'next compaction',
+    async () => {
       const dir = tmp();
+      const f = files(dir);
       const want = await withStore(dir, (s) => write(s, 1));
-      await crashAt(dir, 'snapshot-renamed');
-      const f = files(dir);
-      if (journal) fs.writeFileSync(f.journal, journal);
-      else fs.rmSync(f.journal);
-      const log = await startsWith(dir, want, 2, journal ? `a journal of ${journal.length} bytes` : 'no journal');
-      if (journal?.length) expect(log.join('\n')).to.contain('cut short');
-    }
-  });
-
-  it('a journal newer than its snapshot (the snapshot lost, or restored alone from an older backup) stops the start and changes nothing', async () => {
-    const dir = tmp();
-    const f = files(dir);
-    await withStore(dir, (s) => write(s, 1));
-    await withStore(dir, () => {}); // compacts: snapshot and journal of generation 1
-    const older = fs.readFileSync(f.snapshot);
-    await withStore(dir, (s) => write(s, 2));
-    await withStore(dir, () => {}); // generation 2
-    await withStore(dir, (s) => write(s, 3));
-    for (const snapshot of [older, null]) {
-      const before = fs.readFileSync(f.journal);
-      if (snapshot) fs.writeFileSync(f.snapshot, snapshot);
-      else fs.rmSync(f.snapshot);
-      const err = await withStore(dir, () => null).then(
-        () => null,
-        (e: Error) => e,
-      );
-      expect(err).to.be.instanceOf(StorageConfigProblem);
-      expect(err!.message)
-        .to.contain(f.journal)
-        .and.to.contain('generation 2')
-        .and.to.contain(snapshot ? 'generation 1' : 'there is no snapshot')
-        .and.to.contain('backup');
-      expect(fs.readFileSync(f.journal).equals(before), 'the journal is as it was').to.equal(true);
-      expect(fs.existsSync(path.join(dir, 'lock')), 'the lock is let go').to.equal(false);
-    }
-  });
-
-  it('a snapshot and journal without generations (written before them) are read as before, and get them at the next compaction', async () => {
-    const dir = tmp();
-    const f = files(dir);
-    const want = await withStore(dir, (s) => write(s, 1));
-    await withStore(dir, () => {}); // compacts
-    // The snapshot as the previous build wrote it (no generation), and a journal of records without a header after it.
-    const tables: SnapshotImage[] = [];
-    readColumnSnapshot(f.snapshot, (resource, image) => tables.push({ resource, image }));
-    const parts: Buffer[] = [];
-    writeColumnSnapshot(tables, tables.length, (b) => parts.push(Buffer.from(b)));
-    fs.writeFileSync(f.snapshot, Buffer.concat(parts));
-    expect(snapshotGeneration(f.snapshot)).to.equal(null);
-    const later: WriteOp[][] = [7, 8].map((i) => [{ op: 'create', resource: 'tag', row: tag(700 + i) }]);
-    fs.writeFileSync(f.journal, Buffer.concat(later.map((b) => encodeRecord(b))));
-    expect(journalGeneration(f.journal)).to.equal(0);
-    const expected = { ...want, tag: [...want.tag, tag(707), tag(708)].sort((a, b) => (a.id < b.id ? -1 : 1)) };
-    expect(await withStore(dir, dump), 'replayed on the snapshot, as before').to.deep.equal(expected);
-    expect(snapshotGeneration(f.snapshot)).to.equal(1);
-    expect(journalGeneration(f.journal)).to.equal(1);
-    await startsWith(dir, expected, 2, 'after the first compaction with generations');
-  });
+      await withStore(dir, () => {}); // compacts
+      // The snapshot as the previous build wrote it (no generation), and a journal of records without a header after
+      // it.
+      const tables: SnapshotImage[] = [];
+      readColumnSnapshot(f.snapshot, (resource, image) => tables.push({ resource, image }));
+      const parts: Buffer[] = [];
+      writeColumnSnapshot(tables, tables.length, (b) => parts.push(Buffer.from(b)));
+      fs.writeFileSync(f.snapshot, Buffer.concat(parts));
+      expect(snapshotGeneration(f.snapshot)).to.equal(null);
+      const later: WriteOp[][] = [7, 8].map((i) => [{ op: 'create', resource: 'tag', row: tag(700 + i) }]);
+      fs.writeFileSync(f.journal, Buffer.concat(later.map((b) => encodeRecord(b))));
+      expect(journalGeneration(f.journal)).to.equal(0);
+      const expected = { ...want, tag: [...want.tag, tag(707), tag(708)].sort((a, b) => (a.id < b.id ? -1 : 1)) };
+      expect(await withStore(dir, dump), 'replayed on the snapshot, as before').to.deep.equal(expected);
+      expect(snapshotGeneration(f.snapshot)).to.equal(1);
+      expect(journalGeneration(f.journal)).to.equal(1);
+      await startsWith(dir, expected, 2, 'after the first compaction with generations');
+    },
+  );
 
   describe('kill -9 of a server paused inside its compaction', function () {
     const KEY = 'compaction-crash-key-0123456789';
@@ -296,7 +316,10 @@ describe('a crash during memory:/dir compaction', function () {
         }
       });
 
-    /** Starts the server with the compaction pausing at `step`; resolves when it is there (it listens first: the snapshot is written after). */
+    /**
+     * Starts the server with the compaction pausing at `step`; resolves when it is there (it listens first: the
+     * snapshot is written after).
+     */
     function pausedAt(storage: string, cfg: string, step: CompactionStep): Promise<ReturnType<typeof spawn>> {
       return new Promise((resolve, reject) => {
         const child = spawn(process.execPath, [MAIN], {
@@ -330,51 +353,56 @@ describe('a crash during memory:/dir compaction', function () {
     }
 
     for (const step of COMPACTION_STEPS) {
-      it(`killed at ${step}: the restart has every acknowledged site once, and a later write survives a kill too`, async () => {
-        const dir = tmp();
-        const cfg = path.join(dir, 'config.json');
-        fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
-        const storage = `memory:${path.join(dir, 'data')}`;
-        let srv = await startProcess(storage, cfg);
-        const acked: string[] = [];
-        try {
-          await req(srv.url, 'POST', '/api/extras/tags/', { name: 'T', slug: 't' });
-          for (let i = 0; i < 12; i++) {
-            const r = await req(srv.url, 'POST', '/api/dcim/sites/', { name: `a${i}`, slug: `a${i}`, tags: ['t'] });
-            expect(r.status).to.equal(201);
-            acked.push(`a${i}`);
-          }
-          const first = ((await req(srv.url, 'GET', '/api/dcim/sites/?name=a0')).body!.results as { id: string }[])[0];
-          expect(
-            (await req(srv.url, 'PATCH', `/api/dcim/sites/${first.id}/`, { description: 'patched' })).status,
-          ).to.equal(200);
-        } finally {
-          await killed(srv.child);
-        }
-        const paused = await pausedAt(storage, cfg, step);
-        await killed(paused);
-        srv = await startProcess(storage, cfg);
-        try {
-          expect(await siteNames(srv.url)).to.deep.equal([...acked].sort());
-          expect((await req(srv.url, 'GET', '/api/dcim/sites/?description=patched')).body!.count).to.equal(1);
-          expect(
-            (await req(srv.url, 'POST', '/api/dcim/sites/', { name: 'later', slug: 'later', tags: ['t'] })).status,
-          ).to.equal(201);
-        } finally {
-          await killed(srv.child);
-        }
-        for (let restart = 0; restart < 2; restart++) {
-          srv = await startProcess(storage, cfg);
+      it(
+        `killed at ${step}: the restart has every acknowledged site once, and a later write survives a kill ` + `too`,
+        async () => {
+          const dir = tmp();
+          const cfg = path.join(dir, 'config.json');
+          fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
+          const storage = `memory:${path.join(dir, 'data')}`;
+          let srv = await startProcess(storage, cfg);
+          const acked: string[] = [];
           try {
-            expect(await siteNames(srv.url)).to.deep.equal([...acked, 'later'].sort());
-            const tagged = (await req(srv.url, 'GET', '/api/dcim/sites/?tag=t&limit=1000')).body!.count;
-            expect(tagged).to.equal(acked.length + 1);
+            await req(srv.url, 'POST', '/api/extras/tags/', { name: 'T', slug: 't' });
+            for (let i = 0; i < 12; i++) {
+              const r = await req(srv.url, 'POST', '/api/dcim/sites/', { name: `a${i}`, slug: `a${i}`, tags: ['t'] });
+              expect(r.status).to.equal(201);
+              acked.push(`a${i}`);
+            }
+            const first = (
+              (await req(srv.url, 'GET', '/api/dcim/sites/?name=a0')).body!.results as { id: string }[]
+            )[0];
+            expect(
+              (await req(srv.url, 'PATCH', `/api/dcim/sites/${first.id}/`, { description: 'patched' })).status,
+            ).to.equal(200);
           } finally {
             await killed(srv.child);
           }
-        }
-        fs.rmSync(dir, { recursive: true, force: true });
-      });
+          const paused = await pausedAt(storage, cfg, step);
+          await killed(paused);
+          srv = await startProcess(storage, cfg);
+          try {
+            expect(await siteNames(srv.url)).to.deep.equal([...acked].sort());
+            expect((await req(srv.url, 'GET', '/api/dcim/sites/?description=patched')).body!.count).to.equal(1);
+            expect(
+              (await req(srv.url, 'POST', '/api/dcim/sites/', { name: 'later', slug: 'later', tags: ['t'] })).status,
+            ).to.equal(201);
+          } finally {
+            await killed(srv.child);
+          }
+          for (let restart = 0; restart < 2; restart++) {
+            srv = await startProcess(storage, cfg);
+            try {
+              expect(await siteNames(srv.url)).to.deep.equal([...acked, 'later'].sort());
+              const tagged = (await req(srv.url, 'GET', '/api/dcim/sites/?tag=t&limit=1000')).body!.count;
+              expect(tagged).to.equal(acked.length + 1);
+            } finally {
+              await killed(srv.child);
+            }
+          }
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
+      );
     }
   });
 });
@@ -402,85 +430,88 @@ describe('memory:/dir on a full disk', function () {
     fs.rmSync(mnt, { recursive: true, force: true });
   });
 
-  it('a start that cannot write its snapshot serves the journal as it is, logs why, and removes the temporary file', async () => {
-    const dir = path.join(mnt!, 'store');
-    // A store with records in its journal (a start compacts them), then the disk fills while it runs.
-    const first = new MemoryStorage(dir, { log: () => {} });
-    await first.open();
-    let rows: Record<string, Row[]> = {};
-    for (let r = 0; r < 3; r++) rows = await write(first, r);
-    const filler = path.join(mnt!, 'filler');
-    const fd = fs.openSync(filler, 'w');
-    try {
-      for (const block = Buffer.alloc(4096); ;) fs.writeSync(fd, block);
-    } catch (e) {
-      expect((e as NodeJS.ErrnoException).code).to.equal('ENOSPC');
-    } finally {
-      fs.closeSync(fd);
-    }
-    // Writes go on while the journal's last page has room, then each is refused whole (a clean 507).
-    let refused: unknown = null;
-    for (let i = 0; i < 200 && !refused; i++) {
+  it(
+    'a start that cannot write its snapshot serves the journal as it is, logs why, and removes the temporary ' + 'file',
+    async () => {
+      const dir = path.join(mnt!, 'store');
+      // A store with records in its journal (a start compacts them), then the disk fills while it runs.
+      const first = new MemoryStorage(dir, { log: () => {} });
+      await first.open();
+      let rows: Record<string, Row[]> = {};
+      for (let r = 0; r < 3; r++) rows = await write(first, r);
+      const filler = path.join(mnt!, 'filler');
+      const fd = fs.openSync(filler, 'w');
       try {
-        await first.apply([{ op: 'create', resource: 'tag', row: tag(900 + i) }]);
-        rows = dump(first);
+        for (const block = Buffer.alloc(4096); ;) fs.writeSync(fd, block);
       } catch (e) {
-        refused = e;
+        expect((e as NodeJS.ErrnoException).code).to.equal('ENOSPC');
+      } finally {
+        fs.closeSync(fd);
       }
-    }
-    expect(refused).to.be.instanceOf(JournalWriteFailed);
-    expect(dump(first)).to.deep.equal(rows);
-    // It stops without closing (as kill -9 would: the lock file stays, naming this process).
-    const journalBytes = fs.statSync(files(dir).journal).size;
+      // Writes go on while the journal's last page has room, then each is refused whole (a clean 507).
+      let refused: unknown = null;
+      for (let i = 0; i < 200 && !refused; i++) {
+        try {
+          await first.apply([{ op: 'create', resource: 'tag', row: tag(900 + i) }]);
+          rows = dump(first);
+        } catch (e) {
+          refused = e;
+        }
+      }
+      expect(refused).to.be.instanceOf(JournalWriteFailed);
+      expect(dump(first)).to.deep.equal(rows);
+      // It stops without closing (as kill -9 would: the lock file stays, naming this process).
+      const journalBytes = fs.statSync(files(dir).journal).size;
 
-    const log: string[] = [];
-    const second = new MemoryStorage(dir, { log: (m) => log.push(m) });
-    await second.open();
-    try {
-      expect(dump(second)).to.deep.equal(rows);
-      expect(log.join('\n'))
-        .to.match(/snapshot/)
-        .and.to.match(/ENOSPC/)
-        .and.to.match(/journal as it is/);
-      expect(fs.readdirSync(dir).sort()).to.deep.equal(['journal.jsonl', 'lock']);
-      expect(fs.statSync(files(dir).journal).size).to.equal(journalBytes);
-      let again: unknown = null;
+      const log: string[] = [];
+      const second = new MemoryStorage(dir, { log: (m) => log.push(m) });
+      await second.open();
       try {
-        await second.apply([{ op: 'create', resource: 'tag', row: tag(998) }]);
-      } catch (e) {
-        again = e;
+        expect(dump(second)).to.deep.equal(rows);
+        expect(log.join('\n'))
+          .to.match(/snapshot/)
+          .and.to.match(/ENOSPC/)
+          .and.to.match(/journal as it is/);
+        expect(fs.readdirSync(dir).sort()).to.deep.equal(['journal.jsonl', 'lock']);
+        expect(fs.statSync(files(dir).journal).size).to.equal(journalBytes);
+        let again: unknown = null;
+        try {
+          await second.apply([{ op: 'create', resource: 'tag', row: tag(998) }]);
+        } catch (e) {
+          again = e;
+        }
+        expect(again).to.be.instanceOf(JournalWriteFailed);
+      } finally {
+        await second.close();
       }
-      expect(again).to.be.instanceOf(JournalWriteFailed);
-    } finally {
-      await second.close();
-    }
-    // A server's start compacts once it listens (deferStartWork): the same, said then.
-    const log2: string[] = [];
-    const served = new MemoryStorage(dir, { log: (m) => log2.push(m) });
-    served.deferStartWork();
-    await served.open();
-    try {
-      expect(dump(served)).to.deep.equal(rows);
-      expect(log2.join('\n')).to.not.match(/snapshot/);
-      await served.afterListening();
-      expect(log2.join('\n'))
-        .to.match(/snapshot/)
-        .and.to.match(/ENOSPC/)
-        .and.to.match(/journal as it is/);
-      expect(fs.readdirSync(dir).sort()).to.deep.equal(['journal.jsonl', 'lock']);
-      expect(fs.statSync(files(dir).journal).size).to.equal(journalBytes);
-      expect(dump(served)).to.deep.equal(rows);
-    } finally {
-      await served.close();
-    }
-    await first.close();
+      // A server's start compacts once it listens (deferStartWork): the same, said then.
+      const log2: string[] = [];
+      const served = new MemoryStorage(dir, { log: (m) => log2.push(m) });
+      served.deferStartWork();
+      await served.open();
+      try {
+        expect(dump(served)).to.deep.equal(rows);
+        expect(log2.join('\n')).to.not.match(/snapshot/);
+        await served.afterListening();
+        expect(log2.join('\n'))
+          .to.match(/snapshot/)
+          .and.to.match(/ENOSPC/)
+          .and.to.match(/journal as it is/);
+        expect(fs.readdirSync(dir).sort()).to.deep.equal(['journal.jsonl', 'lock']);
+        expect(fs.statSync(files(dir).journal).size).to.equal(journalBytes);
+        expect(dump(served)).to.deep.equal(rows);
+      } finally {
+        await served.close();
+      }
+      await first.close();
 
-    // With room again, the next start compacts the journal into a snapshot, rows unchanged.
-    fs.rmSync(filler);
-    const log3: string[] = [];
-    expect(await withStore(dir, (s) => dump(s), log3)).to.deep.equal(rows);
-    expect(fs.existsSync(files(dir).snapshot)).to.equal(true);
-    expect(fs.existsSync(files(dir).snapshotTmp)).to.equal(false);
-    expect(await withStore(dir, (s) => dump(s))).to.deep.equal(rows);
-  });
+      // With room again, the next start compacts the journal into a snapshot, rows unchanged.
+      fs.rmSync(filler);
+      const log3: string[] = [];
+      expect(await withStore(dir, (s) => dump(s), log3)).to.deep.equal(rows);
+      expect(fs.existsSync(files(dir).snapshot)).to.equal(true);
+      expect(fs.existsSync(files(dir).snapshotTmp)).to.equal(false);
+      expect(await withStore(dir, (s) => dump(s))).to.deep.equal(rows);
+    },
+  );
 });

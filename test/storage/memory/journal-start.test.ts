@@ -105,89 +105,100 @@ async function journalOfRuns(): Promise<{ dir: string; want: ReturnType<typeof i
 describe('memory:/dir start on a journal', function () {
   this.timeout(60000);
 
-  it('runs of creates replay to the very rows the writes made (slot and key order, network fields kept apart, undeclared keys)', async () => {
-    const { dir, want } = await journalOfRuns();
-    const records = scanJournal(fs.readFileSync(path.join(dir, 'journal.jsonl'))).batches.length;
-    expect(fs.readFileSync(path.join(dir, 'journal.jsonl'), 'latin1')).to.contain('{"rows":"prefix"');
-    for (const from of ['journal', 'snapshot']) {
-      const s = await opened(dir);
-      try {
-        expect(image(s), `read from the ${from}`).to.deep.equal(want);
-      } finally {
-        await s.close();
+  it(
+    'runs of creates replay to the very rows the writes made (slot and key order, network fields kept apart, ' +
+      'undeclared keys)',
+    async () => {
+      const { dir, want } = await journalOfRuns();
+      const records = scanJournal(fs.readFileSync(path.join(dir, 'journal.jsonl'))).batches.length;
+      expect(fs.readFileSync(path.join(dir, 'journal.jsonl'), 'latin1')).to.contain('{"rows":"prefix"');
+      for (const from of ['journal', 'snapshot']) {
+        const s = await opened(dir);
+        try {
+          expect(image(s), `read from the ${from}`).to.deep.equal(want);
+        } finally {
+          await s.close();
+        }
       }
-    }
-    expect(records).to.equal(8);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+      expect(records).to.equal(8);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
 
-  it('a deferred start serves from the journal; afterListening() answers reads while it writes the snapshot, and writes wait for it', async () => {
-    const { dir, want } = await journalOfRuns();
-    const journalBytes = fs.statSync(path.join(dir, 'journal.jsonl')).size;
+  it(
+    'a deferred start serves from the journal; afterListening() answers reads while it writes the snapshot, ' +
+      'and writes wait for it',
+    async () => {
+      const { dir, want } = await journalOfRuns();
+      const journalBytes = fs.statSync(path.join(dir, 'journal.jsonl')).size;
 
-    const s = await opened(dir, true);
-    let finished = false,
-      wroteAfter: boolean | null = null,
-      readWhileWriting: Row | null = null;
-    let partial: () => void = () => {};
-    const writing = new Promise<void>((resolve) => {
-      partial = resolve;
-    });
-    const was = setCompactionHook((step) => {
-      if (step === 'snapshot-partial') partial();
-    });
-    try {
-      // Open, nothing compacted yet: the journal as it was, no snapshot.
-      expect(image(s)).to.deep.equal(want);
-      expect(fs.existsSync(path.join(dir, 'snapshot.bin'))).to.equal(false);
-      expect(fs.statSync(path.join(dir, 'journal.jsonl')).size).to.equal(journalBytes);
-      const done = s.afterListening().then(() => {
-        finished = true;
+      const s = await opened(dir, true);
+      let finished = false,
+        wroteAfter: boolean | null = null,
+        readWhileWriting: Row | null = null;
+      let partial: () => void = () => {};
+      const writing = new Promise<void>((resolve) => {
+        partial = resolve;
       });
-      await writing; // the snapshot's first bytes are written, the rest not yet
-      readWhileWriting = await s.get('prefix', id(7, 4));
-      expect(finished, 'a read is answered while the snapshot is written').to.equal(false);
-      const write = s.apply([{ op: 'create', resource: 'tag', row: tag(9) }]).then(() => {
-        wroteAfter = finished;
+      const was = setCompactionHook((step) => {
+        if (step === 'snapshot-partial') partial();
       });
-      await Promise.all([done, write]);
-    } finally {
-      setCompactionHook(was);
-    }
-    expect(readWhileWriting!.description).to.equal('changed');
-    expect(wroteAfter, 'the write was made after the compaction').to.equal(true);
-    // The write is in the journal that follows the new snapshot.
-    const journal = path.join(dir, 'journal.jsonl');
-    expect(journalGeneration(journal)).to.equal(readColumnSnapshot(path.join(dir, 'snapshot.bin'), () => {}).journal);
-    expect(scanJournal(fs.readFileSync(journal)).batches).to.have.length(1);
-    const after = image(s);
-    // Stopped without closing (as kill -9 would): the next start has everything.
-    const again = await opened(dir);
-    try {
-      expect(image(again)).to.deep.equal(after);
-    } finally {
-      await again.close();
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+      try {
+        // Open, nothing compacted yet: the journal as it was, no snapshot.
+        expect(image(s)).to.deep.equal(want);
+        expect(fs.existsSync(path.join(dir, 'snapshot.bin'))).to.equal(false);
+        expect(fs.statSync(path.join(dir, 'journal.jsonl')).size).to.equal(journalBytes);
+        const done = s.afterListening().then(() => {
+          finished = true;
+        });
+        await writing; // the snapshot's first bytes are written, the rest not yet
+        readWhileWriting = await s.get('prefix', id(7, 4));
+        expect(finished, 'a read is answered while the snapshot is written').to.equal(false);
+        const write = s.apply([{ op: 'create', resource: 'tag', row: tag(9) }]).then(() => {
+          wroteAfter = finished;
+        });
+        await Promise.all([done, write]);
+      } finally {
+        setCompactionHook(was);
+      }
+      expect(readWhileWriting!.description).to.equal('changed');
+      expect(wroteAfter, 'the write was made after the compaction').to.equal(true);
+      // The write is in the journal that follows the new snapshot.
+      const journal = path.join(dir, 'journal.jsonl');
+      expect(journalGeneration(journal)).to.equal(readColumnSnapshot(path.join(dir, 'snapshot.bin'), () => {}).journal);
+      expect(scanJournal(fs.readFileSync(journal)).batches).to.have.length(1);
+      const after = image(s);
+      // Stopped without closing (as kill -9 would): the next start has everything.
+      const again = await opened(dir);
+      try {
+        expect(image(again)).to.deep.equal(after);
+      } finally {
+        await again.close();
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
 
-  it("a write made before afterListening() (a start's own, as its admin token) is in the snapshot it writes", async () => {
-    const dir = tmp();
-    const writer = await opened(dir);
-    await writeRuns(writer);
-    await writer.close();
-    const s = await opened(dir, true);
-    await s.apply([{ op: 'create', resource: 'tag', row: tag(8) }]);
-    await s.afterListening();
-    const after = image(s);
-    await s.close();
-    expect(scanJournal(fs.readFileSync(path.join(dir, 'journal.jsonl'))).batches).to.have.length(0);
-    const again = await opened(dir);
-    try {
-      expect(image(again)).to.deep.equal(after);
-    } finally {
-      await again.close();
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  it(
+    "a write made before afterListening() (a start's own, " + 'as its admin token) is in the snapshot it writes',
+    async () => {
+      const dir = tmp();
+      const writer = await opened(dir);
+      await writeRuns(writer);
+      await writer.close();
+      const s = await opened(dir, true);
+      await s.apply([{ op: 'create', resource: 'tag', row: tag(8) }]);
+      await s.afterListening();
+      const after = image(s);
+      await s.close();
+      expect(scanJournal(fs.readFileSync(path.join(dir, 'journal.jsonl'))).batches).to.have.length(0);
+      const again = await opened(dir);
+      try {
+        expect(image(again)).to.deep.equal(after);
+      } finally {
+        await again.close();
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
 });

@@ -285,33 +285,40 @@ describe('memory:/dir journal records', () => {
     expect(fs.statSync(path.join(dir, 'snapshot.bin')).mtimeMs).to.equal(before);
   });
 
-  it('a snapshot larger than a read chunk is read whole, lines across chunk ends and blank lines included', async () => {
-    const dir = tmp();
-    const lines: string[] = [];
-    for (let i = 0; i < 40_000; i++)
-      lines.push(
-        JSON.stringify(['tag', { ...tag(i), description: 'd'.repeat(200) }]) + (i % 9999 === 0 ? '\n\n' : '\n'),
-      );
-    fs.writeFileSync(path.join(dir, 'snapshot.jsonl'), lines.join(''));
-    expect(fs.statSync(path.join(dir, 'snapshot.jsonl')).size).to.be.greaterThan(9 * 1024 * 1024);
-    const names = await tagNames(dir);
-    expect(names).to.have.length(40_000);
-    expect(names[39_999]).to.equal('t39999');
-  });
-
-  it('a snapshot of the earlier line formats (["resource", row] per line; JSON columns) is read and rewritten as columns', async () => {
-    for (const lines of [
-      [0, 1, 2].map((i) => JSON.stringify(['tag', tag(i)])),
-      [...snapshotLines([{ resource: 'tag', size: 3, rows: [0, 1, 2].map(tag) }])].map((l) => l.trim()),
-    ]) {
+  it(
+    'a snapshot larger than a read chunk is read whole, ' + 'lines across chunk ends and blank lines included',
+    async () => {
       const dir = tmp();
-      fs.writeFileSync(path.join(dir, 'snapshot.jsonl'), lines.map((l) => l + '\n').join(''));
-      expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
-      expect(fs.existsSync(path.join(dir, 'snapshot.jsonl')), 'the line snapshot is replaced').to.equal(false);
-      expect(snapshotRows(dir)).to.deep.equal([0, 1, 2].map(tag));
-      expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
-    }
-  });
+      const lines: string[] = [];
+      for (let i = 0; i < 40_000; i++)
+        lines.push(
+          JSON.stringify(['tag', { ...tag(i), description: 'd'.repeat(200) }]) + (i % 9999 === 0 ? '\n\n' : '\n'),
+        );
+      fs.writeFileSync(path.join(dir, 'snapshot.jsonl'), lines.join(''));
+      expect(fs.statSync(path.join(dir, 'snapshot.jsonl')).size).to.be.greaterThan(9 * 1024 * 1024);
+      const names = await tagNames(dir);
+      expect(names).to.have.length(40_000);
+      expect(names[39_999]).to.equal('t39999');
+    },
+  );
+
+  it(
+    'a snapshot of the earlier line formats (["resource", row] per line; JSON columns) is read and rewritten ' +
+      'as columns',
+    async () => {
+      for (const lines of [
+        [0, 1, 2].map((i) => JSON.stringify(['tag', tag(i)])),
+        [...snapshotLines([{ resource: 'tag', size: 3, rows: [0, 1, 2].map(tag) }])].map((l) => l.trim()),
+      ]) {
+        const dir = tmp();
+        fs.writeFileSync(path.join(dir, 'snapshot.jsonl'), lines.map((l) => l + '\n').join(''));
+        expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
+        expect(fs.existsSync(path.join(dir, 'snapshot.jsonl')), 'the line snapshot is replaced').to.equal(false);
+        expect(snapshotRows(dir)).to.deep.equal([0, 1, 2].map(tag));
+        expect(await tagNames(dir)).to.deep.equal(['t0', 't1', 't2']);
+      }
+    },
+  );
 
   it('a journal of the previous format is read and rewritten', async () => {
     const dir = tmp();
@@ -340,82 +347,88 @@ describe('memory:/dir under faults, through the server', function () {
       body: JSON.stringify({ name: `s${i}`, slug: `s${i}`, description: 'x'.repeat(200) }),
     }).then(async (r) => ({ status: r.status, body: await r.json().catch(() => null) }));
 
-  it('a journal over its file-size limit answers 507, and every acknowledged write is there after a restart', async () => {
-    const dir = tmp(),
-      data = path.join(dir, 'data');
-    const cfg = cfgFile(dir);
-    // 256 KiB per file: the start fits, the sites do not.
-    const child = spawn('bash', ['-c', `ulimit -f 256; exec "${process.execPath}" "${MAIN}"`], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        STORAGE_URL: `memory:${data}`,
-        DEMO_DATA: 'false',
-        CONFIG_FILE: cfg,
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d) => {
-        out += d;
-        const m = /listening on (\S+)/.exec(out);
-        if (m) resolve(m[1]);
+  it(
+    'a journal over its file-size limit answers 507, and ' + 'every acknowledged write is there after a restart',
+    async () => {
+      const dir = tmp(),
+        data = path.join(dir, 'data');
+      const cfg = cfgFile(dir);
+      // 256 KiB per file: the start fits, the sites do not.
+      const child = spawn('bash', ['-c', `ulimit -f 256; exec "${process.execPath}" "${MAIN}"`], {
+        env: {
+          ...process.env,
+          PORT: '0',
+          STORAGE_URL: `memory:${data}`,
+          DEMO_DATA: 'false',
+          CONFIG_FILE: cfg,
+          LOG_LEVEL: 'silent',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.on('exit', (c) => reject(new Error(`exited ${c}`)));
-    });
-    const acked: string[] = [];
-    let full: { status: number; body: { code?: string } } | null = null;
-    for (let i = 0; i < 3000 && !full; i++) {
-      const r = await post(url, i);
-      if (r.status === 201) acked.push(`s${i}`);
-      else full = r;
-    }
-    expect(full, 'the limit was reached').to.not.equal(null);
-    expect(full!.status).to.equal(507);
-    expect(full!.body.code).to.equal('insufficient_storage');
-    expect((await post(url, 5000)).status, 'still full').to.equal(507);
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
-    const again = await startProcess(`memory:${data}`, cfg); // no limit now: room again
-    try {
-      const names: string[] = [];
-      for (let off = 0; ; off += 1000) {
-        const page = (await (
-          await fetch(`${again.url}/api/dcim/sites/?limit=1000&offset=${off}`, {
-            headers: { Authorization: `Token ${KEY}` },
-          })
-        ).json()) as { results: { name: string }[] };
-        names.push(...page.results.map((s) => s.name));
-        if (page.results.length < 1000) break;
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (d) => {
+          out += d;
+          const m = /listening on (\S+)/.exec(out);
+          if (m) resolve(m[1]);
+        });
+        child.on('exit', (c) => reject(new Error(`exited ${c}`)));
+      });
+      const acked: string[] = [];
+      let full: { status: number; body: { code?: string } } | null = null;
+      for (let i = 0; i < 3000 && !full; i++) {
+        const r = await post(url, i);
+        if (r.status === 201) acked.push(`s${i}`);
+        else full = r;
       }
-      expect(names.sort()).to.deep.equal([...acked].sort());
-      expect((await post(again.url, 6000)).status).to.equal(201);
-    } finally {
-      again.child.kill('SIGTERM');
-    }
-  });
+      expect(full, 'the limit was reached').to.not.equal(null);
+      expect(full!.status).to.equal(507);
+      expect(full!.body.code).to.equal('insufficient_storage');
+      expect((await post(url, 5000)).status, 'still full').to.equal(507);
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      const again = await startProcess(`memory:${data}`, cfg); // no limit now: room again
+      try {
+        const names: string[] = [];
+        for (let off = 0; ; off += 1000) {
+          const page = (await (
+            await fetch(`${again.url}/api/dcim/sites/?limit=1000&offset=${off}`, {
+              headers: { Authorization: `Token ${KEY}` },
+            })
+          ).json()) as { results: { name: string }[] };
+          names.push(...page.results.map((s) => s.name));
+          if (page.results.length < 1000) break;
+        }
+        expect(names.sort()).to.deep.equal([...acked].sort());
+        expect((await post(again.url, 6000)).status).to.equal(201);
+      } finally {
+        again.child.kill('SIGTERM');
+      }
+    },
+  );
 
-  it("a second process on the same directory is refused, naming the owner; a dead owner's lock is taken over", async () => {
-    const dir = tmp(),
-      data = path.join(dir, 'data');
-    const cfg = cfgFile(dir);
-    const first = await startProcess(`memory:${data}`, cfg);
-    const second = await startProcess(`memory:${data}`, cfg).then(
-      () => null,
-      (e: Error) => e.message,
-    );
-    expect(second).to.contain(`in use by process ${first.child.pid}`);
-    expect((await post(first.url, 1)).status).to.equal(201);
-    first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
-    const third = await startProcess(`memory:${data}`, cfg);
-    try {
-      const res = await fetch(`${third.url}/api/dcim/sites/?name=s1`, { headers: { Authorization: `Token ${KEY}` } });
-      expect(((await res.json()) as { count: number }).count).to.equal(1);
-    } finally {
-      third.child.kill('SIGTERM');
-    }
-  });
+  it(
+    'a second process on the same directory is refused, ' + "naming the owner; a dead owner's lock is taken over",
+    async () => {
+      const dir = tmp(),
+        data = path.join(dir, 'data');
+      const cfg = cfgFile(dir);
+      const first = await startProcess(`memory:${data}`, cfg);
+      const second = await startProcess(`memory:${data}`, cfg).then(
+        () => null,
+        (e: Error) => e.message,
+      );
+      expect(second).to.contain(`in use by process ${first.child.pid}`);
+      expect((await post(first.url, 1)).status).to.equal(201);
+      first.child.kill('SIGKILL');
+      await new Promise((r) => first.child.once('exit', r));
+      const third = await startProcess(`memory:${data}`, cfg);
+      try {
+        const res = await fetch(`${third.url}/api/dcim/sites/?name=s1`, { headers: { Authorization: `Token ${KEY}` } });
+        expect(((await res.json()) as { count: number }).count).to.equal(1);
+      } finally {
+        third.child.kill('SIGTERM');
+      }
+    },
+  );
 });

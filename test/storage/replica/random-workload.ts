@@ -130,7 +130,8 @@ export class RandomWorkload {
         () => `status__n=${pick(STATUSES)}`,
       ];
       const parts = Array.from({ length: 1 + int(3) }, () => pick(f)());
-      return `/api/dcim/sites/?${parts.join('&')}&ordering=${pick(['name', '-asn,name', 'slug', '-created,name'])}&limit=${1 + int(30)}&offset=${int(5)}`;
+      const ordering = pick(['name', '-asn,name', 'slug', '-created,name']);
+      return `/api/dcim/sites/?${parts.join('&')}&ordering=${ordering}&limit=${1 + int(30)}&offset=${int(5)}`;
     }
     const f = [
       () => `network__net_contained=10.${int(4)}.0.0/16`,
@@ -142,7 +143,8 @@ export class RandomWorkload {
       () => `description__isw=p${int(9)}`,
     ];
     const parts = Array.from({ length: 1 + int(2) }, () => pick(f)());
-    return `/api/ipam/prefixes/?${parts.join('&')}&ordering=${pick(['prefix', '-prefix_length,prefix', 'description'])}&limit=${1 + int(40)}`;
+    const ordering = pick(['prefix', '-prefix_length,prefix', 'description']);
+    return `/api/ipam/prefixes/?${parts.join('&')}&ordering=${ordering}&limit=${1 + int(40)}`;
   }
 
   /** Writes and queries in steps until `plans` queries were compared: each replica answers `query`

@@ -156,52 +156,57 @@ for (const backend of BACKENDS.filter((b) => b.driver === 'postgres')) {
       await db?.drop();
     });
 
-    it('converge when their LISTEN connections are dropped, and a replica killed with SIGKILL comes back whole', async () => {
-      const start = async () => {
-        const p = await startProcess(db!.url, cfg, { READ_REPLICA: 'memory' });
-        procs.push(p.child);
-        return p;
-      };
-      const a = await start(),
-        b = await start();
-      const names = async (url: string, seq: number) => {
-        const r = await call(url, 'GET', '/api/dcim/sites/?ordering=slug&limit=1000', undefined, {
-          'X-Min-Change-Seq': String(seq),
-        });
-        expect(r.headers.get('x-read-source')).to.equal('replica');
-        return r.body.results.map((s: { slug: string }) => s.slug);
-      };
-      let seq = 0;
-      const write = async (i: number) => {
-        const r = await call(a.url, 'POST', '/api/dcim/sites/', {
-          name: `f${i}`,
-          slug: `f${String(i).padStart(3, '0')}`,
-        });
-        expect(r.status).to.equal(201);
-        seq = Number(r.headers.get('x-change-seq'));
-      };
-      for (let i = 0; i < 10; i++) await write(i);
-      // Every LISTEN connection of the database is cut: followers fall back to reading the counter, then listen again.
-      const { Client } = (await import('pg')).default;
-      const admin = new Client({ connectionString: db!.url });
-      await admin.connect();
-      const cut = await admin.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
-      );
-      await admin.end();
-      expect(cut.rowCount).to.be.greaterThan(0);
-      for (let i = 10; i < 20; i++) await write(i);
-      const want = Array.from({ length: 20 }, (_, i) => `f${String(i).padStart(3, '0')}`);
-      expect(await names(b.url, seq)).to.deep.equal(want);
-      // A replica killed mid-stream and started again loads what it missed.
-      b.child.kill('SIGKILL');
-      const writes = Array.from({ length: 10 }, (_, k) => write(20 + k));
-      await Promise.all(writes);
-      const c = await start();
-      expect(await names(c.url, seq)).to.deep.equal(
-        Array.from({ length: 30 }, (_, i) => `f${String(i).padStart(3, '0')}`),
-      );
-      expect(await names(a.url, seq)).to.have.length(30);
-    });
+    it(
+      'converge when their LISTEN connections are dropped, ' + 'and a replica killed with SIGKILL comes back whole',
+      async () => {
+        const start = async () => {
+          const p = await startProcess(db!.url, cfg, { READ_REPLICA: 'memory' });
+          procs.push(p.child);
+          return p;
+        };
+        const a = await start(),
+          b = await start();
+        const names = async (url: string, seq: number) => {
+          const r = await call(url, 'GET', '/api/dcim/sites/?ordering=slug&limit=1000', undefined, {
+            'X-Min-Change-Seq': String(seq),
+          });
+          expect(r.headers.get('x-read-source')).to.equal('replica');
+          return r.body.results.map((s: { slug: string }) => s.slug);
+        };
+        let seq = 0;
+        const write = async (i: number) => {
+          const r = await call(a.url, 'POST', '/api/dcim/sites/', {
+            name: `f${i}`,
+            slug: `f${String(i).padStart(3, '0')}`,
+          });
+          expect(r.status).to.equal(201);
+          seq = Number(r.headers.get('x-change-seq'));
+        };
+        for (let i = 0; i < 10; i++) await write(i);
+        // Every LISTEN connection of the database is cut: followers fall back to reading the counter, then
+        // listen again.
+        const { Client } = (await import('pg')).default;
+        const admin = new Client({ connectionString: db!.url });
+        await admin.connect();
+        const cut = await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ` +
+            `ILIKE 'LISTEN%'`,
+        );
+        await admin.end();
+        expect(cut.rowCount).to.be.greaterThan(0);
+        for (let i = 10; i < 20; i++) await write(i);
+        const want = Array.from({ length: 20 }, (_, i) => `f${String(i).padStart(3, '0')}`);
+        expect(await names(b.url, seq)).to.deep.equal(want);
+        // A replica killed mid-stream and started again loads what it missed.
+        b.child.kill('SIGKILL');
+        const writes = Array.from({ length: 10 }, (_, k) => write(20 + k));
+        await Promise.all(writes);
+        const c = await start();
+        expect(await names(c.url, seq)).to.deep.equal(
+          Array.from({ length: 30 }, (_, i) => `f${String(i).padStart(3, '0')}`),
+        );
+        expect(await names(a.url, seq)).to.have.length(30);
+      },
+    );
   });
 }

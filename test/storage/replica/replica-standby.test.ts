@@ -60,34 +60,37 @@ describe('memory replicas loaded from a PostgreSQL hot standby', function () {
     pair?.stop();
   });
 
-  it('a standby a little behind: replicas load from it, follow the primary from its seq, and answer as push-down', async () => {
-    const r = await pair!.query(pair!.standbyUrl, 'SELECT pg_is_in_recovery() AS r');
-    expect(r.rows[0].r).to.equal(true);
-    // The standby stops replaying: the replicas' snapshot is older than the primary.
-    await pair!.pauseReplay();
-    const work = new RandomWorkload(7, [reference]);
-    for (let i = 0; i < 15; i++) await work.write();
-    const standbySeq = await seqOf(pair!.standbyUrl);
-    expect(standbySeq).to.be.lessThan(work.last);
-    for (let i = 0; i < 2; i++) replicas.push(await startReplica());
-    for (const p of replicas)
-      expect(p.output()).to.match(
-        new RegExp(
-          `replica: loaded [\\d,]+ rows from the standby \\(READ_REPLICA_LOAD_URL\\) at change seq ${standbySeq} `,
-        ),
+  it(
+    'a standby a little behind: replicas load from it, follow the primary from its seq, and answer as ' + 'push-down',
+    async () => {
+      const r = await pair!.query(pair!.standbyUrl, 'SELECT pg_is_in_recovery() AS r');
+      expect(r.rows[0].r).to.equal(true);
+      // The standby stops replaying: the replicas' snapshot is older than the primary.
+      await pair!.pauseReplay();
+      const work = new RandomWorkload(7, [reference]);
+      for (let i = 0; i < 15; i++) await work.write();
+      const standbySeq = await seqOf(pair!.standbyUrl);
+      expect(standbySeq).to.be.lessThan(work.last);
+      for (let i = 0; i < 2; i++) replicas.push(await startReplica());
+      for (const p of replicas)
+        expect(p.output()).to.match(
+          new RegExp(
+            `replica: loaded [\\d,]+ rows from the standby \\(READ_REPLICA_LOAD_URL\\) at change seq ${standbySeq} `,
+          ),
+        );
+      await pair!.resumeReplay();
+      const mixed = new RandomWorkload(
+        8,
+        replicas.map((p) => p.url),
       );
-    await pair!.resumeReplay();
-    const mixed = new RandomWorkload(
-      8,
-      replicas.map((p) => p.url),
-    );
-    mixed.last = work.last;
-    await mixed.compare(
-      reference,
-      replicas.map((p) => p.url),
-      PLANS,
-    );
-  });
+      mixed.last = work.last;
+      await mixed.compare(
+        reference,
+        replicas.map((p) => p.url),
+        PLANS,
+      );
+    },
+  );
 
   it('the primary restarted under them: no replica answer misses an acknowledged write, and all converge', async () => {
     const urls = replicas.map((p) => p.url);
@@ -162,54 +165,64 @@ describe('memory replicas loaded from a PostgreSQL hot standby', function () {
     await work.compare(reference, urls, 30);
   });
 
-  it("a standby whose seq the primary's log no longer holds is refused with one line; the replica loads from the primary", async () => {
-    await pair!.caughtUp();
-    await pair!.pauseReplay();
-    try {
-      const standbySeq = await seqOf(pair!.standbyUrl);
-      const work = new RandomWorkload(11, [reference]);
-      for (let i = 0; i < 10; i++) {
-        const made = await call(reference, 'POST', '/api/dcim/sites/', { name: `behind ${i}`, slug: `behind-${i}` });
-        expect(made.status).to.equal(201);
-        work.last = Number(made.headers.get('x-change-seq'));
-      }
-      // The webhook outbox pins what it has not planned yet: once it has passed these writes, a
-      // process with a short retention prunes the log at start, past the standby's seq.
-      for (
-        let i = 0;
-        Number((await pair!.query(pair!.primaryUrl, 'SELECT max(after_seq) AS s FROM webhook_cursor')).rows[0].s) <
-        work.last;
-        i++
-      ) {
-        if (i > 200) throw new Error('the webhook outbox did not pass the writes');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const pruner = await startProcess(pair!.primaryUrl, cfg, { CHANGELOG_MAX_ROWS: '3', LOG_LEVEL: 'warn' });
-      procs.push(pruner.child);
-      for (let i = 0; ; i++) {
-        const min = Number((await pair!.query(pair!.primaryUrl, 'SELECT min(seq) AS s FROM object_change')).rows[0].s);
-        if (min > standbySeq + 1) break;
-        if (i > 100) {
-          const state = (sql: string) => pair!.query(pair!.primaryUrl, sql).then((r) => JSON.stringify(r.rows));
-          throw new Error(
-            `the log was not pruned past ${standbySeq} (it begins at ${min}; cursor ${await state('SELECT * FROM webhook_cursor')}, deliveries ${await state('SELECT status, seq FROM webhook_delivery')}, last ${work.last}; the pruning process said: ${pruner.output()})`,
-          );
+  it(
+    "a standby whose seq the primary's log no longer holds is refused with one line; the replica loads from " +
+      'the primary',
+    async () => {
+      await pair!.caughtUp();
+      await pair!.pauseReplay();
+      try {
+        const standbySeq = await seqOf(pair!.standbyUrl);
+        const work = new RandomWorkload(11, [reference]);
+        for (let i = 0; i < 10; i++) {
+          const made = await call(reference, 'POST', '/api/dcim/sites/', { name: `behind ${i}`, slug: `behind-${i}` });
+          expect(made.status).to.equal(201);
+          work.last = Number(made.headers.get('x-change-seq'));
         }
-        await new Promise((r) => setTimeout(r, 100));
+        // The webhook outbox pins what it has not planned yet: once it has passed these writes, a
+        // process with a short retention prunes the log at start, past the standby's seq.
+        for (
+          let i = 0;
+          Number((await pair!.query(pair!.primaryUrl, 'SELECT max(after_seq) AS s FROM webhook_cursor')).rows[0].s) <
+          work.last;
+          i++
+        ) {
+          if (i > 200) throw new Error('the webhook outbox did not pass the writes');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        const pruner = await startProcess(pair!.primaryUrl, cfg, { CHANGELOG_MAX_ROWS: '3', LOG_LEVEL: 'warn' });
+        procs.push(pruner.child);
+        for (let i = 0; ; i++) {
+          const min = Number(
+            (await pair!.query(pair!.primaryUrl, 'SELECT min(seq) AS s FROM object_change')).rows[0].s,
+          );
+          if (min > standbySeq + 1) break;
+          if (i > 100) {
+            const state = (sql: string) => pair!.query(pair!.primaryUrl, sql).then((r) => JSON.stringify(r.rows));
+            throw new Error(
+              `the log was not pruned past ${standbySeq} (it begins at ${min}; cursor ` +
+                `${await state('SELECT * FROM webhook_cursor')}, deliveries ` +
+                `${await state('SELECT status, seq FROM webhook_delivery')}, last ${work.last}; the pruning ` +
+                `process said: ${pruner.output()})`,
+            );
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        pruner.child.kill('SIGKILL');
+        const late = await startReplica();
+        expect(late.output()).to.match(
+          new RegExp(
+            `replica: the standby holds change seq ${standbySeq}, but the primary's change log begins at seq ` +
+              `\\d+ .*its snapshot is refused; loading from the primary instead`,
+          ),
+        );
+        expect(late.output()).to.match(/replica: loaded [\d,]+ rows from the database at change seq/);
+        const others = new RandomWorkload(12, [late.url]);
+        others.last = work.last;
+        await others.compare(reference, [late.url], 30);
+      } finally {
+        await pair!.resumeReplay();
       }
-      pruner.child.kill('SIGKILL');
-      const late = await startReplica();
-      expect(late.output()).to.match(
-        new RegExp(
-          `replica: the standby holds change seq ${standbySeq}, but the primary's change log begins at seq \\d+ .*its snapshot is refused; loading from the primary instead`,
-        ),
-      );
-      expect(late.output()).to.match(/replica: loaded [\d,]+ rows from the database at change seq/);
-      const others = new RandomWorkload(12, [late.url]);
-      others.last = work.last;
-      await others.compare(reference, [late.url], 30);
-    } finally {
-      await pair!.resumeReplay();
-    }
-  });
+    },
+  );
 });

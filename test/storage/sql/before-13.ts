@@ -28,7 +28,10 @@ const TABLES_13 = [
   'site_group',
 ];
 
-/** Takes the database back to before migration 13: its columns (with their keys and indexes) and tables dropped, its record gone. */
+/**
+ * Takes the database back to before migration 13: its columns (with their keys and indexes) and tables dropped, its
+ * record gone.
+ */
 export async function before13(driver: Driver): Promise<void> {
   const d = await driver.connect();
   const q = d.quote;

@@ -46,67 +46,82 @@ for (const backend of BACKENDS) {
     this.timeout(60000);
     const h = serverOn(backend);
 
-    it('text and JSON with quotes, backslashes, braces and NULL come back as sent, in rows and change records', async () => {
-      const cf = await h.srv.req('POST', '/api/extras/custom-fields/', {
-        name: 'note',
-        type: 'text',
-        content_types: ['dcim.site', 'ipam.prefix'],
-      });
-      expect(cf.status, JSON.stringify(cf.body)).to.equal(201);
-      for (const [path, body] of [
-        [
-          '/api/dcim/sites/',
-          AWKWARD.map((t, i) => ({ name: `s${i}`, slug: `s${i}`, description: t, custom_fields: { note: t } })),
-        ],
-        [
-          '/api/ipam/prefixes/',
-          AWKWARD.map((t, i) => ({
-            prefix: `10.9.${i}.0/24`,
-            status: 'active',
-            description: t,
-            custom_fields: { note: t },
-          })),
-        ],
-      ] as const) {
-        const made = await h.srv.req('POST', path, body);
-        expect(made.status, JSON.stringify(made.body)).to.equal(201);
-        const ids = (made.body as { id: string }[]).map((o) => o.id);
-        for (let i = 0; i < ids.length; i++) {
-          const got = (await h.srv.req('GET', `${path}${ids[i]}/`)).body;
-          expect([got.description, got.custom_fields.note], `${path} ${JSON.stringify(AWKWARD[i])}`).to.deep.equal([
-            AWKWARD[i],
-            AWKWARD[i],
-          ]);
+    it(
+      'text and JSON with quotes, backslashes, braces and ' + 'NULL come back as sent, in rows and change records',
+      async () => {
+        const cf = await h.srv.req('POST', '/api/extras/custom-fields/', {
+          name: 'note',
+          type: 'text',
+          content_types: ['dcim.site', 'ipam.prefix'],
+        });
+        expect(cf.status, JSON.stringify(cf.body)).to.equal(201);
+        for (const [path, body] of [
+          [
+            '/api/dcim/sites/',
+            AWKWARD.map((t, i) => ({ name: `s${i}`, slug: `s${i}`, description: t, custom_fields: { note: t } })),
+          ],
+          [
+            '/api/ipam/prefixes/',
+            AWKWARD.map((t, i) => ({
+              prefix: `10.9.${i}.0/24`,
+              status: 'active',
+              description: t,
+              custom_fields: { note: t },
+            })),
+          ],
+        ] as const) {
+          const made = await h.srv.req('POST', path, body);
+          expect(made.status, JSON.stringify(made.body)).to.equal(201);
+          const ids = (made.body as { id: string }[]).map((o) => o.id);
+          for (let i = 0; i < ids.length; i++) {
+            const got = (await h.srv.req('GET', `${path}${ids[i]}/`)).body;
+            expect([got.description, got.custom_fields.note], `${path} ${JSON.stringify(AWKWARD[i])}`).to.deep.equal([
+              AWKWARD[i],
+              AWKWARD[i],
+            ]);
+          }
+          const changes = (
+            await h.srv.req(
+              'GET',
+              `/api/extras/object-changes/?limit=0&request_id=` +
+                encodeURIComponent(
+                  (await h.srv.req('GET', `/api/extras/object-changes/?limit=1&changed_object_id=${ids[0]}`)).body
+                    .results[0].request_id,
+                ),
+            )
+          ).body.results as Record<string, any>[];
+          expect(changes).to.have.length(AWKWARD.length);
+          for (const c of changes) {
+            const i = ids.indexOf(c.changed_object_id);
+            expect(c.prechange_data, 'a create has no data before it').to.equal(null);
+            expect([c.object_data.description, c.object_data.custom_fields.note]).to.deep.equal([
+              AWKWARD[i],
+              AWKWARD[i],
+            ]);
+          }
         }
-        const changes = (
-          await h.srv.req(
-            'GET',
-            `/api/extras/object-changes/?limit=0&request_id=${encodeURIComponent((await h.srv.req('GET', `/api/extras/object-changes/?limit=1&changed_object_id=${ids[0]}`)).body.results[0].request_id)}`,
-          )
-        ).body.results as Record<string, any>[];
-        expect(changes).to.have.length(AWKWARD.length);
-        for (const c of changes) {
-          const i = ids.indexOf(c.changed_object_id);
-          expect(c.prechange_data, 'a create has no data before it').to.equal(null);
-          expect([c.object_data.description, c.object_data.custom_fields.note]).to.deep.equal([AWKWARD[i], AWKWARD[i]]);
-        }
-      }
-    });
+      },
+    );
 
-    it('a text far longer than a network packet and a description of 200 quotes and backslashes come back as sent', async () => {
-      const edge = "'\\".repeat(100);
-      const made = await h.srv.req('POST', '/api/dcim/sites/', [
-        { name: 'long1', slug: 'long1', description: edge, custom_fields: { note: LONG } },
-        { name: 'long2', slug: 'long2', description: 'plain', custom_fields: { note: LONG.toUpperCase() } },
-      ]);
-      expect(made.status, JSON.stringify(made.body).slice(0, 500)).to.equal(201);
-      const [a, b] = await Promise.all(
-        (made.body as { id: string }[]).map(async (o) => (await h.srv.req('GET', `/api/dcim/sites/${o.id}/`)).body),
-      );
-      expect([a.description, a.custom_fields.note === LONG, b.custom_fields.note === LONG.toUpperCase()]).to.deep.equal(
-        [edge, true, true],
-      );
-    });
+    it(
+      'a text far longer than a network packet and a description of 200 quotes and backslashes come back as ' + 'sent',
+      async () => {
+        const edge = "'\\".repeat(100);
+        const made = await h.srv.req('POST', '/api/dcim/sites/', [
+          { name: 'long1', slug: 'long1', description: edge, custom_fields: { note: LONG } },
+          { name: 'long2', slug: 'long2', description: 'plain', custom_fields: { note: LONG.toUpperCase() } },
+        ]);
+        expect(made.status, JSON.stringify(made.body).slice(0, 500)).to.equal(201);
+        const [a, b] = await Promise.all(
+          (made.body as { id: string }[]).map(async (o) => (await h.srv.req('GET', `/api/dcim/sites/${o.id}/`)).body),
+        );
+        expect([
+          a.description,
+          a.custom_fields.note === LONG,
+          b.custom_fields.note === LONG.toUpperCase(),
+        ]).to.deep.equal([edge, true, true]);
+      },
+    );
   });
 }
 
@@ -167,7 +182,8 @@ for (const kind of ['mysql', 'mysql9'] as const) {
       c = await mysql.createConnection({ uri: db.url, charset: 'utf8mb4' });
       await c.query('CREATE TABLE sentinel (i int)');
       await c.query(
-        'CREATE TABLE t (i int PRIMARY KEY, s varchar(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, l longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, n bigint, b varbinary(16))',
+        'CREATE TABLE t (i int PRIMARY KEY, s varchar(300) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, l ' +
+          'longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, n bigint, b varbinary(16))',
       );
     });
     after(async () => {
@@ -181,7 +197,8 @@ for (const kind of ['mysql', 'mysql9'] as const) {
         await c.query('DELETE FROM t');
         const tuples = TEXTS.map(
           (v, i) =>
-            `(${i}, ${mysqlLiteral(v.length <= 300 ? v : null)}, ${mysqlLiteral(v)}, ${mysqlLiteral(NUMBERS[i % NUMBERS.length])}, ${mysqlLiteral(BYTES[i % BYTES.length])})`,
+            `(${i}, ${mysqlLiteral(v.length <= 300 ? v : null)}, ${mysqlLiteral(v)}, ` +
+            `${mysqlLiteral(NUMBERS[i % NUMBERS.length])}, ${mysqlLiteral(BYTES[i % BYTES.length])})`,
         );
         await c.query(`INSERT INTO t (i, s, l, n, b) VALUES ${tuples.join(', ')}`);
         const [rows] = await c.execute(
@@ -199,7 +216,8 @@ for (const kind of ['mysql', 'mysql9'] as const) {
           })),
         );
         const [tables] = await c.query(
-          "SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'sentinel'",
+          'SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME ' +
+            "= 'sentinel'",
         );
         expect(Number((tables as { n: number }[])[0].n)).to.equal(1);
       });

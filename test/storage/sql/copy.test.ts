@@ -54,41 +54,44 @@ describe('copying an inventory between backends (npm run copy)', function () {
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   for (const kind of TEST_DB_KINDS) {
-    it(`memory:/dir -> ${kind} -> a new memory:/dir: every row the same; a target with rows is refused`, async function () {
-      const db = await testDatabaseOrSkip(kind);
-      if ('skip' in db) {
-        this.skip();
-        return;
-      }
-      const open = async (url: string) => {
-        const s = await createStorage(url);
-        await s.open();
-        return s;
-      };
-      const from = await open(source),
-        sql = await open(db.url),
-        back = await open(`memory:${path.join(dir, `back-${kind}`)}`);
-      try {
-        const copied = await copyStorage(from, sql);
-        expect(copied.get('region')).to.be.greaterThan(3);
-        expect(copied.get('history')).to.be.greaterThan(1);
-        await copyStorage(sql, back);
-        const want = await dump(from);
-        expect(await dump(sql)).to.deep.equal(want);
-        expect(await dump(back)).to.deep.equal(want);
-        let refused: unknown;
-        try {
-          await copyStorage(from, sql);
-        } catch (e) {
-          refused = e;
+    it(
+      `memory:/dir -> ${kind} -> a new memory:/dir: ` + 'every row the same; a target with rows is refused',
+      async function () {
+        const db = await testDatabaseOrSkip(kind);
+        if ('skip' in db) {
+          this.skip();
+          return;
         }
-        expect(refused).to.be.instanceOf(TargetNotEmpty);
-        expect((refused as Error).message).to.match(/region \(\d+\)/);
-      } finally {
-        for (const s of [from, sql, back]) await s.close();
-        await db.drop();
-      }
-    });
+        const open = async (url: string) => {
+          const s = await createStorage(url);
+          await s.open();
+          return s;
+        };
+        const from = await open(source),
+          sql = await open(db.url),
+          back = await open(`memory:${path.join(dir, `back-${kind}`)}`);
+        try {
+          const copied = await copyStorage(from, sql);
+          expect(copied.get('region')).to.be.greaterThan(3);
+          expect(copied.get('history')).to.be.greaterThan(1);
+          await copyStorage(sql, back);
+          const want = await dump(from);
+          expect(await dump(sql)).to.deep.equal(want);
+          expect(await dump(back)).to.deep.equal(want);
+          let refused: unknown;
+          try {
+            await copyStorage(from, sql);
+          } catch (e) {
+            refused = e;
+          }
+          expect(refused).to.be.instanceOf(TargetNotEmpty);
+          expect((refused as Error).message).to.match(/region \(\d+\)/);
+        } finally {
+          for (const s of [from, sql, back]) await s.close();
+          await db.drop();
+        }
+      },
+    );
   }
 });
 

@@ -801,50 +801,54 @@ describe('sql/differential: memory vs PostgreSQL vs MariaDB vs MySQL', function 
     }
   });
 
-  it(`random datasets and plans: identical id sets, counts and ordered pages (${RUNS} datasets, >= ${PLANS} plans)`, async () => {
-    let queries = 0,
-      plans = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        datasetArb,
-        fc.array(queryArb, { minLength: PLANS_PER_DATASET.min, maxLength: PLANS_PER_DATASET.max }),
-        async (spec, qs) => {
-          plans += qs.length;
-          const ops = buildDataset(spec);
-          const mem = new MemoryStorage(null);
-          await mem.apply(ops);
-          for (const b of backends) {
-            await b.storage.truncateAll();
-            await b.storage.apply(ops);
-          }
-          // The reference is memory's predicate.ts + order.ts over every row (useIndexes: false): its
-          // candidate indexes assume net ranges are CIDR blocks, which raw plans here need not be.
-          const reference = (q: Query, page: Page) => evaluate(mem.table(q.resource), q.plan, page, mem, false);
-          for (const q of qs) {
-            const want = reference(q, ALL);
-            const wantPage = reference(q, q.page);
+  it(
+    `random datasets and plans: identical id sets, counts and ordered pages (${RUNS} datasets, >= ${PLANS} ` + `plans)`,
+    async () => {
+      let queries = 0,
+        plans = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          datasetArb,
+          fc.array(queryArb, { minLength: PLANS_PER_DATASET.min, maxLength: PLANS_PER_DATASET.max }),
+          async (spec, qs) => {
+            plans += qs.length;
+            const ops = buildDataset(spec);
+            const mem = new MemoryStorage(null);
+            await mem.apply(ops);
             for (const b of backends) {
-              const ctx = () =>
-                `${b.name} ${q.resource} ${describePlan(q.plan)}\n  plan: ${JSON.stringify(q.plan)}\n  sql: ${JSON.stringify(b.storage.whereSql(q.resource, q.plan))}`;
-              const got = await b.storage.find(q.resource, q.plan, ALL);
-              expect(idsOf(got.rows), `ids: ${ctx()}`).to.deep.equal(idsOf(want.rows));
-              expect(got.count, `count: ${ctx()}`).to.equal(want.count);
-              const gotPage = await b.storage.find(q.resource, q.plan, q.page);
-              expect(idsOf(gotPage.rows), `page ${JSON.stringify(q.page)}: ${ctx()}`).to.deep.equal(
-                idsOf(wantPage.rows),
-              );
-              expect(gotPage.count).to.equal(wantPage.count);
-              queries++;
+              await b.storage.truncateAll();
+              await b.storage.apply(ops);
             }
-          }
-        },
-      ),
-      { numRuns: RUNS, endOnFailure: process.env.DIFF_SHRINK !== '1' },
-    );
-    expect(queries).to.be.greaterThan(0);
-    if (process.env.DIFF_PLANS)
-      console.log(`      ${plans} plans on ${RUNS} datasets, ${queries} backend comparisons, 0 differing`);
-  });
+            // The reference is memory's predicate.ts + order.ts over every row (useIndexes: false): its
+            // candidate indexes assume net ranges are CIDR blocks, which raw plans here need not be.
+            const reference = (q: Query, page: Page) => evaluate(mem.table(q.resource), q.plan, page, mem, false);
+            for (const q of qs) {
+              const want = reference(q, ALL);
+              const wantPage = reference(q, q.page);
+              for (const b of backends) {
+                const ctx = () =>
+                  `${b.name} ${q.resource} ${describePlan(q.plan)}\n  plan: ${JSON.stringify(q.plan)}\n  sql: ` +
+                  `${JSON.stringify(b.storage.whereSql(q.resource, q.plan))}`;
+                const got = await b.storage.find(q.resource, q.plan, ALL);
+                expect(idsOf(got.rows), `ids: ${ctx()}`).to.deep.equal(idsOf(want.rows));
+                expect(got.count, `count: ${ctx()}`).to.equal(want.count);
+                const gotPage = await b.storage.find(q.resource, q.plan, q.page);
+                expect(idsOf(gotPage.rows), `page ${JSON.stringify(q.page)}: ${ctx()}`).to.deep.equal(
+                  idsOf(wantPage.rows),
+                );
+                expect(gotPage.count).to.equal(wantPage.count);
+                queries++;
+              }
+            }
+          },
+        ),
+        { numRuns: RUNS, endOnFailure: process.env.DIFF_SHRINK !== '1' },
+      );
+      expect(queries).to.be.greaterThan(0);
+      if (process.env.DIFF_PLANS)
+        console.log(`      ${plans} plans on ${RUNS} datasets, ${queries} backend comparisons, 0 differing`);
+    },
+  );
 
   it('rows read back as written (get, getMany, findBy)', async () => {
     const ops = buildDataset({ seed: 42, sites: 10, prefixes: 20, ips: 15, cfs: 5 });

@@ -86,19 +86,23 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
       }
     };
 
-    it('a token deleted through one, checked a moment before by the other, is refused by the other within the bound', async () => {
-      const [a, b] = procs;
-      const t = await call(a.url, 'POST', '/api/users/tokens/', { permissions: ['dcim.view_site'] });
-      const get = (u: string) =>
-        fetch(`${u}/api/dcim/sites/`, { headers: { Authorization: `Token ${t.body.key}` } }).then((r) => r.status);
-      for (let i = 0; i < 3; i++) expect(await get(b.url)).to.equal(200); // answered from b's memory now
-      expect((await call(a.url, 'DELETE', `/api/users/tokens/${t.body.id}/`)).status).to.equal(204);
-      const ms = await refusedWithin(() => get(b.url), 401);
-      console.log(
-        `      (${backend.name}: refused by the other process ${ms.toFixed(1)} ms after the delete answered)`,
-      );
-      expect(await get(a.url)).to.equal(401);
-    });
+    it(
+      'a token deleted through one, checked a moment before by the other, is refused by the other within the ' +
+        'bound',
+      async () => {
+        const [a, b] = procs;
+        const t = await call(a.url, 'POST', '/api/users/tokens/', { permissions: ['dcim.view_site'] });
+        const get = (u: string) =>
+          fetch(`${u}/api/dcim/sites/`, { headers: { Authorization: `Token ${t.body.key}` } }).then((r) => r.status);
+        for (let i = 0; i < 3; i++) expect(await get(b.url)).to.equal(200); // answered from b's memory now
+        expect((await call(a.url, 'DELETE', `/api/users/tokens/${t.body.id}/`)).status).to.equal(204);
+        const ms = await refusedWithin(() => get(b.url), 401);
+        console.log(
+          `      (${backend.name}: refused by the other process ${ms.toFixed(1)} ms after the delete answered)`,
+        );
+        expect(await get(a.url)).to.equal(401);
+      },
+    );
 
     it("a configured token's permissions changed by another process's start apply on the first process", async () => {
       const [a] = procs;
@@ -169,41 +173,45 @@ for (const backend of BACKENDS.filter((b) => b.name !== 'memory')) {
   describe(`two server processes starting at once on a fresh ${backend.name} database`, function () {
     this.timeout(120000);
     const ROUNDS = Number(process.env.START_ROUNDS ?? 3);
-    it(`both start, ${ROUNDS} times out of ${ROUNDS}; identical machine definitions posted at once are all accepted`, async function () {
-      const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-start-')), 'config.json');
-      fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
-      for (let i = 0; i < ROUNDS; i++) {
-        const db = await backend.url();
-        if (!db) {
-          this.skip();
-          return;
+    it(
+      `both start, ${ROUNDS} times out of ${ROUNDS}; identical machine definitions posted at once are all ` +
+        `accepted`,
+      async function () {
+        const cfg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-start-')), 'config.json');
+        fs.writeFileSync(cfg, JSON.stringify({ tokens: [{ key: KEY, permissions: ['*'] }] }));
+        for (let i = 0; i < ROUNDS; i++) {
+          const db = await backend.url();
+          if (!db) {
+            this.skip();
+            return;
+          }
+          const started = await Promise.allSettled([startProcess(db.url, cfg), startProcess(db.url, cfg)]);
+          try {
+            expect(
+              started.map((s) => (s.status === 'fulfilled' ? 'up' : String(s.reason))),
+              `round ${i}`,
+            ).to.deep.equal(['up', 'up']);
+            const [a, b] = started.map((s) => (s as PromiseFulfilledResult<{ url: string }>).value.url);
+            const def = {
+              meta: { machine_name: `twin_${i}`, version: '1.0.0' },
+              states: [
+                { name: 'a', type: 'initial' },
+                { name: 'b', type: 'terminal' },
+              ],
+              transitions: [{ trigger: 't', source: 'a', dest: 'b' }],
+            };
+            const posts = await Promise.all(
+              Array.from({ length: 12 }, (_, k) => call(k % 2 ? a : b, 'POST', '/api/v1/machines', def)),
+            );
+            expect(posts.map((p) => p.status).filter((s) => s !== 200 && s !== 201)).to.deep.equal([]);
+            expect(posts.filter((p) => p.status === 201)).to.have.length(1);
+          } finally {
+            for (const s of started) if (s.status === 'fulfilled') s.value.child.kill('SIGTERM');
+            await new Promise((r) => setTimeout(r, 300));
+            await db.drop();
+          }
         }
-        const started = await Promise.allSettled([startProcess(db.url, cfg), startProcess(db.url, cfg)]);
-        try {
-          expect(
-            started.map((s) => (s.status === 'fulfilled' ? 'up' : String(s.reason))),
-            `round ${i}`,
-          ).to.deep.equal(['up', 'up']);
-          const [a, b] = started.map((s) => (s as PromiseFulfilledResult<{ url: string }>).value.url);
-          const def = {
-            meta: { machine_name: `twin_${i}`, version: '1.0.0' },
-            states: [
-              { name: 'a', type: 'initial' },
-              { name: 'b', type: 'terminal' },
-            ],
-            transitions: [{ trigger: 't', source: 'a', dest: 'b' }],
-          };
-          const posts = await Promise.all(
-            Array.from({ length: 12 }, (_, k) => call(k % 2 ? a : b, 'POST', '/api/v1/machines', def)),
-          );
-          expect(posts.map((p) => p.status).filter((s) => s !== 200 && s !== 201)).to.deep.equal([]);
-          expect(posts.filter((p) => p.status === 201)).to.have.length(1);
-        } finally {
-          for (const s of started) if (s.status === 'fulfilled') s.value.child.kill('SIGTERM');
-          await new Promise((r) => setTimeout(r, 300));
-          await db.drop();
-        }
-      }
-    });
+      },
+    );
   });
 }

@@ -39,7 +39,8 @@ function prefixes(): string[] {
     'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ff00/120',
     '::/0',
   ];
-  for (let i = 0; i < 40; i++) out.push(text({ family: 4, network: bigOf('0a000000') + BigInt(i * 64), length: 26 })); // a run
+  // a run
+  for (let i = 0; i < 40; i++) out.push(text({ family: 4, network: bigOf('0a000000') + BigInt(i * 64), length: 26 }));
   for (let i = 0; i < 30; i++) out.push(text({ family: 4, network: bigOf('0a010000') + BigInt(i * 256), length: 24 }));
   for (let i = 0; i < 60; i++) {
     const len = 24 + Math.floor(r() * 9);
@@ -161,39 +162,43 @@ for (const backend of BACKENDS) {
     });
 
     for (const hosts of [false, true]) {
-      it(`${hosts ? 'addresses' : 'prefixes'}: the free space of each block equals a plain scan's, whole and cut short`, async () => {
-        for (const t of BLOCKS) {
-          const b = net(t);
-          const c = parseCidr(t)!;
-          const block: NetBlock = { family: c.family, network: c.network, broadcast: c.broadcast, length: c.length };
-          const all = spanOf(b.family, b);
-          const expected = scanned(hosts ? hostRows : prefixRows, b, hosts);
-          for (const max of [1, 2, 3, 7, 100000]) {
-            const got = await storage.coveredSpans(hosts ? 'ip_address' : 'prefix', block, max);
-            if (max === 100000) expect(got.complete, `${t}: complete`).to.equal(true);
-            const { within, used } = knownPart(all, got);
-            expect([...gaps(within, used)], `${t}, at most ${max} spans`).to.deep.equal([...gaps(within, expected)]);
+      it(
+        `${hosts ? 'addresses' : 'prefixes'}: the free space of each block equals a plain scan's, whole and ` +
+          `cut short`,
+        async () => {
+          for (const t of BLOCKS) {
+            const b = net(t);
+            const c = parseCidr(t)!;
+            const block: NetBlock = { family: c.family, network: c.network, broadcast: c.broadcast, length: c.length };
+            const all = spanOf(b.family, b);
+            const expected = scanned(hosts ? hostRows : prefixRows, b, hosts);
+            for (const max of [1, 2, 3, 7, 100000]) {
+              const got = await storage.coveredSpans(hosts ? 'ip_address' : 'prefix', block, max);
+              if (max === 100000) expect(got.complete, `${t}: complete`).to.equal(true);
+              const { within, used } = knownPart(all, got);
+              expect([...gaps(within, used)], `${t}, at most ${max} spans`).to.deep.equal([...gaps(within, expected)]);
+            }
+            // From an address on (where a hint says allocation continues): the children starting there or later.
+            for (const k of [1n, 3n, 64n, 1000n, 4096n + 17n]) {
+              const from = all.lo + k;
+              if (from > all.hi) continue;
+              const tail = { lo: from, hi: all.hi };
+              const got = await storage.coveredSpans(
+                hosts ? 'ip_address' : 'prefix',
+                block,
+                100000,
+                hexOf(b.family, from),
+              );
+              expect([...gaps(tail, knownPart(tail, got).used)], `${t} from +${k}`).to.deep.equal([
+                ...gaps(
+                  tail,
+                  expected.filter((x) => x.lo >= from),
+                ),
+              ]);
+            }
           }
-          // From an address on (where a hint says allocation continues): the children starting there or later.
-          for (const k of [1n, 3n, 64n, 1000n, 4096n + 17n]) {
-            const from = all.lo + k;
-            if (from > all.hi) continue;
-            const tail = { lo: from, hi: all.hi };
-            const got = await storage.coveredSpans(
-              hosts ? 'ip_address' : 'prefix',
-              block,
-              100000,
-              hexOf(b.family, from),
-            );
-            expect([...gaps(tail, knownPart(tail, got).used)], `${t} from +${k}`).to.deep.equal([
-              ...gaps(
-                tail,
-                expected.filter((x) => x.lo >= from),
-              ),
-            ]);
-          }
-        }
-      });
+        },
+      );
     }
   });
 }
