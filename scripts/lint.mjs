@@ -7,6 +7,8 @@
 //  3. The size bounds (scripts/bounds.mjs): a line at most 120 characters in every .ts file; a file at
 //     most 450 lines and a function at most 80 outside test/ and ui/test/. The first places over are
 //     named; `--report` names every one.
+//  4. The layers (scripts/layers.mjs): server -> app -> storage -> engine, no import the other way,
+//     and no I/O module loaded by the engine.
 //   node scripts/lint.mjs [--project DIR] [--no-types] [--report]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { boundsProblems } from './bounds.mjs';
 import { sourceFiles } from './source-files.mjs';
+import { layerProblems } from './layers.mjs';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--project');
@@ -85,5 +88,8 @@ if (places.length) {
   );
   failed = true;
 }
-if (!failed) console.log('lint: types, formatting, casts and size bounds ok');
+const layers = layerProblems(root, sourceFiles(root));
+for (const l of layers) console.error(`lint: ${l}`);
+if (layers.length) failed = true;
+if (!failed) console.log('lint: types, formatting, casts, size bounds and layers ok');
 process.exit(failed ? 1 : 0);

@@ -1,5 +1,5 @@
 // docs/benchmarks.md and its charts (docs/benchmarks/*.svg), made whole from the prose template and
-// the newest results file of each kind. `npm run docs` writes them (server/tools/generated-docs.ts), so
+// the newest results file of each kind. `npm run docs` writes them (tools/generated-docs.ts), so
 // what the repo holds is exactly what these inputs give (test/docs/generated-docs.test.ts checks it).
 import fs from 'node:fs';
 import type { Ctx } from './fillers.js';

@@ -1,10 +1,10 @@
 // Every generated doc in the tree is exactly what `npm run docs` would write now: a figure typed into
 // docs/benchmarks.md, a chart edited by hand, a results file or a lookup added without regenerating, or
 // a reference section edited by hand fails here, naming the file and its first differing line. The
-// docs are computed in memory (server/tools/generated-docs.ts); nothing in the tree is written.
+// docs are computed in memory (tools/generated-docs.ts); nothing in the tree is written.
 import { strict as assert } from 'node:assert';
 import fs from 'node:fs';
-import { ROOT, generatedDirFiles, generatedDocs, type GeneratedDoc } from '../../server/tools/generated-docs.js';
+import { ROOT, generatedDirFiles, generatedDocs, type GeneratedDoc } from '../../tools/generated-docs.js';
 
 /** The first line where two texts differ, to say where a stale doc went wrong. */
 function firstDifference(a: string, b: string): string {

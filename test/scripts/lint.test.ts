@@ -39,7 +39,7 @@ describe('lint: double casts are counted against a ledger', function () {
   it('passes with the casts the ledger counts', () => {
     const r = lint();
     expect(r.status, r.stderr).to.equal(0);
-    expect(r.stdout).to.include('types, formatting, casts and size bounds ok');
+    expect(r.stdout).to.include('types, formatting, casts, size bounds and layers ok');
   });
 
   it('fails on a new one, naming the file and line', () => {
@@ -106,5 +106,39 @@ describe('lint: the size bounds', function () {
     expect(r.stderr).to.include('25 place(s) over the size bounds (5 more not shown');
     const all = lint('--report');
     expect(all.stderr.match(/: line of 135 characters/g)).to.have.length(25);
+  });
+});
+
+describe('lint: dependencies point one way (server -> app -> storage -> engine)', function () {
+  this.timeout(30000);
+  let dir = '';
+  const lint = () => spawnSync(process.execPath, [LINT, '--no-types', '--project', dir], { encoding: 'utf8' });
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  };
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-layers-'));
+    copyPrettierConfig(dir);
+    write('tsconfig.json', JSON.stringify({ include: ['engine/**/*.ts', 'storage/**/*.ts', 'app/**/*.ts'] }));
+    write('engine/plan.ts', 'export const plan = 1;\n');
+    write('storage/store.ts', "import { plan } from '../engine/plan.js';\nexport const store = plan;\n");
+    write('app/service.ts', "import { store } from '../storage/store.js';\nexport const service = store;\n");
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('passes imports that point down, fails one that points up, naming it', () => {
+    expect(lint().status).to.equal(0);
+    write('storage/store.ts', "import { service } from '../app/service.js';\nexport const store = service;\n");
+    const r = lint();
+    expect(r.status).to.equal(1);
+    expect(r.stderr).to.include("storage/store.ts:1: storage/ imports app/ ('../app/service.js'), against the layers");
+  });
+
+  it('fails an engine module that loads an I/O module', () => {
+    write('engine/plan.ts', "import fs from 'node:fs';\nexport const plan = fs.existsSync('x') ? 1 : 0;\n");
+    const r = lint();
+    expect(r.status).to.equal(1);
+    expect(r.stderr).to.include("engine/plan.ts:1: engine/ loads 'node:fs': the engine does no I/O");
   });
 });

@@ -20,7 +20,9 @@ function sources(dir: string): string[] {
   });
 }
 
-const SOURCE = ['engine', 'storage', 'server', 'bench'].flatMap(sources).filter((f) => !f.startsWith(DIALECTS));
+const SOURCE = ['engine', 'storage', 'app', 'server', 'bench', 'tools']
+  .flatMap(sources)
+  .filter((f) => !f.startsWith(DIALECTS));
 
 const RULES: readonly { readonly what: string; readonly pattern: RegExp; readonly except?: readonly string[] }[] = [
   {

@@ -1,6 +1,6 @@
-// `npm run docs`: writes every generated doc (server/tools/generated-docs.ts lists them) from the
+// `npm run docs`: writes every generated doc (tools/generated-docs.ts lists them) from the
 // registry, the lookup catalogue, bench/report/template.md and the committed results in bench/results/.
-import { argsOrExit, type CliSpec } from '../../storage/cli-args.js';
+import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 import { writeGeneratedDocs } from './generated-docs.js';
 
 const DOCS_CLI: CliSpec = {

@@ -5,16 +5,16 @@
 // fails while a committed doc differs from what they give.
 import fs from 'node:fs';
 import path from 'node:path';
-import { lookupReference } from '../../engine/filters/lookup-doc.js';
-import { resourceReference } from '../../engine/schema/resource-doc.js';
-import { renderFromRepo } from '../../bench/report/doc.js';
-import { scaleOutSection } from '../../bench/report/scale-out-section.js';
-import { loadSources, need } from '../../bench/report/sources.js';
-import { RESULTS_DIR } from '../../bench/results-file.js';
+import { lookupReference } from '../engine/filters/lookup-doc.js';
+import { resourceReference } from '../engine/schema/resource-doc.js';
+import { renderFromRepo } from '../bench/report/doc.js';
+import { scaleOutSection } from '../bench/report/scale-out-section.js';
+import { loadSources, need } from '../bench/report/sources.js';
+import { RESULTS_DIR } from '../bench/results-file.js';
 import { replaceSection } from './doc-sections.js';
 
-/** The source tree's root (this module runs from dist/server/tools/). */
-export const ROOT = new URL('../../../', import.meta.url);
+/** The source tree's root (this module runs from dist/tools/). */
+export const ROOT = new URL('../../', import.meta.url);
 
 /** A generated section of a hand-written doc: the text between its `<!-- section:start/end -->` markers. */
 const SECTIONS = [
