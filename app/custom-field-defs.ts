@@ -3,6 +3,7 @@
 // process's own writes, within TOKEN_RECHECK_MS for another's, at once for a read whose
 // X-Min-Change-Seq names it). One request sees one set of definitions (its write context holds them).
 import { contentType, resource } from '../engine/schema/registry.js';
+import { customFieldDefOf } from '../engine/schema/resources/custom-field.js';
 import type { CustomFieldDef, ResourceDef } from '../engine/schema/types.js';
 import { writeContext } from '../storage/change-log/write-context.js';
 import { authority } from '../storage/replica/replicated-storage.js';
@@ -58,7 +59,7 @@ export class CustomFieldDefs {
     );
     const text = JSON.stringify(rows);
     if (this.last && text === this.last.text) return this.last.defs;
-    const defs = rows.map((r) => r as unknown as CustomFieldDef);
+    const defs = rows.map(customFieldDefOf);
     this.last = { text, defs };
     return defs;
   }

@@ -185,7 +185,8 @@ function benchSuite(label: string, idx: ContainmentIndex, q: ReturnType<typeof q
         idx.containedIn(4, q.near24[next()], 24, false);
       })
       .on('cycle', (e: Benchmark.Event) => {
-        const b = e.target as unknown as Benchmark;
+        const b = e.target;
+        if (!(b instanceof Benchmark)) return; // a cycle event's target is the benchmark that ran
         console.log(`  benchmark.js ${b.name}: mean ${fmt(b.stats.mean * 1e6, 3)} µs ±${fmt(b.stats.rme, 1)}%`);
       })
       .on('complete', () => resolve())

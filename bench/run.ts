@@ -8,6 +8,7 @@ import { PlanCache } from '../engine/plan/plan-cache.js';
 import { planQuery } from '../engine/plan/planner.js';
 import { parseQuery } from '../engine/query/index.js';
 import { resource } from '../engine/schema/registry.js';
+import { customFieldDefOf } from '../engine/schema/resources/custom-field.js';
 import type { CustomFieldDef } from '../engine/schema/types.js';
 import { createStorage } from '../storage/open-storage.js';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
@@ -116,8 +117,9 @@ async function prepare(results: BenchResults, size: number): Promise<SizeRun> {
   const samples: string[] = [];
   let k = 0;
   for (const row of table.all()) if (k++ % 997 === 0) samples.push(row.prefix as string);
-  const cfs = (await mem.find('custom_field', { kind: 'const', value: true }, { limit: 100, offset: 0, ordering: [] }))
-    .rows as unknown as CustomFieldDef[];
+  const cfs = (
+    await mem.find('custom_field', { kind: 'const', value: true }, { limit: 100, offset: 0, ordering: [] })
+  ).rows.map(customFieldDefOf);
   const classes = queryClasses(samples, BENCH_PICK).filter((c) => !only || c.name.includes(only));
   const plans = classes.map((c) => {
     const r = planQuery(prefixDef, parseQuery(new URLSearchParams(c.query)), {

@@ -1,7 +1,7 @@
 // Guard evaluation: guards are plain data interpreted here (no eval, no
 // new Function, no JS RegExp on user patterns). Never throws, even on a
 // guard that skipped validation: a malformed guard simply fails.
-import type { FieldCheck, Guard, GuardResult } from './types.js';
+import type { Guard, GuardResult } from './types.js';
 import { deepEqual, isPlainObject, renderValue } from './json.js';
 import { lookupPath, type Lookup } from './paths.js';
 import { compilePattern } from './regex.js';
@@ -13,9 +13,9 @@ export function evaluateGuard(guard: Guard, context: Record<string, unknown>): G
   return evaluateGuardList([guard], context);
 }
 
-/** Evaluate a list of guards that must all pass; reports the first failure. */
-export function evaluateGuards(guards: Guard[], context: Record<string, unknown>): GuardResult {
-  return evaluateGuardList(Array.isArray(guards) ? guards : [guards as unknown as Guard], context);
+/** Evaluate a list of guards that must all pass; reports the first failure. A lone guard is a list of one. */
+export function evaluateGuards(guards: Guard[] | Guard, context: Record<string, unknown>): GuardResult {
+  return evaluateGuardList(Array.isArray(guards) ? guards : [guards], context);
 }
 
 // Internal result: `malformed` marks a guard that could not be evaluated at
@@ -67,17 +67,19 @@ function evaluate(guard: Guard, context: unknown, depth: number): Outcome {
     if (!r.pass) return r.malformed ? r : { pass: true };
     return fail(guard, `${describeGuard(guard)} (inner check passed)`);
   }
-  const check = g as unknown as FieldCheck;
-  if (typeof check.field !== 'string') return malformed(guard, 'field is not a string');
-  const found = lookupPath(context, check.field);
-  const verdict = checkPasses(check, found);
+  if (typeof g.field !== 'string') return malformed(guard, 'field is not a string');
+  const found = lookupPath(context, g.field);
+  const verdict = checkPasses(g, found);
   if (verdict === true) return { pass: true };
   if (verdict !== false) return malformed(guard, verdict);
   return fail(guard, `${describeGuard(guard)} (${found.found ? `was ${renderValue(found.value)}` : 'was missing'})`);
 }
 
-/** true when the check passes, false when it fails, a reason string when it cannot be evaluated. */
-function checkPasses(check: FieldCheck, found: Lookup): boolean | string {
+/**
+ * true when the check passes, false when it fails, a reason string when it cannot be evaluated. The op and value
+ * are read as they came (a guard that skipped validation may hold any), so an unknown op is a reason, not a throw.
+ */
+function checkPasses(check: { readonly op?: unknown; readonly value?: unknown }, found: Lookup): boolean | string {
   const actual = found.found ? found.value : undefined;
   const expected = check.value;
   switch (check.op) {

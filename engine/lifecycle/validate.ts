@@ -12,6 +12,16 @@ import { checkGuard, copyGuard, type Report } from './validate-guard.js';
 
 export function validateMachine(def: unknown, limits: MachineLimits = { maxStates: Infinity }): ValidationResult {
   const found = new Map<string, string>();
+  if (!isWritten(def, limits, found))
+    return { ok: false, problems: [...found].map(([at, message]) => `${at}: ${message}`) };
+  return { ok: true, machine: normalised(def) };
+}
+
+/**
+ * Every problem of `def` into `found`, one a place; none means `def` is a machine as written: its shape is the JSON
+ * Schema's (machine-schema.ts), which ajv checked, and the rules across fields held.
+ */
+function isWritten(def: unknown, limits: MachineLimits, found: Map<string, string>): def is Written {
   // A place keeps its first problem (the schema's come first), unless a rule here overrules it.
   const report: Report = (at, message) => {
     if (!found.has(at)) found.set(at, message);
@@ -43,8 +53,7 @@ export function validateMachine(def: unknown, limits: MachineLimits = { maxState
     }
     crossFieldProblems(def, report, overrule);
   }
-  if (found.size) return { ok: false, problems: [...found].map(([at, message]) => `${at}: ${message}`) };
-  return { ok: true, machine: normalised(def as unknown as Written) };
+  return found.size === 0;
 }
 
 // ---- the rules across fields

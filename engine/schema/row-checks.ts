@@ -4,7 +4,7 @@ import { checkOne } from './custom-field-values.js';
 import { MSG } from './messages.js';
 import { headerLines, headerValueProblem, RESERVED_HEADERS } from '../changes/webhook-payload.js';
 import { CUSTOM_FIELD_CONTENT_TYPES, LOGGED_CONTENT_TYPES } from './registry.js';
-import type { CustomFieldDef } from './types.js';
+import { isCustomFieldDef } from './resources/custom-field.js';
 import type { FieldErrors } from './validate-input.js';
 
 type Row = Readonly<Record<string, unknown>>;
@@ -17,11 +17,13 @@ function customFieldDefinition(row: Row): FieldErrors {
   for (const ct of (row.content_types as string[] | undefined) ?? [])
     if (!CUSTOM_FIELD_CONTENT_TYPES.includes(ct))
       add('content_types', MSG.cfContentType(ct, CUSTOM_FIELD_CONTENT_TYPES));
-  const def = row as unknown as CustomFieldDef;
+  const def = { ...row, choices: row.choices ?? [] };
+  // Not reached for a row whose fields their own checks refused (they run first).
+  if (!isCustomFieldDef(def)) return errors;
   const select = def.type === 'select' || def.type === 'multi-select';
-  if (!select && (def.choices ?? []).length) add('choices', MSG.cfChoicesNotSelect);
+  if (!select && def.choices.length) add('choices', MSG.cfChoicesNotSelect);
   if (def.default !== null && def.default !== undefined) {
-    const r = checkOne({ ...def, choices: def.choices ?? [] }, def.default);
+    const r = checkOne(def, def.default);
     if (typeof r === 'string') add('default', r);
   }
   return errors;

@@ -55,6 +55,7 @@ const OP = { MATCH: 6, RUNE: 8, RUNE1: 9, RUNE_ANY: 10 } as const;
 
 /** The ranges read from the compiled program (instant), or null when it has another shape. */
 function fromProgram(cls: string): [number, number][] | null {
+  // The only cast of RE2JS: its types stop at the public API, and the compiled program is not in it.
   const prog = (RE2JS.compile(cls) as unknown as { re2Input?: { prog?: Program } }).re2Input?.prog;
   const inst = prog?.inst?.[prog.start];
   if (!inst || prog!.inst[inst.out]?.op !== OP.MATCH) return null;

@@ -141,5 +141,27 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     throw new ConfigError(
       `config: unknown storage scheme in "${out.storage}" (expected memory:, memory:/dir, postgres://… or mysql://…)`,
     );
-  return out as unknown as Config;
+  if (!isConfig(out)) throw new Error('config: a setting holds a value of the wrong type (a parser of load-config.ts)');
+  return out;
+}
+
+/** The type of value each way of parsing gives. */
+const GIVES: Readonly<Record<(typeof CONFIG_KEYS)[number]['parse'], 'string' | 'number' | 'boolean' | 'list'>> = {
+  string: 'string',
+  port: 'number',
+  boolean: 'boolean',
+  positive: 'number',
+  whole: 'number',
+  level: 'string',
+  replica: 'string',
+  hosts: 'string',
+  tokens: 'list',
+};
+
+/** Every setting holds the type its parse gives (the defaults and the parsers above keep to it). */
+function isConfig(o: Readonly<Record<string, unknown>>): o is Readonly<Record<string, unknown>> & Config {
+  return CONFIG_KEYS.every(({ key, parse }) => {
+    const v = o[key];
+    return GIVES[parse] === 'list' ? Array.isArray(v) : typeof v === GIVES[parse];
+  });
 }

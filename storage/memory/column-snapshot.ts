@@ -55,6 +55,8 @@ export class SnapshotDamage extends Error {
 }
 
 type Typed = Uint8Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer> | Float64Array<ArrayBuffer>;
+/** A typed array's constructor, which says how many bytes one element takes. */
+type TypedArrayOf<T extends Typed> = { new (n: number): T; readonly BYTES_PER_ELEMENT: number };
 
 /**
  * Writes a snapshot of `tables` through `write` (which writes a buffer whole or throws); `journal`:
@@ -215,11 +217,11 @@ class BlockReader {
   }
 
   /** The next block as `count` elements of a typed array (read straight into the array's memory). */
-  array<T extends Typed>(make: new (n: number) => T, count: number, what: string): T {
+  array<T extends Typed>(make: TypedArrayOf<T>, count: number, what: string): T {
     const at = this.pos;
     let arr: T | null = null;
     this.next((n) => {
-      const bytes = count * (make as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+      const bytes = count * make.BYTES_PER_ELEMENT;
       if (n !== bytes) this.damage(`${what}: a block of ${n} bytes where ${bytes} were expected`, at);
       arr = new make(count);
       return new Uint8Array(arr.buffer);

@@ -71,8 +71,24 @@ const sessionEnd = (processlist: string): SessionEndStatements => ({
 /** performance_schema.processlist works here (it exists, performance_schema is on, this user may read it): one row. */
 const PS_PROCESSLIST_PROBE = 'SELECT 1 AS ok FROM performance_schema.processlist WHERE ID = CONNECTION_ID()';
 
+/** A connection of mysql2's callback core, as this driver uses it. */
+interface MysqlCore {
+  readonly stream: Socket;
+  on(ev: string, f: () => void): void;
+  query(sql: string, cb: () => void): void;
+}
+
+/**
+ * The one place mysql2's internals are read. Its typings give a promise connection's `connection` the promise
+ * type, and the pool's 'connection' event a promise connection, where both are the callback core (whose `stream`,
+ * undeclared, is the socket): one cast.
+ */
+function mysqlCore(c: mysql.Connection): MysqlCore {
+  return c as unknown as MysqlCore;
+}
+
 /** The socket of a pooled connection: held or closed at a fault point. */
-const socketOf = (c: mysql.PoolConnection) => (c as unknown as { connection: { stream: Socket } }).connection.stream;
+const socketOf = (c: mysql.PoolConnection) => mysqlCore(c.connection).stream;
 
 /** Where the two servers differ for the driver (what the dialect writes differs in engine/sql/dialects/mysql.ts). */
 const SERVERS: Record<
@@ -138,7 +154,7 @@ export class MysqlDriver implements SqlDriver {
     this.timeLimitMs = opts.statementTimeoutMs ?? 0;
     this.poolWaits = new PoolWaits(opts.poolWaitMs ?? DEFAULT_POOL_WAIT_MS);
     this.pool.on('connection', (c) => {
-      const core = c as unknown as { on(ev: string, f: () => void): void; query(sql: string, cb: () => void): void };
+      const core = mysqlCore(c);
       core.on('error', () => undefined);
       if (this.timeLimitMs) for (const sql of timeLimitStatements(this.timeLimitMs)) core.query(sql, () => undefined);
     });

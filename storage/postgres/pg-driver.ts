@@ -78,9 +78,23 @@ const PG_SESSION_END: SessionEndStatements = {
   alive: (pid) => ({ sql: 'SELECT 1 FROM pg_stat_activity WHERE pid = $1::int', params: [pid] }),
 };
 
+/** What pg keeps on a client and its types leave out: the backend's process id, the socket it opened. */
+interface PgInternals {
+  readonly processID: number;
+  readonly connection: { readonly stream: Socket };
+}
+
+/**
+ * The one place pg's internals are read. pg sets `processID` from the server's BackendKeyData and opens
+ * `connection.stream` as a net.Socket, but its types declare neither (the stream only as a Duplex): one cast.
+ */
+function pgInternals(client: pg.Client): PgInternals {
+  return client as unknown as PgInternals;
+}
+
 /** The socket of a pooled connection: held or closed at a fault point. */
-const socketOf = (client: pg.PoolClient) => (client as unknown as { connection: { stream: Socket } }).connection.stream;
-const pidOf = (client: pg.PoolClient): number => (client as unknown as { processID: number }).processID;
+const socketOf = (client: pg.PoolClient) => pgInternals(client).connection.stream;
+const pidOf = (client: pg.PoolClient): number => pgInternals(client).processID;
 
 const PG_LOCK: LockStatements = {
   lock: 'SELECT pg_advisory_lock(hashtext($1::text))',
@@ -249,7 +263,7 @@ export class PgDriver implements SqlDriver {
       try {
         await c.connect();
         // Listening alone must not keep the process alive (a store not closed, a test's end).
-        (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+        pgInternals(c).connection?.stream?.unref?.();
         await c.query(`LISTEN ${channel}`);
         if (stopped) {
           await c.end();
