@@ -59,6 +59,69 @@ export function choices(...pairs: readonly (readonly [string, string])[]): reado
   return pairs.map(([value, display]) => ({ value, display }));
 }
 
+/** The role of a device or a virtual machine (NetBox uses one set of device roles for both). */
+export const deviceRoleField: FieldDef = {
+  name: 'role',
+  kind: 'fk',
+  counted: true,
+  label: 'Role',
+  target: 'device_role',
+  nullable: true,
+  onDelete: 'protect',
+};
+
+/** The software platform a device or a virtual machine runs. */
+export const platformField: FieldDef = {
+  name: 'platform',
+  kind: 'fk',
+  counted: true,
+  label: 'Platform',
+  target: 'platform',
+  nullable: true,
+  onDelete: 'set_null',
+};
+
+/** A physical object's serial number and asset tag (the tag unique where set), as devices and racks have them. */
+export const assetFields: readonly FieldDef[] = [
+  { name: 'serial', kind: 'string', label: 'Serial number', maxLength: 50, search: true },
+  {
+    name: 'asset_tag',
+    kind: 'string',
+    label: 'Asset tag',
+    maxLength: 50,
+    nullable: true,
+    unique: true,
+    search: true,
+  },
+];
+
+/** The life of a place, sites and locations alike (NetBox's site and location statuses). */
+export const placeStatusField: FieldDef = {
+  name: 'status',
+  kind: 'choice',
+  label: 'Status',
+  default: 'active',
+  choices: choices(
+    ['planned', 'Planned'],
+    ['staging', 'Staging'],
+    ['active', 'Active'],
+    ['decommissioning', 'Decommissioning'],
+    ['retired', 'Retired'],
+  ),
+};
+
+/**
+ * What a change did to its object: on the change record and on each webhook delivery of it. Literal,
+ * so that the rows typed from those definitions (RowOf) keep the field.
+ */
+export const changeActionField = {
+  name: 'action',
+  kind: 'choice',
+  label: 'Action',
+  readOnly: true,
+  choices: choices(['create', 'Created'], ['update', 'Updated'], ['delete', 'Deleted']),
+} as const satisfies FieldDef;
+
 /** Read-only fields derived from a prefix or an address; `role` is the field network lookups use. */
 export function derivedNetFields(role: 'network' | 'host'): readonly FieldDef[] {
   return [

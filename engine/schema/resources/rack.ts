@@ -1,5 +1,12 @@
 import type { ResourceDef } from '../types.js';
-import { choices, descriptionField, inventoryBaseFields, taggableFields, tenantField } from '../common-fields.js';
+import {
+  assetFields,
+  choices,
+  descriptionField,
+  inventoryBaseFields,
+  taggableFields,
+  tenantField,
+} from '../common-fields.js';
 
 export const rack: ResourceDef = {
   name: 'rack',
@@ -48,16 +55,7 @@ export const rack: ResourceDef = {
       onDelete: 'set_null',
       relationName: 'rack_role',
     },
-    { name: 'serial', kind: 'string', label: 'Serial number', maxLength: 50, search: true },
-    {
-      name: 'asset_tag',
-      kind: 'string',
-      label: 'Asset tag',
-      maxLength: 50,
-      nullable: true,
-      unique: true,
-      search: true,
-    },
+    ...assetFields,
     { name: 'u_height', kind: 'integer', label: 'Height (U)', default: 42, min: 1, max: 100 },
     { name: 'desc_units', kind: 'boolean', label: 'Descending units', default: false },
     descriptionField,
