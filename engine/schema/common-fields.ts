@@ -95,20 +95,37 @@ export const assetFields: readonly FieldDef[] = [
   },
 ];
 
+/**
+ * An object's status: one of `pairs`, active unless set. Literal, so that rows typed from a literal
+ * definition (RowOf) keep the field.
+ */
+export function statusField(...pairs: readonly (readonly [string, string])[]) {
+  return {
+    name: 'status',
+    kind: 'choice',
+    label: 'Status',
+    default: 'active',
+    choices: choices(...pairs),
+  } as const satisfies FieldDef;
+}
+
+/** The statuses a device and a virtual machine share, in NetBox's order (a device adds `inventory`). */
+export const hostStatuses: readonly (readonly [string, string])[] = [
+  ['offline', 'Offline'],
+  ['active', 'Active'],
+  ['planned', 'Planned'],
+  ['staged', 'Staged'],
+  ['failed', 'Failed'],
+];
+
 /** The life of a place, sites and locations alike (NetBox's site and location statuses). */
-export const placeStatusField: FieldDef = {
-  name: 'status',
-  kind: 'choice',
-  label: 'Status',
-  default: 'active',
-  choices: choices(
-    ['planned', 'Planned'],
-    ['staging', 'Staging'],
-    ['active', 'Active'],
-    ['decommissioning', 'Decommissioning'],
-    ['retired', 'Retired'],
-  ),
-};
+export const placeStatusField: FieldDef = statusField(
+  ['planned', 'Planned'],
+  ['staging', 'Staging'],
+  ['active', 'Active'],
+  ['decommissioning', 'Decommissioning'],
+  ['retired', 'Retired'],
+);
 
 /**
  * What a change did to its object: on the change record and on each webhook delivery of it. Literal,

@@ -1,7 +1,8 @@
 import type { ResourceDef } from '../types.js';
 import {
   assetFields,
-  choices,
+  statusField,
+  hostStatuses,
   derivePrimaryIp,
   deviceRoleField,
   inventoryBaseFields,
@@ -59,21 +60,7 @@ export const device: ResourceDef = {
       onDelete: 'set_null',
     },
     ...primaryIpFields,
-    {
-      name: 'status',
-      kind: 'choice',
-      label: 'Status',
-      default: 'active',
-      choices: choices(
-        ['offline', 'Offline'],
-        ['active', 'Active'],
-        ['planned', 'Planned'],
-        ['staged', 'Staged'],
-        ['failed', 'Failed'],
-        ['inventory', 'Inventory'],
-        ['decommissioning', 'Decommissioning'],
-      ),
-    },
+    statusField(...hostStatuses, ['inventory', 'Inventory'], ['decommissioning', 'Decommissioning']),
     ...assetFields,
     { name: 'comments', kind: 'string', label: 'Comments', maxLength: 2000 },
     ...taggableFields,

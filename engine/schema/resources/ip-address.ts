@@ -1,7 +1,7 @@
 import type { ResourceDef } from '../types.js';
 import {
   inventoryBaseFields,
-  choices,
+  statusField,
   derivedNetFields,
   descriptionField,
   taggableFields,
@@ -22,19 +22,13 @@ export const ipAddress: ResourceDef = {
     ...inventoryBaseFields,
     { name: 'address', kind: 'address', label: 'Address', required: true, filter: false },
     ...derivedNetFields('host'),
-    {
-      name: 'status',
-      kind: 'choice',
-      label: 'Status',
-      default: 'active',
-      choices: choices(
-        ['active', 'Active'],
-        ['reserved', 'Reserved'],
-        ['deprecated', 'Deprecated'],
-        ['dhcp', 'DHCP'],
-        ['slaac', 'SLAAC'],
-      ),
-    },
+    statusField(
+      ['active', 'Active'],
+      ['reserved', 'Reserved'],
+      ['deprecated', 'Deprecated'],
+      ['dhcp', 'DHCP'],
+      ['slaac', 'SLAAC'],
+    ),
     { name: 'dns_name', kind: 'string', label: 'DNS name', maxLength: 255, pattern: '^[0-9A-Za-z._-]*$', search: true },
     { name: 'interface', kind: 'fk', label: 'Interface', target: 'interface', nullable: true, onDelete: 'set_null' },
     {

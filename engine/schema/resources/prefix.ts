@@ -2,7 +2,7 @@ import type { ResourceDef } from '../types.js';
 import type { RowOf } from '../row-types.js';
 import {
   inventoryBaseFields,
-  choices,
+  statusField,
   derivedNetFields,
   descriptionField,
   taggableFields,
@@ -23,18 +23,12 @@ export const prefix = {
     ...inventoryBaseFields,
     { name: 'prefix', kind: 'prefix', label: 'Prefix', required: true, filter: false },
     ...derivedNetFields('network'),
-    {
-      name: 'status',
-      kind: 'choice',
-      label: 'Status',
-      default: 'active',
-      choices: choices(
-        ['container', 'Container'],
-        ['active', 'Active'],
-        ['reserved', 'Reserved'],
-        ['deprecated', 'Deprecated'],
-      ),
-    },
+    statusField(
+      ['container', 'Container'],
+      ['active', 'Active'],
+      ['reserved', 'Reserved'],
+      ['deprecated', 'Deprecated'],
+    ),
     { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
     { name: 'vlan', kind: 'fk', label: 'VLAN', target: 'vlan', nullable: true, onDelete: 'set_null' },
     tenantField,

@@ -1,7 +1,7 @@
 import type { ResourceDef } from '../types.js';
 import {
   assetFields,
-  choices,
+  statusField,
   descriptionField,
   inventoryBaseFields,
   taggableFields,
@@ -32,19 +32,13 @@ export const rack: ResourceDef = {
       onDelete: 'set_null',
     },
     tenantField,
-    {
-      name: 'status',
-      kind: 'choice',
-      label: 'Status',
-      default: 'active',
-      choices: choices(
-        ['reserved', 'Reserved'],
-        ['available', 'Available'],
-        ['planned', 'Planned'],
-        ['active', 'Active'],
-        ['deprecated', 'Deprecated'],
-      ),
-    },
+    statusField(
+      ['reserved', 'Reserved'],
+      ['available', 'Available'],
+      ['planned', 'Planned'],
+      ['active', 'Active'],
+      ['deprecated', 'Deprecated'],
+    ),
     {
       name: 'role',
       kind: 'fk',

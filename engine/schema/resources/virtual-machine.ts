@@ -1,6 +1,7 @@
 import type { ResourceDef } from '../types.js';
 import {
-  choices,
+  statusField,
+  hostStatuses,
   derivePrimaryIp,
   descriptionField,
   deviceRoleField,
@@ -24,20 +25,7 @@ export const virtualMachine: ResourceDef = {
   fields: [
     ...inventoryBaseFields,
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
-    {
-      name: 'status',
-      kind: 'choice',
-      label: 'Status',
-      default: 'active',
-      choices: choices(
-        ['offline', 'Offline'],
-        ['active', 'Active'],
-        ['planned', 'Planned'],
-        ['staged', 'Staged'],
-        ['failed', 'Failed'],
-        ['decommissioning', 'Decommissioning'],
-      ),
-    },
+    statusField(...hostStatuses, ['decommissioning', 'Decommissioning']),
     { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
     {
       name: 'cluster',
