@@ -81,6 +81,17 @@ export const platformField: FieldDef = {
   onDelete: 'set_null',
 };
 
+/** Where in its site a device or a rack stands (NetBox's location tree inside a site). */
+export const locationField: FieldDef = {
+  name: 'location',
+  kind: 'fk',
+  counted: true,
+  label: 'Location',
+  target: 'location',
+  nullable: true,
+  onDelete: 'set_null',
+};
+
 /** A physical object's serial number and asset tag (the tag unique where set), as devices and racks have them. */
 export const assetFields: readonly FieldDef[] = [
   { name: 'serial', kind: 'string', label: 'Serial number', maxLength: 50, search: true },

@@ -10,6 +10,7 @@ import {
   primaryIpFields,
   taggableFields,
   tenantField,
+  locationField,
 } from '../common-fields.js';
 
 export const device: ResourceDef = {
@@ -39,15 +40,7 @@ export const device: ResourceDef = {
     deviceRoleField,
     platformField,
     tenantField,
-    {
-      name: 'location',
-      kind: 'fk',
-      counted: true,
-      label: 'Location',
-      target: 'location',
-      nullable: true,
-      onDelete: 'set_null',
-    },
+    locationField,
     { name: 'rack', kind: 'fk', counted: true, label: 'Rack', target: 'rack', nullable: true, onDelete: 'set_null' },
     { name: 'position', kind: 'integer', label: 'Position (U)', nullable: true, min: 1, max: 100 },
     {

@@ -6,6 +6,7 @@ import {
   inventoryBaseFields,
   taggableFields,
   tenantField,
+  locationField,
 } from '../common-fields.js';
 
 export const rack: ResourceDef = {
@@ -22,15 +23,7 @@ export const rack: ResourceDef = {
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 100, search: true },
     { name: 'facility_id', kind: 'string', label: 'Facility ID', maxLength: 50, nullable: true, search: true },
     { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', required: true, onDelete: 'protect' },
-    {
-      name: 'location',
-      kind: 'fk',
-      counted: true,
-      label: 'Location',
-      target: 'location',
-      nullable: true,
-      onDelete: 'set_null',
-    },
+    locationField,
     tenantField,
     statusField(
       ['reserved', 'Reserved'],
