@@ -1,5 +1,6 @@
 // Fields every object carries, and those of taggable objects: declared once, spread into resources.
 import type { Choice, CountDef, FieldDef } from './types.js';
+import { deriveNetFields } from './net-derive.js';
 
 export const baseFields: readonly FieldDef[] = [
   { name: 'id', kind: 'uuid', label: 'ID', readOnly: true },
@@ -165,6 +166,28 @@ export function derivedNetFields(role: 'network' | 'host'): readonly FieldDef[] 
     { name: 'prefix_length', kind: 'integer', label: 'Prefix length', readOnly: true, netPart: 'length' },
     { name: 'family', kind: 'integer', label: 'Family', readOnly: true, filter: false, netPart: 'family' },
   ];
+}
+
+/**
+ * An IP object keyed by its text (a prefix, an address): the text is its reference and its display,
+ * and the network fields are derived from it (`role`: network for a prefix, host for an address).
+ */
+export function netKeyed(name: string, role: 'network' | 'host') {
+  return {
+    refField: name,
+    displayField: name,
+    derive: (row: Record<string, unknown>) => deriveNetFields(row[name] as string, role),
+  };
+}
+
+/** Such an object's text field (literal, for RowOf), then the read-only fields derived from it. */
+export function netTextFields<const N extends string, const K extends 'prefix' | 'address'>(
+  name: N,
+  kind: K,
+  label: string,
+  role: 'network' | 'host',
+) {
+  return [{ name, kind, label, required: true, filter: false } as const, ...derivedNetFields(role)] as const;
 }
 
 /** What device and VM interfaces both have. */

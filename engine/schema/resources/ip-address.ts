@@ -2,12 +2,12 @@ import type { ResourceDef } from '../types.js';
 import {
   inventoryBaseFields,
   statusField,
-  derivedNetFields,
+  netKeyed,
+  netTextFields,
   descriptionField,
   taggableFields,
   tenantField,
 } from '../common-fields.js';
-import { deriveNetFields } from '../net-derive.js';
 
 export const ipAddress: ResourceDef = {
   name: 'ip_address',
@@ -15,13 +15,10 @@ export const ipAddress: ResourceDef = {
   plural: 'ip-addresses',
   label: 'IP address',
   description: 'An IPv4 or IPv6 address with its mask',
-  refField: 'address',
-  displayField: 'address',
-  derive: (row) => deriveNetFields(row.address as string, 'host'),
+  ...netKeyed('address', 'host'),
   fields: [
     ...inventoryBaseFields,
-    { name: 'address', kind: 'address', label: 'Address', required: true, filter: false },
-    ...derivedNetFields('host'),
+    ...netTextFields('address', 'address', 'Address', 'host'),
     statusField(
       ['active', 'Active'],
       ['reserved', 'Reserved'],

@@ -3,12 +3,12 @@ import type { RowOf } from '../row-types.js';
 import {
   inventoryBaseFields,
   statusField,
-  derivedNetFields,
+  netKeyed,
+  netTextFields,
   descriptionField,
   taggableFields,
   tenantField,
 } from '../common-fields.js';
-import { deriveNetFields } from '../net-derive.js';
 
 export const prefix = {
   name: 'prefix',
@@ -16,13 +16,10 @@ export const prefix = {
   plural: 'prefixes',
   label: 'Prefix',
   description: 'An IPv4 or IPv6 network',
-  refField: 'prefix',
-  displayField: 'prefix',
-  derive: (row) => deriveNetFields(row.prefix as string, 'network'),
+  ...netKeyed('prefix', 'network'),
   fields: [
     ...inventoryBaseFields,
-    { name: 'prefix', kind: 'prefix', label: 'Prefix', required: true, filter: false },
-    ...derivedNetFields('network'),
+    ...netTextFields('prefix', 'prefix', 'Prefix', 'network'),
     statusField(
       ['container', 'Container'],
       ['active', 'Active'],
