@@ -9,11 +9,9 @@
 // Run:  npm run bench:allocation [-- --taken 100000] [--backends memory,postgres,mysql,mysql9]
 // URLs: TEST_POSTGRES_URL / TEST_MYSQL_URL (MariaDB) / TEST_MYSQL9_URL (MySQL 9), default the local servers.
 // Writes bench/results/<date>-allocation.json.
-import { randomUUID } from 'node:crypto';
 import { allocateBlocks, knownPart } from '../engine/allocation/free-space.js';
 import { formatV4, parseCidr } from '../engine/net/ip.js';
 import { resource } from '../engine/schema/registry.js';
-import { deriveNetFields } from '../engine/schema/net-derive.js';
 import { createStorage } from '../storage/open-storage.js';
 import { Allocation } from '../app/allocation.js';
 import { Inventory } from '../app/inventory.js';
@@ -23,6 +21,7 @@ import { sqlBackends } from './sql-backends.js';
 import { backendsFlag } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 import { writeResults } from './results-file.js';
+import { prefixRow as newPrefixRow } from './prefix-rows.js';
 import type { AllocationRow } from './results-shapes.js';
 
 export const ALLOCATION_CLI: CliSpec = {
@@ -42,22 +41,7 @@ const PARENT = '10.0.0.0/8';
 const BATCH = 5000;
 
 const NOW = new Date().toISOString();
-function prefixRow(prefix: string): Row {
-  return {
-    id: randomUUID(),
-    created: NOW,
-    last_updated: NOW,
-    version: 1,
-    prefix,
-    ...deriveNetFields(prefix, 'network'),
-    status: 'active',
-    site: null,
-    vlan: null,
-    description: '',
-    tags: [],
-    custom_fields: {},
-  };
-}
+const prefixRow = (prefix: string): Row => newPrefixRow(prefix, NOW);
 
 /** The parent /8 and the first TAKEN /26s in it, in batches. */
 async function load(storage: Storage): Promise<Row> {

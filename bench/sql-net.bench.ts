@@ -13,13 +13,13 @@ import { performance } from 'node:perf_hooks';
 import { netValuePlan, parseNetValue, type NetValue } from '../engine/plan/net-terms.js';
 import type { Plan } from '../engine/plan/nodes.js';
 import { formatAddress, networkOf, u32ToHex } from '../engine/net/ip.js';
-import { deriveNetFields } from '../engine/schema/net-derive.js';
 import { freshDatabase, TEST_DB_KINDS, testDbDriver, type TestDbKind } from '../storage/test-db.js';
 import { SqlStorage } from '../storage/sql/sql-storage.js';
 import type { SqlDriver } from '../storage/sql/driver.js';
 import { PgDriver } from '../storage/postgres/pg-driver.js';
 import { MysqlDriver } from '../storage/mysql/mysql-driver.js';
 import type { Page, Row, WriteOp } from '../storage/types.js';
+import { prefixRowWith } from './prefix-rows.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string): string => {
@@ -64,19 +64,7 @@ function prefixRow(i: number): Row {
   const len = 8 + (rnd() % 25);
   const hex = networkOf(4, u32ToHex(rnd()), len);
   const prefix = `${formatAddress({ family: 4, hex })}/${len}`;
-  return {
-    id: orderedId(i),
-    created: NOW,
-    last_updated: NOW,
-    prefix,
-    ...deriveNetFields(prefix, 'network'),
-    status: 'active',
-    site: null,
-    vlan: null,
-    description: '',
-    tags: [],
-    custom_fields: {},
-  };
+  return prefixRowWith(prefix, { id: orderedId(i), created: NOW, last_updated: NOW });
 }
 
 const netValue = (text: string): NetValue => parseNetValue(text) as NetValue;

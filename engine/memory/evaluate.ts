@@ -214,41 +214,38 @@ export function* evaluatePageSteps(
   };
 }
 
-/** evaluatePageSteps with the page's rows built. */
-export function* evaluateSteps(
+/**
+ * What a find is evaluated on: `useIndexes: false` scans every row (the baseline benchmarks compare
+ * the indexes with); `noCount` as in evaluatePageSteps.
+ */
+type EvaluateArgs = [
   table: IndexedTable,
   plan: Plan,
   page: Page,
   tables: TableSource,
-  useIndexes = true,
-  noCount = false,
+  useIndexes?: boolean,
+  noCount?: boolean,
+];
+
+/** evaluatePageSteps with the page's rows built. */
+export function* evaluateSteps(
+  ...[table, plan, page, tables, useIndexes = true, noCount = false]: EvaluateArgs
 ): Steps<{ count: number; rows: Row[] }> {
   const { count, slots } = yield* evaluatePageSteps(table, plan, page, tables, useIndexes, {}, noCount);
   return { count, rows: slots.map((s) => table.row(s)!) };
 }
 
-/** The count and the page's slots; `useIndexes: false` scans every row (the benchmarks' baseline). */
-export function evaluatePage(
-  table: IndexedTable,
-  plan: Plan,
-  page: Page,
-  tables: TableSource,
-  useIndexes = true,
-  noCount = false,
-): { count: number; slots: number[] } {
+/** The count and the page's slots. */
+export function evaluatePage(...[table, plan, page, tables, useIndexes = true, noCount = false]: EvaluateArgs): {
+  count: number;
+  slots: number[];
+} {
   return runSteps(evaluatePageSteps(table, plan, page, tables, useIndexes, {}, noCount));
 }
 
-/** `useIndexes: false` scans every row: the baseline benchmarks compare the indexes with. */
-export function evaluate(
-  table: IndexedTable,
-  plan: Plan,
-  page: Page,
-  tables: TableSource,
-  useIndexes = true,
-  noCount = false,
-): { count: number; rows: Row[] } {
-  return runSteps(evaluateSteps(table, plan, page, tables, useIndexes, noCount));
+/** The count and the page's rows. */
+export function evaluate(...args: EvaluateArgs): { count: number; rows: Row[] } {
+  return runSteps(evaluateSteps(...args));
 }
 
 export function* explainSteps(table: IndexedTable, plan: Plan, tables: TableSource, page?: Page): Steps<MemoryExplain> {

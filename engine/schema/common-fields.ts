@@ -1,5 +1,6 @@
 // Fields every object carries, and those of taggable objects: declared once, spread into resources.
 import type { Choice, CountDef, FieldDef } from './types.js';
+import { deriveNetFields } from './net-derive.js';
 
 export const baseFields: readonly FieldDef[] = [
   { name: 'id', kind: 'uuid', label: 'ID', readOnly: true },
@@ -59,6 +60,97 @@ export function choices(...pairs: readonly (readonly [string, string])[]): reado
   return pairs.map(([value, display]) => ({ value, display }));
 }
 
+/** The role of a device or a virtual machine (NetBox uses one set of device roles for both). */
+export const deviceRoleField: FieldDef = {
+  name: 'role',
+  kind: 'fk',
+  counted: true,
+  label: 'Role',
+  target: 'device_role',
+  nullable: true,
+  onDelete: 'protect',
+};
+
+/** The software platform a device or a virtual machine runs. */
+export const platformField: FieldDef = {
+  name: 'platform',
+  kind: 'fk',
+  counted: true,
+  label: 'Platform',
+  target: 'platform',
+  nullable: true,
+  onDelete: 'set_null',
+};
+
+/** Where in its site a device or a rack stands (NetBox's location tree inside a site). */
+export const locationField: FieldDef = {
+  name: 'location',
+  kind: 'fk',
+  counted: true,
+  label: 'Location',
+  target: 'location',
+  nullable: true,
+  onDelete: 'set_null',
+};
+
+/** A physical object's serial number and asset tag (the tag unique where set), as devices and racks have them. */
+export const assetFields: readonly FieldDef[] = [
+  { name: 'serial', kind: 'string', label: 'Serial number', maxLength: 50, search: true },
+  {
+    name: 'asset_tag',
+    kind: 'string',
+    label: 'Asset tag',
+    maxLength: 50,
+    nullable: true,
+    unique: true,
+    search: true,
+  },
+];
+
+/**
+ * An object's status: one of `pairs`, active unless set. Literal, so that rows typed from a literal
+ * definition (RowOf) keep the field.
+ */
+export function statusField(...pairs: readonly (readonly [string, string])[]) {
+  return {
+    name: 'status',
+    kind: 'choice',
+    label: 'Status',
+    default: 'active',
+    choices: choices(...pairs),
+  } as const satisfies FieldDef;
+}
+
+/** The statuses a device and a virtual machine share, in NetBox's order (a device adds `inventory`). */
+export const hostStatuses: readonly (readonly [string, string])[] = [
+  ['offline', 'Offline'],
+  ['active', 'Active'],
+  ['planned', 'Planned'],
+  ['staged', 'Staged'],
+  ['failed', 'Failed'],
+];
+
+/** The life of a place, sites and locations alike (NetBox's site and location statuses). */
+export const placeStatusField: FieldDef = statusField(
+  ['planned', 'Planned'],
+  ['staging', 'Staging'],
+  ['active', 'Active'],
+  ['decommissioning', 'Decommissioning'],
+  ['retired', 'Retired'],
+);
+
+/**
+ * What a change did to its object: on the change record and on each webhook delivery of it. Literal,
+ * so that the rows typed from those definitions (RowOf) keep the field.
+ */
+export const changeActionField = {
+  name: 'action',
+  kind: 'choice',
+  label: 'Action',
+  readOnly: true,
+  choices: choices(['create', 'Created'], ['update', 'Updated'], ['delete', 'Deleted']),
+} as const satisfies FieldDef;
+
 /** Read-only fields derived from a prefix or an address; `role` is the field network lookups use. */
 export function derivedNetFields(role: 'network' | 'host'): readonly FieldDef[] {
   return [
@@ -74,6 +166,28 @@ export function derivedNetFields(role: 'network' | 'host'): readonly FieldDef[] 
     { name: 'prefix_length', kind: 'integer', label: 'Prefix length', readOnly: true, netPart: 'length' },
     { name: 'family', kind: 'integer', label: 'Family', readOnly: true, filter: false, netPart: 'family' },
   ];
+}
+
+/**
+ * An IP object keyed by its text (a prefix, an address): the text is its reference and its display,
+ * and the network fields are derived from it (`role`: network for a prefix, host for an address).
+ */
+export function netKeyed(name: string, role: 'network' | 'host') {
+  return {
+    refField: name,
+    displayField: name,
+    derive: (row: Record<string, unknown>) => deriveNetFields(row[name] as string, role),
+  };
+}
+
+/** Such an object's text field (literal, for RowOf), then the read-only fields derived from it. */
+export function netTextFields<const N extends string, const K extends 'prefix' | 'address'>(
+  name: N,
+  kind: K,
+  label: string,
+  role: 'network' | 'host',
+) {
+  return [{ name, kind, label, required: true, filter: false } as const, ...derivedNetFields(role)] as const;
 }
 
 /** What device and VM interfaces both have. */

@@ -4,20 +4,7 @@ import { filtersOf, type FilterSpec } from '../../engine/filters/filter-set.js';
 import { CF_LOOKUPS, type LookupSpec } from '../../engine/filters/lookups.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import type { JsonSchema, Parameter } from './types.js';
-
-const ORDERABLE_KINDS = new Set([
-  'uuid',
-  'string',
-  'slug',
-  'integer',
-  'boolean',
-  'choice',
-  'mac',
-  'ip',
-  'prefix',
-  'address',
-  'datetime',
-]);
+import { ORDERABLE_KINDS } from '../routes/list-params.js';
 
 /** limit / offset of every paginated list. */
 export function limitOffsetParameters(maxPageSize: number): Parameter[] {

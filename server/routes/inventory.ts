@@ -330,105 +330,66 @@ async function prepared(ctx: AppContext, r: ResourceDef, req: Request, res: Resp
   return key === null ? null : { as, key };
 }
 
-/** Bulk writes on the list URL (NetBox 2.10+, Nautobot): a list of objects each with its id; all or none. */
+/** Makes a write once its answer shape and key are settled, and answers it with `status`. */
+async function answered<T extends Row | Row[] | null>(
+  ctx: AppContext,
+  r: ResourceDef,
+  req: Request,
+  res: Response,
+  at: { single: boolean; status: number },
+  write: (key: KeyedWrite | undefined) => Promise<WriteResult<T>>,
+): Promise<void> {
+  const p = await prepared(ctx, r, req, res, at.single);
+  if (!p) return;
+  await answerWrite(ctx, r, req, res, await write(p.key), at.status, p.as, p.key);
+}
+
+const PUT_AND_PATCH = [
+  ['put', false],
+  ['patch', true],
+] as const;
+
 /** Bulk writes on the list URL (NetBox 2.10+, Nautobot): a list of objects each with its id; all or none. */
 function bulkWriteRoutes(ctx: AppContext, r: ResourceDef, router: Router, can: CanWrite): void {
-  for (const [method, partial] of [
-    ['put', false],
-    ['patch', true],
-  ] as const) {
+  for (const [method, partial] of PUT_AND_PATCH) {
     router[method]('/', can('change'), async (req, res) => {
-      const items = bulkItems(req.body);
-      if (!items) {
-        res.status(400).json({ non_field_errors: [BULK_SHAPE] });
-        return;
-      }
-      const p = await prepared(ctx, r, req, res, false);
-      if (!p) return;
-      await answerWrite(
-        ctx,
-        r,
-        req,
-        res,
-        await ctx.inventory.updateMany(
-          r,
-          items.map((b) => ({ id: b.id, body: b })),
-          partial,
-          null,
-          p.key,
-        ),
-        200,
-        p.as,
-        p.key,
+      const items = bulkItemsOf(req, res);
+      if (!items) return;
+      const bodies = items.map((b) => ({ id: b.id, body: b }));
+      await answered(ctx, r, req, res, { single: false, status: 200 }, (key) =>
+        ctx.inventory.updateMany(r, bodies, partial, null, key),
       );
     });
   }
   router.delete('/', can('delete'), async (req, res) => {
-    const items = bulkItems(req.body);
-    if (!items) {
-      res.status(400).json({ non_field_errors: [BULK_SHAPE] });
-      return;
-    }
+    const items = bulkItemsOf(req, res);
+    if (!items) return;
     const twice = listedTwiceErrors(items.map((b) => b.id));
     if (twice) {
       res.status(400).json(twice);
       return;
     }
-    const p = await prepared(ctx, r, req, res, false);
-    if (!p) return;
-    await answerWrite(
-      ctx,
-      r,
-      req,
-      res,
-      await ctx.inventory.deleteMany(
-        r,
-        items.map((b) => b.id),
-        null,
-        p.key,
-      ),
-      204,
-      p.as,
-      p.key,
+    const ids = items.map((b) => b.id);
+    await answered(ctx, r, req, res, { single: false, status: 204 }, (key) =>
+      ctx.inventory.deleteMany(r, ids, null, key),
     );
   });
 }
 
 /** PUT / PATCH / DELETE on an object's URL. */
 function objectWriteRoutes(ctx: AppContext, r: ResourceDef, router: Router, can: CanWrite): void {
-  for (const [method, partial] of [
-    ['put', false],
-    ['patch', true],
-  ] as const) {
-    router[method]('/:id/', can('change'), async (req, res) => {
-      const p = await prepared(ctx, r, req, res, true);
-      if (!p) return;
-      await answerWrite(
-        ctx,
-        r,
-        req,
-        res,
-        await ctx.inventory.update(r, String(req.params.id), req.body, partial, ifMatchOf(req), p.key),
-        200,
-        p.as,
-        p.key,
-      );
-    });
-  }
-  router.delete('/:id/', can('delete'), async (req, res) => {
-    const p = await prepared(ctx, r, req, res, true);
-    if (!p) return;
-    await answerWrite(
-      ctx,
-      r,
-      req,
-      res,
-      await ctx.inventory.delete(r, String(req.params.id), ifMatchOf(req), p.key),
-      204,
-      p.as,
-      p.key,
+  for (const [method, partial] of PUT_AND_PATCH) {
+    router[method]('/:id/', can('change'), (req, res) =>
+      answered(ctx, r, req, res, { single: true, status: 200 }, (key) =>
+        ctx.inventory.update(r, String(req.params.id), req.body, partial, ifMatchOf(req), key),
+      ),
     );
-  });
+  }
+  router.delete('/:id/', can('delete'), (req, res) =>
+    answered(ctx, r, req, res, { single: true, status: 204 }, (key) =>
+      ctx.inventory.delete(r, String(req.params.id), ifMatchOf(req), key),
+    ),
+  );
 }
 
 const BULK_SHAPE = 'Expected a non-empty list of objects, each with its "id".';
@@ -440,6 +401,13 @@ function bulkItems(body: unknown): ({ id: string } & Record<string, unknown>)[] 
     (b) => typeof b === 'object' && b !== null && !Array.isArray(b) && typeof (b as { id?: unknown }).id === 'string',
   );
   return ok ? (body as ({ id: string } & Record<string, unknown>)[]) : null;
+}
+
+/** The request's bulk body, or null once answered with a 400. */
+function bulkItemsOf(req: Request, res: Response): ReturnType<typeof bulkItems> {
+  const items = bulkItems(req.body);
+  if (!items) res.status(400).json({ non_field_errors: [BULK_SHAPE] });
+  return items;
 }
 
 export const INVENTORY_RESOURCES = RESOURCES.filter((r) => r.inventory !== false);

@@ -7,7 +7,8 @@ import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
 
 export const DEFAULT_LIMIT = 50;
 
-const ORDERABLE = new Set([
+/** Field kinds a list can be ordered by (and the OpenAPI document's `ordering` parameter names). */
+export const ORDERABLE_KINDS: ReadonlySet<string> = new Set([
   'uuid',
   'string',
   'slug',
@@ -53,7 +54,7 @@ export function parsePage(
     const desc = part.startsWith('-');
     const name = desc ? part.slice(1) : part;
     const f = r.fields.find((x) => x.name === name && !x.hidden);
-    if (f && ORDERABLE.has(f.kind)) ordering.push({ field: name, desc });
+    if (f && ORDERABLE_KINDS.has(f.kind)) ordering.push({ field: name, desc });
     else ignored.push(`ordering=${part}`);
   }
   return { page: { limit, offset, ordering: ordering.length ? ordering : defaultOrdering(r) }, ignored };

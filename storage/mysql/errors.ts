@@ -1,6 +1,7 @@
 // MySQL / MariaDB errors by errno / socket code: duplicate keys and foreign-key violations (with
 // the constraint name parsed from the message), and a lost or unreachable server.
 import type { ClassifiedError } from '../sql/driver.js';
+import { SOCKET_UNAVAILABLE_CODES } from '../sql/socket-errors.js';
 import { STATEMENT_TIMEOUT } from './statement-timeout.js';
 
 const ER_DUP_ENTRY = 1062;
@@ -9,16 +10,7 @@ const ER_LOCK_DEADLOCK = 1213;
 const FK_ERRNOS = new Set([1216, 1217, 1451, 1452]); // no referenced row / row is referenced
 
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'ERR_STREAM_DESTROYED',
-  'ERR_SOCKET_CLOSED', // written to a connection already closed
+  ...SOCKET_UNAVAILABLE_CODES,
   'PROTOCOL_CONNECTION_LOST',
   'PROTOCOL_SEQUENCE_TIMEOUT',
   'ER_SERVER_SHUTDOWN',

@@ -1,18 +1,10 @@
 // PostgreSQL errors by SQLSTATE / socket code: unique and foreign-key violations (with the
 // constraint, and the missing key from the detail text), and a lost or unreachable server.
 import type { ClassifiedError } from '../sql/driver.js';
+import { SOCKET_UNAVAILABLE_CODES } from '../sql/socket-errors.js';
 
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'ERR_STREAM_DESTROYED',
-  'ERR_SOCKET_CLOSED', // written to a connection already closed
+  ...SOCKET_UNAVAILABLE_CODES,
   '57P01',
   '57P02',
   '57P03', // admin / crash shutdown, cannot connect now

@@ -18,23 +18,37 @@ const copyPrettierConfig = (dir: string) => {
 /** Spelled apart, so this file holds none itself. */
 const CAST = ['as', 'unknown', 'as'].join(' ');
 
-describe('lint: double casts are counted against a ledger', function () {
-  this.timeout(30000);
+type Write = (rel: string, text: string) => void;
+
+/**
+ * A small project in a folder of its own that lint runs on: made (the Prettier settings copied,
+ * then `setup`) before each test, or once before all of them, and removed after.
+ */
+function lintProject(prefix: string, when: 'each' | 'once', setup: (write: Write) => void) {
   let dir = '';
-  const lint = () => spawnSync(process.execPath, [LINT, '--no-types', '--project', dir], { encoding: 'utf8' });
-  const write = (rel: string, text: string) => {
+  const lint = (...more: string[]) =>
+    spawnSync(process.execPath, [LINT, '--no-types', '--project', dir, ...more], { encoding: 'utf8' });
+  const write: Write = (rel, text) => {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), text);
   };
-  before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-lint-'));
+  (when === 'each' ? beforeEach : before)(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
     copyPrettierConfig(dir);
+    setup(write);
+  });
+  (when === 'each' ? afterEach : after)(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return { lint, write };
+}
+
+describe('lint: double casts are counted against a ledger', function () {
+  this.timeout(30000);
+  const { lint, write } = lintProject('netinv-lint-', 'once', (write) => {
     write('tsconfig.json', JSON.stringify({ include: ['src/**/*.ts'] }));
     write('scripts/cast-ledger.json', JSON.stringify({ 'src/old.ts': 1 }));
     write('src/old.ts', `export const x = 1 ${CAST} string; // known\n`);
     write('src/clean.ts', 'export const y: number = 2;\n');
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('passes with the casts the ledger counts', () => {
     const r = lint();
@@ -60,24 +74,14 @@ describe('lint: double casts are counted against a ledger', function () {
 
 describe('lint: the size bounds', function () {
   this.timeout(30000);
-  let dir = '';
-  const lint = (...more: string[]) =>
-    spawnSync(process.execPath, [LINT, '--no-types', '--project', dir, ...more], { encoding: 'utf8' });
-  const write = (rel: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  };
+  const { lint, write } = lintProject('netinv-bounds-', 'each', (write) =>
+    write('tsconfig.json', JSON.stringify({ include: ['src/**/*.ts', 'test/**/*.ts'] })),
+  );
   /** A function of `n` lines, formatted as Prettier leaves it. */
   const longFunction = (n: number) =>
     `export function f(): number {\n  let x = 0;\n${'  x++;\n'.repeat(n - 4)}  return x;\n}\n`;
   /** A string longer than a line may be, which Prettier does not break (its line 2). */
   const longLine = `export const s =\n  '${'x'.repeat(130)}';\n`;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-bounds-'));
-    copyPrettierConfig(dir);
-    write('tsconfig.json', JSON.stringify({ include: ['src/**/*.ts', 'test/**/*.ts'] }));
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('fails on a line over 120 characters, in a test as well, naming it', () => {
     write('test/a.test.ts', longLine);
@@ -111,21 +115,12 @@ describe('lint: the size bounds', function () {
 
 describe('lint: dependencies point one way (server -> app -> storage -> engine)', function () {
   this.timeout(30000);
-  let dir = '';
-  const lint = () => spawnSync(process.execPath, [LINT, '--no-types', '--project', dir], { encoding: 'utf8' });
-  const write = (rel: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  };
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-layers-'));
-    copyPrettierConfig(dir);
+  const { lint, write } = lintProject('netinv-layers-', 'each', (write) => {
     write('tsconfig.json', JSON.stringify({ include: ['engine/**/*.ts', 'storage/**/*.ts', 'app/**/*.ts'] }));
     write('engine/plan.ts', 'export const plan = 1;\n');
     write('storage/store.ts', "import { plan } from '../engine/plan.js';\nexport const store = plan;\n");
     write('app/service.ts', "import { store } from '../storage/store.js';\nexport const service = store;\n");
   });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('passes imports that point down, fails one that points up, naming it', () => {
     expect(lint().status).to.equal(0);

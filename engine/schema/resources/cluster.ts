@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { choices, descriptionField, inventoryBaseFields, taggableFields, tenantField } from '../common-fields.js';
+import { statusField, descriptionField, inventoryBaseFields, taggableFields, tenantField } from '../common-fields.js';
 
 export const cluster: ResourceDef = {
   name: 'cluster',
@@ -36,19 +36,13 @@ export const cluster: ResourceDef = {
       onDelete: 'protect',
       relationName: 'cluster_group',
     },
-    {
-      name: 'status',
-      kind: 'choice',
-      label: 'Status',
-      default: 'active',
-      choices: choices(
-        ['planned', 'Planned'],
-        ['staging', 'Staging'],
-        ['active', 'Active'],
-        ['decommissioning', 'Decommissioning'],
-        ['offline', 'Offline'],
-      ),
-    },
+    statusField(
+      ['planned', 'Planned'],
+      ['staging', 'Staging'],
+      ['active', 'Active'],
+      ['decommissioning', 'Decommissioning'],
+      ['offline', 'Offline'],
+    ),
     tenantField,
     { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
     descriptionField,

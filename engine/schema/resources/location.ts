@@ -1,5 +1,11 @@
 import type { ResourceDef } from '../types.js';
-import { choices, descriptionField, inventoryBaseFields, taggableFields, tenantField } from '../common-fields.js';
+import {
+  descriptionField,
+  inventoryBaseFields,
+  placeStatusField,
+  taggableFields,
+  tenantField,
+} from '../common-fields.js';
 
 export const location: ResourceDef = {
   name: 'location',
@@ -20,19 +26,7 @@ export const location: ResourceDef = {
     { name: 'slug', kind: 'slug', label: 'Slug', required: true, maxLength: 100, search: true },
     { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', required: true, onDelete: 'cascade' },
     { name: 'parent', kind: 'fk', label: 'Parent', target: 'location', nullable: true, onDelete: 'cascade' },
-    {
-      name: 'status',
-      kind: 'choice',
-      label: 'Status',
-      default: 'active',
-      choices: choices(
-        ['planned', 'Planned'],
-        ['staging', 'Staging'],
-        ['active', 'Active'],
-        ['decommissioning', 'Decommissioning'],
-        ['retired', 'Retired'],
-      ),
-    },
+    placeStatusField,
     tenantField,
     descriptionField,
     ...taggableFields,

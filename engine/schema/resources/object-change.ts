@@ -3,7 +3,7 @@
 // the API; Nautobot's field names (NetBox's where they agree).
 import type { ResourceDef } from '../types.js';
 import type { RowOf } from '../row-types.js';
-import { baseFields, choices } from '../common-fields.js';
+import { baseFields, changeActionField } from '../common-fields.js';
 
 export const objectChange = {
   name: 'object_change',
@@ -24,13 +24,7 @@ export const objectChange = {
     { name: 'time', kind: 'datetime', label: 'Time', readOnly: true, indexed: true },
     { name: 'user_name', kind: 'string', label: 'User name', readOnly: true, maxLength: 200, search: true },
     { name: 'request_id', kind: 'string', label: 'Request id', readOnly: true, maxLength: 128, indexed: true },
-    {
-      name: 'action',
-      kind: 'choice',
-      label: 'Action',
-      readOnly: true,
-      choices: choices(['create', 'Created'], ['update', 'Updated'], ['delete', 'Deleted']),
-    },
+    changeActionField,
     {
       name: 'changed_object_type',
       kind: 'string',

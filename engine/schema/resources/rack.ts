@@ -1,5 +1,13 @@
 import type { ResourceDef } from '../types.js';
-import { choices, descriptionField, inventoryBaseFields, taggableFields, tenantField } from '../common-fields.js';
+import {
+  assetFields,
+  statusField,
+  descriptionField,
+  inventoryBaseFields,
+  taggableFields,
+  tenantField,
+  locationField,
+} from '../common-fields.js';
 
 export const rack: ResourceDef = {
   name: 'rack',
@@ -15,29 +23,15 @@ export const rack: ResourceDef = {
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 100, search: true },
     { name: 'facility_id', kind: 'string', label: 'Facility ID', maxLength: 50, nullable: true, search: true },
     { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', required: true, onDelete: 'protect' },
-    {
-      name: 'location',
-      kind: 'fk',
-      counted: true,
-      label: 'Location',
-      target: 'location',
-      nullable: true,
-      onDelete: 'set_null',
-    },
+    locationField,
     tenantField,
-    {
-      name: 'status',
-      kind: 'choice',
-      label: 'Status',
-      default: 'active',
-      choices: choices(
-        ['reserved', 'Reserved'],
-        ['available', 'Available'],
-        ['planned', 'Planned'],
-        ['active', 'Active'],
-        ['deprecated', 'Deprecated'],
-      ),
-    },
+    statusField(
+      ['reserved', 'Reserved'],
+      ['available', 'Available'],
+      ['planned', 'Planned'],
+      ['active', 'Active'],
+      ['deprecated', 'Deprecated'],
+    ),
     {
       name: 'role',
       kind: 'fk',
@@ -48,16 +42,7 @@ export const rack: ResourceDef = {
       onDelete: 'set_null',
       relationName: 'rack_role',
     },
-    { name: 'serial', kind: 'string', label: 'Serial number', maxLength: 50, search: true },
-    {
-      name: 'asset_tag',
-      kind: 'string',
-      label: 'Asset tag',
-      maxLength: 50,
-      nullable: true,
-      unique: true,
-      search: true,
-    },
+    ...assetFields,
     { name: 'u_height', kind: 'integer', label: 'Height (U)', default: 42, min: 1, max: 100 },
     { name: 'desc_units', kind: 'boolean', label: 'Descending units', default: false },
     descriptionField,

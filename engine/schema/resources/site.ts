@@ -1,8 +1,8 @@
 import type { ResourceDef } from '../types.js';
 import {
-  inventoryBaseFields,
-  choices,
   descriptionField,
+  inventoryBaseFields,
+  placeStatusField,
   taggableFields,
   tenantField,
   uniqueNameSlugFields,
@@ -19,19 +19,7 @@ export const site: ResourceDef = {
   fields: [
     ...inventoryBaseFields,
     ...uniqueNameSlugFields,
-    {
-      name: 'status',
-      kind: 'choice',
-      label: 'Status',
-      default: 'active',
-      choices: choices(
-        ['planned', 'Planned'],
-        ['staging', 'Staging'],
-        ['active', 'Active'],
-        ['decommissioning', 'Decommissioning'],
-        ['retired', 'Retired'],
-      ),
-    },
+    placeStatusField,
     {
       name: 'region',
       kind: 'fk',

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, choices, descriptionField, taggableFields, tenantField } from '../common-fields.js';
+import { inventoryBaseFields, statusField, descriptionField, taggableFields, tenantField } from '../common-fields.js';
 
 export const vlan: ResourceDef = {
   name: 'vlan',
@@ -14,13 +14,7 @@ export const vlan: ResourceDef = {
     { name: 'vid', kind: 'integer', label: 'VLAN ID', required: true, min: 1, max: 4094 },
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
     { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', nullable: true, onDelete: 'protect' },
-    {
-      name: 'status',
-      kind: 'choice',
-      label: 'Status',
-      default: 'active',
-      choices: choices(['active', 'Active'], ['reserved', 'Reserved'], ['deprecated', 'Deprecated']),
-    },
+    statusField(['active', 'Active'], ['reserved', 'Reserved'], ['deprecated', 'Deprecated']),
     tenantField,
     descriptionField,
     ...taggableFields,

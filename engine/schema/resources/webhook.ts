@@ -2,7 +2,7 @@
 // it has been read, and one delivery row per (webhook, change record) says what was sent and how.
 import type { ResourceDef } from '../types.js';
 import type { RowOf } from '../row-types.js';
-import { baseFields, choices, inventoryBaseFields, rowVersionField } from '../common-fields.js';
+import { baseFields, changeActionField, choices, inventoryBaseFields, rowVersionField } from '../common-fields.js';
 
 export const webhook: ResourceDef = {
   name: 'webhook',
@@ -87,13 +87,7 @@ export const webhookDelivery = {
     // The change record's id and seq (not a reference: retention may prune delivered records).
     { name: 'change', kind: 'string', label: 'Change record', readOnly: true, maxLength: 36 },
     { name: 'seq', kind: 'integer', label: 'Change sequence', readOnly: true },
-    {
-      name: 'action',
-      kind: 'choice',
-      label: 'Action',
-      readOnly: true,
-      choices: choices(['create', 'Created'], ['update', 'Updated'], ['delete', 'Deleted']),
-    },
+    changeActionField,
     {
       name: 'changed_object_type',
       kind: 'string',

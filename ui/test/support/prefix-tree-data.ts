@@ -1,8 +1,8 @@
 // A prefix tree of a given size for the hierarchy view: 10.0.0.0/8, its 256 /16s, 200 /24s in each
 // (the rest free) and three /26s under as many /24s as the size needs (the fourth free). Written
 // straight into the storage, without change records, as the benchmarks load data.
-import { resource } from '../../../engine/schema/registry.js';
 import type { Storage, WriteOp } from '../../../storage/types.js';
+import { prefixRowWith } from '../../../bench/prefix-rows.js';
 
 const idOf = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 export const ROOT_ID = idOf(0);
@@ -18,24 +18,12 @@ export function* treePrefixes(total: number): Generator<string> {
 }
 
 export async function loadTree(storage: Storage, total: number): Promise<void> {
-  const def = resource('prefix');
   const now = new Date().toISOString();
   let batch: WriteOp[] = [];
   let i = 0;
   for (const prefix of treePrefixes(total)) {
-    const row = {
-      id: idOf(i++),
-      created: now,
-      last_updated: now,
-      prefix,
-      status: 'active',
-      site: null,
-      vlan: null,
-      description: '',
-      tags: [],
-      custom_fields: {},
-    };
-    batch.push({ op: 'create', resource: 'prefix', row: { ...row, ...def.derive!(row) } });
+    const row = prefixRowWith(prefix, { id: idOf(i++), created: now, last_updated: now });
+    batch.push({ op: 'create', resource: 'prefix', row });
     if (batch.length === 5000) {
       await storage.apply(batch, { log: false });
       batch = [];

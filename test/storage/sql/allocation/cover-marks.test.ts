@@ -6,7 +6,6 @@
 // Databases: TEST_POSTGRES_URL, TEST_MYSQL_URL (MariaDB), TEST_MYSQL9_URL.
 // @ts-ignore -- chai 6 ships no type declarations
 import { expect } from 'chai';
-import { randomUUID } from 'node:crypto';
 import {
   blockKey,
   blockOfCidr,
@@ -26,22 +25,10 @@ import { SqlStorage } from '../../../../storage/sql/sql-storage.js';
 import type { SqlDriver } from '../../../../storage/sql/driver.js';
 import type { NetBlock, Row, WriteOp } from '../../../../storage/types.js';
 import { BACKENDS, sqlDriver } from '../../../e2e/conformance/backends.js';
+import { prefixRow as newPrefixRow } from '../../../../bench/prefix-rows.js';
 
 const NOW = new Date().toISOString();
-const prefixRow = (prefix: string): Row => ({
-  id: randomUUID(),
-  created: NOW,
-  last_updated: NOW,
-  version: 1,
-  prefix,
-  ...deriveNetFields(prefix, 'network'),
-  status: 'active',
-  site: null,
-  vlan: null,
-  description: '',
-  tags: [],
-  custom_fields: {},
-});
+const prefixRow = (prefix: string): Row => newPrefixRow(prefix, NOW);
 const moved = (row: Row, prefix: string): Row => ({ ...row, prefix, ...deriveNetFields(prefix, 'network') });
 const create = (prefix: string): WriteOp => ({ op: 'create', resource: 'prefix', row: prefixRow(prefix) });
 const v4 = (base: number, i: number, length: number) => `${formatV4(base + i * 2 ** (32 - length))}/${length}`;
