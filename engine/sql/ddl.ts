@@ -157,6 +157,18 @@ export function addedIndexStatements(d: Dialect, resource: string): string[] {
 }
 
 /**
+ * Fields whose column changed after databases were written (a longer text, a value now optional):
+ * each column restated as the registry describes it today.
+ */
+export function changedFieldStatements(d: Dialect, resource: string, fields: readonly string[]): string[] {
+  const m = tableModel(resource);
+  return fields.flatMap((name) => {
+    const col = m.byField.get(name)!;
+    return d.changeColumn(m.table, col.name, d.columnType(col), col.notNull);
+  });
+}
+
+/**
  * Fields added to a resource after databases were written: each one's column, and for a foreign key
  * its index and constraint, named as the first migration names them (so nothing is added twice).
  */

@@ -73,6 +73,8 @@ export interface Dialect extends Placeholders {
   familyBound(m: TableModel, alias: string, family: 4 | 6): string | null;
   /** Statements adding a column to an existing table unless it is there (a re-run does nothing). */
   addColumnIfMissing(table: string, column: string, sqlType: string): string[];
+  /** Statements giving an existing column this type and nullability (a re-run changes nothing). */
+  changeColumn(table: string, column: string, sqlType: string, notNull: boolean): string[];
   /** Statements adding a plain index to an existing table unless one of that name is there. */
   addIndexIfMissing(table: string, index: string, columns: readonly string[]): string[];
   /** Statements adding a foreign key (`column` -> `target`.id) unless a constraint of that name is there. */

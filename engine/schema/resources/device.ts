@@ -25,7 +25,8 @@ export const device: ResourceDef = {
   derive: derivePrimaryIp,
   fields: [
     ...inventoryBaseFields,
-    { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
+    // NetBox: a device's name may be empty; unique per site only when set (a null never clashes).
+    { name: 'name', kind: 'string', label: 'Name', nullable: true, maxLength: 64, search: true },
     { name: 'site', kind: 'fk', counted: true, label: 'Site', target: 'site', required: true, onDelete: 'protect' },
     // NetBox requires a type and a role; here they stay optional so devices written before keep working.
     {

@@ -1,5 +1,6 @@
 import type { ResourceDef } from '../types.js';
-import { inventoryBaseFields, choices, descriptionField, interfaceFields, taggableFields } from '../common-fields.js';
+import { inventoryBaseFields, descriptionField, interfaceFields, taggableFields } from '../common-fields.js';
+import { INTERFACE_TYPES } from '../interface-types.js';
 
 export const iface: ResourceDef = {
   name: 'interface',
@@ -27,23 +28,7 @@ export const iface: ResourceDef = {
       kind: 'choice',
       label: 'Type',
       required: true,
-      choices: choices(
-        ['virtual', 'Virtual'],
-        ['bridge', 'Bridge'],
-        ['lag', 'Link Aggregation Group (LAG)'],
-        ['100base-tx', '100BASE-TX (10/100ME)'],
-        ['1000base-t', '1000BASE-T (1GE)'],
-        ['2.5gbase-t', '2.5GBASE-T (2.5GE)'],
-        ['5gbase-t', '5GBASE-T (5GE)'],
-        ['10gbase-t', '10GBASE-T (10GE)'],
-        ['1000base-x-sfp', 'SFP (1GE)'],
-        ['10gbase-x-sfpp', 'SFP+ (10GE)'],
-        ['25gbase-x-sfp28', 'SFP28 (25GE)'],
-        ['40gbase-x-qsfpp', 'QSFP+ (40GE)'],
-        ['100gbase-x-qsfp28', 'QSFP28 (100GE)'],
-        ['400gbase-x-qsfpdd', 'QSFP-DD (400GE)'],
-        ['other', 'Other'],
-      ),
+      choices: INTERFACE_TYPES,
     },
     ...interfaceFields,
     descriptionField,

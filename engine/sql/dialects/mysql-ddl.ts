@@ -62,6 +62,10 @@ export const mysqlDdl = (coll: string) =>
         'COLUMNS',
         `TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND COLUMN_NAME = '${column}'`,
       ),
+    // MODIFY restates the whole column (type, nullability), as CREATE TABLE declares it.
+    changeColumn: (table, column, sqlType, notNull) => [
+      `ALTER TABLE ${quote(table)} MODIFY ${quote(column)} ${sqlType}${notNull ? ' NOT NULL' : ''}`,
+    ],
     addIndexIfMissing: (table, index, columns) =>
       unlessInCatalogue(
         `ALTER TABLE ${quote(table)} ADD INDEX ${quote(index)} (${columns.map(quote).join(', ')})`,

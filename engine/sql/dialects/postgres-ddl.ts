@@ -23,6 +23,10 @@ export const postgresDdl = (lower: Dialect['lower']) =>
     addColumnIfMissing: (table, column, sqlType) => [
       `ALTER TABLE ${quote(table)} ADD COLUMN IF NOT EXISTS ${quote(column)} ${sqlType}`,
     ],
+    changeColumn: (table, column, sqlType, notNull) => [
+      `ALTER TABLE ${quote(table)} ALTER COLUMN ${quote(column)} TYPE ${sqlType}, ` +
+        `ALTER COLUMN ${quote(column)} ${notNull ? 'SET' : 'DROP'} NOT NULL`,
+    ],
     addIndexIfMissing: (table, index, columns) => [
       `CREATE INDEX IF NOT EXISTS ${quote(index)} ON ${quote(table)} (${columns.map(quote).join(', ')})`,
     ],
