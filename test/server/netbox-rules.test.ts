@@ -49,6 +49,19 @@ for (const backend of BACKENDS)
       expect(unnamed.body.name).to.equal(null);
     });
 
+    it('unnamed devices sort after the named ones by name (before them descending), and page alike', async () => {
+      const byName = await devices('ordering=name&limit=100');
+      const named = await devices('name__empty=false&ordering=name&limit=100');
+      expect(byName.slice(0, named.length)).to.deep.equal(named);
+      expect(byName.slice(named.length)).to.have.members(await devices('name__isnull=true&limit=100'));
+      const desc = await devices('ordering=-name&limit=100');
+      expect(desc.slice(desc.length - named.length)).to.deep.equal([...named].reverse());
+      const paged: unknown[] = [];
+      for (let offset = 0; offset < byName.length; offset++)
+        paged.push(...(await devices(`ordering=name&limit=1&offset=${offset}`)));
+      expect(paged).to.deep.equal(byName);
+    });
+
     it('two devices of one name at one site are still refused, on the name', async () => {
       const first = await h.srv.req('POST', '/api/dcim/devices/', { site, name: 'twin' });
       expect(first.status, JSON.stringify(first.body)).to.equal(201);
