@@ -23,6 +23,8 @@ export const device: ResourceDef = {
   displayField: 'name',
   uniqueTogether: [['site', 'name']],
   derive: derivePrimaryIp,
+  // NetBox's virtual chassis, which the product has no object for (the netbox.netbox interface module reads it).
+  servedNull: [{ name: 'virtual_chassis', label: 'Virtual chassis' }],
   fields: [
     ...inventoryBaseFields,
     { name: 'name', kind: 'string', label: 'Name', required: true, maxLength: 64, search: true },
@@ -37,7 +39,8 @@ export const device: ResourceDef = {
       nullable: true,
       onDelete: 'protect',
     },
-    deviceRoleField,
+    // NetBox 3.6 renamed `device_role` to `role` and took the old name beside it through 3.7.
+    { ...deviceRoleField, alias: 'device_role' },
     platformField,
     tenantField,
     locationField,

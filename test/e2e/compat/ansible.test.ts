@@ -145,6 +145,8 @@ describe('Ansible netbox.netbox compatibility', function () {
       expect(device.site.id).to.equal(site.id);
       expect(device.device_type.id).to.equal(mx204.id);
       expect(device.platform.id).to.equal(junos.id);
+      // The collection writes the role as NetBox 3.6's `device_role`.
+      expect(device.role.slug).to.equal('core-router');
       expect(device.status.value).to.equal('planned');
       const vlan = await one('/api/ipam/vlans/?vid=100');
       expect(vlan.site.id).to.equal(site.id);
