@@ -23,7 +23,9 @@ function readObject(r: ResourceDef): JsonSchema {
   const props: Record<string, JsonSchema> = { ...idUrlDisplay };
   for (const f of visible(r)) {
     if (f.name !== 'id') props[f.name] = readSchema(f);
-    if (f.alias) props[f.alias] = { ...readSchema(f), readOnly: true, description: aliasNote(f, 'served') };
+    // Deprecated, as NetBox marks it: the UI shows the field under its own name only.
+    if (f.alias)
+      props[f.alias] = { ...readSchema(f), readOnly: true, deprecated: true, description: aliasNote(f, 'served') };
   }
   for (const c of r.servedNull ?? []) props[c.name] = { type: 'null', readOnly: true, description: nullNote(c.label) };
   if (hasPrefixTree(r)) for (const [name, f] of Object.entries(PREFIX_TREE_FIELDS)) props[name] = f.schema;
@@ -73,7 +75,7 @@ function writeObject(r: ResourceDef, partial: boolean): JsonSchema {
   };
   for (const f of r.fields) {
     props[f.name] = writeSchema(f);
-    if (f.alias) props[f.alias] = { ...writeSchema(f), description: aliasNote(f, 'written') };
+    if (f.alias) props[f.alias] = { ...writeSchema(f), deprecated: true, description: aliasNote(f, 'written') };
   }
   for (const c of r.counts ?? []) props[c.name] = { readOnly: true, description: 'ignored when written' };
   for (const c of r.servedNull ?? []) props[c.name] = { readOnly: true, description: nullNote(c.label) };
