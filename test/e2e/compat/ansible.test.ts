@@ -91,7 +91,8 @@ describe('Ansible netbox.netbox compatibility', function () {
 
   it(
     'creates a tag, regions, a custom field, a tagged site, a manufacturer, device type, role, platform, a ' +
-      'device, an interface, a VLAN, a prefix, an IP address, allocates a /24 and an address; a second run changes nothing',
+      'device, an interface, a VLAN, a prefix, an IP address, allocates a /24 and an address; ' +
+      'a second run changes nothing',
     async () => {
       const first = await run();
       expect(
