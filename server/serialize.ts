@@ -3,7 +3,7 @@
 // related counts (`device_count`) from one index lookup per count and page.
 // What each field turns into is worked out once per resource; a page builds each referenced
 // object's nested form once and shares it between the rows that name it.
-import { briefFields, briefNestTargets, resource, resourcePath } from '../engine/schema/registry.js';
+import { briefFields, briefNestTargets, resource, resourcePath, servedNames } from '../engine/schema/registry.js';
 import type { CountDef, CustomFieldDef, FieldDef, ResourceDef } from '../engine/schema/types.js';
 import { rowShape } from '../engine/schema/row-shape.js';
 import type { Row, Storage } from '../storage/types.js';
@@ -77,14 +77,18 @@ type FieldWriter = (
   customFields: readonly CustomFieldDef[],
 ) => void;
 
-function writerOf(f: FieldDef): FieldWriter {
+/** `keep`: the keys asked (`fields=` / `omit=`), which may name a field, its alias, or both. */
+function writerOf(f: FieldDef, keep?: ReadonlySet<string> | null): FieldWriter {
   const name = f.name;
   switch (f.kind) {
-    case 'fk':
+    case 'fk': {
+      const names = servedNames(f).filter((n) => !keep || keep.has(n));
       return (row, out, nested) => {
         const v = row[name];
-        out[name] = (v && nested.get(name)!.get(v as string)) ?? null;
+        const form = (v && nested.get(name)!.get(v as string)) ?? null;
+        for (const n of names) out[n] = form;
       };
+    }
     case 'tags':
       return (row, out, nested) => {
         const tags = nested.get(name)!;
@@ -142,12 +146,13 @@ function writerFor(r: ResourceDef, keep: ReadonlySet<string> | null | undefined)
   let w = writers.get(key);
   if (!w) {
     // Only the kept fields are written, and only their referenced objects fetched: a narrow page is cheaper.
-    const shown = r.fields.filter((f) => !f.hidden && f.name !== 'id' && (!keep || keep.has(f.name)));
-    const display = !keep || keep.has('display');
-    const counts = (r.counts ?? []).filter((c) => !keep || keep.has(c.name));
+    const kept = (n: string) => !keep || keep.has(n);
+    const shown = r.fields.filter((f) => !f.hidden && f.name !== 'id' && servedNames(f).some(kept));
+    const display = kept('display');
+    const counts = (r.counts ?? []).filter((c) => kept(c.name));
     w = {
       display,
-      fields: shown.map(writerOf),
+      fields: shown.map((f) => writerOf(f, keep)),
       references: shown
         .filter((f) => f.kind === 'fk' || f.kind === 'tags')
         .map((f) => {
@@ -159,7 +164,9 @@ function writerFor(r: ResourceDef, keep: ReadonlySet<string> | null | undefined)
         'id',
         'url',
         ...(display ? ['display'] : []),
-        ...shown.map((f) => f.name),
+        ...shown.flatMap((f) => servedNames(f).filter(kept)),
+        // Served as null: the shape's null is the value.
+        ...(r.servedNull ?? []).map((c) => c.name).filter(kept),
         ...counts.map((c) => c.name),
       ]),
     };
@@ -260,7 +267,7 @@ export function heldForms(r: ResourceDef, rows: readonly Row[], base: string): R
     if (f.kind === 'fk')
       return (row, out) => {
         const v = row[name];
-        out[name] = typeof v === 'string' ? refOnly(base, f.target!, v) : null;
+        for (const n of servedNames(f)) out[n] = typeof v === 'string' ? refOnly(base, f.target!, v) : null;
       };
     if (f.kind === 'tags')
       return (row, out) => {
@@ -275,6 +282,7 @@ export function heldForms(r: ResourceDef, rows: readonly Row[], base: string): R
   return rows.map((row) => {
     const out: Record<string, unknown> = { id: row.id, url: objectUrl(base, r, row.id), display: display(r, row) };
     for (const write of writers) write(row, out, none, []);
+    for (const c of r.servedNull ?? []) out[c.name] = null;
     return out;
   });
 }

@@ -142,7 +142,8 @@ function specsFor(r: ResourceDef, f: FieldDef): FilterSpec[] {
   if (f.filter === false || f.hidden) return [];
   switch (f.kind) {
     case 'fk':
-      return [fkSpec(r, f, false), fkSpec(r, f, true)];
+      // An alias filters as the field does, under its own names (`device_role`, `device_role_id`).
+      return [f.name, ...(f.alias ? [f.alias] : [])].flatMap((n) => [fkSpec(r, f, false, n), fkSpec(r, f, true, n)]);
     case 'tags':
       return [{ type: 'tag', name: 'tag', base: EXACT, lookups: NEGATION_ONLY }];
     case 'ip':

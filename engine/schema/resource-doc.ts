@@ -32,6 +32,7 @@ function fieldRow(f: FieldDef): string {
   if (f.default !== undefined && f.default !== null && !(Array.isArray(f.default) && !f.default.length))
     notes.push(`default \`${JSON.stringify(f.default)}\``);
   if (f.onDelete) notes.push(`on delete: ${f.onDelete.replace('_', ' ')}`);
+  if (f.alias) notes.push(`also \`${f.alias}\` (NetBox 3.6's name: served beside it, written instead of it)`);
   const access = f.readOnly ? 'read-only' : f.writeOnly ? 'write-only' : f.required ? 'required' : 'optional';
   return `| \`${f.name}\` | ${type} | ${access} | ${notes.join('; ')} |`;
 }
@@ -48,6 +49,7 @@ export function resourceReference(): string {
         '| field | type | access | notes |',
         '|---|---|---|---|',
         ...r.fields.filter((f) => !f.hidden || f.writeOnly).map(fieldRow),
+        ...(r.servedNull ?? []).map((c) => `| \`${c.name}\` | null | read-only | NetBox's field, always null |`),
         ...(r.counts ?? []).map(
           (c) => `| \`${c.name}\` | integer | read-only | ${c.resource} objects whose \`${c.field}\` is this one |`,
         ),

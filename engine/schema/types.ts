@@ -61,6 +61,11 @@ export interface FieldDef {
   /** The target serves how many rows refer to it through this fk (a related count, see CountDef),
    * named `<resource>_count` (underscores dropped) or as given. */
   readonly counted?: true | string;
+  /** The field's older name, still taken beside it (NetBox 3.6 renamed a device's `device_role` to `role`
+   * and kept the old name through 3.7): a write may give it instead (the field's own name wins when both
+   * are given), it filters like the field (`device_role`, `device_role_id`), and answers serve it
+   * beside the field with the same value. */
+  readonly alias?: string;
 }
 
 /**
@@ -99,6 +104,9 @@ export interface ResourceDef {
   readonly counts?: readonly CountDef[];
   /** Fk fields whose brief form the brief form carries (NetBox: a device type's manufacturer). */
   readonly briefNests?: readonly string[];
+  /** NetBox fields the product has no object for, served as null so clients that read them find them
+   * (a device's `virtual_chassis`): read-only, never stored, ignored when written back. */
+  readonly servedNull?: readonly { readonly name: string; readonly label: string }[];
 }
 
 export interface CustomFieldDef {

@@ -147,15 +147,36 @@ function defaultFor(f: FieldDef): unknown {
 }
 
 /** Each resource's fields by name, made once (a bulk create validates a thousand bodies of one resource). */
-const FIELDS = new WeakMap<ResourceDef, { byName: ReadonlyMap<string, FieldDef>; taggable: boolean }>();
-function fieldsOf(r: ResourceDef): { byName: ReadonlyMap<string, FieldDef>; taggable: boolean } {
+interface FieldsOf {
+  /** By name, and by alias (an alias maps to its field). */
+  readonly byName: ReadonlyMap<string, FieldDef>;
+  readonly taggable: boolean;
+  /** Keys answers carry that are not fields (related counts, fields served as null): ignored. */
+  readonly servedOnly: ReadonlySet<string>;
+}
+const FIELDS = new WeakMap<ResourceDef, FieldsOf>();
+function fieldsOf(r: ResourceDef): FieldsOf {
   let got = FIELDS.get(r);
   if (!got)
     FIELDS.set(
       r,
-      (got = { byName: new Map(r.fields.map((f) => [f.name, f])), taggable: r.fields.some((f) => f.kind === 'tags') }),
+      (got = {
+        byName: new Map(
+          r.fields.flatMap((f) => (f.alias ? [[f.name, f] as const, [f.alias, f] as const] : [[f.name, f]])),
+        ),
+        taggable: r.fields.some((f) => f.kind === 'tags'),
+        servedOnly: new Set([...(r.counts ?? []), ...(r.servedNull ?? [])].map((c) => c.name)),
+      }),
     );
   return got;
+}
+
+/** The value a body gives a field: under its name, else under its alias (the name wins when both are given). */
+function givenValue(f: FieldDef, data: Record<string, unknown>): { given: boolean; value?: unknown } {
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(data, k);
+  if (has(f.name)) return { given: true, value: data[f.name] };
+  if (f.alias && has(f.alias)) return { given: true, value: data[f.alias] };
+  return { given: false };
 }
 
 /**
@@ -169,10 +190,10 @@ export function validateInput(r: ResourceDef, body: unknown, opts: InputOptions)
   }
   const data = body as Record<string, unknown>;
   const errors: FieldErrors = Object.create(null); // keys may be user-given field names
-  const { byName, taggable } = fieldsOf(r);
+  const { byName, taggable, servedOnly } = fieldsOf(r);
   for (const key of Object.keys(data)) {
     // What reads return beside the fields (a client writing back what it read): ignored.
-    if (byName.has(key) || key === 'url' || key === 'display' || r.counts?.some((c) => c.name === key)) continue;
+    if (byName.has(key) || key === 'url' || key === 'display' || servedOnly.has(key)) continue;
     if (taggable && TAG_EDITS.includes(key)) {
       if (!opts.partial) add(errors, key, MSG.tagEditsPatchOnly);
       continue;
@@ -189,7 +210,8 @@ export function validateInput(r: ResourceDef, body: unknown, opts: InputOptions)
   const out: Collected = { values: {}, tagRefs: null, refQueries: Object.create(null), errors };
   for (const f of r.fields) {
     if (f.readOnly || (f.hidden && !f.writeOnly)) continue;
-    if (Object.prototype.hasOwnProperty.call(data, f.name)) givenField(f, data[f.name], opts, out);
+    const g = givenValue(f, data);
+    if (g.given) givenField(f, g.value, opts, out);
     else if (!opts.partial) absentField(f, opts, out);
   }
   const { values, tagRefs, refQueries } = out;

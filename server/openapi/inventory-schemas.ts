@@ -1,7 +1,7 @@
 // Component schemas of the inventory resources, derived from the registry: read, write (POST/PUT),
 // patch, brief (nested references and `brief=true`) and the paginated list envelope.
 import { briefFields, briefNestTargets, RESOURCES } from '../../engine/schema/registry.js';
-import type { CountDef, ResourceDef } from '../../engine/schema/types.js';
+import type { CountDef, FieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { briefName, readSchema, TAG_REF, UUID_PATTERN, writeSchema } from './field-schemas.js';
 import { pascal, ref, type JsonSchema } from './types.js';
 import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
@@ -21,7 +21,13 @@ const idUrlDisplay: Record<string, JsonSchema> = {
 /** What serializeRows() returns for one object. */
 function readObject(r: ResourceDef): JsonSchema {
   const props: Record<string, JsonSchema> = { ...idUrlDisplay };
-  for (const f of visible(r)) if (f.name !== 'id') props[f.name] = readSchema(f);
+  for (const f of visible(r)) {
+    if (f.name !== 'id') props[f.name] = readSchema(f);
+    // Deprecated, as NetBox marks it: the UI shows the field under its own name only.
+    if (f.alias)
+      props[f.alias] = { ...readSchema(f), readOnly: true, deprecated: true, description: aliasNote(f, 'served') };
+  }
+  for (const c of r.servedNull ?? []) props[c.name] = { type: 'null', readOnly: true, description: nullNote(c.label) };
   if (hasPrefixTree(r)) for (const [name, f] of Object.entries(PREFIX_TREE_FIELDS)) props[name] = f.schema;
   for (const c of r.counts ?? []) props[c.name] = countSchema(r, c);
   return {
@@ -32,6 +38,14 @@ function readObject(r: ResourceDef): JsonSchema {
     properties: props,
   };
 }
+
+/** An alias's note: the field's older name (NetBox's), served beside it or taken instead of it. */
+const aliasNote = (f: FieldDef, how: 'served' | 'written') =>
+  how === 'served'
+    ? `the same as \`${f.name}\` (its NetBox 3.6 name, served beside it)`
+    : `taken as \`${f.name}\` (its NetBox 3.6 name); \`${f.name}\` wins when both are given`;
+const nullNote = (label: string) =>
+  `${label}: a NetBox field the product has no object for, always null (read-only, ignored when written)`;
 
 /** A related count: read-only, derived from the references to the object. */
 const countSchema = (r: ResourceDef, c: CountDef): JsonSchema => ({
@@ -59,8 +73,12 @@ function writeObject(r: ResourceDef, partial: boolean): JsonSchema {
     url: { readOnly: true, description: 'ignored when written' },
     display: { readOnly: true, description: 'ignored when written' },
   };
-  for (const f of r.fields) props[f.name] = writeSchema(f);
+  for (const f of r.fields) {
+    props[f.name] = writeSchema(f);
+    if (f.alias) props[f.alias] = { ...writeSchema(f), deprecated: true, description: aliasNote(f, 'written') };
+  }
   for (const c of r.counts ?? []) props[c.name] = { readOnly: true, description: 'ignored when written' };
+  for (const c of r.servedNull ?? []) props[c.name] = { readOnly: true, description: nullNote(c.label) };
   const tags = r.fields.find((f) => f.kind === 'tags');
   if (partial && tags)
     for (const [k, what] of [

@@ -1,6 +1,7 @@
 // limit / offset / ordering / brief / fields / omit: the non-filter parameters of list endpoints.
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { defaultOrdering } from '../../engine/plan/page.js';
+import { servedNames } from '../../engine/schema/registry.js';
 import type { OrderKey, Page } from '../../storage/types.js';
 import { UUID_RE } from '../../engine/schema/normalize.js';
 import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
@@ -102,7 +103,8 @@ export function parseShape(
     'id',
     'url',
     'display',
-    ...r.fields.filter((f) => !f.hidden).map((f) => f.name),
+    ...r.fields.filter((f) => !f.hidden).flatMap(servedNames),
+    ...(r.servedNull ?? []).map((c) => c.name),
     ...(hasPrefixTree(r) ? Object.keys(PREFIX_TREE_FIELDS) : []),
     ...(r.counts ?? []).map((c) => c.name),
   ]);

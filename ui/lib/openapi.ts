@@ -142,7 +142,10 @@ export function resourcesOf(doc: OpenApiDoc): Resource[] {
         .join(' ')
         .replace(/^Ip /, 'IP ')
         .replace(/^Vlans/, 'VLANs'),
-      columns: Object.entries(props).map(([n, s]) => columnOf(n, s)),
+      // A deprecated property is another name of a column already there (a device's `device_role`).
+      columns: Object.entries(props)
+        .filter(([, s]) => !s.deprecated)
+        .map(([n, s]) => columnOf(n, s)),
       filters: filtersOf(params),
       orderable: orderableOf(params),
     });

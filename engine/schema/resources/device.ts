@@ -23,6 +23,8 @@ export const device: ResourceDef = {
   displayField: 'name',
   uniqueTogether: [['site', 'name']],
   derive: derivePrimaryIp,
+  // NetBox's virtual chassis, which the product has no object for (the netbox.netbox interface module reads it).
+  servedNull: [{ name: 'virtual_chassis', label: 'Virtual chassis' }],
   fields: [
     ...inventoryBaseFields,
     // NetBox: a device's name may be empty; unique per site only when set (a null never clashes).
@@ -38,7 +40,8 @@ export const device: ResourceDef = {
       nullable: true,
       onDelete: 'protect',
     },
-    deviceRoleField,
+    // NetBox 3.6 renamed `device_role` to `role` and took the old name beside it through 3.7.
+    { ...deviceRoleField, alias: 'device_role' },
     platformField,
     tenantField,
     locationField,

@@ -91,7 +91,8 @@ describe('Ansible netbox.netbox compatibility', function () {
 
   it(
     'creates a tag, regions, a custom field, a tagged site, a manufacturer, device type, role, platform, a ' +
-      'device, a VLAN, a prefix, an IP address, allocates a /24 and an address; a second run changes nothing',
+      'device, an interface, a VLAN, a prefix, an IP address, allocates a /24 and an address; ' +
+      'a second run changes nothing',
     async () => {
       const first = await run();
       expect(
@@ -145,7 +146,13 @@ describe('Ansible netbox.netbox compatibility', function () {
       expect(device.site.id).to.equal(site.id);
       expect(device.device_type.id).to.equal(mx204.id);
       expect(device.platform.id).to.equal(junos.id);
+      // The collection writes the role as NetBox 3.6's `device_role`.
+      expect(device.role.slug).to.equal('core-router');
       expect(device.status.value).to.equal('planned');
+      // Its second run read the device's virtual_chassis (null) and changed nothing.
+      const iface = await one(`/api/dcim/interfaces/?device_id=${device.id}`);
+      expect(iface.name).to.equal('et-0/0/0');
+      expect(iface.type.value).to.equal('10gbase-x-sfpp');
       const vlan = await one('/api/ipam/vlans/?vid=100');
       expect(vlan.site.id).to.equal(site.id);
       const prefix = await one('/api/ipam/prefixes/?prefix=10.10.0.0/16');
