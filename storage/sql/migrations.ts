@@ -5,7 +5,6 @@
 // lock. A later schema change is a new version; the released ones are frozen text
 // (migrations/released.ts), never computed from today's registry.
 import type { Dialect } from '../../engine/sql/dialect.js';
-import { changedFieldStatements } from '../../engine/sql/ddl.js';
 import type { SqlDriver } from './driver.js';
 import { released } from './migrations/released.js';
 import {
@@ -45,6 +44,7 @@ const RELEASED: readonly (readonly [number, string])[] = [
       '(a page reads its counts, not every referencing row)',
   ],
   [15, 'webhook chains: the delivery a change answered (X-Netinv-Webhook) and how many led to a delivery'],
+  [16, "NetBox 4.2's rules: a device's name may be empty; every NetBox 4.2 interface type fits its column"],
 ];
 
 /**
@@ -52,17 +52,11 @@ const RELEASED: readonly (readonly [number, string])[] = [
  * addedFieldStatements, ...) until it is released; then its text joins released-<kind>.sql, so that a
  * later registry change cannot change what it runs (nor its checksum).
  */
-export const MIGRATIONS: readonly Migration[] = [
-  ...RELEASED.map(([version, name]) => ({ version, name, statements: released(version) })),
-  {
-    version: 16,
-    name: "NetBox 4.2's rules: a device's name may be empty; every NetBox 4.2 interface type fits its column",
-    statements: (d: Dialect) => [
-      ...changedFieldStatements(d, 'device', ['name']),
-      ...changedFieldStatements(d, 'interface', ['type']),
-    ],
-  },
-];
+export const MIGRATIONS: readonly Migration[] = RELEASED.map(([version, name]) => ({
+  version,
+  name,
+  statements: released(version),
+}));
 
 /**
  * Versions this build knows that the database has not applied (a reader's check: it may not migrate,

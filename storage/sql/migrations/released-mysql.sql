@@ -2671,3 +2671,8 @@ EXECUTE netinv_ddl
 ;
 DEALLOCATE PREPARE netinv_ddl
 ;
+-- migration 16
+ALTER TABLE `device` MODIFY `name` varchar(64)
+;
+ALTER TABLE `interface` MODIFY `type` varchar(23) NOT NULL
+;

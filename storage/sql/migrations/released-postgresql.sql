@@ -2553,3 +2553,8 @@ ALTER TABLE "object_change" ADD COLUMN IF NOT EXISTS "webhook_delivery" text COL
 ;
 ALTER TABLE "webhook_delivery" ADD COLUMN IF NOT EXISTS "chain" bigint
 ;
+-- migration 16
+ALTER TABLE "device" ALTER COLUMN "name" TYPE text COLLATE "C", ALTER COLUMN "name" DROP NOT NULL
+;
+ALTER TABLE "interface" ALTER COLUMN "type" TYPE text COLLATE "C", ALTER COLUMN "type" SET NOT NULL
+;
