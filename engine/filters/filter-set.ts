@@ -1,5 +1,5 @@
 // Filters of a resource, derived once from the schema registry and the lookup catalogue.
-import { findResource, netPartField, RESOURCES } from '../schema/registry.js';
+import { findResource, netPartField, RESOURCES, servedNames } from '../schema/registry.js';
 import type { Choice, CustomFieldDef, FieldDef, ResourceDef } from '../schema/types.js';
 import type { ValueType } from './ops.js';
 import {
@@ -143,7 +143,7 @@ function specsFor(r: ResourceDef, f: FieldDef): FilterSpec[] {
   switch (f.kind) {
     case 'fk':
       // An alias filters as the field does, under its own names (`device_role`, `device_role_id`).
-      return [f.name, ...(f.alias ? [f.alias] : [])].flatMap((n) => [fkSpec(r, f, false, n), fkSpec(r, f, true, n)]);
+      return servedNames(f).flatMap((n) => [fkSpec(r, f, false, n), fkSpec(r, f, true, n)]);
     case 'tags':
       return [{ type: 'tag', name: 'tag', base: EXACT, lookups: NEGATION_ONLY }];
     case 'ip':

@@ -102,5 +102,4 @@ function check(): void {
 }
 check();
 
-/** The keys a field is served under: its name, and its alias when it has one. */
-export const servedNames = (f: FieldDef): readonly string[] => (f.alias ? [f.name, f.alias] : [f.name]);
+export { servedNames } from './served-names.js';

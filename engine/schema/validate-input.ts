@@ -5,6 +5,7 @@ import { MSG } from './messages.js';
 import { normalizeMac, SLUG_RE, toBoolean, toInteger, UUID_RE } from './normalize.js';
 import type { CustomFieldDef, FieldDef, ResourceDef } from './types.js';
 import { validateCustomFieldData } from './custom-field-values.js';
+import { servedNames } from './served-names.js';
 
 export type FieldErrors = Record<string, string[]>;
 /** A value a nested reference names its object by. */
@@ -161,9 +162,7 @@ function fieldsOf(r: ResourceDef): FieldsOf {
     FIELDS.set(
       r,
       (got = {
-        byName: new Map(
-          r.fields.flatMap((f) => (f.alias ? [[f.name, f] as const, [f.alias, f] as const] : [[f.name, f]])),
-        ),
+        byName: new Map(r.fields.flatMap((f) => servedNames(f).map((n) => [n, f] as const))),
         taggable: r.fields.some((f) => f.kind === 'tags'),
         servedOnly: new Set([...(r.counts ?? []), ...(r.servedNull ?? [])].map((c) => c.name)),
       }),
