@@ -363,9 +363,8 @@ for (const backend of BACKENDS)
         } finally {
           await sampling.stop();
         }
-        // What waited for the client, in the process and in the kernel, stayed within the bound and one chunk (64 KiB)
-        // of
-        // events.
+        // What waited for the client, in the process and in the kernel, stayed within the bound and one
+        // chunk (64 KiB) of events.
         expect(most).to.be.below(MAX_BUFFER + 80 * 1024);
         // Now read: every event up to the drop, then the final one, then the end of the response.
         const body = await client.readAll();
