@@ -4,6 +4,7 @@ import type { CountRef } from '../engine/sql/related-counts.js';
 import type { Plan } from '../engine/plan/nodes.js';
 import type { CoveredSpans } from '../engine/allocation/free-space.js';
 import type { AddrHex, Family } from '../engine/net/ip.js';
+import type { IdStyle, IdStyleName } from '../engine/schema/id-style.js';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -150,6 +151,11 @@ export interface StorageOptions {
   readonly reader?: boolean;
   /** Where the store says what it did on its own (a lock taken over, a torn journal end dropped). */
   readonly log?: (message: string) => void;
+  /**
+   * ID_STYLE: the id style a store created by this open gets (default uuid). A store that exists keeps
+   * its own; an explicit style that differs from it refuses the open (StorageConfigError naming both).
+   */
+  readonly idStyle?: IdStyleName;
 }
 
 /** What a read from this process's memory is answered from (Storage.memoryRead). */
@@ -162,6 +168,20 @@ export interface Storage {
   readonly kind: 'memory' | 'postgres' | 'mysql';
   open(): Promise<void>;
   close(): Promise<void>;
+  /** The store's id style (engine/schema/id-style.ts): the one it was created with, known once open. */
+  readonly ids: IdStyle;
+  /**
+   * `n` new ids for rows of `resource`, in the order they are to be used: UUIDs, or in an integer
+   * store (for a resource without `uuidIds`) the next numbers of the resource's counter, which the
+   * store keeps (memory: journaled; PostgreSQL: the table's identity; MySQL: its counter) and never
+   * hands out twice, even after a delete or a write that failed.
+   */
+  newIds(resource: string, n: number): Promise<string[]>;
+  /**
+   * After rows were written with ids of their own (an import or a copy keeps the source's ids):
+   * moves each counter past the highest id its table holds, so the next new id follows them.
+   */
+  advanceIdCounters(): Promise<void>;
   get(resource: string, id: string): Promise<Row | null>;
   getMany(resource: string, ids: readonly string[]): Promise<Row[]>;
   /** How many rows of `resource` hold each of `ids` in the foreign key `field` (related counts), read

@@ -107,6 +107,9 @@ export interface ResourceDef {
   /** NetBox fields the product has no object for, served as null so clients that read them find them
    * (a device's `virtual_chassis`): read-only, never stored, ignored when written back. */
   readonly servedNull?: readonly { readonly name: string; readonly label: string }[];
+  /** Its ids are UUIDs whatever the store's id style (engine/schema/id-style.ts): bookkeeping rows no
+   * NetBox client reads by id (lifecycle records, idempotency keys, the change log, deliveries). */
+  readonly uuidIds?: true;
 }
 
 export interface CustomFieldDef {

@@ -6,6 +6,7 @@ import { normalizeMac, SLUG_RE, toBoolean, toInteger, UUID_RE } from './normaliz
 import type { CustomFieldDef, FieldDef, ResourceDef } from './types.js';
 import { validateCustomFieldData } from './custom-field-values.js';
 import { servedNames } from './served-names.js';
+import type { IdStyle } from './id-style.js';
 
 export type FieldErrors = Record<string, string[]>;
 /** A value a nested reference names its object by. */
@@ -224,6 +225,8 @@ export interface InputOptions {
   creating: boolean;
   customFields: readonly CustomFieldDef[];
   existingCustomFields?: Record<string, unknown>;
+  /** The store's id style: which values of a reference are ids (default UUIDs). */
+  ids?: IdStyle;
 }
 
 /** What the fields of a body add up to, filled field by field. */

@@ -35,9 +35,12 @@ import { tableCoveredSpans } from './covered-spans.js';
 import type { CoveredSpans } from '../../engine/allocation/free-space.js';
 import type { AddrHex } from '../../engine/net/ip.js';
 import { UndoLog } from './undo-log.js';
+import { UUID_IDS, type IdStyle } from '../../engine/schema/id-style.js';
+import { timeOrderedId } from '../time-ordered-id.js';
 
 export class MemoryStorage implements Storage {
   readonly kind = 'memory' as const;
+  ids: IdStyle = UUID_IDS;
   private readonly tables = new Map<string, IndexedTable>();
   private readonly journal: Journal | null;
   /** Foreign keys pointing at each resource: [referencing resource, field]. */
@@ -64,6 +67,12 @@ export class MemoryStorage implements Storage {
         }
     this.journal = dir ? new Journal(dir, opts.log ?? ((m) => console.warn(m))) : null;
   }
+
+  async newIds(_resource: string, n: number): Promise<string[]> {
+    return Array.from({ length: n }, timeOrderedId);
+  }
+
+  async advanceIdCounters(): Promise<void> {}
 
   table(name: string): IndexedTable {
     const t = this.tables.get(name);

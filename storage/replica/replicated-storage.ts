@@ -6,6 +6,7 @@
 // Reads made by a write request go to the database (its checks and compare-and-swap must see the
 // authority), and so do the resources the log does not carry (the log itself, history rows,
 // idempotency keys).
+import type { IdStyle } from '../../engine/schema/id-style.js';
 import { RESOURCES } from '../../engine/schema/registry.js';
 import { CHANGE_RESOURCE, isLogged } from '../../engine/changes/change-records.js';
 import { cmp } from '../../engine/plan/nodes.js';
@@ -69,6 +70,18 @@ export class ReplicatedStorage implements Storage {
 
   get kind(): 'postgres' | 'mysql' {
     return this.primary.kind;
+  }
+
+  get ids(): IdStyle {
+    return this.primary.ids;
+  }
+
+  newIds(resource: string, n: number): Promise<string[]> {
+    return this.primary.newIds(resource, n);
+  }
+
+  advanceIdCounters(): Promise<void> {
+    return this.primary.advanceIdCounters();
   }
 
   async open(): Promise<void> {

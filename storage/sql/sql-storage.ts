@@ -2,6 +2,8 @@
 // columns by the registry, every apply() batch in one transaction with constraint violations
 // mapped to the StorageConflict the memory store gives, a lost database to StorageUnavailable.
 // This class only puts together the parts in store/, one concern each.
+import { UUID_IDS, type IdStyle } from '../../engine/schema/id-style.js';
+import { timeOrderedId } from '../time-ordered-id.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import type { CountRef } from '../../engine/sql/related-counts.js';
@@ -69,6 +71,14 @@ export class SqlStorage implements Storage {
   get kind(): 'postgres' | 'mysql' {
     return this.driver.kind;
   }
+
+  ids: IdStyle = UUID_IDS;
+
+  async newIds(_resource: string, n: number): Promise<string[]> {
+    return Array.from({ length: n }, timeOrderedId);
+  }
+
+  async advanceIdCounters(): Promise<void> {}
 
   get dialect(): Dialect {
     return this.ctx.ready().d;

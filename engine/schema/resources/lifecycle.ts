@@ -6,6 +6,7 @@ import { baseFields } from '../common-fields.js';
 
 export const machine = {
   name: 'machine',
+  uuidIds: true,
   app: 'lifecycle',
   plural: 'machines',
   label: 'Machine',
@@ -25,6 +26,7 @@ export const machine = {
 
 export const entity = {
   name: 'entity',
+  uuidIds: true,
   app: 'lifecycle',
   plural: 'entities',
   label: 'Entity',
@@ -53,6 +55,7 @@ export const entity = {
 
 export const history = {
   name: 'history',
+  uuidIds: true,
   app: 'lifecycle',
   plural: 'history',
   label: 'History row',
@@ -78,6 +81,7 @@ export const history = {
 /** A stored response for an Idempotency-Key: written in the same batch as the change it answers. */
 export const idempotency = {
   name: 'idempotency',
+  uuidIds: true,
   app: 'lifecycle',
   plural: 'idempotency-keys',
   label: 'Idempotency key',

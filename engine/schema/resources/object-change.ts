@@ -7,6 +7,7 @@ import { baseFields, changeActionField } from '../common-fields.js';
 
 export const objectChange = {
   name: 'object_change',
+  uuidIds: true,
   app: 'extras',
   plural: 'object-changes',
   label: 'Object change',

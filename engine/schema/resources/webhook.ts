@@ -64,6 +64,7 @@ export const webhook: ResourceDef = {
 /** One planned request of a webhook for one change record; written by the dispatcher only. */
 export const webhookDelivery = {
   name: 'webhook_delivery',
+  uuidIds: true,
   app: 'extras',
   plural: 'webhook-deliveries',
   label: 'Webhook delivery',
@@ -142,6 +143,7 @@ export const webhookDelivery = {
 /** How far the change log has been planned into deliveries: one row, compare-and-swapped by its version. */
 export const webhookCursor = {
   name: 'webhook_cursor',
+  uuidIds: true,
   app: 'extras',
   plural: 'webhook-cursors',
   label: 'Webhook cursor',
