@@ -5,7 +5,7 @@ import { RESOURCES } from '../engine/schema/registry.js';
 import { MSG } from '../engine/schema/messages.js';
 import { uniqueGroups } from '../engine/schema/unique-groups.js';
 import { ROW_CHECKS } from '../engine/schema/row-checks.js';
-import { UUID_RE } from '../engine/schema/normalize.js';
+import { idStyleOf } from '../engine/schema/id-style.js';
 import type { CustomFieldDef, ResourceDef } from '../engine/schema/types.js';
 import { validateInput, type FieldErrors, type ValidInput } from '../engine/schema/validate-input.js';
 import { DeleteBatch } from './delete-batch.js';
@@ -115,7 +115,8 @@ export class Inventory {
   }
 
   get(r: ResourceDef, id: string): Promise<Row | null> {
-    return UUID_RE.test(id) ? this.storage.get(r.name, id.toLowerCase()) : Promise.resolve(null);
+    const known = idStyleOf(r, this.storage.ids).parse(id);
+    return known !== null ? this.storage.get(r.name, known) : Promise.resolve(null);
   }
 
   find(r: ResourceDef, plan: Plan, page: Page, opts?: FindOptions): Promise<FindResult> {
@@ -227,6 +228,7 @@ export class Inventory {
         creating: false,
         customFields: cfDefs,
         existingCustomFields: old.custom_fields as Record<string, unknown> | undefined,
+        ids: this.storage.ids,
       });
       if (!checked.ok) {
         errors.push(checked.errors);

@@ -2,7 +2,8 @@
 // ({"name": ...}) and tags given by slug, name or id become ids. Errors by field.
 import { resource } from '../engine/schema/registry.js';
 import { MSG } from '../engine/schema/messages.js';
-import { toInteger, UUID_RE } from '../engine/schema/normalize.js';
+import { toInteger } from '../engine/schema/normalize.js';
+import { idStyleOf, type IdStyle } from '../engine/schema/id-style.js';
 import type { FieldDef, ResourceDef } from '../engine/schema/types.js';
 import type { FieldErrors, RefValue, ValidInput } from '../engine/schema/validate-input.js';
 import type { Row, Storage } from '../storage/types.js';
@@ -11,9 +12,9 @@ import type { Row, Storage } from '../storage/types.js';
 const REF_KINDS = new Set(['uuid', 'string', 'slug', 'integer', 'choice']);
 
 /** A nested reference's value as the field stores it; undefined when it cannot be one. */
-function asStored(f: FieldDef, v: RefValue): RefValue | undefined {
+function asStored(f: FieldDef, v: RefValue, ids: IdStyle): RefValue | undefined {
   if (f.kind === 'integer') return toInteger(v) ?? undefined;
-  if (f.kind === 'uuid') return typeof v === 'string' && UUID_RE.test(v) ? v.toLowerCase() : undefined;
+  if (f.kind === 'uuid') return ids.fromJson(v) ?? undefined;
   return typeof v === 'string' ? v : undefined;
 }
 
@@ -54,9 +55,11 @@ async function tagIds(
   errors: FieldErrors,
 ): Promise<string[]> {
   const ids: string[] = [];
+  const style = idStyleOf(resource('tag'), storage.ids);
   for (const ref of refs) {
+    const id = style.parse(ref);
     const t =
-      (UUID_RE.test(ref) ? await storage.get('tag', ref.toLowerCase()) : null) ??
+      (id !== null ? await storage.get('tag', id) : null) ??
       (await storage.findBy('tag', 'slug', ref))[0] ??
       (await storage.findBy('tag', 'name', ref))[0];
     if (!t) (errors[field] ??= []).push(MSG.tagNotFound(ref));
@@ -86,6 +89,7 @@ async function findRef(
         asStored(
           target.fields.find((x) => x.name === k)!,
           v,
+          idStyleOf(target, storage.ids),
         ),
       ] as const,
   );

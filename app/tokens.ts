@@ -1,5 +1,5 @@
 // API tokens: keys are random, stored as SHA-256 hashes; the key itself is returned once.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { StorageConflict, type Row, type Storage } from '../storage/types.js';
 import { authority } from '../storage/replica/replicated-storage.js';
@@ -72,7 +72,7 @@ export class Tokens {
     }
     const now = new Date().toISOString();
     const row: Row = {
-      id: randomUUID(),
+      id: (await this.storage.newIds('token', 1))[0],
       created: now,
       last_updated: now,
       key_hash: hash,

@@ -63,6 +63,7 @@ export function createApp(ctx: AppContext): {
     apiVersion: ctx.config.netboxApiLevel,
     maxPageSize: ctx.config.maxPageSize,
     maxMachineStates: ctx.config.maxMachineStates,
+    ids: ctx.storage.ids,
   });
   app.use(docsRouter(openapi), uiRouter()); // /openapi.json, /api/schema/, /docs, /ui/
   apiTreeRoutes(app, ctx, openapi); // /api/, /api/<app>/, /api/status/

@@ -9,6 +9,8 @@ import { rowShape } from '../engine/schema/row-shape.js';
 import type { Row, Storage } from '../storage/types.js';
 import { LRUCache } from 'lru-cache';
 import { addPrefixTree, hasPrefixTree } from './prefix-tree.js';
+import { idStyleOf, type IdStyle } from '../engine/schema/id-style.js';
+import { objectValueJson } from '../engine/schema/id-json.js';
 
 export interface SerializeContext {
   readonly baseUrl: string; // 'http://127.0.0.1:8080'
@@ -35,8 +37,15 @@ function display(r: ResourceDef, row: Row): string {
   return String(row[r.displayField] ?? row.id);
 }
 
-export function briefOf(base: string, r: ResourceDef, row: Row, inner?: Nested): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: row.id, url: objectUrl(base, r, row.id), display: display(r, row) };
+/** An object's id as answers carry it (a number in an integer store). */
+export const idJson = (r: ResourceDef, ids: IdStyle, id: string): string | number => idStyleOf(r, ids).toJson(id);
+
+export function briefOf(base: string, r: ResourceDef, row: Row, ids: IdStyle, inner?: Nested): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: idJson(r, ids, row.id),
+    url: objectUrl(base, r, row.id),
+    display: display(r, row),
+  };
   for (const n of briefFields(r)) out[n] = row[n];
   for (const n of r.briefNests ?? []) out[n] = (row[n] && inner?.get(n)?.get(row[n] as string)) ?? null;
   return out;
@@ -55,15 +64,15 @@ async function briefsOf(
       briefNestTargets(r).map(async ({ field: n, target }) => {
         const ids = [...new Set(rows.map((x) => x[n]).filter((v): v is string => typeof v === 'string'))];
         const got = ids.length ? await storage.getMany(target.name, ids) : [];
-        return [n, new Map(got.map((x) => [x.id, briefOf(base, target, x)]))] as const;
+        return [n, new Map(got.map((x) => [x.id, briefOf(base, target, x, storage.ids)]))] as const;
       }),
     ),
   );
-  return rows.map((row) => briefOf(base, r, row, inner));
+  return rows.map((row) => briefOf(base, r, row, storage.ids, inner));
 }
 
 /** A tag as rows carry it: its brief form and its colour. */
-const tagView = (base: string, t: Row) => ({ ...briefOf(base, resource('tag'), t), color: t.color });
+const tagView = (base: string, t: Row, ids: IdStyle) => ({ ...briefOf(base, resource('tag'), t, ids), color: t.color });
 
 /** Nested forms of one page's referenced objects, by field and id, each built once. */
 type Nested = Map<string, Map<string, unknown>>;
@@ -75,11 +84,17 @@ type FieldWriter = (
   out: Record<string, unknown>,
   nested: Nested,
   customFields: readonly CustomFieldDef[],
+  ids: IdStyle,
 ) => void;
 
 /** `keep`: the keys asked (`fields=` / `omit=`), which may name a field, its alias, or both. */
 function writerOf(f: FieldDef, keep?: ReadonlySet<string> | null): FieldWriter {
   const name = f.name;
+  const typeField = f.objectOf;
+  if (typeField)
+    return (row, out, _n, _c, ids) => {
+      out[name] = objectValueJson(f, row[name] ?? null, row[typeField], ids);
+    };
   switch (f.kind) {
     case 'fk': {
       const names = servedNames(f).filter((n) => !keep || keep.has(n));
@@ -128,7 +143,7 @@ interface ResourceWriter {
   readonly references: readonly {
     readonly field: string;
     readonly target: string;
-    readonly nest: ((base: string, row: Row) => unknown) | null;
+    readonly nest: ((base: string, row: Row, ids: IdStyle) => unknown) | null;
   }[];
   readonly counts: readonly CountDef[];
   /**
@@ -219,39 +234,50 @@ export async function serializeRows(
       }
       const got = ids.size ? await ctx.storage.getMany(ref.target, [...ids]) : [];
       const forms = ref.nest
-        ? got.map((x) => ref.nest!(ctx.baseUrl, x))
+        ? got.map((x) => ref.nest!(ctx.baseUrl, x, ctx.storage.ids))
         : await briefsOf(ctx.storage, ctx.baseUrl, resource(ref.target), got);
       return [ref.field, new Map(got.map((x, i) => [x.id, forms[i]]))] as const;
     }),
   );
-  const ids = w.counts.length ? rows.map((row) => row.id) : [];
-  const asked = (c: CountDef) => ids.length > 0 && !(ctx.created && c.resource !== r.name);
+  const counted = w.counts.length ? rows.map((row) => row.id) : [];
+  const asked = (c: CountDef) => counted.length > 0 && !(ctx.created && c.resource !== r.name);
   const wanted = w.counts.filter(asked);
   // A database reads them all in one query; memory looks each up in its index.
   const countsAsked = wanted.length
-    ? (ctx.storage.countRefsOf?.(wanted, ids) ??
-      Promise.all(wanted.map((c) => ctx.storage.countRefs(c.resource, c.field, ids))))
+    ? (ctx.storage.countRefsOf?.(wanted, counted) ??
+      Promise.all(wanted.map((c) => ctx.storage.countRefs(c.resource, c.field, counted))))
     : Promise.resolve([]);
   const [pairs, got] = await Promise.all([nestedAsked, countsAsked]);
+  const ids = idStyleOf(r, ctx.storage.ids);
   const nested: Nested = new Map(pairs);
   const counts = countsByRow(w.counts, wanted, got);
   const outs = rows.map((row) => {
     const out: Record<string, unknown> = { ...w.shape };
-    out.id = row.id;
+    out.id = ids.toJson(row.id);
     out.url = objectUrl(ctx.baseUrl, r, row.id);
     if (w.display) out.display = display(r, row);
-    for (const write of w.fields) write(row, out, nested, ctx.customFields);
+    for (const write of w.fields) write(row, out, nested, ctx.customFields, ctx.storage.ids);
     const n = counts.get(row.id);
     for (let i = 0; i < w.counts.length; i++) out[w.counts[i].name] = n ? n[i] : 0;
     return out;
   });
   if (hasPrefixTree(r))
-    await addPrefixTree(ctx.storage, (p) => briefOf(ctx.baseUrl, r, p), rows, outs, ctx.keep, ctx.listPage ?? false);
+    await addPrefixTree(
+      ctx.storage,
+      (p) => briefOf(ctx.baseUrl, r, p, ctx.storage.ids),
+      rows,
+      outs,
+      ctx.keep,
+      ctx.listPage ?? false,
+    );
   return outs;
 }
 
 /** A reference as a committed write's held answer shows it: the object's id and url, nothing read. */
-const refOnly = (base: string, target: string, id: string) => ({ id, url: objectUrl(base, resource(target), id) });
+const refOnly = (base: string, target: string, id: string, ids: IdStyle) => ({
+  id: idJson(resource(target), ids, id),
+  url: objectUrl(base, resource(target), id),
+});
 
 /**
  * The answer of a committed write when its full form cannot be built (the database stopped
@@ -259,7 +285,7 @@ const refOnly = (base: string, target: string, id: string) => ({ id, url: object
  * read at all. References are `{id, url}`, custom fields as stored; counts, `parent` and `children`
  * are left out. The write stands, so its answer is still a success.
  */
-export function heldForms(r: ResourceDef, rows: readonly Row[], base: string): Record<string, unknown>[] {
+export function heldForms(r: ResourceDef, rows: readonly Row[], base: string, ids: IdStyle): Record<string, unknown>[] {
   const shown = r.fields.filter((f) => !f.hidden && f.name !== 'id');
   const none: Nested = new Map();
   const writers = shown.map((f): FieldWriter => {
@@ -267,11 +293,11 @@ export function heldForms(r: ResourceDef, rows: readonly Row[], base: string): R
     if (f.kind === 'fk')
       return (row, out) => {
         const v = row[name];
-        for (const n of servedNames(f)) out[n] = typeof v === 'string' ? refOnly(base, f.target!, v) : null;
+        for (const n of servedNames(f)) out[n] = typeof v === 'string' ? refOnly(base, f.target!, v, ids) : null;
       };
     if (f.kind === 'tags')
       return (row, out) => {
-        out[name] = ((row[name] as string[] | undefined) ?? []).map((id) => refOnly(base, 'tag', id));
+        out[name] = ((row[name] as string[] | undefined) ?? []).map((id) => refOnly(base, 'tag', id, ids));
       };
     if (f.kind === 'custom_fields')
       return (row, out) => {
@@ -280,8 +306,12 @@ export function heldForms(r: ResourceDef, rows: readonly Row[], base: string): R
     return writerOf(f);
   });
   return rows.map((row) => {
-    const out: Record<string, unknown> = { id: row.id, url: objectUrl(base, r, row.id), display: display(r, row) };
-    for (const write of writers) write(row, out, none, []);
+    const out: Record<string, unknown> = {
+      id: idJson(r, ids, row.id),
+      url: objectUrl(base, r, row.id),
+      display: display(r, row),
+    };
+    for (const write of writers) write(row, out, none, [], ids);
     for (const c of r.servedNull ?? []) out[c.name] = null;
     return out;
   });

@@ -1,4 +1,5 @@
 // Startup: config -> storage -> tokens -> demo data -> listening server. Used by main and tests.
+import type { IdStyleName } from '../engine/schema/id-style.js';
 import { createServer, type Server } from 'node:http';
 import type { RequestLogger } from './observability.js';
 import { PlanCache } from '../engine/plan/plan-cache.js';
@@ -108,6 +109,7 @@ async function openStorage(config: Config, log: Logger): Promise<AppContext['sto
     log: (m) => log.warn(m),
     readReplica: config.readReplica === 'memory' ? 'memory' : undefined,
     readReplicaLoadUrl: config.readReplicaLoadUrl || undefined,
+    idStyle: config.idStyle === '' ? undefined : (config.idStyle as IdStyleName),
   });
   // A memory:/dir start sorts its indexes and writes its snapshot once the server listens (start()).
   if (storage instanceof MemoryStorage) storage.deferStartWork();

@@ -1,6 +1,7 @@
 // One attempt of a webhook delivery: claimed by a compare-and-swap on its row, sent, and recorded
 // (delivered, pending again after a backoff, or failed once out of attempts). Whatever the attempt
 // throws after its claim is a failed attempt with its error recorded.
+import { changeJson } from '../../engine/schema/id-json.js';
 import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
 import { backoffMs, renderBody, requestHeaders } from '../../engine/changes/webhook-payload.js';
 import type { HostRule } from '../../engine/changes/webhook-targets.js';
@@ -94,8 +95,10 @@ export class DeliveryAttempts {
     const change = await this.storage.get(CHANGE_RESOURCE, d.change);
     if (!change)
       return { status: 'failed', next_attempt_at: null, error: 'The change record is no longer in the log.' };
-    const body = renderBody(w, change);
-    const rendered = requestHeaders(w, change, body);
+    // The body carries ids as answers do (numbers in an integer store).
+    const shown = changeJson(change, this.storage.ids);
+    const body = renderBody(w, shown);
+    const rendered = requestHeaders(w, shown, body);
     // A request that can never go fails at once: a retry would render the same.
     if (!rendered.ok)
       return {

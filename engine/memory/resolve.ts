@@ -45,7 +45,7 @@ export class Resolver {
     const byRef = n.byId ? null : target.hashOf(def.refField);
     ids = new Set<string>();
     for (const ref of n.refs) {
-      if (target.has(ref)) ids.add(ref);
+      if (!n.refOnly && target.has(ref)) ids.add(ref);
       for (const s of byRef?.get(ref) ?? []) ids.add(target.idOf(s));
     }
     if (n.tree && def.tree) {

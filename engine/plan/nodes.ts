@@ -38,7 +38,8 @@ export interface NullNode {
   readonly field: string;
 }
 /** Foreign key equals one of the referenced objects (ids or their text reference; `byId`: ids
- * only, as `<fk>_id` filters take them); `tree`: or any descendant. */
+ * only, as `<fk>_id` filters take them; `refOnly`: text references only, as an integer store's plain
+ * reference filter takes them, so that `site=17` never means two things); `tree`: or any descendant. */
 export interface FkNode {
   readonly kind: 'fk';
   readonly field: string;
@@ -46,6 +47,7 @@ export interface FkNode {
   readonly refs: readonly string[];
   readonly tree: boolean;
   readonly byId: boolean;
+  readonly refOnly: boolean;
 }
 /** Object carries the tag (slug or id). */
 export interface TagNode {
@@ -125,8 +127,15 @@ export function cmp(field: string, valueType: ValueType, op: CmpOp, ci: boolean,
 export function isNull(field: string): NullNode {
   return Object.freeze({ kind: 'null', field });
 }
-export function fk(field: string, target: string, refs: readonly string[], tree: boolean, byId = false): FkNode {
-  return Object.freeze({ kind: 'fk', field, target, refs: Object.freeze([...refs]), tree, byId });
+export function fk(
+  field: string,
+  target: string,
+  refs: readonly string[],
+  tree: boolean,
+  byId = false,
+  refOnly = false,
+): FkNode {
+  return Object.freeze({ kind: 'fk', field, target, refs: Object.freeze([...refs]), tree, byId, refOnly });
 }
 export function tag(ref: string): TagNode {
   return Object.freeze({ kind: 'tag', ref });

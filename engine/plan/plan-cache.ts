@@ -3,6 +3,7 @@
 import { LRUCache } from 'lru-cache';
 import { canonicalQueryKey, parseQuery } from '../query/index.js';
 import type { CustomFieldDef, ResourceDef } from '../schema/types.js';
+import type { IdStyle } from '../schema/id-style.js';
 import { planQuery, type PlanResult } from './planner.js';
 
 export interface CachedPlan extends PlanResult {
@@ -20,14 +21,14 @@ export class PlanCache {
   get(
     r: ResourceDef,
     params: readonly (readonly [string, string])[],
-    opts: { strict: boolean; customFields: readonly CustomFieldDef[] },
+    opts: { strict: boolean; customFields: readonly CustomFieldDef[]; ids?: IdStyle },
   ): CachedPlan {
     let schema = this.signatures.get(opts.customFields);
     if (schema === undefined) {
       schema = opts.customFields.map((d) => `${d.id}:${d.name}:${d.type}:${d.filter_logic}`).join(',');
       this.signatures.set(opts.customFields, schema);
     }
-    const key = `${r.name}|${schema}|${opts.strict ? 1 : 0}|${canonicalQueryKey(params)}`;
+    const key = `${r.name}|${schema}|${opts.strict ? 1 : 0}|${opts.ids?.name ?? 'uuid'}|${canonicalQueryKey(params)}`;
     let hit = this.lru.get(key);
     if (!hit) {
       const parsed = parseQuery(params);

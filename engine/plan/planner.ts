@@ -4,7 +4,9 @@ import type { FilterTerm, ParsedQuery, ParsedValue } from '../query/ast.js';
 import { cfFilterSpec, filtersOf, type CfFilterSpec, type FilterSpec } from '../filters/filter-set.js';
 import { EXACT, ownLookup, type CmpLookup, type LookupSpec, type NetLookup } from '../filters/lookups.js';
 import { MSG } from '../schema/messages.js';
-import { normalizeDateTime, normalizeMac, normalizeUuid, toBoolean, toInteger, UUID_RE } from '../schema/normalize.js';
+import { normalizeDateTime, normalizeMac, toBoolean, toInteger } from '../schema/normalize.js';
+import { idStyleOf, UUID_IDS, type IdStyle } from '../schema/id-style.js';
+import { resource } from '../schema/registry.js';
 import type { CustomFieldDef, ResourceDef } from '../schema/types.js';
 import { regexError } from '../text/regex.js';
 import { and, cmp, fk, isNull, not, or, tag, via, type Plan, type Scalar } from './nodes.js';
@@ -22,6 +24,14 @@ export interface PlanResult {
 export interface PlanOptions {
   readonly strict: boolean;
   readonly customFields: readonly CustomFieldDef[]; // those defined for this resource
+  /** The store's id style (default UUIDs): which values of `id` and reference filters are ids. */
+  readonly ids?: IdStyle;
+}
+
+/** What a term is planned for: the resource and the store's id style. */
+interface Ctx {
+  readonly r: ResourceDef;
+  readonly ids: IdStyle;
 }
 
 type TermResult = Plan | string[];
@@ -53,7 +63,7 @@ function cmpRow(spec: Spec, lookup: LookupSpec): CmpLookup {
   return lookup.does === 'cmp' ? lookup : misfit(spec, lookup);
 }
 
-function scalarValue(spec: SpecOf<'scalar'>, lookup: CmpLookup, raw: string): { v: Scalar } | string {
+function scalarValue(spec: SpecOf<'scalar'>, lookup: CmpLookup, raw: string, ctx: Ctx): { v: Scalar } | string {
   if (lookup.op === 'regex') {
     const e = regexError(raw);
     return e === null ? { v: raw } : MSG.regex(e);
@@ -75,35 +85,40 @@ function scalarValue(spec: SpecOf<'scalar'>, lookup: CmpLookup, raw: string): { 
       return when(normalizeDateTime(raw), MSG.dateTime(raw));
     case 'boolean':
       return when(toBoolean(raw), MSG.filterChoice(raw));
-    case 'uuid':
-      return when(normalizeUuid(raw), MSG.uuid(raw));
+    case 'uuid': {
+      const ids = idStyleOf(ctx.r, ctx.ids);
+      return when(ids.parse(raw), ids.invalid(raw));
+    }
     case 'family':
       return when(raw === '4' || raw === '6' ? Number(raw) : null, MSG.family);
   }
 }
 
-function scalarTerm(spec: SpecOf<'scalar'>, lookup: CmpLookup, t: FilterTerm): TermResult {
-  const parsed = parseValues<Scalar>(t.values, (v) => scalarValue(spec, lookup, v.raw));
+function scalarTerm(spec: SpecOf<'scalar'>, lookup: CmpLookup, t: FilterTerm, ctx: Ctx): TermResult {
+  const parsed = parseValues<Scalar>(t.values, (v) => scalarValue(spec, lookup, v.raw, ctx));
   if (!parsed.ok) return parsed.errors;
   const node = cmp(spec.field, spec.valueType, lookup.op, lookup.ci, parsed.values);
   return lookup.negate ? not(node) : node;
 }
 
 /** Objects referenced by id or text reference (`byId`: by id only), or `null` for no reference. */
-function fkTerm(spec: SpecOf<'fk'>, lookup: CmpLookup, t: FilterTerm): TermResult {
+function fkTerm(spec: SpecOf<'fk'>, lookup: CmpLookup, t: FilterTerm, ctx: Ctx): TermResult {
   const wantsNull = t.values.some((v) => v.kind === 'null');
+  const ids = idStyleOf(resource(spec.target), ctx.ids);
   const parsed = parseValues<string>(
     t.values.filter((v) => v.kind !== 'null'),
     ({ raw }) => {
-      if (!spec.byId) return { v: UUID_RE.test(raw) ? raw.toLowerCase() : raw };
-      const id = normalizeUuid(raw);
-      return id === null ? MSG.uuid(raw) : { v: id };
+      if (!spec.byId) return { v: ids.refIsId(raw) ? ids.parse(raw)! : raw };
+      const id = ids.parse(raw);
+      return id === null ? ids.invalid(raw) : { v: id };
     },
   );
   if (!parsed.ok) return parsed.errors;
   const refs = parsed.values;
+  // A store whose ids are never written as text references (integers) reads a plain reference as one.
+  const refOnly = !spec.byId && ids !== UUID_IDS;
   const positive = or([
-    ...(refs.length ? [fk(spec.field, spec.target, refs, spec.tree, spec.byId)] : []),
+    ...(refs.length ? [fk(spec.field, spec.target, refs, spec.tree, spec.byId, refOnly)] : []),
     ...(wantsNull ? [isNull(spec.field)] : []),
   ]);
   return lookup.negate ? not(positive) : positive;
@@ -114,8 +129,8 @@ function fkTerm(spec: SpecOf<'fk'>, lookup: CmpLookup, t: FilterTerm): TermResul
  * when a key on the way is null (as SQL's outer join in Nautobot gives it: a prefix without a site
  * has no region); `__n` is the complement.
  */
-function pathTerm(spec: SpecOf<'path'>, lookup: CmpLookup, t: FilterTerm): TermResult {
-  const end = fkTerm(spec.end, EXACT, t);
+function pathTerm(spec: SpecOf<'path'>, lookup: CmpLookup, t: FilterTerm, ctx: Ctx): TermResult {
+  const end = fkTerm(spec.end, EXACT, t, ctx);
   if (Array.isArray(end)) return end;
   const wantsNull = t.values.some((v) => v.kind === 'null');
   let p = end;
@@ -124,8 +139,9 @@ function pathTerm(spec: SpecOf<'path'>, lookup: CmpLookup, t: FilterTerm): TermR
   return lookup.negate ? not(p) : p;
 }
 
-function tagTerm(lookup: CmpLookup, t: FilterTerm): TermResult {
-  const nodes = raws(t).map((r) => tag(UUID_RE.test(r) ? r.toLowerCase() : r));
+function tagTerm(lookup: CmpLookup, t: FilterTerm, ctx: Ctx): TermResult {
+  const ids = idStyleOf(resource('tag'), ctx.ids);
+  const nodes = raws(t).map((r) => tag(ids.refIsId(r) ? ids.parse(r)! : r));
   return and(lookup.negate ? nodes.map(not) : nodes);
 }
 
@@ -216,23 +232,23 @@ function flagTerm(test: Plan, t: FilterTerm): TermResult {
 }
 
 /** The plan of one parameter, its lookup already resolved in its filter's table. */
-function termPlan(spec: Spec, lookup: LookupSpec, t: FilterTerm): TermResult {
+function termPlan(spec: Spec, lookup: LookupSpec, t: FilterTerm, ctx: Ctx): TermResult {
   if (lookup.does === 'isnull') return flagTerm(noValue(spec, lookup), t);
   if (lookup.does === 'empty') return flagTerm(or([noValue(spec, lookup), emptyText(spec, lookup)]), t);
   switch (spec.type) {
     case 'scalar':
-      return scalarTerm(spec, cmpRow(spec, lookup), t);
+      return scalarTerm(spec, cmpRow(spec, lookup), t, ctx);
     case 'fk':
-      return fkTerm(spec, cmpRow(spec, lookup), t);
+      return fkTerm(spec, cmpRow(spec, lookup), t, ctx);
     case 'tag':
-      return tagTerm(cmpRow(spec, lookup), t);
+      return tagTerm(cmpRow(spec, lookup), t, ctx);
     case 'net':
     case 'net_alias':
       return networkTerm(spec, lookup, t);
     case 'q':
       return searchTerm(spec, cmpRow(spec, lookup), t);
     case 'path':
-      return pathTerm(spec, cmpRow(spec, lookup), t);
+      return pathTerm(spec, cmpRow(spec, lookup), t, ctx);
     case 'cf':
       return cfTermPlan(spec.def, cmpRow(spec, lookup), t.lookup === null, t);
   }
@@ -256,6 +272,7 @@ export function planQuery(r: ResourceDef, q: ParsedQuery, opts: PlanOptions): Pl
     else (errors[e.param] ??= []).push(e.message);
   }
   const filters = filtersOf(r);
+  const ctx: Ctx = { r, ids: opts.ids ?? UUID_IDS };
   const cfByName = new Map(opts.customFields.filter((d) => d.filter_logic !== 'disabled').map((d) => [d.name, d]));
   for (const given of q.terms) {
     const def = given.cf ? cfByName.get(given.field) : undefined;
@@ -269,7 +286,7 @@ export function planQuery(r: ResourceDef, q: ParsedQuery, opts: PlanOptions): Pl
     // `region=&region=eu` is `region=eu`. The name and the lookup are still checked.
     const kept = given.values.filter((v) => v.raw !== '');
     const t = kept.length === given.values.length ? given : { ...given, values: kept };
-    const res = termPlan(spec, lookup, t);
+    const res = termPlan(spec, lookup, t, ctx);
     if (Array.isArray(res)) (errors[t.param] ??= []).push(...new Set(res));
     else if (kept.length) parts.push(res);
   }

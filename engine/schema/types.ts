@@ -66,6 +66,9 @@ export interface FieldDef {
    * are given), it filters like the field (`device_role`, `device_role_id`), and answers serve it
    * beside the field with the same value. */
   readonly alias?: string;
+  /** The field holds the id (a string field) or the stored data (a json field) of the object whose
+   * content type the named field holds (a change record's): answers carry its ids in the store's style. */
+  readonly objectOf?: string;
 }
 
 /**

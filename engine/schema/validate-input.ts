@@ -2,11 +2,12 @@
 // field. Pure: references (foreign keys, tags) are returned for the caller to check against storage.
 import { formatCidr, parseCidr } from '../net/ip.js';
 import { MSG } from './messages.js';
-import { normalizeMac, SLUG_RE, toBoolean, toInteger, UUID_RE } from './normalize.js';
+import { normalizeMac, SLUG_RE, toBoolean, toInteger } from './normalize.js';
 import type { CustomFieldDef, FieldDef, ResourceDef } from './types.js';
 import { validateCustomFieldData } from './custom-field-values.js';
 import { servedNames } from './served-names.js';
-import type { IdStyle } from './id-style.js';
+import { idStyleOf, UUID_IDS, type IdStyle } from './id-style.js';
+import { resource } from './registry.js';
 
 export type FieldErrors = Record<string, string[]>;
 /** A value a nested reference names its object by. */
@@ -76,13 +77,8 @@ function checkValue(f: FieldDef, v: unknown): Check {
     }
     case 'choice':
       return typeof v === 'string' && f.choices!.some((c) => c.value === v) ? ok(v) : bad(MSG.choice(String(v)));
-    case 'fk': {
-      // Ids, or a nested object carrying an id (what clients read back).
-      const id = typeof v === 'object' && v !== null && 'id' in v ? (v as { id: unknown }).id : v;
-      return typeof id === 'string' && UUID_RE.test(id)
-        ? ok(id.toLowerCase())
-        : bad(MSG.fkNotFound(String(typeof id === 'object' ? JSON.stringify(id) : id)));
-    }
+    case 'fk':
+      return fkValue(f, v, UUID_IDS);
     case 'prefix': {
       if (typeof v !== 'string') return bad(MSG.prefix(String(v)));
       const c = parseCidr(v.trim(), { requireLength: true });
@@ -115,10 +111,17 @@ function checkValue(f: FieldDef, v: unknown): Check {
   }
 }
 
+/** An fk's value: an id of the target, or a nested object carrying one (what clients read back). */
+function fkValue(f: FieldDef, v: unknown, store: IdStyle): Check {
+  const id = typeof v === 'object' && v !== null && 'id' in v ? (v as { id: unknown }).id : v;
+  const got = idStyleOf(resource(f.target!), store).fromJson(id);
+  return got !== null ? ok(got) : bad(MSG.fkNotFound(String(typeof id === 'object' ? JSON.stringify(id) : id)));
+}
+
 const TAG_EDITS = ['add_tags', 'remove_tags'];
 
 /** A list of tags as slugs, names, ids or objects carrying one; null (with errors) when it is not one. */
-function tagRefsOf(v: unknown, field: string, errors: FieldErrors): string[] | null {
+function tagRefsOf(v: unknown, field: string, errors: FieldErrors, store: IdStyle): string[] | null {
   if (!Array.isArray(v)) {
     add(errors, field, MSG.list);
     return null;
@@ -131,7 +134,10 @@ function tagRefsOf(v: unknown, field: string, errors: FieldErrors): string[] | n
           (t as Record<string, unknown>).slug ??
           (t as Record<string, unknown>).name)
         : t;
-    if (typeof ref !== 'string') add(errors, field, MSG.tagNotFound(JSON.stringify(t)));
+    // A number is a tag id in an integer store.
+    const id = typeof ref === 'number' ? idStyleOf(resource('tag'), store).fromJson(ref) : null;
+    if (id !== null) refs.push(id);
+    else if (typeof ref !== 'string') add(errors, field, MSG.tagNotFound(JSON.stringify(t)));
     else refs.push(ref);
   }
   return refs;
@@ -203,8 +209,8 @@ export function validateInput(r: ResourceDef, body: unknown, opts: InputOptions)
   let tagEdits: { add: string[]; remove: string[] } | null = null;
   if (taggable && opts.partial && TAG_EDITS.some((k) => k in data)) {
     if ('tags' in data) add(errors, 'tags', MSG.tagsWithEdits);
-    const add_ = tagRefsOf(data.add_tags ?? [], 'add_tags', errors),
-      remove = tagRefsOf(data.remove_tags ?? [], 'remove_tags', errors);
+    const add_ = tagRefsOf(data.add_tags ?? [], 'add_tags', errors, opts.ids ?? UUID_IDS),
+      remove = tagRefsOf(data.remove_tags ?? [], 'remove_tags', errors, opts.ids ?? UUID_IDS);
     if (add_ && remove) tagEdits = { add: add_, remove };
   }
   const out: Collected = { values: {}, tagRefs: null, refQueries: Object.create(null), errors };
@@ -271,7 +277,7 @@ function givenField(f: FieldDef, v: unknown, opts: InputOptions, out: Collected)
     return;
   }
   if (f.kind === 'tags') {
-    out.tagRefs = tagRefsOf(v, f.name, errors);
+    out.tagRefs = tagRefsOf(v, f.name, errors, opts.ids ?? UUID_IDS);
     return;
   }
   if (f.kind === 'custom_fields') {
@@ -280,7 +286,7 @@ function givenField(f: FieldDef, v: unknown, opts: InputOptions, out: Collected)
     else values[f.name] = cf.value;
     return;
   }
-  const c = checkValue(f, v);
+  const c = f.kind === 'fk' && v !== null ? fkValue(f, v, opts.ids ?? UUID_IDS) : checkValue(f, v);
   if (c.ok) values[f.name] = c.value;
   else add(errors, f.name, c.message);
 }

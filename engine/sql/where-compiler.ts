@@ -158,7 +158,7 @@ class WhereCompiler {
     const c = this.m.byField.get(n.field);
     const target = tableModel(n.target);
     const ref = target.byField.get(target.resource.refField);
-    const ids = unique(n.refs.filter((r) => LOWER_UUID.test(r)));
+    const ids = n.refOnly ? [] : unique(n.refs.filter((r) => LOWER_UUID.test(r)));
     const texts = ref && ref.cls === 'text' && !n.byId ? unique(n.refs) : [];
     // Foreign keys are uuid columns; a plan naming another column as fk can never match an id.
     if (!c || c.cls !== 'uuid' || (ids.length === 0 && texts.length === 0)) {

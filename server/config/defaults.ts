@@ -70,9 +70,14 @@ export interface Config {
   readonly tokenRecheckMs: number;
   /** List pages read from this process's memory are kept as sent, up to this many MiB (0: none kept). */
   readonly pageCacheMb: number;
+  /**
+   * ID_STYLE: `uuid` or `integer` (NetBox's), the id style of a store this start creates ('' = uuid). A store
+   * that exists keeps its own; set and different from it, the start is refused.
+   */
+  readonly idStyle: string;
 }
 
-type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level' | 'replica' | 'hosts';
+type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level' | 'replica' | 'hosts' | 'idstyle';
 
 export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; parse: Parse | 'tokens' }[] = [
   { key: 'host', env: 'HOST', parse: 'string' },
@@ -108,6 +113,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'streamDrainTimeoutMs', env: 'STREAM_DRAIN_TIMEOUT_MS', parse: 'positive' },
   { key: 'tokenRecheckMs', env: 'TOKEN_RECHECK_MS', parse: 'whole' },
   { key: 'pageCacheMb', env: 'PAGE_CACHE_MB', parse: 'whole' },
+  { key: 'idStyle', env: 'ID_STYLE', parse: 'idstyle' },
 ];
 
 export const DEFAULTS = {
@@ -143,4 +149,5 @@ export const DEFAULTS = {
   streamDrainTimeoutMs: 10000,
   tokenRecheckMs: DEFAULT_TOKEN_RECHECK_MS,
   pageCacheMb: 64,
+  idStyle: '',
 } as const;

@@ -1,5 +1,6 @@
 // Resolves configuration: defaults < JSON file (--config FILE or CONFIG_FILE) < environment.
 // Any problem is a ConfigError with one line that names it.
+import { ID_STYLES } from '../../engine/schema/id-style.js';
 import fs from 'node:fs';
 import { CONFIG_KEYS, DEFAULTS, type Config, type TokenConfig } from './defaults.js';
 import { parseAllowedHosts } from '../../engine/changes/webhook-targets.js';
@@ -73,6 +74,12 @@ function parseValue(name: string, parse: string, v: unknown): unknown {
         throw new ConfigError(
           `config: ${name} must be "memory" (an in-memory replica of the database in this process) or empty, ` +
             `got ${JSON.stringify(v)}`,
+        );
+      return v;
+    case 'idstyle':
+      if (v !== '' && !(ID_STYLES as readonly unknown[]).includes(v))
+        throw new ConfigError(
+          `config: ${name} must be ${ID_STYLES.map((s) => JSON.stringify(s)).join(' or ')}, got ${JSON.stringify(v)}`,
         );
       return v;
     case 'tokens': {
@@ -154,6 +161,7 @@ const GIVES: Readonly<Record<(typeof CONFIG_KEYS)[number]['parse'], 'string' | '
   whole: 'number',
   level: 'string',
   replica: 'string',
+  idstyle: 'string',
   hosts: 'string',
   tokens: 'list',
 };

@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document, generated once at start from the schema registry (inventory resources,
 // their fields and filters) and the route tables of inventory, tokens and lifecycle.
+import type { IdStyle } from '../../engine/schema/id-style.js';
 import { INVENTORY_RESOURCES } from '../routes/inventory.js';
 import { inventorySchemas, OPTIONS_SCHEMA } from './inventory-schemas.js';
 import { inventoryPaths, inventoryTag } from './inventory-paths.js';
@@ -16,6 +17,8 @@ export interface DocumentOptions {
   readonly maxPageSize: number;
   /** MAX_MACHINE_STATES, shown in MachineDefinition's limits (default: the setting's default). */
   readonly maxMachineStates?: number;
+  /** The store's id style: ids are integers or UUIDs in every schema and parameter (default UUIDs). */
+  readonly ids?: IdStyle;
 }
 
 const DESCRIPTION = [

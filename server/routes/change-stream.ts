@@ -89,7 +89,7 @@ async function streamRequest(ctx: AppContext, req: Request, res: Response) {
   const planned = ctx.planCache.get(
     changes,
     pairs.filter(([k]) => k !== 'since'),
-    { strict: ctx.config.strictFiltering, customFields },
+    { strict: ctx.config.strictFiltering, customFields, ids: ctx.storage.ids },
   );
   if (Object.keys(planned.errors).length) {
     res.status(400).json(planned.errors);

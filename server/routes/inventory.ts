@@ -24,6 +24,7 @@ import { listTag, noneMatch } from '../list-tags.js';
 import { jsonBody, pageKey, sendJson } from '../page-cache.js';
 import { writeContext } from '../../storage/change-log/write-context.js';
 import { listedTwiceErrors } from './bulk-ids.js';
+import { idStyleOf } from '../../engine/schema/id-style.js';
 
 function queryPairs(req: Request): [string, string][] {
   const i = req.originalUrl.indexOf('?');
@@ -96,7 +97,11 @@ export async function planRequest(
     return null;
   }
   const { pairs } = parents;
-  const planned = ctx.planCache.get(r, pairs, { strict: ctx.config.strictFiltering, customFields });
+  const planned = ctx.planCache.get(r, pairs, {
+    strict: ctx.config.strictFiltering,
+    customFields,
+    ids: ctx.storage.ids,
+  });
   // limit/offset are not part of the plan cache key: read them from this request.
   const paging = {
     ...planned.control,
@@ -186,7 +191,7 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   const shape = shapeOf(r, planned.control, res);
   if (!shape) return;
   // `start`, like limit and offset, is not in the plan cache's key: read from this request's pairs.
-  const cursor = parseStart(pairs);
+  const cursor = parseStart(pairs, idStyleOf(r, ctx.storage.ids));
   if (!cursor.ok) {
     res.status(400).json(cursor.errors);
     return;
@@ -394,13 +399,17 @@ function objectWriteRoutes(ctx: AppContext, r: ResourceDef, router: Router, can:
 
 const BULK_SHAPE = 'Expected a non-empty list of objects, each with its "id".';
 
-/** A bulk body: a non-empty list of objects each carrying a string id; null for anything else. */
+/** A bulk body: a non-empty list of objects each carrying an id (text, or a number in an integer store), as
+ * text; null for anything else. */
 function bulkItems(body: unknown): ({ id: string } & Record<string, unknown>)[] | null {
   if (!Array.isArray(body) || body.length === 0) return null;
-  const ok = body.every(
-    (b) => typeof b === 'object' && b !== null && !Array.isArray(b) && typeof (b as { id?: unknown }).id === 'string',
-  );
-  return ok ? (body as ({ id: string } & Record<string, unknown>)[]) : null;
+  const idOf = (b: unknown) => {
+    const id = typeof b === 'object' && b !== null && !Array.isArray(b) ? (b as { id?: unknown }).id : undefined;
+    return typeof id === 'string' ? id : typeof id === 'number' && Number.isSafeInteger(id) ? String(id) : null;
+  };
+  const ids = body.map(idOf);
+  if (ids.some((id) => id === null)) return null;
+  return body.map((b: Record<string, unknown>, i) => ({ ...b, id: ids[i]! }));
 }
 
 /** The request's bulk body, or null once answered with a 400. */

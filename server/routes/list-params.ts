@@ -3,7 +3,7 @@ import type { ResourceDef } from '../../engine/schema/types.js';
 import { defaultOrdering } from '../../engine/plan/page.js';
 import { servedNames } from '../../engine/schema/registry.js';
 import type { OrderKey, Page } from '../../storage/types.js';
-import { UUID_RE } from '../../engine/schema/normalize.js';
+import type { IdStyle } from '../../engine/schema/id-style.js';
 import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
 
 export const DEFAULT_LIMIT = 50;
@@ -129,6 +129,7 @@ export function parseShape(
  */
 export function parseStart(
   pairs: readonly (readonly [string, string])[],
+  ids: IdStyle,
 ): { ok: true; start: string | null } | { ok: false; errors: Record<string, string[]> } {
   const last = (name: string) =>
     pairs
@@ -139,8 +140,9 @@ export function parseStart(
   const start = last('start');
   if (start === undefined) return { ok: true, start: null };
   const problems: string[] = [];
-  if (!UUID_RE.test(start)) problems.push(`"${start}" is not an object id.`);
+  const id = ids.parse(start);
+  if (id === null) problems.push(`"${start}" is not an object id.`);
   if (last('offset') !== undefined) problems.push('start cannot be combined with offset.');
   if (last('ordering') !== undefined) problems.push('start pages in id order: it cannot be combined with ordering.');
-  return problems.length ? { ok: false, errors: { start: problems } } : { ok: true, start: start.toLowerCase() };
+  return problems.length ? { ok: false, errors: { start: problems } } : { ok: true, start: id };
 }

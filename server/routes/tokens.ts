@@ -8,13 +8,13 @@ import { objectUrl } from '../serialize.js';
 import type { Row } from '../../storage/types.js';
 import { envelope, planRequest } from './inventory.js';
 import { baseUrl } from './request-url.js';
-import { UUID_RE } from '../../engine/schema/normalize.js';
+import { idStyleOf, type IdStyle } from '../../engine/schema/id-style.js';
 
 const tokenDef = resource('token');
 
-function view(base: string, row: Row): Record<string, unknown> {
+function view(base: string, row: Row, ids: IdStyle): Record<string, unknown> {
   return {
-    id: row.id,
+    id: idStyleOf(tokenDef, ids).toJson(row.id),
     url: objectUrl(base, tokenDef, row.id),
     display: `…${row.key_tail}`,
     key_tail: row.key_tail,
@@ -37,7 +37,7 @@ export function tokensRouter(ctx: AppContext): Router {
         req,
         got.page,
         found.count,
-        found.rows.map((r) => view(baseUrl(req), r)),
+        found.rows.map((r) => view(baseUrl(req), r, ctx.storage.ids)),
       ),
     );
   });
@@ -60,16 +60,19 @@ export function tokensRouter(ctx: AppContext): Router {
       return;
     }
     const { key, row } = await ctx.tokens.create(perms as string[], (body.description as string) ?? '');
-    res.status(201).json({ ...view(baseUrl(req), row), key });
+    res.status(201).json({ ...view(baseUrl(req), row, ctx.storage.ids), key });
   });
-  const byId = async (id: string) => (UUID_RE.test(id) ? ctx.storage.get('token', id.toLowerCase()) : null);
+  const byId = async (text: string) => {
+    const id = idStyleOf(tokenDef, ctx.storage.ids).parse(text);
+    return id !== null ? ctx.storage.get('token', id) : null;
+  };
   router.get('/:id/', requirePermission(permissionFor(tokenDef, 'view')), async (req, res) => {
     const row = await byId(String(req.params.id));
     if (!row) {
       res.status(404).json({ detail: 'Not found.' });
       return;
     }
-    res.json(view(baseUrl(req), row));
+    res.json(view(baseUrl(req), row, ctx.storage.ids));
   });
   router.delete('/:id/', requirePermission(permissionFor(tokenDef, 'delete')), async (req, res) => {
     const row = await byId(String(req.params.id));

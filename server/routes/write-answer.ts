@@ -168,7 +168,7 @@ async function sendCommitted(
     ctx.log.warn(
       `answer of a committed write on ${req.baseUrl} sent as the write holds it: ${(e as Error)?.message ?? String(e)}`,
     );
-    forms = heldForms(r, rows, base);
+    forms = heldForms(r, rows, base, ctx.storage.ids);
     held = true;
   }
   if (held) res.setHeader('X-Answer-Partial', 'true');

@@ -97,7 +97,14 @@ export const webhookDelivery = {
       maxLength: 100,
       search: true,
     },
-    { name: 'changed_object_id', kind: 'string', label: 'Changed object id', readOnly: true, maxLength: 128 },
+    {
+      name: 'changed_object_id',
+      kind: 'string',
+      label: 'Changed object id',
+      readOnly: true,
+      maxLength: 128,
+      objectOf: 'changed_object_type',
+    },
     {
       name: 'status',
       kind: 'choice',
