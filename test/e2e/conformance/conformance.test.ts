@@ -5,11 +5,11 @@ import { serverOn } from '../../support/server-on.js';
 import { BACKENDS } from './backends.js';
 import { CASES, type Case } from './cases.js';
 import { DATASETS, type Dataset } from './datasets.js';
+import { ID_STYLES, type IdStyleName } from '../../../engine/schema/id-style.js';
 
 /** Load a dataset through the API; '@label' values become ids; labels become descriptions. */
-export async function loadDataset(srv: TestServer, ds: Dataset): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  const labelOf = new Map<string, string>();
+export async function loadDataset(srv: TestServer, ds: Dataset): Promise<Map<string, string | number>> {
+  const ids = new Map<string, string | number>();
   for (const [path, objects] of ds.load) {
     const bodies = objects.map((o) => {
       const { _label, ...rest } = o as Record<string, unknown> & { _label: string };
@@ -22,18 +22,15 @@ export async function loadDataset(srv: TestServer, ds: Dataset): Promise<Map<str
     const res = await srv.req('POST', path, bodies);
     if (res.status !== 201)
       throw new Error(`loading ${ds.name} into ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    (res.body as { id: string }[]).forEach((o, i) => {
-      ids.set((objects[i] as { _label: string })._label, o.id);
-      labelOf.set(o.id, (objects[i] as { _label: string })._label);
-    });
+    (res.body as { id: string | number }[]).forEach((o, i) => ids.set((objects[i] as { _label: string })._label, o.id));
   }
   return ids;
 }
 
 /** The case's query with each '@label' replaced by the id of the object loaded under that label. */
-function queryString(q: string, ids: ReadonlyMap<string, string>): string {
+function queryString(q: string, ids: ReadonlyMap<string, string | number>): string {
   const params = new URLSearchParams();
-  for (const part of q.replace(/@(\w+)/g, (m, label: string) => ids.get(label) ?? m).split('&')) {
+  for (const part of q.replace(/@(\w+)/g, (m, label: string) => String(ids.get(label) ?? m)).split('&')) {
     const i = part.indexOf('=');
     params.append(part.slice(0, i), part.slice(i + 1));
   }
@@ -41,7 +38,12 @@ function queryString(q: string, ids: ReadonlyMap<string, string>): string {
   return params.toString();
 }
 
-async function runCase(srv: TestServer, path: string, c: Case, ids: ReadonlyMap<string, string>): Promise<void> {
+async function runCase(
+  srv: TestServer,
+  path: string,
+  c: Case,
+  ids: ReadonlyMap<string, string | number>,
+): Promise<void> {
   const res = await srv.req('GET', `${path}?${queryString(c.q, ids)}`);
   if (Array.isArray(c.expect)) {
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
@@ -57,19 +59,29 @@ async function runCase(srv: TestServer, path: string, c: Case, ids: ReadonlyMap<
   }
 }
 
-for (const backend of BACKENDS) {
-  describe(`conformance on ${backend.name}`, function () {
-    this.timeout(120000);
-    for (const ds of DATASETS) {
-      describe(ds.name, () => {
-        let ids: ReadonlyMap<string, string> = new Map();
-        const srv = serverOn(backend, async (s) => {
-          ids = await loadDataset(s, ds);
+/** A well-formed id of each style that names no object (`@none`). */
+const NO_OBJECT: Readonly<Record<IdStyleName, string>> = {
+  uuid: '00000000-0000-4000-8000-000000000000',
+  integer: '999999999',
+};
+
+for (const backend of BACKENDS)
+  for (const idStyle of ID_STYLES)
+    describe(`conformance on ${backend.name}, ${idStyle} ids`, function () {
+      this.timeout(120000);
+      for (const ds of DATASETS) {
+        describe(ds.name, () => {
+          let ids: ReadonlyMap<string, string | number> = new Map();
+          const srv = serverOn(
+            backend,
+            async (s) => {
+              ids = new Map([...(await loadDataset(s, ds)), ['none', NO_OBJECT[idStyle]]]);
+            },
+            { idStyle },
+          );
+          for (const c of CASES[ds.name])
+            it(`${c.q} -> ${Array.isArray(c.expect) ? c.expect.join(' ') || '(none)' : '400'}`, () =>
+              runCase(srv, ds.path, c, ids));
         });
-        for (const c of CASES[ds.name])
-          it(`${c.q} -> ${Array.isArray(c.expect) ? c.expect.join(' ') || '(none)' : '400'}`, () =>
-            runCase(srv, ds.path, c, ids));
-      });
-    }
-  });
-}
+      }
+    });
