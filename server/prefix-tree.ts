@@ -3,13 +3,13 @@
 // each is one query the containment index answers on memory (and the B-tree on SQL), made for the
 // objects of a page as they are read. `parent=<id>` filters are read here too: the planner takes
 // the parent's CIDR.
+import { resource } from '../engine/schema/registry.js';
+import { idStyleOf } from '../engine/schema/id-style.js';
 import { broadcastOf, networkOf, parseCidr } from '../engine/net/ip.js';
 import { net, type NetOp, type Plan } from '../engine/plan/nodes.js';
 import type { ResourceDef } from '../engine/schema/types.js';
 import type { Row, Storage } from '../storage/types.js';
 import type { JsonSchema } from './openapi/types.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The read-only fields this adds to prefixes, for the OpenAPI document and OPTIONS. */
 export const PREFIX_TREE_FIELDS = {
@@ -108,14 +108,16 @@ export async function parentFilterPairs(
   r: ResourceDef,
   pairs: [string, string][],
 ): Promise<{ pairs: [string, string][] } | { errors: Record<string, string[]> }> {
-  if (!hasPrefixTree(r) || !pairs.some(([k, v]) => k === 'parent' && UUID.test(v.trim()))) return { pairs };
+  const idOf = (v: string) => idStyleOf(resource('prefix'), storage.ids).parse(v.trim());
+  if (!hasPrefixTree(r) || !pairs.some(([k, v]) => k === 'parent' && idOf(v) !== null)) return { pairs };
   const out: [string, string][] = [];
   for (const [k, v] of pairs) {
-    if (k !== 'parent' || !UUID.test(v.trim())) {
+    const id = k === 'parent' ? idOf(v) : null;
+    if (id === null) {
       out.push([k, v]);
       continue;
     }
-    const [row] = await storage.getMany('prefix', [v.trim().toLowerCase()]);
+    const [row] = await storage.getMany('prefix', [id]);
     if (!row) return { errors: { parent: [`No prefix with id ${v.trim()}.`] } };
     out.push([k, String(row.prefix)]);
   }
