@@ -1,5 +1,6 @@
 // Paths of IP allocation under a prefix (server/routes/allocation.ts): available-prefixes and
 // available-ips, GET (a plain list, as NetBox answers) and POST (allocate one or a list).
+import type { IdStyle } from '../../engine/schema/id-style.js';
 import { resource, resourcePath } from '../../engine/schema/registry.js';
 import { permissionFor } from '../auth.js';
 import { writeSchema } from './field-schemas.js';
@@ -23,7 +24,7 @@ function limit(defaultText: string, maxPageSize: number): Parameter {
 
 const oneOrList = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'array', minItems: 1, items: s }] });
 
-function allocation(kind: 'prefixes' | 'ips', maxPageSize: number): PathItem {
+function allocation(kind: 'prefixes' | 'ips', maxPageSize: number, ids: IdStyle): PathItem {
   const made = kind === 'prefixes' ? prefix : ip;
   const free = kind === 'prefixes' ? 'AvailablePrefix' : 'AvailableIp';
   const what = kind === 'prefixes' ? 'free blocks' : 'free addresses';
@@ -40,7 +41,7 @@ function allocation(kind: 'prefixes' | 'ips', maxPageSize: number): PathItem {
     ...rest,
   });
   return {
-    parameters: [idParam],
+    parameters: [idParam(prefix, ids)],
     get: op('list', `The ${what} inside a prefix`, permissionFor(prefix, 'view'), {
       description:
         kind === 'prefixes'
@@ -104,11 +105,11 @@ function allocation(kind: 'prefixes' | 'ips', maxPageSize: number): PathItem {
   };
 }
 
-export function allocationPaths(maxPageSize: number): Record<string, PathItem> {
+export function allocationPaths(maxPageSize: number, ids: IdStyle): Record<string, PathItem> {
   const base = `${resourcePath(prefix)}{id}/`;
   return {
-    [`${base}available-prefixes/`]: allocation('prefixes', maxPageSize),
-    [`${base}available-ips/`]: allocation('ips', maxPageSize),
+    [`${base}available-prefixes/`]: allocation('prefixes', maxPageSize, ids),
+    [`${base}available-ips/`]: allocation('ips', maxPageSize, ids),
   };
 }
 
@@ -118,10 +119,11 @@ function withoutAddress(
   field: string,
   extra: Record<string, JsonSchema>,
   required: string[],
+  ids: IdStyle,
 ): JsonSchema {
   const props: Record<string, JsonSchema> = { ...extra };
   for (const f of r.fields)
-    if (f.name !== field && !f.readOnly && !f.hidden && f.name !== 'id') props[f.name] = writeSchema(f);
+    if (f.name !== field && !f.readOnly && !f.hidden && f.name !== 'id') props[f.name] = writeSchema(f, ids);
   return {
     type: 'object',
     title: `${r.label} allocation`,
@@ -130,7 +132,7 @@ function withoutAddress(
   };
 }
 
-export function allocationSchemas(): Record<string, JsonSchema> {
+export function allocationSchemas(ids: IdStyle): Record<string, JsonSchema> {
   const family = { type: 'integer', enum: [4, 6] };
   return {
     AvailablePrefix: {
@@ -156,7 +158,8 @@ export function allocationSchemas(): Record<string, JsonSchema> {
         },
       },
       ['prefix_length'],
+      ids,
     ),
-    IpAddressAllocation: withoutAddress(ip, 'address', {}, []),
+    IpAddressAllocation: withoutAddress(ip, 'address', {}, [], ids),
   };
 }

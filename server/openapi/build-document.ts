@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document, generated once at start from the schema registry (inventory resources,
 // their fields and filters) and the route tables of inventory, tokens and lifecycle.
-import type { IdStyle } from '../../engine/schema/id-style.js';
+import { UUID_IDS, type IdStyle } from '../../engine/schema/id-style.js';
 import { INVENTORY_RESOURCES } from '../routes/inventory.js';
 import { inventorySchemas, OPTIONS_SCHEMA } from './inventory-schemas.js';
 import { inventoryPaths, inventoryTag } from './inventory-paths.js';
@@ -31,13 +31,14 @@ const DESCRIPTION = [
 ].join('\n');
 
 export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
+  const ids = opts.ids ?? UUID_IDS;
   const served: Record<string, PathItem> = {};
-  for (const r of INVENTORY_RESOURCES) Object.assign(served, inventoryPaths(r, opts.maxPageSize));
+  for (const r of INVENTORY_RESOURCES) Object.assign(served, inventoryPaths(r, opts.maxPageSize, ids));
   Object.assign(
     served,
-    allocationPaths(opts.maxPageSize),
+    allocationPaths(opts.maxPageSize, ids),
     changeStreamPaths(),
-    tokenPaths(opts.maxPageSize),
+    tokenPaths(opts.maxPageSize, ids),
     lifecyclePaths(opts.maxPageSize),
   );
   const paths: Record<string, PathItem> = { ...metaPaths(apiApps(served)), ...served };
@@ -58,11 +59,11 @@ export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
     paths,
     components: {
       schemas: {
-        ...inventorySchemas(INVENTORY_RESOURCES),
-        ...allocationSchemas(),
+        ...inventorySchemas(INVENTORY_RESOURCES, ids),
+        ...allocationSchemas(ids),
         ...changeStreamSchemas(),
         OptionsMetadata: OPTIONS_SCHEMA,
-        ...tokenSchemas(),
+        ...tokenSchemas(ids),
         ...lifecycleSchemas(opts.maxMachineStates),
       },
       securitySchemes: { Token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <key>`' } },

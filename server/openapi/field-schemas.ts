@@ -1,9 +1,11 @@
 // JSON Schemas of one registry field, as read (serializer output) and as written (what
 // engine/schema/validate-input.ts accepts: the document must never forbid a body the registry takes).
+import { UUID_IDS, type IdStyle } from '../../engine/schema/id-style.js';
 import type { FieldDef } from '../../engine/schema/types.js';
+import { idSchema, INTEGER_ID, INTEGER_ID_WRITTEN, integerIds, UUID_PATTERN } from './id-schemas.js';
 import { orNull, ref, pascal, type JsonSchema } from './types.js';
 
-export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export { UUID_PATTERN };
 const SLUG_PATTERN = '^[-a-zA-Z0-9_]+$';
 // normalizeMac() (engine/schema/normalize.ts), surrounding blanks allowed as it trims.
 const MAC_PATTERN =
@@ -44,7 +46,7 @@ function integerWrite(f: FieldDef): JsonSchema {
 }
 
 /** The value accepted for a writable field (null handled by the caller). */
-function writeValue(f: FieldDef): JsonSchema {
+function writeValue(f: FieldDef, ids: IdStyle): JsonSchema {
   switch (f.kind) {
     case 'string':
     case 'slug':
@@ -64,11 +66,12 @@ function writeValue(f: FieldDef): JsonSchema {
         enum: f.choices!.map((c) => c.value),
         description: f.choices!.map((c) => `\`${c.value}\`: ${c.display}`).join(', '),
       };
-    case 'fk':
+    case 'fk': {
+      const id = idSchema(f.target!, ids, uuid, INTEGER_ID_WRITTEN);
       return {
         anyOf: [
-          { ...uuid, description: `id of a ${f.target}` },
-          { type: 'object', required: ['id'], properties: { id: uuid } },
+          { ...id, description: `id of a ${f.target}` },
+          { type: 'object', required: ['id'], properties: { id } },
           {
             type: 'object',
             minProperties: 1,
@@ -77,6 +80,7 @@ function writeValue(f: FieldDef): JsonSchema {
           },
         ],
       };
+    }
     case 'prefix':
       return { type: 'string', description: 'CIDR with host bits clear', examples: ['10.0.0.0/24', '2001:db8::/48'] };
     case 'address':
@@ -97,20 +101,7 @@ function writeValue(f: FieldDef): JsonSchema {
     case 'json':
       return {};
     case 'tags':
-      return {
-        type: 'array',
-        description: 'tag slugs, names or ids',
-        items: {
-          anyOf: [
-            { type: 'string' },
-            {
-              type: 'object',
-              description: 'a tag by id, slug or name',
-              anyOf: ['id', 'slug', 'name'].map((k) => ({ required: [k], properties: { [k]: { type: 'string' } } })),
-            },
-          ],
-        },
-      };
+      return tagsWrite(ids);
     case 'custom_fields':
       return {
         type: 'object',
@@ -124,10 +115,34 @@ function writeValue(f: FieldDef): JsonSchema {
   }
 }
 
-export function writeSchema(f: FieldDef): JsonSchema {
+/** Tags by slug or name (text), or by id: a number in an integer store (validate-input's tagRefsOf). */
+function tagsWrite(ids: IdStyle): JsonSchema {
+  const numbered = integerIds('tag', ids);
+  const key = (k: string): JsonSchema =>
+    k === 'id' && numbered
+      ? { type: ['string', 'integer'], minimum: 1, maximum: Number.MAX_SAFE_INTEGER }
+      : { type: 'string' };
+  return {
+    type: 'array',
+    description: numbered ? 'tag slugs, names or ids (numbers)' : 'tag slugs, names or ids',
+    items: {
+      anyOf: [
+        { type: 'string' },
+        ...(numbered ? [{ ...INTEGER_ID, description: 'a tag id' }] : []),
+        {
+          type: 'object',
+          description: 'a tag by id, slug or name',
+          anyOf: ['id', 'slug', 'name'].map((k) => ({ required: [k], properties: { [k]: key(k) } })),
+        },
+      ],
+    },
+  };
+}
+
+export function writeSchema(f: FieldDef, ids: IdStyle = UUID_IDS): JsonSchema {
   if (f.readOnly || (f.hidden && !f.writeOnly))
     return { readOnly: true, description: `${f.label} (read-only: ignored when written)` };
-  const v = writeValue(f);
+  const v = writeValue(f, ids);
   if (f.writeOnly)
     return { ...describe(f, v), writeOnly: true, description: `${f.label} (write-only: never read back)` };
   if (f.kind === 'tags' || f.kind === 'custom_fields') return describe(f, v);
@@ -139,7 +154,11 @@ export function writeSchema(f: FieldDef): JsonSchema {
 export const TAG_REF = 'NestedTag';
 export const briefName = (resourceName: string): string => `Brief${pascal(resourceName)}`;
 
-function readValue(f: FieldDef): JsonSchema {
+function readValue(f: FieldDef, ids: IdStyle): JsonSchema {
+  // An object's id (a change record's changed_object_id): a number in an integer store, text where
+  // it names an object with UUIDs (a lifecycle entity).
+  if (f.kind === 'string' && f.objectOf && ids.name === 'integer')
+    return { type: ['integer', 'string'], description: `${f.label}: a number, or text for an object with UUIDs` };
   switch (f.kind) {
     case 'uuid':
       return uuid;
@@ -179,8 +198,8 @@ function readValue(f: FieldDef): JsonSchema {
   }
 }
 
-export function readSchema(f: FieldDef): JsonSchema {
-  const v = readValue(f);
+export function readSchema(f: FieldDef, ids: IdStyle = UUID_IDS): JsonSchema {
+  const v = readValue(f, ids);
   const s =
     f.kind === 'json' || f.kind === 'tags' || f.kind === 'custom_fields'
       ? v

@@ -2,7 +2,9 @@
 // filtersOf(resource) crossed with its lookups (`field`, `field__lookup`), and the custom field pattern.
 import { filtersOf, type FilterSpec } from '../../engine/filters/filter-set.js';
 import { CF_LOOKUPS, type LookupSpec } from '../../engine/filters/lookups.js';
+import { UUID_IDS, type IdStyle } from '../../engine/schema/id-style.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
+import { idSchema, INTEGER_ID, integerIds } from './id-schemas.js';
 import type { JsonSchema, Parameter } from './types.js';
 import { ORDERABLE_KINDS } from '../routes/list-params.js';
 
@@ -53,7 +55,7 @@ function param(name: string, description: string, items: JsonSchema): Parameter 
 
 /** Values a scalar filter takes under a lookup row: a choice field's choices where the row
  * compares whole values exactly (the bare name, `__n`), else the field's value type. */
-function itemsOf(spec: Extract<FilterSpec, { type: 'scalar' }>, row: LookupSpec): JsonSchema {
+function itemsOf(spec: Extract<FilterSpec, { type: 'scalar' }>, row: LookupSpec, idOf: JsonSchema): JsonSchema {
   switch (spec.parse) {
     case 'integer':
       return { type: 'integer' };
@@ -62,7 +64,7 @@ function itemsOf(spec: Extract<FilterSpec, { type: 'scalar' }>, row: LookupSpec)
     case 'boolean':
       return { type: 'boolean' };
     case 'uuid':
-      return { type: 'string', format: 'uuid' };
+      return idOf;
     case 'datetime':
       return { type: 'string', description: 'a date or a date-time', examples: ['2024-01-31', '2024-01-31T12:00:00Z'] };
     case 'choice':
@@ -92,16 +94,28 @@ function withLookups(
 }
 
 const EQUALS = 'equals (repeat to OR several values)';
-const refWhat = (field: string, target: string, byId: boolean, tree: boolean) =>
-  `\`${field}\` by ${byId ? 'id' : `id or ${target} slug/name`}, or ` +
+/** What a reference filter takes. A plain one names objects with integer ids by slug or name only
+ * (NetBox: `site=17` is a slug; ids go through `site_id`). */
+const refWhat = (field: string, target: string, byId: boolean, tree: boolean, ids: IdStyle) =>
+  `\`${field}\` by ${byId ? 'id' : `${integerIds(target, ids) ? '' : 'id or '}${target} slug/name`}, or ` +
   `\`null\`${tree ? ' (matches descendants too)' : ''}`;
+/** Values of `<fk>_id`: integers (or `null`) where the target's ids are, else any text as before. */
+const byIdItems = (target: string, byId: boolean, ids: IdStyle) => (): JsonSchema =>
+  byId && integerIds(target, ids) ? { anyOf: [INTEGER_ID, { type: 'string', enum: ['null'] }] } : TEXT;
 
-function specParameters(spec: FilterSpec): Parameter[] {
+function specParameters(spec: FilterSpec, r: ResourceDef, ids: IdStyle): Parameter[] {
   switch (spec.type) {
-    case 'scalar':
-      return withLookups(spec, `\`${spec.field}\``, EQUALS, (row) => itemsOf(spec, row));
+    case 'scalar': {
+      const idOf = idSchema(r, ids, { type: 'string', format: 'uuid' });
+      return withLookups(spec, `\`${spec.field}\``, EQUALS, (row) => itemsOf(spec, row, idOf));
+    }
     case 'fk':
-      return withLookups(spec, refWhat(spec.field, spec.target, spec.byId, spec.tree), EQUALS);
+      return withLookups(
+        spec,
+        refWhat(spec.field, spec.target, spec.byId, spec.tree, ids),
+        EQUALS,
+        byIdItems(spec.target, spec.byId, ids),
+      );
     case 'tag':
       return withLookups(spec, 'tag (slug)', 'carried (several values: all of them)');
     case 'net':
@@ -125,8 +139,10 @@ function specParameters(spec: FilterSpec): Parameter[] {
           spec.end.target,
           spec.end.byId,
           spec.end.tree,
+          ids,
         ),
         EQUALS,
+        byIdItems(spec.end.target, spec.end.byId, ids),
       );
   }
 }
@@ -149,8 +165,8 @@ export const CUSTOM_FIELD_NOTE =
  * the custom fields defined at run time, so they are a note in the operation's description
  * (CUSTOM_FIELD_NOTE): a free-form parameter would make Swagger UI send placeholder keys.
  */
-export function filterParameters(r: ResourceDef): Parameter[] {
+export function filterParameters(r: ResourceDef, ids: IdStyle = UUID_IDS): Parameter[] {
   return [...filtersOf(r).values()]
-    .flatMap(specParameters)
+    .flatMap((s) => specParameters(s, r, ids))
     .sort((a, b) => (a.name === 'q' ? -1 : b.name === 'q' ? 1 : 0));
 }

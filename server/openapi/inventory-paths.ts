@@ -1,9 +1,10 @@
 // Paths of the inventory list endpoints (`/api/dcim/sites/` and `{id}/`), one set per registry
 // resource mounted by server/app.ts, and the parameters and responses other paths share.
 import { contentType, resourcePath, RESOURCES } from '../../engine/schema/registry.js';
+import type { IdStyle } from '../../engine/schema/id-style.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { permissionFor, type Action } from '../auth.js';
-import { SHAPE_PARAMETERS, START_PARAMETER } from './shape-parameters.js';
+import { SHAPE_PARAMETERS, startParameter } from './shape-parameters.js';
 import {
   BRIEF_PARAMETER,
   CUSTOM_FIELD_NOTE,
@@ -12,7 +13,7 @@ import {
   limitOffsetParameters,
   orderingParameter,
 } from './filter-parameters.js';
-import { UUID_PATTERN } from './field-schemas.js';
+import { idSchema, integerIds, UUID_PATTERN } from './id-schemas.js';
 import { schemaNames } from './inventory-schemas.js';
 import {
   json,
@@ -35,13 +36,21 @@ const STATUS_RESPONSE: Record<string, string> = {
   400: 'FieldErrors',
 };
 
-export const idParam: Parameter = {
+/** `{id}` of a path of `r`'s objects. */
+export const idParam = (r: ResourceDef | string, ids: IdStyle): Parameter => ({
   name: 'id',
   in: 'path',
   required: true,
-  description: 'The object id (UUID).',
-  schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN },
-};
+  description: integerIds(r, ids) ? 'The object id (an integer).' : 'The object id (UUID).',
+  schema: idSchema(r, ids, { type: 'string', format: 'uuid', pattern: UUID_PATTERN }),
+});
+const UUID_ID: JsonSchema = { type: 'string', format: 'uuid' };
+/** `{"id": …}` of a bulk write item. */
+const withId = (r: ResourceDef, ids: IdStyle): JsonSchema => ({
+  type: 'object',
+  required: ['id'],
+  properties: { id: idSchema(r, ids, UUID_ID) },
+});
 
 const IF_MATCH: Parameter = {
   name: 'If-Match',
@@ -124,18 +133,16 @@ const BULK_ERRORS = json(
   { anyOf: [{ type: 'array', items: ref('FieldErrors') }, ref('FieldErrors')] },
   'Invalid: a list of errors per item (non_field_errors when the body is not a list of objects with ids)',
 );
-const bulkItems = (schema: string): JsonSchema => ({
+const bulkItems = (schema: string, id: JsonSchema): JsonSchema => ({
   type: 'array',
   minItems: 1,
-  items: {
-    allOf: [ref(schema), { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } }],
-  },
+  items: { allOf: [ref(schema), id] },
 });
 
 type Names = ReturnType<typeof schemaNames>;
 
 /** `/api/<app>/<plural>/`: the filtered list, the (bulk) writes and OPTIONS. */
-function listItem(r: ResourceDef, n: Names, maxPageSize: number): PathItem {
+function listItem(r: ResourceDef, n: Names, maxPageSize: number, ids: IdStyle): PathItem {
   return {
     get: op(r, 'view', 'list', `List ${r.plural}`, {
       description:
@@ -143,12 +150,12 @@ function listItem(r: ResourceDef, n: Names, maxPageSize: number): PathItem {
         `values.${r.fields.some((f) => f.kind === 'custom_fields') ? ` ${CUSTOM_FIELD_NOTE}` : ''}`,
       parameters: [
         ...limitOffsetParameters(maxPageSize),
-        START_PARAMETER,
+        startParameter(r, ids),
         orderingParameter(r),
         BRIEF_PARAMETER,
         ...SHAPE_PARAMETERS,
         EXPLAIN_PARAMETER,
-        ...filterParameters(r),
+        ...filterParameters(r, ids),
       ],
       responses: {
         200: json(ref(n.list), `A page of ${r.plural}`),
@@ -156,7 +163,7 @@ function listItem(r: ResourceDef, n: Names, maxPageSize: number): PathItem {
         ...sharedResponses('400', '401', '403'),
       },
     }),
-    ...listWrites(r, n),
+    ...listWrites(r, n, ids),
     options: op(r, 'view', 'options', `Metadata of ${r.plural} (OPTIONS)`, {
       description:
         '`actions.POST.<field>` with type, required, read_only, label and choices; present when the token ' +
@@ -170,7 +177,8 @@ function listItem(r: ResourceDef, n: Names, maxPageSize: number): PathItem {
 }
 
 /** The writes of a list path: create one or many, and NetBox's bulk replace, update and delete. */
-function listWrites(r: ResourceDef, n: Names): PathItem {
+function listWrites(r: ResourceDef, n: Names, ids: IdStyle): PathItem {
+  const id = withId(r, ids);
   return {
     post: op(r, 'add', 'create', `Create one ${r.label.toLowerCase()} or a list of them`, {
       description:
@@ -197,7 +205,10 @@ function listWrites(r: ResourceDef, n: Names): PathItem {
     put: op(r, 'change', 'bulkReplace', `Replace several ${r.plural}`, {
       description: BULK_NOTE,
       parameters: [IDEMPOTENCY_KEY],
-      requestBody: body(bulkItems(n.write), 'A non-empty list of objects, each with its id and every required field.'),
+      requestBody: body(
+        bulkItems(n.write, id),
+        'A non-empty list of objects, each with its id and every required field.',
+      ),
       responses: {
         ...KEYED_RESPONSES,
         200: json({ type: 'array', items: ref(n.read) }, 'Updated, in the order given'),
@@ -208,7 +219,10 @@ function listWrites(r: ResourceDef, n: Names): PathItem {
     patch: op(r, 'change', 'bulkUpdate', `Update some fields of several ${r.plural}`, {
       description: BULK_NOTE,
       parameters: [IDEMPOTENCY_KEY],
-      requestBody: body(bulkItems(n.patch), 'A non-empty list of objects, each with its id and the fields to change.'),
+      requestBody: body(
+        bulkItems(n.patch, id),
+        'A non-empty list of objects, each with its id and the fields to change.',
+      ),
       responses: {
         ...KEYED_RESPONSES,
         200: json({ type: 'array', items: ref(n.read) }, 'Updated, in the order given'),
@@ -221,14 +235,7 @@ function listWrites(r: ResourceDef, n: Names): PathItem {
         'All or none: 204 when every object (with what its deletion takes along) is deleted; 404 naming the ' +
         'ids that do not exist, or 409 when one is still referenced, and nothing is deleted.',
       parameters: [IDEMPOTENCY_KEY],
-      requestBody: body(
-        {
-          type: 'array',
-          minItems: 1,
-          items: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
-        },
-        'A non-empty list of {"id": …}.',
-      ),
+      requestBody: body({ type: 'array', minItems: 1, items: id }, 'A non-empty list of {"id": …}.'),
       responses: {
         ...KEYED_RESPONSES,
         204: { description: 'Deleted' },
@@ -240,9 +247,9 @@ function listWrites(r: ResourceDef, n: Names): PathItem {
 }
 
 /** `/api/<app>/<plural>/{id}/`: read, replace, update and delete one object. */
-function detailItem(r: ResourceDef, n: Names): PathItem {
+function detailItem(r: ResourceDef, n: Names, ids: IdStyle): PathItem {
   return {
-    parameters: [idParam],
+    parameters: [idParam(r, ids)],
     get: op(r, 'view', 'get', `Get one ${r.label.toLowerCase()}`, {
       parameters: [BRIEF_PARAMETER, ...SHAPE_PARAMETERS],
       responses: {
@@ -283,10 +290,10 @@ function detailItem(r: ResourceDef, n: Names): PathItem {
   };
 }
 
-export function inventoryPaths(r: ResourceDef, maxPageSize: number): Record<string, PathItem> {
+export function inventoryPaths(r: ResourceDef, maxPageSize: number, ids: IdStyle): Record<string, PathItem> {
   const n = schemaNames(r);
-  const list = listItem(r, n, maxPageSize);
-  const detail = detailItem(r, n);
+  const list = listItem(r, n, maxPageSize, ids);
+  const detail = detailItem(r, n, ids);
   if (r.writable === false) for (const item of [list, detail]) for (const m of WRITE_METHODS) delete item[m];
   const out: Record<string, PathItem> = { [resourcePath(r)]: list, [`${resourcePath(r)}{id}/`]: detail };
   // Further paths serving the same endpoint (NetBox 4.1's /api/core/object-changes/): operation ids of their own.

@@ -1,8 +1,10 @@
 // Component schemas of the inventory resources, derived from the registry: read, write (POST/PUT),
 // patch, brief (nested references and `brief=true`) and the paginated list envelope.
 import { briefFields, briefNestTargets, RESOURCES } from '../../engine/schema/registry.js';
+import { UUID_IDS, type IdStyle } from '../../engine/schema/id-style.js';
 import type { CountDef, FieldDef, ResourceDef } from '../../engine/schema/types.js';
-import { briefName, readSchema, TAG_REF, UUID_PATTERN, writeSchema } from './field-schemas.js';
+import { briefName, readSchema, TAG_REF, writeSchema } from './field-schemas.js';
+import { idSchema, UUID_PATTERN } from './id-schemas.js';
 import { pascal, ref, type JsonSchema } from './types.js';
 import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
 
@@ -12,20 +14,21 @@ export const schemaNames = (r: ResourceDef) => {
 };
 
 const visible = (r: ResourceDef) => r.fields.filter((f) => !f.hidden);
-const idUrlDisplay: Record<string, JsonSchema> = {
-  id: { type: 'string', format: 'uuid', pattern: UUID_PATTERN, readOnly: true },
+const UUID_READ: JsonSchema = { type: 'string', format: 'uuid', pattern: UUID_PATTERN };
+const idUrlDisplay = (r: ResourceDef | string, ids: IdStyle): Record<string, JsonSchema> => ({
+  id: { ...idSchema(r, ids, UUID_READ), readOnly: true },
   url: { type: 'string', format: 'uri', readOnly: true },
   display: { type: 'string', readOnly: true },
-};
+});
 
 /** What serializeRows() returns for one object. */
-function readObject(r: ResourceDef): JsonSchema {
-  const props: Record<string, JsonSchema> = { ...idUrlDisplay };
+function readObject(r: ResourceDef, ids: IdStyle): JsonSchema {
+  const props: Record<string, JsonSchema> = idUrlDisplay(r, ids);
   for (const f of visible(r)) {
-    if (f.name !== 'id') props[f.name] = readSchema(f);
+    if (f.name !== 'id') props[f.name] = readSchema(f, ids);
     // Deprecated, as NetBox marks it: the UI shows the field under its own name only.
     if (f.alias)
-      props[f.alias] = { ...readSchema(f), readOnly: true, deprecated: true, description: aliasNote(f, 'served') };
+      props[f.alias] = { ...readSchema(f, ids), readOnly: true, deprecated: true, description: aliasNote(f, 'served') };
   }
   for (const c of r.servedNull ?? []) props[c.name] = { type: 'null', readOnly: true, description: nullNote(c.label) };
   if (hasPrefixTree(r)) for (const [name, f] of Object.entries(PREFIX_TREE_FIELDS)) props[name] = f.schema;
@@ -56,11 +59,11 @@ const countSchema = (r: ResourceDef, c: CountDef): JsonSchema => ({
 });
 
 /** What briefOf() returns: id, url, display and the name / slug / reference field when present. */
-function briefObject(r: ResourceDef): JsonSchema {
-  const props: Record<string, JsonSchema> = { ...idUrlDisplay };
+function briefObject(r: ResourceDef, ids: IdStyle): JsonSchema {
+  const props: Record<string, JsonSchema> = idUrlDisplay(r, ids);
   for (const n of briefFields(r)) props[n] = { type: 'string' };
   for (const { field, target } of briefNestTargets(r))
-    props[field] = { anyOf: [briefObject(target), { type: 'null' }] };
+    props[field] = { anyOf: [briefObject(target, ids), { type: 'null' }] };
   return { type: 'object', title: `${r.label} (brief)`, required: Object.keys(props), properties: props };
 }
 
@@ -68,14 +71,14 @@ function briefObject(r: ResourceDef): JsonSchema {
  * What validateInput() accepts: unknown keys are refused, read-only keys (and url, display) ignored.
  * `partial` for PATCH; POST and PUT require the required fields.
  */
-function writeObject(r: ResourceDef, partial: boolean): JsonSchema {
+function writeObject(r: ResourceDef, partial: boolean, ids: IdStyle): JsonSchema {
   const props: Record<string, JsonSchema> = {
     url: { readOnly: true, description: 'ignored when written' },
     display: { readOnly: true, description: 'ignored when written' },
   };
   for (const f of r.fields) {
-    props[f.name] = writeSchema(f);
-    if (f.alias) props[f.alias] = { ...writeSchema(f), deprecated: true, description: aliasNote(f, 'written') };
+    props[f.name] = writeSchema(f, ids);
+    if (f.alias) props[f.alias] = { ...writeSchema(f, ids), deprecated: true, description: aliasNote(f, 'written') };
   }
   for (const c of r.counts ?? []) props[c.name] = { readOnly: true, description: 'ignored when written' };
   for (const c of r.servedNull ?? []) props[c.name] = { readOnly: true, description: nullNote(c.label) };
@@ -86,7 +89,7 @@ function writeObject(r: ResourceDef, partial: boolean): JsonSchema {
       ['remove_tags', 'taken off'],
     ]) {
       props[k] = {
-        ...writeSchema(tags),
+        ...writeSchema(tags, ids),
         description: `tags ${what} those the object has when the change is made (instead of \`tags\`)`,
       };
     }
@@ -117,13 +120,21 @@ export function listEnvelope(item: JsonSchema, title: string): JsonSchema {
   };
 }
 
-export function inventorySchemas(resources: readonly ResourceDef[]): Record<string, JsonSchema> {
+export function inventorySchemas(
+  resources: readonly ResourceDef[],
+  ids: IdStyle = UUID_IDS,
+): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {
     [TAG_REF]: {
       type: 'object',
       title: 'Tag (nested)',
       required: ['id', 'url', 'display', 'name', 'slug', 'color'],
-      properties: { ...idUrlDisplay, name: { type: 'string' }, slug: { type: 'string' }, color: { type: 'string' } },
+      properties: {
+        ...idUrlDisplay('tag', ids),
+        name: { type: 'string' },
+        slug: { type: 'string' },
+        color: { type: 'string' },
+      },
     },
     FieldErrors: {
       type: 'object',
@@ -134,12 +145,12 @@ export function inventorySchemas(resources: readonly ResourceDef[]): Record<stri
     },
   };
   // Brief shapes of every resource a foreign key can name, inventory or not.
-  for (const r of RESOURCES) out[schemaNames(r).brief] = briefObject(r);
+  for (const r of RESOURCES) out[schemaNames(r).brief] = briefObject(r, ids);
   for (const r of resources) {
     const n = schemaNames(r);
-    out[n.read] = readObject(r);
-    out[n.write] = writeObject(r, false);
-    out[n.patch] = writeObject(r, true);
+    out[n.read] = readObject(r, ids);
+    out[n.write] = writeObject(r, false, ids);
+    out[n.patch] = writeObject(r, true, ids);
     out[n.list] = listEnvelope({ anyOf: [ref(n.read), ref(n.brief)] }, `${r.label} list`);
   }
   return out;

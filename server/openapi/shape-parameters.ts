@@ -1,5 +1,8 @@
 // Query parameters that shape an answer rather than filter it (NetBox 4): fields, omit, and those
 // clients send that change nothing here (exclude, exclude_m2m, depth). None is ever a filter.
+import type { IdStyle } from '../../engine/schema/id-style.js';
+import type { ResourceDef } from '../../engine/schema/types.js';
+import { idSchema } from './id-schemas.js';
 import type { Parameter } from './types.js';
 
 const commaList = { type: 'string', pattern: '^[a-z0-9_,]*$' } as const;
@@ -38,11 +41,12 @@ export const SHAPE_PARAMETERS: readonly Parameter[] = [
   },
 ];
 
-export const START_PARAMETER: Parameter = {
+/** `start=`: an id of the listed resource. */
+export const startParameter = (r: ResourceDef, ids: IdStyle): Parameter => ({
   name: 'start',
   in: 'query',
-  schema: { type: 'string', format: 'uuid' },
+  schema: idSchema(r, ids, { type: 'string', format: 'uuid' }),
   description:
     'Cursor paging: objects in id order from this id on (inclusive); `next` carries the following start, ' +
     '`count` is null. Not with offset or ordering.',
-};
+});

@@ -1,13 +1,15 @@
 // Paths and schemas of the token endpoints (`/api/users/tokens/` and `{id}/`).
+import type { IdStyle } from '../../engine/schema/id-style.js';
 import { resource, resourcePath } from '../../engine/schema/registry.js';
 import { permissionFor, type Action } from '../auth.js';
 import { filterParameters, limitOffsetParameters, orderingParameter } from './filter-parameters.js';
 import { body, idParam, sharedResponses } from './inventory-paths.js';
 import { listEnvelope } from './inventory-schemas.js';
+import { idSchema } from './id-schemas.js';
 import { json, ref, type JsonSchema, type Operation, type PathItem } from './types.js';
 
 /** `/api/users/tokens/`: list, create (the key is shown once), read, revoke. */
-export function tokenPaths(maxPageSize: number): Record<string, PathItem> {
+export function tokenPaths(maxPageSize: number, ids: IdStyle): Record<string, PathItem> {
   const t = resource('token');
   const tokenOp = (
     action: Action,
@@ -27,7 +29,7 @@ export function tokenPaths(maxPageSize: number): Record<string, PathItem> {
         description:
           'Filtered and ordered as every list (the key hash is neither a filter nor an ordering field): an ' +
           'unknown filter is a 400 naming it.',
-        parameters: [...limitOffsetParameters(maxPageSize), orderingParameter(t), ...filterParameters(t)],
+        parameters: [...limitOffsetParameters(maxPageSize), orderingParameter(t), ...filterParameters(t, ids)],
         responses: {
           200: json(listEnvelope(ref('Token'), 'Token list'), 'The tokens that match (keys are never shown again)'),
           ...sharedResponses('400', '401', '403'),
@@ -43,7 +45,7 @@ export function tokenPaths(maxPageSize: number): Record<string, PathItem> {
       }),
     },
     [`${resourcePath(t)}{id}/`]: {
-      parameters: [idParam],
+      parameters: [idParam(t, ids)],
       get: tokenOp('view', 'read', 'A token (its key is never shown again)', {
         responses: { 200: json(ref('Token'), 'The token'), ...sharedResponses('401', '403', '404') },
       }),
@@ -54,7 +56,7 @@ export function tokenPaths(maxPageSize: number): Record<string, PathItem> {
   };
 }
 
-export function tokenSchemas(): Record<string, JsonSchema> {
+export function tokenSchemas(ids: IdStyle): Record<string, JsonSchema> {
   const permissions: JsonSchema = {
     type: 'array',
     items: { type: 'string', pattern: '^(\\*|[a-z]+\\.(view|add|change|delete)_[a-z]+)$' },
@@ -64,7 +66,7 @@ export function tokenSchemas(): Record<string, JsonSchema> {
     type: 'object',
     required: ['id', 'url', 'display', 'key_tail', 'permissions', 'description', 'created'],
     properties: {
-      id: { type: 'string', format: 'uuid' },
+      id: idSchema('token', ids, { type: 'string', format: 'uuid' }),
       url: { type: 'string', format: 'uri' },
       display: { type: 'string' },
       key_tail: { type: 'string', description: 'last 4 characters of the key' },

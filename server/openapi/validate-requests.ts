@@ -133,6 +133,11 @@ function bodyErrors(errors: readonly ErrorObject[]): RequestError[] {
   });
 }
 
+/** A path or header value as its schema types it: the text of an integer (an id in an integer store,
+ * `/sites/17/`) is checked as the number it spells. */
+const asTyped = (p: Parameter, v: string): unknown =>
+  p.schema.type === 'integer' && /^-?\d{1,16}$/.test(v) ? Number(v) : v;
+
 /** Errors of one request against one compiled operation; empty when it conforms. */
 export function checkRequest(
   op: CompiledOperation,
@@ -148,7 +153,7 @@ export function checkRequest(
         };
       continue;
     }
-    if (!check(v))
+    if (!check(asTyped(p, v)))
       return {
         code: `invalid_${p.name.toLowerCase().replace(/-/g, '_')}`,
         errors: (check.errors ?? []).map((e) => ({

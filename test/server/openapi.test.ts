@@ -6,13 +6,15 @@ import { expect } from 'chai';
 import { filtersOf } from '../../engine/filters/filter-set.js';
 import { ADDRESS_TEXT_LOOKUPS, NET_LOOKUPS } from '../../engine/filters/lookups.js';
 import { resource, resourcePath } from '../../engine/schema/registry.js';
-import type { FieldDef, ResourceDef } from '../../engine/schema/types.js';
+import { UUID_IDS } from '../../engine/schema/id-style.js';
+import type { ResourceDef } from '../../engine/schema/types.js';
 import { validateInput } from '../../engine/schema/validate-input.js';
 import { INVENTORY_RESOURCES } from '../../server/routes/inventory.js';
 import { createAjv } from '../../server/openapi/validate-requests.js';
 import { schemaNames } from '../../server/openapi/inventory-schemas.js';
 import type { OpenApiDocument, Operation, Parameter, PathItem } from '../../server/openapi/types.js';
 import { startServer, type TestServer } from '../support/server.js';
+import { writeCases } from '../support/write-bodies.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options'] as const;
 const LIFECYCLE_ROUTES: [string, string][] = [
@@ -279,100 +281,9 @@ describe('OpenAPI document', () => {
     });
 
     describe('inventory write schemas agree with the registry validation', () => {
-      const candidates = ['x', 'abcdef', 'a1'];
-      function sample(f: FieldDef): unknown {
-        switch (f.kind) {
-          case 'string':
-            return candidates.find((c) => !f.pattern || new RegExp(f.pattern).test(c));
-          case 'slug':
-            return 'x-1';
-          case 'integer':
-            return f.min ?? 1;
-          case 'boolean':
-            return true;
-          case 'choice':
-            return f.choices![0].value;
-          case 'fk':
-            return randomUUID();
-          case 'tags':
-            return ['core'];
-          case 'custom_fields':
-            return {};
-          case 'prefix':
-            return '10.0.0.0/24';
-          case 'address':
-            return '10.0.0.1/24';
-          case 'mac':
-            return 'aa:bb:cc:00:11:22';
-          case 'string_list':
-            return ['dcim.site'];
-          case 'json':
-            return f.nullable ? null : {};
-          default:
-            return undefined;
-        }
-      }
-      /** Bodies with what validate-input should say about them. */
-      function cases(r: ResourceDef): [string, Record<string, unknown>][] {
-        const writable = r.fields.filter((f) => !f.readOnly && !f.hidden);
-        const base = Object.fromEntries(writable.map((f) => [f.name, sample(f)]));
-        const out: [string, Record<string, unknown>][] = [
-          ['every field', base],
-          ['read-only keys are ignored', { ...base, id: 'x', url: 'u', display: 'd', created: 1 }],
-          ['unknown key', { ...base, bogus: 1 }],
-        ];
-        for (const f of writable) {
-          const w = (what: string, v: unknown) => out.push([`${f.name}: ${what}`, { ...base, [f.name]: v }]);
-          if (f.required) {
-            const { [f.name]: _, ...rest } = base;
-            out.push([`${f.name}: missing`, rest]);
-          }
-          w('null', null);
-          if (f.kind === 'string' || f.kind === 'slug') {
-            w('a number', 5);
-            w('empty', '');
-            if (f.maxLength) w('too long', 'a'.repeat(f.maxLength + 1));
-          }
-          if (f.kind === 'slug') w('with a space', 'a b');
-          if (f.kind === 'integer') {
-            w('as text', String(f.min ?? 1));
-            w('not a number', 'abc');
-            w('fractional', 1.5);
-            if (f.max !== undefined) w('above max', f.max + 1);
-          }
-          if (f.kind === 'boolean') {
-            w('yes', 'yes');
-            w('1', 1);
-            w('maybe', 'maybe');
-          }
-          if (f.kind === 'choice') w('unknown choice', 'nope');
-          if (f.kind === 'fk') {
-            w('nested {id}', { id: randomUUID() });
-            w('not a uuid', 'abc');
-            w('object without id', { slug: 'x' });
-          }
-          if (f.kind === 'tags') {
-            w('objects', [{ slug: 'core' }, { id: randomUUID() }]);
-            w('not a list', 'core');
-            w('a number item', [5]);
-          }
-          if (f.kind === 'custom_fields') w('not an object', 5);
-          if (f.kind === 'mac') {
-            w('dashes', 'aa-bb-cc-00-11-22');
-            w('dotted', 'aabb.cc00.1122');
-            w('bad', 'zz:zz');
-            w('empty', '');
-          }
-          if (f.kind === 'string_list') {
-            w('not a list', 'x');
-            w('a number item', [1]);
-          }
-        }
-        return out;
-      }
       for (const r of INVENTORY_RESOURCES) {
         it(`${resourcePath(r)}: POST/PUT and PATCH bodies`, () => {
-          for (const [what, body] of cases(r)) {
+          for (const [what, body] of writeCases(r, UUID_IDS)) {
             const registry = validateInput(r, body, { partial: false, creating: true, customFields: [] });
             const documented = conforms(schemaNames(r).write, body);
             const said = registry.ok

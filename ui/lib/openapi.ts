@@ -38,6 +38,8 @@ export interface Resource {
   readonly orderable: readonly string[];
   readonly permission: string; // 'ipam.view_prefix'
   readonly contentType: string; // 'ipam.prefix': the change log's changed_object_type
+  /** Its ids are JSON numbers (a store with integer ids), not UUIDs: references to it are sent as numbers. */
+  readonly integerIds: boolean;
 }
 
 /** Parameters of a list that shape the answer rather than filter it. */
@@ -136,6 +138,7 @@ export function resourcesOf(doc: OpenApiDoc): Resource[] {
       listPath: path,
       contentType,
       permission,
+      integerIds: props.id?.type === 'integer',
       title: plural
         .split('-')
         .map((w, i) => (i === 0 ? w[0].toUpperCase() + w.slice(1) : w))

@@ -11,7 +11,8 @@ interface ExtrasProps {
   object: any;
 }
 
-/** A prefix: the prefixes containing it (its parent chain), its direct children, its addresses. */
+/** A prefix: the prefixes containing it (its parent chain), its direct children, its addresses.
+ * Children by `parent=<CIDR>`, which means the same as the prefix's id in either id style. */
 function PrefixExtras({ catalog, object }: ExtrasProps) {
   const prefixes = findResource(catalog, 'ipam/prefixes')!;
   const addresses = findResource(catalog, 'ipam/ip-addresses');
@@ -31,7 +32,7 @@ function PrefixExtras({ catalog, object }: ExtrasProps) {
       title="Child prefixes"
       testid="children"
       resource=${prefixes}
-      pairs=${hasParent ? [['parent', object.id]] : [['within', object.prefix]]}
+      pairs=${hasParent ? [['parent', object.prefix]] : [['within', object.prefix]]}
     />
     ${
       addresses

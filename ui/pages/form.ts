@@ -24,11 +24,20 @@ function initial(meta: FieldMeta, v: unknown): string | boolean {
   return String(v);
 }
 
-/** The value to send for a field's text, or an error message. */
-export function toValue(meta: FieldMeta, text: string | boolean): { value?: unknown; error?: string } {
+/**
+ * The value to send for a field's text, or an error message. `integerRef`: a foreign key's target has
+ * integer ids (an integer store), so an id typed or chosen is sent as a JSON number (`"site": 17`).
+ */
+export function toValue(
+  meta: FieldMeta,
+  text: string | boolean,
+  integerRef = false,
+): { value?: unknown; error?: string } {
   if (meta.type === 'boolean') return { value: !!text };
   const t = String(text).trim();
   if (t === '') return { value: meta.type === 'string' || meta.type === 'slug' ? '' : null };
+  if (meta.type === 'field' && integerRef && /^[1-9]\d{0,15}$/.test(t) && Number.isSafeInteger(Number(t)))
+    return { value: Number(t) };
   if (meta.type === 'integer') return /^-?\d+$/.test(t) ? { value: Number(t) } : { error: 'Enter a whole number.' };
   if (meta.type === 'list')
     return {
@@ -69,7 +78,9 @@ function FkSelect({
     return html`<input id=${id} value=${value} placeholder="id" onInput=${(e: any) => onChange(e.target.value)} />`;
   return html`<select id=${id} value=${value} onChange=${(e: any) => onChange(e.target.value)}>
     ${required ? null : html`<option value="">(none)</option>`}
-    ${(got.data ?? []).map((o: any) => html`<option value=${o.id} selected=${o.id === value}>${o.display}</option>`)}
+    ${(got.data ?? []).map(
+      (o: any) => html`<option value=${String(o.id)} selected=${String(o.id) === value}>${o.display}</option>`,
+    )}
   </select>`;
 }
 
@@ -108,7 +119,7 @@ export function FormPage({ catalog, resource, id }: { catalog: Catalog; resource
     for (const [name, meta] of writable) {
       if (current && initial(meta, current[name]) === vals[name]) continue; // PATCH only what changed
       if (!current && (vals[name] === '' || vals[name] === false) && !meta.required) continue;
-      const { value, error } = toValue(meta, vals[name]);
+      const { value, error } = toValue(meta, vals[name], integerRef(name));
       if (error) local[name] = [error];
       else body[name] = value;
     }
@@ -123,6 +134,8 @@ export function FormPage({ catalog, resource, id }: { catalog: Catalog; resource
     setFailure(errorText(r));
   };
   const colRef = (name: string) => resource.columns.find((c) => c.name === name)?.ref;
+  // A target the catalog lacks is taken to share the store's style (this resource's).
+  const integerRef = (name: string) => (resourceOfSchema(catalog, colRef(name) ?? '') ?? resource).integerIds;
   const control = (name: string, meta: FieldMeta, v: string | boolean) =>
     fieldControl(
       `field-${name}`,

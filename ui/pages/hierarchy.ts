@@ -3,7 +3,7 @@
 // (available-prefixes) and a utilisation bar for each prefix opened. Only what is on screen is asked for.
 import { useState } from 'preact/hooks';
 import { html } from '../lib/html.js';
-import { errorText, request } from '../lib/api.js';
+import { enc, errorText, request } from '../lib/api.js';
 import { useAsync } from '../lib/use-async.js';
 import type { Catalog } from '../lib/catalog.js';
 import { parseBlock, usedShare, type Block } from '../lib/ip.js';
@@ -38,10 +38,11 @@ function Level({ object, depth }: { object: any; depth: number }) {
   const [pages, setPages] = useState(1);
   const got = useAsync(async () => {
     const [kids, free] = await Promise.all([
-      // A list page carries `children` only when asked by fields=.
+      // A list page carries `children` only when asked by fields=. `parent` by CIDR, not id: the
+      // server turns only a UUID into its prefix (an integer store's `parent=17` names no prefix).
       request(
         'GET',
-        `/api/ipam/prefixes/?parent=${object.id}&fields=id,url,display,prefix,status,description,children` +
+        `/api/ipam/prefixes/?parent=${enc(object.prefix)}&fields=id,url,display,prefix,status,description,children` +
           `&limit=${CHILD_PAGE * pages}&offset=0`,
       ),
       request('GET', `/api/ipam/prefixes/${object.id}/available-prefixes/`),

@@ -12,12 +12,19 @@ import { suggestions } from '../components/filter-bar.js';
 import { parseBlock, usedShare } from '../lib/ip.js';
 import { quickSearch } from '../pages/home.js';
 import { guardKeys, availableTriggers } from '../lib/machines.js';
+import { INTEGER_IDS, type IdStyle } from '../../engine/schema/id-style.js';
+import { toValue } from '../pages/form.js';
+import { exampleOf } from '../pages/playground.js';
 
-const doc = buildOpenApiDocument({
-  apiVersion: '3.7',
-  maxPageSize: 1000,
-  maxMachineStates: 500,
-}) as unknown as OpenApiDoc;
+/** The document of a store of style `ids` (default UUIDs). */
+const docOf = (ids?: IdStyle) =>
+  buildOpenApiDocument({
+    apiVersion: '3.7',
+    maxPageSize: 1000,
+    maxMachineStates: 500,
+    ...(ids ? { ids } : {}),
+  }) as unknown as OpenApiDoc;
+const doc = docOf();
 const resources = resourcesOf(doc);
 
 describe('UI model from the OpenAPI document', () => {
@@ -180,5 +187,49 @@ describe('hierarchy arithmetic and lifecycle forms', () => {
       ],
     };
     expect(availableTriggers(def as any, 'z')).to.deep.equal(['b', 'c']);
+  });
+});
+
+describe('the UI in a store with integer ids', () => {
+  const intDoc = docOf(INTEGER_IDS);
+  const intResources = resourcesOf(intDoc);
+  const fk = { type: 'field', required: false, read_only: false, label: 'Site' };
+
+  it('knows which resources have integer ids from the document (change records and deliveries keep UUIDs)', () => {
+    expect(resources.filter((r) => r.integerIds)).to.deep.equal([]);
+    expect(intResources.filter((r) => !r.integerIds).map((r) => r.key)).to.have.members([
+      'extras/object-changes',
+      'extras/webhook-deliveries',
+    ]);
+    expect(intResources.find((r) => r.key === 'dcim/sites')!.integerIds).to.equal(true);
+    // The same resources, columns and filters as in a uuid store.
+    expect(intResources.map((r) => r.key)).to.deep.equal(resources.map((r) => r.key));
+    const onSite = relatedTo(intResources, 'Site').map((x) => `${x.resource.key}?${x.field}`);
+    expect(onSite).to.include.members(['dcim/devices?site_id', 'ipam/prefixes?site_id']);
+  });
+
+  it('sends a reference to an object with integer ids as a JSON number, else as the text given', () => {
+    expect(toValue(fk, '17', true)).to.deep.equal({ value: 17 });
+    expect(toValue(fk, ' 17 ', true)).to.deep.equal({ value: 17 });
+    expect(toValue(fk, '17')).to.deep.equal({ value: '17' });
+    const uuid = '6f1c1b53-8a3e-4c5e-9a57-0d3c1b6f7a10';
+    expect(toValue(fk, uuid, true)).to.deep.equal({ value: uuid });
+    expect(toValue(fk, uuid)).to.deep.equal({ value: uuid });
+    // Not an id: left as typed, for the API to name the problem.
+    for (const t of ['017', '0', '99999999999999999']) expect(toValue(fk, t, true)).to.deep.equal({ value: t });
+    expect(toValue(fk, '', true)).to.deep.equal({ value: null });
+    expect(toValue({ ...fk, type: 'integer' }, '17', true)).to.deep.equal({ value: 17 });
+  });
+
+  it("routes an integer object's API url to its page", () => {
+    expect(routeOfUrl('http://h/api/dcim/sites/17/')).to.equal('#/dcim/sites/17');
+  });
+
+  it('fills playground bodies with numbers where ids are integers', () => {
+    const body = (d: OpenApiDoc, path: string, method: string) =>
+      exampleOf(d, d.paths[path][method].requestBody.content['application/json'].schema);
+    expect(body(intDoc, '/api/dcim/sites/', 'delete')).to.deep.equal([{ id: 1 }]);
+    expect(body(doc, '/api/dcim/sites/', 'delete')).to.deep.equal([{ id: 'string' }]);
+    expect((body(intDoc, '/api/dcim/devices/', 'post') as Record<string, unknown>).site).to.equal(1);
   });
 });
