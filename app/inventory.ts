@@ -227,6 +227,7 @@ export class Inventory {
         creating: false,
         customFields: cfDefs,
         existingCustomFields: old.custom_fields as Record<string, unknown> | undefined,
+        existing: old,
       });
       if (!checked.ok) {
         errors.push(checked.errors);

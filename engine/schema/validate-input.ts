@@ -7,6 +7,8 @@ import type { CustomFieldDef, FieldDef, ResourceDef } from './types.js';
 import { validateCustomFieldData } from './custom-field-values.js';
 import { servedNames } from './served-names.js';
 import type { IdStyle } from './id-style.js';
+import { allGenericKeys } from './generic-refs.js';
+import { genericInput } from './generic-input.js';
 
 export type FieldErrors = Record<string, string[]>;
 /** A value a nested reference names its object by. */
@@ -25,6 +27,8 @@ export interface ValidInput {
    * looks them up.
    */
   readonly refQueries: Readonly<Record<string, Readonly<Record<string, RefValue>>>>;
+  /** Fks set by a generic reference (`assigned_object_id`), by fk: the key a missing object is reported under. */
+  readonly reportedAs?: Readonly<Record<string, string>>;
 }
 
 export type InputResult = { ok: true; input: ValidInput } | { ok: false; errors: FieldErrors };
@@ -153,7 +157,8 @@ interface FieldsOf {
   /** By name, and by alias (an alias maps to its field). */
   readonly byName: ReadonlyMap<string, FieldDef>;
   readonly taggable: boolean;
-  /** Keys answers carry that are not fields (related counts, fields served as null): ignored. */
+  /** Keys answers carry that are not fields (related counts, fields served as null, generic references: those
+   * are read by genericInput): ignored here. */
   readonly servedOnly: ReadonlySet<string>;
 }
 const FIELDS = new WeakMap<ResourceDef, FieldsOf>();
@@ -165,7 +170,10 @@ function fieldsOf(r: ResourceDef): FieldsOf {
       (got = {
         byName: new Map(r.fields.flatMap((f) => servedNames(f).map((n) => [n, f] as const))),
         taggable: r.fields.some((f) => f.kind === 'tags'),
-        servedOnly: new Set([...(r.counts ?? []), ...(r.servedNull ?? [])].map((c) => c.name)),
+        servedOnly: new Set([
+          ...[...(r.counts ?? []), ...(r.servedNull ?? [])].map((c) => c.name),
+          ...allGenericKeys(r),
+        ]),
       }),
     );
   return got;
@@ -214,10 +222,11 @@ export function validateInput(r: ResourceDef, body: unknown, opts: InputOptions)
     if (g.given) givenField(f, g.value, opts, out);
     else if (!opts.partial) absentField(f, opts, out);
   }
+  const reportedAs = genericInput(r, data, opts.existing, checkValue, out);
   const { values, tagRefs, refQueries } = out;
   return Object.keys(errors).length
     ? { ok: false, errors }
-    : { ok: true, input: { values, tagRefs, tagEdits, refQueries } };
+    : { ok: true, input: { values, tagRefs, tagEdits, refQueries, reportedAs } };
 }
 
 export interface InputOptions {
@@ -225,6 +234,8 @@ export interface InputOptions {
   creating: boolean;
   customFields: readonly CustomFieldDef[];
   existingCustomFields?: Record<string, unknown>;
+  /** The stored row, on an update: a generic reference's half left out of the body is taken from it. */
+  existing?: Readonly<Record<string, unknown>>;
   /** The store's id style: which values of a reference are ids (default UUIDs). */
   ids?: IdStyle;
 }

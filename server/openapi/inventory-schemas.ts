@@ -5,6 +5,7 @@ import type { CountDef, FieldDef, ResourceDef } from '../../engine/schema/types.
 import { briefName, readSchema, TAG_REF, UUID_PATTERN, writeSchema } from './field-schemas.js';
 import { pascal, ref, type JsonSchema } from './types.js';
 import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
+import { genericReadProps, genericWriteProps } from './generic-schemas.js';
 
 export const schemaNames = (r: ResourceDef) => {
   const base = pascal(r.name);
@@ -28,6 +29,7 @@ function readObject(r: ResourceDef): JsonSchema {
       props[f.alias] = { ...readSchema(f), readOnly: true, deprecated: true, description: aliasNote(f, 'served') };
   }
   for (const c of r.servedNull ?? []) props[c.name] = { type: 'null', readOnly: true, description: nullNote(c.label) };
+  Object.assign(props, genericReadProps(r));
   if (hasPrefixTree(r)) for (const [name, f] of Object.entries(PREFIX_TREE_FIELDS)) props[name] = f.schema;
   for (const c of r.counts ?? []) props[c.name] = countSchema(r, c);
   return {
@@ -79,6 +81,7 @@ function writeObject(r: ResourceDef, partial: boolean): JsonSchema {
   }
   for (const c of r.counts ?? []) props[c.name] = { readOnly: true, description: 'ignored when written' };
   for (const c of r.servedNull ?? []) props[c.name] = { readOnly: true, description: nullNote(c.label) };
+  Object.assign(props, genericWriteProps(r));
   const tags = r.fields.find((f) => f.kind === 'tags');
   if (partial && tags)
     for (const [k, what] of [
