@@ -1,6 +1,7 @@
 // NetBox's assigned_object_type / assigned_object_id / assigned_object on IP addresses, on every backend:
 // served from `interface` / `vminterface`, written as the pair (setting one fk, clearing the other),
-// refused as NetBox refuses a bad pair, and beside the fks: the style that changes the assignment wins.
+// refused as NetBox refuses a bad pair, beside the fks (the style that changes the assignment wins), and
+// filtered by as NetBox filters.
 import { expect } from 'chai';
 import { BACKENDS } from '../e2e/conformance/backends.js';
 import { serverOn } from '../support/server-on.js';
@@ -154,6 +155,30 @@ for (const backend of BACKENDS) {
         201,
       );
       expect(bulk.map((x: any) => x.vminterface.id)).to.deep.equal([ids.veth, ids.veth]);
+    });
+
+    it('filters by assigned_object_type and assigned_object_id (and assigned_object, as Ansible sends)', async () => {
+      await made(srv, IPS, { address: '10.5.0.1/24', interface: ids.eth0 });
+      await made(srv, IPS, { address: '10.5.0.2/24', vminterface: ids.veth });
+      await made(srv, IPS, { address: '10.5.0.3/24' });
+      const got = async (query: string) => {
+        const r = await srv.req('GET', `${IPS}?parent=10.5.0.0/24&${query}`);
+        expect(r.status, JSON.stringify(r.body)).to.equal(200);
+        return r.body.results.map((o: { address: string }) => o.address).sort();
+      };
+      expect(await got('assigned_object_type=dcim.interface')).to.deep.equal(['10.5.0.1/24']);
+      expect(await got('assigned_object_type=virtualization.vminterface')).to.deep.equal(['10.5.0.2/24']);
+      expect(await got('assigned_object_type=null')).to.deep.equal(['10.5.0.3/24']);
+      expect(await got('assigned_object_type__n=dcim.interface')).to.deep.equal(['10.5.0.2/24', '10.5.0.3/24']);
+      expect(await got(`assigned_object_id=${ids.veth}`)).to.deep.equal(['10.5.0.2/24']);
+      expect(await got(`assigned_object_id=${ids.eth0}&assigned_object_id=${ids.veth}`)).to.deep.equal([
+        '10.5.0.1/24',
+        '10.5.0.2/24',
+      ]);
+      expect(await got(`assigned_object=${ids.eth0}&assigned_object_id=${ids.eth0}`)).to.deep.equal(['10.5.0.1/24']);
+      const bad = await srv.req('GET', `${IPS}?assigned_object_type=dcim.device&assigned_object_id=eth0`);
+      expect(bad.status).to.equal(400);
+      expect(Object.keys(bad.body).sort()).to.deep.equal(['assigned_object_id', 'assigned_object_type']);
     });
 
     it('describes the pair in OPTIONS and OpenAPI', async () => {
