@@ -167,8 +167,9 @@ function writerFor(r: ResourceDef, keep: ReadonlySet<string> | null | undefined)
     const display = kept('display');
     const counts = (r.counts ?? []).filter((c) => kept(c.name));
     const generic = genericRefs(r).filter((g) => genericKeys(g).some(kept));
-    // A generic reference's fks are fetched whether or not they are shown themselves.
-    const fetched = [...new Set([...shown, ...generic.flatMap((g) => g.fields)])];
+    // A generic reference's fks are fetched for its id and object (not its type alone), shown themselves or not.
+    const viaGeneric = generic.filter((g) => kept(g.idKey) || kept(g.name)).flatMap((g) => g.fields);
+    const fetched = [...new Set([...shown, ...viaGeneric])];
     w = {
       display,
       fields: [...shown.map((f) => writerOf(f, keep)), ...generic.map((g) => genericWriter(g, kept))],

@@ -6,6 +6,8 @@ import { expect } from 'chai';
 import { BACKENDS } from '../e2e/conformance/backends.js';
 import { serverOn } from '../support/server-on.js';
 import type { TestServer } from '../support/server.js';
+import { resource } from '../../engine/schema/registry.js';
+import { heldForms } from '../../server/serialize.js';
 
 async function made(srv: TestServer, path: string, body: unknown): Promise<Record<string, any>> {
   const r = await srv.req('POST', path, body);
@@ -141,6 +143,8 @@ for (const backend of BACKENDS) {
         'url',
       ]);
       expect(r.body.results[0].assigned_object.name).to.equal('eth1');
+      const typeOnly = await srv.req('GET', `${IPS}?address=10.4.0.1/24&fields=assigned_object_type`);
+      expect(typeOnly.body.results[0]).to.include({ assigned_object_type: 'dcim.interface' });
       const omitted = await srv.req('GET', `${IPS}?address=10.4.0.1/24&omit=assigned_object`);
       expect(omitted.body.results[0]).to.not.have.property('assigned_object');
       expect(omitted.body.results[0]).to.have.property('assigned_object_type', 'dcim.interface');
@@ -193,3 +197,17 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+describe('assigned_object in the held answer of a committed write', () => {
+  it('gives the pair and the object as {id, url}, from the row alone', () => {
+    const eth = '0190f0c0-0000-7000-8000-000000000001';
+    const rows = [
+      { id: '0190f0c0-0000-7000-8000-00000000000a', address: '10.0.0.1/24', interface: null, vminterface: eth },
+      { id: '0190f0c0-0000-7000-8000-00000000000b', address: '10.0.0.2/24', interface: null, vminterface: null },
+    ];
+    const [on, off] = heldForms(resource('ip_address'), rows, 'http://x');
+    expect(on).to.include({ assigned_object_type: 'virtualization.vminterface', assigned_object_id: eth });
+    expect(on.assigned_object).to.deep.equal({ id: eth, url: `http://x/api/virtualization/interfaces/${eth}/` });
+    expect(off).to.include({ assigned_object_type: null, assigned_object_id: null, assigned_object: null });
+  });
+});
