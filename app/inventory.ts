@@ -229,6 +229,7 @@ export class Inventory {
         customFields: cfDefs,
         existingCustomFields: old.custom_fields as Record<string, unknown> | undefined,
         ids: this.storage.ids,
+        existing: old,
       });
       if (!checked.ok) {
         errors.push(checked.errors);

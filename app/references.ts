@@ -2,6 +2,7 @@
 // ({"name": ...}) and tags given by slug, name or id become ids. Errors by field.
 import { resource } from '../engine/schema/registry.js';
 import { MSG } from '../engine/schema/messages.js';
+import { GENERIC_MSG } from '../engine/schema/generic-refs.js';
 import { toInteger } from '../engine/schema/normalize.js';
 import { idStyleOf, type IdStyle } from '../engine/schema/id-style.js';
 import type { FieldDef, ResourceDef } from '../engine/schema/types.js';
@@ -33,8 +34,11 @@ export async function resolveRefs(storage: Storage, r: ResourceDef, row: Row, in
       continue;
     }
     const v = row[f.name];
-    if (v !== null && v !== undefined && !(await storage.get(f.target!, v as string)))
-      (errors[f.name] ??= []).push(MSG.refNotFound(target.label.toLowerCase(), `id ${String(v)}`));
+    if (v === null || v === undefined || (await storage.get(f.target!, v as string))) continue;
+    // Set through a generic reference (`assigned_object_id`): reported there, as NetBox words it.
+    const key = input.reportedAs?.[f.name];
+    if (key) (errors[key] ??= []).push(GENERIC_MSG.notFound(String(v)));
+    else (errors[f.name] ??= []).push(MSG.refNotFound(target.label.toLowerCase(), `id ${String(v)}`));
   }
   if (tagRefs) row.tags = await tagIds(storage, tagRefs, 'tags', errors);
   if (input.tagEdits) {

@@ -6,6 +6,7 @@
 import { briefFields, briefNestTargets, resource, resourcePath, servedNames } from '../engine/schema/registry.js';
 import type { CountDef, CustomFieldDef, FieldDef, ResourceDef } from '../engine/schema/types.js';
 import { rowShape } from '../engine/schema/row-shape.js';
+import { assignedOf, genericKeys, genericRefs, type GenericRef } from '../engine/schema/generic-refs.js';
 import type { Row, Storage } from '../storage/types.js';
 import { LRUCache } from 'lru-cache';
 import { addPrefixTree, hasPrefixTree } from './prefix-tree.js';
@@ -133,6 +134,21 @@ function writerOf(f: FieldDef, keep?: ReadonlySet<string> | null): FieldWriter {
   }
 }
 
+/**
+ * A generic reference's keys (`assigned_object_type`, `_id`, the object), from the fetched brief form of
+ * the fk that is set: the id is the brief form's, written as every reference's id is.
+ */
+function genericWriter(g: GenericRef, kept: (n: string) => boolean): FieldWriter {
+  const [type, id, object] = genericKeys(g).map(kept);
+  return (row, out, nested) => {
+    const a = assignedOf(g, row);
+    const form = a ? ((nested.get(a.field.name)?.get(a.id) as { id: unknown } | undefined) ?? null) : null;
+    if (type) out[g.typeKey] = a ? a.type : null;
+    if (id) out[g.idKey] = form ? form.id : null;
+    if (object) out[g.name] = form;
+  };
+}
+
 interface ResourceWriter {
   readonly display: boolean;
   readonly fields: readonly FieldWriter[];
@@ -165,10 +181,14 @@ function writerFor(r: ResourceDef, keep: ReadonlySet<string> | null | undefined)
     const shown = r.fields.filter((f) => !f.hidden && f.name !== 'id' && servedNames(f).some(kept));
     const display = kept('display');
     const counts = (r.counts ?? []).filter((c) => kept(c.name));
+    const generic = genericRefs(r).filter((g) => genericKeys(g).some(kept));
+    // A generic reference's fks are fetched for its id and object (not its type alone), shown themselves or not.
+    const viaGeneric = generic.filter((g) => kept(g.idKey) || kept(g.name)).flatMap((g) => g.fields);
+    const fetched = [...new Set([...shown, ...viaGeneric])];
     w = {
       display,
-      fields: shown.map((f) => writerOf(f, keep)),
-      references: shown
+      fields: [...shown.map((f) => writerOf(f, keep)), ...generic.map((g) => genericWriter(g, kept))],
+      references: fetched
         .filter((f) => f.kind === 'fk' || f.kind === 'tags')
         .map((f) => {
           if (f.kind === 'tags') return { field: f.name, target: 'tag', nest: tagView };
@@ -180,6 +200,7 @@ function writerFor(r: ResourceDef, keep: ReadonlySet<string> | null | undefined)
         'url',
         ...(display ? ['display'] : []),
         ...shown.flatMap((f) => servedNames(f).filter(kept)),
+        ...generic.flatMap((g) => genericKeys(g).filter(kept)),
         // Served as null: the shape's null is the value.
         ...(r.servedNull ?? []).map((c) => c.name).filter(kept),
         ...counts.map((c) => c.name),
@@ -313,6 +334,11 @@ export function heldForms(r: ResourceDef, rows: readonly Row[], base: string, id
     };
     for (const write of writers) write(row, out, none, [], ids);
     for (const c of r.servedNull ?? []) out[c.name] = null;
+    for (const g of genericRefs(r)) {
+      const a = assignedOf(g, row);
+      const ref = a ? refOnly(base, a.field.target!, a.id, ids) : null;
+      Object.assign(out, { [g.typeKey]: a ? a.type : null, [g.idKey]: ref ? ref.id : null, [g.name]: ref });
+    }
     return out;
   });
 }

@@ -2,6 +2,7 @@
 import { findResource, netPartField, RESOURCES, servedNames } from '../schema/registry.js';
 import type { Choice, CustomFieldDef, FieldDef, ResourceDef } from '../schema/types.js';
 import type { ValueType } from './ops.js';
+import { genericRefs } from '../schema/generic-refs.js';
 import {
   CF_LOOKUPS,
   EXACT,
@@ -57,6 +58,15 @@ export type FilterSpec = WithLookups &
     /** A foreign-key filter of a related resource, reached through foreign keys (`via`, nearest
      * first): `region` of a device is its site's region. */
     | { readonly type: 'path'; readonly name: string; readonly via: readonly Hop[]; readonly end: FkSpec }
+    /** A generic reference's filter (NetBox's `assigned_object_type`, `assigned_object_id`): by the content
+     * type of the fk set (`types[i]` is that of `ends[i]`), or by the id any of the fks holds. */
+    | {
+        readonly type: 'generic';
+        readonly name: string;
+        readonly part: 'type' | 'id';
+        readonly ends: readonly FkSpec[];
+        readonly types: readonly string[];
+      }
   );
 
 /** A custom field's filter, `cf_<name>`: made per definition in force (cfFilterSpec). */
@@ -179,6 +189,28 @@ function specsFor(r: ResourceDef, f: FieldDef): FilterSpec[] {
   }
 }
 
+/**
+ * The filters of the generic references (engine/schema/generic-refs.ts): `<name>_type` and `<name>_id` as
+ * NetBox has them, and `<name>` as `<name>_id` (Ansible's netbox_ip_address sends it beside `_id`; NetBox
+ * ignores it as no filter of its, which strict filtering here would refuse).
+ */
+function genericSpecs(r: ResourceDef): FilterSpec[] {
+  return genericRefs(r).flatMap((g) => {
+    const ends = g.fields.map((f) => fkSpec(r, f, true));
+    const types = g.fields.map((f) => g.typeOf.get(f.name)!);
+    const spec = (name: string, part: 'type' | 'id'): FilterSpec => ({
+      type: 'generic',
+      name,
+      part,
+      ends,
+      types,
+      base: EXACT,
+      lookups: NEGATION_ONLY,
+    });
+    return [spec(g.typeKey, 'type'), spec(g.idKey, 'id'), spec(g.name, 'id')];
+  });
+}
+
 /** Convenience filters of IPAM resources, named as in Nautobot 1.x. */
 function conveniences(r: ResourceDef): FilterSpec[] {
   const role = r.fields.find((f) => f.netRole)?.netRole;
@@ -227,6 +259,7 @@ const PLANNABLE: Readonly<Record<(FilterSpec | CfFilterSpec)['type'], readonly L
   net_alias: ['net'],
   q: ['cmp'],
   path: ['cmp'],
+  generic: ['cmp'],
   cf: ['cmp', 'isnull', 'empty'],
 };
 
@@ -248,7 +281,7 @@ const cache = new Map<string, ReadonlyMap<string, FilterSpec>>();
 export function filtersOf(r: ResourceDef): ReadonlyMap<string, FilterSpec> {
   let m = cache.get(r.name);
   if (m) return m;
-  const specs: FilterSpec[] = [...r.fields.flatMap((f) => specsFor(r, f)), ...conveniences(r)];
+  const specs: FilterSpec[] = [...r.fields.flatMap((f) => specsFor(r, f)), ...conveniences(r), ...genericSpecs(r)];
   const search = r.fields.filter((f) => f.search).map((f) => f.name);
   if (search.length) specs.push({ type: 'q', name: 'q', fields: search, base: SEARCH, lookups: {} });
   if (r.inventory !== false) specs.push(...relationSpecs(r, new Set(specs.map((s) => s.name))));

@@ -139,6 +139,34 @@ function pathTerm(spec: SpecOf<'path'>, lookup: CmpLookup, t: FilterTerm, ctx: C
   return lookup.negate ? not(p) : p;
 }
 
+/**
+ * A generic reference's filter: objects whose set fk is of one of the content types given (the first fk
+ * set is the one served), or whose fks hold one of the ids given (any of them, as NetBox matches the id
+ * whatever the type); `null`: none is set.
+ */
+function genericTerm(spec: SpecOf<'generic'>, lookup: CmpLookup, t: FilterTerm, ctx: Ctx): TermResult {
+  const given = { ...t, values: t.values.filter((v) => v.kind !== 'null') };
+  const none = t.values.length > given.values.length ? [and(spec.ends.map((e) => isNull(e.field)))] : [];
+  let some: Plan[];
+  if (spec.part === 'id') {
+    const ends = given.values.length ? spec.ends.map((e) => fkTerm(e, EXACT, given, ctx)) : [];
+    const bad = ends.find((e) => Array.isArray(e));
+    if (bad) return bad;
+    some = ends as Plan[];
+  } else {
+    const parsed = parseValues<number>(given.values, ({ raw }) => {
+      const i = spec.types.indexOf(raw);
+      return i < 0 ? MSG.filterChoice(raw) : { v: i };
+    });
+    if (!parsed.ok) return parsed.errors;
+    some = [...new Set(parsed.values)].map((i) =>
+      and([not(isNull(spec.ends[i].field)), ...spec.ends.slice(0, i).map((e) => isNull(e.field))]),
+    );
+  }
+  const positive = or([...some, ...none]);
+  return lookup.negate ? not(positive) : positive;
+}
+
 function tagTerm(lookup: CmpLookup, t: FilterTerm, ctx: Ctx): TermResult {
   const ids = idStyleOf(resource('tag'), ctx.ids);
   const nodes = raws(t).map((r) => tag(ids.refIsId(r) ? ids.parse(r)! : r));
@@ -249,6 +277,8 @@ function termPlan(spec: Spec, lookup: LookupSpec, t: FilterTerm, ctx: Ctx): Term
       return searchTerm(spec, cmpRow(spec, lookup), t);
     case 'path':
       return pathTerm(spec, cmpRow(spec, lookup), t, ctx);
+    case 'generic':
+      return genericTerm(spec, cmpRow(spec, lookup), t, ctx);
     case 'cf':
       return cfTermPlan(spec.def, cmpRow(spec, lookup), t.lookup === null, t);
   }

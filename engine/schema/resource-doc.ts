@@ -1,6 +1,7 @@
 // The field reference of docs/resources.md, generated from the registry.
 import { RESOURCES, resourcePath } from './registry.js';
 import type { FieldDef } from './types.js';
+import { genericRefs, type GenericRef } from './generic-refs.js';
 
 const KIND_TEXT: Record<FieldDef['kind'], string> = {
   uuid: 'UUID',
@@ -37,6 +38,16 @@ function fieldRow(f: FieldDef): string {
   return `| \`${f.name}\` | ${type} | ${access} | ${notes.join('; ')} |`;
 }
 
+/** A generic reference's rows: the content type and id (written together), the object (read). */
+const genericRows = (g: GenericRef): string[] => {
+  const fks = g.fields.map((f) => `\`${g.typeOf.get(f.name)}\` (its \`${f.name}\`)`).join(', ');
+  return [
+    `| \`${g.typeKey}\` | content type | optional | ${fks} or null; written with \`${g.idKey}\` |`,
+    `| \`${g.idKey}\` | id | optional | the id of that object, or null |`,
+    `| \`${g.name}\` | object | read-only | the brief form of that object, or null |`,
+  ];
+};
+
 export function resourceReference(): string {
   return RESOURCES.filter((r) => r.inventory !== false)
     .map((r) =>
@@ -50,6 +61,7 @@ export function resourceReference(): string {
         '|---|---|---|---|',
         ...r.fields.filter((f) => !f.hidden || f.writeOnly).map(fieldRow),
         ...(r.servedNull ?? []).map((c) => `| \`${c.name}\` | null | read-only | NetBox's field, always null |`),
+        ...genericRefs(r).flatMap(genericRows),
         ...(r.counts ?? []).map(
           (c) => `| \`${c.name}\` | integer | read-only | ${c.resource} objects whose \`${c.field}\` is this one |`,
         ),

@@ -110,6 +110,11 @@ export interface ResourceDef {
   /** NetBox fields the product has no object for, served as null so clients that read them find them
    * (a device's `virtual_chassis`): read-only, never stored, ignored when written back. */
   readonly servedNull?: readonly { readonly name: string; readonly label: string }[];
+  /** NetBox's generic references (a GenericForeignKey) over fks the resource has: `<name>_type` (the content
+   * type of the set fk's target, or null), `<name>_id` (the fk's value) and `<name>` (the object's brief form)
+   * are served from whichever of `fields` is set, and a write of `<name>_type` + `<name>_id` sets that fk and
+   * clears the others (engine/schema/generic-refs.ts). An IP address's `assigned_object`. */
+  readonly generic?: readonly { readonly name: string; readonly label: string; readonly fields: readonly string[] }[];
   /** Its ids are UUIDs whatever the store's id style (engine/schema/id-style.ts): bookkeeping rows no
    * NetBox client reads by id (lifecycle records, idempotency keys, the change log, deliveries). */
   readonly uuidIds?: true;

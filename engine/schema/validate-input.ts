@@ -8,6 +8,8 @@ import { validateCustomFieldData } from './custom-field-values.js';
 import { servedNames } from './served-names.js';
 import { idStyleOf, UUID_IDS, type IdStyle } from './id-style.js';
 import { resource } from './registry.js';
+import { allGenericKeys } from './generic-refs.js';
+import { genericInput } from './generic-input.js';
 
 export type FieldErrors = Record<string, string[]>;
 /** A value a nested reference names its object by. */
@@ -26,6 +28,8 @@ export interface ValidInput {
    * looks them up.
    */
   readonly refQueries: Readonly<Record<string, Readonly<Record<string, RefValue>>>>;
+  /** Fks set by a generic reference (`assigned_object_id`), by fk: the key a missing object is reported under. */
+  readonly reportedAs?: Readonly<Record<string, string>>;
 }
 
 export type InputResult = { ok: true; input: ValidInput } | { ok: false; errors: FieldErrors };
@@ -159,7 +163,8 @@ interface FieldsOf {
   /** By name, and by alias (an alias maps to its field). */
   readonly byName: ReadonlyMap<string, FieldDef>;
   readonly taggable: boolean;
-  /** Keys answers carry that are not fields (related counts, fields served as null): ignored. */
+  /** Keys answers carry that are not fields (related counts, fields served as null, generic references: those
+   * are read by genericInput): ignored here. */
   readonly servedOnly: ReadonlySet<string>;
 }
 const FIELDS = new WeakMap<ResourceDef, FieldsOf>();
@@ -171,7 +176,10 @@ function fieldsOf(r: ResourceDef): FieldsOf {
       (got = {
         byName: new Map(r.fields.flatMap((f) => servedNames(f).map((n) => [n, f] as const))),
         taggable: r.fields.some((f) => f.kind === 'tags'),
-        servedOnly: new Set([...(r.counts ?? []), ...(r.servedNull ?? [])].map((c) => c.name)),
+        servedOnly: new Set([
+          ...[...(r.counts ?? []), ...(r.servedNull ?? [])].map((c) => c.name),
+          ...allGenericKeys(r),
+        ]),
       }),
     );
   return got;
@@ -220,10 +228,12 @@ export function validateInput(r: ResourceDef, body: unknown, opts: InputOptions)
     if (g.given) givenField(f, g.value, opts, out);
     else if (!opts.partial) absentField(f, opts, out);
   }
+  const checkFk = (f: FieldDef, v: unknown) => (v === null ? checkValue(f, v) : fkValue(f, v, opts.ids ?? UUID_IDS));
+  const reportedAs = genericInput(r, data, opts.existing, checkFk, out);
   const { values, tagRefs, refQueries } = out;
   return Object.keys(errors).length
     ? { ok: false, errors }
-    : { ok: true, input: { values, tagRefs, tagEdits, refQueries } };
+    : { ok: true, input: { values, tagRefs, tagEdits, refQueries, reportedAs } };
 }
 
 export interface InputOptions {
@@ -231,6 +241,8 @@ export interface InputOptions {
   creating: boolean;
   customFields: readonly CustomFieldDef[];
   existingCustomFields?: Record<string, unknown>;
+  /** The stored row, on an update: a generic reference's half left out of the body is taken from it. */
+  existing?: Readonly<Record<string, unknown>>;
   /** The store's id style: which values of a reference are ids (default UUIDs). */
   ids?: IdStyle;
 }

@@ -131,6 +131,14 @@ function specParameters(spec: FilterSpec, r: ResourceDef, ids: IdStyle): Paramet
           schema: { type: 'string' },
         },
       ];
+    case 'generic':
+      return withLookups(
+        spec,
+        spec.part === 'type'
+          ? `content type of the object assigned (${spec.types.map((x) => `\`${x}\``).join(', ')}), or \`null\``
+          : `id of the object assigned (in ${spec.ends.map((e) => `\`${e.field}\``).join(' or ')}), or \`null\``,
+        EQUALS,
+      );
     case 'path':
       return withLookups(
         spec,

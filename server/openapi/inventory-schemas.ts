@@ -7,6 +7,7 @@ import { briefName, readSchema, TAG_REF, writeSchema } from './field-schemas.js'
 import { idSchema, UUID_PATTERN } from './id-schemas.js';
 import { pascal, ref, type JsonSchema } from './types.js';
 import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
+import { genericReadProps, genericWriteProps } from './generic-schemas.js';
 
 export const schemaNames = (r: ResourceDef) => {
   const base = pascal(r.name);
@@ -31,6 +32,7 @@ function readObject(r: ResourceDef, ids: IdStyle): JsonSchema {
       props[f.alias] = { ...readSchema(f, ids), readOnly: true, deprecated: true, description: aliasNote(f, 'served') };
   }
   for (const c of r.servedNull ?? []) props[c.name] = { type: 'null', readOnly: true, description: nullNote(c.label) };
+  Object.assign(props, genericReadProps(r, ids));
   if (hasPrefixTree(r)) for (const [name, f] of Object.entries(PREFIX_TREE_FIELDS)) props[name] = f.schema;
   for (const c of r.counts ?? []) props[c.name] = countSchema(r, c);
   return {
@@ -82,6 +84,7 @@ function writeObject(r: ResourceDef, partial: boolean, ids: IdStyle): JsonSchema
   }
   for (const c of r.counts ?? []) props[c.name] = { readOnly: true, description: 'ignored when written' };
   for (const c of r.servedNull ?? []) props[c.name] = { readOnly: true, description: nullNote(c.label) };
+  Object.assign(props, genericWriteProps(r, ids));
   const tags = r.fields.find((f) => f.kind === 'tags');
   if (partial && tags)
     for (const [k, what] of [

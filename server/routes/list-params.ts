@@ -2,6 +2,7 @@
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { defaultOrdering } from '../../engine/plan/page.js';
 import { servedNames } from '../../engine/schema/registry.js';
+import { allGenericKeys } from '../../engine/schema/generic-refs.js';
 import type { OrderKey, Page } from '../../storage/types.js';
 import type { IdStyle } from '../../engine/schema/id-style.js';
 import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
@@ -105,6 +106,7 @@ export function parseShape(
     'display',
     ...r.fields.filter((f) => !f.hidden).flatMap(servedNames),
     ...(r.servedNull ?? []).map((c) => c.name),
+    ...allGenericKeys(r),
     ...(hasPrefixTree(r) ? Object.keys(PREFIX_TREE_FIELDS) : []),
     ...(r.counts ?? []).map((c) => c.name),
   ]);

@@ -4,6 +4,7 @@ import type { FieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { allows, type Principal } from '../../app/tokens.js';
 import { permissionFor } from '../auth.js';
 import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
+import { genericRefs } from '../../engine/schema/generic-refs.js';
 
 const TYPE_OF_KIND: Record<FieldDef['kind'], string> = {
   uuid: 'string',
@@ -46,6 +47,17 @@ const treeMeta = (r: ResourceDef) =>
     ? Object.entries(PREFIX_TREE_FIELDS).map(([n, f]) => [n, { ...f.meta, required: false, read_only: true }] as const)
     : [];
 
+/** A generic reference as NetBox's metadata gives it: the content type and id written, the object read. */
+const genericMeta = (r: ResourceDef) =>
+  genericRefs(r).flatMap((g) => {
+    const meta = (label: string, readOnly: boolean) => ({ type: 'field', required: false, read_only: readOnly, label });
+    return [
+      [g.typeKey, meta(`${g.label} type`, false)],
+      [g.idKey, meta(`${g.label} id`, false)],
+      [g.name, meta(g.label, true)],
+    ] as const;
+  });
+
 export function optionsBody(
   r: ResourceDef,
   principal: Principal,
@@ -62,6 +74,7 @@ export function optionsBody(
     body.actions = {
       [method]: Object.fromEntries([
         ...r.fields.filter((f) => !f.hidden || f.writeOnly).map((f) => [f.name, fieldMeta(f)]),
+        ...genericMeta(r),
         ...treeMeta(r),
       ]),
     };

@@ -16,6 +16,8 @@ export const ipAddress: ResourceDef = {
   label: 'IP address',
   description: 'An IPv4 or IPv6 address with its mask',
   ...netKeyed('address', 'host'),
+  // NetBox 3.x/4.x serve and take the interface as `assigned_object_type` / `assigned_object_id`.
+  generic: [{ name: 'assigned_object', label: 'Assigned object', fields: ['interface', 'vminterface'] }],
   fields: [
     ...inventoryBaseFields,
     ...netTextFields('address', 'address', 'Address', 'host'),

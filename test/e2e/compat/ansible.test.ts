@@ -1,6 +1,6 @@
 // Ansible's netbox.netbox collection (Debian's ansible package; its modules drive pynetbox) against
-// the real server: a playbook of sites, regions, tags, prefixes and IP addresses runs twice, and the
-// second run changes nothing (#17 item 10).
+// the real server: a playbook of sites, regions, tags, prefixes and IP addresses (one on an interface through
+// NetBox's assigned_object) runs twice, and the second run changes nothing (#17 item 10).
 import { expect } from 'chai';
 import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -91,8 +91,8 @@ describe('Ansible netbox.netbox compatibility', function () {
 
   it(
     'creates a tag, regions, a custom field, a tagged site, a manufacturer, device type, role, platform, a ' +
-      'device, an interface, a VLAN, a prefix, an IP address, allocates a /24 and an address; ' +
-      'a second run changes nothing',
+      'device, an interface, a VLAN, a prefix, an IP address, one on the interface (assigned_object), ' +
+      'allocates a /24 and an address; a second run changes nothing',
     async () => {
       const first = await run();
       expect(
@@ -162,6 +162,10 @@ describe('Ansible netbox.netbox compatibility', function () {
       const ip = await one('/api/ipam/ip-addresses/?address=10.10.0.1/16');
       expect(ip).to.include({ dns_name: 'gw.ams1.example.net' });
       expect(ip.status.value).to.equal('active');
+      // Written as NetBox's assigned_object_type / assigned_object_id; found again by them on the second run.
+      const onIface = await one('/api/ipam/ip-addresses/?address=10.20.0.1/24');
+      expect(onIface).to.include({ assigned_object_type: 'dcim.interface', assigned_object_id: iface.id });
+      expect(onIface.interface.id).to.equal(iface.id);
       // Allocated in NetBox's order: the first /24 of the block; in it, the first address that is
       // neither the network address nor taken (10.10.0.1 is, by the /16 address above).
       const pool = await one('/api/ipam/prefixes/?within=10.10.0.0/16&mask_length=24');

@@ -1,5 +1,6 @@
 # What NetBox automation does every day, through pynetbox unchanged: bulk updates and deletes on
-# list URLs (Endpoint.update/delete, RecordSet.update/delete), fields=. Prints OK on success.
+# list URLs (Endpoint.update/delete, RecordSet.update/delete), fields=, devices, and IP addresses on
+# interfaces through assigned_object_type / assigned_object_id. Prints OK on success.
 import sys
 import pynetbox
 
@@ -74,4 +75,25 @@ except pynetbox.RequestError as e:
     assert e.req.status_code == 409
 assert junos.delete()
 assert nb.dcim.devices.get(r1.id).platform is None
+# An address on an interface the NetBox way: assigned_object_type / assigned_object_id written,
+# ip.assigned_object read (the interface, as pynetbox makes it a record).
+eth0 = nb.dcim.interfaces.create(device=r1.id, name="eth0", type="1000base-t")
+eth1 = nb.dcim.interfaces.create(device=r1.id, name="eth1", type="1000base-t")
+ip = nb.ipam.ip_addresses.create(address="192.0.2.1/24", assigned_object_type="dcim.interface",
+                                 assigned_object_id=eth0.id)
+assert ip.assigned_object_type == "dcim.interface" and ip.assigned_object_id == eth0.id, dict(ip)
+got = nb.ipam.ip_addresses.get(ip.id)
+assert got.assigned_object.id == eth0.id and got.assigned_object.name == "eth0", dict(got)
+assert [a.address for a in nb.ipam.ip_addresses.filter(assigned_object_id=eth0.id)] == ["192.0.2.1/24"]
+assert [a.address for a in nb.ipam.ip_addresses.filter(assigned_object_type="dcim.interface")] == ["192.0.2.1/24"]
+# save() sends only what changed: the id alone moves it to another interface (the type is kept).
+got.assigned_object_id = eth1.id
+assert got.save()
+assert nb.ipam.ip_addresses.get(ip.id).assigned_object.name == "eth1"
+got = nb.ipam.ip_addresses.get(ip.id)
+got.assigned_object_type = None
+got.assigned_object_id = None
+assert got.save()
+got = nb.ipam.ip_addresses.get(ip.id)
+assert got.assigned_object is None and got.interface is None, dict(got)
 print("OK")

@@ -185,7 +185,12 @@ describe('planner: the lookup catalogue as a whole', () => {
         for (const lk of [null, ...Object.keys(spec.lookups)]) {
           const param = `${spec.type === 'cf' ? 'cf_' : ''}${spec.name}${lk === null ? '' : `__${lk}`}`;
           expect(resolveLookup(spec, lk), param).to.not.equal(null);
-          const choice = spec.type === 'scalar' && spec.choices ? [spec.choices[0].value] : [];
+          const choice =
+            spec.type === 'scalar' && spec.choices
+              ? [spec.choices[0].value]
+              : spec.type === 'generic'
+                ? [...spec.types]
+                : [];
           const ok = [...SAMPLES, ...choice].some((v) => {
             const p = planQuery(r, parseQuery([[param, v]]), { strict: true, customFields: CFS });
             return Object.keys(p.errors).length === 0;
