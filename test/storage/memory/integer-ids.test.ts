@@ -117,6 +117,22 @@ describe('memory store: integer ids', () => {
     });
   });
 
+  it('a compaction left until the server listens (deferStartWork) keeps the counters as well', async () => {
+    await withStore(dir, { idStyle: 'integer' }, async (s) => {
+      await createTags(s, 3);
+      await s.apply([{ op: 'delete', resource: 'tag', id: '3' }]);
+    });
+    const s = new MemoryStorage(dir, quiet);
+    s.deferStartWork();
+    await s.open();
+    await s.afterListening();
+    await s.close();
+    expect(fs.statSync(path.join(dir, 'snapshot.bin')).size).to.be.greaterThan(0);
+    await withStore(dir, {}, async (again) => {
+      expect(await again.newIds('tag', 1)).to.deep.equal(['4']);
+    });
+  });
+
   it('an id given in a create moves the counter (an import keeps its source ids)', async () => {
     await withStore(dir, { idStyle: 'integer' }, async (s) => {
       await s.apply([{ op: 'create', resource: 'tag', row: tag('500') }]);
