@@ -1,7 +1,7 @@
 // One resource's rows in memory with the indexes the evaluator uses. Rows live in slots (dense
 // integers) of a column store, so indexes hold small numbers; every index follows insert/remove.
 import type { ResourceDef } from '../schema/types.js';
-import { UUID_IDS, type IdStyle } from '../schema/id-style.js';
+import { idStyleOf, UUID_IDS, type IdStyle } from '../schema/id-style.js';
 import { ContainmentIndex } from '../net/containment-index.js';
 import { maxLength, type Family } from '../net/ip.js';
 import type { NetNode } from '../plan/nodes.js';
@@ -44,10 +44,14 @@ export class IndexedTable {
   private readonly idOrder: IdOrder;
 
   /** `ids`: the store's id style, which orders and packs the table's ids (UUIDs for a `uuidIds` resource). */
+  /** The style of this table's ids: the store's, or UUIDs for a `uuidIds` resource. */
+  readonly idStyle: IdStyle;
+
   constructor(
     readonly def: ResourceDef,
     ids: IdStyle = UUID_IDS,
   ) {
+    this.idStyle = idStyleOf(def, ids);
     this.store = new RowStore(def, ids);
     this.idOrder = new IdOrder(
       (a, b) => this.store.ids.compare(a, b),

@@ -258,6 +258,34 @@ describe('memory store: integer ids', () => {
     });
   });
 
+  it('reads a plain reference as a slug, an id only where ids are asked for (NetBox: site=17 is a slug)', async () => {
+    const s = new MemoryStorage(null, { idStyle: 'integer' });
+    await s.open();
+    const site = (id: string, slug: string) => ({ id, name: `site ${slug}`, slug, created: now, last_updated: now });
+    s.table('site').insert(site('1', '2'));
+    s.table('site').insert(site('2', 'two'));
+    s.table('tag').insert(tag('1', '2'));
+    s.table('tag').insert(tag('2', 'b'));
+    const prefix = (id: string, siteId: string, tagId: string) => ({
+      id,
+      prefix: `10.0.${id}.0/24`,
+      prefix_length: 24,
+      family: 4,
+      status: 'active',
+      site: siteId,
+      tags: [tagId],
+      created: now,
+      last_updated: now,
+    });
+    s.table('prefix').insert(prefix('7', '1', '1'));
+    s.table('prefix').insert(prefix('8', '2', '2'));
+    const found = async (plan: N.Plan) => idsOf((await s.find('prefix', plan, byId())).rows);
+    expect(await found(N.fk('site', 'site', ['2'], false))).to.deep.equal(['7']); // the slug "2": site 1
+    expect(await found(N.fk('site', 'site', ['2'], false, true))).to.deep.equal(['8']); // site_id=2
+    expect(await found(N.tag('2'))).to.deep.equal(['7']); // the tag whose slug is "2"
+    expect(await found(N.tag('b'))).to.deep.equal(['8']);
+  });
+
   it('a replica takes its primary style while empty; a store holding rows keeps its own', async () => {
     const replica = new MemoryStorage(null);
     replica.adoptIdStyle(INTEGER_IDS);
