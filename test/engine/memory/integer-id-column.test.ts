@@ -8,6 +8,8 @@ import { IndexedTable } from '../../../engine/memory/indexed-table.js';
 import { IdColumn } from '../../../engine/memory/columns/id-column.js';
 import { resource } from '../../../engine/schema/registry.js';
 import { INTEGER_IDS, UUID_IDS } from '../../../engine/schema/id-style.js';
+import { MemoryStorage } from '../../../storage/memory/memory-storage.js';
+import * as N from '../../../engine/plan/nodes.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
 const OPS = ['lt', 'lte', 'gt', 'gte'] as const;
@@ -110,5 +112,60 @@ describe('integer ids in the memory engine', () => {
     // A UUID store orders as text ("17" after "0000..."), an integer store by the style ("17" first: shorter).
     expect(uuids.compare(0, 1)).to.be.greaterThan(0);
     expect(ints.compare(0, 1)).to.be.lessThan(0);
+  });
+
+  it('cursor pages of an integer store (ids from a start on) equal a plain filter in numeric order', async () => {
+    const COLORS = ['aa0000', '00aa00', '0000aa'];
+    const now = '2026-01-01T00:00:00.000Z';
+    // Ids of every length from 1 to 6 digits, scattered so that insertion order is not id order.
+    const scattered = (i: number) => String(((i * 7919) % 100_003) + 1);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.tuple(fc.option(fc.constantFrom(...COLORS), { nil: null }), fc.nat(), fc.integer({ min: 1, max: 60 })),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.nat({ max: 90 }),
+        async (steps, churn) => {
+          const store = new MemoryStorage(null, { idStyle: 'integer' });
+          const table = store.table('tag');
+          const live = new Map<string, string>();
+          let made = 0;
+          const add = () => {
+            const id = scattered(made),
+              color = COLORS[made++ % COLORS.length];
+            table.insert({ id, name: `t${id}`, slug: `t${id}`, color, created: now, last_updated: now });
+            live.set(id, color);
+          };
+          for (let i = 0; i < 2600; i++) add();
+          for (const [color, at, limit] of steps) {
+            // A start that is an id of the table, or one between two (made, not stored).
+            const start = at % 2 ? scattered(at % (made + 50)) : [...live.keys()][at % live.size];
+            const bound = N.cmp('id', 'string', 'gte', false, [start]);
+            const plan = color === null ? bound : N.and([N.cmp('color', 'string', 'eq', false, [color]), bound]);
+            const got = await store.find(
+              'tag',
+              plan,
+              { limit, offset: 0, ordering: [{ field: 'id', desc: false }] },
+              { noCount: true },
+            );
+            const want = sorted(
+              [...live]
+                .filter(([id, c]) => Number(id) >= Number(start) && (color === null || c === color))
+                .map(([id]) => id),
+            ).slice(0, limit);
+            expect(got.rows.map((r) => r.id)).to.deep.equal(want);
+            for (let k = 0; k < churn; k++) {
+              if (k % 3 === 2) {
+                const gone = [...live.keys()][(at + k * 31) % live.size];
+                table.remove(gone);
+                live.delete(gone);
+              } else add();
+            }
+          }
+        },
+      ),
+      { numRuns: Math.max(10, Math.round(RUNS / 10)) },
+    );
   });
 });
