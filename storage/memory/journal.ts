@@ -14,6 +14,8 @@
 // only replaced by an empty one of the snapshot's generation. A snapshot or journal without a
 // generation (earlier releases) is read as before; a journal newer than its snapshot (the snapshot
 // lost or restored from an older backup) stops the start: the rows between are in neither file.
+// The store's id style is a file of its own, written once when the store is created
+// (store-id-style.ts); an integer store's counters of new ids ride in the snapshot.
 import fs from 'node:fs';
 import { JournalWriteFailed, StorageConfigProblem, type WriteOp } from '../types.js';
 import { SnapshotDamage, columnSnapshotParts, type IdCounters, type SnapshotImage } from './column-snapshot.js';
