@@ -11,7 +11,7 @@ export class IdOrder {
   private n = 0;
   private changes = 0;
 
-  /** `compare`: two slots' ids in text order; `live`: every stored slot. */
+  /** `compare`: two slots' ids in the store's id order; `live`: every stored slot. */
   constructor(
     private readonly compare: (a: number, b: number) => number,
     private readonly live: () => Iterable<number>,

@@ -1,6 +1,7 @@
 // One resource's rows in memory with the indexes the evaluator uses. Rows live in slots (dense
 // integers) of a column store, so indexes hold small numbers; every index follows insert/remove.
 import type { ResourceDef } from '../schema/types.js';
+import { idStyleOf, UUID_IDS, type IdStyle } from '../schema/id-style.js';
 import { ContainmentIndex } from '../net/containment-index.js';
 import { maxLength, type Family } from '../net/ip.js';
 import type { NetNode } from '../plan/nodes.js';
@@ -42,8 +43,16 @@ export class IndexedTable {
   /** Slots in id order, built at the first cursor page. */
   private readonly idOrder: IdOrder;
 
-  constructor(readonly def: ResourceDef) {
-    this.store = new RowStore(def);
+  /** `ids`: the store's id style, which orders and packs the table's ids (UUIDs for a `uuidIds` resource). */
+  /** The style of this table's ids: the store's, or UUIDs for a `uuidIds` resource. */
+  readonly idStyle: IdStyle;
+
+  constructor(
+    readonly def: ResourceDef,
+    ids: IdStyle = UUID_IDS,
+  ) {
+    this.idStyle = idStyleOf(def, ids);
+    this.store = new RowStore(def, ids);
     this.idOrder = new IdOrder(
       (a, b) => this.store.ids.compare(a, b),
       () => this.store.slots(),
@@ -102,9 +111,13 @@ export class IndexedTable {
   idOf(slot: number): string {
     return this.store.idOf(slot);
   }
-  /** Compares the ids of two slots in text order. */
+  /** Compares the ids of two slots in the style's order (UUIDs as text, integers as numbers). */
   compareIds(a: number, b: number): number {
     return this.store.ids.compare(a, b);
+  }
+  /** The highest integer id the table holds (0: none). */
+  maxIntegerId(): number {
+    return this.store.ids.maxInteger();
   }
   /** One field's value in a slot (shared: do not change it). */
   value(slot: number, field: string): unknown {

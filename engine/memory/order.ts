@@ -33,7 +33,7 @@ function keySource(table: IndexedTable, f: FieldDef): KeySource {
       return { compare: (a, b) => table.compareNetworks(a, b, host) };
     }
     default: {
-      // Ids compare on their words (the id column keeps text order): no id text made per row.
+      // Ids compare on their words (the id column keeps the style's order): no id text made per row.
       if (f.name === 'id') return { compare: (a, b) => table.compareIds(a, b) };
       const read = table.reader(f.name);
       return {

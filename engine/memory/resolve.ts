@@ -43,9 +43,12 @@ export class Resolver {
     const target = this.tables.table(n.target);
     const def = resource(n.target);
     const byRef = n.byId ? null : target.hashOf(def.refField);
+    // A UUID names an object wherever it is written; an integer only where ids are asked for
+    // (`site_id=17`): NetBox reads `site=17` as a slug (IdStyle.refIsId).
+    const asId = n.byId || (!n.refOnly && target.idStyle.name === 'uuid');
     ids = new Set<string>();
     for (const ref of n.refs) {
-      if (!n.refOnly && target.has(ref)) ids.add(ref);
+      if (asId && target.has(ref)) ids.add(ref);
       for (const s of byRef?.get(ref) ?? []) ids.add(target.idOf(s));
     }
     if (n.tree && def.tree) {
@@ -65,12 +68,16 @@ export class Resolver {
     return ids;
   }
 
-  /** Tag id for a slug or id, or null when no such tag exists. */
+  /**
+   * Tag id for a slug or id, or null when no such tag exists. With integer ids a slug goes first
+   * (a slug may be digits, as NetBox reads `tag=17`); an id is found only where no slug is.
+   */
   tagId(ref: string): string | null {
     const tags = this.tables.table('tag');
-    if (tags.has(ref)) return ref;
+    const uuid = tags.idStyle.name === 'uuid';
+    if (uuid && tags.has(ref)) return ref;
     const s = tags.hashOf('slug')?.get(ref);
     if (s && s.size) return tags.idOf(s.values().next().value as number);
-    return null;
+    return !uuid && tags.has(ref) ? ref : null;
   }
 }

@@ -3,6 +3,7 @@
 // coded), and keys the registry does not declare get a dictionary column when first seen. A row
 // object is built only when a row is read; predicates read single values through `reader`.
 import type { ResourceDef } from '../schema/types.js';
+import { idStyleOf, UUID_IDS, type IdStyle } from '../schema/id-style.js';
 import type { Column } from './columns/column.js';
 import type { ColumnImage, TableImage } from './columns/column-image.js';
 import { DateColumn } from './columns/date-column.js';
@@ -16,7 +17,7 @@ export type Row = Record<string, unknown> & { id: string };
 const COLUMN_OF: Readonly<Record<string, () => Column>> = { datetime: () => new DateColumn() };
 
 export class RowStore {
-  readonly ids = new IdColumn();
+  readonly ids: IdColumn;
   readonly net: NetColumn | null;
   /** Key -> its column; null for the id and the network fields, which are stored apart. */
   private readonly columns = new Map<string, Column | null>();
@@ -30,7 +31,12 @@ export class RowStore {
   private readonly lastNames: string[] = [];
   private readonly lastColumns: (Column | null)[] = [];
 
-  constructor(readonly def: ResourceDef) {
+  /** `ids`: the store's id style (a `uuidIds` resource keeps UUIDs in either). */
+  constructor(
+    readonly def: ResourceDef,
+    ids: IdStyle = UUID_IDS,
+  ) {
+    this.ids = new IdColumn(idStyleOf(def, ids));
     const nf = netFieldNames(def.fields);
     this.net = nf ? new NetColumn(nf) : null;
     this.columns.set('id', null);

@@ -5,7 +5,9 @@
 // After an 8-byte mark the file is a run of blocks, each `u32 length, u32 CRC-32 of the payload,
 // payload` (little-endian). First block: `{"snapshot":3,"endian":"LE","tables":n,"journal":g}`,
 // `journal` the generation of the journal that follows the snapshot (every record of an earlier
-// one is in it; journal-format.ts; absent in snapshots written before it was added). Per table: a
+// one is in it; journal-format.ts; absent in snapshots written before it was added), and in an
+// integer store `"ids":{resource: n}`, each counter of new ids (a deleted highest row leaves no other
+// trace of its id; absent: none, as in every UUID store). Per table: a
 // JSON header (resource, rows, the network field names, each column's kind and name, the length of
 // each value list), then the id words and marks, the network marks and words, and per column its
 // codes or times and states, in that order; a list of values (a dictionary's distinct values, the
@@ -67,9 +69,13 @@ export function writeColumnSnapshot(
   count: number,
   write: (b: Buffer) => void,
   journal?: number,
+  ids?: IdCounters,
 ): void {
-  for (const b of columnSnapshotParts(tables, count, journal)) write(b);
+  for (const b of columnSnapshotParts(tables, count, journal, ids)) write(b);
 }
+
+/** Per resource, the last integer id its counter handed out or saw. */
+export type IdCounters = Readonly<Record<string, number>>;
 
 /**
  * The bytes of a snapshot of `tables`, in order, as they are made: a table's image is asked for
@@ -81,6 +87,7 @@ export function* columnSnapshotParts(
   tables: Iterable<SnapshotImage>,
   count: number,
   journal?: number,
+  ids?: IdCounters,
 ): Generator<Buffer> {
   function* block(payload: Buffer): Generator<Buffer> {
     const head = Buffer.allocUnsafe(HEAD);
@@ -95,11 +102,13 @@ export function* columnSnapshotParts(
     for (let i = 0; i < items.length; i += LIST_CHUNK) yield* json(items.slice(i, i + LIST_CHUNK));
   }
   yield COLUMN_SNAPSHOT_MARK;
-  yield* json(
-    journal === undefined
-      ? { snapshot: 3, endian: ENDIAN, tables: count }
-      : { snapshot: 3, endian: ENDIAN, tables: count, journal },
-  );
+  yield* json({
+    snapshot: 3,
+    endian: ENDIAN,
+    tables: count,
+    ...(journal === undefined ? {} : { journal }),
+    ...(ids && Object.keys(ids).length ? { ids } : {}),
+  });
   let written = 0;
   for (const { resource, image: img } of tables) {
     const header: TableHeader = {
@@ -265,7 +274,15 @@ function checkHeader(h: TableHeader): boolean {
 export interface SnapshotMark {
   /** The generation of the journal that follows the snapshot; null: a snapshot written without it. */
   readonly journal: number | null;
+  /** The counters of new ids (an integer store's); empty when it holds none. */
+  readonly ids: IdCounters;
 }
+
+const isCounters = (v: unknown): v is IdCounters =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.values(v).every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
 
 /** Reads a snapshot file, giving each table's image to `visit` as soon as it is whole. Throws SnapshotDamage. */
 export function readColumnSnapshot(file: string, visit: (resource: string, image: TableImage) => void): SnapshotMark {
@@ -273,11 +290,19 @@ export function readColumnSnapshot(file: string, visit: (resource: string, image
   try {
     const r = new BlockReader(fd, file);
     r.mark();
-    const first = r.json() as { snapshot?: unknown; endian?: unknown; tables?: unknown; journal?: unknown };
+    const first = r.json() as {
+      snapshot?: unknown;
+      endian?: unknown;
+      tables?: unknown;
+      journal?: unknown;
+      ids?: unknown;
+    };
     if (first?.snapshot !== 3 || !Number.isInteger(first.tables))
       r.damage('its first block is not a snapshot header', COLUMN_SNAPSHOT_MARK.length);
     if (first.journal !== undefined && !(Number.isSafeInteger(first.journal) && (first.journal as number) >= 1))
       r.damage('its first block names no journal generation it follows', COLUMN_SNAPSHOT_MARK.length);
+    if (first.ids !== undefined && !isCounters(first.ids))
+      r.damage('its first block holds counters of new ids that are not whole numbers', COLUMN_SNAPSHOT_MARK.length);
     if (first.endian !== ENDIAN)
       r.damage(`written on a ${String(first.endian)} machine; this one is ${ENDIAN}`, COLUMN_SNAPSHOT_MARK.length);
     for (let t = 0; t < (first.tables as number); t++) {
@@ -325,7 +350,10 @@ export function readColumnSnapshot(file: string, visit: (resource: string, image
     const end = r.json() as { end?: unknown };
     if (end?.end !== first.tables) r.damage('its last block is not the end of the snapshot');
     if (r.fileSize !== r.offset) r.damage('bytes follow the end of the snapshot');
-    return { journal: first.journal === undefined ? null : (first.journal as number) };
+    return {
+      journal: first.journal === undefined ? null : (first.journal as number),
+      ids: (first.ids as IdCounters | undefined) ?? {},
+    };
   } finally {
     fs.closeSync(fd);
   }

@@ -14,9 +14,13 @@
 // only replaced by an empty one of the snapshot's generation. A snapshot or journal without a
 // generation (earlier releases) is read as before; a journal newer than its snapshot (the snapshot
 // lost or restored from an older backup) stops the start: the rows between are in neither file.
+// The store's id style is a file of its own, written once when the store is created
+// (store-id-style.ts); an integer store's counters of new ids ride in the snapshot.
 import fs from 'node:fs';
 import { JournalWriteFailed, StorageConfigProblem, type WriteOp } from '../types.js';
-import { SnapshotDamage, columnSnapshotParts, type SnapshotImage } from './column-snapshot.js';
+import { SnapshotDamage, columnSnapshotParts, type IdCounters, type SnapshotImage } from './column-snapshot.js';
+import type { IdStyle, IdStyleName } from '../../engine/schema/id-style.js';
+import { storeIdStyle } from './store-id-style.js';
 import { compactionStep } from './compaction-steps.js';
 import { encodeHeader, encodeRecord, journalGeneration, scanJournalRecords } from './journal-format.js';
 import { asideName, journalFiles, releaseLock, takeLock } from './journal-files.js';
@@ -29,6 +33,8 @@ import { readSnapshotForm, snapshotForm, type SnapshotForm, type SnapshotLoader 
 export { COMPACTION_PAUSE_ENV, COMPACTION_STEPS, setCompactionHook, type CompactionStep } from './compaction-steps.js';
 
 export interface JournalLoad {
+  /** The store's id style: its own, or for a store created by this load the one asked for (store-id-style.ts). */
+  readonly ids: IdStyle;
   /** Gives the snapshot to `visit`, a table or a row at a time (never the whole file in memory). */
   readSnapshot(visit: SnapshotLoader): void;
   /**
@@ -77,10 +83,20 @@ export class Journal {
     this.files = journalFiles(dir);
   }
 
-  /** Locks the directory; the snapshot and the journal are then read through what it returns. */
-  load(): JournalLoad {
+  /**
+   * Locks the directory; the snapshot and the journal are then read through what it returns.
+   * `idStyle`: ID_STYLE, the style of a store this creates; an existing store's differs -> refused.
+   */
+  load(idStyle?: IdStyleName): JournalLoad {
     fs.mkdirSync(this.dir, { recursive: true });
     takeLock(this.dir, this.log);
+    let ids: IdStyle;
+    try {
+      ids = storeIdStyle(this.dir, idStyle);
+    } catch (e) {
+      releaseLock(this.dir);
+      throw e;
+    }
     const form = snapshotForm(this.files);
     /** The snapshot's generation (the journal that follows it), once read; null: none, or without one. */
     let after: number | null | undefined;
@@ -96,7 +112,7 @@ export class Journal {
       if (after === undefined) throw new Error('journal: replay before the snapshot was read');
       return this.replay(form, after, apply);
     };
-    return { readSnapshot, replay };
+    return { ids, readSnapshot, replay };
   }
 
   /** The start stops with `message`: the lock is let go, nothing on disk was changed. */
@@ -171,9 +187,9 @@ export class Journal {
    * in place are the store, served as they are (writes answer "no room" until there is some), and
    * a later start compacts; it is logged.
    */
-  async compactAtStart(tables: () => Iterable<SnapshotImage>, count: number): Promise<void> {
+  async compactAtStart(tables: () => Iterable<SnapshotImage>, count: number, ids?: IdCounters): Promise<void> {
     try {
-      await this.compact(tables, count);
+      await this.compact(tables, count, ids);
     } catch (e) {
       if (!(e instanceof NoRoomForSnapshot)) throw e;
       this.log(
@@ -193,7 +209,7 @@ export class Journal {
    * work runs in between, but nothing may be appended until it resolves (what it writes is the
    * state as it was when it began, and the journal it replaces must hold nothing newer).
    */
-  async compact(tables: () => Iterable<SnapshotImage>, count: number): Promise<void> {
+  async compact(tables: () => Iterable<SnapshotImage>, count: number, ids?: IdCounters): Promise<void> {
     const next = this.generation + 1;
     const tmp = this.files.snapshotTmp;
     try {
@@ -215,7 +231,7 @@ export class Journal {
           parts = [];
           size = 0;
         };
-        for (const b of columnSnapshotParts(tables(), count, next)) {
+        for (const b of columnSnapshotParts(tables(), count, next, ids)) {
           if (b.length >= CHUNK) {
             await flush();
             await put(b);

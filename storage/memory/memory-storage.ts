@@ -8,7 +8,7 @@ import { evaluateSteps, explainSteps } from '../../engine/memory/evaluate.js';
 import { runStepwise } from './stepwise.js';
 import { RESOURCES } from '../../engine/schema/registry.js';
 import { MSG } from '../../engine/schema/messages.js';
-import { uniqueGroups, type UniqueGroup } from '../../engine/schema/unique-groups.js';
+import { heldByOther, writeChecks, type WriteChecks } from './write-checks.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import {
   StorageConflict,
@@ -35,12 +35,14 @@ import { tableCoveredSpans } from './covered-spans.js';
 import type { CoveredSpans } from '../../engine/allocation/free-space.js';
 import type { AddrHex } from '../../engine/net/ip.js';
 import { UndoLog } from './undo-log.js';
-import { UUID_IDS, type IdStyle } from '../../engine/schema/id-style.js';
-import { timeOrderedId } from '../time-ordered-id.js';
+import { ID_STYLE, type IdStyle } from '../../engine/schema/id-style.js';
+import { NewIds } from './id-counters.js';
 
 export class MemoryStorage implements Storage {
   readonly kind = 'memory' as const;
-  ids: IdStyle = UUID_IDS;
+  /** The store's id style: ID_STYLE's (default uuid) until open() reads a directory's own. */
+  private style: IdStyle;
+  private newIdSource: NewIds;
   private readonly tables = new Map<string, IndexedTable>();
   private readonly journal: Journal | null;
   /** Foreign keys pointing at each resource: [referencing resource, field]. */
@@ -56,7 +58,9 @@ export class MemoryStorage implements Storage {
     dir: string | null,
     private readonly opts: StorageOptions = {},
   ) {
-    for (const r of RESOURCES) this.tables.set(r.name, new IndexedTable(r));
+    this.style = ID_STYLE[opts.idStyle ?? 'uuid'];
+    this.newIdSource = new NewIds(this.style);
+    for (const r of RESOURCES) this.tables.set(r.name, new IndexedTable(r, this.style));
     for (const r of RESOURCES) this.checked.set(r.name, writeChecks(r));
     for (const r of RESOURCES)
       for (const f of r.fields)
@@ -68,11 +72,32 @@ export class MemoryStorage implements Storage {
     this.journal = dir ? new Journal(dir, opts.log ?? ((m) => console.warn(m))) : null;
   }
 
-  async newIds(_resource: string, n: number): Promise<string[]> {
-    return Array.from({ length: n }, timeOrderedId);
+  get ids(): IdStyle {
+    return this.style;
   }
 
-  async advanceIdCounters(): Promise<void> {}
+  /**
+   * An empty store takes `style` (its tables made again for it): a directory's own at open, or a
+   * replica its primary's. A store holding rows keeps its style.
+   */
+  adoptIdStyle(style: IdStyle): void {
+    if (style.name === this.style.name) return;
+    for (const t of this.tables.values())
+      if (t.size) throw new Error(`a memory store holding rows keeps its ${this.style.name} ids`);
+    this.style = style;
+    this.newIdSource = new NewIds(style);
+    for (const r of RESOURCES) this.tables.set(r.name, new IndexedTable(r, style));
+  }
+
+  async newIds(resource: string, n: number): Promise<string[]> {
+    this.table(resource); // an unknown resource throws
+    return this.newIdSource.take(resource, n);
+  }
+
+  /** Creates move the counters already (id-counters.ts); this catches up with rows put in otherwise. */
+  async advanceIdCounters(): Promise<void> {
+    this.newIdSource.advance((r) => this.table(r).maxIntegerId());
+  }
 
   table(name: string): IndexedTable {
     const t = this.tables.get(name);
@@ -82,18 +107,21 @@ export class MemoryStorage implements Storage {
 
   async open(): Promise<void> {
     if (!this.journal) return;
-    const loaded = this.journal.load();
+    const loaded = this.journal.load(this.opts.idStyle);
+    this.adoptIdStyle(loaded.ids);
     loaded.readSnapshot({
       image: (resource, image) => this.table(resource).loadImage(image),
       row: (resource, row) => this.table(resource).insert(row),
       reserve: (resource, n) => this.table(resource).reserve(n),
+      counters: (ids) => this.newIdSource.load(ids),
     });
     const replay = loaded.replay((b, read) => this.replaySync(b, read));
+    await this.advanceIdCounters();
     // Only a clean replay is compacted (after a dropped torn end the journal stays as it is, cut to
     // its good records), and only when that changes something: a start after a compaction is a read.
     if (replay.clean && replay.worthCompacting) {
       if (this.deferred) this.owed = true;
-      else await this.journal.compactAtStart(() => this.images(), RESOURCES.length);
+      else await this.journal.compactAtStart(() => this.images(), RESOURCES.length, this.newIdSource.record());
     }
     this.lastSeq = this.highestSeq();
     if (!this.deferred) await this.afterBulkLoad();
@@ -137,7 +165,7 @@ export class MemoryStorage implements Storage {
     this.compacting = (async () => {
       await new Promise((resolve) => setImmediate(resolve)); // after the caller's own next steps (its start line)
       await this.afterBulkLoad();
-      if (owed) await owed.compactAtStart(() => this.images(), RESOURCES.length);
+      if (owed) await owed.compactAtStart(() => this.images(), RESOURCES.length, this.newIdSource.record());
     })()
       .catch((e: unknown) =>
         log(
@@ -270,7 +298,7 @@ export class MemoryStorage implements Storage {
   /** Empties every table (a replica's reload). */
   clear(): void {
     this.writes++;
-    for (const r of RESOURCES) this.tables.set(r.name, new IndexedTable(r));
+    for (const r of RESOURCES) this.tables.set(r.name, new IndexedTable(r, this.style));
   }
 
   /**
@@ -321,6 +349,7 @@ export class MemoryStorage implements Storage {
           // checks follow (a taken id is reported first, as a database's primary key does).
           if (!t.add(op.row)) throw new StorageConflict('id', MSG.idExists);
           undo.created(t, op.row.id);
+          this.newIdSource.saw(op.resource, op.row.id);
           this.checkRow(t, op.row, seen);
         } else {
           const old = t.get(op.row.id);
@@ -352,12 +381,15 @@ export class MemoryStorage implements Storage {
         // The rest of the journal is guessed to hold this table's rows as densely as what was read.
         const t = this.table(op.rows);
         t.insertRun(op.keys, op.values, read > 0 ? Math.ceil((t.size + op.values.length) / read) : 0);
+        this.newIdSource.sawRun(op.rows, op.keys, op.values);
         continue;
       }
       const t = this.table(op.resource);
       if (op.op === 'delete') t.remove(op.id);
-      else if (op.op === 'create') t.insert(op.row);
-      else if (!t.has(op.row.id)) throw new StorageConflict('id', MSG.notFound);
+      else if (op.op === 'create') {
+        t.insert(op.row);
+        this.newIdSource.saw(op.resource, op.row.id);
+      } else if (!t.has(op.row.id)) throw new StorageConflict('id', MSG.notFound);
       else t.replace(op.row);
     }
   }
@@ -398,37 +430,4 @@ export class MemoryStorage implements Storage {
     if (resourceName === 'tag')
       for (const t of this.tables.values()) if (t.tags?.count(id)) throw new StorageConflict('tags', MSG.tagAssigned);
   }
-}
-
-/** Does a row other than `id` hold this value of the field (and pass `also`, when given)? */
-function heldByOther(
-  t: IndexedTable,
-  field: string,
-  value: unknown,
-  id: string,
-  also?: (slot: number) => boolean,
-): boolean {
-  for (const s of t.hashOf(field)?.get(value as string) ?? []) if (t.idOf(s) !== id && (!also || also(s))) return true;
-  return false;
-}
-
-/**
- * What a write of one resource checks, in plain lists of one shape each: the registry's field
- * definitions differ in shape from field to field, and reading them row after row in a bulk load
- * cost more than the checks themselves.
- */
-interface WriteChecks {
-  /** Unique fields and groups; `rest`: a group's fields after the first (looked up by index). */
-  readonly unique: readonly (UniqueGroup & { readonly rest: readonly string[] })[];
-  readonly fks: readonly { readonly field: string; readonly target: string }[];
-  /** The tags field, if the resource has one. */
-  readonly tags: string | null;
-}
-
-function writeChecks(r: ResourceDef): WriteChecks {
-  return {
-    unique: uniqueGroups(r).map((g) => ({ ...g, rest: g.fields.slice(1) })),
-    fks: r.fields.filter((f) => f.kind === 'fk').map((f) => ({ field: f.name, target: f.target! })),
-    tags: r.fields.find((f) => f.kind === 'tags')?.name ?? null,
-  };
 }

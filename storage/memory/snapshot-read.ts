@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { TableImage } from '../../engine/memory/columns/column-image.js';
 import type { Row } from '../types.js';
-import { readColumnSnapshot } from './column-snapshot.js';
+import { readColumnSnapshot, type IdCounters } from './column-snapshot.js';
 import type { JournalFiles } from './journal-files.js';
 import { eachJsonLine } from './journal-io.js';
 import { SnapshotReader, type SnapshotVisitor } from './snapshot-format.js';
@@ -11,6 +11,8 @@ import { SnapshotReader, type SnapshotVisitor } from './snapshot-format.js';
 /** What a snapshot is read into: whole tables (the current format) or rows (earlier ones). */
 export interface SnapshotLoader extends SnapshotVisitor {
   image(resource: string, image: TableImage): void;
+  /** The counters of new ids the snapshot carries (an integer store's; earlier forms carry none). */
+  counters?(ids: IdCounters): void;
 }
 
 export type SnapshotForm = 'columns' | 'lines' | 'object' | 'none';
@@ -29,8 +31,11 @@ export function snapshotForm(f: JournalFiles): SnapshotForm {
  * throws SnapshotDamage.
  */
 export function readSnapshotForm(f: JournalFiles, form: SnapshotForm, visit: SnapshotLoader): number | null {
-  if (form === 'columns')
-    return readColumnSnapshot(f.snapshot, (resource, image) => visit.image(resource, image)).journal;
+  if (form === 'columns') {
+    const mark = readColumnSnapshot(f.snapshot, (resource, image) => visit.image(resource, image));
+    visit.counters?.(mark.ids);
+    return mark.journal;
+  }
   if (form === 'lines') {
     const reader = new SnapshotReader(visit);
     eachJsonLine(f.lineSnapshot, (v) => reader.line(v));

@@ -86,6 +86,8 @@ export class ReplicatedStorage implements Storage {
 
   async open(): Promise<void> {
     await this.primary.open();
+    // The database's own id style, known now: the replica orders and packs ids as the primary does.
+    this.replica.adoptIdStyle(this.primary.ids);
     for (const r of this.readerStores()) await r.open();
     await this.follower.start();
   }

@@ -9,10 +9,10 @@ import type { NetFieldNames } from './net-column.js';
 export type SlotValues = readonly (readonly [number, unknown])[];
 
 export interface IdImage {
-  /** Four words per slot (read where `packed` is 1). */
+  /** Four words per slot, read where `packed` is not 0 (1: a UUID, 2: an integer id; id-column.ts). */
   readonly words: Uint32Array<ArrayBuffer>;
   readonly packed: Uint8Array<ArrayBuffer>;
-  /** Ids that are not canonical UUIDs. */
+  /** Ids not held as words (not canonical ids of the column's style). */
   readonly other: SlotValues;
 }
 

@@ -1,8 +1,13 @@
-// The id column: a canonical UUID (lower-case 8-4-4-4-12) is kept as four 32-bit words, and an
-// open-addressing table over those words answers id -> slot. A Map of id strings costs ~100 bytes
-// per row; this costs 16 + ~10. Ids in any other form go to a plain Map beside it.
+// The id column: an id of the column's style is kept as four 32-bit words, and an open-addressing
+// table over those words answers id -> slot. A Map of id strings costs ~100 bytes per row; this
+// costs 16 + ~10. A canonical UUID (lower-case 8-4-4-4-12) is its 128 bits (mark 1); an integer id
+// (canonical decimal text up to 2^53 - 1) is 0, 0, its high and low 32 bits (mark 2), so that the
+// words of either compare as the style orders its ids. The mark says how a slot's words read, so an
+// image reads back in a column of either style. Ids in any other form go to a plain Map beside it
+// and are ordered by the style's compare on their text.
 import { u32ToHex } from '../../net/ip.js';
 import { cmpWords } from '../../net/words.js';
+import { UUID_IDS, type IdStyle } from '../../schema/id-style.js';
 import { resized } from './column.js';
 import { checkLength, gather, type IdImage } from './column-image.js';
 
@@ -43,6 +48,32 @@ function uuidWords(id: unknown, out: Uint32Array, at: number): boolean {
   return true;
 }
 
+const TWO32 = 4294967296;
+
+/** Writes the words of a canonical integer id to out[at..at+3]; false for any other value. */
+function integerWords(id: unknown, out: Uint32Array, at: number): boolean {
+  if (typeof id !== 'string' || id.length === 0 || id.length > 16) return false;
+  let n = id.charCodeAt(0) - 48;
+  if (n < 1 || n > 9) return false;
+  for (let i = 1; i < id.length; i++) {
+    const d = id.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return false;
+    n = n * 10 + d;
+  }
+  if (n > Number.MAX_SAFE_INTEGER) return false;
+  out[at] = 0;
+  out[at + 1] = 0;
+  out[at + 2] = Math.floor(n / TWO32);
+  out[at + 3] = n >>> 0;
+  return true;
+}
+
+const formatInteger = (w: Uint32Array, at: number): string => String(w[at + 2] * TWO32 + w[at + 3]);
+
+/** How a slot's words read, by its mark (0: not packed). */
+const PACKED_UUID = 1,
+  PACKED_INTEGER = 2;
+
 function formatUuid(w: Uint32Array, at: number): string {
   const b = u32ToHex(w[at + 1]),
     c = u32ToHex(w[at + 2]);
@@ -63,8 +94,11 @@ function hashWords(w: Uint32Array, at: number): number {
 }
 
 export class IdColumn {
+  /** Packs an id of the column's style into words; its mark. */
+  private readonly pack: (id: unknown, out: Uint32Array, at: number) => boolean;
+  private readonly mark: number;
   private words = new Uint32Array(0);
-  /** Slots whose id is held as words. */
+  /** Slots whose id is held as words: PACKED_UUID or PACKED_INTEGER, 0 for none. */
   private packed = new Uint8Array(0);
   private readonly other = new Map<unknown, number>();
   private readonly otherBySlot = new Map<number, unknown>();
@@ -75,6 +109,13 @@ export class IdColumn {
   private marks = new Uint8Array(16);
   private used = 0;
   private readonly probe = new Uint32Array(4);
+
+  /** `style`: the ids it packs, and their order (a table of a `uuidIds` resource is given UUID_IDS). */
+  constructor(private readonly style: IdStyle = UUID_IDS) {
+    const integer = style.name === 'integer';
+    this.pack = integer ? integerWords : uuidWords;
+    this.mark = integer ? PACKED_INTEGER : PACKED_UUID;
+  }
 
   resize(capacity: number): void {
     this.words = resized(this.words, capacity, 4);
@@ -88,14 +129,14 @@ export class IdColumn {
   /** Stores a slot's id; false (nothing stored) when another slot holds it already. */
   set(slot: number, id: unknown): boolean {
     this.clear(slot);
-    if (!uuidWords(id, this.words, slot * 4)) {
+    if (!this.pack(id, this.words, slot * 4)) {
       if (this.other.has(id)) return false;
       this.other.set(id, slot);
       this.otherBySlot.set(slot, id);
       return true;
     }
     if (!this.place(slot)) return false;
-    this.packed[slot] = 1;
+    this.packed[slot] = this.mark;
     if (++this.used * 4 > this.table.length * 3) this.rehash(this.table.length * 2);
     return true;
   }
@@ -114,15 +155,34 @@ export class IdColumn {
   }
 
   get(slot: number): unknown {
-    return this.packed[slot] ? formatUuid(this.words, slot * 4) : this.otherBySlot.get(slot);
+    const m = this.packed[slot];
+    return m === PACKED_UUID
+      ? formatUuid(this.words, slot * 4)
+      : m === PACKED_INTEGER
+        ? formatInteger(this.words, slot * 4)
+        : this.otherBySlot.get(slot);
   }
 
   has(slot: number): boolean {
-    return this.packed[slot] === 1 || this.otherBySlot.has(slot);
+    return this.packed[slot] !== 0 || this.otherBySlot.has(slot);
+  }
+
+  /** The highest integer id held as words (0 when none): where a store's counter of new ids must be. */
+  maxInteger(): number {
+    let hi = 0,
+      lo = 0;
+    const w = this.words,
+      packed = this.packed;
+    for (let s = 0; s < packed.length; s++)
+      if (packed[s] === PACKED_INTEGER && (w[s * 4 + 2] > hi || (w[s * 4 + 2] === hi && w[s * 4 + 3] > lo))) {
+        hi = w[s * 4 + 2];
+        lo = w[s * 4 + 3];
+      }
+    return hi * TWO32 + lo;
   }
 
   slotOf(id: unknown): number | undefined {
-    if (!uuidWords(id, this.probe, 0)) return this.other.get(id);
+    if (!this.pack(id, this.probe, 0)) return this.other.get(id);
     const p = this.probe,
       t = this.table,
       marks = this.marks,
@@ -138,26 +198,31 @@ export class IdColumn {
 
   /**
    * A test of `id <op> value` on slots that compares words, no id text made (a cursor page reads
-   * every row's id); null when the value is not a canonical UUID (the caller compares text then).
+   * every row's id). For a value that is not an id of the style: in a UUID column null (the caller
+   * compares text, the UUID order), in an integer column a test on the ids' text in the style's
+   * order (text order would put "10" before "9").
    */
   rangeTester(op: 'lt' | 'lte' | 'gt' | 'gte', value: unknown): ((slot: number) => boolean) | null {
     const v = new Uint32Array(4);
-    if (!uuidWords(value, v, 0)) return null;
-    const text = value as string;
     const holds = (c: number) => (op === 'lt' ? c < 0 : op === 'lte' ? c <= 0 : op === 'gt' ? c > 0 : c >= 0);
+    if (!this.pack(value, v, 0)) {
+      if (this.mark === PACKED_UUID || typeof value !== 'string') return null;
+      return (slot) => this.has(slot) && holds(this.style.compare(String(this.get(slot)), value));
+    }
+    const text = value as string,
+      mark = this.mark;
     return (slot) => {
-      if (this.packed[slot]) return holds(cmpWords(this.words, slot * 4, v, 0));
-      const id = this.otherBySlot.get(slot);
-      return id !== undefined && holds(String(id) < text ? -1 : String(id) > text ? 1 : 0);
+      if (this.packed[slot] === mark) return holds(cmpWords(this.words, slot * 4, v, 0));
+      const id = this.get(slot);
+      return id !== undefined && holds(this.style.compare(String(id), text));
     };
   }
 
-  /** Compares the ids of two slots (both as text order, which the words keep). */
+  /** Compares the ids of two slots in the style's order (which the words of its ids keep). */
   compare(a: number, b: number): number {
-    if (this.packed[a] && this.packed[b]) return cmpWords(this.words, a * 4, this.words, b * 4);
-    const x = String(this.get(a)),
-      y = String(this.get(b));
-    return x < y ? -1 : x > y ? 1 : 0;
+    const m = this.packed[a];
+    if (m !== 0 && m === this.packed[b]) return cmpWords(this.words, a * 4, this.words, b * 4);
+    return this.style.compare(String(this.get(a)), String(this.get(b)));
   }
 
   /** The ids of the slots in `live`, as slots 0 .. live.length-1. */
@@ -195,8 +260,7 @@ export class IdColumn {
       this.otherBySlot.clear();
       throw new RangeError(`table image: ${why}`);
     };
-    for (let s = 0; s < rows; s++)
-      if (img.packed[s] && !this.place(s)) fail(`id ${formatUuid(img.words, s * 4)} is held twice`);
+    for (let s = 0; s < rows; s++) if (img.packed[s] && !this.place(s)) fail(`id ${String(this.get(s))} is held twice`);
     for (const [s, id] of img.other) {
       if (!(s >= 0 && s < rows) || img.packed[s] || this.otherBySlot.has(s) || this.other.has(id))
         fail(`id ${String(id)} at slot ${s} is held twice or out of place`);

@@ -472,7 +472,7 @@ describe('memory:/dir on a full disk', function () {
           .to.match(/snapshot/)
           .and.to.match(/ENOSPC/)
           .and.to.match(/journal as it is/);
-        expect(fs.readdirSync(dir).sort()).to.deep.equal(['journal.jsonl', 'lock']);
+        expect(fs.readdirSync(dir).sort()).to.deep.equal(['id-style', 'journal.jsonl', 'lock']);
         expect(fs.statSync(files(dir).journal).size).to.equal(journalBytes);
         let again: unknown = null;
         try {
@@ -497,7 +497,7 @@ describe('memory:/dir on a full disk', function () {
           .to.match(/snapshot/)
           .and.to.match(/ENOSPC/)
           .and.to.match(/journal as it is/);
-        expect(fs.readdirSync(dir).sort()).to.deep.equal(['journal.jsonl', 'lock']);
+        expect(fs.readdirSync(dir).sort()).to.deep.equal(['id-style', 'journal.jsonl', 'lock']);
         expect(fs.statSync(files(dir).journal).size).to.equal(journalBytes);
         expect(dump(served)).to.deep.equal(rows);
       } finally {
