@@ -94,7 +94,7 @@ export async function importNetbox(src: NetboxSource, opts: ImportOptions): Prom
   const cfPlan = plans.find((p) => p.resource.name === 'custom_field');
   const cfs = await customFields(src, cfPlan, ctx0);
   const ctx: RowContext = { ...ctx0, customFields: cfs.byTable };
-  countCustomFieldSupport(counts, cfs, taken);
+  countCustomFieldSupport(counts, cfs, taken, losses);
   const writer = opts.target ? new ImportWriter(opts.target, opts.batch ?? 5000) : null;
   try {
     for (const plan of plans) {
@@ -112,15 +112,20 @@ export async function importNetbox(src: NetboxSource, opts: ImportOptions): Prom
   return { version: src.version, lines: await buildReport(src, counts, plans, taken, losses), taken };
 }
 
-/** The support tables of custom fields: object types and choice sets are carried on the custom fields taken. */
-function countCustomFieldSupport(counts: Map<string, number>, cfs: CustomFieldsTaken, taken: Map<string, number>) {
-  for (const t of SUPPORT_TABLES.cfObjectTypes)
-    if (counts.has(t))
-      taken.set(
-        t,
-        cfs.rows.reduce((n, r) => n + (r.content_types as string[]).length, 0),
-      );
-  if (counts.has(SUPPORT_TABLES.cfChoices)) taken.set(SUPPORT_TABLES.cfChoices, 0);
+/** A custom field's object types are carried on it: those of the custom fields taken, on objects the product has. */
+function countCustomFieldSupport(
+  counts: Map<string, number>,
+  cfs: CustomFieldsTaken,
+  taken: Map<string, number>,
+  losses: Losses,
+) {
+  const carried = cfs.rows.reduce((n, r) => n + (r.content_types as string[]).length, 0);
+  for (const t of SUPPORT_TABLES.cfObjectTypes) {
+    const n = counts.get(t);
+    if (n === undefined) continue;
+    taken.set(t, carried);
+    if (n > carried) losses.add(t, 'of custom fields left, or object types not taken', n - carried);
+  }
 }
 
 async function put(writer: ImportWriter | null, plan: TablePlan, rows: readonly Row[]): Promise<number> {

@@ -7,7 +7,7 @@ import type { Row } from '../types.js';
 import { SUPPORT_TABLES, TABLES } from './mapping.js';
 import type { Losses } from './report.js';
 import type { NetboxSource, SourceRow } from './source.js';
-import { fallback, type TablePlan } from './table-plan.js';
+import { fallback, type FieldStep, type TablePlan } from './table-plan.js';
 
 /** What converting rows needs besides the row: tag assignments and the custom fields taken. */
 export interface RowContext {
@@ -20,6 +20,7 @@ export interface RowContext {
   readonly now: string;
 }
 
+// The source gives times as ISO text already (table-plan.ts), a Date only where a layout's column is read as one.
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v ? String(v) : null);
 
 /** NetBox's content type (`dcim.devicetype`) -> the product's resource for it, through the mapping's tables. */
@@ -37,18 +38,27 @@ export const productContentTypes = (netbox: readonly string[]): string[] =>
 /** Makes the rows of one table. */
 export function rowMaker(plan: TablePlan, ctx: RowContext): (src: SourceRow) => Row {
   const { resource: r, map } = plan;
-  const template: Record<string, unknown> = {};
-  for (const f of r.fields) template[f.name] = fallback(f);
   const tags = isTaggable(r) ? (ctx.tags.get(map.table) ?? new Map<string, string[]>()) : null;
   const cfs = hasCustomFields(r) ? (ctx.customFields.get(map.table) ?? new Set<string>()) : null;
+  const byField = new Map(plan.steps.map((s) => [s.field.name, s]));
+  // Each row gets its fields in the resource's order, one after the other (one object shape for all rows).
+  const fixed = new Set(['id', 'created', 'last_updated', 'version', 'tags', 'custom_fields']);
+  const slots = r.fields
+    .filter((f) => !fixed.has(f.name))
+    .map((f) => ({ name: f.name, step: byField.get(f.name), empty: fallback(f) }));
+  const lostAs = (step: FieldStep) => `${map.table}.${step.reportAs}`;
   return (src) => {
     const id = String(src.id);
     const created = iso(src.created) ?? ctx.now;
-    const row: Row = { ...template, id, created, last_updated: iso(src.last_updated) ?? created, version: 1 };
-    for (const step of plan.steps) {
+    const row: Row = { id, created, last_updated: iso(src.last_updated) ?? created, version: 1 };
+    for (const { name, step, empty } of slots) {
+      if (!step) {
+        row[name] = empty;
+        continue;
+      }
       const got = step.read(src);
-      row[step.field.name] = got.value;
-      if ('lost' in got && step.reportAs) ctx.losses.add(`${map.table}.${step.reportAs}`, got.lost);
+      row[name] = got.value;
+      if ('lost' in got && step.reportAs) ctx.losses.add(lostAs(step), got.lost);
     }
     if (tags) row.tags = tags.get(id) ?? [];
     if (cfs) row.custom_fields = customFieldValues(src.custom_field_data, cfs, map.table, ctx.losses);

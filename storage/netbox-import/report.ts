@@ -52,11 +52,9 @@ async function setCounts(src: NetboxSource, plan: TablePlan): Promise<Map<string
   return new Map(plan.leftColumns.map((c, i) => [c, Number(row[`n${i}`])]));
 }
 
-const supportTables = new Set<string>([
-  SUPPORT_TABLES.tagged,
-  ...SUPPORT_TABLES.cfObjectTypes,
-  SUPPORT_TABLES.cfChoices,
-]);
+/** Read for the taken tables' sake, with lines of their own (choice sets are not: their extra choices are carried
+ * on the custom fields that use them, the sets themselves are left). */
+const supportTables = new Set<string>([SUPPORT_TABLES.tagged, ...SUPPORT_TABLES.cfObjectTypes]);
 
 /** The table's lines: tables first (by name), then each taken table's columns and values. */
 export async function buildReport(

@@ -68,17 +68,24 @@ export class NetboxSource {
     return Number(r.n);
   }
 
-  /** The rows of `SELECT <select> FROM table t`, a page at a time in id order (keyset: no offsets to skip). */
+  /**
+   * The rows of `SELECT <select> FROM table t`, a page at a time in id order (keyset: no offsets to
+   * skip). The next page is asked for before this one is handed out, so the database reads it while
+   * the caller writes this one.
+   */
   async *pages(table: string, select: string, pageSize: number): AsyncGenerator<SourceRow[]> {
-    let after = '0';
+    const page = (after: string) =>
+      this.query(`SELECT ${select} FROM ${quote(table)} t WHERE t.id > $1 ORDER BY t.id LIMIT ${pageSize}`, [after]);
+    let next = page('0');
     for (;;) {
-      const rows = await this.query(
-        `SELECT ${select} FROM ${quote(table)} t WHERE t.id > $1 ORDER BY t.id LIMIT ${pageSize}`,
-        [after],
-      );
+      const rows = await next;
+      const full = rows.length === pageSize;
+      if (full) {
+        next = page(String(rows[rows.length - 1].id));
+        next.catch(() => undefined); // awaited below; a caller that stops early leaves it unread, not unhandled
+      }
       if (rows.length) yield rows;
-      if (rows.length < pageSize) return;
-      after = String(rows[rows.length - 1].id);
+      if (!full) return;
     }
   }
 

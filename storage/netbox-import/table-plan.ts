@@ -78,7 +78,12 @@ function usable(src: NetboxSource, table: string, s: FieldSource): SpecialDef | 
 
 export function planTable(src: NetboxSource, map: TableMap): TablePlan {
   const r = resourceDef(map.resource);
-  const selects = ROW_COLUMNS.filter((c) => src.has(map.table, c)).map((c) => `t.${quoteIdent(c)}`);
+  // Times as the product writes them (ISO, UTC, milliseconds), made by PostgreSQL: cheaper than a Date per value.
+  const selects = ROW_COLUMNS.filter((c) => src.has(map.table, c)).map((c) =>
+    c === 'created' || c === 'last_updated'
+      ? `to_char(t.${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${c}`
+      : `t.${quoteIdent(c)}`,
+  );
   const used = new Set(ROW_COLUMNS);
   const steps: FieldStep[] = [];
   for (const [name, given] of Object.entries(map.fields)) {

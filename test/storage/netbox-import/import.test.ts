@@ -113,6 +113,10 @@ describe('npm run import:netbox: a NetBox database into a store, keeping its ids
         `left ${tagsOff} (on circuits_circuit, not taken)`,
     );
     expect(line('extras_customfield')).to.equal('extras_customfield taken 1, left 1 (of type decimal)');
+    expect(line('extras_customfield_object_types')).to.equal(
+      'extras_customfield_object_types taken 1, left 1 (of custom fields left, or object types not taken)',
+    );
+    expect(line('ipam_service')).to.equal(`ipam_service taken ${await count('ipam_service')}`);
     const airflow = Number(
       (await demo!.sql(`SELECT count(*) AS n FROM dcim_device WHERE airflow IS NOT NULL AND airflow <> ''`))[0].n,
     );

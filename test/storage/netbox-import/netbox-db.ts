@@ -81,7 +81,7 @@ export async function emptyDb(base: string): Promise<NetboxDb> {
 
 /**
  * What the demo lacks and a NetBox holds: addresses on device and VM interfaces (the hosts' primary
- * IPs among them), one on an FHRP group, a MAC address, a prefix scoped to a region, a tag on a
+ * IPs among them), one on an FHRP group, a service, a MAC address, a prefix scoped to a region, a tag on a
  * circuit, a custom field of a type the product lacks with a value.
  */
 export async function addAssignments(db: NetboxDb): Promise<void> {
@@ -128,6 +128,9 @@ export async function addAssignments(db: NetboxDb): Promise<void> {
                 'always', '', false, '', '')`);
   await db.sql(`INSERT INTO extras_customfield_object_types (customfield_id, objecttype_id)
                 SELECT max(id), ${site} FROM extras_customfield`);
+  await db.sql(`INSERT INTO ipam_service (created, last_updated, custom_field_data, name, protocol, ports, description,
+                device_id, comments)
+                SELECT now(), now(), '{}', 'ssh', 'tcp', '{22,2222}', '', min(id), '' FROM dcim_device`);
   await db.sql(`UPDATE dcim_site SET custom_field_data = custom_field_data || '{"floor_area": 12.5}'
                 WHERE id = (SELECT min(id) FROM dcim_site)`);
 }
