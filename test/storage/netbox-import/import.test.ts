@@ -6,6 +6,9 @@
 // the counters continue after the imported ids.
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { isNull, TRUE, type Plan } from '../../../engine/plan/nodes.js';
 import { planQuery } from '../../../engine/plan/planner.js';
@@ -48,11 +51,11 @@ async function total(s: Storage): Promise<number> {
   return n;
 }
 
-async function importInto(db: NetboxDb, target: Storage | null): Promise<ImportResult> {
+async function importInto(db: NetboxDb, target: Storage | null, progress?: (l: string) => void): Promise<ImportResult> {
   const src = await NetboxSource.open(db.url);
   try {
     if (target) await checkTarget(target, 'the target');
-    return await importNetbox(src, { target, batch: 500 });
+    return await importNetbox(src, { target, batch: 500, pageSize: 400, progressFrom: 1000, progress });
   } finally {
     await src.close();
   }
@@ -134,8 +137,16 @@ describe('npm run import:netbox: a NetBox database into a store, keeping its ids
   it('into memory: each taken row with its id, fields, references, tags, custom field values; <= 5 s', async () => {
     const store = await integerStore('memory:');
     const t0 = performance.now();
-    const result = await importInto(demo!, store);
+    const progress: string[] = [];
+    const result = await importInto(demo!, store, (l) => progress.push(l));
     expect(performance.now() - t0).to.be.below(5000);
+    // A table of at least `progressFrom` rows says how far it got (read 400 rows a page here, so in several steps).
+    const ifaces = Number((await demo!.sql(`SELECT count(*) AS n FROM dcim_interface`))[0].n);
+    expect(progress.filter((l) => l.startsWith('dcim_interface:')).pop()).to.equal(
+      `dcim_interface: ${ifaces} of ${ifaces} rows (100%)`,
+    );
+    expect(progress.filter((l) => l.startsWith('dcim_interface:')).length).to.be.greaterThan(2);
+    expect(progress.some((l) => l.startsWith('dcim_site:'))).to.equal(false);
     expect(result.version).to.equal('4.2');
     const checked = await compareWithSource(demo!, store);
     expect(checked).to.be.greaterThan(3000);
@@ -250,6 +261,27 @@ describe('npm run import:netbox: a NetBox database into a store, keeping its ids
 
     expect(await total(store)).to.equal(0);
     await store.close();
+  });
+
+  it('the CLI into memory:/dir: the store holds the import after a restart', async function () {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-import-'));
+    try {
+      const out = await run(['--from', demo!.url, '--to', `memory:${dir}`]);
+      // Until the memory store's integer ids are merged, the CLI's open gives a uuid store, which it refuses.
+      if (/is a uuid store/.test(out.stderr)) return this.skip();
+      expect(out.code, out.stderr).to.equal(0);
+      expect(out.stdout).to.match(/^dcim_device +taken \d+$/m);
+      const store = await createStorage(`memory:${dir}`);
+      await store.open();
+      try {
+        expect(store.ids.name).to.equal('integer');
+        await compareWithSource(demo!, store);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the counters continue after the imported ids', async function () {
