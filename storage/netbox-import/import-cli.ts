@@ -31,6 +31,18 @@ export const IMPORT_CLI: CliSpec = {
 
 const NAME = commandName(IMPORT_CLI);
 
+/** A URL as messages show it: without its password. */
+function shown(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.password) return url;
+    u.password = '***';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
 async function main(): Promise<number> {
   const args = argsOrExit(IMPORT_CLI);
   const [from, to, dry] = [args.string('from'), args.string('to'), args.flag('dry-run')];
@@ -50,7 +62,7 @@ async function main(): Promise<number> {
     if (!dry) {
       target = await createStorage(to, { idStyle: 'integer' });
       await target.open();
-      await checkTarget(target, to);
+      await checkTarget(target, shown(to));
     }
     const t0 = performance.now();
     const result = await importNetbox(src, {
