@@ -1,0 +1,90 @@
+// `npm run import:netbox -- --from postgres://…/netbox --to <STORAGE_URL>`: a NetBox 3.7-4.2
+// database (read only, one snapshot) into a new or empty integer store, keeping NetBox's ids; ends
+// with the table of what was taken and what was left. `--dry-run` prints that table, writing nothing.
+import { argsOrExit, commandName, type CliSpec } from '../cli-args.js';
+import { createStorage, StorageConfigError } from '../open-storage.js';
+import type { Storage } from '../types.js';
+import { importNetbox } from './import-netbox.js';
+import { formatReport } from './report.js';
+import { NetboxSource, SourceRefused } from './source.js';
+import { checkTarget, TargetRefused } from './writer.js';
+
+export const IMPORT_CLI: CliSpec = {
+  command: 'npm run import:netbox --',
+  summary:
+    "Imports a NetBox 3.7 to 4.2 PostgreSQL database into a new or empty store, keeping NetBox's integer ids " +
+    '(the store becomes an integer store). All or nothing: a failed import leaves the target empty. ' +
+    'Ends with the table of what was taken and what was left, per NetBox table.\n' +
+    'e.g. npm run import:netbox -- --from postgres://netbox@db/netbox --to postgres://netinv@db/netinv',
+  flags: [
+    { name: 'from', type: 'string', value: 'URL', help: "NetBox's database: postgres://user@host/netbox (read only)" },
+    {
+      name: 'to',
+      type: 'string',
+      value: 'STORAGE_URL',
+      help: 'the new or empty store: memory:/path/dir, postgres://… or mysql://… (not needed with --dry-run)',
+    },
+    { name: 'dry-run', type: 'flag', help: 'print what would be taken and left; write nothing' },
+    { name: 'batch', type: 'integer', default: '5000', min: 1, max: 100000, help: 'rows per atomic write' },
+  ],
+};
+
+const NAME = commandName(IMPORT_CLI);
+
+/** A URL as messages show it: without its password. */
+function shown(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.password) return url;
+    u.password = '***';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+async function main(): Promise<number> {
+  const args = argsOrExit(IMPORT_CLI);
+  const [from, to, dry] = [args.string('from'), args.string('to'), args.flag('dry-run')];
+  const missing = [!from && '--from URL', !to && !dry && '--to STORAGE_URL'].filter(Boolean);
+  if (missing.length) {
+    console.error(`${NAME}: missing ${missing.join(' and ')} (--help lists the options)`);
+    return 2;
+  }
+  if (to === 'memory:' && !dry) {
+    console.error(`${NAME}: a volatile memory: store keeps nothing; import into memory:/path/dir`);
+    return 2;
+  }
+  let src: NetboxSource | null = null;
+  let target: Storage | null = null;
+  try {
+    src = await NetboxSource.open(from);
+    if (!dry) {
+      target = await createStorage(to, { idStyle: 'integer' });
+      await target.open();
+      await checkTarget(target, shown(to));
+    }
+    const t0 = performance.now();
+    const result = await importNetbox(src, {
+      target,
+      batch: args.number('batch'),
+      progress: (line) => console.error(`${NAME}: ${line}`),
+    });
+    const rows = [...result.taken.values()].reduce((a, b) => a + b, 0);
+    console.log(formatReport(result.lines));
+    const secs = ((performance.now() - t0) / 1000).toFixed(1);
+    console.log(
+      `${NAME}: NetBox ${result.version}: ${rows} rows ${dry ? 'would be taken (dry run)' : 'taken'} in ${secs} s`,
+    );
+    return 0;
+  } catch (e) {
+    const known = [SourceRefused, TargetRefused, StorageConfigError].some((k) => e instanceof k);
+    console.error(`${NAME}: ${known ? (e as Error).message : (e as Error).message.split('\n')[0]}`);
+    return 1;
+  } finally {
+    await src?.close();
+    await target?.close().catch(() => undefined);
+  }
+}
+
+process.exitCode = await main();
