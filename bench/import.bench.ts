@@ -7,9 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { INTEGER_IDS } from '../engine/schema/id-style.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
-import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { importNetbox } from '../storage/netbox-import/import-netbox.js';
 import { NetboxSource } from '../storage/netbox-import/source.js';
 import { checkTarget } from '../storage/netbox-import/writer.js';
@@ -97,8 +95,6 @@ async function main(): Promise<void> {
       if (db) await sql(base, `CREATE DATABASE "${db}"`);
       const target = await createStorage(db ? on(base, db) : 'memory:', { idStyle: 'integer' });
       await target.open();
-      // Until the memory store's integer ids are merged, it is told its style (see the import tests).
-      if (target.ids.name !== 'integer' && target instanceof MemoryStorage) target.ids = INTEGER_IDS;
       try {
         console.log(`into ${kind}:`);
         const { wall, cpu } = await timeImport(from, target);

@@ -13,9 +13,7 @@ import { promisify } from 'node:util';
 import { isNull, TRUE, type Plan } from '../../../engine/plan/nodes.js';
 import { planQuery } from '../../../engine/plan/planner.js';
 import { parseQuery } from '../../../engine/query/parse.js';
-import { INTEGER_IDS } from '../../../engine/schema/id-style.js';
 import { RESOURCES, resource } from '../../../engine/schema/registry.js';
-import { MemoryStorage } from '../../../storage/memory/memory-storage.js';
 import { importNetbox, type ImportResult } from '../../../storage/netbox-import/import-netbox.js';
 import { NetboxSource, SourceRefused } from '../../../storage/netbox-import/source.js';
 import { checkTarget, TargetRefused } from '../../../storage/netbox-import/writer.js';
@@ -33,15 +31,10 @@ const run = (args: string[]) =>
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );
 
-/**
- * An integer store at `url`. Until the memory store learns integer ids (another branch), a memory
- * store opened with idStyle integer still says uuid: it is told its style here, which is all it needs
- * to hold ids like "17" (remove this once the merge lands: the open alone must give an integer store).
- */
+/** An integer store at `url`. */
 async function integerStore(url: string): Promise<Storage> {
   const s = await createStorage(url, { idStyle: 'integer' });
   await s.open();
-  if (s.ids.name !== 'integer' && s instanceof MemoryStorage) s.ids = INTEGER_IDS;
   return s;
 }
 
