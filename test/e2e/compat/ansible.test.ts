@@ -39,17 +39,60 @@ interface TaskResult {
 /** The playbook's look-ups (set_fact) change nothing by nature. */
 const isLookup = (t: TaskResult): boolean => t.task.startsWith('Look up');
 
+/** One run of a playbook against `srv` (asynchronous: the server answering it runs in this very process). */
+async function runPlaybook(
+  file: string,
+  srv: TestServer,
+  temp: string,
+  vars: Record<string, string> = {},
+): Promise<TaskResult[]> {
+  const env = {
+    ...process.env,
+    ANSIBLE_STDOUT_CALLBACK: 'json',
+    ANSIBLE_NOCOLOR: '1',
+    ANSIBLE_RETRY_FILES_ENABLED: '0',
+    ANSIBLE_LOCAL_TEMP: temp,
+    ANSIBLE_REMOTE_TEMP: temp,
+    ANSIBLE_PYTHON_INTERPRETER: PYTHON,
+  };
+  const extra = Object.entries({ netbox_url: srv.url, netbox_token: ADMIN_KEY, ...vars }).flatMap(([k, v]) => [
+    '-e',
+    `${k}=${v}`,
+  ]);
+  const r = await promisify(execFile)('ansible-playbook', ['-i', 'localhost,', file, ...extra], {
+    env,
+    encoding: 'utf8',
+    timeout: 100000,
+    maxBuffer: 16 << 20,
+  }).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
+  type HostResult = { changed?: boolean; failed?: boolean; skipped?: boolean; msg?: string };
+  let out: { plays: { tasks: { task: { name: string }; hosts: Record<string, HostResult> }[] }[] };
+  try {
+    out = JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`ansible-playbook gave no JSON result:\n${r.stdout}\n${r.stderr}`);
+  }
+  return out.plays[0].tasks.map((t) => {
+    const h = t.hosts.localhost;
+    return { task: t.task.name, changed: !!h.changed, failed: !!h.failed, skipped: !!h.skipped, msg: h.msg };
+  });
+}
+
+/** Skips the suite (or fails it in CI) when ansible, the collection or pynetbox is missing. */
+function needAnsible(ctx: Mocha.Context): void {
+  const why = missing();
+  if (!why) return;
+  if (process.env.CI) throw new Error(`${why} (.ci/run installs Debian's ansible and python3-pynetbox)`);
+  console.log(`    (skipped: ${why})`);
+  ctx.skip();
+}
+
 describe('Ansible netbox.netbox compatibility', function () {
   this.timeout(240000);
   let srv: TestServer;
   let temp: string;
   before(async function () {
-    const why = missing();
-    if (why) {
-      if (process.env.CI) throw new Error(`${why} (.ci/run installs Debian's ansible and python3-pynetbox)`);
-      console.log(`    (skipped: ${why})`);
-      this.skip();
-    }
+    needAnsible(this);
     temp = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-ansible-'));
     srv = await startServer();
   });
@@ -58,36 +101,7 @@ describe('Ansible netbox.netbox compatibility', function () {
     if (temp) fs.rmSync(temp, { recursive: true, force: true });
   });
 
-  /** One run of the playbook (asynchronous: the server answering it runs in this very process). */
-  async function run(): Promise<TaskResult[]> {
-    const env = {
-      ...process.env,
-      ANSIBLE_STDOUT_CALLBACK: 'json',
-      ANSIBLE_NOCOLOR: '1',
-      ANSIBLE_RETRY_FILES_ENABLED: '0',
-      ANSIBLE_LOCAL_TEMP: temp,
-      ANSIBLE_REMOTE_TEMP: temp,
-      ANSIBLE_PYTHON_INTERPRETER: PYTHON,
-    };
-    const args = ['-i', 'localhost,', playbook, '-e', `netbox_url=${srv.url}`, '-e', `netbox_token=${ADMIN_KEY}`];
-    const r = await promisify(execFile)('ansible-playbook', args, {
-      env,
-      encoding: 'utf8',
-      timeout: 100000,
-      maxBuffer: 16 << 20,
-    }).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
-    type HostResult = { changed?: boolean; failed?: boolean; skipped?: boolean; msg?: string };
-    let out: { plays: { tasks: { task: { name: string }; hosts: Record<string, HostResult> }[] }[] };
-    try {
-      out = JSON.parse(r.stdout);
-    } catch {
-      throw new Error(`ansible-playbook gave no JSON result:\n${r.stdout}\n${r.stderr}`);
-    }
-    return out.plays[0].tasks.map((t) => {
-      const h = t.hosts.localhost;
-      return { task: t.task.name, changed: !!h.changed, failed: !!h.failed, skipped: !!h.skipped, msg: h.msg };
-    });
-  }
+  const run = () => runPlaybook(playbook, srv, temp);
 
   it(
     'creates a tag, regions, a custom field, a tagged site, a manufacturer, device type, role, platform, a ' +
@@ -175,4 +189,82 @@ describe('Ansible netbox.netbox compatibility', function () {
       expect(host.address).to.equal('10.10.0.2/24');
     },
   );
+});
+
+// The modules #36 names, on an integer store, as against NetBox: no query_params; each made, made again
+// unchanged, then deleted.
+describe('Ansible netbox.netbox modules on an integer store', function () {
+  this.timeout(300000);
+  const integerPlaybook = repoPath('test/e2e/compat/ansible_integer_playbook.yml');
+  const UNDER_TEST = [
+    'netbox_site',
+    'netbox_device',
+    'netbox_device_interface',
+    'netbox_vlan',
+    'netbox_prefix',
+    'netbox_ip_address',
+    'netbox_vm_interface',
+    'netbox_ip_address on the VM',
+  ];
+  let srv: TestServer;
+  let temp: string;
+  before(async function () {
+    needAnsible(this);
+    temp = fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-ansible-int-'));
+    srv = await startServer({ idStyle: 'integer', demoData: false });
+  });
+  after(async () => {
+    await srv?.close();
+    if (temp) fs.rmSync(temp, { recursive: true, force: true });
+  });
+  const run = (wanted: 'present' | 'absent') => runPlaybook(integerPlaybook, srv, temp, { wanted });
+  const made = (tasks: TaskResult[]) => tasks.filter((t) => !t.skipped && UNDER_TEST.includes(t.task));
+  const one = async (p: string) => {
+    const res = await srv.req('GET', p);
+    expect(res.body.count, p).to.equal(1);
+    return res.body.results[0];
+  };
+
+  it('creates each object, a second run changes nothing, and state: absent deletes each', async () => {
+    const first = await run('present');
+    expect(first.filter((t) => t.failed).map((t) => `${t.task}: ${t.msg}`)).to.deep.equal([]);
+    expect(made(first).map((t) => [t.task, t.changed])).to.deep.equal(UNDER_TEST.map((t) => [t, true]));
+
+    const site = await one('/api/dcim/sites/?slug=int1');
+    expect(site.id).to.be.a('number');
+    const device = await one('/api/dcim/devices/?name=int1-r1');
+    expect(device.site.id).to.equal(site.id);
+    expect(device.role.slug).to.equal('leaf');
+    const iface = await one(`/api/dcim/interfaces/?device_id=${device.id}`);
+    expect((await one('/api/ipam/vlans/?vid=200')).site.id).to.equal(site.id);
+    expect((await one('/api/ipam/prefixes/?prefix=10.30.0.0/24')).site.id).to.equal(site.id);
+    const ip = await one('/api/ipam/ip-addresses/?address=10.30.0.1/24');
+    expect(ip).to.include({ assigned_object_type: 'dcim.interface', assigned_object_id: iface.id });
+    const vmIface = await one('/api/virtualization/interfaces/?name=eth0');
+    const vmIp = await one('/api/ipam/ip-addresses/?address=10.30.0.2/24');
+    expect(vmIp).to.include({ assigned_object_type: 'virtualization.vminterface', assigned_object_id: vmIface.id });
+
+    const second = await run('present');
+    expect(second.filter((t) => t.failed).map((t) => `${t.task}: ${t.msg}`)).to.deep.equal([]);
+    expect(
+      second.filter((t) => t.changed).map((t) => t.task),
+      'changed by the second run',
+    ).to.deep.equal([]);
+
+    const gone = await run('absent');
+    expect(gone.filter((t) => t.failed).map((t) => `${t.task}: ${t.msg}`)).to.deep.equal([]);
+    expect(
+      made(gone).every((t) => t.changed),
+      JSON.stringify(made(gone)),
+    ).to.equal(true);
+    for (const p of [
+      '/api/dcim/sites/?slug=int1',
+      '/api/dcim/devices/?name=int1-r1',
+      '/api/virtualization/interfaces/?name=eth0',
+      '/api/ipam/vlans/?vid=200',
+      '/api/ipam/prefixes/?prefix=10.30.0.0/24',
+      '/api/ipam/ip-addresses/?parent=10.30.0.0/24',
+    ])
+      expect((await srv.req('GET', p)).body.count, p).to.equal(0);
+  });
 });
