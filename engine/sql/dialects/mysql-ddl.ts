@@ -87,6 +87,9 @@ export const mysqlDdl = (coll: string) =>
     tableOptions: TABLE_OPTIONS,
     asciiText: (n) => `varchar(${n}) ${ASCII}`,
     idType: UUID_TYPE,
+    // No AUTO_INCREMENT: ids are taken before their rows are written, from a counter table
+    // (storage/sql/id-counters.ts), which AUTO_INCREMENT cannot hand out without a row.
+    integerIdType: () => 'bigint',
     serialKey: 'bigint NOT NULL AUTO_INCREMENT PRIMARY KEY',
     migrationsTable: (table) =>
       `CREATE TABLE IF NOT EXISTS ${quote(table)} (version int PRIMARY KEY, name varchar(200) NOT NULL, ` +
