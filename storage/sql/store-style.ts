@@ -9,6 +9,20 @@ import { StorageConfigError } from '../types.js';
 import type { SqlSession } from './driver.js';
 
 export const SETTINGS_TABLE = 'store_settings';
+
+/** An explicit id style that is not the store's (the open is refused). */
+export class IdStyleRefused extends StorageConfigError {
+  constructor(
+    readonly asked: IdStyleName,
+    readonly stored: IdStyleName,
+    where: string,
+  ) {
+    super(
+      `ID_STYLE=${asked} but the store at ${where} has ${stored} ids (a store keeps the id style it was ` +
+        `created with): refusing to start`,
+    );
+  }
+}
 const STYLE_KEY = 'id_style';
 
 export const settingsTableSql = (d: Dialect): string =>
@@ -54,10 +68,6 @@ export function storeStyle(
   where: string,
 ): IdStyleName {
   const style = recorded ?? (migrated ? 'uuid' : (asked ?? 'uuid'));
-  if (asked && asked !== style)
-    throw new StorageConfigError(
-      `ID_STYLE=${asked} but the store at ${where} has ${style} ids (a store keeps the id style it was ` +
-        `created with): refusing to start`,
-    );
+  if (asked && asked !== style) throw new IdStyleRefused(asked, style, where);
   return style;
 }
