@@ -107,6 +107,8 @@ export interface Dialect extends Placeholders {
    * an identity, whose sequence newIds draws from), else a reference to one.
    */
   integerIdType(key: boolean): string;
+  /** The counters integer ids are taken from (storage/sql/id-counters.ts). */
+  readonly idCounters: IdCounterForms;
   /** A bigint primary key the database numbers itself. */
   readonly serialKey: string;
 
@@ -155,6 +157,18 @@ export interface Dialect extends Placeholders {
   readonly coverMarks: CoverMarkForms;
   /** Related counts (engine/sql/related-counts.ts): the triggers that log deltas and the read of a page's counts. */
   readonly counts: CountForms;
+}
+
+export interface IdCounterForms {
+  /** Statements creating the counters with an integer store's tables ([] where the key's identity is one). */
+  create(): string[];
+  /**
+   * One statement taking `n` numbers of `table`'s counter, committing by itself: it answers rows `id`
+   * (each number), or no rows and the insert id, the last of `n` consecutive numbers.
+   */
+  take(table: string, n: number): SqlText;
+  /** Statements, on one connection in order, moving `table`'s counter past its highest id (never back). */
+  advance(table: string): SqlText[];
 }
 
 export interface IndexDef {
