@@ -12,6 +12,8 @@ import { resource, RESOURCES } from '../../../engine/schema/registry.js';
 import { copyStorage, IdStylesDiffer } from '../../../storage/copy-storage.js';
 import { createStorage } from '../../../storage/open-storage.js';
 import { TEST_DB_KINDS, testDatabaseOrSkip, type TestDatabase } from '../../../storage/test-db.js';
+import { execFile } from 'node:child_process';
+import { distPath } from '../../support/paths.js';
 import { StorageConfigError, type Page, type Row, type Storage, type StorageOptions } from '../../../storage/types.js';
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -22,6 +24,14 @@ async function made(s: Storage, name: string, bodies: unknown[]): Promise<Row[]>
   if (!out.ok) throw new Error(`${name}: ${JSON.stringify(out.errors)}`);
   return out.value;
 }
+
+/** `npm run copy -- from to` as a process: its exit code and what it wrote. */
+const copyCli = (from: string, to: string) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, [distPath('storage/copy-cli.js'), from, to], (err, stdout, stderr) =>
+      resolve({ code: err ? Number((err as { code?: number }).code) : 0, stdout, stderr }),
+    );
+  });
 
 const ids = async (s: Storage, name: string, plan: Plan, page = BY_ID) =>
   (await s.find(name, plan, page)).rows.map((r) => r.id);
@@ -198,6 +208,27 @@ for (const kind of TEST_DB_KINDS) {
       }
       const highest = Math.max(...(await ids(from, 'site', TRUE, { ...BY_ID, limit: 1000 })).map(Number));
       expect(Number((await to.newIds('site', 1))[0])).to.be.greaterThan(highest);
+    });
+
+    it('npm run copy: a new target gets the source’s style and ids; one of another style is refused', async () => {
+      const source = await open(db.url);
+      const want = await ids(source, 'site', TRUE, { ...BY_ID, limit: 1000 });
+      await close(source);
+      const fresh = (await database())!;
+      const r = await copyCli(db.url, fresh.url);
+      expect(r.code, r.stderr).to.equal(0);
+      const to = await open(fresh.url);
+      expect(to.ids.name).to.equal('integer');
+      expect(await ids(to, 'site', TRUE, { ...BY_ID, limit: 1000 })).to.deep.equal(want);
+      await close(to);
+      const u = (await database())!;
+      await close(await open(u.url)); // a uuid store
+      const refused = await copyCli(u.url, fresh.url);
+      expect(refused.code).to.equal(1);
+      expect(refused.stderr.trim()).to.equal(
+        'copy: the source has uuid ids and the target integer ids: a copy keeps every id, so it runs only ' +
+          "between stores of one id style (a new target is created with the source's)",
+      );
     });
 
     it('a copy between stores of different id styles is refused, naming both', async () => {
