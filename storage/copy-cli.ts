@@ -1,9 +1,11 @@
 // `npm run copy -- <from STORAGE_URL> <to STORAGE_URL>`: moves an inventory between backends
 // (memory:/dir, postgres://…, mysql://…). The target is migrated first and must be empty; stop
-// the servers on both while copying. A source that does not exist is refused, naming it.
+// the servers on both while copying. A source that does not exist is refused, naming it. Ids are
+// kept: a new target is created with the source's id style; a target of another style is refused.
 import fs from 'node:fs';
 import { createStorage, memoryDir, StorageConfigError } from './open-storage.js';
-import { copyStorage, TargetNotEmpty } from './copy-storage.js';
+import { copyStorage, IdStylesDiffer, TargetNotEmpty } from './copy-storage.js';
+import { IdStyleRefused } from './sql/store-style.js';
 import { holdsStore } from './memory/journal-files.js';
 import { argsOrExit, type CliSpec } from './cli-args.js';
 import type { Storage } from './types.js';
@@ -48,16 +50,18 @@ async function main(): Promise<number> {
     const from = await createStorage(fromUrl);
     await from.open();
     opened.push(from);
-    const to = await createStorage(toUrl);
-    await to.open();
-    opened.push(to);
+    const to = await createStorage(toUrl, { idStyle: from.ids.name });
+    opened.push(to); // closed also when its open is refused (its pool is made)
+    await to.open().catch((e: unknown) => {
+      throw e instanceof IdStyleRefused ? new IdStylesDiffer(from.ids.name, e.stored) : e;
+    });
     const t0 = performance.now();
     const copied = await copyStorage(from, to, (r, n) => console.log(`copy: ${r}: ${n} rows`));
     const total = [...copied.values()].reduce((a, b) => a + b, 0);
     console.log(`copy: ${total} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     return 0;
   } catch (e) {
-    const known = e instanceof TargetNotEmpty || e instanceof StorageConfigError;
+    const known = e instanceof TargetNotEmpty || e instanceof StorageConfigError || e instanceof IdStylesDiffer;
     console.error(`copy: ${known ? (e as Error).message : (e as Error).message.split('\n')[0]}`);
     return 1;
   } finally {

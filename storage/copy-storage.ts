@@ -1,10 +1,13 @@
 // Copies every row of one storage into another, empty one: how an operator moves from the
 // embedded memory store to PostgreSQL or MySQL (or back). Resources go in registry order (what a
 // row refers to is copied before it), tree rows parents first, in atomic batches; references to a
-// resource listed later (deferred: a device's primary IP) are written in a second pass.
+// resource listed later (deferred: a device's primary IP) are written in a second pass. Rows keep
+// their ids, so both stores must have one id style (a new target is created with the source's,
+// copy-cli.ts); between integer stores the target's counters are then moved past the copied ids.
 import { TRUE } from '../engine/plan/nodes.js';
 import { RESOURCES } from '../engine/schema/registry.js';
 import type { ResourceDef } from '../engine/schema/types.js';
+import type { IdStyleName } from '../engine/schema/id-style.js';
 import type { Row, Storage } from './types.js';
 
 const PAGE = 5000;
@@ -40,12 +43,23 @@ function parentsFirst(rows: Row[], parentField: string): Row[] {
 
 export class TargetNotEmpty extends Error {}
 
+/** The stores' id styles differ: ids cannot be kept, and rewriting every reference is no copy. */
+export class IdStylesDiffer extends Error {
+  constructor(from: IdStyleName, to: IdStyleName) {
+    super(
+      `the source has ${from} ids and the target ${to} ids: a copy keeps every id, so it runs only ` +
+        `between stores of one id style (a new target is created with the source's)`,
+    );
+  }
+}
+
 /** Copies everything from `from` into `to`, which must hold no rows. Returns rows per resource. */
 export async function copyStorage(
   from: Storage,
   to: Storage,
   progress: (resource: string, rows: number) => void = () => {},
 ): Promise<Map<string, number>> {
+  if (from.ids.name !== to.ids.name) throw new IdStylesDiffer(from.ids.name, to.ids.name);
   const held: string[] = [];
   for (const r of RESOURCES) {
     const n = (await to.find(r.name, TRUE, { limit: 1, offset: 0, ordering: [] })).count;
@@ -80,6 +94,7 @@ export async function copyStorage(
       later.slice(i, i + BATCH).map(({ resource, row }) => ({ op: 'update', resource, row })),
       { log: false },
     );
+  await to.advanceIdCounters(); // the next id a target gives is above every copied one
   await to.afterBulkLoad();
   return copied;
 }

@@ -8,6 +8,7 @@
 // Only identifiers and constants are written into the text; values are bound.
 import type { Dialect } from '../sql/dialect.js';
 import { SqlBuilder, type SqlText } from '../sql/sql-builder.js';
+import { idParam } from '../sql/id-columns.js';
 import { GEN_TABLE } from './sql-hints.js';
 import { tableModel } from '../sql/table-model.js';
 import { net } from '../plan/nodes.js';
@@ -198,7 +199,7 @@ export function storedPrefix(d: Dialect, id: string, lock: boolean): SqlText {
     m = tableModel('prefix');
   return new SqlBuilder(d)
     .emit(`SELECT ${q(m.net!.source)} AS prefix FROM ${q(m.table)} WHERE ${q('id')} = `)
-    .param(id, 'uuid')
+    .param(id, idParam(d, 'prefix'))
     .emit(lock ? ' FOR UPDATE' : '')
     .build();
 }

@@ -8,6 +8,7 @@
 // Only identifiers and constants are written into the text; values are bound.
 import type { Dialect } from '../sql/dialect.js';
 import { SqlBuilder, type SqlText } from '../sql/sql-builder.js';
+import { idParam } from '../sql/id-columns.js';
 
 export const HINT_TABLE = 'alloc_hint';
 export const GEN_TABLE = 'alloc_gen';
@@ -95,7 +96,7 @@ export function addressMoved(d: Dialect, table: string, field: string, id: strin
   const q = d.quote;
   return new SqlBuilder(d)
     .emit(`SELECT 1 AS moved FROM ${q(table)} WHERE ${q('id')} = `)
-    .param(id, 'uuid')
+    .param(id, idParam(d, table))
     .emit(` AND ${q(field)} <> `)
     .param(text, 'text')
     .build();

@@ -4,8 +4,9 @@ import type { Plan } from '../plan/nodes.js';
 import type { OrderKey, Page } from '../plan/page.js';
 import type { Dialect } from './dialect.js';
 import { orderByTerms } from './order-by.js';
-import { SqlBuilder, type SqlText } from './sql-builder.js';
-import { LOWER_UUID, tableModel, type TableModel } from './table-model.js';
+import { SqlBuilder, type ParamType, type SqlText } from './sql-builder.js';
+import { tableModel, type TableModel } from './table-model.js';
+import { idParam, isIdOf } from './id-columns.js';
 import { compileWhere, type TagIds } from './where-compiler.js';
 import { ALIAS } from './where-parts.js';
 
@@ -71,8 +72,8 @@ export class SqlCompiler {
   tagLookup(refs: readonly string[]): SqlText {
     const d = this.d,
       b = new SqlBuilder(d),
-      ids = refs.filter((r) => LOWER_UUID.test(r));
-    const list = (values: readonly string[], type: 'uuid' | 'text') =>
+      ids = refs.filter((r) => isIdOf(d, 'tag', r));
+    const list = (values: readonly string[], type: ParamType) =>
       values.forEach((v, i) => {
         if (i) b.emit(', ');
         b.param(v, type);
@@ -85,7 +86,7 @@ export class SqlCompiler {
     b.emit(')');
     if (ids.length) {
       b.emit(` OR ${d.quote('id')} IN (`);
-      list(ids, 'uuid');
+      list(ids, idParam(d, 'tag'));
       b.emit(')');
     }
     return b.build();

@@ -4,6 +4,7 @@
 // Statements are idempotent (IF NOT EXISTS) so an interrupted migration can simply be re-run.
 import type { Dialect, IndexDef } from './dialect.js';
 import { TABLE_MODELS, tableModel, type TableModel } from './table-model.js';
+import { idRefType } from './id-columns.js';
 
 function columnDefs(d: Dialect, m: TableModel): string[] {
   const q = d.quote;
@@ -78,10 +79,9 @@ export function spgistPerFamilyStatements(d: Dialect): string[] {
 
 function tagsTable(d: Dialect, m: TableModel): string[] {
   const q = d.quote;
-  const idCol = d.columnType(m.byField.get('id')!);
   const body = [
-    `${q('obj_id')} ${idCol} NOT NULL`,
-    `${q('tag_id')} ${idCol} NOT NULL`,
+    `${q('obj_id')} ${idRefType(d, m.resource.name)} NOT NULL`,
+    `${q('tag_id')} ${idRefType(d, 'tag')} NOT NULL`,
     `CONSTRAINT ${q(`pk_${m.tagsTable}`)} PRIMARY KEY (${q('obj_id')}, ${q('tag_id')})`,
     // Rows go with their object; a tag cannot be deleted while assigned.
     `CONSTRAINT ${q(m.tagObjFk!)} FOREIGN KEY (${q('obj_id')}) REFERENCES ${q(m.table)} (${q('id')}) ON DELETE CASCADE`,

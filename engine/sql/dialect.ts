@@ -1,6 +1,7 @@
 // What differs between PostgreSQL and MySQL/MariaDB, as hooks the compiler and DDL call.
 // Everything else (plan semantics, null handling, statement shapes) lives in where-compiler.ts / ddl.ts.
 import type { NetNode } from '../plan/nodes.js';
+import type { IdStyle } from '../schema/id-style.js';
 import type { ParamType, Placeholders, SqlBuilder, SqlText } from './sql-builder.js';
 import type { ColumnModel, TableModel, ValueClass } from './table-model.js';
 
@@ -16,6 +17,8 @@ export interface Dialect extends Placeholders {
   quote(identifier: string): string;
   readonly TRUE: string;
   readonly FALSE: string;
+  /** The id style of the store this dialect serves (engine/sql/id-columns.ts: withIdStyle); uuid by default. */
+  readonly ids: IdStyle;
 
   // ---- values -------------------------------------------------------------------------------
   /** PostgreSQL type of a bound value for this column (MySQL ignores it). */
@@ -99,6 +102,13 @@ export interface Dialect extends Placeholders {
   asciiText(length: number, ordered: boolean): string;
   /** The type of an id column (a UUID). */
   readonly idType: string;
+  /**
+   * The type of an integer id column: `key` the table's own id (numbered by the database: PostgreSQL
+   * an identity, whose sequence newIds draws from), else a reference to one.
+   */
+  integerIdType(key: boolean): string;
+  /** The counters integer ids are taken from (storage/sql/id-counters.ts). */
+  readonly idCounters: IdCounterForms;
   /** A bigint primary key the database numbers itself. */
   readonly serialKey: string;
 
@@ -149,6 +159,18 @@ export interface Dialect extends Placeholders {
   readonly counts: CountForms;
 }
 
+export interface IdCounterForms {
+  /** Statements creating the counters with an integer store's tables ([] where the key's identity is one). */
+  create(): string[];
+  /**
+   * One statement taking `n` numbers of `table`'s counter, committing by itself: it answers rows `id`
+   * (each number), or no rows and the insert id, the last of `n` consecutive numbers.
+   */
+  take(table: string, n: number): SqlText;
+  /** Statements, on one connection in order, moving `table`'s counter past its highest id (never back). */
+  advance(table: string): SqlText[];
+}
+
 export interface IndexDef {
   readonly name: string;
   readonly columns: string;
@@ -196,7 +218,7 @@ export interface CountForms {
    * Rows (counted, pairs) of the counts of `keys` for `ids` (null: every object), pairs `<ref>:<n>`
    * joined by commas, to be summed per ref.
    */
-  read(t: CountTables, keys: readonly string[], ids: readonly string[] | null): SqlText;
+  read(t: CountTables, keys: readonly string[], ids: readonly string[] | null, idType: ParamType): SqlText;
 }
 
 export interface NetColumn {

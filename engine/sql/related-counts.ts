@@ -11,7 +11,8 @@ import { RESOURCES, resource } from '../schema/registry.js';
 import type { CountDef } from '../schema/types.js';
 import type { Dialect } from './dialect.js';
 import { tableModel, type TableModel } from './table-model.js';
-import { SqlBuilder, type SqlText } from './sql-builder.js';
+import { SqlBuilder, type ParamType, type SqlText } from './sql-builder.js';
+import { idParam, idRefType, integerSpace } from './id-columns.js';
 
 export const COUNT_TABLE = 'ref_count';
 export const COUNT_DELTAS = 'ref_count_delta';
@@ -47,6 +48,19 @@ function byTable(): Map<TableModel, CountedRef[]> {
   return out;
 }
 
+/**
+ * One `ref` column holds the ids of every counted target: they must share a style in the store (the
+ * counted targets are inventory resources, integer in an integer store). Any of them stands for all.
+ */
+function countedSpace(d: Dialect): string {
+  const targets = COUNTED_REFS.map((c) => tableModel(c.resource).byField.get(c.field)!.idSpace!);
+  if (new Set(targets.map((t) => integerSpace(d, t))).size > 1)
+    throw new Error('related counts: the counted targets mix id styles; ref_count.ref holds one');
+  return targets[0];
+}
+
+const countRefParam = (d: Dialect): ParamType => idParam(d, countedSpace(d));
+
 const trigger = (m: TableModel) => (event: string) => `netinv_count_${m.table}_${event}`;
 
 const TABLES = { base: COUNT_TABLE, deltas: COUNT_DELTAS } as const;
@@ -58,7 +72,7 @@ const TABLES = { base: COUNT_TABLE, deltas: COUNT_DELTAS } as const;
 export function relatedCountStatements(d: Dialect): string[] {
   const q = d.quote;
   const cols =
-    `${q('counted')} ${d.asciiText(64, false)} NOT NULL, ${q('ref')} ${d.idType} NOT NULL, ` +
+    `${q('counted')} ${d.asciiText(64, false)} NOT NULL, ${q('ref')} ${idRefType(d, countedSpace(d))} NOT NULL, ` +
     `${q('n')} bigint NOT NULL`;
   const index = `ix_${COUNT_DELTAS}_ref`,
     indexed = `${q('counted')}, ${q('ref')}`;
@@ -106,7 +120,7 @@ export const READ_CHUNK = 5000;
  * counter of the keys, for the reader to keep the page's (see readsEvery).
  */
 export function readCounts(d: Dialect, refs: readonly CountRef[], ids: readonly string[] | null): SqlText {
-  return d.counts.read(TABLES, refs.map(keyOf), ids);
+  return d.counts.read(TABLES, refs.map(keyOf), ids, countRefParam(d));
 }
 
 /** Below this many ids a list of them is cheap on every database: no total is looked up. */
@@ -165,7 +179,7 @@ export function addToBase(d: Dialect, taken: readonly Record<string, unknown>[])
     b.emit(i ? ', (' : '(')
       .param(x.counted, 'text')
       .emit(', ')
-      .param(x.ref, 'uuid')
+      .param(x.ref, countRefParam(d))
       .emit(', ')
       .param(x.n, 'bigint')
       .emit(')');

@@ -4,11 +4,12 @@
 import { netPartField, RESOURCES, resource } from '../schema/registry.js';
 import type { FieldDef, ResourceDef } from '../schema/types.js';
 import { uniqueGroups } from '../schema/unique-groups.js';
+import { idSpaceOf } from '../schema/id-style.js';
 
 /** What a column holds, as the compiler reasons about it (mirrors the JS type in memory rows). */
 export type ValueClass =
   | 'text' // JS string: string, slug, choice, mac, prefix/address/ip text
-  | 'uuid' // JS string holding a lower-case UUID: id, foreign keys
+  | 'uuid' // JS string holding an id (a lower-case UUID, or decimal text: id-columns.ts): id, foreign keys
   | 'datetime' // JS ISO string; stored as a timestamp
   | 'number' // integer
   | 'boolean'
@@ -20,6 +21,8 @@ export interface ColumnModel {
   readonly name: string;
   readonly cls: ValueClass;
   readonly notNull: boolean;
+  /** The resource whose ids the column holds (id: its own; fk: the target), null for other columns. */
+  readonly idSpace: string | null;
 }
 
 /** Prefix or IP address table: which field holds the CIDR text the typed network columns come
@@ -105,7 +108,13 @@ function notNull(r: ResourceDef, f: FieldDef, net: NetModel | null): boolean {
 
 function build(r: ResourceDef): TableModel {
   const net = netOf(r);
-  const columns = r.fields.map((f) => ({ field: f, name: f.name, cls: CLASS_OF[f.kind], notNull: notNull(r, f, net) }));
+  const columns = r.fields.map((f) => ({
+    field: f,
+    name: f.name,
+    cls: CLASS_OF[f.kind],
+    notNull: notNull(r, f, net),
+    idSpace: idSpaceOf(r, f),
+  }));
   const t = r.name;
   const uniques: UniqueModel[] = uniqueGroups(r).map((g) => ({
     name: `uq_${t}_${g.fields.join('_')}`,
@@ -174,5 +183,5 @@ export function inboundRefs(target: string): readonly { model: TableModel; fk: F
   return TABLE_MODELS.flatMap((m) => m.fks.filter((f) => f.target === target).map((fk) => ({ model: m, fk })));
 }
 
-/** Lower-case canonical UUID: the only form an id takes in rows. */
+/** Lower-case canonical UUID: the form an id of a uuid space takes in rows (id-columns.ts: isIdOf for any space). */
 export const LOWER_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -5,7 +5,8 @@ import { assertNever } from '../plan/nodes.js';
 import type { Dialect, Emit } from './dialect.js';
 import { likePattern, type LikeShape } from './like.js';
 import type { ParamType, SqlBuilder } from './sql-builder.js';
-import { LOWER_UUID, type ColumnModel } from './table-model.js';
+import type { ColumnModel } from './table-model.js';
+import { idParam, isIdOf, spaceOf } from './id-columns.js';
 import { CMP_SQL, intBound, isCanonicalInstant, lowerScalar, unique, validPatterns } from './where-parts.js';
 
 /** Alternatives (OR-ed) of one cmp node on a scalar column; `col` is the column as the statement names it. */
@@ -38,9 +39,10 @@ export function columnTests(d: Dialect, col: string, c: ColumnModel, n: CmpNode)
         .map((x) => (b: SqlBuilder) => {
           if (c.cls === 'datetime' && isCanonicalInstant(x))
             b.emit(`${col} ${CMP_SQL[op]} `).param(d.encode(c, x), 'timestamptz');
-          // A canonical id orders as its text does: compared on the column, so the key index serves
-          // (cursor paging).
-          else if (c.cls === 'uuid' && !n.ci && LOWER_UUID.test(x)) b.emit(`${col} ${CMP_SQL[op]} `).param(x, 'uuid');
+          // A canonical id is compared on the column, so the key index serves (cursor paging): a UUID
+          // orders as its text does, an integer id as its number (the style's order, id-style.ts).
+          else if (c.cls === 'uuid' && !n.ci && isIdOf(d, spaceOf(c), x))
+            b.emit(`${col} ${CMP_SQL[op]} `).param(x, idParam(d, spaceOf(c)));
           else b.emit(`${textExpr} ${CMP_SQL[op]} `).param(x, 'text');
         });
     }
@@ -73,11 +75,11 @@ function eqTests(d: Dialect, col: string, c: ColumnModel, n: CmpNode): Emit[] {
       return n.ci
         ? list(d.lower(col), unique(strings.map((s) => s.toLowerCase())), 'text')
         : list(col, unique(strings), 'text');
-    case 'uuid': // ids are lower-case: anything else never equals one
+    case 'uuid': // ids are canonical text (lower-case, decimal): anything else never equals one
       return list(
         col,
-        unique(strings.map((s) => (n.ci ? s.toLowerCase() : s)).filter((s) => LOWER_UUID.test(s))),
-        'uuid',
+        unique(strings.map((s) => (n.ci ? s.toLowerCase() : s)).filter((s) => isIdOf(d, spaceOf(c), s))),
+        idParam(d, spaceOf(c)),
       );
     case 'datetime': {
       // Stored text is always the canonical ISO form, so only canonical values can be equal;

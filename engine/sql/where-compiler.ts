@@ -7,7 +7,8 @@ import { assertNever } from '../plan/nodes.js';
 import type { Dialect, Emit } from './dialect.js';
 import { isWellFormedHex } from './net-shapes.js';
 import { SqlBuilder, type SqlText } from './sql-builder.js';
-import { LOWER_UUID, tableModel, type ColumnModel, type TableModel } from './table-model.js';
+import { tableModel, type ColumnModel, type TableModel } from './table-model.js';
+import { idParam, isIdOf, spaceStyle } from './id-columns.js';
 import { columnTests } from './where-columns.js';
 import { jsonTest } from './where-json.js';
 import { ALIAS, anyOf, unique } from './where-parts.js';
@@ -158,7 +159,10 @@ class WhereCompiler {
     const c = this.m.byField.get(n.field);
     const target = tableModel(n.target);
     const ref = target.byField.get(target.resource.refField);
-    const ids = n.refOnly ? [] : unique(n.refs.filter((r) => LOWER_UUID.test(r)));
+    // As the memory resolver reads them: a UUID names an object wherever it is written; an integer only
+    // where ids are asked for (`site_id=17`), NetBox reading `site=17` as a slug.
+    const asId = n.byId || (!n.refOnly && spaceStyle(d, n.target).name === 'uuid');
+    const ids = asId ? unique(n.refs.filter((r) => isIdOf(d, n.target, r))) : [];
     const texts = ref && ref.cls === 'text' && !n.byId ? unique(n.refs) : [];
     // Foreign keys are uuid columns; a plan naming another column as fk can never match an id.
     if (!c || c.cls !== 'uuid' || (ids.length === 0 && texts.length === 0)) {
@@ -170,7 +174,7 @@ class WhereCompiler {
     const seed = () => {
       b.emit(`SELECT x.${id} FROM ${t} x WHERE `);
       const parts: Emit[] = [];
-      if (ids.length) parts.push((bb) => d.inList(bb, `x.${id}`, ids, 'uuid'));
+      if (ids.length) parts.push((bb) => d.inList(bb, `x.${id}`, ids, idParam(d, n.target)));
       if (texts.length) parts.push((bb) => d.inList(bb, `x.${d.quote(ref!.name)}`, texts, 'text'));
       anyOf(b, d, parts);
     };
@@ -205,10 +209,19 @@ class WhereCompiler {
     }
     b.emit(`EXISTS (SELECT 1 FROM ${d.quote(m.tagsTable)} jt WHERE jt.${d.quote('obj_id')} = ${this.col('id')}`);
     b.emit(` AND jt.${d.quote('tag_id')} = `);
-    if (known !== undefined) b.param(known, 'uuid');
-    else if (LOWER_UUID.test(n.ref)) {
-      b.emit(`COALESCE((SELECT x.${id} FROM ${tag} x WHERE x.${id} = `).param(n.ref, 'uuid');
-      b.emit(`), (SELECT x.${id} FROM ${tag} x WHERE x.${slug} = `).param(n.ref, 'text').emit('))');
+    if (known !== undefined) b.param(known, idParam(d, 'tag'));
+    else if (isIdOf(d, 'tag', n.ref)) {
+      // By id, else by slug; in an integer store by slug, else by id (as the memory resolver reads them).
+      const byId = (bb: SqlBuilder) =>
+        bb.emit(`(SELECT x.${id} FROM ${tag} x WHERE x.${id} = `).param(n.ref, idParam(d, 'tag')).emit(')');
+      const bySlug = (bb: SqlBuilder) =>
+        bb.emit(`(SELECT x.${id} FROM ${tag} x WHERE x.${slug} = `).param(n.ref, 'text').emit(')');
+      const [first, then] = spaceStyle(d, 'tag').name === 'uuid' ? [byId, bySlug] : [bySlug, byId];
+      b.emit('COALESCE(');
+      first(b);
+      b.emit(', ');
+      then(b);
+      b.emit(')');
     } else {
       b.emit(`(SELECT x.${id} FROM ${tag} x WHERE x.${slug} = `).param(n.ref, 'text').emit(')');
     }

@@ -377,6 +377,13 @@ export class MysqlDriver implements SqlDriver {
         return typeof raw === 'string' ? JSON.parse(raw) : raw;
       case 'number':
         return typeof raw === 'number' ? raw : Number(raw);
+      // An integer id (BIGINT) comes back as a number: ids are canonical decimal text in rows.
+      case 'uuid':
+        return typeof raw === 'number' || typeof raw === 'bigint'
+          ? String(raw)
+          : Buffer.isBuffer(raw)
+            ? raw.toString('utf8')
+            : raw;
       default:
         return Buffer.isBuffer(raw) ? raw.toString('utf8') : raw;
     }

@@ -329,6 +329,8 @@ export class PgDriver implements SqlDriver {
 
   decode(col: ColumnModel, raw: unknown): unknown {
     if (raw === null || raw === undefined) return null;
+    // An integer id (bigint, parsed as a number above): ids are canonical decimal text in rows.
+    if (col.cls === 'uuid' && typeof raw === 'number') return String(raw);
     if (col.cls === 'datetime')
       return ISO_INSTANT.test(String(raw))
         ? raw

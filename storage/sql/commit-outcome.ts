@@ -4,6 +4,7 @@
 // its last record is looked up: there, the write committed with that seq; absent, it never will.
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder } from '../../engine/sql/sql-builder.js';
+import { idParam } from '../../engine/sql/id-columns.js';
 import { CommitUnknown, StorageUnavailable } from '../types.js';
 import type { CommitInDoubt, SqlDriver } from './driver.js';
 
@@ -26,7 +27,7 @@ export async function commitOutcome(
     await driver.endSession(doubt.session);
     const q = new SqlBuilder(d)
       .emit(`SELECT ${d.quote('seq')} AS seq FROM ${d.quote(changeTable)} WHERE ${d.quote('id')} = `)
-      .param(recordId, 'uuid')
+      .param(recordId, idParam(d, changeTable))
       .build();
     const r = await driver.query(q.sql, q.params);
     return r.rows.length ? { committed: true, seq: Number(r.rows[0].seq) } : { committed: false };

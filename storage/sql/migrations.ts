@@ -4,9 +4,18 @@
 // (MySQL DDL commits as it goes) is re-run safely. Concurrent starters are serialised by a database
 // lock. A later schema change is a new version; the released ones are frozen text
 // (migrations/released.ts), never computed from today's registry.
+// Two lineages: uuid stores (every store before integer ids) run versions 1-16 as released; integer
+// stores (store-style.ts) start at version 16, which makes this build's whole schema with integer
+// ids at once. Versions after 16 are shared: each runs on both, with the store's dialect.
+import type { IdStyleName } from '../../engine/schema/id-style.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
-import type { SqlDriver } from './driver.js';
+import { withIdStyle } from '../../engine/sql/id-columns.js';
+import { ID_STYLE } from '../../engine/schema/id-style.js';
+import type { SqlDriver, SqlSession } from './driver.js';
+import { idCounterStatements } from './id-counters.js';
+import { describedStatements } from './migrations/described.js';
 import { released } from './migrations/released.js';
+import { recordedStyle, recordStyleSql, settingsTableSql, storeStyle } from './store-style.js';
 import {
   asRecorded,
   checkRecorded,
@@ -59,32 +68,71 @@ export const MIGRATIONS: readonly Migration[] = RELEASED.map(([version, name]) =
 }));
 
 /**
- * Versions this build knows that the database has not applied (a reader's check: it may not migrate,
- * e.g. a standby). The recorded checksums are checked as at a migrating start, never rewritten here.
+ * An integer store's first migration: the schema of version 16 made at once, with integer ids
+ * (computed from the registry, as migrated-schema compares; frozen like the others once released),
+ * and the MySQL id counters. Recorded as 16 so that every later version is one for both lineages.
  */
-export async function pendingMigrations(driver: SqlDriver, d: Dialect): Promise<number[]> {
-  const recorded = await driver.query(recordedSql(d), []).then(
+export const INTEGER_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 16,
+    name: "integer ids (NetBox's style): the whole schema of version 16, ids numbered by the database",
+    statements: (d) => [...describedStatements(d), ...idCounterStatements(d)],
+  },
+];
+
+/** The migrations of a store of `style`, in order. */
+export const migrationsOf = (style: IdStyleName): readonly Migration[] =>
+  style === 'integer' ? INTEGER_MIGRATIONS : MIGRATIONS;
+
+/** What an open learnt: the store's style, its dialect (carrying the style), and the versions. */
+export interface Migrated {
+  readonly d: Dialect;
+  readonly versions: number[];
+}
+
+async function recordedOf(s: SqlSession, d: Dialect) {
+  return s.query(recordedSql(d), []).then(
     (r) => asRecorded(r.rows),
     () => [],
   );
-  checkRecorded(recorded, MIGRATIONS, d);
+}
+
+/**
+ * Versions this build knows that the database has not applied (a reader's check: it may not migrate,
+ * e.g. a standby). The recorded checksums are checked as at a migrating start, never rewritten here.
+ */
+export async function pendingMigrations(driver: SqlDriver, d0: Dialect, asked?: IdStyleName): Promise<Migrated> {
+  const recorded = await recordedOf(driver, d0);
+  const style = storeStyle(await recordedStyle(driver, d0), recorded.length > 0, asked, driver.where);
+  const d = withIdStyle(d0, ID_STYLE[style]),
+    known = migrationsOf(style);
+  checkRecorded(recorded, known, d);
   const done = new Set(recorded.map((r) => r.version));
-  return MIGRATIONS.filter((m) => !done.has(m.version)).map((m) => m.version);
+  return { d, versions: known.filter((m) => !done.has(m.version)).map((m) => m.version) };
 }
 
 /** Checks the recorded migrations (rewriting an earlier release's records once), applies the missing
  * ones; returns the versions applied now. */
-export async function migrate(driver: SqlDriver, d: Dialect): Promise<number[]> {
+export async function migrate(driver: SqlDriver, d0: Dialect, asked?: IdStyleName): Promise<Migrated> {
   return driver.exclusive('netinv.schema_migrations', async (s) => {
-    await s.query(d.migrationsTable(MIGRATIONS_TABLE));
-    const recorded = asRecorded((await s.query(recordedSql(d))).rows);
-    for (const m of checkRecorded(recorded, MIGRATIONS, d)) {
+    await s.query(d0.migrationsTable(MIGRATIONS_TABLE));
+    await s.query(settingsTableSql(d0));
+    const recorded = asRecorded((await s.query(recordedSql(d0))).rows);
+    const stored = await recordedStyle(s, d0);
+    const style = storeStyle(stored, recorded.length > 0, asked, driver.where);
+    if (stored === null) {
+      const st = recordStyleSql(d0, style);
+      await s.query(st.sql, st.params);
+    }
+    const d = withIdStyle(d0, ID_STYLE[style]),
+      known = migrationsOf(style);
+    for (const m of checkRecorded(recorded, known, d)) {
       const rewrite = rewriteSql(d, m);
       await s.query(rewrite.sql, rewrite.params);
     }
     const done = new Set(recorded.map((r) => r.version));
     const applied: number[] = [];
-    for (const m of MIGRATIONS) {
+    for (const m of known) {
       if (done.has(m.version)) continue;
       if (driver.transactionalDdl) await s.query('BEGIN');
       try {
@@ -98,6 +146,6 @@ export async function migrate(driver: SqlDriver, d: Dialect): Promise<number[]> 
       }
       applied.push(m.version);
     }
-    return applied;
+    return { d, versions: applied };
   });
 }

@@ -4,6 +4,8 @@
 // This class only puts together the parts in store/, one concern each.
 import { UUID_IDS, type IdStyle } from '../../engine/schema/id-style.js';
 import { timeOrderedId } from '../time-ordered-id.js';
+import { integerSpace } from '../../engine/sql/id-columns.js';
+import { advanceIdCounters, takeIds } from './id-counters.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import type { Dialect } from '../../engine/sql/dialect.js';
 import type { CountRef } from '../../engine/sql/related-counts.js';
@@ -72,13 +74,23 @@ export class SqlStorage implements Storage {
     return this.driver.kind;
   }
 
-  ids: IdStyle = UUID_IDS;
-
-  async newIds(_resource: string, n: number): Promise<string[]> {
-    return Array.from({ length: n }, timeOrderedId);
+  /** The store's style, read from the database at open (store-style.ts); uuid until then. */
+  get ids(): IdStyle {
+    return this.ctx.isOpen ? this.ctx.ready().d.ids : UUID_IDS;
   }
 
-  async advanceIdCounters(): Promise<void> {}
+  /** Time-ordered UUIDs, or in an integer store (a resource without uuidIds) the table's counter's next numbers. */
+  async newIds(resource: string, n: number): Promise<string[]> {
+    const { d } = this.ctx.ready();
+    if (!integerSpace(d, resource)) return Array.from({ length: n }, timeOrderedId);
+    return this.ctx.guard(() => takeIds(this.driver, d, resource, n));
+  }
+
+  /** Every integer table's counter past its highest id (after rows were written with their ids). */
+  async advanceIdCounters(): Promise<void> {
+    const { d } = this.ctx.ready();
+    if (d.ids.name === 'integer') await this.ctx.guard(() => advanceIdCounters(this.driver, d));
+  }
 
   get dialect(): Dialect {
     return this.ctx.ready().d;

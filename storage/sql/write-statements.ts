@@ -8,6 +8,7 @@
 // array instead, split by json_array_elements, with nothing to escape.
 import type { Dialect } from '../../engine/sql/dialect.js';
 import { SqlBuilder, type ParamType, type SqlText } from '../../engine/sql/sql-builder.js';
+import { idParam } from '../../engine/sql/id-columns.js';
 import { inboundRefs, TABLE_MODELS, tableModel, type TableModel } from '../../engine/sql/table-model.js';
 import type { Row } from '../types.js';
 import { CHANGE_RESOURCE } from '../../engine/changes/change-records.js';
@@ -141,7 +142,7 @@ export class WriteStatements {
     const cols: Col[] = [
       ...m.columns.map((c) => ({
         name: c.name,
-        type: d.paramType(c.cls),
+        type: c.idSpace ? idParam(d, c.idSpace) : d.paramType(c.cls),
         encode: (row: Row) => d.encode(c, row[c.name]),
       })),
       ...d
@@ -156,10 +157,12 @@ export class WriteStatements {
     // A row written without a version (bulk loads, copies) is version 0.
     const versionIs = (b: SqlBuilder) =>
       textOf(b.emit(` AND COALESCE(${q('version')}, 0) = `).param(null, d.paramType(m.byField.get('version')!.cls)));
-    const byId = (head: string) => new SqlBuilder(d).emit(`${head} WHERE ${q('id')} = `).param(null, 'uuid');
+    const own = idParam(d, m.resource.name),
+      tag = idParam(d, 'tag');
+    const byId = (head: string) => new SqlBuilder(d).emit(`${head} WHERE ${q('id')} = `).param(null, own);
     const ub = new SqlBuilder(d).emit(`UPDATE ${t} SET `);
     setCols.forEach((c, i) => ub.emit(`${i ? ', ' : ''}${q(c.name)} = `).param(null, c.type));
-    const update = textOf(ub.emit(` WHERE ${q('id')} = `).param(null, 'uuid'));
+    const update = textOf(ub.emit(` WHERE ${q('id')} = `).param(null, own));
     const updateVersioned = hasVersion ? versionIs(ub) : null;
     const readVersion = hasVersion ? textOf(byId(`SELECT ${q('version')} AS v FROM ${t}`)) : null;
     const db = byId(`DELETE FROM ${t}`);
@@ -174,13 +177,13 @@ export class WriteStatements {
         ? textOf(
             new SqlBuilder(d)
               .emit(`${head}SELECT * FROM unnest(`)
-              .param(null, 'uuid[]')
+              .param(null, `${own}[]`)
               .emit(', ')
-              .param(null, 'uuid[]')
+              .param(null, `${tag}[]`)
               .emit(')'),
           )
         : `${head}VALUES `;
-      tagsDelete = textOf(new SqlBuilder(d).emit(`DELETE FROM ${tt} WHERE ${q('obj_id')} = `).param(null, 'uuid'));
+      tagsDelete = textOf(new SqlBuilder(d).emit(`DELETE FROM ${tt} WHERE ${q('obj_id')} = `).param(null, own));
     }
     return {
       cols,
@@ -215,7 +218,7 @@ export class WriteStatements {
     const b = new SqlBuilder(this.d);
     b.emit('SELECT CASE');
     tests.forEach((t, i) => {
-      b.emit(` WHEN EXISTS (${t}`).param(null, 'uuid').emit(`) THEN ${i}`);
+      b.emit(` WHEN EXISTS (${t}`).param(null, idParam(this.d, m.resource.name)).emit(`) THEN ${i}`);
     });
     b.emit(' ELSE -1 END AS hit');
     return { sql: b.build().sql, repeat: tests.length, hits };
@@ -324,9 +327,9 @@ export class WriteStatements {
       const b = new SqlBuilder(this.d).emit(t.tagsInsertHead);
       for (let k = i; k < Math.min(objs.length, i + MYSQL_CHUNK_ROWS); k++)
         b.emit(k > i ? ', (' : '(')
-          .param(objs[k], 'uuid')
+          .param(objs[k], idParam(this.d, m.resource.name))
           .emit(', ')
-          .param(tags[k], 'uuid')
+          .param(tags[k], idParam(this.d, 'tag'))
           .emit(')');
       out.push(b.build());
     }

@@ -1,6 +1,7 @@
 // What every SQL dialect writes the same. A dialect lists only what differs from it (postgres.ts,
 // mysql.ts: per-member overrides, as Knex's and Kysely's dialects do) and buildDialect() returns the
 // frozen whole, so a further engine is a short table rather than a copy of one.
+import { UUID_IDS } from '../../schema/id-style.js';
 import type { Dialect } from '../dialect.js';
 import { LIKE_ESCAPE_CHAR } from '../like.js';
 import type { ColumnModel } from '../table-model.js';
@@ -19,6 +20,7 @@ export function encodeValue(col: ColumnModel, v: unknown): unknown {
 const BASE = {
   TRUE: 'TRUE',
   FALSE: 'FALSE',
+  ids: UUID_IDS,
   encode: encodeValue,
   like(b, expr, pattern) {
     b.emit(`${expr} LIKE `).param(pattern, 'text').emit(` ESCAPE '${LIKE_ESCAPE_CHAR}'`);

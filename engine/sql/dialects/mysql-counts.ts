@@ -34,7 +34,7 @@ export const mysqlCounts = (d: Spelling): CountForms => ({
   // One pair per row and per delta, summed by the reader: MariaDB took longer to build lists
   // (GROUP_CONCAT over summed deltas: 9.5 against 7.5 ms for 1,000 sites) than the driver saved,
   // and grouping the pairs at all cost it 4.3 against 1.2 ms for every counter of seven keys.
-  read(tables, keys, ids) {
+  read(tables, keys, ids, idType) {
     const q = d.quote;
     const b = new SqlBuilder(d);
     [tables.base, tables.deltas].forEach((t, i) => {
@@ -43,7 +43,7 @@ export const mysqlCounts = (d: Spelling): CountForms => ({
       d.inList(b, q('counted'), keys, 'text');
       if (ids) {
         b.emit(' AND ');
-        d.inList(b, q('ref'), ids, 'uuid');
+        d.inList(b, q('ref'), ids, idType);
       }
     });
     return b.build();

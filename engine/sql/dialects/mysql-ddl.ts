@@ -47,6 +47,38 @@ function unlessInCatalogue(ddl: string, view: string, where: string): string[] {
   ];
 }
 
+/** MySQL / MariaDB: the counters of integer ids, one row per table. */
+const ID_COUNTER_TABLE = 'id_counter';
+const [C, NAME, LAST] = [quote(ID_COUNTER_TABLE), quote('name'), quote('last')];
+
+/**
+ * AUTO_INCREMENT numbers a row only as it is inserted, and ids are taken before rows are written: a
+ * counter row per table instead, raised by `last = LAST_INSERT_ID(last + n)` in an upsert committing
+ * by itself. The row lock makes the n numbers consecutive and the caller's alone; the OK packet
+ * answers the new value on that connection.
+ */
+const MYSQL_ID_COUNTERS: Dialect['idCounters'] = {
+  create: () => [
+    `CREATE TABLE IF NOT EXISTS ${C} (${NAME} varchar(64) ${ASCII} NOT NULL PRIMARY KEY, ` +
+      `${LAST} bigint NOT NULL)${TABLE_OPTIONS}`,
+  ],
+  take: (table, n) => ({
+    sql:
+      `INSERT INTO ${C} (${NAME}, ${LAST}) VALUES (?, LAST_INSERT_ID(?)) ` +
+      `ON DUPLICATE KEY UPDATE ${LAST} = LAST_INSERT_ID(${LAST} + ?)`,
+    params: [table, n, n],
+  }),
+  advance: (table) => [
+    { sql: `SET @netinv_max_id = (SELECT COALESCE(MAX(${quote('id')}), 0) FROM ${quote(table)})`, params: [] },
+    {
+      sql:
+        `INSERT INTO ${C} (${NAME}, ${LAST}) VALUES (?, @netinv_max_id) ` +
+        `ON DUPLICATE KEY UPDATE ${LAST} = GREATEST(${LAST}, @netinv_max_id)`,
+      params: [table],
+    },
+  ],
+};
+
 /** `coll`: the binary NO PAD collation of the flavour, the tables' default. */
 export const mysqlDdl = (coll: string) =>
   ({
@@ -87,6 +119,10 @@ export const mysqlDdl = (coll: string) =>
     tableOptions: TABLE_OPTIONS,
     asciiText: (n) => `varchar(${n}) ${ASCII}`,
     idType: UUID_TYPE,
+    // No AUTO_INCREMENT: ids are taken before their rows are written, from a counter table
+    // (storage/sql/id-counters.ts), which AUTO_INCREMENT cannot hand out without a row.
+    integerIdType: () => 'bigint',
+    idCounters: MYSQL_ID_COUNTERS,
     serialKey: 'bigint NOT NULL AUTO_INCREMENT PRIMARY KEY',
     migrationsTable: (table) =>
       `CREATE TABLE IF NOT EXISTS ${quote(table)} (version int PRIMARY KEY, name varchar(200) NOT NULL, ` +

@@ -12,7 +12,7 @@ import {
 } from '../../../engine/sql/related-counts.js';
 import { tableModel } from '../../../engine/sql/table-model.js';
 import type { SqlContext } from './context.js';
-import { uuidsOf } from './reads.js';
+import { idParam, idsOf } from '../../../engine/sql/id-columns.js';
 
 /** How long a table's row count (objectsOf) is taken as true. */
 const TOTAL_TTL_MS = 10_000;
@@ -39,15 +39,16 @@ export class CountReads {
   /** One grouped count over the foreign key's index for the whole page of ids. */
   async countRefs(resource: string, field: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>> {
     const { d } = this.ctx.ready();
-    const wanted = uuidsOf(ids);
-    if (!wanted.length) return new Map();
+    const space = tableModel(resource).byField.get(field)?.idSpace;
+    const wanted = space ? idsOf(d, space, ids) : [];
+    if (!space || !wanted.length) return new Map();
     // Kept by triggers (related-counts.ts).
     if (isCounted({ resource, field })) return (await this.countRefsOf([{ resource, field }], wanted))[0];
     // A reference no count declares: counted from its rows.
     const m = tableModel(resource),
       col = d.quote(m.byField.get(field)!.name);
     const sb = new SqlBuilder(d).emit(`SELECT ${col} AS ref, COUNT(*) AS n FROM ${d.quote(m.table)} WHERE `);
-    d.inList(sb, col, wanted, 'uuid');
+    d.inList(sb, col, wanted, idParam(d, space));
     const st = sb.emit(` GROUP BY ${col}`).build();
     return new Map((await this.ctx.run(st)).rows.map((r) => [String(r.ref), Number(r.n)]));
   }
@@ -58,7 +59,8 @@ export class CountReads {
    */
   async countRefsOf(refs: readonly CountRef[], ids: readonly string[]): Promise<ReadonlyMap<string, number>[]> {
     const { d } = this.ctx.ready();
-    const wanted = uuidsOf(ids);
+    const space = refs.length ? tableModel(refs[0].resource).byField.get(refs[0].field)?.idSpace : null;
+    const wanted = space ? idsOf(d, space, ids) : [];
     const out = refs.map(() => new Map<string, number>());
     if (!wanted.length || !refs.length) return out;
     if (!refs.every(isCounted)) return Promise.all(refs.map((c) => this.countRefs(c.resource, c.field, wanted)));

@@ -8,20 +8,28 @@ import type { SqlContext } from './context.js';
 
 /**
  * Connects and brings the schema to date (a reader: refuses a schema that is not); the versions
- * applied, null for a reader. The context is started with the database's dialect.
+ * applied, null for a reader. The context is started with the database's dialect, carrying the store's id style.
  */
 export async function connect(ctx: SqlContext): Promise<number[] | null> {
   const { driver } = ctx;
-  const d = await driver.connect();
+  const d0 = await driver.connect();
+  const asked = ctx.opts.idStyle;
   let applied: number[] | null = null;
+  let d = d0;
   if (ctx.opts.reader) {
-    const missing = await ctx.guard(() => pendingMigrations(driver, d));
+    const pending = await ctx.guard(() => pendingMigrations(driver, d0, asked));
+    d = pending.d;
+    const missing = pending.versions;
     if (missing.length)
       throw new StorageConfigError(
         `the database at ${driver.where} lacks schema migrations ${missing.join(', ')}: it is read here, ` +
           'never migrated (run `npm run migrate` against its primary; a standby replays them)',
       );
-  } else applied = await ctx.guard(() => migrate(driver, d));
+  } else {
+    const done = await ctx.guard(() => migrate(driver, d0, asked));
+    d = done.d;
+    applied = done.versions;
+  }
   ctx.start(d);
   return applied;
 }

@@ -4,12 +4,12 @@ import { cmp, tagRefs, type Plan, type Scalar } from '../../../engine/plan/nodes
 import { defaultOrdering } from '../../../engine/plan/page.js';
 import type { TagIds } from '../../../engine/sql/compile.js';
 import { SqlBuilder } from '../../../engine/sql/sql-builder.js';
-import { LOWER_UUID, tableModel } from '../../../engine/sql/table-model.js';
+import { tableModel } from '../../../engine/sql/table-model.js';
+import { idParam, idsOf, isIdOf } from '../../../engine/sql/id-columns.js';
 import type { FindOptions, FindResult, Page, Row } from '../../types.js';
 import type { SqlContext } from './context.js';
-
-/** The ids that can be keys at all (lower-case UUIDs), once each. */
-export const uuidsOf = (ids: readonly string[]): string[] => [...new Set(ids.filter((id) => LOWER_UUID.test(id)))];
+import { idStyleOf } from '../../../engine/schema/id-style.js';
+import { resource } from '../../../engine/schema/registry.js';
 
 const displayParam = (v: unknown): unknown => (Buffer.isBuffer(v) ? `0x${v.toString('hex')}` : v);
 
@@ -27,11 +27,11 @@ export class SqlReads {
 
   async getMany(resource: string, ids: readonly string[]): Promise<Row[]> {
     const { d, compiler } = this.ctx.ready();
-    const wanted = uuidsOf(ids);
+    const wanted = idsOf(d, resource, ids);
     if (!wanted.length) return [];
     const m = tableModel(resource);
     const sb = new SqlBuilder(d).emit(`${compiler.heads(resource).select} WHERE `);
-    d.inList(sb, `m.${d.quote('id')}`, wanted, 'uuid');
+    d.inList(sb, `m.${d.quote('id')}`, wanted, idParam(d, resource));
     const byId = new Map(this.ctx.rows(m.resource.name, await this.ctx.run(sb.build())).map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r): r is Row => !!r);
   }
@@ -42,11 +42,11 @@ export class SqlReads {
     const head = compiler.heads(resource).select;
     const order = ` ORDER BY m.${d.quote('id')}`;
     if (field === 'tags') {
-      if (!m.tagsTable || typeof value !== 'string' || !LOWER_UUID.test(value)) return [];
+      if (!m.tagsTable || !isIdOf(d, 'tag', value)) return [];
       const tagged = new SqlBuilder(d)
         .emit(`${head} WHERE EXISTS (SELECT 1 FROM ${d.quote(m.tagsTable)} jt`)
         .emit(` WHERE jt.${d.quote('obj_id')} = m.${d.quote('id')} AND jt.${d.quote('tag_id')} = `)
-        .param(value, 'uuid')
+        .param(value, idParam(d, 'tag'))
         .emit(`)${order}`)
         .build();
       return this.ctx.rows(resource, await this.ctx.run(tagged));
@@ -78,10 +78,14 @@ export class SqlReads {
     if (!refs.length) return undefined;
     const q = this.ctx.ready().compiler.tagLookup(refs);
     const found = (await this.ctx.run(q)).rows as { id: string; slug: string }[];
-    // By id first, else by slug: as the memory store resolves them.
+    // By id first, else by slug; in an integer store by slug first (a plain reference is a slug there):
+    // as the memory store resolves them.
     const byId = new Map(found.map((t) => [String(t.id), String(t.id)]));
     const bySlug = new Map(found.map((t) => [String(t.slug), String(t.id)]));
-    return new Map(refs.map((r) => [r, byId.get(r) ?? bySlug.get(r) ?? null]));
+    const slugFirst = idStyleOf(resource('tag'), this.ctx.ready().d.ids).name !== 'uuid';
+    return new Map(
+      refs.map((r) => [r, (slugFirst ? (bySlug.get(r) ?? byId.get(r)) : (byId.get(r) ?? bySlug.get(r))) ?? null]),
+    );
   }
 
   async find(resource: string, plan: Plan, page: Page, opts: FindOptions = {}): Promise<FindResult> {

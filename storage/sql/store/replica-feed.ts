@@ -3,6 +3,7 @@
 import { currentNumber } from '../../../engine/sql/change-counter.js';
 import { SqlBuilder } from '../../../engine/sql/sql-builder.js';
 import { TABLE_MODELS } from '../../../engine/sql/table-model.js';
+import { idParam } from '../../../engine/sql/id-columns.js';
 import type { Row } from '../../types.js';
 import type { SqlSession } from '../driver.js';
 import type { SqlContext } from './context.js';
@@ -39,7 +40,7 @@ export class ReplicaFeed {
     const id = `m.${d.quote('id')}`;
     for (let after: string | null = null; ;) {
       const b = new SqlBuilder(d).emit(head);
-      if (after !== null) b.emit(` WHERE ${id} > `).param(after, 'uuid');
+      if (after !== null) b.emit(` WHERE ${id} > `).param(after, idParam(d, resource));
       const page = b.emit(` ORDER BY ${id} LIMIT ${SNAPSHOT_PAGE}`).build();
       const rows = this.ctx.rows(resource, await s.query(page.sql, page.params));
       if (rows.length) each(resource, rows);

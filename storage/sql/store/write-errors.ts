@@ -3,6 +3,7 @@
 // database to StorageUnavailable.
 import { SqlBuilder } from '../../../engine/sql/sql-builder.js';
 import { tableModel } from '../../../engine/sql/table-model.js';
+import { idParam, idsOf } from '../../../engine/sql/id-columns.js';
 import { StorageConflict, StorageUnavailable, type WriteOp } from '../../types.js';
 import { fkConflict, fkOwner, uniqueConflict } from '../conflicts.js';
 import type { SqlSession } from '../driver.js';
@@ -90,7 +91,15 @@ async function missingValue(
     const b = new SqlBuilder(d).emit(
       `SELECT ${d.quote('id')} AS id FROM ${d.quote(tableModel(owner.target).table)} WHERE `,
     );
-    d.inList(b, d.quote('id'), [...new Set(candidates.map((c) => c.value))], 'uuid');
+    const ids = idsOf(
+      d,
+      owner.target,
+      candidates.map((c) => c.value),
+    );
+    // A text that is no id of the target's names no row: the first such candidate is the missing one.
+    if (ids.length < new Set(candidates.map((c) => c.value)).size)
+      return candidates.find((c) => !ids.includes(c.value))!;
+    d.inList(b, d.quote('id'), ids, idParam(d, owner.target));
     const st = b.build();
     const found = new Set((await s.query(st.sql, st.params)).rows.map((r) => String(r.id)));
     return candidates.find((c) => !found.has(c.value)) ?? null;

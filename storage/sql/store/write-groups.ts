@@ -4,7 +4,8 @@
 // (allocation hints, cover marks).
 import { MSG } from '../../../engine/schema/messages.js';
 import { SqlBuilder } from '../../../engine/sql/sql-builder.js';
-import { LOWER_UUID, tableModel, type TableModel } from '../../../engine/sql/table-model.js';
+import { tableModel, type TableModel } from '../../../engine/sql/table-model.js';
+import { idParam, isIdOf } from '../../../engine/sql/id-columns.js';
 import { StorageConflict, versionOf, type WriteOp } from '../../types.js';
 import { beforeDelete, beforeUpdate } from '../allocation/hints.js';
 import { afterPrefixCreates, beforePrefixDelete, beforePrefixUpdate } from '../allocation/cover-mark-upkeep.js';
@@ -51,7 +52,7 @@ async function update(ctx: SqlContext, s: SqlSession, m: TableModel, op: Op<'upd
   const { d, writes: w } = ctx.ready();
   const { row, expectVersion: expect } = op;
   const changed = (v: unknown) => new StorageConflict('version', MSG.versionChanged(v, expect!));
-  if (!LOWER_UUID.test(row.id)) throw new StorageConflict('id', MSG.notFound);
+  if (!isIdOf(d, m.resource.name, row.id)) throw new StorageConflict('id', MSG.notFound);
   if (expect !== undefined && !m.byField.has('version'))
     // memory compares an absent version
     throw (await exists(ctx, s, m, row.id)) ? changed(undefined) : new StorageConflict('id', MSG.notFound);
@@ -75,7 +76,7 @@ async function update(ctx: SqlContext, s: SqlSession, m: TableModel, op: Op<'upd
 async function remove(ctx: SqlContext, s: SqlSession, m: TableModel, op: Op<'delete'>): Promise<void> {
   const { d, writes: w } = ctx.ready();
   const { id, expectVersion: expect } = op;
-  if (!LOWER_UUID.test(id)) return; // no such object: nothing to delete, as in memory
+  if (!isIdOf(d, m.resource.name, id)) return; // no such object: nothing to delete, as in memory
   // Memory compares the version before it looks for references; the DELETE compares it again.
   const checkVersion = async () => {
     const v = await storedVersion(ctx, s, m, id);
@@ -110,7 +111,7 @@ async function exists(ctx: SqlContext, s: SqlSession, m: TableModel, id: string)
   const { d } = ctx.ready();
   const one = new SqlBuilder(d)
     .emit(`SELECT 1 AS one FROM ${d.quote(m.table)} WHERE ${d.quote('id')} = `)
-    .param(id, 'uuid')
+    .param(id, idParam(d, m.resource.name))
     .build();
   const r = await s.query(one.sql, one.params);
   return r.rows.length > 0;
