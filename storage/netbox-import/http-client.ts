@@ -99,28 +99,33 @@ export class NetboxHttpClient {
     const url = this.urlOf(path);
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= this.opts.attempts;
-      let res: Response;
+      let res: { status: number; headers: Headers; text: string };
       try {
-        res = await fetch(url, {
-          method: 'GET',
-          headers: { Authorization: authorization(this.options.token), Accept: 'application/json' },
-          redirect: 'follow',
-          signal: AbortSignal.timeout(this.opts.timeoutMs),
-        });
+        res = await this.once(url);
       } catch (e) {
         const why = (e as Error & { cause?: Error }).cause?.message ?? (e as Error).message;
         if (last) throw new NetboxApiError('network', `GET ${url.href}: ${why} (after ${attempt} tries)`);
         await sleep(this.backoff(attempt, null));
         continue;
       }
-      if (res.ok) return { body: await this.json(res, url), headers: res.headers };
-      const text = await res.text().catch(() => '');
+      if (res.status >= 200 && res.status < 300) return { body: this.json(res, url), headers: res.headers };
       if (RETRIED(res.status) && !last) {
         await sleep(this.backoff(attempt, retryAfterMs(res.headers.get('retry-after'))));
         continue;
       }
-      throw this.failure(res.status, url, text, attempt);
+      throw this.failure(res.status, url, res.text, attempt);
     }
+  }
+
+  /** One GET, its body read whole (a connection dropped in the body is a network failure, retried). */
+  private async once(url: URL): Promise<{ status: number; headers: Headers; text: string }> {
+    const res = await fetch(url, {
+      method: 'GET',
+      headers: { Authorization: authorization(this.options.token), Accept: 'application/json' },
+      redirect: 'follow',
+      signal: AbortSignal.timeout(this.opts.timeoutMs),
+    });
+    return { status: res.status, headers: res.headers, text: await res.text() };
   }
 
   /** Every object of a list endpoint, page after page ('limit' per page; 'next' links followed). */
@@ -148,12 +153,11 @@ export class NetboxHttpClient {
     return Math.min(wait, this.opts.maxWaitMs);
   }
 
-  private async json(res: Response, url: URL): Promise<unknown> {
-    const text = await res.text();
+  private json(res: { status: number; text: string }, url: URL): unknown {
     try {
-      return JSON.parse(text);
+      return JSON.parse(res.text);
     } catch {
-      throw new NetboxApiError('not-netbox', `GET ${url.href} answered ${res.status} with ${describe(text)}`);
+      throw new NetboxApiError('not-netbox', `GET ${url.href} answered ${res.status} with ${describe(res.text)}`);
     }
   }
 

@@ -13,7 +13,8 @@ import pg from 'pg';
 type Row = Record<string, unknown>;
 type Json = Record<string, unknown>;
 
-export type Fault = '429' | '503' | 'reset';
+/** 429 with Retry-After: 1; 503; the connection dropped before any answer ('reset') or inside the body ('cut'). */
+export type Fault = '429' | '503' | 'reset' | 'cut';
 
 export interface FixtureOptions {
   readonly databaseUrl: string;
@@ -243,6 +244,10 @@ export class NetboxApiFixture {
     if (at >= 0) {
       const { fault } = this.faults.splice(at, 1)[0]!;
       if (fault === 'reset') return void req.socket.destroy();
+      if (fault === 'cut') {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100000' });
+        return void res.write('{"count": 1586, "next": ', () => req.socket.destroy());
+      }
       if (fault === '429')
         return this.send(
           res,
