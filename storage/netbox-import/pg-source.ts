@@ -38,24 +38,40 @@ const FROM_TEXT: Record<ColumnKind, (text: string) => unknown> = {
   ints: intArray,
 };
 
+/** NetBox releases by the last dcim migration of their x.y.0 (a patch release may add some). */
+const RELEASES: ReadonlyArray<readonly [string, number]> = [
+  ['3.7', 185],
+  ['4.0', 187],
+  ['4.1', 190],
+  ['4.2', 200],
+  ['4.3', 207],
+  ['4.4', 215],
+];
+
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export class PgNetboxSource implements NetboxSource {
   private columns: Map<string, Set<string>> | null = null;
   private begun = false;
 
-  private constructor(private readonly client: pg.Client) {}
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly pageSize: number,
+  ) {}
 
-  static async open(url: string): Promise<PgNetboxSource> {
+  /** `pageSize`: rows per query (default 5000). */
+  static async open(url: string, options: { pageSize?: number } = {}): Promise<PgNetboxSource> {
     const client = new pg.Client({ connectionString: url, types: AS_TEXT });
     await client.connect();
-    return new PgNetboxSource(client);
+    return new PgNetboxSource(client, options.pageSize ?? 5000);
   }
 
+  /** major.minor: NetBox records its release nowhere in the database, its dcim migrations tell. */
   async version(): Promise<string> {
-    // NetBox records its release nowhere in the database; its last migration names the schema.
     const r = await this.query(`SELECT max(name) AS name FROM django_migrations WHERE app = 'dcim'`);
-    return String(r[0]?.name ?? '');
+    const applied = parseInt(String(r[0]?.name ?? '0'), 10);
+    const known = RELEASES.filter(([, last]) => applied >= last);
+    return known.length ? known[known.length - 1]![0] : `before ${RELEASES[0]![0]}`;
   }
 
   async count(table: string): Promise<number | null> {
@@ -64,17 +80,30 @@ export class PgNetboxSource implements NetboxSource {
     return Number(r[0]!.n);
   }
 
+  /** In pages of pageSize rows, each after the last one's key (a large table is never held whole). */
   async *rows(table: string): AsyncGenerator<Row> {
     const t = netboxTable(table);
     const have = (await this.existing()).get(table) ?? new Set<string>();
     const cols = Object.keys(t.columns).filter((c) => have.has(c));
     const { from, where } = await this.scope(table);
-    const sql = `SELECT ${cols.map(quote).join(', ')} FROM ${from}${where} ORDER BY ${t.order.map(quote).join(', ')}`;
-    for (const raw of await this.query(sql)) {
-      const row: Row = {};
-      for (const c of cols)
-        row[c] = raw[c] === null ? (t.columns[c] === 'cf' ? {} : null) : FROM_TEXT[t.columns[c]!](raw[c] as string);
-      yield row;
+    const key = t.order.map(quote).join(', ');
+    const after = `(${key}) > (${t.order.map((_, i) => `$${i + 1}`).join(', ')})`;
+    const select = [...new Set([...t.order, ...cols])].map(quote).join(', ');
+    let last: unknown[] | null = null;
+    for (;;) {
+      const cond = last ? `${where ? `${where} AND` : ' WHERE'} ${after}` : where;
+      const page = await this.query(
+        `SELECT ${select} FROM ${from}${cond} ORDER BY ${key} LIMIT ${this.pageSize}`,
+        last ?? [],
+      );
+      for (const raw of page) {
+        const row: Row = {};
+        for (const c of cols)
+          row[c] = raw[c] === null ? (t.columns[c] === 'cf' ? {} : null) : FROM_TEXT[t.columns[c]!](raw[c] as string);
+        yield row;
+      }
+      if (page.length < this.pageSize) return;
+      last = t.order.map((c) => page[page.length - 1]![c]);
     }
   }
 

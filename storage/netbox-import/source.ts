@@ -37,7 +37,7 @@ export interface NetboxTable {
 }
 
 export interface NetboxSource {
-  /** NetBox's version, e.g. '4.2.9' (API: /api/status/ `netbox-version`). */
+  /** NetBox's version: '4.2.9' from an API (/api/status/), '4.2' from a database (its migrations). */
   version(): Promise<string>;
   /** The rows of one table of NETBOX_TABLES, in `order`, with the columns of NETBOX_TABLES it has. */
   rows(table: string): AsyncIterable<Record<string, unknown>>;
