@@ -3,13 +3,15 @@
 // with exponential backoff on 429 (honouring Retry-After), 5xx, timeouts and dropped connections.
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export type NetboxApiFailure = 'token' | 'not-netbox' | 'not-found' | 'http' | 'network';
+export type NetboxApiFailure = 'token' | 'not-netbox' | 'not-found' | 'redirect' | 'http' | 'network';
 
 /** What each failure means to the person running the import. */
 const FAILURES: Record<NetboxApiFailure, string> = {
-  token: 'the NetBox API refused the token (check --token: a NetBox API token with read permission)',
+  token: 'the NetBox API refused the token (check --token: a NetBox API token whose user may view these objects)',
   'not-netbox': 'this URL does not answer like a NetBox API (check --from: the NetBox base URL)',
   'not-found': 'the NetBox API has no such endpoint (a NetBox version this import does not read?)',
+  // Followed, a redirect to another origin would drop the token (fetch does): better said than a 403.
+  redirect: 'the NetBox API redirected (give --from the URL it redirects to)',
   http: 'the NetBox API answered with an error',
   network: 'the NetBox API could not be reached',
 };
@@ -113,7 +115,7 @@ export class NetboxHttpClient {
         await sleep(this.backoff(attempt, retryAfterMs(res.headers.get('retry-after'))));
         continue;
       }
-      throw this.failure(res.status, url, res.text, attempt);
+      throw this.failure(res.status, url, res.text, attempt, res.headers.get('location'));
     }
   }
 
@@ -122,7 +124,7 @@ export class NetboxHttpClient {
     const res = await fetch(url, {
       method: 'GET',
       headers: { Authorization: authorization(this.options.token), Accept: 'application/json' },
-      redirect: 'follow',
+      redirect: 'manual',
       signal: AbortSignal.timeout(this.opts.timeoutMs),
     });
     return { status: res.status, headers: res.headers, text: await res.text() };
@@ -161,11 +163,12 @@ export class NetboxHttpClient {
     }
   }
 
-  private failure(status: number, url: URL, text: string, attempt: number): NetboxApiError {
+  private failure(status: number, url: URL, text: string, attempt: number, location: string | null): NetboxApiError {
     const detail = `GET ${url.href} answered ${status} ${describe(text)}`;
     const tries = attempt > 1 ? ` (after ${attempt} tries)` : '';
     if (status === 401 || status === 403) return new NetboxApiError('token', detail);
     if (status === 404) return new NetboxApiError('not-found', detail);
+    if (status >= 300 && status < 400) return new NetboxApiError('redirect', `${detail} to ${location ?? '?'}`);
     return new NetboxApiError('http', detail + tries);
   }
 }

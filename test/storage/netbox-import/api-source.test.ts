@@ -195,6 +195,21 @@ describe('NetBox import from the REST API (NetboxApiSource) against the demo dat
     }
   });
 
+  it('a redirect is one clear error naming where to (followed, it would lose the token)', async () => {
+    const server = createServer((_req, res) =>
+      res.writeHead(301, { Location: 'https://netbox.example.test/api/status/' }).end(),
+    );
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const e = await failure(NetboxApiSource.open({ url, token: TOKEN, backoffMs: 20 }));
+      expect(e.failure).to.equal('redirect');
+      expect(e.message).to.match(/redirected .*301 .*to https:\/\/netbox\.example\.test\/api\/status\//);
+    } finally {
+      server.close();
+    }
+  });
+
   it('a URL that is not NetBox is one clear error', async () => {
     let server: Server | null = null;
     try {
