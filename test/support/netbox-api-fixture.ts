@@ -21,6 +21,25 @@ export interface FixtureOptions {
   readonly token: string;
   /** The base URL written into `url` and `next` links (a NetBox behind a proxy names its public host). */
   readonly publicBase?: string;
+  /**
+   * '3.7': NetBox 3.7's shape where it differs for the fields read: prefixes and clusters name a `site`
+   * (the 4.2 database's `_site_id`) instead of a scope, content types are at /api/extras/content-types/.
+   */
+  readonly shape?: '4.2' | '3.7';
+}
+
+const SCOPE = 'scope_type:ct scope_id scope:g';
+
+/** The endpoints in a shape. */
+function endpointsOf(shape: '4.2' | '3.7'): Record<string, { table: string; fields: string }> {
+  if (shape === '4.2') return ENDPOINTS;
+  const out: Record<string, { table: string; fields: string }> = {};
+  for (const [path, e] of Object.entries(ENDPOINTS))
+    out[path === 'extras/object-types' ? 'extras/content-types' : path] = {
+      table: e.table,
+      fields: e.fields.replace(SCOPE, 'site>dcim_site'),
+    };
+  return out;
 }
 
 const TAIL = 'tags custom_fields created last_updated';
@@ -188,8 +207,11 @@ export class NetboxApiFixture {
   private server: Server | null = null;
   private base = '';
 
+  private readonly shape: '4.2' | '3.7';
+
   private constructor(private readonly options: FixtureOptions) {
     this.token = options.token;
+    this.shape = options.shape ?? '4.2';
   }
 
   static async start(options: FixtureOptions): Promise<NetboxApiFixture> {
@@ -220,6 +242,9 @@ export class NetboxApiFixture {
         );
       for (const { table } of Object.values(ENDPOINTS))
         this.tables.set(table, new Map((await all(table)).map((r) => [r.id as number, r])));
+      if (this.shape === '3.7')
+        for (const table of ['ipam_prefix', 'virtualization_cluster'])
+          for (const r of this.tables.get(table)!.values()) r.site_id = r._site_id;
       const tagById = this.tables.get('extras_tag')!;
       for (const item of await all('extras_taggeditem')) {
         const key = `${item.content_type_id}:${item.object_id}`;
@@ -270,20 +295,20 @@ export class NetboxApiFixture {
       return this.send(res, 200, {
         'django-version': '5.1.5',
         'installed-apps': {},
-        'netbox-version': '4.2.9',
-        'netbox-full-version': '4.2.9',
+        'netbox-version': this.shape === '4.2' ? '4.2.9' : '3.7.8',
+        'netbox-full-version': this.shape === '4.2' ? '4.2.9' : '3.7.8',
         plugins: {},
         'python-version': '3.12.3',
         'rq-workers-running': 1,
       });
     const path = /^\/api\/(.+?)\/$/.exec(url.pathname)?.[1];
-    const endpoint = path ? ENDPOINTS[path] : undefined;
+    const endpoint = path ? endpointsOf(this.shape)[path] : undefined;
     if (!endpoint) return this.send(res, 404, { detail: 'Not found.' });
     this.send(res, 200, this.page(path!, endpoint.table, endpoint.fields, url.searchParams));
   }
 
   private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-    res.writeHead(status, { 'Content-Type': 'application/json', 'API-Version': '4.2', ...headers });
+    res.writeHead(status, { 'Content-Type': 'application/json', 'API-Version': this.shape, ...headers });
     res.end(JSON.stringify(body));
   }
 

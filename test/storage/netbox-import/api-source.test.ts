@@ -137,6 +137,38 @@ describe('NetBox import from the REST API (NetboxApiSource) against the demo dat
     expect(expected.get('ipam_service')![0]).to.deep.include({ ports: [22, 2222], protocol: 'tcp' });
   });
 
+  it("NetBox 3.7's shape: a prefix's and a cluster's `site` is site_id; content types at their 3.7 place", async () => {
+    const old = await NetboxApiFixture.start({ databaseUrl: db!.url, token: TOKEN, shape: '3.7' });
+    const c = new pg.Client({ connectionString: db!.url });
+    await c.connect();
+    try {
+      const api = await NetboxApiSource.open({ url: old.url, token: TOKEN });
+      expect(await api.version()).to.equal('3.7.8');
+      for (const table of ['ipam_prefix', 'virtualization_cluster']) {
+        const sites = new Map<number, number | null>(
+          (await c.query(`SELECT id, _site_id FROM ${table}`)).rows.map(
+            (r: { id: string; _site_id: string | null }) => [
+              Number(r.id),
+              r._site_id === null ? null : Number(r._site_id),
+            ],
+          ),
+        );
+        const want = expected.get(table)!.map(({ scope_type_id: _t, scope_id: _i, ...rest }) => ({
+          ...rest,
+          site_id: sites.get(rest.id as number),
+        }));
+        expect(await all(api, table), table).to.deep.equal(want);
+        if (table === 'ipam_prefix') expect(want.filter((r) => r.site_id !== null)).to.have.length(65);
+      }
+      expect(await all(api, 'extras_taggeditem')).to.deep.equal(expected.get('extras_taggeditem'));
+      expect(old.requests.some((r) => r.url.startsWith('/api/extras/content-types/'))).to.equal(true);
+      expect(new Set(old.requests.map((r) => r.method))).to.deep.equal(new Set(['GET']));
+    } finally {
+      await c.end();
+      await old.stop();
+    }
+  });
+
   it('reads pages of limit=1000 in id order, and follows next links on its own host', async () => {
     const from = fixture.requests.length;
     const api = await open();
