@@ -14,7 +14,7 @@ import {
   type ColumnKind,
   type NetboxSource,
   type NetboxTable,
-} from './source.js';
+} from './row-source.js';
 
 type Row = Record<string, unknown>;
 type Json = Record<string, unknown>;

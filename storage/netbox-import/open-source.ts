@@ -2,7 +2,7 @@
 // REST API (https://…, with --token).
 import { NetboxApiSource, type NetboxApiOptions } from './api-source.js';
 import { PgNetboxSource } from './pg-source.js';
-import type { NetboxSource } from './source.js';
+import type { NetboxSource } from './row-source.js';
 
 export interface SourceOptions extends Partial<Omit<NetboxApiOptions, 'url'>> {
   /** postgres://… or postgresql://… (a NetBox database), http(s)://… (a NetBox). */

@@ -11,7 +11,7 @@ import {
   NETBOX_TABLES,
   type ColumnKind,
   type NetboxSource,
-} from './source.js';
+} from './row-source.js';
 
 type Row = Record<string, unknown>;
 

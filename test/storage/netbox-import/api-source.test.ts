@@ -14,7 +14,7 @@ import pg from 'pg';
 import { NetboxApiSource } from '../../../storage/netbox-import/api-source.js';
 import { NetboxApiError } from '../../../storage/netbox-import/http-client.js';
 import { PgNetboxSource } from '../../../storage/netbox-import/pg-source.js';
-import { NETBOX_TABLES, type NetboxSource } from '../../../storage/netbox-import/source.js';
+import { NETBOX_TABLES, type NetboxSource } from '../../../storage/netbox-import/row-source.js';
 import { testDatabaseOrSkip, type TestDatabase } from '../../../storage/test-db.js';
 import { NetboxApiFixture } from '../../support/netbox-api-fixture.js';
 
