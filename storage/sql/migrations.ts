@@ -67,16 +67,20 @@ export const MIGRATIONS: readonly Migration[] = RELEASED.map(([version, name]) =
   statements: released(version),
 }));
 
+/** What an integer store's first migration was computed from (tools that freeze it; not run at a start). */
+export const computedIntegerSchema = (d: Dialect): string[] => [...describedStatements(d), ...idCounterStatements(d)];
+
 /**
- * An integer store's first migration: the schema of version 16 made at once, with integer ids
- * (computed from the registry, as migrated-schema compares; frozen like the others once released),
- * and the MySQL id counters. Recorded as 16 so that every later version is one for both lineages.
+ * An integer store's first migration: the schema of version 16 made at once, with integer ids, and
+ * the MySQL id counters (computed from the registry by describedStatements / idCounterStatements, then
+ * frozen in released-<kind>-integer.sql). Recorded as 16 so that every later version is one for both
+ * lineages.
  */
 export const INTEGER_MIGRATIONS: readonly Migration[] = [
   {
     version: 16,
     name: "integer ids (NetBox's style): the whole schema of version 16, ids numbered by the database",
-    statements: (d) => [...describedStatements(d), ...idCounterStatements(d)],
+    statements: released(16),
   },
 ];
 

@@ -1,6 +1,6 @@
 // The migrations released so far, frozen: their statements as the release that wrote them computed
 // them from the registry (migration 1 made every table it then had), stored once per kind of
-// database in released-<kind>.sql beside this file. No longer computed from the registry, so they
+// database in released-<kind>.sql beside this file (released-<kind>-integer.sql: integer stores'). No longer computed from the registry, so they
 // stay what ran on every database (their checksums are compared at each start), and a resource or
 // field added later needs a migration of its own (test/sql/migrated-schema compares what the
 // migrations build with what the registry describes).
@@ -27,7 +27,8 @@ export function parseReleased(text: string): Map<number, string[]> {
  */
 function kindOf(d: Dialect): string {
   const ci = / COLLATE "([^"]+)"/.exec(d.lower('x'))?.[1];
-  return d.label.toLowerCase() + (ci ? `-${ci}` : '');
+  // Integer stores have a lineage of their own (released-<kind>-integer.sql: from version 16 on).
+  return d.label.toLowerCase() + (ci ? `-${ci}` : '') + (d.ids.name === 'integer' ? '-integer' : '');
 }
 
 const read = new Map<string, ReadonlyMap<number, readonly string[]>>();
