@@ -1,9 +1,9 @@
 // The migrations released so far, frozen: their statements as the release that wrote them computed
 // them from the registry (migration 1 made every table it then had), stored once per kind of
 // database in released-<kind>.sql beside this file (integer stores' in released-<kind>-integer.sql).
-// No longer computed from the registry, so they stay what ran on every database (their checksums are compared at each start), and a resource or
-// field added later needs a migration of its own (test/sql/migrated-schema compares what the
-// migrations build with what the registry describes).
+// No longer computed from the registry, so they stay what ran on every database (their checksums
+// are compared at each start), and a resource or field added later needs a migration of its own
+// (test/sql/migrated-schema compares what the migrations build with what the registry describes).
 import fs from 'node:fs';
 import type { Dialect } from '../../../engine/sql/dialect.js';
 
