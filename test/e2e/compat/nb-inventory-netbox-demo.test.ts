@@ -65,7 +65,7 @@ describe('nb_inventory over the NetBox demo database, imported into an integer s
     if (temp) fs.rmSync(temp, { recursive: true, force: true });
   });
 
-  it('lists all 72 devices (under 70 host names) and 180 virtual machines, in their site groups and clusters', async () => {
+  it('lists all 72 devices (under 70 host names) and 180 VMs, in their site groups and clusters', async () => {
     const file = path.join(temp, 'netbox.yml');
     fs.writeFileSync(file, config(srv!.url));
     const env = {
