@@ -7,8 +7,17 @@ import { versionOf, type Row, type WriteOp } from '../storage/types.js';
 type UpdateOp = Extract<WriteOp, { op: 'update' }>;
 
 export class DeleteBatch {
-  /** Objects planned for deletion (or being planned): their dependents are not changed. */
-  readonly deleting = new Set<string>();
+  /** Objects planned for deletion (or being planned), by resource and id (an integer store's ids repeat
+   * across resources): their dependents are not changed. */
+  private readonly deleting = new Set<string>();
+
+  isDeleting(resource: string, id: string): boolean {
+    return this.deleting.has(`${resource}\u0000${id}`);
+  }
+
+  markDeleting(resource: string, id: string): void {
+    this.deleting.add(`${resource}\u0000${id}`);
+  }
   private readonly ops: (WriteOp | null)[] = [];
   /** Index in `ops` of each row's pending update, by resource and id. */
   private readonly updates = new Map<string, number>();

@@ -328,12 +328,14 @@ export class Inventory {
     expectVersion?: number,
   ): Promise<string | null> {
     const id = row.id;
-    if (batch.deleting.has(id)) return null;
-    batch.deleting.add(id);
+    if (batch.isDeleting(r.name, id)) return null;
+    batch.markDeleting(r.name, id);
     for (const other of RESOURCES)
       for (const f of other.fields) {
         if (f.kind !== 'fk' || f.target !== r.name) continue;
-        const deps = (await this.storage.findBy(other.name, f.name, id)).filter((d) => !batch.deleting.has(d.id));
+        const deps = (await this.storage.findBy(other.name, f.name, id)).filter(
+          (d) => !batch.isDeleting(other.name, d.id),
+        );
         if (!deps.length) continue;
         if (f.onDelete === 'protect')
           return (
@@ -355,7 +357,7 @@ export class Inventory {
     if (r.name === 'tag')
       for (const other of RESOURCES.filter((x) => x.fields.some((f) => f.kind === 'tags'))) {
         for (const d of await this.storage.findBy(other.name, 'tags', id))
-          if (!batch.deleting.has(d.id))
+          if (!batch.isDeleting(other.name, d.id))
             batch.change(other.name, d, (row) => ({ tags: (row.tags as string[]).filter((t) => t !== id) }));
       }
     batch.delete(r.name, row, expectVersion);
