@@ -15,6 +15,11 @@ export class DeleteBatch {
     return this.deleting.has(`${resource}\u0000${id}`);
   }
 
+  /** The rows of `resource` not planned for deletion. */
+  notDeleting(resource: string, rows: readonly Row[]): Row[] {
+    return rows.filter((row) => !this.isDeleting(resource, row.id));
+  }
+
   markDeleting(resource: string, id: string): void {
     this.deleting.add(`${resource}\u0000${id}`);
   }

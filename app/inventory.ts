@@ -333,9 +333,7 @@ export class Inventory {
     for (const other of RESOURCES)
       for (const f of other.fields) {
         if (f.kind !== 'fk' || f.target !== r.name) continue;
-        const deps = (await this.storage.findBy(other.name, f.name, id)).filter(
-          (d) => !batch.isDeleting(other.name, d.id),
-        );
+        const deps = batch.notDeleting(other.name, await this.storage.findBy(other.name, f.name, id));
         if (!deps.length) continue;
         if (f.onDelete === 'protect')
           return (
