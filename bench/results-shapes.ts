@@ -335,3 +335,14 @@ export interface BulkResults {
   readonly clients: number;
   readonly rows: readonly BulkRow[];
 }
+
+/** `npm run bench:import`: import:netbox of a NetBox database with `prefixes` prefixes and `addresses`
+ * addresses more. */
+export interface ImportResults {
+  readonly machine: Machine;
+  readonly prefixes: number;
+  readonly addresses: number;
+  /** Per target: wall seconds (`<target>`), CPU seconds of the importing process (`<target>_cpu`); text when
+   * it failed. */
+  readonly seconds: Readonly<Record<string, number | string>>;
+}

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import type {
   AllocationResults,
   BulkResults,
+  ImportResults,
   FilterResults,
   HttpResults,
   InventoryResults,
@@ -36,6 +37,7 @@ export interface Shapes {
   store: StoreResults;
   inventory: InventoryResults;
   bulk: BulkResults;
+  import: ImportResults;
 }
 export type Kind = keyof Shapes;
 
@@ -58,6 +60,7 @@ export const KINDS: Readonly<Record<Kind, { readonly command: string }>> = {
   store: { command: 'npm run bench:store' },
   inventory: { command: 'npm run bench:inventory' },
   bulk: { command: 'npm run bench:bulk' },
+  import: { command: 'npm run bench:import' },
 };
 
 export interface Source<K extends Kind> {

@@ -10,6 +10,7 @@ import { STORE_FILLERS } from './memory-store.js';
 import { REPLICA_FILLERS } from './replicas.js';
 import { RESULTS_FILLERS } from './results-list.js';
 import { WRITE_FILLERS } from './writes.js';
+import { IMPORT_FILLERS } from './import.js';
 
 const GROUPS = [
   FILTER_FILLERS,
@@ -19,6 +20,7 @@ const GROUPS = [
   WRITE_FILLERS,
   ALLOCATION_FILLERS,
   STORE_FILLERS,
+  IMPORT_FILLERS,
   RESULTS_FILLERS,
 ];
 
