@@ -24,6 +24,25 @@ import { NetboxApiFixture } from '../../support/netbox-api-fixture.js';
 import { distPath } from '../../support/paths.js';
 import { addAssignments, demoSqlPath, loadDemo, olderLayout, type NetboxDb } from './netbox-db.js';
 
+/** A select custom field on sites whose choices are a choice set's (none in the demo), with a value on a site. */
+async function addChoiceField(db: NetboxDb): Promise<void> {
+  await db.sql(`INSERT INTO extras_customfieldchoiceset (created, last_updated, name, description, base_choices,
+                extra_choices, order_alphabetically) VALUES (now(), now(), 'tiers', '', '',
+                '{{gold,Gold},{"silver plated","Silver, \\"plated\\""}}', false)`);
+  await db.sql(`INSERT INTO extras_customfield (type, name, label, description, required, filter_logic, weight,
+                created, last_updated, search_weight, is_cloneable, ui_editable, ui_visible, comments, "unique",
+                validation_regex, group_name, choice_set_id)
+                VALUES ('select', 'tier', 'Tier', '', false, 'exact', 100, now(), now(), 1000, false, 'yes',
+                'always', '', false, '', '', (SELECT max(id) FROM extras_customfieldchoiceset))`);
+  await db.sql(`INSERT INTO extras_customfield_object_types (customfield_id, objecttype_id)
+                SELECT max(id), (SELECT id FROM django_content_type WHERE app_label = 'dcim' AND model = 'site')
+                FROM extras_customfield`);
+  // NetBox gives every object of the field's types the key, null, when the field is made.
+  await db.sql(`UPDATE dcim_site SET custom_field_data = custom_field_data || '{"tier": null}'`);
+  await db.sql(`UPDATE dcim_site SET custom_field_data = custom_field_data || '{"tier": "silver plated"}'
+                WHERE id = 2`);
+}
+
 const TOKEN = '0123456789abcdef0123456789abcdef01234567';
 const CLI = distPath('storage/netbox-import/import-cli.js');
 const run = (args: string[]) =>
@@ -95,6 +114,7 @@ describe('npm run import:netbox --from https://… --token …: the same import 
     await addAssignments(demo);
     // NetBox keeps a null for a custom field without a value (the API shows it as null as well).
     await demo.sql(`UPDATE tenancy_tenant SET custom_field_data = '{"cust_id": null}' WHERE id = 3`);
+    await addChoiceField(demo);
     fixture = await NetboxApiFixture.start({ databaseUrl: demo.url, token: TOKEN });
     fixtures.push(fixture);
   });
@@ -115,6 +135,10 @@ describe('npm run import:netbox --from https://… --token …: the same import 
     const d = await importFrom(await NetboxSource.open(demo!.url), viaDb);
     expect(a.version).to.equal('4.2.9');
     expect(await sameRows(viaApi, viaDb)).to.be.greaterThan(3000);
+    const tier = (await viaApi.find('custom_field', TRUE, { limit: 100, offset: 0, ordering: [] })).rows.find(
+      (r) => r.name === 'tier',
+    );
+    expect(tier?.choices).to.deep.equal(['gold', 'silver plated']);
     // The same rows taken from each table (the tags on circuits, which the API does not show, are not among them).
     expect(Object.fromEntries(a.taken)).to.deep.equal(Object.fromEntries(d.taken));
     // The take/leave lines of the taken tables and of the values left agree; those of other tables the API cannot see.
