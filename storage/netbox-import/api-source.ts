@@ -54,6 +54,8 @@ export class NetboxApiSource implements NetboxSource {
   private customFieldTypes: Promise<Map<string, string>> | null = null;
   /** extras_taggeditem rows of each tagged table read to the end so far. */
   private readonly tagRows = new Map<string, Row[]>();
+  /** extras_customfield_object_types, from the custom fields' `object_types` (3.7: `content_types`), once read. */
+  private cfTypeRows: Row[] | null = null;
 
   private constructor(
     private readonly client: NetboxHttpClient,
@@ -85,6 +87,7 @@ export class NetboxApiSource implements NetboxSource {
     netboxTable(table);
     if (table === 'extras_taggeditem') return this.allTagsRead() ? [...this.tagRows.values()].flat().length : null;
     if (table === 'django_content_type') return (await this.loadContentTypes()).length;
+    if (table === 'extras_customfield_object_types') return this.cfTypeRows?.length ?? null;
     return this.client.count(API_TABLES[table]!.path);
   }
 
@@ -92,6 +95,7 @@ export class NetboxApiSource implements NetboxSource {
     const t = netboxTable(table);
     if (table === 'django_content_type') return this.contentTypeRows();
     if (table === 'extras_taggeditem') return this.taggedItemRows();
+    if (table === 'extras_customfield_object_types') return this.cfObjectTypeRows();
     return this.objectRows(t);
   }
 
@@ -137,12 +141,28 @@ export class NetboxApiSource implements NetboxSource {
     return this.customFieldTypes;
   }
 
+  private async *cfObjectTypeRows(): AsyncGenerator<Row> {
+    if (!this.cfTypeRows) for await (const _ of this.objectRows(netboxTable('extras_customfield')));
+    yield* this.cfTypeRows!;
+  }
+
   private async *objectRows(t: NetboxTable): AsyncGenerator<Row> {
     const api = API_TABLES[t.table]!;
-    const tags: Row[] = [];
+    const [tags, cfTypes]: Row[][] = [[], []];
     const ctype = t.tagged ? await this.contentTypeId(contentTypeOf(t.table)) : null;
     let last = -Infinity;
-    for await (const obj of this.client.list(api.path, { ordering: 'id', ...api.query })) {
+    const objects = this.client.list(api.path, { ordering: 'id', ...api.query });
+    for (;;) {
+      let next: IteratorResult<Json>;
+      try {
+        next = await objects.next();
+      } catch (e) {
+        // A table of a later NetBox (4.2's MAC addresses) on an earlier one: no rows.
+        if (e instanceof NetboxApiError && e.failure === 'not-found' && last === -Infinity) break;
+        throw e;
+      }
+      if (next.done) break;
+      const obj = next.value;
       const row = await this.toRow(t, api, obj);
       const id = row.id as number;
       if (id === last) continue; // a page boundary moved by a concurrent write
@@ -150,9 +170,19 @@ export class NetboxApiSource implements NetboxSource {
       last = id;
       if (ctype !== null && Array.isArray(obj.tags))
         for (const tag of obj.tags) tags.push({ content_type_id: ctype, object_id: id, tag_id: idOf(tag) });
+      const labels = obj.object_types ?? obj.content_types;
+      if (t.table === 'extras_customfield' && Array.isArray(labels))
+        for (const label of labels)
+          cfTypes.push({ customfield_id: id, objecttype_id: await this.contentTypeId(String(label)) });
       yield row;
     }
     if (t.tagged) this.tagRows.set(t.table, tags);
+    if (t.table === 'extras_customfield')
+      this.cfTypeRows = cfTypes.sort(
+        (a, b) =>
+          (a.customfield_id as number) - (b.customfield_id as number) ||
+          (a.objecttype_id as number) - (b.objecttype_id as number),
+      );
   }
 
   private async toRow(t: NetboxTable, api: ApiTable, obj: Json): Promise<Row> {
@@ -185,6 +215,10 @@ export class NetboxApiSource implements NetboxSource {
         return canonicalInet(String(v));
       case 'ints':
         return (v as unknown[]).map((p) => num(p, what));
+      case 'mac':
+        return String(v).toUpperCase();
+      case 'pairs':
+        return (v as unknown[][]).map((p) => p.map(String));
       default:
         return v;
     }

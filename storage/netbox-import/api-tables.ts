@@ -41,6 +41,8 @@ export const API_TABLES: Readonly<Record<string, ApiTable>> = {
   ipam_service: { path: 'api/ipam/services/' },
   extras_tag: { path: 'api/extras/tags/' },
   extras_customfield: { path: 'api/extras/custom-fields/' },
+  extras_customfieldchoiceset: { path: 'api/extras/custom-field-choice-sets/' },
+  dcim_macaddress: { path: 'api/dcim/mac-addresses/' },
 };
 
 /**

@@ -1,23 +1,40 @@
 // `npm run import:netbox -- --from postgres://…/netbox --to <STORAGE_URL>`: a NetBox 3.7-4.2
 // database (read only, one snapshot) into a new or empty integer store, keeping NetBox's ids; ends
 // with the table of what was taken and what was left. `--dry-run` prints that table, writing nothing.
+// `--from https://netbox… --token …` reads the same through NetBox's REST API (row-import-source.ts).
 import { argsOrExit, commandName, type CliSpec } from '../cli-args.js';
 import { createStorage, StorageConfigError } from '../open-storage.js';
 import type { Storage } from '../types.js';
 import { importNetbox } from './import-netbox.js';
 import { formatReport } from './report.js';
-import { NetboxSource, SourceRefused } from './source.js';
+import { NetboxApiError } from './http-client.js';
+import { openNetboxSource } from './open-source.js';
+import { RowImportSource } from './row-import-source.js';
+import { NetboxSource, SourceRefused, type ImportSource } from './source.js';
 import { checkTarget, TargetRefused } from './writer.js';
 
 export const IMPORT_CLI: CliSpec = {
   command: 'npm run import:netbox --',
   summary:
-    "Imports a NetBox 3.7 to 4.2 PostgreSQL database into a new or empty store, keeping NetBox's integer ids " +
+    'Imports a NetBox 3.7 to 4.2 (its PostgreSQL database, or its REST API with --token) into a new or empty ' +
+    "store, keeping NetBox's integer ids " +
     '(the store becomes an integer store). All or nothing: a failed import leaves the target empty. ' +
     'Ends with the table of what was taken and what was left, per NetBox table.\n' +
-    'e.g. npm run import:netbox -- --from postgres://netbox@db/netbox --to postgres://netinv@db/netinv',
+    'e.g. npm run import:netbox -- --from postgres://netbox@db/netbox --to postgres://netinv@db/netinv\n' +
+    '     npm run import:netbox -- --from https://netbox.example.com --token <token> --to postgres://netinv@db/netinv',
   flags: [
-    { name: 'from', type: 'string', value: 'URL', help: "NetBox's database: postgres://user@host/netbox (read only)" },
+    {
+      name: 'from',
+      type: 'string',
+      value: 'URL',
+      help: "NetBox's database: postgres://user@host/netbox (read only), or NetBox: https://netbox.example.com",
+    },
+    {
+      name: 'token',
+      type: 'string',
+      value: 'TOKEN',
+      help: 'with an http(s) --from: a NetBox API token that can read (only GETs are sent)',
+    },
     {
       name: 'to',
       type: 'string',
@@ -55,10 +72,16 @@ async function main(): Promise<number> {
     console.error(`${NAME}: a volatile memory: store keeps nothing; import into memory:/path/dir`);
     return 2;
   }
-  let src: NetboxSource | null = null;
+  const token = args.string('token');
+  const api = /^https?:/i.test(from);
+  if (api && !token) {
+    console.error(`${NAME}: --from names a NetBox API: --token TOKEN is needed (a NetBox API token that can read)`);
+    return 2;
+  }
+  let src: ImportSource | null = null;
   let target: Storage | null = null;
   try {
-    src = await NetboxSource.open(from);
+    src = api ? await RowImportSource.open(await openNetboxSource({ from, token })) : await NetboxSource.open(from);
     if (!dry) {
       target = await createStorage(to, { idStyle: 'integer' });
       await target.open();
@@ -78,7 +101,7 @@ async function main(): Promise<number> {
     );
     return 0;
   } catch (e) {
-    const known = [SourceRefused, TargetRefused, StorageConfigError].some((k) => e instanceof k);
+    const known = [SourceRefused, TargetRefused, StorageConfigError, NetboxApiError].some((k) => e instanceof k);
     console.error(`${NAME}: ${known ? (e as Error).message : (e as Error).message.split('\n')[0]}`);
     return 1;
   } finally {

@@ -6,8 +6,8 @@ import { RESOURCES } from '../../engine/schema/registry.js';
 import type { Row, Storage } from '../types.js';
 import { SUPPORT_TABLES, TABLES } from './mapping.js';
 import { productContentTypes, readTags, rowMaker, type RowContext } from './import-rows.js';
-import { buildReport, Losses, tableCounts, type ReportLine } from './report.js';
-import type { NetboxSource, SourceRow } from './source.js';
+import { buildReport, Losses, type ReportLine } from './report.js';
+import type { ImportSource, SourceRow } from './source.js';
 import { planTable, type TablePlan } from './table-plan.js';
 import { ImportWriter } from './writer.js';
 
@@ -55,19 +55,20 @@ interface CustomFieldsTaken {
 /** The custom fields, before the other tables (their values depend on which are taken): those of a type
  * and on objects the product has. */
 async function customFields(
-  src: NetboxSource,
+  src: ImportSource,
   plan: TablePlan | undefined,
   ctx: RowContext,
 ): Promise<CustomFieldsTaken> {
   const out: CustomFieldsTaken = { rows: [], byTable: new Map() };
   if (!plan) return out;
   const make = rowMaker(plan, ctx);
-  const rows = await src.query(`SELECT ${plan.select} FROM ${plan.map.table} t ORDER BY t.id`);
+  const rows: SourceRow[] = [];
+  for await (const page of src.pages(plan.map.table, plan.select, 100_000)) rows.push(...page);
   for (const source of rows) {
     const row = make(source);
     const netboxTypes = row.content_types as string[];
     row.content_types = productContentTypes(netboxTypes);
-    if (row.type === null) ctx.losses.add(plan.map.table, `of type ${String(source.__type)}`);
+    if (row.type === null) ctx.losses.add(plan.map.table, `of type ${String(source.type)}`);
     else if (!(row.content_types as string[]).length) ctx.losses.add(plan.map.table, 'on no object type taken');
     else {
       out.rows.push(row);
@@ -80,12 +81,12 @@ async function customFields(
   return out;
 }
 
-export async function importNetbox(src: NetboxSource, opts: ImportOptions): Promise<ImportResult> {
+export async function importNetbox(src: ImportSource, opts: ImportOptions): Promise<ImportResult> {
   const losses = new Losses();
   const plans = RESOURCES.flatMap((r) => TABLES.filter((t) => t.resource === r.name && src.has(t.table))).map((m) =>
     planTable(src, m),
   );
-  const counts = await tableCounts(src);
+  const counts = await src.tableCounts();
   const takenTables = new Set(plans.map((p) => p.map.table));
   const taken = new Map<string, number>();
   const tagged = await readTags(src, takenTables, losses);
@@ -135,7 +136,7 @@ async function put(writer: ImportWriter | null, plan: TablePlan, rows: readonly 
 }
 
 async function copyTable(
-  src: NetboxSource,
+  src: ImportSource,
   plan: TablePlan,
   ctx: RowContext,
   writer: ImportWriter | null,

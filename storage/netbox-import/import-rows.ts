@@ -6,7 +6,7 @@ import { contentType, hasCustomFields, isTaggable, resource } from '../../engine
 import type { Row } from '../types.js';
 import { SUPPORT_TABLES, TABLES } from './mapping.js';
 import type { Losses } from './report.js';
-import type { NetboxSource, SourceRow } from './source.js';
+import type { ImportSource, SourceRow } from './source.js';
 import { fallback, type FieldStep, type TablePlan } from './table-plan.js';
 
 /** What converting rows needs besides the row: tag assignments and the custom fields taken. */
@@ -78,16 +78,14 @@ function customFieldValues(data: unknown, taken: ReadonlySet<string>, table: str
 
 /** Tag assignments of the tables taken, by table and object; those on other objects counted as left. */
 export async function readTags(
-  src: NetboxSource,
+  src: ImportSource,
   takenTables: ReadonlySet<string>,
   losses: Losses,
 ): Promise<{ tags: Map<string, Map<string, string[]>>; taken: number }> {
   const tags = new Map<string, Map<string, string[]>>();
   let taken = 0;
   if (!src.has(SUPPORT_TABLES.tagged)) return { tags, taken };
-  const rows = await src.query<{ ct: number; obj: number; tag: string }>(
-    `SELECT content_type_id AS ct, object_id AS obj, tag_id AS tag FROM ${SUPPORT_TABLES.tagged} ORDER BY tag_id`,
-  );
+  const rows = await src.taggedItems();
   for (const { ct, obj, tag } of rows) {
     const type = src.contentTypes.get(ct) ?? String(ct);
     const table = type.replace('.', '_');

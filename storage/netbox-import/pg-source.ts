@@ -24,6 +24,21 @@ function intArray(text: string): number[] {
   return inner ? inner.split(',').map(Number) : [];
 }
 
+/** PostgreSQL's text of a two-dimensional text array ('{{a,A},{"b c","B C"}}') as string[][]. */
+function textPairs(text: string): string[][] {
+  const out: string[][] = [];
+  let pair: string[] = [];
+  const item = /"((?:[^"\\]|\\.)*)"|([^,{}]+)|([{}])/g;
+  let depth = 0;
+  for (let m = item.exec(text); m; m = item.exec(text)) {
+    if (m[3] === '{') depth++;
+    else if (m[3] === '}') {
+      if (--depth === 1) (out.push(pair), (pair = []));
+    } else pair.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!);
+  }
+  return out;
+}
+
 const FROM_TEXT: Record<ColumnKind, (text: string) => unknown> = {
   int: Number,
   ctype: Number,
@@ -36,6 +51,8 @@ const FROM_TEXT: Record<ColumnKind, (text: string) => unknown> = {
   cf: (t) => canonicalCustomFields(JSON.parse(t) as Row | null),
   inet: canonicalInet,
   ints: intArray,
+  mac: (t) => t.toUpperCase(),
+  pairs: textPairs,
 };
 
 /** NetBox releases by the last dcim migration of their x.y.0 (a patch release may add some). */

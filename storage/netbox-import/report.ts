@@ -2,7 +2,7 @@
 // NetBox table that holds rows, what was taken and what was left with the reason, then one line
 // per column of a taken table the product has no field for, and per value the product could not hold.
 import { MACHINERY_TABLES, SUPPORT_TABLES } from './mapping.js';
-import { quoteIdent, type NetboxSource } from './source.js';
+import type { ImportSource } from './source.js';
 import type { TablePlan } from './table-plan.js';
 
 export interface ReportLine {
@@ -30,35 +30,13 @@ export class Losses {
   }
 }
 
-/** Rows per table, for every table of the source that holds any. */
-export async function tableCounts(src: NetboxSource): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (const t of [...src.tables.keys()].sort()) {
-    const n = await src.count(t);
-    if (n) out.set(t, n);
-  }
-  return out;
-}
-
-/** How many rows hold a value (not null, not empty, not false) in each left column of a taken table. */
-async function setCounts(src: NetboxSource, plan: TablePlan): Promise<Map<string, number>> {
-  if (!plan.leftColumns.length) return new Map();
-  const exprs = plan.leftColumns.map(
-    (c, i) =>
-      `count(*) FILTER (WHERE ${quoteIdent(c)} IS NOT NULL AND ` +
-      `${quoteIdent(c)}::text NOT IN ('', 'false', '{}', '[]')) AS n${i}`,
-  );
-  const [row] = await src.query(`SELECT ${exprs.join(', ')} FROM ${quoteIdent(plan.map.table)}`);
-  return new Map(plan.leftColumns.map((c, i) => [c, Number(row[`n${i}`])]));
-}
-
 /** Read for the taken tables' sake, with lines of their own (choice sets are not: their extra choices are carried
  * on the custom fields that use them, the sets themselves are left). */
 const supportTables = new Set<string>([SUPPORT_TABLES.tagged, ...SUPPORT_TABLES.cfObjectTypes]);
 
 /** The table's lines: tables first (by name), then each taken table's columns and values. */
 export async function buildReport(
-  src: NetboxSource,
+  src: ImportSource,
   counts: ReadonlyMap<string, number>,
   plans: readonly TablePlan[],
   taken: ReadonlyMap<string, number>,
@@ -79,7 +57,7 @@ export async function buildReport(
   }
   for (const plan of plans) {
     if (!counts.has(plan.map.table)) continue;
-    const set = await setCounts(src, plan);
+    const set = await src.setCounts(plan.map.table, plan.leftColumns);
     for (const c of plan.leftColumns)
       lines.push({ name: `${plan.map.table}.${c}`, left: set.get(c) ?? 0, why: 'no such field' });
   }

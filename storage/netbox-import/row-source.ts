@@ -24,7 +24,11 @@ export type ColumnKind =
   /** An address or prefix, always with its length: '10.0.0.1/32', '2001:db8::/32'. */
   | 'inet'
   /** An integer array (a service's ports): number[]. */
-  | 'ints';
+  | 'ints'
+  /** A MAC address: upper case ('AA:BB:CC:00:11:22'), as NetBox's API writes it. */
+  | 'mac'
+  /** A text array of pairs (a choice set's extra_choices): string[][]. */
+  | 'pairs';
 
 export interface NetboxTable {
   readonly table: string;
@@ -117,10 +121,10 @@ const SPECS: ReadonlyArray<readonly [string, string, boolean?]> = [
   [
     'dcim_interface',
     'device_id module_id name label type:choice enabled:bool parent_id bridge_id lag_id mtu:int ' +
-      'primary_mac_address_id speed:int duplex:choice mgmt_only:bool description mode:choice rf_role:choice ' +
-      'rf_channel:choice poe_mode:choice poe_type:choice rf_channel_frequency:dec rf_channel_width:dec tx_power:int ' +
-      'untagged_vlan_id qinq_svlan_id vlan_translation_policy_id mark_connected:bool cable_id cable_end ' +
-      'wireless_link_id vrf_id',
+      'primary_mac_address_id mac_address:mac speed:int duplex:choice mgmt_only:bool description mode:choice ' +
+      'rf_role:choice rf_channel:choice poe_mode:choice poe_type:choice rf_channel_frequency:dec ' +
+      'rf_channel_width:dec tx_power:int untagged_vlan_id qinq_svlan_id vlan_translation_policy_id ' +
+      'mark_connected:bool cable_id cable_end wireless_link_id vrf_id',
   ],
   [
     'ipam_vlan',
@@ -150,16 +154,28 @@ const SPECS: ReadonlyArray<readonly [string, string, boolean?]> = [
   ],
   [
     'virtualization_vminterface',
-    'virtual_machine_id name enabled:bool parent_id bridge_id mtu:int primary_mac_address_id description ' +
+    'virtual_machine_id name enabled:bool parent_id bridge_id mtu:int primary_mac_address_id mac_address:mac ' +
+      'description ' +
       'mode:choice untagged_vlan_id qinq_svlan_id vlan_translation_policy_id vrf_id',
   ],
   ['ipam_service', 'device_id virtual_machine_id name protocol:choice ports:ints description comments'],
+  // NetBox 4.2's MAC addresses (an interface's primary_mac_address_id names one).
+  ['dcim_macaddress', 'mac_address:mac assigned_object_type_id:ctype assigned_object_id description comments'],
+  ['extras_customfieldchoiceset', 'name description base_choices:choice extra_choices:pairs', false],
 ];
 
 const TAGGED_ITEM: NetboxTable = {
   table: 'extras_taggeditem',
   columns: { content_type_id: 'ctype', object_id: 'int', tag_id: 'int' },
   order: ['content_type_id', 'object_id', 'tag_id'],
+  tagged: false,
+};
+
+/** A custom field's object types (4.0+; the API shows them as the custom field's `object_types`). */
+const CF_OBJECT_TYPES: NetboxTable = {
+  table: 'extras_customfield_object_types',
+  columns: { customfield_id: 'int', objecttype_id: 'ctype' },
+  order: ['customfield_id', 'objecttype_id'],
   tagged: false,
 };
 
@@ -177,6 +193,7 @@ export const NETBOX_TABLES: readonly NetboxTable[] = [
     order: ['id'],
     tagged: tagged ?? true,
   })),
+  CF_OBJECT_TYPES,
   TAGGED_ITEM,
 ];
 

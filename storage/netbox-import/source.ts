@@ -12,7 +12,32 @@ export class SourceRefused extends Error {}
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export { quote as quoteIdent };
 
-export class NetboxSource {
+/**
+ * What the importer reads from: a NetBox database with SQL (NetboxSource below) or rows from a row reader
+ * (row-import-source.ts: a NetBox REST API). `pages` yields rows carrying the table's columns by their
+ * names, created/last_updated as ISO text in milliseconds, and the specials' values (specials.ts).
+ */
+export interface ImportSource {
+  /** Every table of the source that the importer may see, with its columns. */
+  readonly tables: ReadonlyMap<string, ReadonlySet<string>>;
+  /** '4.2' from a database, '4.2.9' from an API. */
+  readonly version: string;
+  /** django_content_type: id -> `app_label.model`. */
+  readonly contentTypes: ReadonlyMap<number, string>;
+  has(table: string, column?: string): boolean;
+  count(table: string): Promise<number>;
+  /** `select`: the plan's SQL select list (table-plan.ts), for a database; a row reader reads every column. */
+  pages(table: string, select: string, pageSize: number): AsyncGenerator<SourceRow[]>;
+  /** Rows per table, for every table of the source that holds any. */
+  tableCounts(): Promise<Map<string, number>>;
+  /** How many rows hold a value (not null, not empty, not false) in each of these columns. */
+  setCounts(table: string, columns: readonly string[]): Promise<Map<string, number>>;
+  /** extras_taggeditem's rows, ordered by tag id. */
+  taggedItems(): Promise<{ ct: number; obj: number; tag: string | number }[]>;
+  close(): Promise<void>;
+}
+
+export class NetboxSource implements ImportSource {
   private constructor(
     private readonly client: pg.Client,
     /** Every table of the schema, with its columns. */
@@ -61,6 +86,32 @@ export class NetboxSource {
 
   async query<T extends SourceRow = SourceRow>(sql: string, params: unknown[] = []): Promise<T[]> {
     return (await this.client.query<T>(sql, params)).rows;
+  }
+
+  async tableCounts(): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const t of [...this.tables.keys()].sort()) {
+      const n = await this.count(t);
+      if (n) out.set(t, n);
+    }
+    return out;
+  }
+
+  async setCounts(table: string, columns: readonly string[]): Promise<Map<string, number>> {
+    if (!columns.length) return new Map();
+    const exprs = columns.map(
+      (c, i) =>
+        `count(*) FILTER (WHERE ${quote(c)} IS NOT NULL AND ` +
+        `${quote(c)}::text NOT IN ('', 'false', '{}', '[]')) AS n${i}`,
+    );
+    const [row] = await this.query(`SELECT ${exprs.join(', ')} FROM ${quote(table)}`);
+    return new Map(columns.map((c, i) => [c, Number(row[`n${i}`])]));
+  }
+
+  async taggedItems(): Promise<{ ct: number; obj: number; tag: string }[]> {
+    return this.query<{ ct: number; obj: number; tag: string }>(
+      `SELECT content_type_id AS ct, object_id AS obj, tag_id AS tag FROM extras_taggeditem ORDER BY tag_id`,
+    );
   }
 
   async count(table: string): Promise<number> {

@@ -1,9 +1,10 @@
 // The values a column alone does not give (mapping.ts `Special`): what each reads from the source
-// (its SELECT expressions, over the table aliased `t`), what it needs to exist there, and how it
+// (its SELECT expressions, over the table aliased `t`, for a database; a row reader's rows carry the same
+// columns and `__` values, row-import-source.ts), what it needs to exist there, and how it
 // makes the product's value. A value the product cannot hold is `lost`, with the reason the report gives.
 import type { Special } from './mapping.js';
 import { CF_TYPES, SUPPORT_TABLES } from './mapping.js';
-import type { NetboxSource, SourceRow } from './source.js';
+import type { ImportSource, SourceRow } from './source.js';
 
 export type Read = { readonly value: unknown } | { readonly lost: string; readonly value: unknown };
 
@@ -11,8 +12,8 @@ export interface SpecialDef {
   /** The columns of the table it reads (all must exist for it to be chosen). */
   readonly needs: readonly string[];
   /** SELECT expressions, each aliased `__<special>`... */
-  select(src: NetboxSource): string;
-  read(row: SourceRow, src: NetboxSource): Read;
+  select(src: ImportSource): string;
+  read(row: SourceRow, src: ImportSource): Read;
   /** The name the report gives what it leaves (`ipam_prefix.scope`); null: it never loses a value. */
   readonly reportAs: string | null;
 }
@@ -22,11 +23,12 @@ const ASSIGNABLE = ['dcim.interface', 'virtualization.vminterface'];
 function assigned(ct: string, reportLoss: boolean): SpecialDef {
   return {
     needs: ['assigned_object_type_id', 'assigned_object_id'],
-    select: () => 't.assigned_object_type_id AS __at, t.assigned_object_id AS __ai',
+    select: () => 't.assigned_object_type_id, t.assigned_object_id',
     read(row, src) {
-      if (row.__at === null) return { value: null };
-      const type = src.contentTypes.get(Number(row.__at)) ?? String(row.__at);
-      if (type === ct) return { value: String(row.__ai) };
+      const at = row.assigned_object_type_id;
+      if (at === null || at === undefined) return { value: null };
+      const type = src.contentTypes.get(Number(at)) ?? String(at);
+      if (type === ct) return { value: String(row.assigned_object_id) };
       return reportLoss && !ASSIGNABLE.includes(type) ? { lost: `assigned to ${type}`, value: null } : { value: null };
     },
     reportAs: reportLoss ? 'assigned_object' : null,
@@ -34,7 +36,7 @@ function assigned(ct: string, reportLoss: boolean): SpecialDef {
 }
 
 /** The object types table of this layout and its column (4.0 renamed content types to object types). */
-function cfTypesTable(src: NetboxSource): { table: string; column: string } | null {
+function cfTypesTable(src: ImportSource): { table: string; column: string } | null {
   const [now, before] = SUPPORT_TABLES.cfObjectTypes;
   if (src.has(now, 'objecttype_id')) return { table: now, column: 'objecttype_id' };
   if (src.has(before, 'contenttype_id')) return { table: before, column: 'contenttype_id' };
@@ -44,11 +46,12 @@ function cfTypesTable(src: NetboxSource): { table: string; column: string } | nu
 export const SPECIALS: Readonly<Record<Special, SpecialDef>> = {
   scope_site: {
     needs: ['scope_type_id', 'scope_id'],
-    select: () => 't.scope_type_id AS __st, t.scope_id AS __si',
+    select: () => 't.scope_type_id, t.scope_id',
     read(row, src) {
-      if (row.__st === null) return { value: null };
-      const type = src.contentTypes.get(Number(row.__st)) ?? String(row.__st);
-      return type === 'dcim.site' ? { value: String(row.__si) } : { lost: `scoped to ${type}`, value: null };
+      const st = row.scope_type_id;
+      if (st === null || st === undefined) return { value: null };
+      const type = src.contentTypes.get(Number(st)) ?? String(st);
+      return type === 'dcim.site' ? { value: String(row.scope_id) } : { lost: `scoped to ${type}`, value: null };
     },
     reportAs: 'scope',
   },
@@ -57,7 +60,7 @@ export const SPECIALS: Readonly<Record<Special, SpecialDef>> = {
   primary_mac: {
     needs: ['primary_mac_address_id'],
     select: () => '(SELECT m.mac_address::text FROM dcim_macaddress m WHERE m.id = t.primary_mac_address_id) AS __mac',
-    read: (row) => ({ value: row.__mac === null ? null : String(row.__mac).toUpperCase() }),
+    read: (row) => ({ value: row.__mac === null || row.__mac === undefined ? null : String(row.__mac).toUpperCase() }),
     reportAs: null,
   },
   cf_content_types: {
@@ -87,8 +90,8 @@ export const SPECIALS: Readonly<Record<Special, SpecialDef>> = {
   },
   cf_type: {
     needs: ['type'],
-    select: () => 't.type AS __type',
-    read: (row) => ({ value: CF_TYPES[String(row.__type)] ?? null }),
+    select: () => 't.type',
+    read: (row) => ({ value: CF_TYPES[String(row.type)] ?? null }),
     reportAs: null,
   },
 };

@@ -5,7 +5,7 @@ import { resource as resourceDef } from '../../engine/schema/registry.js';
 import type { FieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { INTERNAL_COLUMNS, ROW_COLUMNS, type FieldSource, type TableMap } from './mapping.js';
 import { SPECIALS, type Read, type SpecialDef } from './specials.js';
-import { quoteIdent, type NetboxSource, type SourceRow } from './source.js';
+import { quoteIdent, type ImportSource, type SourceRow } from './source.js';
 
 export interface FieldStep {
   readonly field: FieldDef;
@@ -70,13 +70,13 @@ export function convert(f: FieldDef, v: unknown): Read {
 }
 
 /** The special's definition when its columns exist, or null. */
-function usable(src: NetboxSource, table: string, s: FieldSource): SpecialDef | string | null {
+function usable(src: ImportSource, table: string, s: FieldSource): SpecialDef | string | null {
   if (typeof s === 'string') return src.has(table, s) ? s : null;
   const def = SPECIALS[s.special];
   return def.needs.every((c) => src.has(table, c)) ? def : null;
 }
 
-export function planTable(src: NetboxSource, map: TableMap): TablePlan {
+export function planTable(src: ImportSource, map: TableMap): TablePlan {
   const r = resourceDef(map.resource);
   // Times as the product writes them (ISO, UTC, milliseconds), made by PostgreSQL: cheaper than a Date per value.
   const selects = ROW_COLUMNS.filter((c) => src.has(map.table, c)).map((c) =>
@@ -93,10 +93,10 @@ export function planTable(src: NetboxSource, map: TableMap): TablePlan {
     const chosen = alternatives.map((s) => usable(src, map.table, s)).find((x) => x !== null) ?? null;
     if (chosen === null) continue; // this layout has none of them: the field takes its empty form
     if (typeof chosen === 'string') {
-      const alias = `c_${steps.length}`;
-      selects.push(`t.${quoteIdent(chosen)} AS ${alias}`);
+      // Read by its name: a row reader's rows carry every column by name (source.ts ImportSource).
+      selects.push(`t.${quoteIdent(chosen)}`);
       used.add(chosen);
-      steps.push({ field, reportAs: chosen, read: (row) => convert(field, row[alias]) });
+      steps.push({ field, reportAs: chosen, read: (row) => convert(field, row[chosen]) });
     } else {
       selects.push(chosen.select(src));
       chosen.needs.forEach((c) => used.add(c));

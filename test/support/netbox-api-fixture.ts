@@ -26,6 +26,8 @@ export interface FixtureOptions {
    * (the 4.2 database's `_site_id`) instead of a scope, content types are at /api/extras/content-types/.
    */
   readonly shape?: '4.2' | '3.7';
+  /** The netbox-version /api/status/ names (default: 4.2.9, or 3.7.8 in the 3.7 shape). */
+  readonly version?: string;
 }
 
 const SCOPE = 'scope_type:ct scope_id scope:g';
@@ -37,7 +39,7 @@ function endpointsOf(shape: '4.2' | '3.7'): Record<string, { table: string; fiel
   for (const [path, e] of Object.entries(ENDPOINTS))
     out[path === 'extras/object-types' ? 'extras/content-types' : path] = {
       table: e.table,
-      fields: e.fields.replace(SCOPE, 'site>dcim_site'),
+      fields: e.fields.replace(SCOPE, 'site>dcim_site').replace('object_types', 'content_types'),
     };
   return out;
 }
@@ -177,7 +179,15 @@ const ENDPOINTS: Record<string, { table: string; fields: string }> = {
       'type:c related_object_type:ct name label group_name description required unique search_weight ' +
       'filter_logic:c ui_visible:c ui_editable:c is_cloneable default related_object_filter weight ' +
       'validation_minimum validation_maximum validation_regex choice_set>extras_customfieldchoiceset comments ' +
-      'created last_updated',
+      'object_types created last_updated',
+  },
+  'extras/custom-field-choice-sets': {
+    table: 'extras_customfieldchoiceset',
+    fields: 'name description base_choices:c extra_choices order_alphabetically created last_updated',
+  },
+  'dcim/mac-addresses': {
+    table: 'dcim_macaddress',
+    fields: `mac_address assigned_object_type:ct assigned_object_id assigned_object:g description comments ${TAIL}`,
   },
   'extras/object-types': { table: 'django_content_type', fields: 'app_label model' },
 };
@@ -295,8 +305,8 @@ export class NetboxApiFixture {
       return this.send(res, 200, {
         'django-version': '5.1.5',
         'installed-apps': {},
-        'netbox-version': this.shape === '4.2' ? '4.2.9' : '3.7.8',
-        'netbox-full-version': this.shape === '4.2' ? '4.2.9' : '3.7.8',
+        'netbox-version': this.options.version ?? (this.shape === '4.2' ? '4.2.9' : '3.7.8'),
+        'netbox-full-version': this.options.version ?? (this.shape === '4.2' ? '4.2.9' : '3.7.8'),
         plugins: {},
         'python-version': '3.12.3',
         'rq-workers-running': 1,
@@ -361,6 +371,13 @@ export class NetboxApiFixture {
       return type === null ? null : this.nested(this.tableOf(type as number), row[`${name}_id`]);
     }
     if (name === 'tags') return this.tagsOf(table, row.id as number);
+    if (name === 'object_types' || name === 'content_types')
+      return [...this.fieldsOf]
+        .filter(([, fields]) => fields.some((f) => f.id === row.id))
+        .map(([ct]) => this.contentType(ct))
+        .sort();
+    // NetBox writes a MAC address in upper case.
+    if (name === 'mac_address' && typeof row[name] === 'string') return String(row[name]).toUpperCase();
     if (name === 'custom_fields') return this.customFields(table, row.custom_field_data as Json);
     if (name === 'config_context') return {};
     if (name === 'created' || name === 'last_updated') return row[name] === null ? null : pythonTime(String(row[name]));

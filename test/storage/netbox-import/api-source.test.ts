@@ -40,6 +40,9 @@ const EDITS = [
   `UPDATE virtualization_virtualmachine SET vcpus = 1.5 WHERE id = 1`,
   `INSERT INTO ipam_service (created, last_updated, custom_field_data, name, protocol, ports, description,
      device_id, virtual_machine_id, comments) VALUES (now(), now(), '{}', 'ssh', 'tcp', '{22,2222}', '', 1, NULL, '')`,
+  // A choice set (none in the demo): a two-dimensional text array, quoted where it must be.
+  `INSERT INTO extras_customfieldchoiceset (created, last_updated, name, description, base_choices, extra_choices,
+     order_alphabetically) VALUES (now(), now(), 'tiers', '', '', '{{gold,Gold},{"a b","A, \\"b\\" {c}"}}', false)`,
   `INSERT INTO extras_taggeditem (object_id, content_type_id, tag_id)
      SELECT o.id, c.id, t.id FROM (VALUES (1), (2)) o(id), django_content_type c, extras_tag t
      WHERE c.app_label || '.' || c.model IN ('dcim.device', 'ipam.ipaddress', 'dcim.interface') AND t.id <= 2`,
