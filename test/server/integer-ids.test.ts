@@ -6,7 +6,9 @@
 import { expect } from 'chai';
 import { BACKENDS } from '../e2e/conformance/backends.js';
 import { serverOn } from '../support/server-on.js';
-import type { TestServer } from '../support/server.js';
+import { ADMIN_KEY, type TestServer } from '../support/server.js';
+import { SseClient } from '../support/sse-client.js';
+import { eventually, Receiver } from '../support/webhook-receiver.js';
 
 type Obj = Record<string, any>;
 
@@ -120,6 +122,37 @@ for (const backend of BACKENDS) {
       }
       const gone = await srv.req('DELETE', '/api/dcim/platforms/', [{ id: p.id }, { id: q.id }]);
       expect(gone.status).to.equal(204);
+    });
+    it('sends ids as numbers in webhook bodies and on the event stream', async () => {
+      const rx = new Receiver();
+      await rx.start();
+      const stream = await SseClient.open(
+        srv.url,
+        '/api/extras/object-changes/stream?changed_object_type=dcim.site',
+        ADMIN_KEY,
+      );
+      try {
+        expect(stream.status).to.equal(200);
+        const hook = await made(srv, '/api/extras/webhooks/', {
+          name: 'sites',
+          content_types: ['dcim.site'],
+          payload_url: rx.url('/sites'),
+          type_create: true,
+        });
+        expect(hook.id).to.be.a('number');
+        const region = await made(srv, '/api/dcim/regions/', { name: 'Hooked', slug: 'hooked' });
+        const site = await made(srv, '/api/dcim/sites/', { name: 'HK1', slug: 'hk1', region: region.id });
+        await eventually(() => rx.got.some((r) => r.path === '/sites'), 20000, 'the webhook');
+        const body = JSON.parse(rx.got.find((r) => r.path === '/sites')!.body);
+        expect(body.data).to.include({ id: site.id, region: region.id });
+        await stream.client.until((c) => c.data('change').length > 0, 10000, 'the change event');
+        const event = stream.client.data('change')[0];
+        expect(event).to.include({ changed_object_id: site.id });
+        expect(event.object_data).to.include({ id: site.id, region: region.id });
+      } finally {
+        stream.client.close();
+        await rx.stop();
+      }
     });
   });
 
