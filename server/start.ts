@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { RequestLogger } from './observability.js';
 import { PlanCache } from '../engine/plan/plan-cache.js';
 import { PageCache } from './page-cache.js';
-import { createStorage } from '../storage/open-storage.js';
+import { createStorage, StorageConfigError, withoutPassword } from '../storage/open-storage.js';
+import { unfinishedImport } from '../storage/netbox-import/unfinished.js';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { Inventory } from '../app/inventory.js';
 import { Tokens } from '../app/tokens.js';
@@ -114,6 +115,11 @@ async function openStorage(config: Config, log: Logger): Promise<AppContext['sto
   // A memory:/dir start sorts its indexes and writes its snapshot once the server listens (start()).
   if (storage instanceof MemoryStorage) storage.deferStartWork();
   await storage.open();
+  const unfinished = await unfinishedImport(storage, withoutPassword(config.storage));
+  if (unfinished) {
+    await storage.close();
+    throw new StorageConfigError(unfinished);
+  }
   return storage;
 }
 

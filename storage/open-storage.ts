@@ -72,3 +72,15 @@ export async function createStorage(url: string, opts: StorageOptions = {}): Pro
     );
   return replicated(store, url, opts);
 }
+
+/** A storage URL as messages show it: without its password. */
+export function withoutPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.password) return url;
+    u.password = '***';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}

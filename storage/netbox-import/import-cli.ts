@@ -3,7 +3,7 @@
 // with the table of what was taken and what was left. `--dry-run` prints that table, writing nothing.
 // `--from https://netbox… --token …` reads the same through NetBox's REST API (row-import-source.ts).
 import { argsOrExit, commandName, type CliSpec } from '../cli-args.js';
-import { createStorage, StorageConfigError } from '../open-storage.js';
+import { createStorage, StorageConfigError, withoutPassword as shown } from '../open-storage.js';
 import type { Storage } from '../types.js';
 import { importNetbox } from './import-netbox.js';
 import { formatReport } from './report.js';
@@ -47,18 +47,6 @@ export const IMPORT_CLI: CliSpec = {
 };
 
 const NAME = commandName(IMPORT_CLI);
-
-/** A URL as messages show it: without its password. */
-function shown(url: string): string {
-  try {
-    const u = new URL(url);
-    if (!u.password) return url;
-    u.password = '***';
-    return u.toString();
-  } catch {
-    return url;
-  }
-}
 
 async function main(): Promise<number> {
   const args = argsOrExit(IMPORT_CLI);

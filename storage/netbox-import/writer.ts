@@ -6,12 +6,15 @@
 import { TRUE } from '../../engine/plan/nodes.js';
 import { RESOURCES } from '../../engine/schema/registry.js';
 import type { Row, Storage, WriteOp } from '../types.js';
+import { unfinishedImport, unfinishedMark, unfinishedMarkRemoved } from './unfinished.js';
 
 /** The target holds objects already or is not an integer store: one line, and it is left as it was. */
 export class TargetRefused extends Error {}
 
 /** Refuses a target that cannot take NetBox's ids: a uuid store, or one that holds any row. */
 export async function checkTarget(target: Storage, url: string): Promise<void> {
+  const unfinished = await unfinishedImport(target, url);
+  if (unfinished) throw new TargetRefused(unfinished);
   if (target.ids.name !== 'integer')
     throw new TargetRefused(
       `the target ${url} is a ${target.ids.name} store; the import keeps NetBox's integer ids ` +
@@ -32,6 +35,8 @@ export class ImportWriter {
   /** Rows written with their deferred references cleared, to be filled once their targets exist. */
   private readonly later: { resource: string; row: Row }[] = [];
   private readonly pending: WriteOp[] = [];
+  /** The first batch carries the mark of an unfinished import (unfinished.ts); `finish` takes it away. */
+  private marked = false;
 
   constructor(
     private readonly target: Storage,
@@ -55,7 +60,9 @@ export class ImportWriter {
 
   async flush(): Promise<void> {
     if (!this.pending.length) return;
-    await this.target.apply(this.pending.splice(0), { log: false });
+    const mark = this.marked ? [] : [unfinishedMark()];
+    await this.target.apply([...mark, ...this.pending.splice(0)], { log: false });
+    this.marked = true;
   }
 
   /** The deferred references, then the counters moved past the ids written, then the planner's statistics. */
@@ -67,6 +74,9 @@ export class ImportWriter {
         { log: false },
       );
     await this.target.advanceIdCounters();
+    // Whole now: the mark goes last, so a store holding every row but not the counters is still refused.
+    const mark = await unfinishedMarkRemoved(this.target);
+    if (mark.length) await this.target.apply(mark, { log: false });
     await this.target.afterBulkLoad();
   }
 
@@ -97,6 +107,8 @@ export class ImportWriter {
         const ops: WriteOp[] = some.filter((id) => there.has(id)).map((id) => ({ op: 'delete', resource, id }));
         if (ops.length) await t.apply(ops, { log: false });
       }
+    const mark = await unfinishedMarkRemoved(t);
+    if (mark.length) await t.apply(mark, { log: false });
   }
 }
 
