@@ -26,6 +26,24 @@ export function idRange(plan: Plan): { op: IdRangeOp; value: Scalar } | null {
     : null;
 }
 
+/**
+ * A range on an integer store's ids with any text bounds: each bound an integer compares as a number,
+ * any other text as text, as the id column orders them (and as SQL compares a bigint id column); null
+ * for any other node.
+ */
+function integerIdRanges(plan: Plan, table: IndexedTable): ((slot: number) => boolean) | null {
+  if (plan.kind !== 'cmp' || plan.field !== 'id' || plan.ci || table.idStyle.name !== 'integer') return null;
+  if (!ID_RANGE_OPS.has(plan.op) || !plan.values.every((v) => typeof v === 'string')) return null;
+  const read = table.reader('id');
+  const tests = plan.values.map((v) => {
+    const byNumber = table.idRangeTester(plan.op as IdRangeOp, v);
+    if (byNumber) return byNumber;
+    const t = valueTest(plan.op, false, [v], 'string');
+    return (s: number) => t(read(s));
+  });
+  return (s) => tests.some((t) => t(s));
+}
+
 type ValueTest = (v: unknown) => boolean;
 
 function lower(x: Scalar): Scalar {
@@ -111,6 +129,8 @@ export function compilePredicate(plan: Plan, table: IndexedTable, resolver: Reso
       const ids = idRange(plan);
       const byWords = ids && table.idRangeTester(ids.op, ids.value);
       if (byWords) return byWords;
+      const integerIds = integerIdRanges(plan, table);
+      if (integerIds) return integerIds;
       const t = valueTest(plan.op, plan.ci, plan.values, plan.valueType);
       const read = table.reader(plan.field);
       return (s) => t(read(s));

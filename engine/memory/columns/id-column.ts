@@ -199,15 +199,19 @@ export class IdColumn {
   /**
    * A test of `id <op> value` on slots that compares words, no id text made (a cursor page reads
    * every row's id). For a value that is not an id of the style: in a UUID column null (the caller
-   * compares text, the UUID order), in an integer column a test on the ids' text in the style's
-   * order (text order would put "10" before "9").
+   * compares text, the UUID order), in an integer column a test on the ids' text in code point order
+   * (as a database compares a bigint id with text that is no number: the id as text).
    */
   rangeTester(op: 'lt' | 'lte' | 'gt' | 'gte', value: unknown): ((slot: number) => boolean) | null {
     const v = new Uint32Array(4);
     const holds = (c: number) => (op === 'lt' ? c < 0 : op === 'lte' ? c <= 0 : op === 'gt' ? c > 0 : c >= 0);
     if (!this.pack(value, v, 0)) {
       if (this.mark === PACKED_UUID || typeof value !== 'string') return null;
-      return (slot) => this.has(slot) && holds(this.style.compare(String(this.get(slot)), value));
+      return (slot) => {
+        if (!this.has(slot)) return false;
+        const id = String(this.get(slot));
+        return holds(id < value ? -1 : id > value ? 1 : 0);
+      };
     }
     const text = value as string,
       mark = this.mark;

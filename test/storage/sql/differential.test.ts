@@ -853,7 +853,12 @@ describe(`sql/differential: memory vs PostgreSQL vs MariaDB vs MySQL (${ID_STYLE
             }
           },
         ),
-        { numRuns: RUNS, endOnFailure: process.env.DIFF_SHRINK !== '1' },
+        {
+          numRuns: RUNS,
+          endOnFailure: process.env.DIFF_SHRINK !== '1',
+          // A failure's seed and path (DIFF_SEED, DIFF_PATH) replay it.
+          ...(process.env.DIFF_SEED ? { seed: Number(process.env.DIFF_SEED), path: process.env.DIFF_PATH } : {}),
+        },
       );
       expect(queries).to.be.greaterThan(0);
       if (process.env.DIFF_PLANS)
