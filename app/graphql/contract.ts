@@ -1,0 +1,32 @@
+// What the GraphQL pieces agree on: the request, the limits, who asks. The HTTP door (server/routes/graphql.ts)
+// builds these; `runGraphql` (run-graphql.ts) answers; the limit rules (limit-rules.ts) and NetBox 4's filter
+// input (netbox-filters.ts) plug into the schema and the validation.
+import type { ResourceDef } from '../../engine/schema/types.js';
+
+export interface GraphqlRequest {
+  readonly query: string;
+  readonly variables?: Readonly<Record<string, unknown>> | null;
+  readonly operationName?: string | null;
+}
+
+/** GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_ALIASES, GRAPHQL_MAX_OBJECTS, and the REST page-size cap (MAX_PAGE_SIZE). */
+export interface GraphqlLimits {
+  readonly maxDepth: number;
+  readonly maxAliases: number;
+  readonly maxObjects: number;
+  readonly maxPageSize: number;
+}
+
+export const DEFAULT_GRAPHQL_LIMITS: GraphqlLimits = {
+  maxDepth: 10,
+  maxAliases: 10,
+  maxObjects: 100_000,
+  maxPageSize: 1000,
+};
+
+/** Who asks: a type the viewer may not view is an error at the root and null where nested. */
+export interface GraphqlViewer {
+  canView(r: ResourceDef): boolean;
+}
+
+export const VIEW_ALL: GraphqlViewer = { canView: () => true };
