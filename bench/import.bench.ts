@@ -10,7 +10,7 @@ import pg from 'pg';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 import { importNetbox } from '../storage/netbox-import/import-netbox.js';
 import { NetboxSource } from '../storage/netbox-import/source.js';
-import { checkTarget } from '../storage/netbox-import/writer.js';
+import { claimTarget } from '../storage/netbox-import/writer.js';
 import { createStorage } from '../storage/open-storage.js';
 import type { Storage } from '../storage/types.js';
 import { writeResults } from './results-file.js';
@@ -70,9 +70,9 @@ async function makeSource(base: string, demo: string, n: number): Promise<string
 async function timeImport(from: string, target: Storage): Promise<{ wall: number; cpu: number }> {
   const src = await NetboxSource.open(from);
   try {
-    await checkTarget(target, 'target');
+    const claimed = await claimTarget(target, 'target');
     const [t0, c0] = [performance.now(), process.cpuUsage()];
-    await importNetbox(src, { target, progress: (l) => console.log(`  ${l}`) });
+    await importNetbox(src, { target: claimed, progress: (l) => console.log(`  ${l}`) });
     const c = process.cpuUsage(c0);
     return { wall: (performance.now() - t0) / 1000, cpu: (c.user + c.system) / 1e6 };
   } finally {

@@ -11,7 +11,7 @@ import { NetboxApiError } from './http-client.js';
 import { openNetboxSource } from './open-source.js';
 import { RowImportSource } from './row-import-source.js';
 import { NetboxSource, SourceRefused, type ImportSource } from './source.js';
-import { checkTarget, TargetRefused } from './writer.js';
+import { claimTarget, TargetRefused, type ClaimedTarget } from './writer.js';
 
 export const IMPORT_CLI: CliSpec = {
   command: 'npm run import:netbox --',
@@ -68,16 +68,17 @@ async function main(): Promise<number> {
   }
   let src: ImportSource | null = null;
   let target: Storage | null = null;
+  let claimed: ClaimedTarget | null = null;
   try {
     src = api ? await RowImportSource.open(await openNetboxSource({ from, token })) : await NetboxSource.open(from);
     if (!dry) {
       target = await createStorage(to, { idStyle: 'integer' });
       await target.open();
-      await checkTarget(target, shown(to));
+      claimed = await claimTarget(target, shown(to));
     }
     const t0 = performance.now();
     const result = await importNetbox(src, {
-      target,
+      target: claimed,
       batch: args.number('batch'),
       progress: (line) => console.error(`${NAME}: ${line}`),
     });

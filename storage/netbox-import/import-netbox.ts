@@ -3,17 +3,17 @@
 // snapshot and written in atomic batches; the take/leave table at the end. Without a target (a dry
 // run) the same rows are read and made, and nothing is written.
 import { RESOURCES } from '../../engine/schema/registry.js';
-import type { Row, Storage } from '../types.js';
+import type { Row } from '../types.js';
 import { SUPPORT_TABLES, TABLES } from './mapping.js';
 import { productContentTypes, readTags, rowMaker, type RowContext } from './import-rows.js';
 import { buildReport, Losses, type ReportLine } from './report.js';
 import type { ImportSource, SourceRow } from './source.js';
 import { planTable, type TablePlan } from './table-plan.js';
-import { ImportWriter } from './writer.js';
+import { ImportWriter, type ClaimedTarget } from './writer.js';
 
 export interface ImportOptions {
-  /** null: a dry run. The target must have passed `checkTarget`. */
-  readonly target: Storage | null;
+  /** null: a dry run. Else the target `claimTarget` gave. */
+  readonly target: ClaimedTarget | null;
   /** Creates per atomic batch. */
   readonly batch?: number;
   /** Rows per read of the source. */

@@ -1,18 +1,37 @@
 // Writes an import into its target in atomic batches, without change records (the rows are the
 // inventory as NetBox had it, not changes made here), and keeps what it needs to undo them: an
 // import is all or nothing, but a store's batches are each atomic only by themselves, so a failure
-// part-way deletes what the earlier batches wrote (the target was empty before, so the undo leaves
-// it empty again).
+// part-way deletes what the earlier batches wrote. The target is claimed before anything is checked
+// or written (the mark of unfinished.ts, unique in the store): of two imports into one store, one
+// claims it and the other is refused, so neither's undo can remove the other's rows.
 import { TRUE } from '../../engine/plan/nodes.js';
 import { RESOURCES } from '../../engine/schema/registry.js';
-import type { Row, Storage, WriteOp } from '../types.js';
-import { unfinishedImport, unfinishedMark, unfinishedMarkRemoved } from './unfinished.js';
+import { CommitUnknown, StorageConflict, type Row, type Storage, type WriteOp } from '../types.js';
+import { MARK_RESOURCE, unfinishedImport, unfinishedMark, unfinishedMarkRemoved } from './unfinished.js';
 
 /** The target holds objects already or is not an integer store: one line, and it is left as it was. */
 export class TargetRefused extends Error {}
 
-/** Refuses a target that cannot take NetBox's ids: a uuid store, or one that holds any row. */
-export async function checkTarget(target: Storage, url: string): Promise<void> {
+/** A target an import holds: checked empty after its mark was written, so no other import writes into it. */
+export interface ClaimedTarget {
+  readonly storage: Storage;
+  readonly url: string;
+}
+
+/** Rows per resource (every resource, bookkeeping included). */
+async function rowCounts(target: Storage): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const r of RESOURCES)
+    out.set(r.name, (await target.find(r.name, TRUE, { limit: 1, offset: 0, ordering: [] })).count);
+  return out;
+}
+
+/**
+ * Claims a target that can take NetBox's ids: an integer store holding no row. The mark goes in
+ * first (a second import's mark is refused by the store's unique key), then the target is checked
+ * empty; a refused target is left as it was (the mark taken away again).
+ */
+export async function claimTarget(target: Storage, url: string): Promise<ClaimedTarget> {
   const unfinished = await unfinishedImport(target, url);
   if (unfinished) throw new TargetRefused(unfinished);
   if (target.ids.name !== 'integer')
@@ -20,28 +39,38 @@ export async function checkTarget(target: Storage, url: string): Promise<void> {
       `the target ${url} is a ${target.ids.name} store; the import keeps NetBox's integer ids ` +
         'and needs a new or empty integer store',
     );
-  const held: string[] = [];
-  for (const r of RESOURCES) {
-    const n = (await target.find(r.name, TRUE, { limit: 1, offset: 0, ordering: [] })).count;
-    if (n) held.push(`${r.name} (${n})`);
+  try {
+    await target.apply([unfinishedMark()], { log: false });
+  } catch (e) {
+    if (!(e instanceof StorageConflict)) throw e;
+    throw new TargetRefused((await unfinishedImport(target, url)) ?? e.message);
   }
-  if (held.length)
+  const counts = await rowCounts(target);
+  counts.set(MARK_RESOURCE, counts.get(MARK_RESOURCE)! - 1);
+  const held = [...counts].filter(([, n]) => n > 0).map(([name, n]) => `${name} (${n})`);
+  if (held.length) {
+    await target.apply(await unfinishedMarkRemoved(target), { log: false });
     throw new TargetRefused(`the target ${url} already holds objects: ${held.join(', ')}; import into an empty store`);
+  }
+  return { storage: target, url };
 }
 
 export class ImportWriter {
   /** What was written, in order: the undo deletes it backwards. */
   private readonly written: { resource: string; ids: string[] }[] = [];
+  /** Rows of each resource in batches the store acknowledged (the undo's check that the target holds only these). */
+  private readonly committed = new Map<string, number>([[MARK_RESOURCE, 1]]);
   /** Rows written with their deferred references cleared, to be filled once their targets exist. */
   private readonly later: { resource: string; row: Row }[] = [];
   private readonly pending: WriteOp[] = [];
-  /** The first batch carries the mark of an unfinished import (unfinished.ts); `finish` takes it away. */
-  private marked = false;
+  private readonly target: Storage;
 
   constructor(
-    private readonly target: Storage,
+    claimed: ClaimedTarget,
     private readonly batch: number,
-  ) {}
+  ) {
+    this.target = claimed.storage;
+  }
 
   /** Queues a create; rows holding a deferred reference (a device's primary IP) get it in `finish`. */
   async create(resource: string, row: Row, deferred: readonly string[]): Promise<void> {
@@ -52,17 +81,30 @@ export class ImportWriter {
       first = { ...row, ...Object.fromEntries(deferred.map((n) => [n, null])) };
     }
     this.pending.push({ op: 'create', resource, row: first });
-    let last = this.written[this.written.length - 1];
-    if (last?.resource !== resource) this.written.push((last = { resource, ids: [] }));
-    last.ids.push(row.id);
     if (this.pending.length >= this.batch) await this.flush();
   }
 
+  /** Writes the queued creates. A refused batch wrote nothing, so its ids are not the undo's to delete (another
+   * writer's row may hold one); a batch whose commit is unknown may have written, so they are. */
   async flush(): Promise<void> {
     if (!this.pending.length) return;
-    const mark = this.marked ? [] : [unfinishedMark()];
-    await this.target.apply([...mark, ...this.pending.splice(0)], { log: false });
-    this.marked = true;
+    const ops = this.pending.splice(0);
+    try {
+      await this.target.apply(ops, { log: false });
+    } catch (e) {
+      if (e instanceof CommitUnknown) this.wrote(ops);
+      throw e;
+    }
+    this.wrote(ops);
+    for (const op of ops) this.committed.set(op.resource, (this.committed.get(op.resource) ?? 0) + 1);
+  }
+
+  private wrote(ops: readonly WriteOp[]): void {
+    for (const op of ops) {
+      let last = this.written[this.written.length - 1];
+      if (last?.resource !== op.resource) this.written.push((last = { resource: op.resource, ids: [] }));
+      last.ids.push(op.op === 'create' ? op.row.id : '');
+    }
   }
 
   /** The deferred references, then the counters moved past the ids written, then the planner's statistics. */
@@ -81,17 +123,22 @@ export class ImportWriter {
   }
 
   /**
-   * Puts the target back as it was (empty): a database store's own `truncateAll` where it has one,
-   * else the rows written deleted in reverse order (deferred references cleared first).
+   * Puts the target back as it was (empty): a database store's own `truncateAll` when the target holds
+   * exactly the rows this import's acknowledged batches wrote (nothing else wrote into it meanwhile, and
+   * no batch's fate is unknown), else the rows written deleted by id in reverse order (deferred references
+   * cleared first), leaving whatever else is there.
    */
   async undo(): Promise<void> {
     this.pending.length = 0;
     const t = this.target;
-    if ('truncateAll' in t && typeof t.truncateAll === 'function') {
+    if ('truncateAll' in t && typeof t.truncateAll === 'function' && (await this.holdsOnlyOurs())) {
       await t.truncateAll();
       return;
     }
-    const clear = this.later.map(({ resource, row }) => ({ resource, id: row.id }));
+    const ours = new Set(this.written.flatMap((w) => w.ids.map((id) => `${w.resource} ${id}`)));
+    const clear = this.later
+      .map(({ resource, row }) => ({ resource, id: row.id }))
+      .filter(({ resource, id }) => ours.has(`${resource} ${id}`));
     for (let i = 0; i < clear.length; i += this.batch) {
       const ids = clear.slice(i, i + this.batch);
       const rows = await Promise.all(ids.map(({ resource, id }) => t.get(resource, id)));
@@ -109,6 +156,11 @@ export class ImportWriter {
       }
     const mark = await unfinishedMarkRemoved(t);
     if (mark.length) await t.apply(mark, { log: false });
+  }
+
+  private async holdsOnlyOurs(): Promise<boolean> {
+    for (const [name, n] of await rowCounts(this.target)) if (n !== (this.committed.get(name) ?? 0)) return false;
+    return true;
   }
 }
 

@@ -16,7 +16,7 @@ import { NetboxApiSource } from '../../../storage/netbox-import/api-source.js';
 import { importNetbox, type ImportResult } from '../../../storage/netbox-import/import-netbox.js';
 import { RowImportSource } from '../../../storage/netbox-import/row-import-source.js';
 import { NetboxSource, SourceRefused, type ImportSource } from '../../../storage/netbox-import/source.js';
-import { checkTarget } from '../../../storage/netbox-import/writer.js';
+import { claimTarget } from '../../../storage/netbox-import/writer.js';
 import { createStorage } from '../../../storage/open-storage.js';
 import { testDatabaseOrSkip } from '../../../storage/test-db.js';
 import type { Row, Storage } from '../../../storage/types.js';
@@ -59,8 +59,8 @@ async function integerStore(url: string): Promise<Storage> {
 
 async function importFrom(src: ImportSource, target: Storage): Promise<ImportResult> {
   try {
-    await checkTarget(target, 'the target');
-    return await importNetbox(src, { target, batch: 500, pageSize: 400 });
+    const claimed = await claimTarget(target, 'the target');
+    return await importNetbox(src, { target: claimed, batch: 500, pageSize: 400 });
   } finally {
     await src.close();
   }

@@ -11,7 +11,7 @@ import { startServer } from '../../support/server.js';
 import { demoSqlPath, loadDemo, type NetboxDb } from './netbox-db.js';
 
 const CLI = distPath('storage/netbox-import/import-cli.js');
-const UNFINISHED = /^an import:netbox into .* did not finish \(the importer stopped part-way without undoing\)/;
+const UNFINISHED = /^an import:netbox into .* is running or did not finish \(an importer that stopped part-way/;
 
 /** Interfaces in the target database, read with SQL (opening a store there would migrate it). */
 async function interfaces(url: string): Promise<number> {
