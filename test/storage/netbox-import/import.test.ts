@@ -286,7 +286,7 @@ describe('npm run import:netbox: a NetBox database into a store, keeping its ids
   }
 
   for (const kind of STORE_KINDS)
-    it(`${kind}: two imports into one empty store at once: one takes it, the other is refused and undoes nothing`, async function () {
+    it(`${kind}: two imports into one empty store at once: one takes it, the other is refused`, async function () {
       const h = await twoHandles(kind);
       if (!h) return this.skip();
       try {
