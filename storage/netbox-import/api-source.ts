@@ -2,6 +2,7 @@
 // object turned back into the row NetBox's database holds for it: nested objects to their ids, choices
 // to their values, 'dcim.site' to its content type id, `custom_fields` to custom_field_data, and the
 // objects' `tags` to extras_taggeditem rows. Only GETs (http-client.ts).
+import { countOtherTables, type OtherTables } from './api-other-tables.js';
 import { API_TABLES, CONTENT_TYPE_PATHS, STATUS_PATH, type ApiTable } from './api-tables.js';
 import { NetboxApiError, NetboxHttpClient, type HttpClientOptions } from './http-client.js';
 import {
@@ -100,6 +101,11 @@ export class NetboxApiSource implements NetboxSource {
   }
 
   async close(): Promise<void> {}
+
+  /** The models of NetBox's content types this import does not read, counted through their endpoints. */
+  async otherTables(): Promise<OtherTables> {
+    return countOtherTables(this.client, await this.loadContentTypes(), new Set(NETBOX_TABLES.map((t) => t.table)));
+  }
 
   private async *contentTypeRows(): AsyncGenerator<Row> {
     yield* await this.loadContentTypes();

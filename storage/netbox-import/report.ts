@@ -44,7 +44,13 @@ export async function buildReport(
 ): Promise<ReportLine[]> {
   const planned = new Map(plans.map((p) => [p.map.table, p]));
   const lines: ReportLine[] = [];
-  for (const [table, n] of counts) {
+  const uncounted = (src.uncounted ?? []).map((t) => [t, null] as const);
+  const tables = [...counts, ...uncounted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [table, n] of tables) {
+    if (n === null) {
+      lines.push({ name: table, why: 'the token may not read it: not counted' });
+      continue;
+    }
     if (planned.has(table) || supportTables.has(table)) {
       const got = taken.get(table) ?? 0;
       const rest = losses.of(table);
@@ -79,6 +85,8 @@ export function formatReport(lines: readonly ReportLine[]): string {
         l.taken !== undefined ? `taken ${l.taken}` : '',
         l.left !== undefined ? `left ${column ? `(${l.left} set)` : l.left}` : '',
       ].filter(Boolean);
+      // A table that could not be counted is left all the same.
+      if (!parts.length) parts.push('left');
       return `${l.name.padEnd(width)}${parts.join(', ')}${l.why && !column ? ` (${l.why})` : ''}`;
     })
     .join('\n');

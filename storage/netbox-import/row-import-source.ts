@@ -6,6 +6,7 @@
 import { canonicalCustomFields, NETBOX_TABLES, type NetboxSource as RowReader } from './row-source.js';
 import { SourceRefused, type ImportSource, type SourceRow } from './source.js';
 import { SUPPORTED } from './versions.js';
+import type { OtherTables } from './api-other-tables.js';
 
 const STAMPS = ['created', 'last_updated'];
 
@@ -69,7 +70,12 @@ export class RowImportSource implements ImportSource {
     readonly tables: ReadonlyMap<string, ReadonlySet<string>>,
     readonly version: string,
     readonly contentTypes: ReadonlyMap<number, string>,
+    private readonly others: OtherTables,
   ) {}
+
+  get uncounted(): readonly string[] {
+    return this.others.unreadable;
+  }
 
   /** Refuses a NetBox outside 3.7-4.2 (SourceRefused) before reading any table; closes the reader on failure. */
   static async open(reader: RowReader): Promise<RowImportSource> {
@@ -95,7 +101,8 @@ export class RowImportSource implements ImportSource {
         ]),
       );
       prepare(rowsOf, types);
-      return new RowImportSource(reader, rowsOf, tables, version, types);
+      const others = (await reader.otherTables?.()) ?? { counts: new Map(), unreadable: [] };
+      return new RowImportSource(reader, rowsOf, tables, version, types, others);
     } catch (e) {
       await reader.close().catch(() => undefined);
       throw e;
@@ -117,10 +124,8 @@ export class RowImportSource implements ImportSource {
   }
 
   async tableCounts(): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
-    for (const t of [...this.rowsOf.keys()].sort())
-      if (this.rowsOf.get(t)!.length) out.set(t, this.rowsOf.get(t)!.length);
-    return out;
+    const all = new Map([...this.others.counts, ...[...this.rowsOf].map(([t, rows]) => [t, rows.length] as const)]);
+    return new Map([...all].filter(([, n]) => n > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
 
   async setCounts(table: string, columns: readonly string[]): Promise<Map<string, number>> {

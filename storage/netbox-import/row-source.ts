@@ -39,6 +39,7 @@ export interface NetboxTable {
   /** NetBox lets this table's objects carry tags (their extras_taggeditem rows come with them). */
   readonly tagged: boolean;
 }
+import type { OtherTables } from './api-other-tables.js';
 
 export interface NetboxSource {
   /** NetBox's version: '4.2.9' from an API (/api/status/), '4.2' from a database (its migrations). */
@@ -47,6 +48,8 @@ export interface NetboxSource {
   rows(table: string): AsyncIterable<Record<string, unknown>>;
   /** How many rows a table has (for the take/leave report), null when unknown. */
   count(table: string): Promise<number | null>;
+  /** The source's other tables (not in NETBOX_TABLES) with their counts, where the reader can see them. */
+  otherTables?(): Promise<OtherTables>;
   close(): Promise<void>;
 }
 

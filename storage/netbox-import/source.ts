@@ -30,6 +30,8 @@ export interface ImportSource {
   pages(table: string, select: string, pageSize: number): AsyncGenerator<SourceRow[]>;
   /** Rows per table, for every table of the source that holds any. */
   tableCounts(): Promise<Map<string, number>>;
+  /** Tables the source has but may not count (an API endpoint that refuses the token). */
+  readonly uncounted?: readonly string[];
   /** How many rows hold a value (not null, not empty, not false) in each of these columns. */
   setCounts(table: string, columns: readonly string[]): Promise<Map<string, number>>;
   /** extras_taggeditem's rows, ordered by tag id. */

@@ -192,6 +192,45 @@ const ENDPOINTS: Record<string, { table: string; fields: string }> = {
   'extras/object-types': { table: 'django_content_type', fields: 'app_label model' },
 };
 
+/**
+ * NetBox 4.2's endpoints of models an import does not read (their real names), served as pages of
+ * {id, url, display} made from the table; 'refused' answers 403, as for a token that may not view them.
+ * With ENDPOINTS they make the app roots (`/api/circuits/`), where NetBox also names non-list views.
+ */
+const OTHER_ENDPOINTS: Record<string, string> = {
+  'circuits/providers': 'circuits_provider',
+  'circuits/circuit-types': 'circuits_circuittype',
+  'circuits/circuits': 'circuits_circuit',
+  'circuits/circuit-terminations': 'circuits_circuittermination',
+  'dcim/cables': 'dcim_cable',
+  'dcim/console-ports': 'dcim_consoleport',
+  'dcim/front-ports': 'dcim_frontport',
+  'dcim/rear-ports': 'dcim_rearport',
+  'dcim/power-ports': 'dcim_powerport',
+  'dcim/power-outlets': 'dcim_poweroutlet',
+  'dcim/power-panels': 'dcim_powerpanel',
+  'dcim/power-feeds': 'dcim_powerfeed',
+  'dcim/virtual-chassis': 'dcim_virtualchassis',
+  'dcim/module-bays': 'dcim_modulebay',
+  'dcim/inventory-items': 'dcim_inventoryitem',
+  'ipam/vrfs': 'ipam_vrf',
+  'ipam/rirs': 'ipam_rir',
+  'ipam/aggregates': 'ipam_aggregate',
+  'ipam/roles': 'ipam_role',
+  'ipam/asns': 'ipam_asn',
+  'ipam/ip-ranges': 'ipam_iprange',
+  'ipam/vlan-groups': 'ipam_vlangroup',
+  'ipam/route-targets': 'ipam_routetarget',
+  'tenancy/contacts': 'tenancy_contact',
+  'tenancy/contact-roles': 'tenancy_contactrole',
+  'tenancy/contact-assignments': 'tenancy_contactassignment',
+  'wireless/wireless-lans': 'wireless_wirelesslan',
+  'vpn/tunnels': 'vpn_tunnel',
+  'users/users': 'users_user',
+  'users/tokens': 'refused',
+};
+const NON_LIST_VIEWS = ['dcim/connected-device', 'extras/dashboard', 'users/config'];
+
 const ENDPOINT_OF = new Map(Object.entries(ENDPOINTS).map(([path, e]) => [e.table, path]));
 
 /** Python's isoformat of an aware UTC datetime as DRF writes it: fraction only when not zero, 'Z'. */
@@ -214,6 +253,8 @@ export class NetboxApiFixture {
   private readonly tables = new Map<string, Map<number, Row>>();
   private readonly tags = new Map<string, Row[]>();
   private readonly fieldsOf = new Map<number, Row[]>();
+  /** The ids of OTHER_ENDPOINTS' tables (those the database has). */
+  private readonly otherIds = new Map<string, number[]>();
   private server: Server | null = null;
   private base = '';
 
@@ -255,6 +296,14 @@ export class NetboxApiFixture {
       if (this.shape === '3.7')
         for (const table of ['ipam_prefix', 'virtualization_cluster'])
           for (const r of this.tables.get(table)!.values()) r.site_id = r._site_id;
+      for (const table of Object.values(OTHER_ENDPOINTS)) {
+        const exists = await c.query(`SELECT to_regclass($1) AS t`, [table]);
+        if (exists.rows[0].t)
+          this.otherIds.set(
+            table,
+            (await all(table)).map((r) => r.id as number),
+          );
+      }
       const tagById = this.tables.get('extras_tag')!;
       for (const item of await all('extras_taggeditem')) {
         const key = `${item.content_type_id}:${item.object_id}`;
@@ -313,8 +362,29 @@ export class NetboxApiFixture {
       });
     const path = /^\/api\/(.+?)\/$/.exec(url.pathname)?.[1];
     const endpoint = path ? endpointsOf(this.shape)[path] : undefined;
+    if (path && !endpoint) return this.other(res, path, url.searchParams);
     if (!endpoint) return this.send(res, 404, { detail: 'Not found.' });
     this.send(res, 200, this.page(path!, endpoint.table, endpoint.fields, url.searchParams));
+  }
+
+  /** An app root, or an endpoint of OTHER_ENDPOINTS. */
+  private other(res: ServerResponse, path: string, q: URLSearchParams): void {
+    const table = OTHER_ENDPOINTS[path];
+    if (table === 'refused')
+      return this.send(res, 403, { detail: 'You do not have permission to perform this action.' });
+    const ids = table ? this.otherIds.get(table) : undefined;
+    if (ids) {
+      const limit = Math.min(Number(q.get('limit') ?? 50) || 1000, 1000);
+      const offset = Number(q.get('offset') ?? 0);
+      const results = ids.slice(offset, offset + limit).map((id) => ({ id, url: `${this.base}api/${path}/${id}/` }));
+      const next =
+        offset + limit < ids.length ? `${this.base}api/${path}/?limit=${limit}&offset=${offset + limit}` : null;
+      return this.send(res, 200, { count: ids.length, next, previous: null, results });
+    }
+    const names = [...Object.keys(endpointsOf(this.shape)), ...Object.keys(OTHER_ENDPOINTS), ...NON_LIST_VIEWS];
+    const root = names.filter((n) => n.startsWith(`${path}/`)).sort();
+    if (path.includes('/') || !root.length) return this.send(res, 404, { detail: 'Not found.' });
+    this.send(res, 200, Object.fromEntries(root.map((n) => [n.slice(path.length + 1), `${this.base}api/${n}/`])));
   }
 
   private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
