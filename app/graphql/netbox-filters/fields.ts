@@ -22,7 +22,9 @@ export type NbField =
   /** `<fk>_id: ID`: the REST `<fk>_id` filter with the value given (`null`: no reference). */
   | { readonly kind: 'id'; readonly name: string; readonly rest: string }
   /** `<fk>: <Target>Filter`: objects whose reference satisfies the target's filter. */
-  | { readonly kind: 'ref'; readonly name: string; readonly field: string; readonly target: string };
+  | { readonly kind: 'ref'; readonly name: string; readonly field: string; readonly target: string }
+  /** `tags: TagFilter`: objects carrying a tag of the slugs or ids given (the REST `tag`, one value each). */
+  | { readonly kind: 'tags'; readonly name: string; readonly rest: string; readonly target: string };
 
 const INT32_MAX = 2147483647;
 
@@ -61,7 +63,11 @@ function nbField(r: ResourceDef, spec: FilterSpec): NbField | null {
       return spec.byId
         ? { kind: 'id', name: spec.name, rest: spec.name }
         : { kind: 'ref', name: spec.name, field: spec.field, target: spec.target };
-    // Search, tags, relation paths, generic references and the other network conveniences have no
+    case 'tag': {
+      const f = r.fields.find((x) => x.kind === 'tags');
+      return f ? { kind: 'tags', name: f.name, rest: spec.name, target: 'tag' } : null;
+    }
+    // Search, relation paths, generic references and the other network conveniences have no
     // NetBox filter field of this form.
     default:
       return null;

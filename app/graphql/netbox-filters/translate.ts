@@ -68,7 +68,33 @@ class Translation {
       }
       case 'lookups':
         return this.lookups(r, f, v, path, opts);
+      case 'tags':
+        return this.tags(r, f, v, path, opts);
     }
+  }
+
+  /** A tag filter by slug or id, each exact or in a list: any of the tags given (REST's `tag`, one value each). */
+  private tags(r: ResourceDef, f: Extract<NbField, { kind: 'tags' }>, v: unknown, path: string, opts: PlanOptions) {
+    if (v === null || typeof v !== 'object') return null;
+    const parts: Plan[] = [];
+    for (const [key, lookups] of Object.entries(v)) {
+      if (lookups === null || lookups === undefined) continue;
+      if (key !== 'slug' && key !== 'id') {
+        this.fail(`${path}.${key}`, `${f.name} filter by slug or id only`);
+        continue;
+      }
+      for (const [lookup, given] of Object.entries(lookups as object)) {
+        if (given === null || given === undefined) continue;
+        const at = `${path}.${key}.${lookup}`;
+        if (lookup !== 'exact' && lookup !== 'in_list') {
+          this.fail(at, `${f.name} filter by ${key} exact or in_list only`);
+          continue;
+        }
+        const any = (Array.isArray(given) ? given : [given]).map((x) => this.rest(r, at, f.rest, [text(x)], opts));
+        if (any.every((p): p is Plan => p !== null)) parts.push(or(any));
+      }
+    }
+    return parts.length ? and(parts) : null;
   }
 
   private lookups(

@@ -116,6 +116,7 @@ export class FilterInputs {
       case 'id':
         return GraphQLID;
       case 'ref':
+      case 'tags':
         return this.filterOf(resource(f.target));
     }
   }

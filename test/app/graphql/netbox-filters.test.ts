@@ -197,6 +197,27 @@ describe('GraphQL: NetBox 4 filter input', function () {
     );
   });
 
+  it('tags by slug or id: exact as REST `tag`, in_list any of them; other fields are errors', async () => {
+    const core = await restIds('site', [['tag', 'core']]);
+    const edge = await restIds('site', [['tag', 'edge']]);
+    expect(core.length).to.be.greaterThan(0);
+    expect(await nbIds('site', { tags: { slug: { exact: 'core' } } })).to.deep.equal(core);
+    expect(await nbIds('site', { tags: { slug: { in_list: ['core', 'edge'] } } })).to.deep.equal(
+      [...new Set([...core, ...edge])].sort(),
+    );
+    const id = String((await storage.findBy('tag', 'slug', 'edge'))[0].id);
+    expect(await nbIds('site', { tags: { id: { exact: id } } })).to.deep.equal(edge);
+    expect(await nbIds('site', { NOT: { tags: { slug: { exact: 'core' } } } })).to.deep.equal(
+      await restIds('site', [['tag__n', 'core']]),
+    );
+    expect(nbError('site', { tags: { name: { exact: 'Core' } } })).to.equal(
+      'filters.tags.name: tags filter by slug or id only',
+    );
+    expect(nbError('site', { tags: { slug: { i_contains: 'c' } } })).to.equal(
+      'filters.tags.slug.i_contains: tags filter by slug exact or in_list only',
+    );
+  });
+
   it('AND/OR/NOT: fields AND, OR ors its object with the rest, NOT negates its object', async () => {
     const ams = await restIds('site', [['name__ic', 'ams']]);
     const active = await restIds('site', [['status', 'active']]);
