@@ -5,6 +5,7 @@ import { GraphQLInputObjectType, GraphQLInt, type GraphQLFieldConfigArgumentMap 
 import type { Plan } from '../../engine/plan/nodes.js';
 import type { PlanOptions } from '../../engine/plan/planner.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
+import type { GraphqlViewer } from './contract.js';
 import { FilterInputs } from './netbox-filters/types.js';
 import { translateFilters } from './netbox-filters/translate.js';
 
@@ -25,11 +26,15 @@ export class NetboxFilterTypes {
   }
 }
 
-/** `filters`' value (variables already coerced) as a plan, or the error naming what is wrong. */
+/**
+ * `filters`' value (variables already coerced) as a plan, or the error naming what is wrong. `viewer`: a
+ * nested filter on a type it may not view (`site: {...}` on devices) is an error naming the path.
+ */
 export function netboxFiltersPlan(
   r: ResourceDef,
   filters: unknown,
   opts: PlanOptions,
+  viewer?: GraphqlViewer,
 ): { ok: true; plan: Plan } | { ok: false; message: string } {
-  return translateFilters(r, filters, opts);
+  return translateFilters(r, filters, opts, viewer);
 }

@@ -8,6 +8,7 @@ import { and, FALSE, not, or, via, type Plan } from '../../../engine/plan/nodes.
 import { planQuery, type PlanOptions } from '../../../engine/plan/planner.js';
 import { resource } from '../../../engine/schema/registry.js';
 import type { ResourceDef } from '../../../engine/schema/types.js';
+import { VIEW_ALL, type GraphqlViewer } from '../contract.js';
 import { nbFieldsOf, type NbField } from './fields.js';
 import { restParam, type NbLookup } from './lookups.js';
 
@@ -18,7 +19,7 @@ type Planned = Plan | null;
 
 class Translation {
   readonly errors: string[] = [];
-  constructor(private readonly opts: PlanOptions) {}
+  constructor(private readonly viewer: GraphqlViewer) {}
 
   private fail(path: string, message: string): null {
     this.errors.push(`${path}: ${message}`);
@@ -62,6 +63,9 @@ class Translation {
         // `site_id: null` is REST's `site_id=null`: no reference.
         return this.rest(r, path, f.rest, [v === null ? 'null' : text(v)], opts);
       case 'ref': {
+        // A type the viewer may not view is not filtered on either (its names would leak through the answers).
+        const target = resource(f.target);
+        if (!this.viewer.canView(target)) return this.fail(path, `you may not view ${target.plural}`);
         // The referenced object's own filter; its custom fields are not this resource's.
         const sub = this.object(resource(f.target), v, path, { ...opts, customFields: [] });
         return sub && via(f.field, f.target, sub);
@@ -128,8 +132,13 @@ class Translation {
 const text = (v: unknown): string => (typeof v === 'string' ? v : String(v));
 
 /** `filters`' value (variables already coerced) as a plan, or every error, each naming its path. */
-export function translateFilters(r: ResourceDef, filters: unknown, opts: PlanOptions): FiltersPlan {
-  const t = new Translation(opts);
+export function translateFilters(
+  r: ResourceDef,
+  filters: unknown,
+  opts: PlanOptions,
+  viewer: GraphqlViewer = VIEW_ALL,
+): FiltersPlan {
+  const t = new Translation(viewer);
   const plan = t.object(r, filters, 'filters', opts);
   return t.errors.length ? { ok: false, message: t.errors.join('; ') } : { ok: true, plan: plan ?? and([]) };
 }

@@ -6,7 +6,8 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import { assertValidSchema, graphql, type GraphQLSchema } from 'graphql';
 import { Inventory } from '../../../app/inventory.js';
-import { NetboxFilterTypes } from '../../../app/graphql/netbox-filters.js';
+import { NB_LOOKUPS, NetboxFilterTypes } from '../../../app/graphql/netbox-filters.js';
+import { nbFieldsOf } from '../../../app/graphql/netbox-filters/fields.js';
 import { parseQuery } from '../../../engine/query/index.js';
 import { planQuery } from '../../../engine/plan/planner.js';
 import { resource, RESOURCES } from '../../../engine/schema/registry.js';
@@ -102,6 +103,19 @@ describe('GraphQL: NetBox 4 filter input through graphql-js', function () {
     it('has examples, each in the form the test reads', () => {
       expect(examples.length).to.be.greaterThan(25);
       expect(examples.length).to.equal(doc.split('\n').filter((l) => /^- `\w+_list\(/.test(l)).length);
+    });
+    it("the lookup table names every REST lookup a NetBox lookup runs as, on any resource's filter", () => {
+      const rows = doc.split('\n').filter((l) => l.startsWith('| `'));
+      for (const nb of NB_LOOKUPS) {
+        const row = rows.find((l) => l.split('|')[1].includes(`\`${nb}\``));
+        expect(row, nb).to.not.equal(undefined);
+        for (const r of RESOURCES)
+          for (const f of nbFieldsOf(r).values()) {
+            const form = f.kind === 'lookups' ? f.forms.get(nb) : undefined;
+            if (form)
+              expect(row, `${nb} on ${r.name}.${f.name}`).to.include(form.suffix ? `__${form.suffix}` : 'field=');
+          }
+      }
     });
     /** `{site:ams-core-01}`: the id of the site whose reference field is ams-core-01. */
     async function withIds(text: string): Promise<string> {

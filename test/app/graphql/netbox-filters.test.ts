@@ -339,6 +339,11 @@ for (const backend of BACKENDS)
       );
       expect(nbError('device', { site_id: 'not-an-id' })).to.match(/^filters\.site_id: /);
       expect(nbError('site', { bogus: { exact: 'x' } })).to.equal('filters.bogus: no filter bogus on sites');
+      // A nested filter on a type the viewer may not view is refused; the `_id` form is REST's and stays.
+      const noSites = { canView: (r: { name: string }) => r.name !== 'site' };
+      const refused = netboxFiltersPlan(resource('device'), { site: { name: { exact: 'x' } } }, opts, noSites);
+      expect(refused.ok ? '' : refused.message).to.equal('filters.site: you may not view sites');
+      expect(netboxFiltersPlan(resource('device'), { site_id: null }, opts, noSites).ok).to.equal(true);
       // Every error at once, in the order given.
       expect(nbError('site', { name: { gt: 'x' }, asn: { lt: 'x' } }).split('; ')).to.have.length(2);
     });
