@@ -14,6 +14,9 @@ import { restParam, type NbLookup } from './lookups.js';
 
 export type FiltersPlan = { ok: true; plan: Plan } | { ok: false; message: string };
 
+/** Most filter objects nested in one another (AND/OR/NOT, references): a plan the stores compile recursively. */
+export const MAX_NESTING = 16;
+
 /** A plan, or null when the object gave no condition. */
 type Planned = Plan | null;
 
@@ -36,6 +39,8 @@ class Translation {
   object(r: ResourceDef, value: unknown, path: string, opts: PlanOptions): Planned {
     if (value === null || value === undefined) return null;
     if (typeof value !== 'object' || Array.isArray(value)) return this.fail(path, 'expected an input object');
+    // Each object below `filters` adds one step to its path (`filters.OR.site`).
+    if (path.split('.').length - 1 > MAX_NESTING) return this.fail(path, `nested more than ${MAX_NESTING} levels`);
     const fields = nbFieldsOf(r);
     const parts: Plan[] = [];
     const logic: Partial<Record<'AND' | 'OR' | 'NOT', Planned>> = {};

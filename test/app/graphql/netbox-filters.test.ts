@@ -344,6 +344,10 @@ for (const backend of BACKENDS)
       const refused = netboxFiltersPlan(resource('device'), { site: { name: { exact: 'x' } } }, opts, noSites);
       expect(refused.ok ? '' : refused.message).to.equal('filters.site: you may not view sites');
       expect(netboxFiltersPlan(resource('device'), { site_id: null }, opts, noSites).ok).to.equal(true);
+      // Nesting is bounded: 16 objects below `filters` plan, the 17th is an error naming where.
+      const nested = (n: number): Record<string, unknown> => (n ? { NOT: nested(n - 1) } : { name: { exact: 'x' } });
+      expect(netboxFiltersPlan(resource('site'), nested(16), opts).ok).to.equal(true);
+      expect(nbError('site', nested(17))).to.equal(`filters${'.NOT'.repeat(17)}: nested more than 16 levels`);
       // Every error at once, in the order given.
       expect(nbError('site', { name: { gt: 'x' }, asn: { lt: 'x' } }).split('; ')).to.have.length(2);
     });
