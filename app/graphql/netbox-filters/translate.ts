@@ -72,7 +72,7 @@ class Translation {
         const target = resource(f.target);
         if (!this.viewer.canView(target)) return this.fail(path, `you may not view ${target.plural}`);
         // The referenced object's own filter; its custom fields are not this resource's.
-        const sub = this.object(resource(f.target), v, path, { ...opts, customFields: [] });
+        const sub = this.object(target, v, path, { ...opts, customFields: [] });
         return sub && via(f.field, f.target, sub);
       }
       case 'lookups':
