@@ -162,8 +162,10 @@ describe('web UI and /docs in Chromium', function () {
   });
 
   it('/docs renders the operations list, and "try it out" works through Authorize', async () => {
-    await page.evaluate(() => localStorage.removeItem('netinv.token')); // authorize by hand below
+    // Authorize by hand below: no saved token (read on the app's own origin: a blank page has no storage).
     await page.goto(`${srv.url}/docs`);
+    await page.evaluate(() => localStorage.removeItem('netinv.token'));
+    await page.reload();
     await page.locator('.opblock').first().waitFor();
     // The lifecycle tags open by themselves; an inventory tag opens when clicked.
     await page.locator('.opblock-tag[data-tag="dcim/sites"]').click();
