@@ -114,6 +114,17 @@ export class GraphqlService {
       operationName: req.operationName ?? undefined,
     });
     if (scope.overflow) return { errors: [scope.overflow] };
-    return result;
+    return result.errors ? { ...result, errors: onceEach(result.errors) } : result;
   }
+}
+
+/** A nested field's error is raised for each of its parents: the answer names it once. */
+function onceEach(errors: readonly GraphQLError[]): GraphQLError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const key = `${e.message}|${JSON.stringify(e.locations ?? [])}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -117,6 +117,12 @@ for (const backend of BACKENDS)
       expect(got.errors?.[0].message).to.match(/^Invalid filter argument: status: /);
     });
 
+    it('a bad filter value on a nested list is one error, not one per parent', async () => {
+      const got = await h.run('{ sites { id devices(role__n: "x", position: "high") { id } } }');
+      expect(got.errors).to.have.length(1);
+      expect(got.errors![0].message).to.match(/^Invalid filter argument: position: /);
+    });
+
     it('an unknown argument is a validation error naming it', async () => {
       const got = await h.run('{ sites(bogus__ic: "x") { id } }');
       expect(got.errors?.[0].message).to.include('bogus__ic');
