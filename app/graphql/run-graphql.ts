@@ -62,8 +62,12 @@ export class GraphqlService {
     const defs = await this.inventory.customFields();
     let b = this.built ? await this.built : null;
     if (!b || b.defs !== defs) {
-      this.built = this.build(defs);
-      b = await this.built;
+      const building = (this.built = this.build(defs));
+      // A failed build is not kept: the next request tries again.
+      building.catch(() => {
+        if (this.built === building) this.built = null;
+      });
+      b = await building;
     }
     return b;
   }
