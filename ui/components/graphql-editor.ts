@@ -6,6 +6,27 @@ import { html } from '../lib/html.js';
 import { completeAt, type Completion, type SchemaIndex } from '../lib/graphql-complete.js';
 
 const SHOWN = 40;
+const optionId = (i: number) => `gql-option-${i}`;
+
+function CompletionList(p: { open: Completion | null; active: number; onPick: (label: string) => void }) {
+  const hidden = !p.open;
+  return html`<ul id="gql-completions" role="listbox" aria-label="Completions" class="gql-completions" hidden=${hidden}>
+    ${(p.open?.items ?? []).map(
+      (item, i) =>
+        html`<li
+          id=${optionId(i)}
+          role="option"
+          aria-selected=${String(i === p.active)}
+          onMouseDown=${(e: Event) => {
+            e.preventDefault();
+            p.onPick(item.label);
+          }}
+        >
+          <code>${item.label}</code> <span class="muted">${item.detail}</span>
+        </li>`,
+    )}
+  </ul>`;
+}
 
 export function GraphqlEditor({
   index,
@@ -66,7 +87,6 @@ export function GraphqlEditor({
     onText(t.value);
     suggest(t.value, t.selectionStart, false);
   };
-  const optionId = (i: number) => `gql-option-${i}`;
   return html`<div class="field gql-editor">
     <label for="gql-query">GraphQL query</label>
     <textarea
@@ -84,22 +104,7 @@ export function GraphqlEditor({
       onKeyDown=${keydown}
       onBlur=${() => setTimeout(() => setOpen(null), 150)}
     ></textarea>
-    <ul id="gql-completions" role="listbox" aria-label="Completions" class="gql-completions" hidden=${!open}>
-      ${(open?.items ?? []).map(
-        (item, i) =>
-          html`<li
-            id=${optionId(i)}
-            role="option"
-            aria-selected=${String(i === active)}
-            onMouseDown=${(e: Event) => {
-              e.preventDefault();
-              accept(item.label);
-            }}
-          >
-            <code>${item.label}</code> <span class="muted">${item.detail}</span>
-          </li>`,
-      )}
-    </ul>
+    <${CompletionList} open=${open} active=${active} onPick=${accept} />
     <small class="hint">Ctrl+Space completes, Ctrl+Enter runs.</small>
   </div>`;
 }

@@ -11,7 +11,7 @@ import { Message } from '../components/message.js';
 
 export const GRAPHQL_URL = '/graphql/';
 
-const FIRST_QUERY = `# Nautobot's root fields (sites, devices, ...) and NetBox's (site_list, device_list, ...) are both here.
+const FIRST_QUERY = `# Nautobot's root fields (sites, devices, ...) and NetBox's (site_list, ...) are both here.
 {
   site_list(limit: 5) {
     id
@@ -27,6 +27,16 @@ async function loadSchema(): Promise<Loaded> {
   if (!r.ok) return { error: errorText(r) };
   if (!r.body?.data) return { error: (r.body?.errors ?? []).map((e: any) => e.message).join(' ') || r.text };
   return { index: indexSchema(r.body.data) };
+}
+
+function AnswerView({ r }: { r: ApiResult }) {
+  return html`<section class="card response" aria-label="Answer">
+    <h2>Answer</h2>
+    <p class=${`status-line ${r.ok && !r.body?.errors ? 'ok' : 'bad'}`}>
+      Status: <strong data-testid="gql-status">${r.status} ${r.statusText}</strong> (${r.ms} ms)
+    </p>
+    <pre class="response-body" data-testid="gql-answer">${pretty(r.body)}</pre>
+  </section>`;
 }
 
 export function GraphqlPage() {
@@ -65,21 +75,18 @@ export function GraphqlPage() {
       }}
     >
       <${GraphqlEditor} index=${index} text=${query} onText=${setQuery} onRun=${run} />
-      <${JsonEditor} id="gql-variables" label="Variables (JSON)" text=${variables} onText=${setVariables} optional rows=${3} />
+      <${JsonEditor}
+        id="gql-variables"
+        label="Variables (JSON)"
+        text=${variables}
+        onText=${setVariables}
+        optional
+        rows=${3}
+      />
       <button type="submit" disabled=${!vars.ok || busy}>Run query</button>
     </form>
     <div aria-live="polite">
-      ${
-        result
-          ? html`<section class="card response" aria-label="Answer">
-              <h2>Answer</h2>
-              <p class=${`status-line ${result.ok && !result.body?.errors ? 'ok' : 'bad'}`}>
-                Status: <strong data-testid="gql-status">${result.status} ${result.statusText}</strong> (${result.ms} ms)
-              </p>
-              <pre class="response-body" data-testid="gql-answer">${pretty(result.body)}</pre>
-            </section>`
-          : null
-      }
+      ${result ? html`<${AnswerView} r=${result} />` : null}
     </div>
   </div>`;
 }

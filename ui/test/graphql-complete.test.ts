@@ -14,7 +14,8 @@ const schema = buildSchema(`
   type Query { sites(name: [String]): [Site] site(id: ID!): Site site_list(filters: SiteFilter): [Site!]! }
 `);
 const answer = graphqlSync({ schema, source: SCHEMA_QUERY });
-const index = indexSchema(answer.data as unknown as IntrospectionAnswer);
+const data: unknown = answer.data;
+const index = indexSchema(data as IntrospectionAnswer);
 
 /** The labels offered where `|` stands. */
 function at(text: string): string[] {
