@@ -106,7 +106,7 @@ describe('GraphQL door', function () {
     expect(put.headers.get('allow')).to.contain('POST');
   });
 
-  it('answers GraphQL errors 200 with `errors`: syntax, unknown field or argument, mutation, subscription', async () => {
+  it('answers GraphQL errors 200 with errors: syntax, unknown field or argument, mutation, subscription', async () => {
     for (const query of [
       '{ sites { name }',
       '{ sites { no_such_field } }',
