@@ -155,6 +155,12 @@ describe('GraphQL door', function () {
     for (const s of nested.body.data.sites) expect(s.devices).to.equal(null);
     const allowed = await srv.req('POST', '/graphql/', { query: '{ site_list { name } }' }, SITES_ONLY);
     expect(allowed.body).to.deep.equal({ data: { site_list: restSites.map((name) => ({ name })) } });
+    const deviceId = (await srv.req('GET', '/api/dcim/devices/?limit=1')).body.results[0].id;
+    for (const query of [`{ device(id: "${deviceId}") { name } }`, '{ device_list { name } }']) {
+      const one = await srv.req('POST', '/api/graphql/', { query }, SITES_ONLY);
+      expect(one.body.errors, query).to.have.length(1);
+      expect(Object.values(one.body.data ?? { x: null }), query).to.deep.equal([null]);
+    }
     const rest = await srv.req('GET', '/api/dcim/devices/', undefined, SITES_ONLY);
     expect(rest.status).to.equal(403);
   });
