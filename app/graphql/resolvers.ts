@@ -15,6 +15,7 @@ import type { RequestScope } from './request-scope.js';
 
 type Resolver = GraphQLFieldResolver<Row, RequestScope, Record<string, unknown>>;
 type Args = Readonly<Record<string, unknown>>;
+const EMPTY: readonly Row[] = Object.freeze([]);
 
 /** The batch reading rows of `target` by id: one getMany per resource and level. */
 function byId(scope: RequestScope, target: ResourceDef): Batch<Row> {
@@ -74,6 +75,16 @@ export const renamed =
   (row) =>
     row[field];
 
+/** A generic reference's content type (`dcim.interface`) and id, as REST serves `<name>_type` / `<name>_id`. */
+export const genericType =
+  (g: GenericRef): Resolver =>
+  (row) =>
+    assignedOf(g, row)?.type ?? null;
+export const genericId =
+  (g: GenericRef): Resolver =>
+  (row) =>
+    assignedOf(g, row)?.id ?? null;
+
 /** A generic reference's object; its type is remembered for the union's resolveType. */
 export const genericResolver =
   (g: GenericRef, targets: ReadonlyMap<string, ResourceDef>): Resolver =>
@@ -91,7 +102,7 @@ function childrenBatch(scope: RequestScope, ref: ReverseRef, target: string, arg
   return scope.batch(
     info.fieldNodes[0],
     () =>
-      new Batch<Row[]>(async (ids) => {
+      new Batch<readonly Row[]>(async (ids) => {
         const own = await planArgs(scope, ref.resource, args);
         const plan = and([fk(ref.field.name, target, ids, false, true), own]);
         const page = { limit: Infinity, offset: 0, ordering: defaultOrdering(ref.resource) };
@@ -113,7 +124,7 @@ function childrenBatch(scope: RequestScope, ref: ReverseRef, target: string, arg
 /** A reverse reference as a nested list with the REST list's filters; null when the viewer may not view it. */
 export const reverseResolver =
   (ref: ReverseRef, target: string): Resolver =>
-  async (row, args, scope, info) => {
-    if (!scope.viewer.canView(ref.resource)) return null;
-    return (await childrenBatch(scope, ref, target, args, info).load(row.id)) ?? [];
-  };
+  (row, args, scope, info) =>
+    scope.viewer.canView(ref.resource)
+      ? childrenBatch(scope, ref, target, args, info).load(row.id, undefined, EMPTY)
+      : null;
