@@ -3,8 +3,8 @@
 // setting.
 import { expect } from 'chai';
 import { buildSchema, getIntrospectionQuery, parse, specifiedRules, validate } from 'graphql';
-import { DEFAULT_GRAPHQL_LIMITS } from '../../app/graphql/contract.js';
-import { limitRules } from '../../app/graphql/limit-rules.js';
+import { DEFAULT_GRAPHQL_LIMITS } from '../../../app/graphql/contract.js';
+import { limitRules } from '../../../app/graphql/limit-rules.js';
 
 const schema = buildSchema(`
   type Site { id: ID! name: String devices(role: String): [Device] }
