@@ -22,6 +22,7 @@ import { changeContext } from './change-context.js';
 import { lifecycleRouter } from './routes/lifecycle.js';
 import { buildOpenApiDocument, docsRouter, validateRequests } from './openapi/index.js';
 import { uiRouter } from './ui/router.js';
+import { GRAPHQL_PATHS, graphqlRouter } from './routes/graphql.js';
 
 /** The Express app, and the server's handler: the app behind the cached-list door (list-door.ts). */
 export function createApp(ctx: AppContext): {
@@ -59,6 +60,7 @@ export function createApp(ctx: AppContext): {
   for (const r of INVENTORY_RESOURCES) app.use([resourcePath(r), ...(r.alsoAt ?? [])], inventoryRouter(ctx, r));
   app.use(resourcePath(resource('prefix')), allocationRouter(ctx)); // {id}/available-prefixes/, {id}/available-ips/
   app.use('/api/users/tokens/', tokensRouter(ctx));
+  app.use([...GRAPHQL_PATHS], graphqlRouter(ctx)); // /graphql/ (NetBox), /api/graphql/ (Nautobot)
   const openapi = buildOpenApiDocument({
     apiVersion: ctx.config.netboxApiLevel,
     maxPageSize: ctx.config.maxPageSize,

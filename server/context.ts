@@ -10,6 +10,7 @@ import type { ChangeRetention } from '../app/change-retention.js';
 import type { Config } from './config/defaults.js';
 import type { RequestLogger } from './observability.js';
 import type { PageCache } from './page-cache.js';
+import type { GraphqlService } from '../app/graphql/run-graphql.js';
 
 export interface Logger {
   info(msg: string): void;
@@ -34,6 +35,8 @@ export interface AppContext {
   readonly pages: PageCache;
   /** Caps heavy list queries running at once (MAX_HEAVY_QUERIES). */
   readonly heavy: HeavyQueryGate;
+  /** GraphQL's schema and executor (/graphql/, /api/graphql/), built once. */
+  readonly graphql: GraphqlService;
   readonly log: Logger;
   /** Structured request log; absent in tests that want silence. */
   readonly requestLog?: RequestLogger;

@@ -18,6 +18,7 @@ import { parseAllowedHosts } from '../engine/changes/webhook-targets.js';
 import { installMachineFiles } from './machine-files.js';
 import { createApp } from './app.js';
 import { HeavyQueryGate } from './heavy-queries.js';
+import { GraphqlService } from '../app/graphql/run-graphql.js';
 import type { Config } from './config/defaults.js';
 import type { AppContext, Logger } from './context.js';
 import { loadDemoDataOnce, type DemoOutcome } from './demo-data.js';
@@ -73,6 +74,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
     planCache: new PlanCache(),
     pages: new PageCache(config.pageCacheMb * 1024 * 1024),
     heavy: new HeavyQueryGate(config.maxHeavyQueries),
+    graphql: new GraphqlService(inventory, storage),
     log,
     requestLog,
   };

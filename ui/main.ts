@@ -19,6 +19,7 @@ import { EntitiesPage } from './pages/entities.js';
 import { EntityPage } from './pages/entity.js';
 import { EntityNewPage } from './pages/entity-new.js';
 import { PlaygroundPage } from './pages/playground.js';
+import { GraphqlPage } from './pages/graphql.js';
 
 interface Page {
   readonly nav: string;
@@ -47,6 +48,7 @@ export function pageOf(route: Route, catalog: Catalog): Page {
       title: 'API playground',
       view: html`<${PlaygroundPage} catalog=${catalog} pairs=${pairs} />`,
     };
+  if (a === 'graphql') return { nav: 'graphql', title: 'GraphQL', view: html`<${GraphqlPage} />` };
   if (a === 'explain' && b && c) {
     const r = findResource(catalog, `${b}/${c}`);
     if (r)
@@ -93,6 +95,7 @@ const NAV = [
   ['machines', '#/machines', 'Machines'],
   ['entities', '#/entities', 'Entities'],
   ['playground', '#/playground', 'API playground'],
+  ['graphql', '#/graphql', 'GraphQL'],
 ];
 
 function App() {

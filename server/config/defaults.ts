@@ -2,6 +2,7 @@
 import { DEFAULT_MAX_STATES } from '../../engine/lifecycle/machine-schema.js';
 import { DEFAULT_MAX_CONTEXT_BYTES } from '../../app/lifecycle.js';
 import { DEFAULT_TOKEN_RECHECK_MS } from '../../app/tokens.js';
+import { DEFAULT_GRAPHQL_LIMITS } from '../../app/graphql/contract.js';
 export interface TokenConfig {
   readonly key: string;
   readonly permissions: readonly string[];
@@ -75,6 +76,10 @@ export interface Config {
    * that exists keeps its own; set and different from it, the start is refused.
    */
   readonly idStyle: string;
+  /** GraphQL: deepest query (the root field is level 1), aliased fields in one document, objects in one answer. */
+  readonly graphqlMaxDepth: number;
+  readonly graphqlMaxAliases: number;
+  readonly graphqlMaxObjects: number;
 }
 
 type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level' | 'replica' | 'hosts' | 'idstyle';
@@ -114,6 +119,9 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'tokenRecheckMs', env: 'TOKEN_RECHECK_MS', parse: 'whole' },
   { key: 'pageCacheMb', env: 'PAGE_CACHE_MB', parse: 'whole' },
   { key: 'idStyle', env: 'ID_STYLE', parse: 'idstyle' },
+  { key: 'graphqlMaxDepth', env: 'GRAPHQL_MAX_DEPTH', parse: 'positive' },
+  { key: 'graphqlMaxAliases', env: 'GRAPHQL_MAX_ALIASES', parse: 'whole' },
+  { key: 'graphqlMaxObjects', env: 'GRAPHQL_MAX_OBJECTS', parse: 'positive' },
 ];
 
 export const DEFAULTS = {
@@ -150,4 +158,7 @@ export const DEFAULTS = {
   tokenRecheckMs: DEFAULT_TOKEN_RECHECK_MS,
   pageCacheMb: 64,
   idStyle: '',
+  graphqlMaxDepth: DEFAULT_GRAPHQL_LIMITS.maxDepth,
+  graphqlMaxAliases: DEFAULT_GRAPHQL_LIMITS.maxAliases,
+  graphqlMaxObjects: DEFAULT_GRAPHQL_LIMITS.maxObjects,
 } as const;
