@@ -1,0 +1,119 @@
+// Resolvers of the fields that read more than the row: each answers for all the objects of its level at
+// once through a batch (batch.ts), so a level costs one read however many parents it has. Scalar fields
+// have none: the default resolver reads the row.
+import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
+import { and, fk } from '../../engine/plan/nodes.js';
+import { defaultOrdering } from '../../engine/plan/page.js';
+import { assignedOf, type GenericRef } from '../../engine/schema/generic-refs.js';
+import type { ReverseRef } from '../../engine/schema/reverse-refs.js';
+import type { CountDef, ResourceDef } from '../../engine/schema/types.js';
+import type { Row } from '../../storage/types.js';
+import { Batch } from './batch.js';
+import { planArgs } from './filter-args.js';
+import { pageArgs } from './paging.js';
+import type { RequestScope } from './request-scope.js';
+
+type Resolver = GraphQLFieldResolver<Row, RequestScope, Record<string, unknown>>;
+type Args = Readonly<Record<string, unknown>>;
+
+/** The batch reading rows of `target` by id: one getMany per resource and level. */
+function byId(scope: RequestScope, target: ResourceDef): Batch<Row> {
+  return scope.batch(
+    target,
+    () => new Batch(async (ids) => new Map((await scope.getMany(target, ids)).map((x) => [x.id, x]))),
+  );
+}
+
+/** An object `target` by id, or null (none, or a type the viewer may not view). */
+export async function objectById(scope: RequestScope, target: ResourceDef, id: unknown): Promise<Row | null> {
+  if (typeof id !== 'string' || !scope.viewer.canView(target)) return null;
+  return (await byId(scope, target).load(id)) ?? null;
+}
+
+/** A foreign key as its object. */
+export const fkResolver =
+  (field: string, target: ResourceDef): Resolver =>
+  (row, _args, scope) =>
+    objectById(scope, target, row[field]);
+
+/** Tags as objects, in the row's order. */
+export const tagsResolver =
+  (field: string, tag: ResourceDef): Resolver =>
+  async (row, _args, scope) => {
+    const ids = row[field] as string[] | undefined;
+    if (!ids?.length) return [];
+    if (!scope.viewer.canView(tag)) return null;
+    const got = await Promise.all(ids.map((id) => byId(scope, tag).load(id)));
+    return got.filter((t) => t !== undefined);
+  };
+
+/** A related count (`device_count`): one count read per count and level. */
+export const countResolver =
+  (c: CountDef): Resolver =>
+  async (row, _args, scope) => {
+    const b = scope.batch(c, () => new Batch((ids) => scope.storage.countRefs(c.resource, c.field, ids)));
+    return (await b.load(row.id)) ?? 0;
+  };
+
+/** Custom field values, every defined one (null when unset), as REST serves `custom_fields`. */
+export const customFieldsResolver =
+  (r: ResourceDef, field: string): Resolver =>
+  (row, _args, scope) => {
+    const data = (row[field] as Record<string, unknown> | undefined) ?? {};
+    return Object.fromEntries(scope.customFields(r).map((d) => [d.name, data[d.name] ?? null]));
+  };
+
+export const cfResolver =
+  (field: string, name: string): Resolver =>
+  (row) =>
+    (row[field] as Record<string, unknown> | undefined)?.[name] ?? null;
+
+/** A field served under another key (an alias): the row's value of `field`. */
+export const renamed =
+  (field: string): Resolver =>
+  (row) =>
+    row[field];
+
+/** A generic reference's object; its type is remembered for the union's resolveType. */
+export const genericResolver =
+  (g: GenericRef, targets: ReadonlyMap<string, ResourceDef>): Resolver =>
+  async (row, _args, scope) => {
+    const a = assignedOf(g, row);
+    if (!a) return null;
+    const target = targets.get(a.field.name)!;
+    const obj = await objectById(scope, target, a.id);
+    if (obj) scope.kinds.set(obj, target);
+    return obj;
+  };
+
+/** The batch of a nested list: every parent's children in one read, grouped, then each parent's page. */
+function childrenBatch(scope: RequestScope, ref: ReverseRef, target: string, args: Args, info: GraphQLResolveInfo) {
+  return scope.batch(
+    info.fieldNodes[0],
+    () =>
+      new Batch<Row[]>(async (ids) => {
+        const own = await planArgs(scope, ref.resource, args);
+        const plan = and([fk(ref.field.name, target, ids, false, true), own]);
+        const page = { limit: Infinity, offset: 0, ordering: defaultOrdering(ref.resource) };
+        const rows = await scope.find(ref.resource, plan, page);
+        const groups = new Map<string, Row[]>();
+        for (const x of rows) {
+          const key = String(x[ref.field.name]);
+          const g = groups.get(key);
+          if (g) g.push(x);
+          else groups.set(key, [x]);
+        }
+        const { limit, offset } = pageArgs(scope, args);
+        if (limit !== Infinity || offset) for (const [k, g] of groups) groups.set(k, g.slice(offset, offset + limit));
+        return groups;
+      }),
+  );
+}
+
+/** A reverse reference as a nested list with the REST list's filters; null when the viewer may not view it. */
+export const reverseResolver =
+  (ref: ReverseRef, target: string): Resolver =>
+  async (row, args, scope, info) => {
+    if (!scope.viewer.canView(ref.resource)) return null;
+    return (await childrenBatch(scope, ref, target, args, info).load(row.id)) ?? [];
+  };
