@@ -1,23 +1,26 @@
 // A small DataLoader: keys asked for while resolvers run are collected until the event loop turns
 // (setImmediate: after every promise of the level has settled), then answered by one call for all.
-export class Batch<V> {
-  private keys: Set<string> | null = null;
+// A key may come with an item (the parent row itself, when the answer needs more than its id).
+export class Batch<V, I = undefined> {
+  private items: Map<string, I> | null = null;
   private answer: Promise<ReadonlyMap<string, V>> | null = null;
 
-  constructor(private readonly run: (keys: string[]) => Promise<ReadonlyMap<string, V>>) {}
+  constructor(
+    private readonly run: (keys: string[], items: ReadonlyMap<string, I>) => Promise<ReadonlyMap<string, V>>,
+  ) {}
 
-  load(key: string): Promise<V | undefined> {
+  load(key: string, item?: I): Promise<V | undefined> {
     if (!this.answer) {
-      const keys = (this.keys = new Set<string>());
+      const items = (this.items = new Map<string, I>());
       this.answer = new Promise((resolve, reject) =>
         setImmediate(() => {
           this.answer = null;
-          this.keys = null;
-          this.run([...keys]).then(resolve, reject);
+          this.items = null;
+          this.run([...items.keys()], items).then(resolve, reject);
         }),
       );
     }
-    this.keys!.add(key);
+    this.items!.set(key, item as I);
     return this.answer.then((m) => m.get(key));
   }
 }

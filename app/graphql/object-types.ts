@@ -29,7 +29,9 @@ import {
   countResolver,
   customFieldsResolver,
   fkResolver,
+  genericId,
   genericResolver,
+  genericType,
   renamed,
   reverseResolver,
   tagsResolver,
@@ -110,6 +112,8 @@ export class ObjectTypes {
     for (const g of genericRefs(r)) {
       const targets = new Map(g.fields.map((f) => [f.name, this.src.resources.get(f.target!)!]));
       if ([...targets.values()].some((t) => !t)) continue;
+      put(g.typeKey, { type: GraphQLString, description: `${g.label}: content type`, resolve: genericType(g) });
+      put(g.idKey, { type: GraphQLID, description: `${g.label}: id`, resolve: genericId(g) });
       put(g.name, { type: this.union(r, g.name, [...targets.values()]), resolve: genericResolver(g, targets) });
     }
     for (const ref of this.src.reverse.get(r.name) ?? [])
@@ -119,7 +123,8 @@ export class ObjectTypes {
         args: filterArgs(ref.resource, this.src.customFields(ref.resource)),
         resolve: reverseResolver(ref, r.name),
       });
-    for (const [name, field] of Object.entries(prefixTreeFields(r, this))) put(name, field);
+    const tree = prefixTreeFields(r, this.of(r.name), filterArgs(r, this.src.customFields(r)));
+    for (const [name, field] of Object.entries(tree)) put(name, field);
     return out;
   }
 

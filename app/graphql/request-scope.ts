@@ -26,7 +26,7 @@ export class RequestScope {
   /** Set at the first object over the limit: every later read is refused, the answer is the error. */
   overflow: TooManyObjects | null = null;
   /** Batches by what they answer (a nested list's field node, a target resource). */
-  readonly batches = new Map<unknown, Batch<unknown>>();
+  readonly batches = new Map<unknown, Batch<unknown, unknown>>();
   /** The resource of each object a generic reference answered (the union's resolveType reads it). */
   readonly kinds = new WeakMap<object, ResourceDef>();
 
@@ -70,11 +70,11 @@ export class RequestScope {
   }
 
   /** The batch answering `key`, made by `make` on first use. */
-  batch<V>(key: unknown, make: () => Batch<V>): Batch<V> {
-    let b = this.batches.get(key) as Batch<V> | undefined;
+  batch<V, I = undefined>(key: unknown, make: () => Batch<V, I>): Batch<V, I> {
+    let b = this.batches.get(key) as Batch<V, I> | undefined;
     if (!b) {
       b = make();
-      this.batches.set(key, b as Batch<unknown>);
+      this.batches.set(key, b as Batch<unknown, unknown>);
     }
     return b;
   }

@@ -74,6 +74,16 @@ export const renamed =
   (row) =>
     row[field];
 
+/** A generic reference's content type (`dcim.interface`) and id, as REST serves `<name>_type` / `<name>_id`. */
+export const genericType =
+  (g: GenericRef): Resolver =>
+  (row) =>
+    assignedOf(g, row)?.type ?? null;
+export const genericId =
+  (g: GenericRef): Resolver =>
+  (row) =>
+    assignedOf(g, row)?.id ?? null;
+
 /** A generic reference's object; its type is remembered for the union's resolveType. */
 export const genericResolver =
   (g: GenericRef, targets: ReadonlyMap<string, ResourceDef>): Resolver =>
