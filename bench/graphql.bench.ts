@@ -4,7 +4,10 @@
 // each and one address per interface (graphql-data.ts), against #37's targets; the prefix tree case on a
 // memory store of `big-prefixes` prefixes. Writes bench/results/<date>-graphql.json (graphql-quick when a
 // size is below its default, which the doc does not read).
-import { performance } from 'node:perf_hooks';
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { Inventory } from '../app/inventory.js';
 import { GraphqlService } from '../app/graphql/run-graphql.js';
 import { DEFAULT_GRAPHQL_LIMITS, VIEW_ALL } from '../app/graphql/contract.js';
@@ -36,6 +39,7 @@ const SPEC: CliSpec = {
     { name: 'seed', type: 'integer', default: '42', help: 'seed of the dataset generator' },
     backendsFlag('memory,postgres,mysql'),
     { name: 'cases', type: 'list', choices: CASES, default: CASES.join(','), help: 'which cases to run' },
+    { name: 'profile', type: 'string', value: 'DIR', help: 'write a CPU profile of each timed case into DIR' },
   ],
 };
 const args = argsOrExit(SPEC);
@@ -85,10 +89,67 @@ function runner(service: GraphqlService): (query: string) => Promise<unknown> {
   };
 }
 
+/** The share of the wall time `fn` takes that goes to garbage collection. */
+async function withGc<T>(fn: () => Promise<T>): Promise<{ value: T; gcShare: number }> {
+  let gcMs = 0;
+  const t0 = performance.now();
+  const obs = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcMs += e.duration;
+  });
+  obs.observe({ entryTypes: ['gc'] });
+  try {
+    const value = await fn();
+    return { value, gcShare: gcMs / (performance.now() - t0) };
+  } finally {
+    obs.disconnect();
+  }
+}
+
+/** `fn` under the CPU profiler when --profile is given: DIR/<backend>-<case>.cpuprofile. */
+async function profiled<T>(file: string, fn: () => Promise<T>): Promise<T> {
+  const dir = args.string('profile');
+  if (!dir) return fn();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${file}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 async function timed(backend: string, name: string, query: () => string, run: (q: string) => Promise<unknown>) {
+  try {
+    return await timedOrThrow(backend, name, query, run);
+  } catch (e) {
+    const error = (e as Error).message.slice(0, 300);
+    console.log(`  ${backend} ${name}: failed: ${error}`);
+    const out: GraphqlCase = {
+      backend,
+      case: name,
+      objects: 0,
+      median_ms: 0,
+      p99_ms: 0,
+      samples: 0,
+      gc_share: 0,
+      target_ms: null,
+      error,
+    };
+    return out;
+  }
+}
+
+async function timedOrThrow(backend: string, name: string, query: () => string, run: (q: string) => Promise<unknown>) {
   const answer = await run(query());
   const slow = name === 'addresses';
-  const f = await measure(() => run(query()), { async: true, slow, maxMs: slow ? 0 : 3000 });
+  const { value: f, gcShare } = await profiled(`${backend}-${name}`, () =>
+    withGc(() => measure(() => run(query()), { async: true, slow, maxMs: slow ? 0 : 3000 })),
+  );
   const target = TARGET_MS[name][backend];
   const out: GraphqlCase = {
     backend,
@@ -97,12 +158,14 @@ async function timed(backend: string, name: string, query: () => string, run: (q
     median_ms: round(f.median_us / 1000),
     p99_ms: round(f.p99_us / 1000),
     samples: f.samples,
+    gc_share: round(gcShare),
     target_ms: target ?? null,
   };
   const verdict = target === undefined ? '' : f.median_us / 1000 <= target ? ' (target met)' : ' (TARGET MISSED)';
   console.log(
     `  ${backend} ${name}: ${out.objects} objects, median ${out.median_ms} ms, p99 ${out.p99_ms} ms, ` +
-      `${f.samples} samples; target ${target ?? '—'} ms${verdict}`,
+      `${f.samples} samples, ${Math.round(out.gc_share * 100)}% of the time in GC; ` +
+      `target ${target ?? '—'} ms${verdict}`,
   );
   return out;
 }

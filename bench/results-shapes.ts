@@ -357,7 +357,11 @@ export interface GraphqlCase {
   readonly median_ms: number;
   readonly p99_ms: number;
   readonly samples: number;
+  /** The share of the timed run's wall time spent in garbage collection (0 to 1). */
+  readonly gc_share: number;
   readonly target_ms: number | null;
+  /** Set when the request failed (the other figures are then 0). */
+  readonly error?: string;
 }
 /** RSS while a request answers `objects` objects (as many as GRAPHQL_MAX_OBJECTS allows). */
 export interface GraphqlRss {

@@ -12,16 +12,22 @@ const verdict = (v: number, target: number | null): string =>
 /** `{{graphql-table}}`: one row per case and backend. */
 const graphqlTable: Filler = (ctx) => {
   const r = need(ctx.sources, 'graphql').data;
-  const rows = r.cases.map((c) => [
-    code(r.queries[c.case] ?? c.case),
-    label(c.backend),
-    count(c.objects),
-    ms(c.median_ms),
-    ms(c.p99_ms),
-    c.samples,
-    verdict(c.median_ms, c.target_ms),
-  ]);
-  return table(['query', 'backend', 'objects', 'median', 'p99', 'requests', 'target (median)'], rows, [2, 3, 4, 5]);
+  const rows = r.cases.map((c) =>
+    c.error
+      ? [code(r.queries[c.case] ?? c.case), label(c.backend), '—', '—', '—', '—', '—', `failed: ${c.error}`]
+      : [
+          code(r.queries[c.case] ?? c.case),
+          label(c.backend),
+          count(c.objects),
+          ms(c.median_ms),
+          ms(c.p99_ms),
+          c.samples,
+          `${Math.round(c.gc_share * 100)} %`,
+          verdict(c.median_ms, c.target_ms),
+        ],
+  );
+  const head = ['query', 'backend', 'objects', 'median', 'p99', 'timed requests', 'GC', 'target (median)'];
+  return table(head, rows, [2, 3, 4, 5, 6]);
 };
 
 /** `{{graphql-rss}}`: the RSS a request at GRAPHQL_MAX_OBJECTS adds, per backend. */
