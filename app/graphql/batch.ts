@@ -9,7 +9,10 @@ export class Batch<V, I = undefined> {
     private readonly run: (keys: string[], items: ReadonlyMap<string, I>) => Promise<ReadonlyMap<string, V>>,
   ) {}
 
-  load(key: string, item?: I): Promise<V | undefined> {
+  /** The value of `key` once the batch ran (`missing` when the answer has none). */
+  load(key: string, item?: I): Promise<V | undefined>;
+  load(key: string, item: I | undefined, missing: V): Promise<V>;
+  load(key: string, item?: I, missing?: V): Promise<V | undefined> {
     if (!this.answer) {
       const items = (this.items = new Map<string, I>());
       this.answer = new Promise((resolve, reject) =>
@@ -21,6 +24,6 @@ export class Batch<V, I = undefined> {
       );
     }
     this.items!.set(key, item as I);
-    return this.answer.then((m) => m.get(key));
+    return this.answer.then((m) => m.get(key) ?? missing);
   }
 }

@@ -15,6 +15,7 @@ import type { RequestScope } from './request-scope.js';
 
 type Resolver = GraphQLFieldResolver<Row, RequestScope, Record<string, unknown>>;
 type Args = Readonly<Record<string, unknown>>;
+const EMPTY: readonly Row[] = Object.freeze([]);
 
 /** The batch reading rows of `target` by id: one getMany per resource and level. */
 function byId(scope: RequestScope, target: ResourceDef): Batch<Row> {
@@ -101,7 +102,7 @@ function childrenBatch(scope: RequestScope, ref: ReverseRef, target: string, arg
   return scope.batch(
     info.fieldNodes[0],
     () =>
-      new Batch<Row[]>(async (ids) => {
+      new Batch<readonly Row[]>(async (ids) => {
         const own = await planArgs(scope, ref.resource, args);
         const plan = and([fk(ref.field.name, target, ids, false, true), own]);
         const page = { limit: Infinity, offset: 0, ordering: defaultOrdering(ref.resource) };
@@ -123,7 +124,7 @@ function childrenBatch(scope: RequestScope, ref: ReverseRef, target: string, arg
 /** A reverse reference as a nested list with the REST list's filters; null when the viewer may not view it. */
 export const reverseResolver =
   (ref: ReverseRef, target: string): Resolver =>
-  async (row, args, scope, info) => {
-    if (!scope.viewer.canView(ref.resource)) return null;
-    return (await childrenBatch(scope, ref, target, args, info).load(row.id)) ?? [];
-  };
+  (row, args, scope, info) =>
+    scope.viewer.canView(ref.resource)
+      ? childrenBatch(scope, ref, target, args, info).load(row.id, undefined, EMPTY)
+      : null;

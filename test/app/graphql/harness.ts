@@ -13,6 +13,7 @@ import { Inventory } from '../../../app/inventory.js';
 import { defaultOrdering } from '../../../engine/plan/page.js';
 import { planQuery } from '../../../engine/plan/planner.js';
 import { parseQuery } from '../../../engine/query/index.js';
+import type { IdStyleName } from '../../../engine/schema/id-style.js';
 import { resource } from '../../../engine/schema/registry.js';
 import { createStorage } from '../../../storage/open-storage.js';
 import type { Storage } from '../../../storage/types.js';
@@ -29,8 +30,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function harness(url: string): Promise<Harness> {
-  const storage = await createStorage(url);
+export async function harness(url: string, idStyle?: IdStyleName): Promise<Harness> {
+  const storage = await createStorage(url, { idStyle });
   await storage.open();
   const inv = new Inventory(storage);
   const gql = new GraphqlService(inv, storage);
