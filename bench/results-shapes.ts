@@ -346,3 +346,41 @@ export interface ImportResults {
    * it failed. */
   readonly seconds: Readonly<Record<string, number | string>>;
 }
+
+/** `npm run bench:graphql`: one GraphQL request at a time through GraphqlService.run (bench/graphql.bench.ts). */
+export interface GraphqlCase {
+  readonly backend: string;
+  /** devices (500 devices, their interfaces and addresses), addresses (27,000 with interface and device),
+   * prefix-tree (contains_or_equals with children, at `big_prefixes`). */
+  readonly case: string;
+  readonly objects: number;
+  readonly median_ms: number;
+  readonly p99_ms: number;
+  readonly samples: number;
+  /** The share of the timed run's wall time spent in garbage collection (0 to 1). */
+  readonly gc_share: number;
+  readonly target_ms: number | null;
+  /** Set when the request failed (the other figures are then 0). */
+  readonly error?: string;
+}
+/** RSS while a request answers `objects` objects (as many as GRAPHQL_MAX_OBJECTS allows). */
+export interface GraphqlRss {
+  readonly backend: string;
+  readonly objects: number;
+  readonly ms: number;
+  readonly rss_before_mb: number;
+  readonly rss_growth_mb: number;
+  readonly target_mb: number;
+}
+export interface GraphqlResults {
+  readonly machine: Machine;
+  readonly prefixes: number;
+  readonly devices: number;
+  readonly interfaces: number;
+  readonly addresses: number;
+  readonly big_prefixes: number;
+  readonly max_objects: number;
+  readonly queries: Readonly<Record<string, string>>;
+  readonly cases: readonly GraphqlCase[];
+  readonly rss: readonly GraphqlRss[];
+}

@@ -8,6 +8,7 @@ import type {
   BulkResults,
   ImportResults,
   FilterResults,
+  GraphqlResults,
   HttpResults,
   InventoryResults,
   LifecycleResults,
@@ -38,6 +39,7 @@ export interface Shapes {
   inventory: InventoryResults;
   bulk: BulkResults;
   import: ImportResults;
+  graphql: GraphqlResults;
 }
 export type Kind = keyof Shapes;
 
@@ -61,6 +63,7 @@ export const KINDS: Readonly<Record<Kind, { readonly command: string }>> = {
   inventory: { command: 'npm run bench:inventory' },
   bulk: { command: 'npm run bench:bulk' },
   import: { command: 'npm run bench:import' },
+  graphql: { command: 'npm run bench:graphql' },
 };
 
 export interface Source<K extends Kind> {

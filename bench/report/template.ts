@@ -11,6 +11,7 @@ import { REPLICA_FILLERS } from './replicas.js';
 import { RESULTS_FILLERS } from './results-list.js';
 import { WRITE_FILLERS } from './writes.js';
 import { IMPORT_FILLERS } from './import.js';
+import { GRAPHQL_FILLERS } from './graphql.js';
 
 const GROUPS = [
   FILTER_FILLERS,
@@ -21,6 +22,7 @@ const GROUPS = [
   ALLOCATION_FILLERS,
   STORE_FILLERS,
   IMPORT_FILLERS,
+  GRAPHQL_FILLERS,
   RESULTS_FILLERS,
 ];
 
