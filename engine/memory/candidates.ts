@@ -7,6 +7,7 @@ import type { SortedIndex } from './sorted-index.js';
 import { describe } from '../plan/describe.js';
 import { broadcastOf, networkOf } from '../net/ip.js';
 import type { Resolver } from './resolve.js';
+import { regexGrams } from './regex-grams.js';
 
 export interface Candidates {
   readonly slots: Iterable<number>;
@@ -165,6 +166,15 @@ function cmpCandidates(plan: CmpNode, table: IndexedTable): Candidates | null {
     const idx = table.trigram(plan.field);
     if (idx) {
       const parts = plan.values.map((v) => idx.candidates(String(v)));
+      if (parts.every((p) => p !== null)) return union(parts as Set<number>[], `trigram(${plan.field})`);
+    }
+  }
+  // A regex with literal fragments: the rows holding their trigrams (pg_trgm's way with `~`).
+  if (plan.op === 'regex' && plan.valueType === 'string') {
+    const idx = table.trigram(plan.field);
+    const queries = idx ? plan.values.map((v) => regexGrams(String(v), plan.ci)) : [];
+    if (idx && queries.every((q) => q !== null)) {
+      const parts = queries.map((q) => idx.candidatesAny(q!));
       if (parts.every((p) => p !== null)) return union(parts as Set<number>[], `trigram(${plan.field})`);
     }
   }
