@@ -7,6 +7,7 @@ import type { SortedIndex } from './sorted-index.js';
 import { describe } from '../plan/describe.js';
 import { broadcastOf, networkOf } from '../net/ip.js';
 import type { Resolver } from './resolve.js';
+import { regexGrams } from './regex-grams.js';
 
 export interface Candidates {
   readonly slots: Iterable<number>;
@@ -23,6 +24,8 @@ export interface Candidates {
    * then be paged by walking the containment index, with no list of its matches built.
    */
   readonly has?: (slot: number) => boolean;
+  /** For an exact answer: its rows as a bit per slot (a large tag's), so an and of them is counted word by word. */
+  readonly bits?: Uint32Array;
 }
 
 export interface CandidateTrace {
@@ -46,7 +49,12 @@ function fromArray(slots: ArrayLike<number> & Iterable<number>, index: string, e
   return { slots, size: slots.length, index, exact };
 }
 
-const exactly = (c: Candidates, has?: (slot: number) => boolean): Candidates => ({ ...c, exact: true, has });
+const exactly = (c: Candidates, has?: (slot: number) => boolean, bits?: Uint32Array | null): Candidates => ({
+  ...c,
+  exact: true,
+  has,
+  ...(bits ? { bits } : {}),
+});
 
 function netCandidates(n: NetNode, table: IndexedTable): Candidates | null {
   const idx: ContainmentIndex | null = table.netIndex;
@@ -130,7 +138,7 @@ function candidatesInner(
       const id = resolver.tagId(plan.ref);
       return id === null
         ? { ...EMPTY, index: 'tags' }
-        : exactly(union([table.tags.get(id)], 'tags'), table.tags.tester(id));
+        : exactly(union([table.tags.get(id)], 'tags'), table.tags.tester(id), table.tags.bitmap(id));
     }
     case 'net':
       return netCandidates(plan, table);
@@ -168,19 +176,21 @@ function cmpCandidates(plan: CmpNode, table: IndexedTable): Candidates | null {
       if (parts.every((p) => p !== null)) return union(parts as Set<number>[], `trigram(${plan.field})`);
     }
   }
+  // A regex with literal fragments: the rows holding their trigrams (pg_trgm's way with `~`).
+  if (plan.op === 'regex' && plan.valueType === 'string') {
+    const idx = table.trigram(plan.field);
+    const queries = idx ? plan.values.map((v) => regexGrams(String(v), plan.ci)) : [];
+    if (idx && queries.every((q) => q !== null)) {
+      const parts = queries.map((q) => idx.candidatesAny(q!));
+      if (parts.every((p) => p !== null)) return union(parts as Set<number>[], `trigram(${plan.field})`);
+    }
+  }
   const sorted = table.sortedFor(plan.field, plan.valueType);
   if (sorted && ['lt', 'lte', 'gt', 'gte'].includes(plan.op) && plan.values.length === 1) {
-    const v = plan.values[0] as number | string;
-    const r =
-      plan.op === 'lt'
-        ? sorted.range(null, false, v, true)
-        : plan.op === 'lte'
-          ? sorted.range(null, false, v, false)
-          : plan.op === 'gt'
-            ? sorted.range(v, true, null, false)
-            : sorted.range(v, false, null, false);
+    const [lo, loX, hi, hiX] = BOUNDS[plan.op as 'lt'](plan.values[0] as number | string);
+    const r = sorted.range(lo, loX, hi, hiX);
     // The sorted index holds every non-null value, all of the field's own type: exact.
-    return fromArray(r, `sorted(${plan.field})`, true);
+    return exactly(fromArray(r, `sorted(${plan.field})`), sorted.tester(lo, loX, hi, hiX));
   }
   return null;
 }
@@ -267,21 +277,65 @@ function orCandidates(
 
 /** The rows of `smallest` every other answer's test accepts, and the test of all of them. */
 function intersect(smallest: Candidates, answers: readonly Candidates[]): Candidates {
+  const all = answers.map((a) => a.has!);
+  const has = (s: number) => {
+    for (const t of all) if (!t(s)) return false;
+    return true;
+  };
+  const index = `and(${answers.map((a) => a.index).join(', ')})`;
+  if (answers.every((a) => a.bits))
+    return intersectBits(
+      answers.map((a) => a.bits!),
+      has,
+      index,
+    );
   const others = answers.filter((a) => a !== smallest).map((a) => a.has!);
   const slots: number[] = [];
   outer: for (const s of smallest.slots) {
     for (const t of others) if (!t(s)) continue outer;
     slots.push(s);
   }
-  const all = answers.map((a) => a.has!);
-  const has = (s: number) => {
-    for (const t of all) if (!t(s)) return false;
-    return true;
+  return { slots, size: slots.length, index, exact: true, has };
+}
+
+/** Bits set in a word. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/**
+ * An and of large tags: counted word by word over their bitmaps, with no list of matches built
+ * (a page is then walked with `has`); the slots are read off the words only if something iterates them.
+ */
+function intersectBits(maps: readonly Uint32Array[], has: (s: number) => boolean, index: string): Candidates {
+  const words = Math.min(...maps.map((m) => m.length));
+  const word = (w: number) => {
+    let x = maps[0][w];
+    for (let i = 1; i < maps.length && x; i++) x &= maps[i][w];
+    return x;
   };
-  return { slots, size: slots.length, index: `and(${answers.map((a) => a.index).join(', ')})`, exact: true, has };
+  let size = 0;
+  for (let w = 0; w < words; w++) size += popcount(word(w));
+  const slots = {
+    *[Symbol.iterator]() {
+      for (let w = 0; w < words; w++) for (let x = word(w), b = 0; x; x >>>= 1, b++) if (x & 1) yield w * 32 + b;
+    },
+  };
+  return { slots, size, index, exact: true, has };
 }
 
 const RANGE_OPS = new Set(['lt', 'lte', 'gt', 'gte']);
+
+type Bounds = [lo: number | string | null, loX: boolean, hi: number | string | null, hiX: boolean];
+/** A one-sided range's bounds, as `SortedIndex.range` takes them. */
+const BOUNDS: Record<'lt' | 'lte' | 'gt' | 'gte', (v: number | string) => Bounds> = {
+  lt: (v) => [null, false, v, true],
+  lte: (v) => [null, false, v, false],
+  gt: (v) => [v, true, null, false],
+  gte: (v) => [v, false, null, false],
+};
 
 /** `x__gte=a&x__lte=b` on a sorted field: one range lookup bounded at both ends. */
 function boundedRange(children: readonly Plan[], table: IndexedTable): Candidates | null {
@@ -310,8 +364,9 @@ function boundedRange(children: readonly Plan[], table: IndexedTable): Candidate
   let best: Candidates | null = null;
   for (const [field, r] of byField) {
     if (r.n < 2 || r.lo === null || r.hi === null) continue;
-    // Exact when the and holds nothing but these range conditions.
-    const got = fromArray(r.idx.range(r.lo, r.loX, r.hi, r.hiX), `sorted(${field}) bounded`, r.n === children.length);
+    const got = fromArray(r.idx.range(r.lo, r.loX, r.hi, r.hiX), `sorted(${field}) bounded`);
+    // Exact when the and holds nothing but these range conditions; its size is then the count.
+    if (r.n === children.length) return exactly(got, r.idx.tester(r.lo, r.loX, r.hi, r.hiX));
     if (!best || got.size < best.size) best = got;
   }
   return best;

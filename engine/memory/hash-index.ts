@@ -57,6 +57,14 @@ export class HashIndex {
     if (cur === undefined) return () => false;
     if (typeof cur === 'number') return (s) => s === cur;
     if (cur.size < BITMAP_MIN) return (s) => cur.has(s);
+    const bits = this.bitmap(key)!;
+    return (s) => ((bits[s >>> 5] >>> (s & 31)) & 1) === 1;
+  }
+
+  /** The bit per slot of a key held by many rows (built at first use), or null for a smaller key. */
+  bitmap(key: HashKey): Uint32Array | null {
+    const cur = this.map.get(key);
+    if (cur === undefined || typeof cur === 'number' || cur.size < BITMAP_MIN) return null;
     let bm = this.bitmaps.get(key);
     if (!bm) {
       let max = 0;
@@ -65,8 +73,7 @@ export class HashIndex {
       for (const s of cur) bm[s >>> 5] |= 1 << (s & 31);
       this.bitmaps.set(key, bm);
     }
-    const bits = bm;
-    return (s) => ((bits[s >>> 5] >>> (s & 31)) & 1) === 1;
+    return bm;
   }
 
   /** A membership test for the rows holding any of `keys`. */

@@ -81,6 +81,25 @@ export class SortedIndex {
     return b > a ? this.slots.subarray(a, b) : new Int32Array(0);
   }
 
+  /**
+   * Membership in `range(lo, loExclusive, hi, hiExclusive)` without reading the range: the row's own
+   * value compared as the bounds compare (a broad range's page is then walked in another order).
+   */
+  tester(
+    lo: SortValue | null,
+    loExclusive: boolean,
+    hi: SortValue | null,
+    hiExclusive: boolean,
+  ): (s: number) => boolean {
+    const valueOf = this.valueOf;
+    return (s) => {
+      const v = valueOf(s);
+      if (v === null || v === undefined) return false;
+      if (lo !== null && (loExclusive ? !(v > lo) : !(v >= lo))) return false;
+      return hi === null || (hiExclusive ? v < hi : v <= hi);
+    };
+  }
+
   get size(): number {
     if (this.dirty) this.build();
     return this.n;

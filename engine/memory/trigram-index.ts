@@ -44,7 +44,28 @@ export class TrigramIndex {
    * or too common to narrow the rows.
    */
   candidates(needle: string): Set<number> | null {
-    const grams = [...TrigramIndex.gramsOf(needle)];
+    return this.holdingAll([...TrigramIndex.gramsOf(needle)]);
+  }
+
+  /**
+   * Rows holding every trigram of one of the branches (a regex's literal fragments, regex-grams.ts):
+   * a superset of its matches, or null when a branch narrows nothing worth the intersection.
+   */
+  candidatesAny(branches: readonly (readonly string[])[]): Set<number> | null {
+    const parts: Set<number>[] = [];
+    for (const b of branches) {
+      const got = this.holdingAll(b);
+      if (!got) return null;
+      parts.push(got);
+    }
+    if (parts.length === 1) return parts[0];
+    const out = new Set<number>();
+    for (const p of parts) for (const s of p) out.add(s);
+    return out;
+  }
+
+  /** Rows holding every one of `grams` (lower-case trigrams), smallest set first. */
+  private holdingAll(grams: readonly string[]): Set<number> | null {
     if (!grams.length) return null;
     const sets = grams.map((g) => this.grams.get(g));
     if (sets.some((s) => !s)) return new Set();
