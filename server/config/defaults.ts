@@ -75,6 +75,8 @@ export interface Config {
    * that exists keeps its own; set and different from it, the start is refused.
    */
   readonly idStyle: string;
+  /** Rows one CSV / YAML import may carry (a larger file is a 413). */
+  readonly importMaxRows: number;
 }
 
 type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level' | 'replica' | 'hosts' | 'idstyle';
@@ -114,6 +116,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'tokenRecheckMs', env: 'TOKEN_RECHECK_MS', parse: 'whole' },
   { key: 'pageCacheMb', env: 'PAGE_CACHE_MB', parse: 'whole' },
   { key: 'idStyle', env: 'ID_STYLE', parse: 'idstyle' },
+  { key: 'importMaxRows', env: 'IMPORT_MAX_ROWS', parse: 'positive' },
 ];
 
 export const DEFAULTS = {
@@ -150,4 +153,5 @@ export const DEFAULTS = {
   tokenRecheckMs: DEFAULT_TOKEN_RECHECK_MS,
   pageCacheMb: 64,
   idStyle: '',
+  importMaxRows: 10_000,
 } as const;
