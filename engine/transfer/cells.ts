@@ -8,6 +8,26 @@ import type { Column, NaturalKey } from './columns.js';
 type Row = Readonly<Record<string, unknown>> & { readonly id: string };
 export type Lookup = (resource: string, id: string) => Row | undefined;
 
+/** What an export knows of referenced objects: the rows, and whether a weak key names the object alone. */
+export interface Refs {
+  readonly lookup: Lookup;
+  readonly named: (resource: string, id: string) => boolean;
+}
+
+/** The cells a key takes: its own, then its parents'. */
+export const keySize = (k: NaturalKey): number => 1 + k.parents.reduce((n, p) => n + keySize(p.key), 0);
+
+/** The keys, at any depth, of the columns' references that name an object only where the data says so. */
+export function weakKeys(columns: readonly Column[]): Map<string, NaturalKey> {
+  const out = new Map<string, NaturalKey>();
+  const walk = (k: NaturalKey) => {
+    if (!k.strong) out.set(k.target.name, k);
+    for (const p of k.parents) if (!out.has(p.key.target.name)) walk(p.key);
+  };
+  for (const c of columns) if (c.kind === 'ref') walk(c.key);
+  return out;
+}
+
 /** A cell a spreadsheet would run as a formula starts with one of these: exported with a leading `'`. */
 const FORMULA = /^[=+\-@]/;
 /** ... and an import strips that `'` (one, and only before one of them). */
@@ -26,15 +46,17 @@ function plain(v: unknown, kind: FieldDef['kind'] | CustomFieldDef['type']): str
   return String(v);
 }
 
-/** The values naming the object `id` by `key` (the reference's cell, then its parents' in column order),
- * or null when one is missing (then the id names it). */
-function keyCells(key: NaturalKey, id: unknown, lookup: Lookup): string[] | null {
-  const t = typeof id === 'string' ? lookup(key.target.name, id) : undefined;
+/** The values naming the object `id` by `key` (the reference's cell, then its parents' in column order; a null
+ * parent's empty), or null when they cannot (then the id names it). */
+function keyCells(key: NaturalKey, id: unknown, refs: Refs): string[] | null {
+  const t = typeof id === 'string' ? refs.lookup(key.target.name, id) : undefined;
   const own = t?.[key.field];
   if (!t || own === null || own === undefined || own === '') return null;
+  if (!key.strong && !refs.named(key.target.name, t.id)) return null;
   const out = [String(own)];
   for (const p of key.parents) {
-    const got = keyCells(p.key, t[p.fk], lookup);
+    const v = t[p.fk];
+    const got = v === null || v === undefined ? Array<string>(keySize(p.key)).fill('') : keyCells(p.key, v, refs);
     if (!got) return null;
     out.push(...got);
   }
@@ -58,14 +80,14 @@ export function missingRefs(columns: readonly Column[], rows: readonly Row[], lo
   };
   for (const row of rows)
     for (const c of columns) {
-      if (c.kind === 'ref' && c.key) walk(c.key, row[c.field.name]);
+      if (c.kind === 'ref') walk(c.key, row[c.field.name]);
       if (c.kind === 'tags') for (const t of (row.tags as string[] | undefined) ?? []) need('tag', t);
     }
   return out;
 }
 
 /** The row's cells, in column order. */
-export function cellsOf(columns: readonly Column[], row: Row, lookup: Lookup): string[] {
+export function cellsOf(columns: readonly Column[], row: Row, refs: Refs): string[] {
   const out: string[] = [];
   for (let i = 0; i < columns.length; i++) {
     const c = columns[i];
@@ -73,12 +95,12 @@ export function cellsOf(columns: readonly Column[], row: Row, lookup: Lookup): s
     if (c.kind === 'id') text = row.id;
     else if (c.kind === 'value') text = plain(row[c.field.name], c.field.kind);
     else if (c.kind === 'tags')
-      text = ((row.tags as string[] | undefined) ?? []).map((t) => String(lookup('tag', t)?.slug ?? t)).join(',');
+      text = ((row.tags as string[] | undefined) ?? []).map((t) => String(refs.lookup('tag', t)?.slug ?? t)).join(',');
     else if (c.kind === 'cf')
       text = plain((row.custom_fields as Record<string, unknown> | undefined)?.[c.def.name], c.def.type);
     else if (c.kind === 'ref') {
       const v = row[c.field.name];
-      const named = c.key && v !== null && v !== undefined ? keyCells(c.key, v, lookup) : null;
+      const named = v !== null && v !== undefined ? keyCells(c.key, v, refs) : null;
       // Its parent columns follow it: filled from the key, or empty when the id names the object.
       const parts = columns.slice(i + 1).findIndex((x) => x.kind !== 'parent' || x.field !== c.field);
       const n = parts < 0 ? columns.length - i - 1 : parts;
@@ -95,7 +117,7 @@ export function cellsOf(columns: readonly Column[], row: Row, lookup: Lookup): s
 /** A reference read from a row: the natural key's cells (the reference's, then its parents') to find. */
 export interface RefCells {
   readonly field: FieldDef;
-  readonly key: NaturalKey | null;
+  readonly key: NaturalKey;
   readonly cells: readonly string[];
 }
 

@@ -7,46 +7,47 @@ import type { CustomFieldDef, FieldDef, ResourceDef } from '../schema/types.js';
 
 /**
  * How a referenced object is named: its `field` (the target's refField) and, where that is unique only
- * within parents (a device's name within its site), each parent's column and key. Null: no unique key,
- * the reference is written as the id.
+ * within parents (a device's name within its site), each parent's column and key.
  */
 export interface NaturalKey {
   readonly target: ResourceDef;
   readonly field: string;
   readonly parents: readonly { readonly fk: string; readonly column: string; readonly key: NaturalKey }[];
+  /** Names one object whatever the data (else only where the export finds it does). */
+  readonly strong: boolean;
 }
 
 export type Column =
   | { readonly kind: 'id'; readonly name: 'id' }
   | { readonly kind: 'value'; readonly name: string; readonly field: FieldDef }
-  | { readonly kind: 'ref'; readonly name: string; readonly field: FieldDef; readonly key: NaturalKey | null }
+  | { readonly kind: 'ref'; readonly name: string; readonly field: FieldDef; readonly key: NaturalKey }
   /** A parent's part of a reference's key (`site` beside `device`): filled and read with its reference. */
   | { readonly kind: 'parent'; readonly name: string; readonly field: FieldDef }
   | { readonly kind: 'tags'; readonly name: 'tags'; readonly field: FieldDef }
   | { readonly kind: 'cf'; readonly name: string; readonly def: CustomFieldDef };
 
-const keys = new Map<string, NaturalKey | null>();
+const keys = new Map<string, NaturalKey>();
 
-/** Whether a field alone, or a unique group with required parents, names one object of `t` by its refField. */
-export function naturalKey(t: ResourceDef): NaturalKey | null {
-  if (keys.has(t.name)) return keys.get(t.name)!;
-  keys.set(t.name, null); // a cycle through parents names by id
+/**
+ * How objects of `t` are named: by a unique refField; else by the refField within the parents of a unique group
+ * that holds it (a device's name within its site). `strong` when that always names one object (every parent
+ * required, each named strongly); else (a parent may be null, or no group holds the refField: a VLAN's name) the
+ * key is used for an object only where it names that one (checked when exported), and the id otherwise.
+ */
+export function naturalKey(t: ResourceDef): NaturalKey {
+  const known = keys.get(t.name);
+  if (known) return known;
   const ref = t.fields.find((f) => f.name === t.refField)!;
-  let key: NaturalKey | null = null;
-  if (ref.unique) key = { target: t, field: ref.name, parents: [] };
-  else
+  let key: NaturalKey = { target: t, field: ref.name, parents: [], strong: !!ref.unique };
+  keys.set(t.name, key); // a cycle through parents stops here
+  if (!ref.unique)
     for (const group of t.uniqueTogether ?? []) {
       if (!group.includes(ref.name)) continue;
       const parents = group.filter((n) => n !== ref.name).map((n) => t.fields.find((f) => f.name === n)!);
-      // A nullable parent does not make the name unique (a null never clashes): no key from this group.
-      const usable = parents.every((p) => p.kind === 'fk' && p.target !== t.name && !p.nullable && p.required);
-      const parentKeys = usable ? parents.map((p) => naturalKey(resource(p.target!))) : [];
-      if (!usable || parentKeys.some((k) => k === null)) continue;
-      key = {
-        target: t,
-        field: ref.name,
-        parents: parents.map((p, i) => ({ fk: p.name, column: p.name, key: parentKeys[i]! })),
-      };
+      if (!parents.every((p) => p.kind === 'fk' && p.target !== t.name)) continue; // a tree's parent: no key
+      const named = parents.map((p) => ({ fk: p.name, column: p.name, key: naturalKey(resource(p.target!)) }));
+      const strong = parents.every((p, i) => p.required && !p.nullable && named[i].key.strong);
+      key = { target: t, field: ref.name, parents: named, strong };
       break;
     }
   keys.set(t.name, key);
@@ -80,7 +81,7 @@ export function columnsOf(r: ResourceDef, customFields: readonly CustomFieldDef[
       const at = out.length;
       const parents: Column[] = [];
       const key = naturalKey(resource(f.target!));
-      const named = key && parentColumns(key, f.name, f, taken, parents);
+      const named = parentColumns(key, f.name, f, taken, parents);
       out.splice(at, 0, { kind: 'ref', name: f.name, field: f, key: named }, ...parents);
     }
   }

@@ -86,7 +86,7 @@ export async function sendExport(
       if (!rows.length) break;
       await refs.load(columns, rows);
       any = true;
-      const cells = rows.map((row) => cellsOf(columns, row, refs.lookup));
+      const cells = rows.map((row) => cellsOf(columns, row, refs.refs));
       await written(res, chunkText(format, columns, cells), signal);
       if (rows.length < EXPORT_CHUNK) break;
     }
