@@ -113,7 +113,6 @@ export async function answerImport(ctx: AppContext, r: ResourceDef, req: Request
     });
     return;
   }
-  if (!parsed.records.length) return refused(res, [{ row: 0, field: null, detail: 'The file has no rows.' }]);
   const columns = await importColumns(ctx.inventory, r);
   const bad = headerErrors(columns, parsed.header);
   if (bad.length) return refused(res, bad);
