@@ -45,7 +45,10 @@ export function createApp(ctx: AppContext): {
     express.json({ limit: LIMITS.bodyBytes, strict: false, type: ['application/json', 'application/*+json'] }),
   );
   bodies.post(['/api/v1/machines', '/api/v1/machines/'], ...yamlBody());
-  bodies.post(INVENTORY_RESOURCES.flatMap((r) => [resourcePath(r), ...(r.alsoAt ?? [])]), importBody()); // CSV / YAML
+  bodies.post(
+    INVENTORY_RESOURCES.flatMap((r) => [resourcePath(r), ...(r.alsoAt ?? [])]),
+    importBody(),
+  ); // CSV / YAML
   bodies.use(jsonBodiesOnly); // 415 for a write body no parser read
   bodies.use(bodyDepthLimit);
   app.use((req, res, next) => {

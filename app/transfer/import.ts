@@ -48,11 +48,20 @@ const fieldErrors = (row: number, errors: unknown): ImportError[] =>
   }));
 
 /** A row's body with its references as ids, or its errors. */
-async function bodyOf(inv: Inventory, input: RowInput, row: number): Promise<Record<string, unknown> | ImportError[]> {
+async function bodyOf(
+  inv: Inventory,
+  input: RowInput,
+  row: number,
+  found: Map<string, string>,
+): Promise<Record<string, unknown> | ImportError[]> {
   const body = { ...input.body };
   const errors: ImportError[] = [];
   for (const ref of input.refs) {
-    const got = await resolveRef(inv.storage, ref);
+    // Found once per import (a miss is looked for again: a later wave may create it).
+    const key = JSON.stringify([ref.key.target.name, ref.cells]);
+    const hit = found.get(key);
+    const got = hit !== undefined ? { id: hit } : await resolveRef(inv.storage, ref);
+    if ('id' in got) found.set(key, got.id);
     if ('id' in got) body[ref.field.name] = inv.storage.ids.toJson(got.id);
     else errors.push({ row, field: ref.field.name, detail: got.error });
   }
@@ -78,13 +87,14 @@ async function stageRows(inv: Inventory, r: ResourceDef, inputs: readonly RowInp
   const createdRow = new Map<string, number>();
   const ids = idStyleOf(r, inv.storage.ids);
   let pending = inputs.map((input, i) => ({ input, row: i + 1 }));
+  const found = new Map<string, string>();
   await staging(stage, async () => {
     while (pending.length) {
       const blocked: { input: RowInput; row: number; errors: ImportError[] }[] = [];
       const creates: { body: unknown; row: number }[] = [];
       const updates: { id: string; body: unknown; row: number }[] = [];
       for (const p of pending) {
-        const body = await bodyOf(staged, p.input, p.row);
+        const body = await bodyOf(staged, p.input, p.row, found);
         if (Array.isArray(body)) blocked.push({ ...p, errors: body });
         else if (p.input.id === null) creates.push({ body, row: p.row });
         else {
@@ -104,7 +114,8 @@ async function stageRows(inv: Inventory, r: ResourceDef, inputs: readonly RowInp
           creates.map((c) => c.body),
         );
         if (out.ok) out.value.forEach((row, i) => createdRow.set(row.id, creates[i].row));
-        else if (Array.isArray(out.errors)) out.errors.forEach((e, i) => errors.push(...fieldErrors(creates[i].row, e)));
+        else if (Array.isArray(out.errors))
+          out.errors.forEach((e, i) => errors.push(...fieldErrors(creates[i].row, e)));
         else errors.push(...fieldErrors(creates[0].row, out.errors));
       }
       if (updates.length) {
@@ -159,7 +170,9 @@ export async function importRecords(
   } catch (e) {
     if (!(e instanceof StorageConflict)) throw e;
     const detail =
-      e.field === 'version' ? 'An object changed while the file was imported; nothing was written. Try again.' : e.message;
+      e.field === 'version'
+        ? 'An object changed while the file was imported; nothing was written. Try again.'
+        : e.message;
     return { ok: false, status: e.field === 'version' ? 409 : 400, errors: [{ row: 0, field: e.field, detail }] };
   }
   return { ok: true, created, updated, unchanged: unchangedRows };

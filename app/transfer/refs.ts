@@ -68,7 +68,7 @@ export class RefCache {
       this.alone.clear();
       this.size = 0;
     }
-    for (let missing = missingRefs(columns, rows, this.lookup); missing.size; ) {
+    for (let missing = missingRefs(columns, rows, this.lookup); missing.size;) {
       for (const [resource, ids] of missing) {
         let m = this.rows.get(resource);
         if (!m) this.rows.set(resource, (m = new Map()));

@@ -64,7 +64,11 @@ function keyCells(key: NaturalKey, id: unknown, refs: Refs): string[] | null {
 }
 
 /** Ids of referenced objects the row's cells need that `lookup` lacks, by resource (one level at a time). */
-export function missingRefs(columns: readonly Column[], rows: readonly Row[], lookup: Lookup): Map<string, Set<string>> {
+export function missingRefs(
+  columns: readonly Column[],
+  rows: readonly Row[],
+  lookup: Lookup,
+): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const need = (resource: string, id: unknown) => {
     if (typeof id !== 'string' || lookup(resource, id)) return false;
@@ -158,8 +162,13 @@ export function inputOf(columns: readonly Column[], cells: Readonly<Record<strin
     if (v === '') continue;
     if (c.kind === 'id') id = v;
     else if (c.kind === 'value') body[c.field.name] = typed(v, c.field.kind);
-    else if (c.kind === 'tags') body.tags = v.split(',').map((s) => s.trim()).filter(Boolean);
-    else if (c.kind === 'cf') ((body.custom_fields ??= {}) as Record<string, unknown>)[c.def.name] = typed(v, c.def.type);
+    else if (c.kind === 'tags')
+      body.tags = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    else if (c.kind === 'cf')
+      ((body.custom_fields ??= {}) as Record<string, unknown>)[c.def.name] = typed(v, c.def.type);
   }
   return { id, body, refs };
 }

@@ -1,7 +1,6 @@
 // A list exported as CSV or YAML (`?format=csv|yaml`, or `Accept: text/csv` / `application/yaml`): the whole
 // filtered list in the list's order, read a chunk at a time and written as the client takes it (awaiting
 // 'drain'), stopped when the client goes away. Columns: engine/transfer/columns.ts.
-import { once } from 'node:events';
 import type { Request, Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
 import YAML from 'yaml';
@@ -50,7 +49,15 @@ function chunkText(format: ExportFormat, columns: readonly Column[], cells: stri
 
 async function written(res: Response, text: string, signal: AbortSignal): Promise<void> {
   if (res.write(text) || signal.aborted) return;
-  await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 /** Streams the export of the list the request names (filters, ordering, `fields=` / `omit=`). */

@@ -18,7 +18,11 @@ async function exported(srv: TestServer, path: string): Promise<{ status: number
 }
 
 async function imported(srv: TestServer, path: string, body: string | Buffer, type = 'text/csv') {
-  const res = await fetch(srv.url + path, { method: 'POST', headers: { ...AUTH, 'Content-Type': type }, body: new Uint8Array(Buffer.from(body)) });
+  const res = await fetch(srv.url + path, {
+    method: 'POST',
+    headers: { ...AUTH, 'Content-Type': type },
+    body: new Uint8Array(Buffer.from(body)),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -114,7 +118,11 @@ for (const backend of BACKENDS)
     it('quotes per RFC 4180, guards formulas, takes a BOM, and names ragged rows and other encodings', async () => {
       const text = 'a, "quoted"\nline';
       const csv = `name,slug,description\r\n"=cmd()",guarded,"${text.replace(/"/g, '""')}"\r\n'@x,at,'-1\r\n`;
-      const got = await imported(dst.srv, '/api/extras/tags/', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv)]));
+      const got = await imported(
+        dst.srv,
+        '/api/extras/tags/',
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv)]),
+      );
       expect(got.status, JSON.stringify(got.body)).to.equal(200);
       const tag = (await dst.srv.req('GET', '/api/extras/tags/?slug=guarded')).body.results[0];
       expect(tag).to.include({ name: '=cmd()', description: text });
@@ -124,7 +132,9 @@ for (const backend of BACKENDS)
       });
       const out = await exported(dst.srv, '/api/extras/tags/?format=csv&slug=guarded&slug=at&ordering=slug&omit=id');
       expect(out.text.charCodeAt(0)).to.not.equal(0xfeff);
-      expect(out.text).to.equal(`name,slug,color,description\r\n'@x,at,9e9e9e,'-1\r\n'=cmd(),guarded,9e9e9e,"a, ""quoted""\nline"\r\n`);
+      expect(out.text).to.equal(
+        `name,slug,color,description\r\n'@x,at,9e9e9e,'-1\r\n'=cmd(),guarded,9e9e9e,"a, ""quoted""\nline"\r\n`,
+      );
       const ragged = await imported(dst.srv, '/api/extras/tags/', 'name,slug\nr1,r1\nr2,r2,extra\n');
       expect(ragged.status).to.equal(400);
       expect(ragged.body.errors[0]).to.include({ row: 2 });
