@@ -83,7 +83,7 @@ export class Inventory {
   /** Idempotency-Key rows of inventory writes, written in the batch of the write each answers. */
   readonly keys: WriteKeys;
   /** Checks of a resource's rows beyond the registry's (a webhook's target against WEBHOOK_ALLOWED_HOSTS). */
-  private readonly policies: Readonly<Record<string, RowPolicy>>;
+  readonly policies: Readonly<Record<string, RowPolicy>>;
 
   /** `recheckMs`: how long another process's change of a definition may go unseen (TOKEN_RECHECK_MS). */
   constructor(

@@ -23,6 +23,7 @@ import { lifecycleRouter } from './routes/lifecycle.js';
 import { buildOpenApiDocument, docsRouter, validateRequests } from './openapi/index.js';
 import { uiRouter } from './ui/router.js';
 import { GRAPHQL_PATHS, graphqlRouter } from './routes/graphql.js';
+import { importBody } from './transfer/import.js';
 
 /** The Express app, and the server's handler: the app behind the cached-list door (list-door.ts). */
 export function createApp(ctx: AppContext): {
@@ -45,6 +46,10 @@ export function createApp(ctx: AppContext): {
     express.json({ limit: LIMITS.bodyBytes, strict: false, type: ['application/json', 'application/*+json'] }),
   );
   bodies.post(['/api/v1/machines', '/api/v1/machines/'], ...yamlBody());
+  bodies.post(
+    INVENTORY_RESOURCES.flatMap((r) => [resourcePath(r), ...(r.alsoAt ?? [])]),
+    importBody(),
+  ); // CSV / YAML
   bodies.use(jsonBodiesOnly); // 415 for a write body no parser read
   bodies.use(bodyDepthLimit);
   app.use((req, res, next) => {

@@ -5,6 +5,7 @@
 // and log line (observability.ts); then X-Read-Source. Anything else goes to the app untouched: a
 // body, If-None-Match, X-Min-Change-Seq, `api_version=`, a version refused, an unknown token, a
 // missing permission (the app answers those as always), or no page kept for this caller's scope.
+import { acceptedExport } from './transfer/export.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { RESOURCES, resourcePath } from '../engine/schema/registry.js';
@@ -43,6 +44,7 @@ export function listDoor(ctx: AppContext, app: Handler, record: RecordRequest): 
       !list ||
       h['if-none-match'] !== undefined ||
       h['x-min-change-seq'] !== undefined ||
+      acceptedExport(h.accept) !== null ||
       hasBody(req) ||
       (q >= 0 && url.includes('api_version', q))
     ) {

@@ -80,6 +80,8 @@ export interface Config {
   readonly graphqlMaxDepth: number;
   readonly graphqlMaxAliases: number;
   readonly graphqlMaxObjects: number;
+  /** Rows one CSV / YAML import may carry (a larger file is a 413). */
+  readonly importMaxRows: number;
 }
 
 type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level' | 'replica' | 'hosts' | 'idstyle';
@@ -122,6 +124,7 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'graphqlMaxDepth', env: 'GRAPHQL_MAX_DEPTH', parse: 'positive' },
   { key: 'graphqlMaxAliases', env: 'GRAPHQL_MAX_ALIASES', parse: 'whole' },
   { key: 'graphqlMaxObjects', env: 'GRAPHQL_MAX_OBJECTS', parse: 'positive' },
+  { key: 'importMaxRows', env: 'IMPORT_MAX_ROWS', parse: 'positive' },
 ];
 
 export const DEFAULTS = {
@@ -161,4 +164,5 @@ export const DEFAULTS = {
   graphqlMaxDepth: DEFAULT_GRAPHQL_LIMITS.maxDepth,
   graphqlMaxAliases: DEFAULT_GRAPHQL_LIMITS.maxAliases,
   graphqlMaxObjects: DEFAULT_GRAPHQL_LIMITS.maxObjects,
+  importMaxRows: 10_000,
 } as const;

@@ -25,6 +25,8 @@ import { jsonBody, pageKey, sendJson } from '../page-cache.js';
 import { writeContext } from '../../storage/change-log/write-context.js';
 import { listedTwiceErrors } from './bulk-ids.js';
 import { idStyleOf } from '../../engine/schema/id-style.js';
+import { exportFormat, sendExport } from '../transfer/export.js';
+import { answerImport, isImport } from '../transfer/import.js';
 
 function queryPairs(req: Request): [string, string][] {
   const i = req.originalUrl.indexOf('?');
@@ -150,6 +152,8 @@ export async function sendExplain(
 }
 
 async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response): Promise<void> {
+  const format = exportFormat(req); // ?format=csv|yaml, Accept: text/csv: the whole list, streamed
+  if (format) return sendExport(ctx, r, req, res, format);
   // Read from this process's memory: the page may be one already sent (same URL, same generation).
   const state = ctx.storage.memoryRead?.(r.name) ?? null;
   if (req.headers['if-none-match'] !== undefined) {
@@ -319,7 +323,9 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
 function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
   const can = (action: 'add' | 'change' | 'delete') => requirePermission(permissionFor(r, action));
   router.post('/', can('add'), (req, res) =>
-    answerCreate(ctx, r, req, res, (bodies, key) => ctx.inventory.create(r, bodies, key)),
+    isImport(req)
+      ? answerImport(ctx, r, req, res)
+      : answerCreate(ctx, r, req, res, (bodies, key) => ctx.inventory.create(r, bodies, key)),
   );
   bulkWriteRoutes(ctx, r, router, can);
   objectWriteRoutes(ctx, r, router, can);

@@ -1,0 +1,71 @@
+// Writes staged instead of applied, so that an import's creates and updates (each checked by the Inventory's
+// own validation) commit as one batch, all or nothing. The staged Inventory runs over a view of the store
+// that holds back `apply` and reads the staged rows over the stored ones (a region's parent created a few
+// rows above it in the same file).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Inventory } from '../inventory.js';
+import type { ApplyResult, Row, Storage, WriteOp } from '../../storage/types.js';
+
+/** What one import has staged: its ops in order, and the rows as they will be, by resource and id. */
+export class Stage {
+  readonly ops: WriteOp[] = [];
+  readonly rows = new Map<string, Map<string, Row | null>>();
+
+  add(ops: readonly WriteOp[]): void {
+    for (const op of ops) {
+      this.ops.push(op);
+      let m = this.rows.get(op.resource);
+      if (!m) this.rows.set(op.resource, (m = new Map()));
+      if (op.op === 'delete') m.set(op.id, null);
+      else m.set(op.row.id, op.row);
+    }
+  }
+}
+
+const current = new AsyncLocalStorage<Stage>();
+
+function overlay(storage: Storage): Storage {
+  const get = async (resource: string, id: string): Promise<Row | null> => {
+    const staged = current.getStore()?.rows.get(resource);
+    return staged?.has(id) ? staged.get(id)! : storage.get(resource, id);
+  };
+  const findBy = async (resource: string, field: string, value: unknown): Promise<Row[]> => {
+    const staged = current.getStore()?.rows.get(resource);
+    const stored = await storage.findBy(resource, field, value);
+    if (!staged) return stored;
+    const kept = stored.filter((r) => !staged.has(r.id));
+    const has = (r: Row) => (Array.isArray(r[field]) ? (r[field] as unknown[]).includes(value) : r[field] === value);
+    for (const r of staged.values()) if (r && has(r)) kept.push(r);
+    return kept;
+  };
+  const getMany = async (resource: string, ids: readonly string[]): Promise<Row[]> =>
+    (await Promise.all(ids.map((id) => get(resource, id)))).filter((r): r is Row => r !== null);
+  const apply = async (ops: readonly WriteOp[]): Promise<ApplyResult> => {
+    const stage = current.getStore();
+    if (!stage) return storage.apply(ops);
+    stage.add(ops);
+    return { seq: null };
+  };
+  const own: Partial<Storage> = { get, findBy, getMany, apply };
+  return new Proxy(storage, {
+    get(target, prop, receiver) {
+      if (typeof prop === 'string' && prop in own) return own[prop as keyof Storage];
+      const v: unknown = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
+const staged = new WeakMap<Inventory, Inventory>();
+
+/** The Inventory that stages instead of writing (one per real one, sharing its row policies). */
+export function stagingInventory(real: Inventory): Inventory {
+  let inv = staged.get(real);
+  if (!inv) staged.set(real, (inv = new Inventory(overlay(real.storage), { policies: real.policies })));
+  return inv;
+}
+
+/** Runs `fn` with its staged writes collected in `stage`. */
+export function staging<T>(stage: Stage, fn: () => Promise<T>): Promise<T> {
+  return current.run(stage, fn);
+}
