@@ -4,6 +4,7 @@
 // each and one address per interface (graphql-data.ts), against #37's targets; the prefix tree case on a
 // memory store of `big-prefixes` prefixes. Writes bench/results/<date>-graphql.json (graphql-quick when a
 // size is below its default, which the doc does not read).
+import '../server/production-mode.js'; // first: graphql-js in production mode, as the server runs it
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';

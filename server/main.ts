@@ -1,4 +1,5 @@
 // `npm start`: one line per problem at start, an admin token printed once, clean SIGTERM.
+import './production-mode.js'; // first: before anything loads graphql
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { StorageConfigError } from '../storage/open-storage.js';
 import { start, consoleLogger } from './start.js';

@@ -13,6 +13,20 @@ export class Batch<V, I = undefined> {
   load(key: string, item?: I): Promise<V | undefined>;
   load(key: string, item: I | undefined, missing: V): Promise<V>;
   load(key: string, item?: I, missing?: V): Promise<V | undefined> {
+    const answer = this.pending();
+    this.items!.set(key, item as I);
+    return answer.then((m) => m.get(key) ?? missing);
+  }
+
+  /** The answer for all of `keys` at once (one promise, not one per key): the read-ahead's way in. */
+  loadAll(keys: Iterable<string>): Promise<ReadonlyMap<string, V>> {
+    const answer = this.pending();
+    for (const key of keys) this.items!.set(key, undefined as I);
+    return answer;
+  }
+
+  /** The answer of the batch now collecting keys (started on first use). */
+  private pending(): Promise<ReadonlyMap<string, V>> {
     if (!this.answer) {
       const items = (this.items = new Map<string, I>());
       this.answer = new Promise((resolve, reject) =>
@@ -23,7 +37,6 @@ export class Batch<V, I = undefined> {
         }),
       );
     }
-    this.items!.set(key, item as I);
-    return this.answer.then((m) => m.get(key) ?? missing);
+    return this.answer;
   }
 }

@@ -9,6 +9,7 @@ import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
 import type { Row, Storage } from '../../storage/types.js';
 import type { GraphqlLimits, GraphqlViewer } from './contract.js';
 import { Batch } from './batch.js';
+import { AheadAnswers } from './read-ahead.js';
 
 export const MAX_OBJECTS_SETTING = 'GRAPHQL_MAX_OBJECTS';
 
@@ -27,6 +28,8 @@ export class RequestScope {
   overflow: TooManyObjects | null = null;
   /** Batches by what they answer (a nested list's field node, a target resource). */
   readonly batches = new Map<unknown, Batch<unknown, unknown>>();
+  /** What the read-ahead (read-ahead.ts) read for the levels below a root list. */
+  readonly ahead = new AheadAnswers();
   /** The resource of each object a generic reference answered (the union's resolveType reads it). */
   readonly kinds = new WeakMap<object, ResourceDef>();
 

@@ -1,7 +1,7 @@
 // Resolvers of the fields that read more than the row: each answers for all the objects of its level at
 // once through a batch (batch.ts), so a level costs one read however many parents it has. Scalar fields
 // have none: the default resolver reads the row.
-import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
+import type { FieldNode, GraphQLFieldResolver } from 'graphql';
 import { and, fk } from '../../engine/plan/nodes.js';
 import { defaultOrdering } from '../../engine/plan/page.js';
 import { assignedOf, type GenericRef } from '../../engine/schema/generic-refs.js';
@@ -11,6 +11,7 @@ import type { Row } from '../../storage/types.js';
 import { Batch } from './batch.js';
 import { planArgs } from './filter-args.js';
 import { pageArgs } from './paging.js';
+import { AHEAD, type AheadReads } from './read-ahead.js';
 import type { RequestScope } from './request-scope.js';
 
 type Resolver = GraphQLFieldResolver<Row, RequestScope, Record<string, unknown>>;
@@ -31,11 +32,15 @@ export async function objectById(scope: RequestScope, target: ResourceDef, id: u
   return (await byId(scope, target).load(id)) ?? null;
 }
 
-/** A foreign key as its object. */
-export const fkResolver =
-  (field: string, target: ResourceDef): Resolver =>
-  (row, _args, scope) =>
-    objectById(scope, target, row[field]);
+/** A foreign key as its object (the read-ahead's, when it read it). */
+export function fkResolver(field: string, target: ResourceDef): Resolver {
+  const resolve: Resolver = (row, _args, scope, info) =>
+    scope.ahead.has(info.fieldNodes[0], row)
+      ? scope.ahead.get(info.fieldNodes[0], row)
+      : objectById(scope, target, row[field]);
+  AHEAD.set(resolve, { kind: 'fk', field, target });
+  return resolve;
+}
 
 /** Tags as objects, in the row's order. */
 export const tagsResolver =
@@ -98,9 +103,9 @@ export const genericResolver =
   };
 
 /** The batch of a nested list: every parent's children in one read, grouped, then each parent's page. */
-function childrenBatch(scope: RequestScope, ref: ReverseRef, target: string, args: Args, info: GraphQLResolveInfo) {
+function childrenBatch(scope: RequestScope, ref: ReverseRef, target: string, args: Args, node: FieldNode) {
   return scope.batch(
-    info.fieldNodes[0],
+    node,
     () =>
       new Batch<readonly Row[]>(async (ids) => {
         const own = await planArgs(scope, ref.resource, args);
@@ -121,10 +126,20 @@ function childrenBatch(scope: RequestScope, ref: ReverseRef, target: string, arg
   );
 }
 
-/** A reverse reference as a nested list with the REST list's filters; null when the viewer may not view it. */
-export const reverseResolver =
-  (ref: ReverseRef, target: string): Resolver =>
-  (row, args, scope, info) =>
-    scope.viewer.canView(ref.resource)
-      ? childrenBatch(scope, ref, target, args, info).load(row.id, undefined, EMPTY)
-      : null;
+/**
+ * A reverse reference as a nested list with the REST list's filters (the read-ahead's, when it read it);
+ * null when the viewer may not view it.
+ */
+export function reverseResolver(ref: ReverseRef, target: string): Resolver {
+  const resolve: Resolver = (row, args, scope, info) => {
+    if (!scope.viewer.canView(ref.resource)) return null;
+    const node = info.fieldNodes[0];
+    if (scope.ahead.has(node, row)) return scope.ahead.get(node, row);
+    return childrenBatch(scope, ref, target, args, node).load(row.id, undefined, EMPTY);
+  };
+  AHEAD.set(resolve, { kind: 'reverse', ref, target });
+  return resolve;
+}
+
+/** The batches as the read-ahead (read-ahead.ts) calls them. */
+export const AHEAD_READS: AheadReads = { byId, children: childrenBatch };

@@ -8,6 +8,7 @@ import {
   GraphQLNonNull,
   type GraphQLFieldConfig,
   type GraphQLFieldConfigMap,
+  type GraphQLResolveInfo,
 } from 'graphql';
 import { and } from '../../engine/plan/nodes.js';
 import { defaultOrdering } from '../../engine/plan/page.js';
@@ -18,6 +19,8 @@ import type { RootNames } from './names.js';
 import { netboxFiltersPlan, type NetboxFilterTypes } from './netbox-filters.js';
 import type { ObjectTypes } from './object-types.js';
 import { pageArgs } from './paging.js';
+import { readAhead } from './read-ahead.js';
+import { AHEAD_READS } from './resolvers.js';
 import type { RequestScope } from './request-scope.js';
 
 type Args = Readonly<Record<string, unknown>>;
@@ -30,7 +33,7 @@ function mayView(scope: RequestScope, r: ResourceDef): void {
     });
 }
 
-async function list(scope: RequestScope, r: ResourceDef, args: Args, netbox: boolean) {
+async function list(scope: RequestScope, r: ResourceDef, args: Args, netbox: boolean, info: GraphQLResolveInfo) {
   mayView(scope, r);
   let plan = await planArgs(scope, r, args);
   if (netbox && args.filters !== undefined && args.filters !== null) {
@@ -40,7 +43,9 @@ async function list(scope: RequestScope, r: ResourceDef, args: Args, netbox: boo
     plan = and([plan, nb.plan]);
   }
   const { limit, offset } = pageArgs(scope, args, netbox ? (args.pagination as Args | null) : null);
-  return scope.find(r, plan, { limit, offset, ordering: defaultOrdering(r) });
+  const rows = await scope.find(r, plan, { limit, offset, ordering: defaultOrdering(r) });
+  await readAhead(scope, info, rows, AHEAD_READS);
+  return rows;
 }
 
 async function one(scope: RequestScope, r: ResourceDef, id: string) {
@@ -66,13 +71,13 @@ export function rootFields(
       type,
       description: `${r.label} objects, filtered as the REST list ${r.plural} is`,
       args,
-      resolve: (_s, a, scope) => list(scope, r, a, false),
+      resolve: (_s, a, scope, info) => list(scope, r, a, false, info),
     };
     const planOpts = { strict: true, customFields: customFields(r) };
     const netboxField: Root = {
       ...listField,
       args: { ...args, ...netboxTypes.listArgs(r, planOpts) },
-      resolve: (_s, a, scope) => list(scope, r, a, true),
+      resolve: (_s, a, scope, info) => list(scope, r, a, true, info),
     };
     const oneField: Root = {
       type: types.of(r.name),
