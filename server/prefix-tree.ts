@@ -1,10 +1,7 @@
 // A prefix's place in the containment tree, as Nautobot 2 shows it: `parent` (the nearest strictly
 // containing prefix) and `children` (how many prefixes have it as their parent). Neither is stored:
 // each is one query the containment index answers on memory (and the B-tree on SQL), made for the
-// objects of a page as they are read. `parent=<id>` filters are read here too: the planner takes
-// the parent's CIDR.
-import { resource } from '../engine/schema/registry.js';
-import { idStyleOf } from '../engine/schema/id-style.js';
+// objects of a page as they are read. (`parent=<id>` filters: app/prefix-parent-filter.ts.)
 import { broadcastOf, networkOf, parseCidr } from '../engine/net/ip.js';
 import { net, type NetOp, type Plan } from '../engine/plan/nodes.js';
 import type { ResourceDef } from '../engine/schema/types.js';
@@ -97,29 +94,4 @@ export async function addPrefixTree(
       if (wantChildren) outs[i].children = await childCount(storage, row.prefix);
     }),
   );
-}
-
-/**
- * `parent` filter values as the planner takes them: a prefix id becomes that prefix's CIDR (a CIDR
- * stays). An id of no prefix is a 400 naming the parameter.
- */
-export async function parentFilterPairs(
-  storage: Storage,
-  r: ResourceDef,
-  pairs: [string, string][],
-): Promise<{ pairs: [string, string][] } | { errors: Record<string, string[]> }> {
-  const idOf = (v: string) => idStyleOf(resource('prefix'), storage.ids).parse(v.trim());
-  if (!hasPrefixTree(r) || !pairs.some(([k, v]) => k === 'parent' && idOf(v) !== null)) return { pairs };
-  const out: [string, string][] = [];
-  for (const [k, v] of pairs) {
-    const id = k === 'parent' ? idOf(v) : null;
-    if (id === null) {
-      out.push([k, v]);
-      continue;
-    }
-    const [row] = await storage.getMany('prefix', [id]);
-    if (!row) return { errors: { parent: [`No prefix with id ${v.trim()}.`] } };
-    out.push([k, String(row.prefix)]);
-  }
-  return { pairs: out };
 }

@@ -2,11 +2,10 @@
 // name and `name__lookup`, plus `cf_<name>` ones per custom field, each a `[FilterValue]` (one value or a
 // list: the repeated parameter). Their values become the query pairs REST would get, planned by the same
 // planner (strict: an unknown name is already refused by validation, since every argument is declared).
+import { parentFilterPairs } from '../prefix-parent-filter.js';
 import { GraphQLError, GraphQLInt, GraphQLList, type GraphQLFieldConfigArgumentMap } from 'graphql';
 import { cfFilterSpec, filtersOf, type CfFilterSpec, type FilterSpec } from '../../engine/filters/filter-set.js';
-import { NET_CHILD_OF } from '../../engine/filters/lookups.js';
 import type { Plan } from '../../engine/plan/nodes.js';
-import { idStyleOf } from '../../engine/schema/id-style.js';
 import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
 import { FilterValueScalar } from './scalars.js';
 import type { RequestScope } from './request-scope.js';
@@ -51,30 +50,6 @@ export function argPairs(args: Readonly<Record<string, unknown>>): [string, stri
   return pairs;
 }
 
-/** Filters that take a prefix's CIDR and, on the API, its id too (`parent`): their names on `r`. */
-function idTakingFilters(r: ResourceDef): string[] {
-  return [...filtersOf(r).values()].filter((s) => s.base === NET_CHILD_OF).map((s) => s.name);
-}
-
-/** `parent: <prefix id>` -> that prefix's CIDR, as the REST list reads it (server/prefix-tree.ts). */
-async function withCidrs(scope: RequestScope, r: ResourceDef, pairs: [string, string][]): Promise<[string, string][]> {
-  const names = idTakingFilters(r);
-  if (!names.length) return pairs;
-  const ids = idStyleOf(r, scope.storage.ids);
-  const out: [string, string][] = [];
-  for (const [k, v] of pairs) {
-    const id = names.includes(k) ? ids.parse(v.trim()) : null;
-    if (id === null) {
-      out.push([k, v]);
-      continue;
-    }
-    const [row] = await scope.storage.getMany(r.name, [id]);
-    if (!row) throw argumentError({ [k]: [`No ${r.label.toLowerCase()} with id ${v.trim()}.`] });
-    out.push([k, String(row[r.fields.find((f) => f.netRole === 'network')?.name ?? 'id'])]);
-  }
-  return out;
-}
-
 /** The planner's errors as one GraphQL error naming each argument. */
 export function argumentError(errors: Readonly<Record<string, readonly string[]>>): GraphQLError {
   const parts = Object.entries(errors).map(([k, msgs]) => `${k}: ${msgs.join(' ')}`);
@@ -89,7 +64,9 @@ export async function planArgs(
   r: ResourceDef,
   args: Readonly<Record<string, unknown>>,
 ): Promise<Plan> {
-  const pairs = await withCidrs(scope, r, argPairs(args));
+  const got = await parentFilterPairs(scope.storage, r, argPairs(args));
+  if ('errors' in got) throw argumentError(got.errors);
+  const pairs = got.pairs;
   const planned = scope.plans.get(r, pairs, {
     strict: true,
     customFields: scope.customFields(r),

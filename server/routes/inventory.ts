@@ -19,7 +19,7 @@ import { describe, planJson } from '../../engine/plan/describe.js';
 import type { CachedPlan } from '../../engine/plan/plan-cache.js';
 import type { CustomFieldDef } from '../../engine/schema/types.js';
 import type { Page } from '../../storage/types.js';
-import { parentFilterPairs } from '../prefix-tree.js';
+import { parentFilterPairs } from '../../app/prefix-parent-filter.js';
 import { listTag, noneMatch } from '../list-tags.js';
 import { jsonBody, pageKey, sendJson } from '../page-cache.js';
 import { writeContext } from '../../storage/change-log/write-context.js';

@@ -35,7 +35,7 @@ import { mulberry32 } from '../../../engine/random/mulberry32.js';
 import { contentType, resource, RESOURCES } from '../../../engine/schema/registry.js';
 import type { ResourceDef } from '../../../engine/schema/types.js';
 import type { IdStyleName } from '../../../engine/schema/id-style.js';
-import { parentFilterPairs } from '../../../server/prefix-tree.js';
+import { parentFilterPairs } from '../../../app/prefix-parent-filter.js';
 import { MemoryStorage } from '../../../storage/memory/memory-storage.js';
 import { createStorage } from '../../../storage/open-storage.js';
 import { TEST_DB_KINDS, testDatabaseOrSkip, type TestDbKind } from '../../../storage/test-db.js';
