@@ -16,23 +16,12 @@ import {
 import { resource } from '../../../engine/schema/registry.js';
 import type { ResourceDef } from '../../../engine/schema/types.js';
 import { nbFieldsOf, type LookupValue, type NbField } from './fields.js';
-import type { NbLookup } from './lookups.js';
+import { NB_LOOKUPS, type NbLookup } from './lookups.js';
 
-const TEXT: readonly NbLookup[] = [
-  'exact',
-  'i_exact',
-  'contains',
-  'i_contains',
-  'starts_with',
-  'i_starts_with',
-  'ends_with',
-  'i_ends_with',
-  'regex',
-  'i_regex',
-  'in_list',
-  'is_null',
-];
-const ORDERED: readonly NbLookup[] = ['exact', 'gt', 'gte', 'lt', 'lte', 'in_list', 'is_null'];
+/** The order comparisons; text takes every other NetBox lookup. */
+const RANGE: readonly NbLookup[] = ['gt', 'gte', 'lt', 'lte'];
+const TEXT: readonly NbLookup[] = NB_LOOKUPS.filter((l) => !RANGE.includes(l));
+const ORDERED: readonly NbLookup[] = ['exact', ...RANGE, 'in_list', 'is_null'];
 
 /** Each lookup input: its name, the scalar its values are, and the lookups it offers. */
 const LOOKUP_INPUTS: Readonly<
