@@ -51,7 +51,11 @@ async function list(scope: RequestScope, r: ResourceDef, args: Args, netbox: boo
 async function one(scope: RequestScope, r: ResourceDef, id: string) {
   mayView(scope, r);
   const known = idStyleOf(r, scope.storage.ids).parse(id);
-  if (known === null) return null;
+  // As REST's detail answers 404 and NetBox's GraphQL an error: a text that is no id of this store is named.
+  if (known === null)
+    throw new GraphQLError(`id: "${id}" is not a valid ${r.label} id.`, {
+      extensions: { code: 'BAD_ID', argument: 'id' },
+    });
   return (await scope.getMany(r, [known]))[0] ?? null;
 }
 

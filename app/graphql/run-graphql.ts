@@ -25,6 +25,7 @@ import { limitRules } from './limit-rules.js';
 import { rootNames } from './names.js';
 import { NetboxFilterTypes } from './netbox-filters.js';
 import { ObjectTypes } from './object-types.js';
+import { withFilterVariables } from './filter-variables-rule.js';
 import { RequestScope } from './request-scope.js';
 import { rootFields } from './root-fields.js';
 
@@ -107,7 +108,10 @@ export class GraphqlService {
           }),
         ],
       };
-    const errors = validate(built.schema, document, [...specifiedRules, ...limitRules(opts.limits)]);
+    const errors = validate(built.schema, document, [
+      ...withFilterVariables(specifiedRules),
+      ...limitRules(opts.limits),
+    ]);
     if (errors.length) return { errors };
     const scope = new RequestScope(this.storage, opts.viewer, opts.limits, built.customFields, opts.signal, this.plans);
     const result = await execute({

@@ -3,6 +3,7 @@
 // the same filters and a per-parent limit.
 import { expect } from 'chai';
 import { BACKENDS } from '../../e2e/conformance/backends.js';
+import { DEFAULT_GRAPHQL_LIMITS, VIEW_ALL } from '../../../app/graphql/contract.js';
 import { harness, ids, type Harness } from './harness.js';
 import { seed, type Seeded } from './seed.js';
 
@@ -134,9 +135,44 @@ for (const backend of BACKENDS)
       expect(data.site).to.deep.include({ id: s.id, name: s.name });
     });
 
+    it('filter arguments take variables declared as Nautobot clients do ([String], String, Int)', async () => {
+      const q =
+        'query ($region: [String], $status: String, $n: Int) ' +
+        '{ sites(region: $region, status: $status, cf_rack_count__lt: $n) { id } }';
+      const data = await h.data(q, { region: ['eu', 'us'], status: 'active', n: 4 });
+      const want = await h.restIds('site', [
+        ['region', 'eu'],
+        ['region', 'us'],
+        ['status', 'active'],
+        ['cf_rack_count__lt', '4'],
+      ]);
+      expect(want.length).to.be.greaterThan(0);
+      expect(ids(data.sites)).to.deep.equal(want);
+      // Elsewhere the usual rule holds: an Int variable where ID! is expected is a validation error.
+      const got = await h.gql.run(
+        { query: 'query ($i: Int!) { site(id: $i) { id } }', variables: { i: 1 } },
+        { limits: DEFAULT_GRAPHQL_LIMITS, viewer: VIEW_ALL },
+      );
+      expect(got.errors?.[0].message).to.include('used in position expecting type "ID!"');
+    });
+
+    it('an id that is no id of the store is an error naming it; an unknown one is null', async () => {
+      const got = await h.run('{ site(id: "x!") { id } }');
+      expect(got.errors?.[0].message).to.equal('id: "x!" is not a valid Site id.');
+      const missing =
+        seeded.sites.length > 0 ? await h.run(`{ site(id: "${unknownId(seeded.sites[0].id)}") { id } }`) : null;
+      expect(missing?.errors ?? []).to.deep.equal([]);
+      expect(missing?.data).to.deep.equal({ site: null });
+    });
+
     it('a mutation is a GraphQL error', async () => {
       const got = await h.run('mutation { sites { id } }');
       expect(got.errors?.[0].message).to.include('read-only');
       expect(got.data).to.equal(undefined);
     });
   });
+
+/** An id of the same style as `id` that names nothing (the seed never makes this many objects). */
+function unknownId(id: string): string {
+  return /^\d+$/.test(id) ? '987654321' : id.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+}
