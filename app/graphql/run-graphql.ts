@@ -14,6 +14,7 @@ import {
   type DocumentNode,
   type ExecutionResult,
 } from 'graphql';
+import './argument-memo.js'; // first use installs the memoized argument values graphql-js calls
 import { PlanCache } from '../../engine/plan/plan-cache.js';
 import { RESOURCES } from '../../engine/schema/registry.js';
 import { reverseRefs } from '../../engine/schema/reverse-refs.js';

@@ -125,13 +125,14 @@ function candidatesInner(
       const h = table.hashOf(plan.field);
       if (!h) return null;
       const ids = [...resolver.refIds(plan)];
-      return exactly(
-        union(
-          ids.map((id) => h.get(id)),
-          `hash(${plan.field})`,
-        ),
-        h.testerOfAny(ids),
+      const c = union(
+        ids.map((id) => h.get(id)),
+        `hash(${plan.field})`,
       );
+      // Membership: one key's own test (a bitmap when large); for many keys the union's set, not a test per
+      // key tried in turn for each slot (a batch of 5,000 parents' ids would cost 5,000 tests a slot).
+      const slots = c.slots;
+      return exactly(c, ids.length === 1 ? h.tester(ids[0]) : slots instanceof Set ? (s) => slots.has(s) : () => false);
     }
     case 'tag': {
       if (!table.tags) return EMPTY;
