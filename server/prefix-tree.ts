@@ -1,9 +1,9 @@
 // A prefix's place in the containment tree, as Nautobot 2 shows it: `parent` (the nearest strictly
-// containing prefix) and `children` (how many prefixes have it as their parent). Neither is stored:
-// each is one query the containment index answers on memory (and the B-tree on SQL), made for the
-// objects of a page as they are read. (`parent=<id>` filters: app/prefix-parent-filter.ts.)
-import { broadcastOf, networkOf, parseCidr } from '../engine/net/ip.js';
-import { net, type NetOp, type Plan } from '../engine/plan/nodes.js';
+// containing prefix) and `children` (how many prefixes have it as their parent). Neither is stored: for a
+// page, one read of its prefixes' ancestors and one of their direct children (app/prefix-tree.ts, as
+// GraphQL reads them). (`parent=<id>` filters: app/prefix-parent-filter.ts.)
+import { childrenOf, parentsOf, type FindRows } from '../app/prefix-tree.js';
+import { resource } from '../engine/schema/registry.js';
 import type { ResourceDef } from '../engine/schema/types.js';
 import type { Row, Storage } from '../storage/types.js';
 import type { JsonSchema } from './openapi/types.js';
@@ -33,45 +33,10 @@ export const PREFIX_TREE_FIELDS = {
 
 export const hasPrefixTree = (r: ResourceDef): boolean => r.name === 'prefix';
 
-function blockPlan(prefix: unknown, op: NetOp): Plan | null {
-  const c = typeof prefix === 'string' ? parseCidr(prefix) : null;
-  return (
-    c &&
-    net(
-      'network',
-      op,
-      c.family,
-      networkOf(c.family, c.host, c.length),
-      broadcastOf(c.family, c.host, c.length),
-      c.length,
-    )
-  );
-}
-
-/** The parent row of a prefix: the longest containing block, the first id among repeats of it. */
-async function parentOf(storage: Storage, prefix: unknown): Promise<Row | null> {
-  const plan = blockPlan(prefix, 'contains');
-  if (!plan) return null;
-  const got = await storage.find('prefix', plan, {
-    limit: 1,
-    offset: 0,
-    ordering: [
-      { field: 'prefix_length', desc: true },
-      { field: 'id', desc: false },
-    ],
-  });
-  return got.rows[0] ?? null;
-}
-
-async function childCount(storage: Storage, prefix: unknown): Promise<number> {
-  const plan = blockPlan(prefix, 'child_of');
-  return plan ? (await storage.find('prefix', plan, { limit: 0, offset: 0, ordering: [] })).count : 0;
-}
-
 /**
  * Adds `parent` and `children` to serialized prefixes: on a single object unless `omit=` drops them;
- * on a list page only when `fields=` names them (each costs a query per object, which would make
- * every page of prefixes several times slower: NetBox stores such counts, these are worked out).
+ * on a list page only when `fields=` names them (they cost two more reads, and the children are read to
+ * be counted: NetBox stores such counts, these are worked out).
  */
 export async function addPrefixTree(
   storage: Storage,
@@ -85,13 +50,21 @@ export async function addPrefixTree(
   const wantParent = wanted('parent'),
     wantChildren = wanted('children');
   if (!wantParent && !wantChildren) return;
-  await Promise.all(
-    rows.map(async (row, i) => {
-      if (wantParent) {
-        const p = await parentOf(storage, row.prefix);
-        outs[i].parent = p ? nest(p) : null;
-      }
-      if (wantChildren) outs[i].children = await childCount(storage, row.prefix);
-    }),
-  );
+  // One read for the page's parents and one for its children, not one per object (app/prefix-tree.ts).
+  const find: FindRows = async (r, plan, page) => {
+    const all = { ...page, limit: Math.min(page.limit, Number.MAX_SAFE_INTEGER) }; // SQL's LIMIT takes no Infinity
+    return (await storage.find(r.name, plan, all, { noCount: true })).rows;
+  };
+  const r = resource('prefix');
+  const [parents, children] = await Promise.all([
+    wantParent ? parentsOf(find, r, rows) : null,
+    wantChildren ? childrenOf(find, r, rows) : null,
+  ]);
+  rows.forEach((row, i) => {
+    if (parents) {
+      const p = parents.get(row.id);
+      outs[i].parent = p ? nest(p) : null;
+    }
+    if (children) outs[i].children = children.get(row.id)?.length ?? 0;
+  });
 }
