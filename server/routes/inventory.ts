@@ -298,10 +298,10 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
 
   router.get('/', can('view'), (req, res) => list(ctx, r, req, res));
   router.options('/', can('view'), (req, res) => {
-    res.json(optionsBody(r, req.principal!));
+    res.json(optionsBody(r, req.principal!, 'list', ctx.storage.ids.name));
   });
   router.options('/:id/', can('view'), (req, res) => {
-    res.json(optionsBody(r, req.principal!, 'object'));
+    res.json(optionsBody(r, req.principal!, 'object', ctx.storage.ids.name));
   });
   router.get('/:id/', can('view'), async (req, res) => {
     const row = await ctx.inventory.get(r, String(req.params.id));

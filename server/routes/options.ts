@@ -1,6 +1,7 @@
 // OPTIONS metadata of a list path (actions.POST) or an object path (actions.PUT), derived from the
 // registry, as REST framework's metadata gives them.
 import type { FieldDef, ResourceDef } from '../../engine/schema/types.js';
+import type { IdStyleName } from '../../engine/schema/id-style.js';
 import { allows, type Principal } from '../../app/tokens.js';
 import { permissionFor } from '../auth.js';
 import { hasPrefixTree, PREFIX_TREE_FIELDS } from '../prefix-tree.js';
@@ -48,12 +49,18 @@ const treeMeta = (r: ResourceDef) =>
     : [];
 
 /** A generic reference as NetBox's metadata gives it: the content type and id written, the object read. */
-const genericMeta = (r: ResourceDef) =>
+const genericMeta = (r: ResourceDef, ids: IdStyleName) =>
   genericRefs(r).flatMap((g) => {
-    const meta = (label: string, readOnly: boolean) => ({ type: 'field', required: false, read_only: readOnly, label });
+    const meta = (label: string, readOnly: boolean, type = 'field') => ({
+      type,
+      required: false,
+      read_only: readOnly,
+      label,
+    });
     return [
       [g.typeKey, meta(`${g.label} type`, false)],
-      [g.idKey, meta(`${g.label} id`, false)],
+      // The id written: NetBox's integer, or the UUID's text in that id style.
+      [g.idKey, meta(`${g.label} id`, false, ids === 'integer' ? 'integer' : 'string')],
       [g.name, meta(g.label, true)],
     ] as const;
   });
@@ -62,6 +69,7 @@ export function optionsBody(
   r: ResourceDef,
   principal: Principal,
   path: 'list' | 'object' = 'list',
+  ids: IdStyleName = 'uuid',
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {
     name: `${r.label} ${path === 'list' ? 'List' : 'Instance'}`,
@@ -74,7 +82,7 @@ export function optionsBody(
     body.actions = {
       [method]: Object.fromEntries([
         ...r.fields.filter((f) => !f.hidden || f.writeOnly).map((f) => [f.name, fieldMeta(f)]),
-        ...genericMeta(r),
+        ...genericMeta(r, ids),
         ...treeMeta(r),
       ]),
     };

@@ -190,6 +190,9 @@ for (const backend of BACKENDS) {
       const o = await srv.req('OPTIONS', IPS);
       expect(o.body.actions.POST.assigned_object_type).to.include({ read_only: false, required: false });
       expect(o.body.actions.POST.assigned_object_id).to.include({ read_only: false });
+      // NetBox's integer where ids are integers (its metadata says so), the UUID's text otherwise.
+      const idType = typeof (ids.eth0 as unknown) === 'number' ? 'integer' : 'string';
+      expect(o.body.actions.POST.assigned_object_id.type).to.equal(idType);
       expect(o.body.actions.POST.assigned_object).to.include({ read_only: true });
       const doc = (await srv.req('GET', '/openapi.json')).body;
       const read = doc.components.schemas.IpAddress.properties;
