@@ -1,6 +1,6 @@
 // Export and import on the list pages in Chromium, on every backend: "Export CSV" / "Export YAML" download
 // the page's filtered list as the API exports it; a CSV chosen through the real file input is previewed and
-// imported, and the list shows the new rows; a file with a bad row shows the error against that row and writes
+// imported, and the list shows the new rows; a file with bad rows shows each error against its row and writes
 // nothing; pasted YAML is recognised as YAML; and, where the server has background jobs, an import over
 // IMPORT_MAX_ROWS runs as a job with a progress bar.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -111,29 +111,27 @@ for (const backend of BACKENDS)
         .waitFor();
     });
 
-    it('shows a bad row’s error against that row and its cell, and writes nothing', async () => {
+    it('shows bad rows’ errors against their rows and cells (one past the first 10 too), writing nothing', async () => {
       const file = join(dir, 'devices.csv');
-      writeFileSync(
-        file,
-        [
-          'name,site,role,status',
-          'ui-fw-01,ams-core-01,router,planned',
-          'ui-fw-02,no-such-site,router,planned',
-          'ui-fw-03,ams-core-01,router,planned',
-        ].join('\n'),
-      );
+      const rows = Array.from({ length: 13 }, (_, i) => {
+        const k = String(i + 1).padStart(2, '0');
+        const site = i === 1 ? 'no-such-site' : 'ams-core-01';
+        return `ui-fw-${k},${site},router,${i === 12 ? 'sideways' : 'planned'}`;
+      });
+      writeFileSync(file, ['name,site,role,status', ...rows].join('\n'));
       await openImport('dcim/devices');
       await b.page.locator('input[type=file]').setInputFiles(file);
-      await b.page.getByTestId('import-preview').locator('caption').filter({ hasText: '3 rows' }).waitFor();
+      await b.page.getByTestId('import-preview').locator('caption').filter({ hasText: '13 rows' }).waitFor();
       await submit();
-      await b.page.getByText('Nothing was imported: 1 error.').waitFor();
-      const row = b.page.locator('[data-testid="import-preview"] tr[data-row="2"]');
-      expect(await row.locator('.row-error').textContent()).to.match(/^site: .*no-such-site/);
-      expect(await row.locator('td.cell-bad').allTextContents()).to.deep.equal(['no-such-site']);
-      for (const ok of ['1', '3'])
-        expect(
-          await b.page.locator(`[data-testid="import-preview"] tr[data-row="${ok}"] .row-error`).textContent(),
-        ).to.equal('');
+      await b.page.getByText('Nothing was imported: 2 errors.').waitFor();
+      const row = (n: number) => b.page.locator(`[data-testid="import-preview"] tr[data-row="${n}"]`);
+      expect(await row(2).locator('.row-error').textContent()).to.match(/^site: .*no-such-site/);
+      expect(await row(2).locator('td.cell-bad').allTextContents()).to.deep.equal(['no-such-site']);
+      expect(await row(13).locator('.row-error').textContent()).to.match(/^status: .*sideways/);
+      expect(await row(13).locator('td.cell-bad').allTextContents()).to.deep.equal(['sideways']);
+      for (const ok of [1, 3, 10]) expect(await row(ok).locator('.row-error').textContent(), `row ${ok}`).to.equal('');
+      expect(await row(11).count()).to.equal(0); // rows 11 and 12 are not shown: a gap, then row 13
+      await b.page.locator('[data-testid="import-preview"] tr.preview-gap').waitFor();
       await screenshot(b.page, `import-error-${backend.name}`, ['no-such-site', 'Nothing was imported']);
       expect((await api('/api/dcim/devices/?name__isw=ui-fw-&limit=1')).count).to.equal(0);
     });
