@@ -89,7 +89,10 @@ function useImportRun(listPath: string, onImported: () => void) {
       () => !alive.current,
     );
     if ('error' in s) finish(null, s.error);
-    else if (s.ok) finish(s.outcome ?? { created: 0 }, '');
+    else if (s.ok && !summaryOf(s.outcome)) {
+      setOutcome({ kind: 'ok', text: 'Imported: the job completed.' }); // its result in a shape not known here
+      onImported();
+    } else if (s.ok) finish(s.outcome, '');
     else finish(s.outcome, `The job ${s.label.toLowerCase()}: ${JSON.stringify(s.outcome ?? null)}`);
   };
   const run = async (source: Source, format: Format, background: boolean) => {

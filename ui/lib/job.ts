@@ -32,7 +32,7 @@ export function jobState(job: any): JobState {
   const raw = job?.status;
   const status = String((raw && typeof raw === 'object' ? raw.value : raw) ?? 'pending');
   const label = String((raw && typeof raw === 'object' ? raw.label : null) ?? status);
-  const outcome = job?.result ?? job?.data ?? (job?.errors ? { errors: job.errors } : job?.error);
+  const outcome = job?.result ?? job?.data?.result ?? job?.data ?? (job?.errors ? { errors: job.errors } : job?.error);
   return {
     status,
     label,
