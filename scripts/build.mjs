@@ -1,5 +1,5 @@
 // Compiles the TypeScript sources to dist/ (tsc -p tsconfig.json), bundles the web UI (ui/main.ts ->
-// dist/ui-bundle/app.js with esbuild, when the project has one) and leaves a stamp there.
+// dist/ui-bundle/app.js and its chunks with esbuild, when the project has one) and leaves a stamp there.
 // `--if-stale`: compiles only when a source is newer than the stamp, so `npm start` and the other
 // scripts start at once on a current build. `--clean`: removes the output folder first, so nothing
 // compiled from a deleted or renamed source (an old test's copy) is left to run. Plain JavaScript:
@@ -75,6 +75,9 @@ if (r.status !== 0) process.exit(r.status ?? 1);
 const ui = path.join(root, 'ui', 'main.ts');
 if (fs.existsSync(ui)) {
   const esbuild = createRequire(import.meta.url).resolve('esbuild/bin/esbuild');
+  // Split: what only some pages use (the import preview's CSV and YAML parsers) is a chunk loaded when asked.
+  // The folder is emptied first so chunks of an older build do not pile up.
+  fs.rmSync(path.join(outDir, 'ui-bundle'), { recursive: true, force: true });
   const b = spawnSync(
     esbuild,
     [
@@ -84,7 +87,10 @@ if (fs.existsSync(ui)) {
       '--target=es2022',
       '--minify',
       '--sourcemap',
-      `--outfile=${path.join(outDir, 'ui-bundle', 'app.js')}`,
+      '--splitting',
+      `--outdir=${path.join(outDir, 'ui-bundle')}`,
+      '--entry-names=app',
+      '--chunk-names=chunk-[hash]',
       '--log-level=warning',
     ],
     { stdio: 'inherit' },

@@ -22,6 +22,12 @@ export function authHeader(token = getToken()): string {
   return /^(Token|Bearer)\s/i.test(token) ? token : `Token ${token}`;
 }
 
+/** The Authorization header of the saved token, or none. */
+export function tokenHeaders(): Record<string, string> {
+  const token = getToken();
+  return token ? { Authorization: authHeader(token) } : {};
+}
+
 export interface ApiResult<T = any> {
   readonly ok: boolean;
   readonly status: number;
@@ -33,6 +39,7 @@ export interface ApiResult<T = any> {
 }
 
 export interface RequestOptions {
+  /** JSON (an object, or a string of it), or a Blob sent as it is with its `Content-Type` header given. */
   body?: unknown;
   headers?: Record<string, string>;
   auth?: boolean;
@@ -44,12 +51,11 @@ export async function request<T = any>(method: string, path: string, opts: Reque
     Accept: 'application/json, image/svg+xml;q=0.9, */*;q=0.5',
     ...(opts.headers ?? {}),
   };
-  const token = getToken();
-  if ((opts.auth ?? true) && token) h.Authorization = authHeader(token);
-  let payload: string | undefined;
+  if (opts.auth ?? true) Object.assign(h, tokenHeaders());
+  let payload: string | Blob | undefined;
   if (opts.body !== undefined) {
-    h['Content-Type'] = 'application/json';
-    payload = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    h['Content-Type'] ??= 'application/json';
+    payload = typeof opts.body === 'string' || opts.body instanceof Blob ? opts.body : JSON.stringify(opts.body);
   }
   const t0 = performance.now();
   let res: Response;

@@ -1,7 +1,7 @@
 // A list page of any inventory resource: filter bar, table ordered by column, paging, the query as a
-// query string and a curl command, and the way to its explain view. Everything comes from the
-// resource's list operation in the OpenAPI document and its OPTIONS.
-import { useMemo } from 'preact/hooks';
+// query string and a curl command, the way to its explain view, and export and import as CSV or YAML.
+// Everything comes from the resource's list operation in the OpenAPI document and its OPTIONS.
+import { useMemo, useState } from 'preact/hooks';
 import { html } from '../lib/html.js';
 import { request } from '../lib/api.js';
 import { useAsync } from '../lib/use-async.js';
@@ -13,6 +13,8 @@ import { FilterBar } from '../components/filter-bar.js';
 import { Pager } from '../components/pager.js';
 import { CopyBox } from '../components/copy-box.js';
 import { Cell } from '../components/cell.js';
+import { ExportButtons } from '../components/export-buttons.js';
+import { ImportPanel } from '../components/import-panel.js';
 import { Loading, Message } from '../components/message.js';
 
 export const PAGE_SIZE = 50;
@@ -48,10 +50,7 @@ export function ListPage({ resource, pairs }: { resource: Resource; pairs: reado
   const r = page.data;
 
   return html`<div class="page list-page">
-    <div class="page-head">
-      <h1>${resource.title}</h1>
-      ${canAdd ? html`<a class="button" href=${`#${path}/new`}>Add ${resource.label.toLowerCase()}</a>` : null}
-    </div>
+    <${ListHead} resource=${resource} pairs=${apiPairs} canAdd=${canAdd} onImported=${page.reload} />
     <${FilterBar} resource=${resource} pairs=${filters} errors=${errors} choices=${choices} onChange=${setFilters} />
     <div class="query-tools">
       <${CopyBox}
@@ -95,6 +94,30 @@ export function ListPage({ resource, pairs }: { resource: Resource; pairs: reado
                 />`
     }
   </div>`;
+}
+
+/** The title, "Export CSV" / "Export YAML" of the page's query, and, where the token may add, "Import" and "Add". */
+function ListHead(p: { resource: Resource; pairs: readonly Pair[]; canAdd: boolean; onImported: () => void }) {
+  const { resource, canAdd } = p;
+  const [importing, setImporting] = useState(false);
+  const toggle = () => setImporting(!importing);
+  return html`<div class="page-head">
+      <h1>${resource.title}</h1>
+      <${ExportButtons} listPath=${resource.listPath} plural=${resource.plural} pairs=${p.pairs} />
+      ${
+        canAdd
+          ? html`<button type="button" class="small" aria-expanded=${importing} onClick=${toggle}>
+                Import
+              </button>
+              <a class="button" href=${`#/${resource.key}/new`}>Add ${resource.label.toLowerCase()}</a>`
+          : null
+      }
+    </div>
+    ${
+      importing
+        ? html`<${ImportPanel} listPath=${resource.listPath} title=${resource.title} onImported=${p.onImported} />`
+        : null
+    }`;
 }
 
 type Column = { readonly name: string; readonly title: string };
