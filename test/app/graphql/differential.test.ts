@@ -40,7 +40,7 @@ import { MemoryStorage } from '../../../storage/memory/memory-storage.js';
 import { createStorage } from '../../../storage/open-storage.js';
 import { TEST_DB_KINDS, testDatabaseOrSkip, type TestDbKind } from '../../../storage/test-db.js';
 import type { Row, Storage, WriteOp } from '../../../storage/types.js';
-import { fullRow } from '../../support/full-row.js';
+import { fullRow } from '../../../bench/full-row.js';
 
 const ID_STYLE: IdStyleName = new URL(import.meta.url).searchParams.get('ids') === 'integer' ? 'integer' : 'uuid';
 /** Integer stores: memory and PostgreSQL (the SQL id handling is shared by the dialects). */

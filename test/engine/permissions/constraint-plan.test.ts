@@ -14,7 +14,7 @@ import { resource } from '../../../engine/schema/registry.js';
 import type { CustomFieldDef } from '../../../engine/schema/types.js';
 import { MemoryStorage } from '../../../storage/memory/memory-storage.js';
 import type { Row, WriteOp } from '../../../storage/types.js';
-import { fullRow } from '../../support/full-row.js';
+import { fullRow } from '../../../bench/full-row.js';
 
 const ids = new Map<string, string>();
 const idOf = (key: string): string => {

@@ -16,7 +16,7 @@ import { MemoryStorage } from '../../../storage/memory/memory-storage.js';
 import { createStorage } from '../../../storage/open-storage.js';
 import { TEST_DB_KINDS, testDatabaseOrSkip } from '../../../storage/test-db.js';
 import type { Row, Storage, WriteOp } from '../../../storage/types.js';
-import { fullRow } from '../../support/full-row.js';
+import { fullRow } from '../../../bench/full-row.js';
 
 const RUNS = Number(process.env.CONSTRAINT_RUNS ?? 150);
 const DATASETS = 4;
@@ -300,28 +300,28 @@ const netPairs = (field: string, hosts: boolean): fc.Arbitrary<Pair>[] => [
   }),
 ];
 
-const PAIRS: Record<string, fc.Arbitrary<Pair>[]> = {
-  site: sitePairs([]),
+/** The pairs of each resource, in groups drawn equally often (each group's pairs equally often within it). */
+const PAIRS: Record<string, fc.Arbitrary<Pair>[][]> = {
+  site: [sitePairs([]).slice(0, 8), sitePairs([]).slice(8, 16), sitePairs([]).slice(16), [...tagPairs], [...cfPairs]],
   prefix: [
-    ...netPairs('prefix', false),
-    fc.record({
-      path: fc.constant(['status']),
-      lookup: fc.constantFrom(null, 'iexact'),
-      value: fc.constantFrom(...STATUS('prefix')),
-    }),
-    ...textPairs(['description'], word),
-    ...refPairs(['site']),
-    ...sitePairs(['site']),
-    ...tenantPairs([]),
-    ...tagPairs,
-    ...cfPairs,
+    netPairs('prefix', false),
+    [
+      fc.record({
+        path: fc.constant(['status']),
+        lookup: fc.constantFrom(null, 'iexact'),
+        value: fc.constantFrom(...STATUS('prefix')),
+      }),
+      ...textPairs(['description'], word),
+    ],
+    [...refPairs(['site']), ...sitePairs(['site'])],
+    tenantPairs([]),
+    [...tagPairs, ...cfPairs],
   ],
   ip_address: [
-    ...netPairs('address', true),
-    ...textPairs(['dns_name'], fc.constantFrom('a.example', 'core', '.example', '')),
-    ...tenantPairs([]),
-    ...tagPairs,
-    ...cfPairs,
+    netPairs('address', true),
+    textPairs(['dns_name'], fc.constantFrom('a.example', 'core', '.example', '')),
+    tenantPairs([]),
+    [...tagPairs, ...cfPairs],
   ],
 };
 
@@ -330,7 +330,9 @@ type Drawn = { json: unknown; objects: Pair[][] | null };
 const objectOf = (pairs: Pair[]): Pair[] => [...new Map(pairs.map((p) => [keyOf(p), p])).values()];
 const toJson = (pairs: Pair[]) => Object.fromEntries(pairs.map((p) => [keyOf(p), p.value]));
 const constraintArb = (name: string): fc.Arbitrary<Drawn> => {
-  const obj = fc.array(fc.oneof(...PAIRS[name]), { minLength: 1, maxLength: 3 }).map(objectOf);
+  const obj = fc
+    .array(fc.oneof(...PAIRS[name].map((g) => fc.oneof(...g))), { minLength: 1, maxLength: 3 })
+    .map(objectOf);
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant<Drawn>({ json: null, objects: null }) },
     { weight: 6, arbitrary: obj.map((o) => ({ json: toJson(o), objects: [o] })) },

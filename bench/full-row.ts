@@ -1,7 +1,7 @@
-// A complete row as a store holds it, for tests that write rows straight to a store: the registry's
+// A complete row as a store holds it, for datasets and tests that write rows straight to a store: the registry's
 // defaults for what `body` leaves out, the derived fields computed.
-import { resource } from '../../engine/schema/registry.js';
-import type { Row } from '../../storage/types.js';
+import { resource } from '../engine/schema/registry.js';
+import type { Row } from '../storage/types.js';
 
 export const ROW_TIME = '2026-01-01T00:00:00.000Z';
 
