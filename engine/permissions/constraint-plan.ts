@@ -129,6 +129,9 @@ class Translation {
       return FALSE;
     }
     const parts: Plan[] = [];
+    // Django reads two conditions on one object's tags as one tag satisfying both; each here would
+    // test a tag of its own, admitting more than NetBox: refused instead.
+    const tagged = new Set<string>();
     for (const [key, raw] of Object.entries(obj)) {
       const path = at ? `${at}.${key}` : key;
       const fail = (message: string) => {
@@ -140,6 +143,12 @@ class Translation {
         parts.push(fail(k));
         continue;
       }
+      const tagsAt = k.end.kind === 'tag' ? k.hops.map((h) => h.field).join('__') : null;
+      if (tagsAt !== null && tagged.has(tagsAt)) {
+        parts.push(fail('one condition on the tags of an object (NetBox would read two as one tag holding both)'));
+        continue;
+      }
+      if (tagsAt !== null) tagged.add(tagsAt);
       const user = this.opts.userId;
       const value = Array.isArray(raw) ? raw.map((v) => replaceToken(v, user)) : replaceToken(raw, user);
       const ops = endOps(k.end, { r: k.r, ids: this.opts.ids ?? UUID_IDS });

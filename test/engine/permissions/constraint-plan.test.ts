@@ -178,6 +178,8 @@ const CASES: [string, unknown, string[]][] = [
   ['site', { tags: idOf('edge') }, ['fra1']],
   ['site', { tags__id__in: [idOf('core')] }, ['ams1', 'fra1']],
   ['prefix', { site__tags__slug: 'edge' }, ['10.1.2.0/24']],
+  ['prefix', { site__tags__slug: 'core', tags__slug__in: ['edge', 'core'] }, []],
+  ['site', [{ tags__slug: 'edge' }, { tags__slug: 'core' }], ['ams1', 'fra1']],
   // custom fields
   ['site', { custom_field_data__owner: 'team-a' }, ['ams1']],
   ['site', { cf_owner: 'team-a' }, ['ams1']],
@@ -281,6 +283,7 @@ describe('permission constraints: NetBox JSON -> plans', () => {
     ['site', 'slug', '(constraints): expected an object'],
     ['webhook', { additional_headers__contains: 'Bearer' }, 'additional_headers__contains: unknown field'],
     ['site', { asn__range: [1] }, 'asn__range: range takes [low, high]'],
+    ['site', { tags__slug: 'core', tags__id: idOf('core') }, 'tags__id: one condition on the tags of an object'],
     ['site', { parent__parent__parent__parent__parent__parent__parent__parent__parent: 1 }, 'unknown field "parent"'],
     ['region', { parent__parent__parent__parent__parent__parent__parent__parent__parent__slug: 'x' }, 'more than 8'],
   ];

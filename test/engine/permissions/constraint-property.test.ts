@@ -327,7 +327,10 @@ const PAIRS: Record<string, fc.Arbitrary<Pair>[][]> = {
 
 /** A constraint: null, one object, or a list of objects; each pair list also kept for the evaluator. */
 type Drawn = { json: unknown; objects: Pair[][] | null };
-const objectOf = (pairs: Pair[]): Pair[] => [...new Map(pairs.map((p) => [keyOf(p), p])).values()];
+/** One pair per key, and one condition on the tags of each object reached (two are refused). */
+const slotOf = (p: Pair) =>
+  p.path.includes('tags') ? `${p.path.slice(0, p.path.indexOf('tags')).join('__')}#tags` : keyOf(p);
+const objectOf = (pairs: Pair[]): Pair[] => [...new Map(pairs.map((p) => [slotOf(p), p])).values()];
 const toJson = (pairs: Pair[]) => Object.fromEntries(pairs.map((p) => [keyOf(p), p.value]));
 const constraintArb = (name: string): fc.Arbitrary<Drawn> => {
   const obj = fc
