@@ -2,32 +2,19 @@
 // and one address per interface. The devices are named `bdev-…`, so they sort before the dataset's own
 // `dev-…` and `devices(limit: 500)` reaches three levels; the first ADDRESS_BLOCK_SIZE addresses lie in
 // ADDRESS_BLOCK (`ip_addresses(parent: …)` lists exactly them), the rest in 11.0.0.0/8.
-import { resource } from '../engine/schema/registry.js';
+import { fullRow } from './full-row.js';
 import type { Row, Storage, WriteOp } from '../storage/types.js';
 import { benchId } from './generate.js';
 
 export const INTERFACES_PER_DEVICE = 10;
 export const ADDRESS_BLOCK = '198.18.0.0/16';
 export const ADDRESS_BLOCK_SIZE = 27_000;
-const NOW = '2026-01-01T00:00:00.000Z';
 
 /** Ids of their own (the dataset's codes 1–7 are taken): UUID-shaped, resource code + counter. */
 const id = (code: string, i: number): string => `00000000-0000-4000-8${code}00-${i.toString(16).padStart(12, '0')}`;
 
-/** A complete row: the registry's defaults for what `body` leaves out, derived fields computed. */
-function row(name: string, rowId: string, body: Record<string, unknown>): Row {
-  const r = resource(name);
-  const out: Row = { id: rowId, created: NOW, last_updated: NOW, version: 1 };
-  for (const f of r.fields) {
-    if (f.name in out) continue;
-    if (f.name in body) out[f.name] = body[f.name];
-    else if (f.kind === 'tags') out[f.name] = [];
-    else if (f.kind === 'custom_fields') out[f.name] = {};
-    else if (f.default !== undefined) out[f.name] = f.default;
-    else out[f.name] = f.kind === 'string' && !f.nullable ? '' : null;
-  }
-  return r.derive ? { ...out, ...r.derive(out) } : out;
-}
+/** A complete row (bench/full-row.ts). */
+const row = (name: string, rowId: string, body: Record<string, unknown>): Row => fullRow(name, rowId, body);
 
 const dotted = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
 

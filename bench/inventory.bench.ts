@@ -10,9 +10,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { resource } from '../engine/schema/registry.js';
 import { DEFAULTS, type Config } from '../server/config/defaults.js';
 import { start } from '../server/start.js';
+import { fullRow } from './full-row.js';
 import type { Row, WriteOp } from '../storage/types.js';
 import { sqlBackends } from './sql-backends.js';
 import { backendsFlag } from './flags.js';
@@ -38,7 +38,6 @@ const DEVICES = args.number('devices');
 const VMS = args.number('vms');
 const wanted = new Set(args.list('backends'));
 const KEY = 'bench-inventory-key-0123456789';
-const NOW = '2026-01-01T00:00:00.000Z';
 
 const order: string[] = [];
 /** Deterministic ids: the resource's number, then a counter. */
@@ -48,20 +47,8 @@ const idOf = (name: string, i: number): string => {
   return `${prefix}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 };
 
-/** A complete row: the registry's defaults for what `body` leaves out, derived fields computed. */
-function row(name: string, i: number, body: Record<string, unknown>): Row {
-  const r = resource(name);
-  const out: Row = { id: idOf(name, i), created: NOW, last_updated: NOW, version: 1 };
-  for (const f of r.fields) {
-    if (f.name in out) continue;
-    if (f.name in body) out[f.name] = body[f.name];
-    else if (f.kind === 'tags') out[f.name] = [];
-    else if (f.kind === 'custom_fields') out[f.name] = {};
-    else if (f.default !== undefined) out[f.name] = f.default;
-    else out[f.name] = f.kind === 'string' && !f.nullable ? '' : null;
-  }
-  return r.derive ? { ...out, ...r.derive(out) } : out;
-}
+/** A complete row (bench/full-row.ts). */
+const row = (name: string, i: number, body: Record<string, unknown>): Row => fullRow(name, idOf(name, i), body);
 
 const SITES = 100,
   RACKS_PER_SITE = 5,

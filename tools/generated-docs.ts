@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { lookupReference } from '../engine/filters/lookup-doc.js';
 import { resourceReference } from '../engine/schema/resource-doc.js';
+import { constraintLookupReference, netboxNamesReference } from '../engine/permissions/constraint-doc.js';
 import { renderFromRepo } from '../bench/report/doc.js';
 import { scaleOutSection } from '../bench/report/scale-out-section.js';
 import { loadSources, need } from '../bench/report/sources.js';
@@ -20,6 +21,8 @@ export const ROOT = new URL('../../', import.meta.url);
 const SECTIONS = [
   { file: 'docs/filtering.md', section: 'lookups', make: lookupReference },
   { file: 'docs/resources.md', section: 'resources', make: resourceReference },
+  { file: 'docs/permission-constraints.md', section: 'constraint-lookups', make: constraintLookupReference },
+  { file: 'docs/permission-constraints.md', section: 'constraint-names', make: netboxNamesReference },
   { file: 'docs/scale-out.md', section: 'scale-out', make: () => scaleOutSection(scaleOutResults()) },
 ] as const;
 
@@ -36,9 +39,14 @@ export interface GeneratedDoc {
 
 /** Every generated doc's whole text as `npm run docs` writes it, from what the tree holds now. */
 export function generatedDocs(root: URL = ROOT): GeneratedDoc[] {
-  const out: GeneratedDoc[] = SECTIONS.map((s) => ({
-    file: s.file,
-    text: replaceSection(fs.readFileSync(new URL(s.file, root), 'utf8'), s.section, s.make()),
+  // A file with several sections gets them all, in one text.
+  const files = [...new Set(SECTIONS.map((s) => s.file))];
+  const out: GeneratedDoc[] = files.map((file) => ({
+    file,
+    text: SECTIONS.filter((s) => s.file === file).reduce(
+      (doc, s) => replaceSection(doc, s.section, s.make()),
+      fs.readFileSync(new URL(file, root), 'utf8'),
+    ),
   }));
   const bench = renderFromRepo();
   out.push({ file: 'docs/benchmarks.md', text: bench.markdown });

@@ -29,7 +29,7 @@ export interface PlanOptions {
 }
 
 /** What a term is planned for: the resource and the store's id style. */
-interface Ctx {
+export interface Ctx {
   readonly r: ResourceDef;
   readonly ids: IdStyle;
 }
@@ -63,7 +63,8 @@ function cmpRow(spec: Spec, lookup: LookupSpec): CmpLookup {
   return lookup.does === 'cmp' ? lookup : misfit(spec, lookup);
 }
 
-function scalarValue(spec: SpecOf<'scalar'>, lookup: CmpLookup, raw: string, ctx: Ctx): { v: Scalar } | string {
+/** One value of a scalar filter, parsed as the field takes it (permission constraints use it too), or why not. */
+export function scalarValue(spec: SpecOf<'scalar'>, lookup: CmpLookup, raw: string, ctx: Ctx): { v: Scalar } | string {
   if (lookup.op === 'regex') {
     const e = regexError(raw);
     return e === null ? { v: raw } : MSG.regex(e);

@@ -40,6 +40,7 @@ import { MemoryStorage } from '../../../storage/memory/memory-storage.js';
 import { createStorage } from '../../../storage/open-storage.js';
 import { TEST_DB_KINDS, testDatabaseOrSkip, type TestDbKind } from '../../../storage/test-db.js';
 import type { Row, Storage, WriteOp } from '../../../storage/types.js';
+import { fullRow } from '../../../bench/full-row.js';
 
 const ID_STYLE: IdStyleName = new URL(import.meta.url).searchParams.get('ids') === 'integer' ? 'integer' : 'uuid';
 /** Integer stores: memory and PostgreSQL (the SQL id handling is shared by the dialects). */
@@ -67,21 +68,6 @@ function idMaker(r: Rand): () => string {
     n += 1 + Math.floor(r() * 3);
     return ID_STYLE === 'integer' ? String(n) : `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
   };
-}
-
-/** A complete row: the registry's defaults for what `body` leaves out, derived fields computed. */
-function fullRow(name: string, id: string, body: Record<string, unknown>): Row {
-  const r = resource(name);
-  const out: Row = { id, created: NOW, last_updated: NOW, version: 1 };
-  for (const f of r.fields) {
-    if (f.name in out) continue;
-    if (f.name in body) out[f.name] = body[f.name];
-    else if (f.kind === 'tags') out[f.name] = [];
-    else if (f.kind === 'custom_fields') out[f.name] = {};
-    else if (f.default !== undefined) out[f.name] = f.default;
-    else out[f.name] = f.kind === 'string' && !f.nullable ? '' : null;
-  }
-  return r.derive ? { ...out, ...r.derive(out) } : out;
 }
 
 const WORDS = ['core', 'edge', 'Core', 'lab', 'ams', 'fra', 'a', 'b1', 'x_y', 'é'];
