@@ -45,7 +45,7 @@ for (const backend of BACKENDS)
   describe(`tokens of the previous release (${backend.name})`, function () {
     this.timeout(120_000);
 
-    it('each keeps exactly its rights through a user of its own; configured ones through config-<n>', async function () {
+    it('each keeps its rights through a user of its own; configured ones through config-<n>', async function () {
       const db =
         backend.name === 'memory'
           ? { url: `memory:${fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-legacy-'))}`, drop: async () => {} }
