@@ -6,6 +6,7 @@ import { checkPassword } from '../../app/passwords.js';
 import { LoginThrottle } from '../../app/login-throttle.js';
 import { versionOf, StorageConflict } from '../../storage/types.js';
 import type { AppContext } from '../context.js';
+import { authority } from '../../storage/replica/replicated-storage.js';
 import { tokenOptions, tokenView } from './token-view.js';
 import { baseUrl } from './request-url.js';
 
@@ -31,7 +32,7 @@ export function provisionRoute(ctx: AppContext): express.RequestHandler[] {
       res.set('Retry-After', String(Math.ceil(wait / 1000)));
       return void res.status(429).json({ detail: `Too many failed logins; try again in ${Math.ceil(wait / 1000)} s.` });
     }
-    const [user] = await ctx.storage.findBy('user', 'username', username);
+    const [user] = await authority(ctx.storage).findBy('user', 'username', username);
     const ok = await checkPassword(String(body.password), user?.password as string | undefined);
     if (!ok || !user || user.is_active === false) {
       throttle.failed(username, address);
@@ -48,11 +49,13 @@ export function provisionRoute(ctx: AppContext): express.RequestHandler[] {
 /** last_login, as NetBox sets it: compare-and-swapped, tried again when another write came between. */
 async function noteLogin(ctx: AppContext, userId: string): Promise<void> {
   for (let i = 0; i < 8; i++) {
-    const user = await ctx.storage.get('user', userId);
+    const user = await authority(ctx.storage).get('user', userId);
     if (!user) return;
     const row = { ...user, last_login: new Date().toISOString(), version: versionOf(user) + 1 };
     try {
-      await ctx.storage.apply([{ op: 'update', resource: 'user', row, before: user, expectVersion: versionOf(user) }]);
+      await authority(ctx.storage).apply([
+        { op: 'update', resource: 'user', row, before: user, expectVersion: versionOf(user) },
+      ]);
       return;
     } catch (e) {
       if (!(e instanceof StorageConflict && e.field === 'version')) throw e;

@@ -1,7 +1,7 @@
 // /api/users/users/, /api/users/groups/, /api/users/permissions/: list (filters and ordering as on
 // every list), create, read, replace, change, delete, under users.<action>_<model> permissions.
 // Writes are compare-and-swapped on the row's version and tried again on a race, so two writes at
-// once both land (nothing acknowledged is lost).
+// once both land (nothing acknowledged is lost). Read from the database itself, never a replica.
 import { Router, type Request, type Response } from 'express';
 import { resource } from '../../engine/schema/registry.js';
 import { idStyleOf } from '../../engine/schema/id-style.js';
@@ -10,6 +10,7 @@ import { allows } from '../../app/tokens.js';
 import { checkedRow, deleteOps, type UsersResource } from '../../app/user-writes.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
+import { authority } from '../../storage/replica/replicated-storage.js';
 import { envelope, planRequest } from './inventory.js';
 import { baseUrl } from './request-url.js';
 import { views } from './users-views.js';
@@ -39,25 +40,25 @@ export function usersResourceRouter(ctx: AppContext, name: UsersResource): Route
   const can = (action: 'view' | 'add' | 'change' | 'delete') => requirePermission(permissionFor(r, action));
   const byId = async (text: string): Promise<Row | null> => {
     const id = idStyleOf(r, ctx.storage.ids).parse(text);
-    return id !== null ? ctx.storage.get(name, id) : null;
+    return id !== null ? authority(ctx.storage).get(name, id) : null;
   };
-  const answer = async (req: Request, rows: readonly Row[]) => views(ctx.storage, baseUrl(req), name, rows);
+  const answer = async (req: Request, rows: readonly Row[]) => views(authority(ctx.storage), baseUrl(req), name, rows);
   const notFound = (res: Response) => res.status(404).json({ detail: 'Not found.' });
   router.use(authenticate(ctx.tokens));
   readRoutes(ctx, name, router, byId);
   const superuser = (req: Request) => allows(req.principal!, '*');
   router.post('/', can('add'), async (req, res) => {
     const got = await checkedRow(name, {
-      storage: ctx.storage,
+      storage: authority(ctx.storage),
       body: req.body,
       existing: null,
       partial: false,
       superuser: superuser(req),
     });
     if (!got.ok) return void res.status(400).json(got.errors);
-    const row = { ...got.row, id: (await ctx.storage.newIds(name, 1))[0] };
+    const row = { ...got.row, id: (await authority(ctx.storage).newIds(name, 1))[0] };
     try {
-      await ctx.storage.apply([{ op: 'create', resource: name, row }]);
+      await authority(ctx.storage).apply([{ op: 'create', resource: name, row }]);
     } catch (e) {
       if (refusedConflict(res, e)) return;
       throw e;
@@ -70,7 +71,7 @@ export function usersResourceRouter(ctx: AppContext, name: UsersResource): Route
         const existing = await byId(String(req.params.id));
         if (!existing) return null;
         const got = await checkedRow(name, {
-          storage: ctx.storage,
+          storage: authority(ctx.storage),
           body: req.body,
           existing,
           partial,
@@ -84,7 +85,7 @@ export function usersResourceRouter(ctx: AppContext, name: UsersResource): Route
           before: existing,
           expectVersion: versionOf(existing),
         };
-        await ctx.storage.apply([op]);
+        await authority(ctx.storage).apply([op]);
         return got;
       });
       if (!done) return void notFound(res);
@@ -100,7 +101,7 @@ export function usersResourceRouter(ctx: AppContext, name: UsersResource): Route
   router.delete('/:id/', can('delete'), async (req, res) => {
     const gone = await untilNoRace(async () => {
       const row = await byId(String(req.params.id));
-      if (row) await ctx.storage.apply(await deleteOps(ctx.storage, name, row));
+      if (row) await authority(ctx.storage).apply(await deleteOps(authority(ctx.storage), name, row));
       return row;
     });
     if (!gone) return void notFound(res);
@@ -118,11 +119,11 @@ function readRoutes(
 ): void {
   const r = resource(name);
   const can = requirePermission(permissionFor(r, 'view'));
-  const answer = async (req: Request, rows: readonly Row[]) => views(ctx.storage, baseUrl(req), name, rows);
+  const answer = async (req: Request, rows: readonly Row[]) => views(authority(ctx.storage), baseUrl(req), name, rows);
   router.get('/', can, async (req, res) => {
     const got = await planRequest(ctx, r, req, res, []);
     if (!got) return;
-    const found = await ctx.storage.find(name, got.planned.plan, got.page);
+    const found = await authority(ctx.storage).find(name, got.planned.plan, got.page);
     res.json(envelope(req, got.page, found.count, await answer(req, found.rows)));
   });
   router.get('/:id/', can, async (req, res) => {
