@@ -5,24 +5,29 @@ import { StorageConflict, type Row, type Storage } from '../storage/types.js';
 import { authority } from '../storage/replica/replicated-storage.js';
 import { contentType, resource } from '../engine/schema/registry.js';
 import { WatchedCache } from './watched-cache.js';
+import { allRows, principalOf, type Principal } from './principal.js';
+import { legacyUserOps } from './legacy-users.js';
 
 /** How long (ms) a token change made through another process may go unseen where nothing announces it (MySQL). */
 export const DEFAULT_TOKEN_RECHECK_MS = 250;
 
-export interface Principal {
-  readonly tokenId: string;
-  readonly permissions: readonly string[];
-  /** What change records name as user_name: the token's description, else its key's last characters. */
-  readonly name: string;
-}
+export { tokenDisplay, type Principal } from './principal.js';
 
-export const tokenDisplay = (row: Row): string =>
-  typeof row.description === 'string' && row.description ? row.description : `token …${String(row.key_tail)}`;
-
-/** Token checks are dropped when a token record is written (created, changed or deleted by any process). */
-const TOKEN_TYPES: ReadonlySet<string> = new Set([contentType(resource('token'))]);
+/** Token checks are dropped when a record of a token, or of what its rights come from (its user, groups
+ * and object permissions), is written (created, changed or deleted by any process). */
+const TOKEN_TYPES: ReadonlySet<string> = new Set(
+  ['token', 'user', 'group', 'object_permission'].map((n) => contentType(resource(n))),
+);
 
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+/** What a token of a user's is made with besides its user. */
+export interface TokenOptions {
+  readonly description?: string;
+  /** ISO 8601, UTC; null or absent: never expires. */
+  readonly expires?: string | null;
+  readonly write_enabled?: boolean;
+}
 
 export class Tokens {
   // A key's hash never changes, so it is computed once per key; whether the key is valid is
@@ -46,10 +51,11 @@ export class Tokens {
     }
     const known = hash;
     // Read from the database itself, never a replica that may not have applied a revoke yet.
-    return this.checks.get(known, async () => {
+    const p = await this.checks.get(known, async () => {
       const [row] = await authority(this.storage).findBy('token', 'key_hash', known);
-      return row ? { tokenId: row.id, permissions: row.permissions as string[], name: tokenDisplay(row) } : null;
+      return row ? principalOf(authority(this.storage), row) : null;
     });
+    return p && (p.expiresAt === null || p.expiresAt > Date.now()) ? p : null;
   }
 
   /** Stops following the change log. */
@@ -57,38 +63,82 @@ export class Tokens {
     this.checks.close();
   }
 
-  /** Create a token; with `key` given (from config) it is stored if not already present. */
-  async create(permissions: readonly string[], description = '', key?: string): Promise<{ key: string; row: Row }> {
+  /**
+   * Create a token of the old form, its permission list held by a user of its own (`username`, else
+   * `token-<id>`: app/legacy-users.ts); with `key` given (from config) it is stored if not already
+   * present, and a start whose configuration holds it unchanged writes nothing.
+   */
+  async create(
+    permissions: readonly string[],
+    description = '',
+    key?: string,
+    username?: string,
+  ): Promise<{ key: string; row: Row }> {
     const k = key ?? randomBytes(20).toString('hex');
     const hash = hashKey(k);
     const [existing] = await this.storage.findBy('token', 'key_hash', hash);
-    if (existing) {
-      // A configured token as stored already: nothing to write (a start then writes nothing).
-      if (JSON.stringify(existing.permissions) === JSON.stringify(permissions) && existing.description === description)
-        return { key: k, row: existing };
-      const row = { ...existing, permissions: [...permissions], description };
-      await this.storage.apply([{ op: 'update', resource: 'token', row, before: existing }]);
+    const id = existing?.id ?? (await this.storage.newIds('token', 1))[0];
+    try {
+      const { userId, ops } = await legacyUserOps(this.storage, username ?? `token-${id}`, permissions);
+      const now = new Date().toISOString();
+      const fields = { permissions: [...permissions], description, user: userId };
+      if (existing) {
+        const same = Object.entries(fields).every(([f, v]) => JSON.stringify(existing[f]) === JSON.stringify(v));
+        if (same && !ops.length) return { key: k, row: existing };
+        const row = { ...existing, ...fields, last_updated: now };
+        await this.storage.apply([...ops, { op: 'update', resource: 'token', row, before: existing }]);
+        return { key: k, row };
+      }
+      const row: Row = { id, created: now, last_updated: now, key_hash: hash, key_tail: k.slice(-4), ...fields };
+      await this.storage.apply([...ops, { op: 'create', resource: 'token', row }]);
       return { key: k, row };
+    } catch (e) {
+      // Another process starting on the same database stored this configured key (or its user) first: use it.
+      if (key !== undefined && e instanceof StorageConflict)
+        return this.create(permissions, description, key, username);
+      throw e;
     }
+  }
+
+  /** A new token of `userId`'s: its rights are the user's (read-only ones when `write_enabled` is false). */
+  async createForUser(userId: string, opts: TokenOptions = {}): Promise<{ key: string; row: Row }> {
+    const key = randomBytes(20).toString('hex');
     const now = new Date().toISOString();
     const row: Row = {
       id: (await this.storage.newIds('token', 1))[0],
       created: now,
       last_updated: now,
-      key_hash: hash,
-      key_tail: k.slice(-4),
-      permissions: [...permissions],
-      description,
+      key_hash: hashKey(key),
+      key_tail: key.slice(-4),
+      permissions: [],
+      description: opts.description ?? '',
+      user: userId,
+      expires: opts.expires ?? null,
+      write_enabled: opts.write_enabled ?? true,
     };
-    try {
-      await this.storage.apply([{ op: 'create', resource: 'token', row }]);
-    } catch (e) {
-      // Another process starting on the same database stored this configured key first: use it.
-      if (key !== undefined && e instanceof StorageConflict && e.field === 'key_hash')
-        return this.create(permissions, description, key);
-      throw e;
+    await this.storage.apply([{ op: 'create', resource: 'token', row }]);
+    return { key, row };
+  }
+
+  /**
+   * Tokens of an earlier release (a permission list, no user) each given a user holding that list
+   * (`token-<id>`), once, at start; another process doing the same at once makes one of the two
+   * batches fail whole (the username is unique), and that token is then left as the other made it.
+   */
+  async giveUsersToOldTokens(): Promise<number> {
+    let n = 0;
+    for (const t of await allRows(this.storage, 'token')) {
+      if (t.user !== null && t.user !== undefined) continue;
+      const { userId, ops } = await legacyUserOps(this.storage, `token-${t.id}`, (t.permissions as string[]) ?? []);
+      const row = { ...t, user: userId, last_updated: new Date().toISOString() };
+      try {
+        await this.storage.apply([...ops, { op: 'update', resource: 'token', row, before: t }]);
+        n++;
+      } catch (e) {
+        if (!(e instanceof StorageConflict)) throw e;
+      }
     }
-    return { key: k, row };
+    return n;
   }
 
   async count(): Promise<number> {

@@ -11,6 +11,8 @@ import { yamlBody } from './yaml-body.js';
 import { jsonBodiesOnly } from './json-bodies.js';
 import { INVENTORY_RESOURCES, inventoryRouter } from './routes/inventory.js';
 import { tokensRouter } from './routes/tokens.js';
+import { usersResourceRouter } from './routes/users.js';
+import { PROVISION_PATH, provisionRoute } from './routes/provision.js';
 import { changeStreamRouter } from './routes/change-stream.js';
 import { allocationRouter } from './routes/allocation.js';
 import { apiTreeRoutes } from './routes/api-root.js';
@@ -52,6 +54,7 @@ export function createApp(ctx: AppContext): {
   ); // CSV / YAML
   bodies.use(jsonBodiesOnly); // 415 for a write body no parser read
   bodies.use(bodyDepthLimit);
+  app.post(PROVISION_PATH, ...provisionRoute(ctx)); // no token: a username and password (a small body)
   app.use((req, res, next) => {
     if (hasBody(req)) bodies(req, res, next);
     else next();
@@ -65,6 +68,8 @@ export function createApp(ctx: AppContext): {
   for (const r of INVENTORY_RESOURCES) app.use([resourcePath(r), ...(r.alsoAt ?? [])], inventoryRouter(ctx, r));
   app.use(resourcePath(resource('prefix')), allocationRouter(ctx)); // {id}/available-prefixes/, {id}/available-ips/
   app.use('/api/users/tokens/', tokensRouter(ctx));
+  for (const name of ['user', 'group', 'object_permission'] as const)
+    app.use(resourcePath(resource(name)), usersResourceRouter(ctx, name));
   app.use([...GRAPHQL_PATHS], graphqlRouter(ctx)); // /graphql/ (NetBox), /api/graphql/ (Nautobot)
   const openapi = buildOpenApiDocument({
     apiVersion: ctx.config.netboxApiLevel,

@@ -6,11 +6,12 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ResourceDef } from '../engine/schema/types.js';
 import { allows, type Principal, type Tokens } from '../app/tokens.js';
+import { permissionFor as modelPermission } from '../engine/schema/model-permissions.js';
 
 export type Action = 'view' | 'add' | 'change' | 'delete';
 
 export function permissionFor(r: Pick<ResourceDef, 'app' | 'name'>, action: Action): string {
-  return `${r.app}.${action}_${r.name.replace(/_/g, '')}`;
+  return modelPermission(r, action);
 }
 
 // On Node's request, so the door can hand the app a request whose token it already checked.

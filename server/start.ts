@@ -127,7 +127,11 @@ async function openStorage(config: Config, log: Logger): Promise<AppContext['sto
 
 /** The configured tokens; with none configured and none stored, an admin token whose key is returned once. */
 async function seedTokens(tokens: Tokens, config: Config): Promise<string | null> {
-  for (const t of config.tokens) await tokens.create(t.permissions, t.description ?? 'from config', t.key);
+  // Each configured token's permissions held by user config-<n> (n from 1, in the file's order), then
+  // every other token of an earlier release given a user of its own (issue #39 point 4).
+  for (const [i, t] of config.tokens.entries())
+    await tokens.create(t.permissions, t.description ?? 'from config', t.key, `config-${i + 1}`);
+  await tokens.giveUsersToOldTokens();
   if (config.tokens.length === 0 && (await tokens.count()) === 0)
     return (await tokens.create(['*'], 'admin token created at first start')).key;
   return null;

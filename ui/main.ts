@@ -6,6 +6,7 @@ import { useRoute, type Route } from './lib/route.js';
 import { useAsync } from './lib/use-async.js';
 import { findResource, loadCatalog, type Catalog } from './lib/catalog.js';
 import { TokenBox } from './components/token-box.js';
+import { LoginBox } from './components/login-box.js';
 import { ThemeToggle } from './components/theme-toggle.js';
 import { Loading, Message } from './components/message.js';
 import { HomePage } from './pages/home.js';
@@ -102,6 +103,7 @@ function App() {
   const route = useRoute();
   const catalog = useAsync(loadCatalog, []);
   const [epoch, setEpoch] = useState(0); // a saved token re-reads the page
+  const [signedIn, setSignedIn] = useState(0); // a sign-in shows its token in the token box
   const page = catalog.data ? pageOf(route, catalog.data) : null;
   useEffect(() => {
     if (page) document.title = `${page.title} · netinv`;
@@ -124,7 +126,13 @@ function App() {
         )}
         <a href="/docs">API docs</a>
       </nav>
-      <${TokenBox} onSaved=${() => setEpoch((n) => n + 1)} />
+      <${LoginBox}
+        onSaved=${() => {
+          setSignedIn((n) => n + 1);
+          setEpoch((n) => n + 1);
+        }}
+      />
+      <${TokenBox} key=${signedIn} onSaved=${() => setEpoch((n) => n + 1)} />
       <${ThemeToggle} />
     </header>
     <main id="view" tabindex="-1" key=${epoch}>

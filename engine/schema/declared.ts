@@ -28,6 +28,7 @@ import { vlan } from './resources/vlan.js';
 import { prefix } from './resources/prefix.js';
 import { ipAddress } from './resources/ip-address.js';
 import { token } from './resources/token.js';
+import { group, objectPermission, user } from './resources/users.js';
 import { entity, history, idempotency, machine } from './resources/lifecycle.js';
 import { objectChange } from './resources/object-change.js';
 import { webhook, webhookCursor, webhookDelivery } from './resources/webhook.js';
@@ -58,6 +59,9 @@ export const DECLARED: readonly ResourceDef[] = [
   prefix,
   ipAddress,
   service,
+  group,
+  user,
+  objectPermission,
   token,
   machine,
   entity,

@@ -4,24 +4,49 @@ import { resource } from '../../engine/schema/registry.js';
 import { allows } from '../../app/tokens.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
-import { objectUrl } from '../serialize.js';
-import type { Row } from '../../storage/types.js';
+import type { Principal } from '../../app/principal.js';
+import type { Row, WriteOp } from '../../storage/types.js';
+import { deleteOps } from '../../app/user-writes.js';
 import { envelope, planRequest } from './inventory.js';
 import { baseUrl } from './request-url.js';
-import { idStyleOf, type IdStyle } from '../../engine/schema/id-style.js';
+import { idStyleOf } from '../../engine/schema/id-style.js';
+import { tokenOptions, tokenView } from './token-view.js';
 
 const tokenDef = resource('token');
+const FIELDS = ['user', 'permissions', 'description', 'expires', 'write_enabled'];
 
-function view(base: string, row: Row, ids: IdStyle): Record<string, unknown> {
-  return {
-    id: idStyleOf(tokenDef, ids).toJson(row.id),
-    url: objectUrl(base, tokenDef, row.id),
-    display: `…${row.key_tail}`,
-    key_tail: row.key_tail,
-    permissions: row.permissions,
-    description: row.description,
-    created: row.created,
-  };
+/** The user a new token is for: the caller's own, or anyone's for a holder of users.grant_token (or `*`). */
+async function ownerOf(
+  ctx: AppContext,
+  who: Principal,
+  given: unknown,
+  errors: Record<string, string[]>,
+): Promise<string | null> {
+  const raw = typeof given === 'object' && given !== null && 'id' in given ? (given as { id: unknown }).id : given;
+  const id = idStyleOf(resource('user'), ctx.storage.ids).fromJson(raw);
+  if (id === null || !(await ctx.storage.get('user', id))) {
+    errors.user = [`Invalid pk "${String(raw)}" - object does not exist.`];
+    return null;
+  }
+  if (id !== who.userId && !allows(who, 'users.grant_token')) {
+    errors.user = ['Only the user itself, or a holder of users.grant_token, creates tokens for a user.'];
+    return null;
+  }
+  return id;
+}
+
+/** A token's delete; the user of its own that a token of the old form was given (`token-<id>`) goes with it. */
+async function tokenDeleteOps(ctx: AppContext, row: Row): Promise<WriteOp[]> {
+  const own = typeof row.user === 'string' ? await ctx.storage.get('user', row.user) : null;
+  if (own?.username !== `token-${row.id}`) return [{ op: 'delete', resource: 'token', id: row.id, before: row }];
+  // Its object permissions, granted to it alone and named after it (app/legacy-users.ts), are deleted too.
+  const ownPermission = (p: Row | undefined) =>
+    !!p && JSON.stringify(p.users) === JSON.stringify([own.id]) && String(p.name).startsWith(own.username as string);
+  return (await deleteOps(ctx.storage, 'user', own)).map((op) =>
+    op.op === 'update' && op.resource === 'object_permission' && ownPermission(op.before)
+      ? ({ op: 'delete', resource: 'object_permission', id: op.row.id, before: op.before } as WriteOp)
+      : op,
+  );
 }
 
 export function tokensRouter(ctx: AppContext): Router {
@@ -33,18 +58,22 @@ export function tokensRouter(ctx: AppContext): Router {
     if (!got) return;
     const found = await ctx.storage.find('token', got.planned.plan, got.page);
     res.json(
-      envelope(
-        req,
-        got.page,
-        found.count,
-        found.rows.map((r) => view(baseUrl(req), r, ctx.storage.ids)),
-      ),
+      envelope(req, got.page, found.count, await Promise.all(found.rows.map((r) => tokenView(ctx, baseUrl(req), r)))),
     );
   });
   router.post('/', requirePermission(permissionFor(tokenDef, 'add')), async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const errors: Record<string, string[]> = Object.create(null);
-    for (const k of Object.keys(body)) if (!['permissions', 'description'].includes(k)) errors[k] = ['Unknown field.'];
+    for (const k of Object.keys(body)) if (!FIELDS.includes(k)) errors[k] = ['Unknown field.'];
+    const opts = tokenOptions(body, errors);
+    // The new form names the user; the old form (no user) gives a permission list, `*` when none.
+    if (body.user !== undefined) {
+      const userId = await ownerOf(ctx, req.principal!, body.user, errors);
+      if (body.permissions !== undefined) errors.permissions = ['Give either user or permissions (the old form).'];
+      if (Object.keys(errors).length || userId === null) return void res.status(400).json(errors);
+      const { key, row } = await ctx.tokens.createForUser(userId, opts);
+      return void res.status(201).json({ ...(await tokenView(ctx, baseUrl(req), row)), key });
+    }
     const perms = body.permissions ?? ['*'];
     if (
       !Array.isArray(perms) ||
@@ -53,14 +82,10 @@ export function tokensRouter(ctx: AppContext): Router {
       errors.permissions = ['Expected a list of permissions such as "*" or "dcim.view_site".'];
     else if (!perms.every((p) => allows(req.principal!, p as string)))
       errors.permissions = ['A token cannot grant permissions its creator does not have.'];
-    if (body.description !== undefined && typeof body.description !== 'string')
-      errors.description = ['Not a valid string.'];
-    if (Object.keys(errors).length) {
-      res.status(400).json(errors);
-      return;
-    }
-    const { key, row } = await ctx.tokens.create(perms as string[], (body.description as string) ?? '');
-    res.status(201).json({ ...view(baseUrl(req), row, ctx.storage.ids), key });
+    for (const k of ['expires', 'write_enabled']) if (k in body) errors[k] = ['Only with user (not the old form).'];
+    if (Object.keys(errors).length) return void res.status(400).json(errors);
+    const { key, row } = await ctx.tokens.create(perms as string[], opts.description ?? '');
+    res.status(201).json({ ...(await tokenView(ctx, baseUrl(req), row)), key });
   });
   const byId = async (text: string) => {
     const id = idStyleOf(tokenDef, ctx.storage.ids).parse(text);
@@ -72,7 +97,7 @@ export function tokensRouter(ctx: AppContext): Router {
       res.status(404).json({ detail: 'Not found.' });
       return;
     }
-    res.json(view(baseUrl(req), row, ctx.storage.ids));
+    res.json(await tokenView(ctx, baseUrl(req), row));
   });
   router.delete('/:id/', requirePermission(permissionFor(tokenDef, 'delete')), async (req, res) => {
     const row = await byId(String(req.params.id));
@@ -80,7 +105,7 @@ export function tokensRouter(ctx: AppContext): Router {
       res.status(404).json({ detail: 'Not found.' });
       return;
     }
-    await ctx.storage.apply([{ op: 'delete', resource: 'token', id: row.id, before: row }]);
+    await ctx.storage.apply(await tokenDeleteOps(ctx, row));
     res.status(204).end();
   });
   return router;

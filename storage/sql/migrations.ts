@@ -13,6 +13,7 @@ import { withIdStyle } from '../../engine/sql/id-columns.js';
 import { ID_STYLE } from '../../engine/schema/id-style.js';
 import type { SqlDriver, SqlSession } from './driver.js';
 import { idCounterStatements } from './id-counters.js';
+import { addedFieldStatements, addedTableStatements } from '../../engine/sql/ddl.js';
 import { describedStatements } from './migrations/described.js';
 import { released } from './migrations/released.js';
 import { recordedStyle, recordStyleSql, settingsTableSql, storeStyle } from './store-style.js';
@@ -61,11 +62,22 @@ const RELEASED: readonly (readonly [number, string])[] = [
  * addedFieldStatements, ...) until it is released; then its text joins released-<kind>.sql, so that a
  * later registry change cannot change what it runs (nor its checksum).
  */
-export const MIGRATIONS: readonly Migration[] = RELEASED.map(([version, name]) => ({
-  version,
-  name,
-  statements: released(version),
-}));
+/** Versions after 16, shared by both lineages: computed from the registry until released. */
+const SHARED: readonly Migration[] = [
+  {
+    version: 17,
+    name: "users, groups and object permissions (NetBox's users app); tokens belong to a user, may expire or only read",
+    statements: (d) => [
+      ...addedTableStatements(d, ['group', 'user', 'object_permission']),
+      ...addedFieldStatements(d, 'token', ['user', 'expires', 'write_enabled']),
+    ],
+  },
+];
+
+export const MIGRATIONS: readonly Migration[] = [
+  ...RELEASED.map(([version, name]) => ({ version, name, statements: released(version) })),
+  ...SHARED,
+];
 
 /** What an integer store's first migration was computed from (tools that freeze it; not run at a start). */
 export const computedIntegerSchema = (d: Dialect): string[] => [...describedStatements(d), ...idCounterStatements(d)];
@@ -82,6 +94,7 @@ export const INTEGER_MIGRATIONS: readonly Migration[] = [
     name: "integer ids (NetBox's style): the whole schema of version 16, ids numbered by the database",
     statements: released(16),
   },
+  ...SHARED,
 ];
 
 /** The migrations of a store of `style`, in order. */

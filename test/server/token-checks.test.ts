@@ -43,15 +43,12 @@ describe('token checks from memory', () => {
       expect(await tokens.authenticate('no-such-key')).to.equal(null);
       expect(lookups() - before).to.equal(2); // a's key and the unknown one, once each
 
+      // The token's rights are its user's: a change of the object permission it holds is seen at once.
+      const [held] = await store.findBy('object_permission', 'name', `token-${b.row.id}`);
       await store.apply([
-        {
-          op: 'update',
-          resource: 'token',
-          row: { ...b.row, permissions: ['dcim.view_site', 'dcim.add_site'] },
-          before: b.row,
-        },
+        { op: 'update', resource: 'object_permission', row: { ...held, actions: ['view', 'add'] }, before: held },
       ]);
-      expect((await tokens.authenticate(b.key))?.permissions).to.deep.equal(['dcim.view_site', 'dcim.add_site']);
+      expect((await tokens.authenticate(b.key))?.permissions).to.deep.equal(['dcim.add_site', 'dcim.view_site']);
       await store.apply([{ op: 'delete', resource: 'token', id: a.row.id, before: a.row }]);
       expect(await tokens.authenticate(a.key)).to.equal(null);
 

@@ -21,6 +21,13 @@ export const token = {
     { name: 'key_tail', kind: 'string', label: 'Key (last 4 characters)', readOnly: true },
     { name: 'permissions', kind: 'string_list', label: 'Permissions', default: ['*'] },
     { name: 'description', kind: 'string', label: 'Description', maxLength: 200 },
+    // Whose token it is: its rights are the user's (app/principal.ts). Null only on a token of an
+    // earlier release not yet given a user (app/legacy-tokens.ts gives it one at start).
+    { name: 'user', kind: 'fk', label: 'User', target: 'user', nullable: true, onDelete: 'cascade' },
+    // After this time the token is refused (401); null: never.
+    { name: 'expires', kind: 'datetime', label: 'Expires', nullable: true },
+    // false: the token may only read (its user's view permissions); null (a token of an earlier release): true.
+    { name: 'write_enabled', kind: 'boolean', label: 'Write enabled', nullable: true, default: true },
   ],
 } as const satisfies ResourceDef;
 

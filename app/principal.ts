@@ -1,0 +1,101 @@
+// Who a token speaks for: its user's model permissions, gathered from the user's enabled object
+// permissions and its groups' (object types × actions), `*` for a superuser. A token of an earlier
+// release that has no user yet keeps its own permission list.
+import type { Row, Storage } from '../storage/types.js';
+import { permissionFor, permissionOf } from '../engine/schema/model-permissions.js';
+import { RESOURCES } from '../engine/schema/registry.js';
+
+export interface Principal {
+  readonly tokenId: string;
+  /** `<app>.<action>_<model>` strings, or `*`: what `allows` reads. */
+  readonly permissions: readonly string[];
+  /** What change records name as user_name: the token's description, else its key's last characters. */
+  readonly name: string;
+  /** The token's user, or null for a token of an earlier release not yet given one. */
+  readonly userId: string | null;
+  /**
+   * Per permission string of `permissions`, the constraints that limit it, for reads and writes to AND
+   * in (issue #39 point 2; not applied yet): null when it is unconstrained (some enabled object
+   * permission grants it with `constraints` null, or the user is a superuser, or the token is of the
+   * old form); else the `constraints` of every object permission granting it, exactly as stored
+   * (NetBox's JSON: an object ANDs its `path__lookup` pairs, a list ORs such objects), and these OR
+   * together. `$user` in them stands for `userId`.
+   */
+  readonly constraints: Readonly<Record<string, readonly unknown[] | null>>;
+  /** When the token stops being accepted (ms since the epoch), or null. */
+  readonly expiresAt: number | null;
+}
+
+/** Read-only tokens (`write_enabled: false`) keep only their view permissions (`*` becomes every view). */
+function readOnly(p: Pick<Principal, 'permissions' | 'constraints'>): Pick<Principal, 'permissions' | 'constraints'> {
+  if (p.permissions.includes('*'))
+    return {
+      permissions: VIEW_ALL,
+      constraints: Object.fromEntries(VIEW_ALL.map((x) => [x, null])),
+    };
+  const permissions = p.permissions.filter((x) => /^[^.]+\.view_/.test(x));
+  return { permissions, constraints: Object.fromEntries(permissions.map((x) => [x, p.constraints[x] ?? null])) };
+}
+
+const VIEW_ALL: readonly string[] = RESOURCES.map((r) => permissionFor(r, 'view'));
+
+export const tokenDisplay = (row: Row): string =>
+  typeof row.description === 'string' && row.description ? row.description : `token …${String(row.key_tail)}`;
+
+/** Every row of a small table (users, groups, permissions are read whole). */
+export async function allRows(storage: Storage, resource: string): Promise<readonly Row[]> {
+  const found = await storage.find(
+    resource,
+    { kind: 'const', value: true },
+    { limit: 1_000_000, offset: 0, ordering: [] },
+  );
+  return found.rows;
+}
+
+/** The object permissions that apply to a user: enabled, naming the user or one of its groups. */
+export function permissionsOfUser(user: Row, permissions: readonly Row[]): Row[] {
+  const groups = new Set((user.groups as string[] | undefined) ?? []);
+  return permissions.filter(
+    (p) =>
+      p.enabled !== false &&
+      (((p.users as string[]) ?? []).includes(user.id) || ((p.groups as string[]) ?? []).some((g) => groups.has(g))),
+  );
+}
+
+/** The model permissions and their constraints that `granted` object permissions add up to. */
+export function modelPermissions(
+  granted: readonly Row[],
+  superuser: boolean,
+): Pick<Principal, 'permissions' | 'constraints'> {
+  if (superuser) return { permissions: ['*'], constraints: { '*': null } };
+  const constraints: Record<string, unknown[] | null> = Object.create(null);
+  for (const p of granted)
+    for (const t of (p.object_types as string[]) ?? [])
+      for (const a of (p.actions as string[]) ?? []) {
+        const name = permissionOf(t, a);
+        const c = p.constraints ?? null;
+        if (c === null) constraints[name] = null;
+        else if (constraints[name] !== null) (constraints[name] ??= []).push(c);
+      }
+  return { permissions: Object.keys(constraints).sort(), constraints };
+}
+
+/** The principal of a stored token, or null when its user is gone or inactive. */
+export async function principalOf(storage: Storage, token: Row): Promise<Principal | null> {
+  const expires = typeof token.expires === 'string' ? Date.parse(token.expires) : null;
+  const base = { tokenId: token.id, name: tokenDisplay(token), expiresAt: expires };
+  const narrow = token.write_enabled === false ? readOnly : (p: Pick<Principal, 'permissions' | 'constraints'>) => p;
+  const userId = (token.user as string | null | undefined) ?? null;
+  if (userId === null) {
+    const permissions = (token.permissions as string[]) ?? [];
+    return {
+      ...base,
+      userId,
+      ...narrow({ permissions, constraints: Object.fromEntries(permissions.map((p) => [p, null])) }),
+    };
+  }
+  const user = await storage.get('user', userId);
+  if (!user || user.is_active === false) return null;
+  const granted = user.is_superuser ? [] : permissionsOfUser(user, await allRows(storage, 'object_permission'));
+  return { ...base, userId, ...narrow(modelPermissions(granted, user.is_superuser === true)) };
+}
