@@ -35,6 +35,7 @@ const running = await start(
     tokens: [{ key, permissions: ['*'] }],
     readReplica: replica ? 'memory' : '',
     pageCacheMb: Number(process.env.PAGE_CACHE_MB ?? DEFAULTS.pageCacheMb),
+    importMaxRows: Number(process.env.IMPORT_MAX_ROWS ?? DEFAULTS.importMaxRows),
   } as Config,
   quiet,
 );

@@ -384,3 +384,42 @@ export interface GraphqlResults {
   readonly cases: readonly GraphqlCase[];
   readonly rss: readonly GraphqlRss[];
 }
+
+/** `npm run bench:csv` (bench/csv.bench.ts): a CSV export over HTTP of the whole prefix list. */
+export interface CsvExport {
+  readonly backend: string;
+  readonly rows: number;
+  readonly bytes: number;
+  readonly first_byte_ms: number;
+  readonly total_ms: number;
+  /** The server's RSS before the export and the most it grew by while it ran (sampled every 20 ms). */
+  readonly rss_before_mb: number;
+  readonly rss_growth_mb: number;
+  readonly target_ms: number;
+  readonly error?: string;
+}
+/** A CSV import of `rows` new prefixes, in the foreground or as a background job. */
+export interface CsvImport {
+  readonly backend: string;
+  readonly rows: number;
+  readonly mode: 'foreground' | 'background';
+  readonly total_ms: number;
+  readonly target_ms: number;
+  readonly error?: string;
+}
+/** A page of 50 fetched one at a time, alone and while an export runs. */
+export interface CsvPage {
+  readonly backend: string;
+  readonly alone: Spread;
+  readonly during_export: Spread;
+  readonly alone_samples: number;
+  readonly during_samples: number;
+}
+export interface CsvResults {
+  readonly machine: Machine;
+  readonly prefixes: number;
+  readonly import_rows: number;
+  readonly exports: readonly CsvExport[];
+  readonly imports: readonly CsvImport[];
+  readonly pages: readonly CsvPage[];
+}

@@ -68,7 +68,7 @@ function unstorableText(value: unknown): 'null_character' | 'invalid_unicode' | 
       if (bad) return bad;
       continue;
     }
-    if (typeof v !== 'object' || v === null) continue;
+    if (typeof v !== 'object' || v === null || ArrayBuffer.isView(v)) continue;
     for (const [k, child] of Array.isArray(v) ? v.entries() : Object.entries(v)) {
       if (typeof k === 'string') {
         const bad = check(k);
@@ -87,6 +87,7 @@ export function jsonDepth(value: unknown, limit: number): number {
   while (stack.length) {
     const [v, d] = stack.pop()!;
     if (typeof v !== 'object' || v === null) continue;
+    if (ArrayBuffer.isView(v)) continue; // a raw body (a CSV import's bytes) has no depth: not walked byte by byte
     if (d > max) max = d;
     if (max > limit) return max;
     for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);

@@ -8,7 +8,7 @@ import type { IdStyle, IdStyleName } from '../engine/schema/id-style.js';
 
 export type Row = Record<string, unknown> & { id: string };
 
-import type { Page } from '../engine/plan/page.js';
+import type { OrderKey, Page } from '../engine/plan/page.js';
 export type { OrderKey, Page } from '../engine/plan/page.js';
 export interface FindResult {
   readonly count: number;
@@ -127,6 +127,12 @@ export interface FindOptions {
   readonly noCount?: boolean;
 }
 
+/** Options of a scan: rows come `chunk` at a time; the scan stops once `signal` is aborted. */
+export interface ScanOptions {
+  readonly chunk: number;
+  readonly signal?: AbortSignal;
+}
+
 /** A store cannot be used as configured (a wrong URL, a schema it may not migrate): one line for the operator. */
 export class StorageConfigError extends Error {}
 
@@ -195,6 +201,12 @@ export interface Storage {
   /** Rows whose field equals value exactly (for reference resolution and dependents). */
   findBy(resource: string, field: string, value: unknown): Promise<Row[]>;
   find(resource: string, plan: Plan, page: Page, opts?: FindOptions): Promise<FindResult>;
+  /**
+   * Every row the plan matches in `ordering`, a chunk at a time, at a cost that does not grow with the depth
+   * reached (no OFFSET): an export. Memory orders the matches once; PostgreSQL reads a cursor and MySQL a
+   * streamed statement on a connection of their own, each in one snapshot. Absent: paged by offset.
+   */
+  scan?(resource: string, plan: Plan, ordering: readonly OrderKey[], opts: ScanOptions): AsyncIterable<Row[]>;
   /** How the backend runs the plan (for `page`: the requested ordering and window, else its default). */
   explain(resource: string, plan: Plan, page?: Page): Promise<unknown>;
   /**

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import type {
   AllocationResults,
   BulkResults,
+  CsvResults,
   ImportResults,
   FilterResults,
   GraphqlResults,
@@ -40,6 +41,7 @@ export interface Shapes {
   bulk: BulkResults;
   import: ImportResults;
   graphql: GraphqlResults;
+  csv: CsvResults;
 }
 export type Kind = keyof Shapes;
 
@@ -64,6 +66,7 @@ export const KINDS: Readonly<Record<Kind, { readonly command: string }>> = {
   bulk: { command: 'npm run bench:bulk' },
   import: { command: 'npm run bench:import' },
   graphql: { command: 'npm run bench:graphql' },
+  csv: { command: 'npm run bench:csv' },
 };
 
 export interface Source<K extends Kind> {

@@ -12,6 +12,7 @@ import { RESULTS_FILLERS } from './results-list.js';
 import { WRITE_FILLERS } from './writes.js';
 import { IMPORT_FILLERS } from './import.js';
 import { GRAPHQL_FILLERS } from './graphql.js';
+import { CSV_FILLERS } from './csv.js';
 
 const GROUPS = [
   FILTER_FILLERS,
@@ -23,6 +24,7 @@ const GROUPS = [
   STORE_FILLERS,
   IMPORT_FILLERS,
   GRAPHQL_FILLERS,
+  CSV_FILLERS,
   RESULTS_FILLERS,
 ];
 

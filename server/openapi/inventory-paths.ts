@@ -1,6 +1,7 @@
 // Paths of the inventory list endpoints (`/api/dcim/sites/` and `{id}/`), one set per registry
 // resource mounted by server/app.ts, and the parameters and responses other paths share.
 import { contentType, resourcePath, RESOURCES } from '../../engine/schema/registry.js';
+import { FORMAT_PARAMETER, IMPORT_ERRORS, IMPORT_RESPONSES, importBodies, listContent } from './transfer-content.js';
 import type { IdStyle } from '../../engine/schema/id-style.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { permissionFor, type Action } from '../auth.js';
@@ -121,6 +122,10 @@ function op(
   };
 }
 
+/** A POST body that may also be a CSV or YAML import. */
+const withImports = (r: ResourceDef, b: Operation['requestBody']): Operation['requestBody'] =>
+  b && { ...b, content: { ...b.content, ...importBodies(r) } };
+
 export function body(schema: JsonSchema, description: string): Operation['requestBody'] {
   return { required: true, description, content: { 'application/json': { schema } } };
 }
@@ -155,10 +160,14 @@ function listItem(r: ResourceDef, n: Names, maxPageSize: number, ids: IdStyle): 
         BRIEF_PARAMETER,
         ...SHAPE_PARAMETERS,
         EXPLAIN_PARAMETER,
+        FORMAT_PARAMETER,
         ...filterParameters(r, ids),
       ],
       responses: {
-        200: json(ref(n.list), `A page of ${r.plural}`),
+        200: {
+          description: `A page of ${r.plural}, or all of them as CSV or YAML`,
+          content: listContent(r, ref(n.list)),
+        },
         429: TOO_MANY_HEAVY,
         ...sharedResponses('400', '401', '403'),
       },
@@ -183,11 +192,16 @@ function listWrites(r: ResourceDef, n: Names, ids: IdStyle): PathItem {
     post: op(r, 'add', 'create', `Create one ${r.label.toLowerCase()} or a list of them`, {
       description:
         'A list is created all-or-nothing: 201 with the created objects in the order given, or 400 and ' +
-        'nothing created.',
+        'nothing created. A CSV or YAML body (`Content-Type: text/csv` or `application/yaml`) is an import, all ' +
+        'or nothing: a row with an `id` updates that object, one without creates; 200 with the counts, or 400 ' +
+        'naming every bad row and field.',
       parameters: [IDEMPOTENCY_KEY],
-      requestBody: body(
-        { anyOf: [ref(n.write), { type: 'array', minItems: 1, items: ref(n.write) }] },
-        'One object, or a non-empty list of objects.',
+      requestBody: withImports(
+        r,
+        body(
+          { anyOf: [ref(n.write), { type: 'array', minItems: 1, items: ref(n.write) }] },
+          'One object, or a non-empty list of objects; or a CSV or YAML import.',
+        ),
       ),
       responses: {
         ...KEYED_RESPONSES,
@@ -195,9 +209,10 @@ function listWrites(r: ResourceDef, n: Names, ids: IdStyle): PathItem {
           { anyOf: [ref(n.read), { type: 'array', items: ref(n.read) }] },
           'Created (one object, or the list in the order given)',
         ),
+        ...IMPORT_RESPONSES,
         400: json(
-          { anyOf: [ref('FieldErrors'), { type: 'array', items: ref('FieldErrors') }] },
-          'Invalid: errors keyed by field (a list of them for a list body)',
+          { anyOf: [ref('FieldErrors'), { type: 'array', items: ref('FieldErrors') }, IMPORT_ERRORS] },
+          'Invalid: errors keyed by field (a list of them for a list body; by row and field for an import)',
         ),
         ...sharedResponses('401', '403'),
       },

@@ -23,6 +23,7 @@ export interface Operation {
     content: {
       'application/json': { schema: JsonSchema; examples?: Record<string, { summary?: string; value: unknown }> };
       'application/yaml'?: { schema: JsonSchema };
+      'text/csv'?: { schema: JsonSchema };
     };
   };
   responses: Record<string, Response | RefObject>;

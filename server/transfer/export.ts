@@ -12,11 +12,12 @@ import { RefCache } from '../../app/transfer/refs.js';
 import { planRequest } from '../routes/inventory.js';
 import { parseShape } from '../routes/list-params.js';
 import { abortedWhenClientGone } from '../client-gone.js';
-import { QueryAborted, type Row } from '../../storage/types.js';
+import { QueryAborted } from '../../storage/types.js';
+import { scanList } from '../../app/transfer/scan.js';
 
 export type ExportFormat = 'csv' | 'yaml';
 
-/** Rows read per storage query. */
+/** Rows read from the store at a time. */
 export const EXPORT_CHUNK = 1000;
 
 const TYPES: Readonly<Record<ExportFormat, string>> = {
@@ -79,23 +80,36 @@ export async function sendExport(
   const omit = (got.planned.control.omit ?? []).flatMap((o) => o.split(','));
   const columns = keptColumns(columnsOf(r, customFields), shape.shape.keep, omit.includes('id'));
   const signal = abortedWhenClientGone(res);
+  // An export reads every row it matches: it counts among the heavy queries (MAX_HEAVY_QUERIES) whatever its filters.
+  await ctx.heavy.run(got.planned.plan, res, () => streamRows(ctx, r, res, { format, columns, signal, got }), true);
+}
+
+interface Streamed {
+  readonly format: ExportFormat;
+  readonly columns: readonly Column[];
+  readonly signal: AbortSignal;
+  readonly got: NonNullable<Awaited<ReturnType<typeof planRequest>>>;
+}
+
+async function streamRows(ctx: AppContext, r: ResourceDef, res: Response, s: Streamed): Promise<void> {
+  const { format, columns, signal } = s;
   const refs = new RefCache(ctx.storage);
   res.status(200);
   res.setHeader('Content-Type', TYPES[format]);
   res.setHeader('Content-Disposition', `attachment; filename="${r.plural}.${format}"`);
   if (format === 'csv') res.write(stringify([columns.map((c) => c.name)], { record_delimiter: 'windows' }));
   let any = false;
+  const chunks = scanList(ctx.storage, r.name, s.got.planned.plan, s.got.page.ordering, {
+    chunk: EXPORT_CHUNK,
+    signal,
+  });
   try {
-    for (let offset = 0; !signal.aborted; offset += EXPORT_CHUNK) {
-      const page = { limit: EXPORT_CHUNK, offset, ordering: got.page.ordering };
-      const found = await ctx.inventory.find(r, got.planned.plan, page, { signal, noCount: true });
-      const rows: readonly Row[] = found.rows;
-      if (!rows.length) break;
+    for await (const rows of chunks) {
+      if (signal.aborted) break;
       await refs.load(columns, rows);
       any = true;
       const cells = rows.map((row) => cellsOf(columns, row, refs.refs));
       await written(res, chunkText(format, columns, cells), signal);
-      if (rows.length < EXPORT_CHUNK) break;
     }
   } catch (e) {
     if (e instanceof QueryAborted || signal.aborted) return;

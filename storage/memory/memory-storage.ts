@@ -3,9 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { KeyedLock } from '../keyed-lock.js';
 import type { Plan } from '../../engine/plan/nodes.js';
+import type { OrderKey } from '../../engine/plan/page.js';
 import { IndexedTable } from '../../engine/memory/indexed-table.js';
 import { evaluateSteps, explainSteps } from '../../engine/memory/evaluate.js';
 import { runStepwise } from './stepwise.js';
+import { scanTable } from './scan.js';
 import { RESOURCES } from '../../engine/schema/registry.js';
 import { MSG } from '../../engine/schema/messages.js';
 import { heldByOther, writeChecks, type WriteChecks } from './write-checks.js';
@@ -16,6 +18,7 @@ import {
   type FindOptions,
   type FindResult,
   type Page,
+  type ScanOptions,
   type Row,
   type Storage,
   type StorageOptions,
@@ -219,6 +222,10 @@ export class MemoryStorage implements Storage {
   async find(resourceName: string, plan: Plan, page: Page, opts: FindOptions = {}): Promise<FindResult> {
     const t = this.table(resourceName);
     return runStepwise(() => evaluateSteps(t, plan, page, this, true, opts.noCount), this.stepControl(opts.signal));
+  }
+
+  scan(resourceName: string, plan: Plan, ordering: readonly OrderKey[], opts: ScanOptions): AsyncIterable<Row[]> {
+    return scanTable(this.table(resourceName), this, plan, ordering, opts, this.stepControl(opts.signal));
   }
 
   async explain(resourceName: string, plan: Plan, page?: Page): Promise<unknown> {

@@ -76,6 +76,8 @@ interface MysqlCore {
   readonly stream: Socket;
   on(ev: string, f: () => void): void;
   query(sql: string, cb: () => void): void;
+  /** A statement whose rows come as a stream (mysql2 pauses the socket while `highWaterMark` rows wait). */
+  execute(sql: string, params: readonly unknown[]): { stream(o: { highWaterMark: number }): AsyncIterable<unknown> };
 }
 
 /**
@@ -326,6 +328,34 @@ export class MysqlDriver implements SqlDriver {
     } finally {
       if (this.timeLimitMs) await limit(this.timeLimitMs);
       c.release();
+    }
+  }
+
+  async *cursor(sql: string, params: readonly unknown[], chunk: number): AsyncGenerator<Record<string, unknown>[]> {
+    const c = await this.acquire();
+    let whole = false;
+    try {
+      if (this.timeLimitMs) for (const q of timeLimitStatements(0)) await c.query(q).catch(() => undefined);
+      await c.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      await c.query('START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY');
+      const stream = mysqlCore(c.connection).execute(sql, params).stream({ highWaterMark: chunk });
+      let rows: Record<string, unknown>[] = [];
+      for await (const row of stream) {
+        rows.push(row as Record<string, unknown>);
+        if (rows.length < chunk) continue;
+        yield rows;
+        rows = [];
+      }
+      if (rows.length) yield rows;
+      await c.query('COMMIT');
+      whole = true;
+    } finally {
+      // Rows still coming would hold the connection: a scan left early closes it.
+      if (whole) {
+        if (this.timeLimitMs)
+          for (const q of timeLimitStatements(this.timeLimitMs)) await c.query(q).catch(() => undefined);
+        c.release();
+      } else c.destroy();
     }
   }
 

@@ -302,6 +302,31 @@ export class PgDriver implements SqlDriver {
     }
   }
 
+  async *cursor(sql: string, params: readonly unknown[], chunk: number): AsyncGenerator<Record<string, unknown>[]> {
+    const client = await this.acquire();
+    let failed: Error | undefined;
+    let open = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      open = true;
+      await client.query({ text: `DECLARE scan_rows NO SCROLL CURSOR FOR ${sql}`, values: params as unknown[] });
+      for (;;) {
+        const r = await client.query(`FETCH ${Math.floor(chunk)} FROM scan_rows`);
+        if (r.rows.length) yield r.rows as Record<string, unknown>[];
+        if (r.rows.length < chunk) break;
+      }
+      await client.query('COMMIT');
+      open = false;
+    } catch (e) {
+      failed = e as Error;
+      throw e;
+    } finally {
+      // Left early (the consumer stopped) or failed: the snapshot is given up.
+      if (open) await client.query('ROLLBACK').catch((e: Error) => (failed ??= e));
+      client.release(failed);
+    }
+  }
+
   async exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T> {
     const client = await this.acquire();
     const s = this.session(client);

@@ -24,8 +24,10 @@ import type {
   FindResult,
   MemoryReadState,
   NetBlock,
+  OrderKey,
   Page,
   Row,
+  ScanOptions,
   Storage,
   StorageOptions,
   WriteOp,
@@ -158,6 +160,9 @@ export class ReplicatedStorage implements Storage {
 
   async find(resource: string, plan: Plan, page: Page, opts?: FindOptions): Promise<FindResult> {
     return (await this.source(resource)).find(resource, plan, page, opts);
+  }
+  async *scan(resource: string, plan: Plan, ordering: readonly OrderKey[], opts: ScanOptions): AsyncGenerator<Row[]> {
+    yield* (await this.source(resource)).scan!(resource, plan, ordering, opts);
   }
   async explain(resource: string, plan: Plan, page?: Page): Promise<unknown> {
     return (await this.source(resource)).explain(resource, plan, page);

@@ -54,6 +54,12 @@ export interface SqlDriver extends SqlSession {
   listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** fn in a read-only transaction that sees one consistent snapshot of the database throughout (a replica's load). */
   readSnapshot<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * The rows of one SELECT `chunk` at a time, in one read-only snapshot on a connection of its own (PostgreSQL:
+   * a cursor FETCHed; MySQL: the statement's rows streamed, the socket paused while a chunk waits). Leaving the
+   * loop early frees the connection (MySQL closes it: the rest of the rows would still come).
+   */
+  cursor(sql: string, params: readonly unknown[], chunk: number): AsyncGenerator<Record<string, unknown>[]>;
   /** fn on one connection held for its duration, serialised against other processes (migrations). */
   exclusive<T>(lockName: string, fn: (s: SqlSession) => Promise<T>): Promise<T>;
   /** DDL can run inside a transaction (PostgreSQL) or commits implicitly (MySQL). */

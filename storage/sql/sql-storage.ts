@@ -19,8 +19,10 @@ import type {
   FindOptions,
   FindResult,
   NetBlock,
+  OrderKey,
   Page,
   Row,
+  ScanOptions,
   Storage,
   StorageOptions,
   WriteOp,
@@ -140,6 +142,10 @@ export class SqlStorage implements Storage {
 
   find(resource: string, plan: Plan, page: Page, opts: FindOptions = {}): Promise<FindResult> {
     return this.reads.find(resource, plan, page, opts);
+  }
+
+  scan(resource: string, plan: Plan, ordering: readonly OrderKey[], opts: ScanOptions): AsyncIterable<Row[]> {
+    return this.reads.scan(resource, plan, ordering, opts);
   }
 
   explain(resource: string, plan: Plan, page?: Page): Promise<unknown> {

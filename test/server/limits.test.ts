@@ -1,7 +1,7 @@
 // Limits answer with a clear message and the server keeps serving; health, readiness, request ids.
 import { expect } from 'chai';
 import { startServer, type TestServer } from '../support/server.js';
-import { LIMITS } from '../../server/limits.js';
+import { jsonDepth, LIMITS } from '../../server/limits.js';
 import { MAX_GUARD_DEPTH } from '../../engine/lifecycle/machine-schema.js';
 
 describe('limits and observability', () => {
@@ -35,6 +35,14 @@ describe('limits and observability', () => {
     });
     expect(res.status).to.equal(413);
     await stillServing();
+  });
+
+  it('a raw body (a CSV import) is not walked byte by byte as if it were JSON', () => {
+    const bytes = Buffer.alloc(1_000_000, 'a');
+    const t0 = performance.now();
+    expect(jsonDepth(bytes, LIMITS.jsonDepth)).to.equal(0);
+    expect(jsonDepth({ rows: bytes }, LIMITS.jsonDepth)).to.equal(1);
+    expect(performance.now() - t0).to.be.below(50); // walking a million bytes as entries took about a second
   });
 
   it(`JSON nested deeper than ${LIMITS.jsonDepth} levels is a 400`, async () => {

@@ -26,11 +26,13 @@ describe('CSV export streaming (memory)', function () {
       });
       expect(res.status, await res.text()).to.equal(200);
     }
-    const inv = srv.running.ctx.inventory;
-    const find = inv.find.bind(inv);
-    inv.find = (r, ...rest) => {
-      if (r.name === 'prefix') finds++;
-      return find(r, ...rest);
+    const storage = srv.running.ctx.storage;
+    const scan = storage.scan!.bind(storage);
+    storage.scan = async function* (...args) {
+      for await (const rows of scan(...args)) {
+        if (args[0] === 'prefix') finds++;
+        yield rows;
+      }
     };
   });
   after(() => srv.close());

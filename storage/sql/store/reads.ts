@@ -6,7 +6,7 @@ import type { TagIds } from '../../../engine/sql/compile.js';
 import { SqlBuilder } from '../../../engine/sql/sql-builder.js';
 import { tableModel } from '../../../engine/sql/table-model.js';
 import { idParam, idsOf, isIdOf } from '../../../engine/sql/id-columns.js';
-import type { FindOptions, FindResult, Page, Row } from '../../types.js';
+import type { FindOptions, FindResult, OrderKey, Page, Row, ScanOptions } from '../../types.js';
 import type { SqlContext } from './context.js';
 import { idStyleOf } from '../../../engine/schema/id-style.js';
 import { resource } from '../../../engine/schema/registry.js';
@@ -106,6 +106,17 @@ export class SqlReads {
       return { count: page.offset + rows.length, rows };
     const count = await this.ctx.run(st.count);
     return { count: Number(count.rows[0].n), rows };
+  }
+
+  /** Storage.scan: the find's SELECT with no window, read through the driver's cursor. */
+  async *scan(resource: string, plan: Plan, ordering: readonly OrderKey[], opts: ScanOptions): AsyncGenerator<Row[]> {
+    const { compiler } = this.ctx.ready();
+    const whole = { limit: Number.MAX_SAFE_INTEGER, offset: 0, ordering };
+    const st = compiler.find(resource, plan, whole, await this.tagIds(plan));
+    for await (const rows of this.ctx.driver.cursor(st.page.sql, st.page.params, opts.chunk)) {
+      if (opts.signal?.aborted) return;
+      yield this.ctx.rows(resource, { rows, rowCount: rows.length });
+    }
   }
 
   async explain(resource: string, plan: Plan, page?: Page): Promise<unknown> {
