@@ -11,6 +11,7 @@ import { yamlBody } from './yaml-body.js';
 import { jsonBodiesOnly } from './json-bodies.js';
 import { INVENTORY_RESOURCES, inventoryRouter } from './routes/inventory.js';
 import { tokensRouter } from './routes/tokens.js';
+import { jobsRouter } from './routes/jobs.js';
 import { changeStreamRouter } from './routes/change-stream.js';
 import { allocationRouter } from './routes/allocation.js';
 import { apiTreeRoutes } from './routes/api-root.js';
@@ -65,6 +66,7 @@ export function createApp(ctx: AppContext): {
   for (const r of INVENTORY_RESOURCES) app.use([resourcePath(r), ...(r.alsoAt ?? [])], inventoryRouter(ctx, r));
   app.use(resourcePath(resource('prefix')), allocationRouter(ctx)); // {id}/available-prefixes/, {id}/available-ips/
   app.use('/api/users/tokens/', tokensRouter(ctx));
+  app.use('/api/core/jobs/', jobsRouter(ctx)); // background imports (?background=true)
   app.use([...GRAPHQL_PATHS], graphqlRouter(ctx)); // /graphql/ (NetBox), /api/graphql/ (Nautobot)
   const openapi = buildOpenApiDocument({
     apiVersion: ctx.config.netboxApiLevel,

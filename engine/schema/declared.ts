@@ -31,6 +31,7 @@ import { token } from './resources/token.js';
 import { entity, history, idempotency, machine } from './resources/lifecycle.js';
 import { objectChange } from './resources/object-change.js';
 import { webhook, webhookCursor, webhookDelivery } from './resources/webhook.js';
+import { job, jobInput } from './resources/job.js';
 
 export const DECLARED: readonly ResourceDef[] = [
   tag,
@@ -67,4 +68,6 @@ export const DECLARED: readonly ResourceDef[] = [
   webhook,
   webhookDelivery,
   webhookCursor,
+  job,
+  jobInput,
 ];

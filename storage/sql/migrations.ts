@@ -13,6 +13,7 @@ import { withIdStyle } from '../../engine/sql/id-columns.js';
 import { ID_STYLE } from '../../engine/schema/id-style.js';
 import type { SqlDriver, SqlSession } from './driver.js';
 import { idCounterStatements } from './id-counters.js';
+import { addedTableStatements } from '../../engine/sql/ddl.js';
 import { describedStatements } from './migrations/described.js';
 import { released } from './migrations/released.js';
 import { recordedStyle, recordStyleSql, settingsTableSql, storeStyle } from './store-style.js';
@@ -56,16 +57,26 @@ const RELEASED: readonly (readonly [number, string])[] = [
   [16, "NetBox 4.2's rules: a device's name may be empty; every NetBox 4.2 interface type fits its column"],
 ];
 
+/** Versions after 16, run on both lineages with the store's dialect (not yet released: computed). */
+function sharedMigrations(): Migration[] {
+  return [
+    {
+      version: 17,
+      name: 'background jobs (core.job) and the parts of the files they import',
+      statements: (d) => addedTableStatements(d, ['job', 'job_input']),
+    },
+  ];
+}
+
 /**
  * Every migration in order. A new one may compute its statements (engine/sql/ddl.ts: addedTableStatements,
  * addedFieldStatements, ...) until it is released; then its text joins released-<kind>.sql, so that a
  * later registry change cannot change what it runs (nor its checksum).
  */
-export const MIGRATIONS: readonly Migration[] = RELEASED.map(([version, name]) => ({
-  version,
-  name,
-  statements: released(version),
-}));
+export const MIGRATIONS: readonly Migration[] = [
+  ...RELEASED.map(([version, name]) => ({ version, name, statements: released(version) })),
+  ...sharedMigrations(),
+];
 
 /** What an integer store's first migration was computed from (tools that freeze it; not run at a start). */
 export const computedIntegerSchema = (d: Dialect): string[] => [...describedStatements(d), ...idCounterStatements(d)];
@@ -82,6 +93,7 @@ export const INTEGER_MIGRATIONS: readonly Migration[] = [
     name: "integer ids (NetBox's style): the whole schema of version 16, ids numbered by the database",
     statements: released(16),
   },
+  ...sharedMigrations(),
 ];
 
 /** The migrations of a store of `style`, in order. */
