@@ -2,6 +2,7 @@
 // staged a batch of rows at a time (app/transfer/import.ts: ImportRun), then written in one batch
 // together with the job's end and the removal of its file. Until that write nothing of the file is
 // in the store; after it the job is completed: a server that stops in between left nothing half-written.
+import { setImmediate } from 'node:timers/promises';
 import type { Inventory } from '../inventory.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import type { Row, Storage } from '../../storage/types.js';
@@ -10,7 +11,7 @@ import { csvError, csvRecords, parseYaml } from '../transfer/parse.js';
 import { jobText, jobUpdate, partDeletes } from './job-store.js';
 
 /** Rows staged between two looks at progress; progress is written at most every PROGRESS_MS. */
-export const BATCH_ROWS = 1000;
+export const BATCH_ROWS = 500;
 export const PROGRESS_MS = 250;
 /** Row errors a failed job keeps (`count` says how many there were). */
 const LISTED = 100;
@@ -66,7 +67,10 @@ class RowErrors extends Error {
 /** Data rows of the job's file (a first pass: CSV parsed and counted, nothing kept). */
 async function countRows(storage: Storage, row: Row): Promise<number> {
   let n = 0;
-  for await (const b of batches(storage, row)) n += b.length;
+  for await (const b of batches(storage, row)) {
+    n += b.length;
+    await setImmediate(); // a part read from memory resolves at once: other requests come in between
+  }
   return n - 1;
 }
 
@@ -95,6 +99,7 @@ export async function runImportJob(env: JobEnv, r: ResourceDef, start: Row): Pro
     let shown = Date.now();
     let header: string[] | null = null;
     for await (const b of batches(storage, row)) {
+      await setImmediate();
       if (env.stopping()) throw new JobStopped();
       if (!header) {
         header = b[0] as string[];

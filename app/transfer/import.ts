@@ -1,6 +1,7 @@
 // A CSV / YAML import: rows become write bodies (engine/transfer/cells.ts), checked and written by the
 // Inventory's own create and update paths, staged and then applied as one batch: all or nothing. A row
 // with an id updates that object (only the cells given); an update that changes nothing writes nothing.
+import { setImmediate } from 'node:timers/promises';
 import type { Inventory } from '../inventory.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { columnsOf, type Column } from '../../engine/transfer/columns.js';
@@ -83,6 +84,9 @@ function unchanged(op: WriteOp): boolean {
   return [...keys].every((k) => JSON.stringify(op.row[k] ?? null) === JSON.stringify(op.before![k] ?? null));
 }
 
+/** Rows staged between two turns of the event loop. */
+const YIELD_ROWS = 32;
+
 type Pending = { readonly input: RowInput; readonly row: number };
 
 /**
@@ -101,7 +105,9 @@ async function stageRows(run: StagingRun, pending: Pending[], last: boolean): Pr
       const blocked: (Pending & { errors: ImportError[] })[] = [];
       const creates: { body: unknown; row: number }[] = [];
       const updates: { id: string; body: unknown; row: number }[] = [];
-      for (const p of pending) {
+      for (const [i, p] of pending.entries()) {
+        // Reads from memory resolve at once: let other requests in now and then.
+        if (i % YIELD_ROWS === YIELD_ROWS - 1) await setImmediate();
         const body = await bodyOf(staged, p.input, p.row, found);
         if (Array.isArray(body)) blocked.push({ ...p, errors: body });
         else if (p.input.id === null) creates.push({ body, row: p.row });
