@@ -91,11 +91,11 @@ export async function runImportJob(env: JobEnv, r: ResourceDef, start: Row): Pro
   };
   const end = (change: Record<string, unknown>) =>
     write({ ...change, completed: new Date().toISOString() }, partDeletes(row));
+  let done = 0;
   try {
     await write({ rows_total: await countRows(storage, row) });
     const columns = await importColumns(env.inv, r);
     const run = new ImportRun(env.inv, r, columns);
-    let done = 0;
     let shown = Date.now();
     let header: string[] | null = null;
     for await (const b of batches(storage, row)) {
@@ -126,9 +126,9 @@ export async function runImportJob(env: JobEnv, r: ResourceDef, start: Row): Pro
       return [op, ...partDeletes(row)];
     });
     if (out.ok) return (row = finished!);
-    return await end(failed(out.errors));
+    return await end({ ...failed(out.errors), rows_done: done });
   } catch (e) {
-    if (e instanceof RowErrors) return end(failed(e.errors));
+    if (e instanceof RowErrors) return end({ ...failed(e.errors), rows_done: done });
     throw e;
   }
 }
