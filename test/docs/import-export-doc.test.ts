@@ -46,9 +46,9 @@ describe('docs/import-export.md', function () {
         expect(text.replace(/\r\n/g, '\n'), path).to.equal(want);
         continue;
       }
-      const got = JSON.parse(text) as Record<string, unknown>;
+      const got: { id: unknown; url: string } = JSON.parse(text);
       expect(got, path).to.deep.equal(shown(JSON.parse(want), got));
-      if (res.status === 202) job = got as unknown as { id: unknown; url: string };
+      if (res.status === 202) job = got;
     }
   });
 });
