@@ -116,4 +116,12 @@ for (const backend of BACKENDS)
       expect((await jobWhen(posted.body.url)).status.value).to.equal('completed');
       expect((await h.srv.req('GET', '/api/core/jobs/0/')).status).to.equal(404);
     });
+
+    it('documents the jobs endpoints in the OpenAPI document and the API tree', async () => {
+      const doc = (await h.srv.req('GET', '/openapi.json')).body;
+      expect(doc.paths['/api/core/jobs/'].get['x-permission']).to.equal('core.view_job');
+      expect(doc.paths['/api/core/jobs/{id}/'].get.responses[200]).to.exist;
+      expect(doc.components.schemas.Job.properties.status.properties.value.enum).to.include('completed');
+      expect((await h.srv.req('GET', '/api/core/')).body).to.include({ jobs: `${h.srv.url}/api/core/jobs/` });
+    });
   });
