@@ -13,6 +13,7 @@ import { INVENTORY_RESOURCES, inventoryRouter } from './routes/inventory.js';
 import { tokensRouter } from './routes/tokens.js';
 import { usersResourceRouter } from './routes/users.js';
 import { PROVISION_PATH, provisionRoute } from './routes/provision.js';
+import { jobsRouter } from './routes/jobs.js';
 import { changeStreamRouter } from './routes/change-stream.js';
 import { allocationRouter } from './routes/allocation.js';
 import { apiTreeRoutes } from './routes/api-root.js';
@@ -70,6 +71,7 @@ export function createApp(ctx: AppContext): {
   app.use('/api/users/tokens/', tokensRouter(ctx));
   for (const name of ['user', 'group', 'object_permission'] as const)
     app.use(resourcePath(resource(name)), usersResourceRouter(ctx, name));
+  app.use('/api/core/jobs/', jobsRouter(ctx)); // background imports (?background=true)
   app.use([...GRAPHQL_PATHS], graphqlRouter(ctx)); // /graphql/ (NetBox), /api/graphql/ (Nautobot)
   const openapi = buildOpenApiDocument({
     apiVersion: ctx.config.netboxApiLevel,

@@ -11,6 +11,7 @@ import type { Config } from './config/defaults.js';
 import type { RequestLogger } from './observability.js';
 import type { PageCache } from './page-cache.js';
 import type { GraphqlService } from '../app/graphql/run-graphql.js';
+import type { JobRunner } from '../app/jobs/job-runner.js';
 
 export interface Logger {
   info(msg: string): void;
@@ -37,6 +38,8 @@ export interface AppContext {
   readonly heavy: HeavyQueryGate;
   /** GraphQL's schema and executor (/graphql/, /api/graphql/), built once. */
   readonly graphql: GraphqlService;
+  /** Runs background jobs (`?background=true` imports), one at a time. */
+  readonly jobs: JobRunner;
   readonly log: Logger;
   /** Structured request log; absent in tests that want silence. */
   readonly requestLog?: RequestLogger;

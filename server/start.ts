@@ -12,6 +12,7 @@ import { Tokens } from '../app/tokens.js';
 import { Lifecycle } from '../app/lifecycle.js';
 import { ChangeFeed } from '../storage/change-log/change-feed.js';
 import { WebhookDispatcher } from '../app/webhooks/dispatcher.js';
+import { JobRunner } from '../app/jobs/job-runner.js';
 import { ChangeRetention } from '../app/change-retention.js';
 import { webhookTargetPolicy } from '../app/webhooks/target-check.js';
 import { parseAllowedHosts } from '../engine/changes/webhook-targets.js';
@@ -75,6 +76,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
     pages: new PageCache(config.pageCacheMb * 1024 * 1024),
     heavy: new HeavyQueryGate(config.maxHeavyQueries),
     graphql: new GraphqlService(inventory, storage),
+    jobs: new JobRunner(inventory, log),
     log,
     requestLog,
   };
@@ -83,6 +85,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
   const server = await listen(config, createApp(ctx).handler);
   const pruning = startPruning(ctx, webhooks);
   webhooks.start();
+  await ctx.jobs.resume(); // jobs a stopped server left: run again from their files
   // Reads are served while the snapshot is written; writes wait for it (storage/memory/memory-storage.ts).
   if (storage instanceof MemoryStorage) void storage.afterListening();
   return {
@@ -98,6 +101,7 @@ export async function start(config: Config, log: Logger = consoleLogger, request
       await drain(server);
       clearInterval(pruning);
       await webhooks.stop();
+      await ctx.jobs.close();
       tokens.close();
       inventory.close();
       await storage.close();

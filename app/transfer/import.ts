@@ -1,6 +1,7 @@
 // A CSV / YAML import: rows become write bodies (engine/transfer/cells.ts), checked and written by the
 // Inventory's own create and update paths, staged and then applied as one batch: all or nothing. A row
 // with an id updates that object (only the cells given); an update that changes nothing writes nothing.
+import { setImmediate } from 'node:timers/promises';
 import type { Inventory } from '../inventory.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { columnsOf, type Column } from '../../engine/transfer/columns.js';
@@ -18,8 +19,14 @@ export interface ImportError {
   readonly detail: string;
 }
 
+export interface ImportCounts {
+  readonly created: number;
+  readonly updated: number;
+  readonly unchanged: number;
+}
+
 export type ImportResult =
-  | { readonly ok: true; readonly created: number; readonly updated: number; readonly unchanged: number }
+  | ({ readonly ok: true } & ImportCounts)
   | { readonly ok: false; readonly status: 400 | 409; readonly errors: readonly ImportError[] };
 
 /** Columns the header names that the resource has not (or names twice). */
@@ -77,23 +84,30 @@ function unchanged(op: WriteOp): boolean {
   return [...keys].every((k) => JSON.stringify(op.row[k] ?? null) === JSON.stringify(op.before![k] ?? null));
 }
 
+/** Rows staged between two turns of the event loop. */
+const YIELD_ROWS = 32;
+
+type Pending = { readonly input: RowInput; readonly row: number };
+
 /**
  * Stages rows in waves: a row whose reference names an object another row of the file creates waits for it.
- * Returns the errors; the stage holds the writes.
+ * Rows still waiting when no wave makes progress are returned (`last`: reported as errors instead), to be
+ * tried again with the next batch of the file. The stage holds the writes.
  */
-async function stageRows(inv: Inventory, r: ResourceDef, inputs: readonly RowInput[], stage: Stage) {
+async function stageRows(run: StagingRun, pending: Pending[], last: boolean): Promise<Pending[]> {
+  const { inv, r, stage, found, errors } = run;
   const staged = stagingInventory(inv);
-  const errors: ImportError[] = [];
   const createdRow = new Map<string, number>();
   const ids = idStyleOf(r, inv.storage.ids);
-  let pending = inputs.map((input, i) => ({ input, row: i + 1 }));
-  const found = new Map<string, string>();
+  let waiting: Pending[] = [];
   await staging(stage, async () => {
     while (pending.length) {
-      const blocked: { input: RowInput; row: number; errors: ImportError[] }[] = [];
+      const blocked: (Pending & { errors: ImportError[] })[] = [];
       const creates: { body: unknown; row: number }[] = [];
       const updates: { id: string; body: unknown; row: number }[] = [];
-      for (const p of pending) {
+      for (const [i, p] of pending.entries()) {
+        // Reads from memory resolve at once: let other requests in now and then.
+        if (i % YIELD_ROWS === YIELD_ROWS - 1) await setImmediate();
         const body = await bodyOf(staged, p.input, p.row, found);
         if (Array.isArray(body)) blocked.push({ ...p, errors: body });
         else if (p.input.id === null) creates.push({ body, row: p.row });
@@ -105,7 +119,8 @@ async function stageRows(inv: Inventory, r: ResourceDef, inputs: readonly RowInp
         }
       }
       if (!creates.length && !updates.length) {
-        for (const b of blocked) errors.push(...b.errors);
+        if (last) for (const b of blocked) errors.push(...b.errors);
+        else waiting = blocked.map((b) => ({ input: b.input, row: b.row }));
         return;
       }
       if (creates.length) {
@@ -128,7 +143,7 @@ async function stageRows(inv: Inventory, r: ResourceDef, inputs: readonly RowInp
     }
   });
   errors.push(...(await uniqueClashes(r, stage, createdRow, staged)));
-  return errors;
+  return waiting;
 }
 
 /** Created rows that clash with a stored or another staged row on a unique field or group (the store would
@@ -150,6 +165,61 @@ async function uniqueClashes(r: ResourceDef, stage: Stage, createdRow: Map<strin
   return out;
 }
 
+/** What an import has staged so far: its writes, the references it found, the rows' errors. */
+interface StagingRun {
+  readonly inv: Inventory;
+  readonly r: ResourceDef;
+  readonly stage: Stage;
+  readonly found: Map<string, string>;
+  readonly errors: ImportError[];
+}
+
+/**
+ * An import fed a batch of records at a time (a background job reads its file in parts): each batch is
+ * staged as it comes; `finish` writes every staged row in one batch with `extra` (a job's own end), or
+ * nothing. Staged rows are held until then; the records of a batch are not.
+ */
+export class ImportRun implements StagingRun {
+  readonly stage = new Stage();
+  readonly found = new Map<string, string>();
+  readonly errors: ImportError[] = [];
+  private waiting: Pending[] = [];
+  constructor(
+    readonly inv: Inventory,
+    readonly r: ResourceDef,
+    private readonly columns: readonly Column[],
+  ) {}
+
+  /** Stages `records`, the first of them being data row `firstRow` of the file. */
+  async add(records: readonly Readonly<Record<string, string>>[], firstRow: number): Promise<void> {
+    const batch = records.map((cells, i) => ({ input: inputOf(this.columns, cells), row: firstRow + i }));
+    this.waiting = await stageRows(this, [...this.waiting, ...batch], false);
+  }
+
+  /** Writes what was staged and `extra` (given the counts) at once; or the errors, and nothing written. */
+  async finish(extra: (counts: ImportCounts) => readonly WriteOp[] = () => []): Promise<ImportResult> {
+    if (this.waiting.length) await stageRows(this, this.waiting, true);
+    const { errors, stage, r } = this;
+    if (errors.length) return { ok: false, status: 400, errors: errors.sort((a, b) => a.row - b.row) };
+    const ops = stage.ops.filter((op) => !unchanged(op));
+    const updated = ops.filter((o) => o.op === 'update' && o.resource === r.name).length;
+    const created = ops.filter((o) => o.op === 'create' && o.resource === r.name).length;
+    const counts = { created, updated, unchanged: stage.ops.length - ops.length };
+    const more = extra(counts);
+    try {
+      if (ops.length || more.length) await this.inv.storage.apply([...ops, ...more]);
+    } catch (e) {
+      if (!(e instanceof StorageConflict)) throw e;
+      const detail =
+        e.field === 'version'
+          ? 'An object changed while the file was imported; nothing was written. Try again.'
+          : e.message;
+      return { ok: false, status: e.field === 'version' ? 409 : 400, errors: [{ row: 0, field: e.field, detail }] };
+    }
+    return { ok: true, ...counts };
+  }
+}
+
 /** Imports `records` (cells by column name) into `r`: all written, or the errors and nothing written. */
 export async function importRecords(
   inv: Inventory,
@@ -157,23 +227,7 @@ export async function importRecords(
   columns: readonly Column[],
   records: readonly Readonly<Record<string, string>>[],
 ): Promise<ImportResult> {
-  const inputs = records.map((cells) => inputOf(columns, cells));
-  const stage = new Stage();
-  const errors = await stageRows(inv, r, inputs, stage);
-  if (errors.length) return { ok: false, status: 400, errors: errors.sort((a, b) => a.row - b.row) };
-  const ops = stage.ops.filter((op) => !unchanged(op));
-  const updated = ops.filter((o) => o.op === 'update' && o.resource === r.name).length;
-  const created = ops.filter((o) => o.op === 'create' && o.resource === r.name).length;
-  const unchangedRows = stage.ops.length - ops.length;
-  try {
-    if (ops.length) await inv.storage.apply(ops);
-  } catch (e) {
-    if (!(e instanceof StorageConflict)) throw e;
-    const detail =
-      e.field === 'version'
-        ? 'An object changed while the file was imported; nothing was written. Try again.'
-        : e.message;
-    return { ok: false, status: e.field === 'version' ? 409 : 400, errors: [{ row: 0, field: e.field, detail }] };
-  }
-  return { ok: true, created, updated, unchanged: unchangedRows };
+  const run = new ImportRun(inv, r, columns);
+  await run.add(records, 1);
+  return run.finish();
 }

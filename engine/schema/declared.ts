@@ -32,6 +32,7 @@ import { group, objectPermission, user } from './resources/users.js';
 import { entity, history, idempotency, machine } from './resources/lifecycle.js';
 import { objectChange } from './resources/object-change.js';
 import { webhook, webhookCursor, webhookDelivery } from './resources/webhook.js';
+import { job, jobInput } from './resources/job.js';
 
 export const DECLARED: readonly ResourceDef[] = [
   tag,
@@ -71,4 +72,6 @@ export const DECLARED: readonly ResourceDef[] = [
   webhook,
   webhookDelivery,
   webhookCursor,
+  job,
+  jobInput,
 ];

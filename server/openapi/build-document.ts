@@ -5,6 +5,7 @@ import { INVENTORY_RESOURCES } from '../routes/inventory.js';
 import { inventorySchemas, OPTIONS_SCHEMA } from './inventory-schemas.js';
 import { inventoryPaths, inventoryTag } from './inventory-paths.js';
 import { tokenPaths, tokenSchemas } from './token-paths.js';
+import { jobPaths, jobSchemas } from './job-paths.js';
 import { allocationPaths, allocationSchemas } from './allocation-paths.js';
 import { changeStreamPaths, changeStreamSchemas } from './change-stream-paths.js';
 import { lifecyclePaths } from './lifecycle-paths.js';
@@ -39,6 +40,7 @@ export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
     allocationPaths(opts.maxPageSize, ids),
     changeStreamPaths(),
     tokenPaths(opts.maxPageSize, ids),
+    jobPaths(opts.maxPageSize, ids),
     lifecyclePaths(opts.maxPageSize),
   );
   const paths: Record<string, PathItem> = { ...metaPaths(apiApps(served)), ...served };
@@ -54,6 +56,7 @@ export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
       { name: 'lifecycle/entities', description: 'Entities held at a state of a machine; events move them' },
       ...INVENTORY_RESOURCES.map(inventoryTag),
       { name: 'users/tokens', description: 'API tokens' },
+      { name: 'core/jobs', description: 'Background jobs: imports sent with `?background=true`' },
       { name: 'meta', description: 'Service information' },
     ],
     paths,
@@ -64,6 +67,7 @@ export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
         ...changeStreamSchemas(),
         OptionsMetadata: OPTIONS_SCHEMA,
         ...tokenSchemas(ids),
+        ...jobSchemas(ids),
         ...lifecycleSchemas(opts.maxMachineStates),
       },
       securitySchemes: { Token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <key>`' } },

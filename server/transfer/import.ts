@@ -2,11 +2,14 @@
 // read as bytes (express.raw), checked as UTF-8 (a BOM is dropped), parsed by csv-parse or yaml into
 // records of cells by column, and imported all or nothing (app/transfer/import.ts).
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { parse } from 'csv-parse/sync';
-import YAML from 'yaml';
 import type { AppContext } from '../context.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { headerErrors, importColumns, importRecords, type ImportError } from '../../app/transfer/import.js';
+import { csvError, parseCsv, parseYaml } from '../../app/transfer/parse.js';
+import { parse } from 'csv-parse/sync';
+import { createJob } from '../../app/jobs/job-store.js';
+import { jobView } from '../routes/jobs.js';
+import { baseUrl } from '../routes/request-url.js';
 import { permissionFor, refusal } from '../auth.js';
 import { YAML_TYPES } from '../yaml-body.js';
 
@@ -23,8 +26,6 @@ export function importBody(): RequestHandler {
 }
 
 export const isImport = (req: Request): boolean => Buffer.isBuffer(req.body) && !!req.is(IMPORT_TYPES);
-
-type Parsed = { header: string[]; records: Record<string, string>[] } | { errors: ImportError[] };
 
 /** The text, or the line (as a data row: the header's line is 0) where the bytes stop being UTF-8. */
 function utf8(bytes: Buffer): string | ImportError {
@@ -47,60 +48,74 @@ function utf8(bytes: Buffer): string | ImportError {
   }
 }
 
-function parseCsv(text: string): Parsed {
-  let rows: string[][];
-  try {
-    rows = parse(text, { skip_empty_lines: true, relax_column_count: false });
-  } catch (e) {
-    const err = e as Error & { records?: number; lines?: number; code?: string };
-    const row = typeof err.records === 'number' ? err.records : 0;
-    const detail =
-      err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
-        ? `Row ${row} has a different number of cells than the header.`
-        : `CSV parse error: ${err.message}`;
-    return { errors: [{ row, field: null, detail }] };
-  }
-  const [header = [], ...data] = rows;
-  return { header, records: data.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]]))) };
-}
-
-const cellOf = (v: unknown): string =>
-  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-
-function parseYaml(text: string): Parsed {
-  let doc: unknown;
-  try {
-    doc = YAML.parse(text);
-  } catch (e) {
-    return { errors: [{ row: 0, field: null, detail: `YAML parse error - ${(e as Error).message.split('\n')[0]}` }] };
-  }
-  if (!Array.isArray(doc)) return { errors: [{ row: 0, field: null, detail: 'Expected a list of mappings.' }] };
-  const header: string[] = [];
-  const records: Record<string, string>[] = [];
-  const errors: ImportError[] = [];
-  doc.forEach((item: unknown, i) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      errors.push({ row: i + 1, field: null, detail: 'Expected a mapping of column to value.' });
-      return;
-    }
-    const rec: Record<string, string> = {};
-    for (const [k, v] of Object.entries(item)) {
-      if (!header.includes(k)) header.push(k);
-      rec[k] = cellOf(v);
-    }
-    records.push(rec);
-  });
-  return errors.length ? { errors } : { header, records };
-}
-
 function refused(res: Response, errors: readonly ImportError[], status = 400): void {
   res.status(status).json({ errors: errors.slice(0, LISTED), count: errors.length });
+}
+
+const BACKGROUND: Record<string, boolean> = {
+  true: true,
+  True: true,
+  '1': true,
+  false: false,
+  False: false,
+  '0': false,
+};
+
+/** `?background=`: true, false (absent), or null for a value that is neither. */
+const backgroundParam = (v: unknown): boolean | null =>
+  v === undefined ? false : typeof v === 'string' && v in BACKGROUND ? BACKGROUND[v] : null;
+
+/** The header's columns (CSV: its first record; YAML: every mapping's keys), or the errors. */
+function headerOf(text: string, csv: boolean): string[] | ImportError[] {
+  if (!csv) {
+    const parsed = parseYaml(text);
+    return 'errors' in parsed ? [...parsed.errors] : parsed.header;
+  }
+  try {
+    return (parse(text, { to: 1 }) as string[][])[0] ?? [];
+  } catch (e) {
+    return [csvError(e)];
+  }
+}
+
+/**
+ * `?background=true`: the header checked now (columns, and the change permission for an `id` column),
+ * the file stored with a new job, 202 with the job; the rows are checked and written by the job
+ * (app/jobs/), all or nothing, with no IMPORT_MAX_ROWS.
+ */
+async function answerBackground(ctx: AppContext, r: ResourceDef, req: Request, res: Response, text: string) {
+  const csv = !!req.is(CSV_TYPES);
+  const header = headerOf(text, csv);
+  if (header.length && typeof header[0] !== 'string') return refused(res, header as ImportError[]);
+  const bad = headerErrors(await importColumns(ctx.inventory, r), header as string[]);
+  if (bad.length) return refused(res, bad);
+  const no = (header as string[]).includes('id') ? refusal(req.principal, permissionFor(r, 'change')) : null;
+  if (no) {
+    res.status(no.status).json({ detail: no.detail });
+    return;
+  }
+  const row = await createJob(ctx.storage, {
+    r,
+    format: csv ? 'csv' : 'yaml',
+    text,
+    user: req.principal?.name ?? '',
+    requestId: String(res.get('X-Request-Id') ?? ''),
+  });
+  ctx.jobs.enqueue(row.id);
+  const view = jobView(baseUrl(req), row, ctx.storage.ids);
+  res.status(202).location(String(view.url)).json(view);
 }
 
 /** Answers a CSV / YAML import on the list of `r`. */
 export async function answerImport(ctx: AppContext, r: ResourceDef, req: Request, res: Response): Promise<void> {
   const text = utf8(req.body as Buffer);
   if (typeof text !== 'string') return refused(res, [text]);
+  const background = backgroundParam(req.query.background);
+  if (background === null) {
+    res.status(400).json({ background: ['Expected true or false.'] });
+    return;
+  }
+  if (background) return answerBackground(ctx, r, req, res, text);
   const parsed = req.is(CSV_TYPES) ? parseCsv(text) : parseYaml(text);
   if ('errors' in parsed) return refused(res, parsed.errors);
   const max = ctx.config.importMaxRows;
@@ -108,7 +123,7 @@ export async function answerImport(ctx: AppContext, r: ResourceDef, req: Request
     res.status(413).json({
       detail:
         `The file has ${parsed.records.length} rows; an import takes at most ${max} (IMPORT_MAX_ROWS). ` +
-        'Split it, or raise IMPORT_MAX_ROWS.',
+        'Send it with ?background=true to import it as a background job, split it, or raise IMPORT_MAX_ROWS.',
       code: 'too_many_rows',
     });
     return;

@@ -57,26 +57,33 @@ const RELEASED: readonly (readonly [number, string])[] = [
   [16, "NetBox 4.2's rules: a device's name may be empty; every NetBox 4.2 interface type fits its column"],
 ];
 
+/** Versions after 16, run on both lineages with the store's dialect (not yet released: computed). */
+function sharedMigrations(): Migration[] {
+  return [
+    {
+      version: 17,
+      name: "users, groups and object permissions (NetBox's users app); tokens belong to a user, may expire or only read",
+      statements: (d) => [
+        ...addedTableStatements(d, ['group', 'user', 'object_permission']),
+        ...addedFieldStatements(d, 'token', ['user', 'expires', 'write_enabled']),
+      ],
+    },
+    {
+      version: 18,
+      name: 'background jobs (core.job) and the parts of the files they import',
+      statements: (d) => addedTableStatements(d, ['job', 'job_input']),
+    },
+  ];
+}
+
 /**
  * Every migration in order. A new one may compute its statements (engine/sql/ddl.ts: addedTableStatements,
  * addedFieldStatements, ...) until it is released; then its text joins released-<kind>.sql, so that a
  * later registry change cannot change what it runs (nor its checksum).
  */
-/** Versions after 16, shared by both lineages: computed from the registry until released. */
-const SHARED: readonly Migration[] = [
-  {
-    version: 17,
-    name: "users, groups and object permissions (NetBox's users app); tokens belong to a user, may expire or only read",
-    statements: (d) => [
-      ...addedTableStatements(d, ['group', 'user', 'object_permission']),
-      ...addedFieldStatements(d, 'token', ['user', 'expires', 'write_enabled']),
-    ],
-  },
-];
-
 export const MIGRATIONS: readonly Migration[] = [
   ...RELEASED.map(([version, name]) => ({ version, name, statements: released(version) })),
-  ...SHARED,
+  ...sharedMigrations(),
 ];
 
 /** What an integer store's first migration was computed from (tools that freeze it; not run at a start). */
@@ -94,7 +101,7 @@ export const INTEGER_MIGRATIONS: readonly Migration[] = [
     name: "integer ids (NetBox's style): the whole schema of version 16, ids numbered by the database",
     statements: released(16),
   },
-  ...SHARED,
+  ...sharedMigrations(),
 ];
 
 /** The migrations of a store of `style`, in order. */
