@@ -62,7 +62,9 @@ function sharedMigrations(): Migration[] {
   return [
     {
       version: 17,
-      name: "users, groups and object permissions (NetBox's users app); tokens belong to a user, may expire or only read",
+      name:
+        "users, groups and object permissions (NetBox's users app); " +
+        'tokens belong to a user, may expire or only read',
       statements: (d) => [
         ...addedTableStatements(d, ['group', 'user', 'object_permission']),
         ...addedFieldStatements(d, 'token', ['user', 'expires', 'write_enabled']),
