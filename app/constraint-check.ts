@@ -1,17 +1,32 @@
-// HOOK for the constraint translator (issue #39 point 2, engine/permissions/): an object permission's
-// constraints are stored as given; their shape is checked here (an object, a list of objects, or
-// null). Whether each `path__lookup` names a field and a lookup of every object type is the
-// translator's to say: it is to be called from this function, its messages returned as the
-// `constraints` field's 400.
-import { OBJECT_TYPES } from '../engine/schema/model-permissions.js';
+// An object permission's constraints, checked when it is saved: their shape (an object, a list of
+// objects, or null), then each `path__lookup: value` against every object type the permission names,
+// by the translator the reads will use (engine/permissions/constraint-plan.ts), as NetBox checks them
+// (with user id 0 standing for `$user`). The messages are the `constraints` field's 400.
+import { constraintPlan, errorLines } from '../engine/permissions/constraint-plan.js';
+import { customFieldDefOf } from '../engine/schema/resources/custom-field.js';
+import { contentType, RESOURCES } from '../engine/schema/registry.js';
+import type { Storage } from '../storage/types.js';
+import { allRows } from './principal.js';
 
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+const BY_TYPE = new Map(RESOURCES.map((r) => [contentType(r), r]));
 
 /** Why `constraints` cannot be saved for `objectTypes` (an empty list: it can). */
-export function constraintProblems(objectTypes: readonly string[], constraints: unknown): string[] {
+export async function constraintProblems(
+  storage: Storage,
+  objectTypes: readonly string[],
+  constraints: unknown,
+): Promise<string[]> {
   if (constraints === null) return [];
   if (!isObject(constraints) && !(Array.isArray(constraints) && constraints.every(isObject)))
     return ['Constraints must be a JSON object, a list of JSON objects, or null.'];
-  void objectTypes.filter((t) => OBJECT_TYPES.has(t)); // the translator checks paths per object type here
-  return [];
+  const types = objectTypes.filter((t) => BY_TYPE.has(t));
+  if (!types.length) return [];
+  const customFields = (await allRows(storage, 'custom_field')).map(customFieldDefOf);
+  const problems: string[] = [];
+  for (const t of types) {
+    const got = constraintPlan(BY_TYPE.get(t)!, constraints, { userId: 0, customFields, ids: storage.ids });
+    if (!got.ok) problems.push(...errorLines(got.errors).map((line) => (types.length > 1 ? `${t}: ${line}` : line)));
+  }
+  return problems;
 }

@@ -106,7 +106,7 @@ export async function checkedRow(name: UsersResource, w: WriteRequest): Promise<
     ? { ...w.existing, ...values, last_updated: now, version: versionOf(w.existing) + 1 }
     : { ...defaults(name, now), ...values, id: '' };
   if (name === 'object_permission') {
-    const p = constraintProblems(row.object_types as string[], row.constraints);
+    const p = await constraintProblems(w.storage, row.object_types as string[], row.constraints);
     if (p.length) return { ok: false, errors: { constraints: p } };
   }
   return { ok: true, row };

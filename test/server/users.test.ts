@@ -32,7 +32,7 @@ for (const backend of BACKENDS)
         expect(u.body.groups.map((x: { id: unknown }) => x.id)).to.deep.equal([g.body.id]);
         const p = await srv.req('POST', '/api/users/permissions/', {
           name: 'ams sites',
-          object_types: ['dcim.site', 'dcim.device'],
+          object_types: ['dcim.rack', 'dcim.device'],
           actions: ['view', 'change'],
           constraints: { site__slug: 'ams01' },
           groups: [g.body.id],
@@ -82,6 +82,26 @@ for (const backend of BACKENDS)
         });
         expect(badC.status).to.equal(400);
         expect(badC.body).to.have.property('constraints');
+        // Each path is checked against every object type, by the translator the reads use.
+        const badPath = await srv.req('POST', '/api/users/permissions/', {
+          name: 'x',
+          object_types: ['dcim.device', 'dcim.site'],
+          actions: ['view'],
+          constraints: [{ tenant__grop__slug: 'a' }, { site__slug: 'ams01' }],
+        });
+        expect(badPath.status).to.equal(400);
+        expect(badPath.body.constraints).to.deep.equal([
+          'dcim.device: [0].tenant__grop__slug: unknown field "grop" on tenant',
+          'dcim.site: [0].tenant__grop__slug: unknown field "grop" on tenant',
+          'dcim.site: [1].site__slug: unknown field "site" on site',
+        ]);
+        const user = await srv.req('POST', '/api/users/permissions/', {
+          name: 'own devices',
+          object_types: ['dcim.device'],
+          actions: ['view'],
+          constraints: { tenant__group__slug: 'a', status__in: ['active', 'planned'] },
+        });
+        expect(user.status, JSON.stringify(user.body)).to.equal(201);
         const badGroup = await srv.req('POST', '/api/users/users/', { username: 'bob', groups: ['nope'] });
         expect(badGroup.status).to.equal(400);
         expect(badGroup.body).to.have.property('groups');
