@@ -14,8 +14,9 @@ export interface Principal {
   /** The token's user, or null for a token of an earlier release not yet given one. */
   readonly userId: string | null;
   /**
-   * Per permission string of `permissions`, the constraints that limit it, for reads and writes to AND
-   * in (issue #39 point 2; not applied yet): null when it is unconstrained (some enabled object
+   * Per permission string granted by an object permission, the constraints that limit it, for reads and
+   * writes to AND in (issue #39 point 2; not applied yet, so only the unconstrained ones are in
+   * `permissions`): null when it is unconstrained (some enabled object
    * permission grants it with `constraints` null, or the user is a superuser, or the token is of the
    * old form); else the `constraints` of every object permission granting it, exactly as stored
    * (NetBox's JSON: an object ANDs its `path__lookup` pairs, a list ORs such objects), and these OR
@@ -77,7 +78,10 @@ export function modelPermissions(
         if (c === null) constraints[name] = null;
         else if (constraints[name] !== null) (constraints[name] ??= []).push(c);
       }
-  return { permissions: Object.keys(constraints).sort(), constraints };
+  // Until reads and writes AND the constraints in (issue #39), a permission limited by constraints grants
+  // nothing: granting it on every object would give more than NetBox does. Its constraints are kept.
+  const permissions = Object.keys(constraints).filter((k) => constraints[k] === null);
+  return { permissions: permissions.sort(), constraints };
 }
 
 /** The principal of a stored token, or null when its user is gone or inactive. */

@@ -107,6 +107,35 @@ for (const backend of BACKENDS)
         expect(badGroup.body).to.have.property('groups');
       });
 
+      it('a permission with constraints grants nothing until constraints are applied to reads', async () => {
+        const srv = h.srv;
+        const u = await srv.req('POST', '/api/users/users/', { username: 'dave', password: 'dave-password' });
+        const prov = await srv.req(
+          'POST',
+          '/api/users/tokens/provision/',
+          { username: 'dave', password: 'dave-password' },
+          null,
+        );
+        const key = prov.body.key as string;
+        const limited = await srv.req('POST', '/api/users/permissions/', {
+          name: 'ams sites only',
+          object_types: ['dcim.site'],
+          actions: ['view'],
+          constraints: { slug: 'ams01' },
+          users: [u.body.id],
+        });
+        expect(limited.status, JSON.stringify(limited.body)).to.equal(201);
+        expect((await srv.req('GET', '/api/dcim/sites/', undefined, key)).status).to.equal(403);
+        const open = await srv.req('POST', '/api/users/permissions/', {
+          name: 'all sites',
+          object_types: ['dcim.site'],
+          actions: ['view'],
+          users: [u.body.id],
+        });
+        expect(open.status).to.equal(201);
+        expect((await srv.req('GET', '/api/dcim/sites/', undefined, key)).status).to.equal(200);
+      });
+
       it('a token carries its user’s permissions, seen at once when a permission, group or user changes', async () => {
         const srv = h.srv;
         const u = await srv.req('POST', '/api/users/users/', { username: 'carol', password: 'carol-password' });
