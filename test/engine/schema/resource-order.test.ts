@@ -53,6 +53,9 @@ describe('registry order derived from references', () => {
       'prefix',
       'ip_address',
       'service',
+      'group',
+      'user',
+      'object_permission',
       'token',
       'machine',
       'entity',
@@ -62,6 +65,8 @@ describe('registry order derived from references', () => {
       'webhook',
       'webhook_delivery',
       'webhook_cursor',
+      'job',
+      'job_input',
     ]);
   });
 
