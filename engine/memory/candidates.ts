@@ -179,9 +179,11 @@ function cmpCandidates(plan: CmpNode, table: IndexedTable): Candidates | null {
   }
   // A regex with literal fragments: the rows holding their trigrams (pg_trgm's way with `~`).
   if (plan.op === 'regex' && plan.valueType === 'string') {
-    const idx = table.trigram(plan.field);
-    const queries = idx ? plan.values.map((v) => regexGrams(String(v), plan.ci)) : [];
-    if (idx && queries.every((q) => q !== null)) {
+    // The fragments first: a pattern without one leaves nothing to narrow, so the field's trigram index is not
+    // built (built at first use, it would hold the event loop for a query that scans every row anyway).
+    const queries = plan.values.map((v) => regexGrams(String(v), plan.ci));
+    const idx = queries.every((q) => q !== null) ? table.trigram(plan.field) : null;
+    if (idx) {
       const parts = queries.map((q) => idx.candidatesAny(q!));
       if (parts.every((p) => p !== null)) return union(parts as Set<number>[], `trigram(${plan.field})`);
     }
