@@ -85,11 +85,22 @@ export class Tokens {
       if (existing) {
         const same = Object.entries(fields).every(([f, v]) => JSON.stringify(existing[f]) === JSON.stringify(v));
         if (same && !ops.length) return { key: k, row: existing };
-        const row = { ...existing, ...fields, last_updated: now };
+        const kept = { expires: existing.expires ?? null, write_enabled: existing.write_enabled ?? true };
+        const row = { ...existing, ...fields, ...kept, last_updated: now };
         await this.storage.apply([...ops, { op: 'update', resource: 'token', row, before: existing }]);
         return { key: k, row };
       }
-      const row: Row = { id, created: now, last_updated: now, key_hash: hash, key_tail: k.slice(-4), ...fields };
+      // Every field written, as a database's columns hold them (a copy between stores compares rows whole).
+      const row: Row = {
+        id,
+        created: now,
+        last_updated: now,
+        key_hash: hash,
+        key_tail: k.slice(-4),
+        ...fields,
+        expires: null,
+        write_enabled: true,
+      };
       await this.storage.apply([...ops, { op: 'create', resource: 'token', row }]);
       return { key: k, row };
     } catch (e) {
