@@ -2,9 +2,8 @@
 // carries is kept as a pasted one is (token-box.ts); the password is sent once and never kept.
 import { useState } from 'preact/hooks';
 import { html } from '../lib/html.js';
-import { request, setToken } from '../lib/api.js';
-import { forgetOptions } from '../lib/catalog.js';
-import { checkToken } from './token-box.js';
+import { request } from '../lib/api.js';
+import { keepToken } from './token-box.js';
 
 export function LoginBox({ onSaved }: { onSaved: () => void }) {
   const [username, setUsername] = useState('');
@@ -22,9 +21,7 @@ export function LoginBox({ onSaved }: { onSaved: () => void }) {
       setStatus(r.status === 0 ? 'The API could not be reached.' : `Sign-in refused: ${r.body?.detail ?? r.status}.`);
       return;
     }
-    setToken(r.body.key);
-    forgetOptions();
-    setStatus(`Signed in as ${username.trim()}. ${await checkToken()}`);
+    setStatus(`Signed in as ${username.trim()}. ${await keepToken(r.body.key)}`);
     onSaved();
   };
   return html`<form class="token login" autocomplete="on" onSubmit=${submit}>
