@@ -555,7 +555,8 @@ describe('permission constraints: random constraints on random objects select wh
       // a total of objects varies too much between seeds (149 to 338 seen), the share of selecting ones less.
       expect(selecting, 'constraints that select objects').to.be.at.least(Math.ceil(compared / 10));
       console.log(
-        `      ${compared} constraints (${selecting} selecting), ${selected} objects selected, on ${all.map((s) => s.name).join(', ')}`,
+        `      ${compared} constraints (${selecting} selecting), ${selected} objects selected, ` +
+          `on ${all.map((s) => s.name).join(', ')}`,
       );
     });
 });
