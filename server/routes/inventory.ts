@@ -96,7 +96,12 @@ export async function planRequest(
   res: Response,
   customFields: readonly CustomFieldDef[],
 ): Promise<{ planned: CachedPlan; page: Page; pairs: [string, string][] } | null> {
-  const parents = await parentFilterPairs(ctx.storage, r, queryPairs(req)); // parent=<prefix id> -> its CIDR
+  // An inventory list shows only what the caller may view (the users app's and jobs' lists have rules of their own).
+  const scopes = r.inventory === false ? null : await viewScopes(ctx.inventory, req.principal);
+  const scope = scopes?.(r.name) ?? TRUE;
+  const parents = await parentFilterPairs(ctx.storage, r, queryPairs(req), (id) =>
+    visibleRow(ctx.inventory, r, id, scopes?.('prefix') ?? TRUE),
+  ); // parent=<prefix id> -> its CIDR
   if ('errors' in parents) {
     res.status(400).json(parents.errors);
     return null;
@@ -107,8 +112,6 @@ export async function planRequest(
     customFields,
     ids: ctx.storage.ids,
   });
-  // An inventory list shows only what the caller may view (the users app's and jobs' lists have rules of their own).
-  const scope = r.inventory === false ? TRUE : (await viewScopes(ctx.inventory, req.principal))(r.name);
   const planned = unconstrained(scope) ? asked : { ...asked, plan: within(asked.plan, scope) };
   // limit/offset are not part of the plan cache key: read them from this request.
   const paging = {
