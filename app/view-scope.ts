@@ -35,16 +35,18 @@ export function viewsAll(p: Principal | undefined, r: Pick<ResourceDef, 'app' | 
   return p.permissions.includes('*') || (p.permissions.includes(name) && (p.constraints[name] ?? null) === null);
 }
 
-/** The principal's view scope of every resource (no principal: an internal read, which sees all). */
+/**
+ * The principal's view scope of every resource (no principal: an internal read, which sees all): none of a
+ * resource it may not view, all of one it views without constraints, else its constraints' objects.
+ */
 export async function viewScopes(inventory: Inventory, p: Principal | undefined): Promise<Scopes> {
-  if (!p || p.permissions.includes('*') || !hasConstraints(p)) return p ? (name) => heldOrNot(p, name) : ALL;
-  const defs = await inventory.customFields();
-  return (name) => scopeOf(p, resource(name), 'view', defs, inventory.storage.ids);
-}
-
-/** Without constraints a principal sees all of a resource it may view, nothing of one it may not. */
-function heldOrNot(p: Principal, name: string): Plan {
-  return p.permissions.includes('*') || p.permissions.includes(permissionFor(resource(name), 'view')) ? TRUE : FALSE;
+  if (!p || p.permissions.includes('*')) return ALL;
+  const defs = hasConstraints(p) ? await inventory.customFields() : null;
+  return (name) => {
+    const r = resource(name);
+    if (!p.permissions.includes(permissionFor(r, 'view'))) return FALSE;
+    return defs ? scopeOf(p, r, 'view', defs, inventory.storage.ids) : TRUE;
+  };
 }
 
 const joined = new WeakMap<Plan, WeakMap<Plan, Plan>>();
