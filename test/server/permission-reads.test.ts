@@ -151,6 +151,12 @@ for (const backend of BACKENDS)
         const site = await srv.req('GET', `/api/dcim/sites/${ids.sa}/`, undefined, tina.key);
         expect(site.body.prefix_count).to.equal(2); // 10.1.2.0/24 is at the site but of tenant tb
         expect((await srv.req('GET', `/api/dcim/sites/${ids.sa}/`)).body.prefix_count).to.equal(3);
+        // Addresses, which tina may not view at all, count 0 for her.
+        const ip = await srv.req('POST', '/api/ipam/ip-addresses/', { address: '10.1.1.5/24', tenant: ids.ta });
+        expect(ip.status, JSON.stringify(ip.body)).to.equal(201);
+        expect((await srv.req('GET', `/api/tenancy/tenants/${ids.ta}/`)).body.ipaddress_count).to.equal(1);
+        const noView = await srv.req('GET', `/api/tenancy/tenants/${ids.ta}/`, undefined, tina.key);
+        expect(noView.body.ipaddress_count).to.equal(0);
         const block = await srv.req('GET', `/api/ipam/prefixes/${ids.p1}/`, undefined, tina.key);
         expect(block.body.children).to.equal(1);
         expect((await srv.req('GET', `/api/ipam/prefixes/${ids.p1}/`)).body.children).to.equal(2);
