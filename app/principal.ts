@@ -15,12 +15,12 @@ export interface Principal {
   readonly userId: string | null;
   /**
    * Per permission string granted by an object permission, the constraints that limit it, for reads and
-   * writes to AND in (issue #39 point 2; not applied yet, so only the unconstrained ones are in
-   * `permissions`): null when it is unconstrained (some enabled object
-   * permission grants it with `constraints` null, or the user is a superuser, or the token is of the
-   * old form); else the `constraints` of every object permission granting it, exactly as stored
-   * (NetBox's JSON: an object ANDs its `path__lookup` pairs, a list ORs such objects), and these OR
-   * together. `$user` in them stands for `userId`.
+   * writes to AND in (issue #39 point 2; REST reads of inventory resources AND them in, so the constrained
+   * view permissions of those are in `permissions`, other constrained ones not yet): null when it is
+   * unconstrained (some enabled object permission grants it with `constraints` null, or the user is a
+   * superuser, or the token is of the old form); else the `constraints` of every object permission
+   * granting it, exactly as stored (NetBox's JSON: an object ANDs its `path__lookup` pairs, a list ORs
+   * such objects), and these OR together. `$user` in them stands for `userId`.
    */
   readonly constraints: Readonly<Record<string, readonly unknown[] | null>>;
   /** When the token stops being accepted (ms since the epoch), or null. */
@@ -39,6 +39,13 @@ function readOnly(p: Pick<Principal, 'permissions' | 'constraints'>): Pick<Princ
 }
 
 const VIEW_ALL: readonly string[] = RESOURCES.map((r) => permissionFor(r, 'view'));
+/**
+ * View permissions whose constraints REST reads AND in: the inventory resources' but the change log's (its
+ * records are shown by the rights over the objects they record, not yet by constraints).
+ */
+const SCOPED_VIEWS: ReadonlySet<string> = new Set(
+  RESOURCES.filter((r) => r.inventory !== false && r.name !== 'object_change').map((r) => permissionFor(r, 'view')),
+);
 
 export const tokenDisplay = (row: Row): string =>
   typeof row.description === 'string' && row.description ? row.description : `token …${String(row.key_tail)}`;
@@ -78,9 +85,10 @@ export function modelPermissions(
         if (c === null) constraints[name] = null;
         else if (constraints[name] !== null) (constraints[name] ??= []).push(c);
       }
-  // Until reads and writes AND the constraints in (issue #39), a permission limited by constraints grants
-  // nothing: granting it on every object would give more than NetBox does. Its constraints are kept.
-  const permissions = Object.keys(constraints).filter((k) => constraints[k] === null);
+  // REST reads of inventory resources AND a view's constraints in (app/view-scope.ts); until writes and the
+  // other readers do (issue #39), any other permission limited by constraints grants nothing: granting it
+  // on every object would give more than NetBox does. Its constraints are kept.
+  const permissions = Object.keys(constraints).filter((k) => constraints[k] === null || SCOPED_VIEWS.has(k));
   return { permissions: permissions.sort(), constraints };
 }
 

@@ -99,7 +99,7 @@ export function authenticateBeforeBody(tokens: Tokens): RequestHandler {
   };
 }
 
-/** Whose view a kept page is: the token's view permissions, sorted (made once per principal). */
+/** Whose view a kept page is: the token's view permissions and their constraints, sorted (once per principal). */
 const scopes = new WeakMap<Principal, string>();
 
 /**
@@ -111,10 +111,13 @@ const scopes = new WeakMap<Principal, string>();
 export function viewScope(p: Principal): string {
   let s = scopes.get(p);
   if (s === undefined) {
+    // A constrained view sees its constraints' objects (`$user`: the user's): they are part of the scope.
     s = p.permissions
       .filter((x) => x === '*' || /^[^.]+\.view_/.test(x))
       .sort()
+      .map((x) => (p.constraints[x] ? `${x}=${JSON.stringify(p.constraints[x])}` : x))
       .join(' ');
+    if (s.includes('"$user"')) s += ` $user=${p.userId}`;
     scopes.set(p, s);
   }
   return s;

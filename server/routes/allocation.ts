@@ -15,6 +15,7 @@ import { answerCreate } from './inventory.js';
 import type { KeyedWrite } from '../../app/write-keys.js';
 import { DEFAULT_LIMIT } from './list-params.js';
 import { MSG } from '../../engine/schema/messages.js';
+import { viewScopes, visibleRow } from '../../app/view-scope.js';
 
 /**
  * `limit` as NetBox reads it here: a whole number, at most maxPageSize; anything that is not a
@@ -59,9 +60,10 @@ export function allocationRouter(ctx: AppContext): Router {
   const max = ctx.config.maxPageSize;
   const viewParent = [authenticate(ctx.tokens), requirePermission(permissionFor(prefix, 'view'))];
 
-  /** The parent prefix, or null after answering 404. */
+  /** The parent prefix, or null after answering 404 (also when it lies outside the caller's view scope). */
   const parentOf = async (req: Request, res: Response): Promise<Row | null> => {
-    const row = await ctx.inventory.get(prefix, String(req.params.id));
+    const scope = (await viewScopes(ctx.inventory, req.principal))(prefix.name);
+    const row = await visibleRow(ctx.inventory, prefix, String(req.params.id), scope);
     if (!row) res.status(404).json({ detail: 'Not found.' });
     return row;
   };

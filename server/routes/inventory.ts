@@ -6,7 +6,9 @@ import { authenticate, permissionFor, requirePermission, viewScope } from '../au
 import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
 import { isTrue, parsePage, parseShape, parseStart, type Shape } from './list-params.js';
-import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
+import { and, cmp, TRUE, type Plan } from '../../engine/plan/nodes.js';
+import { viewScopes, visibleRow, within } from '../../app/view-scope.js';
+import { unconstrained } from '../../app/permission-scope.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
 import type { WriteResult } from '../../app/inventory.js';
@@ -59,6 +61,7 @@ async function serialize(
   return serializeRows(r, rows, {
     baseUrl: baseUrl(req),
     storage: ctx.storage,
+    scopes: await viewScopes(ctx.inventory, req.principal),
     customFields: await ctx.inventory.customFieldsFor(r),
     brief: shape.brief,
     keep: shape.keep,
@@ -93,17 +96,23 @@ export async function planRequest(
   res: Response,
   customFields: readonly CustomFieldDef[],
 ): Promise<{ planned: CachedPlan; page: Page; pairs: [string, string][] } | null> {
-  const parents = await parentFilterPairs(ctx.storage, r, queryPairs(req)); // parent=<prefix id> -> its CIDR
+  // An inventory list shows only what the caller may view (the users app's and jobs' lists have rules of their own).
+  const scopes = r.inventory === false ? null : await viewScopes(ctx.inventory, req.principal);
+  const scope = scopes?.(r.name) ?? TRUE;
+  const parents = await parentFilterPairs(ctx.storage, r, queryPairs(req), (id) =>
+    visibleRow(ctx.inventory, r, id, scopes?.('prefix') ?? TRUE),
+  ); // parent=<prefix id> -> its CIDR
   if ('errors' in parents) {
     res.status(400).json(parents.errors);
     return null;
   }
   const { pairs } = parents;
-  const planned = ctx.planCache.get(r, pairs, {
+  const asked = ctx.planCache.get(r, pairs, {
     strict: ctx.config.strictFiltering,
     customFields,
     ids: ctx.storage.ids,
   });
+  const planned = unconstrained(scope) ? asked : { ...asked, plan: within(asked.plan, scope) };
   // limit/offset are not part of the plan cache key: read them from this request.
   const paging = {
     ...planned.control,
@@ -300,15 +309,19 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
   router.options('/', can('view'), (req, res) => {
     res.json(optionsBody(r, req.principal!, 'list', ctx.storage.ids.name));
   });
-  router.options('/:id/', can('view'), (req, res) => {
-    res.json(optionsBody(r, req.principal!, 'object', ctx.storage.ids.name));
+  // An object outside the caller's view scope is absent: 404, as one that does not exist.
+  const visible = async (req: Request, res: Response): Promise<Row | null> => {
+    const scope = (await viewScopes(ctx.inventory, req.principal))(r.name);
+    const row = await visibleRow(ctx.inventory, r, String(req.params.id), scope);
+    if (!row) res.status(404).json({ detail: 'Not found.' });
+    return row;
+  };
+  router.options('/:id/', can('view'), async (req, res) => {
+    if (await visible(req, res)) res.json(optionsBody(r, req.principal!, 'object', ctx.storage.ids.name));
   });
   router.get('/:id/', can('view'), async (req, res) => {
-    const row = await ctx.inventory.get(r, String(req.params.id));
-    if (!row) {
-      res.status(404).json({ detail: 'Not found.' });
-      return;
-    }
+    const row = await visible(req, res);
+    if (!row) return;
     const shape = shapeOf(r, controlOf(req), res);
     if (!shape) return;
     // A brief or narrowed form is another representation: no tag of its own.
