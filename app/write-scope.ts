@@ -69,6 +69,9 @@ export class WriteScope {
   }
 }
 
-/** Whether `who` holds `action` on `r` only under constraints (paths that cannot apply them refuse it). */
+/** Whether `who` holds `permission` only under constraints (paths that cannot apply them refuse it). */
+export const onlyConstrained = (who: Principal | undefined, permission: string): boolean =>
+  !!who && !who.permissions.includes('*') && Array.isArray(who.constraints[permission]);
+
 export const constrainedFor = (who: Principal | undefined, r: ResourceDef, action: string): boolean =>
-  !!who && !who.permissions.includes('*') && Array.isArray(who.constraints[permissionFor(r, action)]);
+  onlyConstrained(who, permissionFor(r, action));

@@ -171,6 +171,16 @@ for (const backend of BACKENDS)
       expect(plain.status, JSON.stringify(plain.body)).to.equal(201);
     });
 
+    it('a token of the old form cannot hand out whole a permission its creator holds under constraints', async () => {
+      const minter = await userWith(h.srv, 'minter', [
+        { object_types: ['users.token'], actions: ['add'] },
+        { object_types: ['dcim.device'], actions: ['change'], constraints: { site__region__slug: 'eu' } },
+      ]);
+      const out = await h.srv.req('POST', '/api/users/tokens/', { permissions: ['dcim.change_device'] }, minter);
+      expect(out.status, JSON.stringify(out.body)).to.equal(400);
+      expect(out.body).to.have.property('permissions');
+    });
+
     it('an import through a constrained permission is refused (imports do not apply constraints)', async () => {
       const csv = 'name,site\nimp-ams,ams01\n';
       const out = await h.srv.req('POST', '/api/dcim/devices/', csv, key, { 'Content-Type': 'text/csv' });
