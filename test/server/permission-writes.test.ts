@@ -182,6 +182,22 @@ for (const backend of BACKENDS)
         expect(out.body).to.have.property('permissions');
       });
 
+      it('allocation (available-prefixes) creates only what the add constraint admits', async () => {
+        const srv = h.srv;
+        const parent = await made(srv, '/api/ipam/prefixes/', { prefix: '10.20.0.0/16' });
+        const allocator = await userWith(srv, 'allocator', [
+          { object_types: ['ipam.prefix'], actions: ['view'] },
+          { object_types: ['ipam.prefix'], actions: ['add'], constraints: { tenant__slug: 'visible-co' } },
+        ]);
+        const url = `/api/ipam/prefixes/${parent.id}/available-prefixes/`;
+        const out = await srv.req('POST', url, { prefix_length: 24 }, allocator);
+        expect(out.status, JSON.stringify(out.body)).to.equal(403);
+        expect((await srv.req('GET', '/api/ipam/prefixes/?within=10.20.0.0/16')).body.count).to.equal(0);
+        const ok = await srv.req('POST', url, { prefix_length: 24, tenant: s.visible.id }, allocator);
+        expect(ok.status, JSON.stringify(ok.body)).to.equal(201);
+        expect(ok.body.prefix).to.equal('10.20.0.0/24');
+      });
+
       it('an import through a constrained permission is refused (imports do not apply constraints)', async () => {
         const csv = 'name,site\nimp-ams,ams01\n';
         const out = await h.srv.req('POST', '/api/dcim/devices/', csv, key, { 'Content-Type': 'text/csv' });
