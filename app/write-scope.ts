@@ -3,7 +3,7 @@
 // write. The store tests both inside the write's transaction (RowCheck), with references as the
 // batch leaves them, so no other writer's commit can fall between the test and the write; the
 // reads before it only choose the answer (404 for an object the caller may not view, else 403).
-// Objects a write names by reference (an id, a nested `{"name": …}`, a tag) must be viewable.
+// Objects a write names by their fields (a nested `{"name": …}`, a tag's slug or name) must be viewable.
 import { and, cmp, type Plan } from '../engine/plan/nodes.js';
 import type { CustomFieldDef, ResourceDef } from '../engine/schema/types.js';
 import type { Row, RowCheck, Storage } from '../storage/types.js';

@@ -155,6 +155,12 @@ for (const backend of BACKENDS)
         const slug = await srv.req('PATCH', url, { tenant: { slug: 'hidden-co' } }, key);
         expect(slug.status).to.equal(400);
         expect(slug.body).to.have.property('tenant');
+        // A tag by slug, likewise: the team may view no tag; by id it is found.
+        const tag = await made(srv, '/api/extras/tags/', { name: 'blue', slug: 'blue' });
+        const bySlug = await srv.req('PATCH', url, { tags: ['blue'] }, key);
+        expect(bySlug.status).to.equal(400);
+        expect(bySlug.body).to.have.property('tags');
+        expect((await srv.req('PATCH', url, { tags: [tag.id] }, key)).status).to.equal(200);
         const seen = await srv.req('PATCH', url, { tenant: { name: 'visible-co' } }, key);
         expect(seen.status, JSON.stringify(seen.body)).to.equal(200);
         expect(idOf((await device(s.dAms.id)).tenant)).to.equal(s.visible.id);
