@@ -38,6 +38,17 @@ function readOnly(p: Pick<Principal, 'permissions' | 'constraints'>): Pick<Princ
   return { permissions, constraints: Object.fromEntries(permissions.map((x) => [x, p.constraints[x] ?? null])) };
 }
 
+/** Permissions other than view on a resource written through app/inventory.ts, which applies their constraints. */
+const CONSTRAINED_WRITES = {
+  models: new Set(
+    RESOURCES.filter((r) => r.inventory !== false && r.writable !== false).map((r) => permissionFor(r, '')),
+  ),
+  test(p: string): boolean {
+    const m = /^([^.]+)\.(.+)_([a-z0-9]+)$/.exec(p); // a custom action may hold `_`, a model never does
+    return !!m && m[2] !== 'view' && this.models.has(`${m[1]}._${m[3]}`);
+  },
+};
+
 const VIEW_ALL: readonly string[] = RESOURCES.map((r) => permissionFor(r, 'view'));
 /**
  * View permissions whose constraints REST reads AND in: the inventory resources' but the change log's (its
@@ -85,10 +96,12 @@ export function modelPermissions(
         if (c === null) constraints[name] = null;
         else if (constraints[name] !== null) (constraints[name] ??= []).push(c);
       }
-  // REST reads of inventory resources AND a view's constraints in (app/view-scope.ts); until writes and the
-  // other readers do (issue #39), any other permission limited by constraints grants nothing: granting it
-  // on every object would give more than NetBox does. Its constraints are kept.
-  const permissions = Object.keys(constraints).filter((k) => constraints[k] === null || SCOPED_VIEWS.has(k));
+  // A permission limited by constraints grants only where they are applied (issue #39): REST reads of the
+  // inventory's resources (app/view-scope.ts) and their writes (app/write-scope.ts). Elsewhere it grants
+  // nothing: granting it on every object would give more than NetBox does. Its constraints are kept.
+  const permissions = Object.keys(constraints).filter(
+    (k) => constraints[k] === null || SCOPED_VIEWS.has(k) || CONSTRAINED_WRITES.test(k),
+  );
   return { permissions: permissions.sort(), constraints };
 }
 

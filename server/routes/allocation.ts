@@ -8,6 +8,7 @@ import { resource } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import type { WriteResult } from '../../app/inventory.js';
 import { Allocation } from '../../app/allocation.js';
+import type { Principal } from '../../app/principal.js';
 import type { Row } from '../../storage/types.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -71,7 +72,12 @@ export function allocationRouter(ctx: AppContext): Router {
     (
       r: ResourceDef,
       parentKey: string,
-      run: (parent: Row, bodies: readonly unknown[], key: KeyedWrite | undefined) => Promise<WriteResult<Row[]>>,
+      run: (
+        parent: Row,
+        bodies: readonly unknown[],
+        key: KeyedWrite | undefined,
+        who: Principal | undefined,
+      ) => Promise<WriteResult<Row[]>>,
     ) =>
     async (req: Request, res: Response) => {
       const parent = await parentOf(req, res);
@@ -82,6 +88,7 @@ export function allocationRouter(ctx: AppContext): Router {
           parent,
           bodies.map((b) => withoutParentNamed(parentKey, parent, b ?? {})),
           key,
+          req.principal,
         ),
       );
     };
@@ -96,7 +103,7 @@ export function allocationRouter(ctx: AppContext): Router {
     '/:id/available-prefixes/',
     ...viewParent,
     requirePermission(permissionFor(prefix, 'add')),
-    allocate(prefix, 'parent', (parent, bodies, key) => allocation.allocatePrefixes(parent, bodies, key)),
+    allocate(prefix, 'parent', (parent, bodies, key, who) => allocation.allocatePrefixes(parent, bodies, key, who)),
   );
   router.get('/:id/available-ips/', ...viewParent, async (req, res) => {
     const limit = limitOf(req, res, DEFAULT_LIMIT, max);
@@ -107,7 +114,7 @@ export function allocationRouter(ctx: AppContext): Router {
     '/:id/available-ips/',
     ...viewParent,
     requirePermission(permissionFor(ip, 'add')),
-    allocate(ip, 'prefix', (parent, bodies, key) => allocation.allocateIps(parent, bodies, key)),
+    allocate(ip, 'prefix', (parent, bodies, key, who) => allocation.allocateIps(parent, bodies, key, who)),
   );
   return router;
 }

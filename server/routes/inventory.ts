@@ -338,7 +338,7 @@ function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
   router.post('/', can('add'), (req, res) =>
     isImport(req)
       ? answerImport(ctx, r, req, res)
-      : answerCreate(ctx, r, req, res, (bodies, key) => ctx.inventory.create(r, bodies, key)),
+      : answerCreate(ctx, r, req, res, (bodies, key) => ctx.inventory.create(r, bodies, key, req.principal)),
   );
   bulkWriteRoutes(ctx, r, router, can);
   objectWriteRoutes(ctx, r, router, can);
@@ -381,7 +381,7 @@ function bulkWriteRoutes(ctx: AppContext, r: ResourceDef, router: Router, can: C
       if (!items) return;
       const bodies = items.map((b) => ({ id: b.id, body: b }));
       await answered(ctx, r, req, res, { single: false, status: 200 }, (key) =>
-        ctx.inventory.updateMany(r, bodies, partial, null, key),
+        ctx.inventory.updateMany(r, bodies, partial, null, key, req.principal),
       );
     });
   }
@@ -395,7 +395,7 @@ function bulkWriteRoutes(ctx: AppContext, r: ResourceDef, router: Router, can: C
     }
     const ids = items.map((b) => b.id);
     await answered(ctx, r, req, res, { single: false, status: 204 }, (key) =>
-      ctx.inventory.deleteMany(r, ids, null, key),
+      ctx.inventory.deleteMany(r, ids, null, key, req.principal),
     );
   });
 }
@@ -405,13 +405,13 @@ function objectWriteRoutes(ctx: AppContext, r: ResourceDef, router: Router, can:
   for (const [method, partial] of PUT_AND_PATCH) {
     router[method]('/:id/', can('change'), (req, res) =>
       answered(ctx, r, req, res, { single: true, status: 200 }, (key) =>
-        ctx.inventory.update(r, String(req.params.id), req.body, partial, ifMatchOf(req), key),
+        ctx.inventory.update(r, String(req.params.id), req.body, partial, ifMatchOf(req), key, req.principal),
       ),
     );
   }
   router.delete('/:id/', can('delete'), (req, res) =>
     answered(ctx, r, req, res, { single: true, status: 204 }, (key) =>
-      ctx.inventory.delete(r, String(req.params.id), ifMatchOf(req), key),
+      ctx.inventory.delete(r, String(req.params.id), ifMatchOf(req), key, req.principal),
     ),
   );
 }

@@ -1,4 +1,5 @@
 // /api/users/tokens/: list, create (the key is shown once), read, revoke.
+import { onlyConstrained } from '../../app/write-scope.js';
 import { Router } from 'express';
 import { resource } from '../../engine/schema/registry.js';
 import { allows } from '../../app/tokens.js';
@@ -80,7 +81,8 @@ export function tokensRouter(ctx: AppContext): Router {
       !perms.every((p) => typeof p === 'string' && /^(\*|[a-z]+\.(view|add|change|delete)_[a-z]+)$/.test(p))
     )
       errors.permissions = ['Expected a list of permissions such as "*" or "dcim.view_site".'];
-    else if (!perms.every((p) => allows(req.principal!, p as string)))
+    // A permission held only under constraints would be granted whole by the old form: refused too.
+    else if (!perms.every((p) => allows(req.principal!, p as string) && !onlyConstrained(req.principal, p as string)))
       errors.permissions = ['A token cannot grant permissions its creator does not have.'];
     for (const k of ['expires', 'write_enabled']) if (k in body) errors[k] = ['Only with user (not the old form).'];
     if (Object.keys(errors).length) return void res.status(400).json(errors);

@@ -107,7 +107,7 @@ for (const backend of BACKENDS)
         expect(badGroup.body).to.have.property('groups');
       });
 
-      it('a constrained view shows only its objects; other constrained actions grant nothing yet', async () => {
+      it('a constrained view shows only its objects; a constrained change changes only those', async () => {
         const srv = h.srv;
         const u = await srv.req('POST', '/api/users/users/', { username: 'dave', password: 'dave-password' });
         const prov = await srv.req(
@@ -131,8 +131,11 @@ for (const backend of BACKENDS)
         expect(seen.status).to.equal(200);
         expect(seen.body.results.map((s: { slug: string }) => s.slug)).to.deep.equal(['ams01']);
         const ams = seen.body.results[0].id;
-        // Writes do not check constraints yet: a constrained change grants nothing.
-        expect((await srv.req('PATCH', `/api/dcim/sites/${ams}/`, { description: 'x' }, key)).status).to.equal(403);
+        expect((await srv.req('PATCH', `/api/dcim/sites/${ams}/`, { description: 'x' }, key)).status).to.equal(200);
+        // fra01 lies outside both: absent (404), not forbidden, and unchanged.
+        const fra = (await srv.req('GET', '/api/dcim/sites/?slug=fra01')).body.results[0];
+        expect((await srv.req('PATCH', `/api/dcim/sites/${fra.id}/`, { description: 'x' }, key)).status).to.equal(404);
+        expect((await srv.req('GET', `/api/dcim/sites/${fra.id}/`)).body.description).to.equal(fra.description);
         const open = await srv.req('POST', '/api/users/permissions/', {
           name: 'all sites',
           object_types: ['dcim.site'],
