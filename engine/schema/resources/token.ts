@@ -37,7 +37,7 @@ export const token = {
     { name: 'key_id', kind: 'string', label: 'Key', nullable: true, readOnly: true, indexed: true, filter: false },
     { name: 'pepper_id', kind: 'integer', label: 'Pepper ID', nullable: true, readOnly: true, filter: false },
     // CIDRs the token may be used from (app/client-address.ts); empty: anywhere.
-    { name: 'allowed_ips', kind: 'string_list', label: 'Allowed IPs', default: [], filter: false },
+    { name: 'allowed_ips', kind: 'string_list', label: 'Allowed IPs', nullable: true, default: [], filter: false },
     // false: refused (401) until enabled again.
     { name: 'enabled', kind: 'boolean', label: 'Enabled', nullable: true, default: true },
     // Written at most once a minute per token and process, without a change record.
