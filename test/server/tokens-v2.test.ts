@@ -136,6 +136,23 @@ for (const backend of BACKENDS)
         expect(await changes()).to.equal(logged);
       });
 
+      it('the last_used note never undoes a change made at the same moment (a disable stays)', async () => {
+        const srv = h.srv;
+        const u = await userWith(srv, 'racer', [[['dcim.site'], ['view']]]);
+        for (let round = 0; round < 5; round++) {
+          const t = await srv.req('POST', TOKENS, { user: u.id });
+          const key = `nbt_${t.body.key}.${t.body.token}`;
+          const [, off] = await Promise.all([
+            bearer(srv, 'GET', '/api/dcim/sites/', key), // its first use: last_used is written after it
+            srv.req('PATCH', `${TOKENS}${t.body.id}/`, { enabled: false }),
+          ]);
+          expect(off.status, JSON.stringify(off.body)).to.equal(200);
+          await new Promise((r) => setTimeout(r, 50));
+          expect((await srv.req('GET', `${TOKENS}${t.body.id}/`)).body.enabled).to.equal(false);
+          expect((await bearer(srv, 'GET', '/api/dcim/sites/', key)).status).to.equal(401);
+        }
+      });
+
       it('allowed_ips: the client is the socket peer, or behind a trusted proxy the last untrusted hop', async () => {
         const srv = h.srv;
         const u = await userWith(srv, 'proxied', [[['dcim.site'], ['view']]]);
