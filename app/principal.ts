@@ -4,6 +4,8 @@
 import type { Row, Storage } from '../storage/types.js';
 import { permissionFor, permissionOf } from '../engine/schema/model-permissions.js';
 import { RESOURCES } from '../engine/schema/registry.js';
+import { parseNetworks } from '../engine/net/client-address.js';
+import type { Cidr } from '../engine/net/ip.js';
 
 export interface Principal {
   readonly tokenId: string;
@@ -25,6 +27,8 @@ export interface Principal {
   readonly constraints: Readonly<Record<string, readonly unknown[] | null>>;
   /** When the token stops being accepted (ms since the epoch), or null. */
   readonly expiresAt: number | null;
+  /** The networks the token may be used from (allowed_ips); empty: anywhere. */
+  readonly allowedIps: readonly Cidr[];
 }
 
 /** Read-only tokens (`write_enabled: false`) keep only their view permissions (`*` becomes every view). */
@@ -105,10 +109,12 @@ export function modelPermissions(
   return { permissions: permissions.sort(), constraints };
 }
 
-/** The principal of a stored token, or null when its user is gone or inactive. */
+/** The principal of a stored token, or null when the token is disabled or its user is gone or inactive. */
 export async function principalOf(storage: Storage, token: Row): Promise<Principal | null> {
+  if (token.enabled === false) return null;
   const expires = typeof token.expires === 'string' ? Date.parse(token.expires) : null;
-  const base = { tokenId: token.id, name: tokenDisplay(token), expiresAt: expires };
+  const allowedIps = parseNetworks((token.allowed_ips as string[] | null) ?? []).nets;
+  const base = { tokenId: token.id, name: tokenDisplay(token), expiresAt: expires, allowedIps };
   const narrow = token.write_enabled === false ? readOnly : (p: Pick<Principal, 'permissions' | 'constraints'>) => p;
   const userId = (token.user as string | null | undefined) ?? null;
   if (userId === null) {

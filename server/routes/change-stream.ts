@@ -179,7 +179,7 @@ function tokenCheck(ctx: AppContext, req: Request): () => Promise<boolean> {
     if (!hasKey || checking) return true;
     checking = true;
     try {
-      const who = await checkToken(ctx.tokens, req.headers);
+      const who = await checkToken(ctx.tokens, req);
       return who.ok && !refusal(who.principal, permissionFor(changes, 'view'));
     } catch {
       return true;

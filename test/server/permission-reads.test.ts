@@ -215,6 +215,10 @@ for (const backend of BACKENDS)
           { object_types: ['tenancy.tenant'] },
         ]);
         const url = '/api/ipam/prefixes/?ordering=prefix';
+        // A token's first use writes its last_used (after the answer), which moves the store's generation
+        // and so drops kept pages: one round first, then the rounds counted.
+        for (const key of [tina.key, tom.key, undefined]) await srv.req('GET', '/api/dcim/sites/', undefined, key);
+        await new Promise((r) => setTimeout(r, 300));
         const hits = await cacheHits(srv);
         for (let i = 0; i < 3; i++) {
           expect(prefixesOf((await srv.req('GET', url, undefined, tina.key)).body)).to.deep.equal([

@@ -21,7 +21,9 @@ export function LoginBox({ onSaved }: { onSaved: () => void }) {
       setStatus(r.status === 0 ? 'The API could not be reached.' : `Sign-in refused: ${r.body?.detail ?? r.status}.`);
       return;
     }
-    setStatus(`Signed in as ${username.trim()}. ${await keepToken(r.body.key)}`);
+    // A v2 token (API_TOKEN_PEPPERS set) is its key id and secret together: nbt_<key>.<token>.
+    const credential = r.body.version === 2 ? `nbt_${r.body.key}.${r.body.token}` : r.body.key;
+    setStatus(`Signed in as ${username.trim()}. ${await keepToken(credential)}`);
     onSaved();
   };
   return html`<form class="token login" autocomplete="on" onSubmit=${submit}>
