@@ -38,8 +38,20 @@ function overlay(storage: Storage): Storage {
     for (const r of staged.values()) if (r && has(r)) kept.push(r);
     return kept;
   };
-  const getMany = async (resource: string, ids: readonly string[]): Promise<Row[]> =>
-    (await Promise.all(ids.map((id) => get(resource, id)))).filter((r): r is Row => r !== null);
+  // One read of the store for the ids not staged (not a read per id).
+  const getMany = async (resource: string, ids: readonly string[]): Promise<Row[]> => {
+    const staged = current.getStore()?.rows.get(resource);
+    if (!staged) return storage.getMany(resource, ids);
+    const stored = new Map(
+      (
+        await storage.getMany(
+          resource,
+          ids.filter((id) => !staged.has(id)),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    return ids.map((id) => (staged.has(id) ? staged.get(id) : stored.get(id))).filter((r): r is Row => !!r);
+  };
   const apply = async (ops: readonly WriteOp[]): Promise<ApplyResult> => {
     const stage = current.getStore();
     if (!stage) return storage.apply(ops);
@@ -54,6 +66,16 @@ function overlay(storage: Storage): Storage {
       return typeof v === 'function' ? v.bind(target) : v;
     },
   });
+}
+
+/** `stored` (what a query of the store found) as the current stage sees it: staged rows over stored ones, and
+ * the staged rows that `match`. */
+export function stagedOver(resource: string, stored: Row[], match: (r: Row) => boolean): Row[] {
+  const staged = current.getStore()?.rows.get(resource);
+  if (!staged) return stored;
+  const kept = stored.filter((r) => !staged.has(r.id));
+  for (const r of staged.values()) if (r && match(r)) kept.push(r);
+  return kept;
 }
 
 const staged = new WeakMap<Inventory, Inventory>();

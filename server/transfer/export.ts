@@ -7,7 +7,7 @@ import YAML from 'yaml';
 import type { AppContext } from '../context.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { columnsOf, keptColumns, type Column } from '../../engine/transfer/columns.js';
-import { cellsOf } from '../../engine/transfer/cells.js';
+import { cellWriter, readFields } from '../../engine/transfer/cells.js';
 import { RefCache } from '../../app/transfer/refs.js';
 import { planRequest } from '../routes/inventory.js';
 import { parseShape } from '../routes/list-params.js';
@@ -102,13 +102,15 @@ async function streamRows(ctx: AppContext, r: ResourceDef, res: Response, s: Str
   const chunks = scanList(ctx.storage, r.name, s.got.planned.plan, s.got.page.ordering, {
     chunk: EXPORT_CHUNK,
     signal,
+    fields: readFields(columns),
   });
+  const cellsOf = cellWriter(columns, refs.refs);
   try {
     for await (const rows of chunks) {
       if (signal.aborted) break;
       await refs.load(columns, rows);
       any = true;
-      const cells = rows.map((row) => cellsOf(columns, row, refs.refs));
+      const cells = rows.map(cellsOf);
       await written(res, chunkText(format, columns, cells), signal);
     }
   } catch (e) {
