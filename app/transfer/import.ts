@@ -10,7 +10,7 @@ import { uniqueGroups } from '../../engine/schema/unique-groups.js';
 import { idStyleOf } from '../../engine/schema/id-style.js';
 import { StorageConflict, type Row, type WriteOp } from '../../storage/types.js';
 import { notFound } from './refs.js';
-import { byField, findByAny, refKey, resolveRefs } from './ref-lookup.js';
+import { byField, findByAny, findTags, refKey, resolveRefs } from './ref-lookup.js';
 import { Stage, staging, stagingInventory } from './staged.js';
 
 /** One problem, by data row (the first row under the header is 1; 0 is the header) and column. */

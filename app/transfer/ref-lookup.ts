@@ -3,18 +3,24 @@
 // then the devices by name), then what no key named as ids (one getMany); not a lookup per row.
 import { cmp } from '../../engine/plan/nodes.js';
 import { idStyleOf } from '../../engine/schema/id-style.js';
+import { resource } from '../../engine/schema/registry.js';
 import type { NaturalKey } from '../../engine/transfer/columns.js';
 import { keySize, type RefCells } from '../../engine/transfer/cells.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import type { Row, Storage } from '../../storage/types.js';
-import { stagedOver } from './staged.js';
+import { remember, stagedOver } from './staged.js';
 
 /** Values per `IN (...)` list, and rows read per page of its matches. */
 const LOOKUP = 500;
 const PAGE = 5000;
 
 /** The key `found` holds a reference's object under. */
-export const refKey = (ref: RefCells): string => JSON.stringify([ref.key.target.name, ref.cells]);
+export function refKey(ref: RefCells): string {
+  let k = keyOf.get(ref);
+  if (k === undefined) keyOf.set(ref, (k = JSON.stringify([ref.key.target.name, ref.cells])));
+  return k;
+}
+const keyOf = new WeakMap<RefCells, string>();
 
 /** Objects of `r` whose `field` is one of `values` (findBy for many values), staged rows over stored ones. */
 export async function findByAny(storage: Storage, r: ResourceDef, field: string, values: readonly unknown[]) {
@@ -32,6 +38,7 @@ export async function findByAny(storage: Storage, r: ResourceDef, field: string,
       if (rows.length < PAGE) break;
     }
   }
+  remember(r.name, field, values as string[], stored);
   const wanted = new Set(values);
   return stagedOver(r.name, stored, (o) => wanted.has(o[field]));
 }
@@ -82,9 +89,14 @@ async function byKeys(storage: Storage, key: NaturalKey, lists: readonly (readon
 /** Finds the objects of `refs` not yet in `found` (by natural key, else as an id) and adds them to it. */
 export async function resolveRefs(storage: Storage, refs: readonly RefCells[], found: Map<string, string>) {
   const byTarget = new Map<NaturalKey, RefCells[]>();
+  const canonical = new Map<NaturalKey, NaturalKey>(); // a column's key -> the first key of the same shape
   for (const ref of refs) {
     if (found.has(refKey(ref))) continue;
-    const key = [...byTarget.keys()].find((k) => k.target === ref.key.target && sameShape(k, ref.key)) ?? ref.key;
+    let key = canonical.get(ref.key);
+    if (!key) {
+      key = [...byTarget.keys()].find((k) => k.target === ref.key.target && sameShape(k, ref.key)) ?? ref.key;
+      canonical.set(ref.key, key);
+    }
     const same = byTarget.get(key);
     if (same) same.push(ref);
     else byTarget.set(key, [ref]);
@@ -107,9 +119,18 @@ export async function resolveRefs(storage: Storage, refs: readonly RefCells[], f
       else asIds.set(parsed, [ref]);
     }
     if (!asIds.size) continue;
-    for (const o of await storage.getMany(key.target.name, [...asIds.keys()]))
-      for (const ref of asIds.get(o.id) ?? []) found.set(refKey(ref), o.id);
+    const byId = await storage.getMany(key.target.name, [...asIds.keys()]);
+    remember(key.target.name, 'id', [], byId);
+    for (const o of byId) for (const ref of asIds.get(o.id) ?? []) found.set(refKey(ref), o.id);
   }
+}
+
+/** Looks up at once the tags `bodies` name (as slugs, the way a CSV names them): the Inventory's check of each
+ * row then finds them among the stage's remembered rows. */
+export async function findTags(storage: Storage, bodies: readonly Readonly<Record<string, unknown>>[]) {
+  const slugs = new Set<string>();
+  for (const b of bodies) for (const t of Array.isArray(b.tags) ? b.tags : []) if (typeof t === 'string') slugs.add(t);
+  if (slugs.size) await findByAny(storage, resource('tag'), 'slug', [...slugs]);
 }
 
 /** Whether two keys read the same cells the same way (two columns naming one resource). */
