@@ -1,6 +1,7 @@
 // A list exported as CSV or YAML (`?format=csv|yaml`, or `Accept: text/csv` / `application/yaml`): the whole
 // filtered list in the list's order, read a chunk at a time and written as the client takes it (awaiting
 // 'drain'), stopped when the client goes away. Columns: engine/transfer/columns.ts.
+import { setImmediate } from 'node:timers/promises';
 import type { Request, Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
 import YAML from 'yaml';
@@ -98,6 +99,9 @@ async function streamRows(ctx: AppContext, r: ResourceDef, res: Response, s: Str
   res.setHeader('Content-Type', TYPES[format]);
   res.setHeader('Content-Disposition', `attachment; filename="${r.plural}.${format}"`);
   if (format === 'csv') res.write(stringify([columns.map((c) => c.name)], { record_delimiter: 'windows' }));
+  // The header goes out now (the socket is corked until the event loop turns; a scan from memory would not
+  // turn it before its first chunk is written): the first byte does not wait for the first rows.
+  await setImmediate();
   let any = false;
   const chunks = scanList(ctx.storage, r.name, s.got.planned.plan, s.got.page.ordering, {
     chunk: EXPORT_CHUNK,
