@@ -131,9 +131,6 @@ export interface FindOptions {
 export interface ScanOptions {
   readonly chunk: number;
   readonly signal?: AbortSignal;
-  /** The fields the caller reads (with the id): a store may leave the others out and share values with its own
-   * copy (the caller changes nothing). Absent: whole rows. */
-  readonly fields?: readonly string[];
 }
 
 /** A store cannot be used as configured (a wrong URL, a schema it may not migrate): one line for the operator. */

@@ -100,10 +100,6 @@ export class IndexedTable {
   row(slot: number): Row | undefined {
     return this.store.has(slot) ? this.store.row(slot) : undefined;
   }
-  /** Rows of a slot with only `fields`, values shared (row-store.ts: projection). */
-  projection(fields: readonly string[]): (slot: number) => Row | undefined {
-    return this.store.projection(fields);
-  }
   get(id: string): Row | undefined {
     const s = this.store.slotOf(id);
     return s === undefined ? undefined : this.store.row(s);

@@ -245,21 +245,6 @@ export class RowStore {
     return c ? (s) => c.get(s) : (s) => this.columns.get(name)?.get(s);
   }
 
-  /** A builder of rows holding only `fields` (and the id), values shared: for a reader that changes nothing and
-   * needs few fields (an export), it skips the copies and the fields it does not read. */
-  projection(fields: readonly string[]): (slot: number) => Row | undefined {
-    const readers = fields.filter((f) => f !== 'id').map((f) => [f, this.reader(f)] as const);
-    return (slot) => {
-      if (!this.has(slot)) return undefined;
-      const out: Record<string, unknown> = { id: this.ids.get(slot) };
-      for (const [f, read] of readers) {
-        const v = read(slot);
-        if (v !== undefined) out[f] = v;
-      }
-      return out as Row;
-    };
-  }
-
   /** A fresh row object: lists and objects copied, so callers may change what they get. */
   row(slot: number): Row {
     const out: Record<string, unknown> = {};

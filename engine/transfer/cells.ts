@@ -153,15 +153,6 @@ export function cellWriter(columns: readonly Column[], refs: Refs): (row: Row) =
   };
 }
 
-/** The fields of a row the columns read (a scan may leave the others out). */
-export function readFields(columns: readonly Column[]): string[] {
-  const out = new Set<string>(['id']);
-  for (const c of columns)
-    if (c.kind === 'cf') out.add('custom_fields');
-    else if (c.kind !== 'id') out.add(c.field.name);
-  return [...out];
-}
-
 /** A reference read from a row: the natural key's cells (the reference's, then its parents') to find. */
 export interface RefCells {
   readonly field: FieldDef;

@@ -8,7 +8,7 @@ import YAML from 'yaml';
 import type { AppContext } from '../context.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { columnsOf, keptColumns, type Column } from '../../engine/transfer/columns.js';
-import { cellWriter, readFields } from '../../engine/transfer/cells.js';
+import { cellWriter } from '../../engine/transfer/cells.js';
 import { RefCache } from '../../app/transfer/refs.js';
 import { planRequest } from '../routes/inventory.js';
 import { parseShape } from '../routes/list-params.js';
@@ -106,7 +106,6 @@ async function streamRows(ctx: AppContext, r: ResourceDef, res: Response, s: Str
   const chunks = scanList(ctx.storage, r.name, s.got.planned.plan, s.got.page.ordering, {
     chunk: EXPORT_CHUNK,
     signal,
-    fields: readFields(columns),
   });
   const cellsOf = cellWriter(columns, refs.refs);
   try {

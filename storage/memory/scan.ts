@@ -20,7 +20,6 @@ export async function* scanTable(
   const slotsFrom = async (offset: number, limit: number) =>
     (await runStepwise(() => evaluatePageSteps(t, plan, { limit, offset, ordering }, tables, true, {}, true), control))
       .slots;
-  const rowOf = opts.fields ? t.projection(opts.fields) : (s: number) => t.row(s);
   let slots = await slotsFrom(0, opts.chunk);
   let whole = slots.length < opts.chunk; // the first page held every match
   let seen = control.version();
@@ -37,6 +36,6 @@ export async function* scanTable(
     if (!part.length) return;
     at += part.length;
     done += part.length;
-    yield part.map(rowOf).filter((r): r is Row => r !== undefined);
+    yield part.map((s) => t.row(s)).filter((r): r is Row => r !== undefined);
   }
 }
