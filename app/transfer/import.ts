@@ -11,7 +11,7 @@ import { idStyleOf } from '../../engine/schema/id-style.js';
 import { StorageConflict, type Row, type WriteOp } from '../../storage/types.js';
 import { notFound } from './refs.js';
 import { byField, findByAny, findTags, refKey, resolveRefs } from './ref-lookup.js';
-import { Stage, staging, stagingInventory } from './staged.js';
+import { remember, Stage, staging, stagingInventory } from './staged.js';
 
 /** One problem, by data row (the first row under the header is 1; 0 is the header) and column. */
 export interface ImportError {
@@ -104,9 +104,15 @@ async function stageRows(run: StagingRun, pending: Pending[], last: boolean): Pr
         pending.flatMap((p) => p.input.refs),
         found,
       );
+      await findTags(
+        staged.storage,
+        pending.map((p) => p.input.body),
+      );
       const ids = pending.map((p) => (p.input.id === null ? null : idStyle.parse(p.input.id)));
       const named = ids.filter((id): id is string => id !== null);
-      const existing = new Set(named.length ? (await staged.storage.getMany(r.name, named)).map((o) => o.id) : []);
+      const read = named.length ? await staged.storage.getMany(r.name, named) : [];
+      remember(r.name, 'id', [], read); // the update of each row reads it again: from the stage
+      const existing = new Set(read.map((o) => o.id));
       for (const [i, p] of pending.entries()) {
         // Rows from memory resolve at once: let other requests in now and then.
         if (i % YIELD_ROWS === YIELD_ROWS - 1) await setImmediate();

@@ -51,12 +51,22 @@ export class Stage {
 
 const current = new AsyncLocalStorage<Stage>();
 
+/** A remembered row as a store's read gives it: the caller's own to change (lists and objects copied). */
+const fresh = (row: Row): Row =>
+  Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [
+      k,
+      Array.isArray(v) ? v.slice() : typeof v === 'object' && v !== null ? { ...v } : v,
+    ]),
+  ) as Row;
+
 function overlay(storage: Storage): Storage {
   const get = async (resource: string, id: string): Promise<Row | null> => {
     const stage = current.getStore();
     const staged = stage?.rows.get(resource);
     if (staged?.has(id)) return staged.get(id)!;
-    return stage?.stored.get(resource)?.get(id) ?? storage.get(resource, id);
+    const known = stage?.stored.get(resource)?.get(id);
+    return known ? fresh(known) : storage.get(resource, id);
   };
   const findBy = async (resource: string, field: string, value: unknown): Promise<Row[]> => {
     const stage = current.getStore();
