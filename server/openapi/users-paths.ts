@@ -7,6 +7,7 @@ import { AUTHENTICATION_CHECK_PATH } from '../routes/authentication-check.js';
 import { permissionFor, type Action } from '../auth.js';
 import { filterParameters, limitOffsetParameters, orderingParameter } from './filter-parameters.js';
 import { body, idParam, sharedResponses } from './inventory-paths.js';
+import { listEnvelope } from './inventory-schemas.js';
 import { USERS_RESOURCES, usersSchemaNames } from './users-schemas.js';
 import { json, pascal, ref, type Operation, type PathItem } from './types.js';
 
@@ -47,7 +48,11 @@ function resourcePaths(name: UsersResource, maxPageSize: number, ids: IdStyle): 
       get: op('view', 'list', `List ${r.plural}`, {
         description: 'Filtered and ordered as every list: an unknown filter is a 400 naming it.',
         parameters: [...limitOffsetParameters(maxPageSize), orderingParameter(r), ...filterParameters(r, ids)],
-        responses: { 200: json(ref(n.list), `The ${r.plural} that match`), ...sharedResponses('400', '401', '403') },
+        // Inline, as the tokens' list: a named list schema would make these browsable resources of the UI.
+        responses: {
+          200: json(listEnvelope(ref(n.read), `${r.label} list`), `The ${r.plural} that match`),
+          ...sharedResponses('400', '401', '403'),
+        },
       }),
       post: op('add', 'create', `Create a ${label}`, {
         description: RAISE,

@@ -17,7 +17,7 @@ import {
 import { BRIEF, RELATIONS, servedFields } from '../routes/users-views.js';
 import { readSchema, writeSchema } from './field-schemas.js';
 import { idSchema, INTEGER_ID_WRITTEN, UUID_PATTERN } from './id-schemas.js';
-import { idUrlDisplay, listEnvelope } from './inventory-schemas.js';
+import { idUrlDisplay } from './inventory-schemas.js';
 import { pascal, ref, type JsonSchema } from './types.js';
 
 export const USERS_RESOURCES: readonly UsersResource[] = ['user', 'group', 'object_permission'];
@@ -30,7 +30,6 @@ export const usersSchemaNames = (name: UsersResource) => {
     replace: `${base}Replace`,
     patch: `${base}Patch`,
     nested: `Nested${base}`,
-    list: `${base}List`,
   };
 };
 
@@ -128,7 +127,6 @@ export function usersSchemas(ids: IdStyle): Record<string, JsonSchema> {
     out[n.create] = write(name, 'create', ids);
     out[n.replace] = write(name, 'replace', ids);
     out[n.patch] = write(name, 'patch', ids);
-    out[n.list] = listEnvelope(ref(n.read), `${resource(name).label} list`);
   }
   return out;
 }
