@@ -30,9 +30,11 @@ const DESCRIPTION = [
   'Network inventory (Nautobot-style list endpoints with `field`, `field__lookup` and ' +
     '`cf_<name>[__<lookup>]` filters) and an entity lifecycle API.',
   '',
-  'Every `/api` request needs `Authorization: Token <key>`; each operation names the permission it needs in ' +
-    '`x-permission`.',
-  'In this page, press **Authorize** and enter the key (the `Token ` prefix is added when missing).',
+  'Every `/api` request needs `Authorization: Token <key>` (or `Bearer nbt_<key>.<token>`, a v2 token) but ' +
+    '`POST /api/users/tokens/provision/`, which makes a token from a username and password; each operation ' +
+    "names the permission it needs in `x-permission`, and a token holds its user's permissions.",
+  'In this page, press **Authorize** and enter the key (the `Token ` prefix is added when neither `Token ` nor ' +
+    '`Bearer ` is given).',
 ].join('\n');
 
 export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
@@ -76,7 +78,14 @@ export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
         ...jobSchemas(ids),
         ...lifecycleSchemas(opts.maxMachineStates),
       },
-      securitySchemes: { Token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <key>`' } },
+      securitySchemes: {
+        Token: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: '`Token <key>` or `Bearer nbt_<key>.<token>`',
+        },
+      },
       responses: {
         Unauthorized: {
           description: 'Missing or unknown token',
