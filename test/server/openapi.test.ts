@@ -473,6 +473,26 @@ describe('OpenAPI document', () => {
       expect(conforms('FieldErrors', (await provision({ username: 'alice' })).body)).to.equal(null);
     });
 
+    it('v2 tokens (with a pepper): created and read as documented, the key id served', async () => {
+      const v2 = await startServer({ apiTokenPeppers: { '1': 'pepper-'.repeat(8) } });
+      try {
+        const me = (await v2.req('GET', '/api/authentication-check/')).body;
+        const made = await v2.req('POST', '/api/users/tokens/', {
+          user: me.id,
+          version: 2,
+          allowed_ips: ['10.0.0.0/8'],
+        });
+        expect(made.status, JSON.stringify(made.body)).to.equal(201);
+        expect(made.body.version).to.equal(2);
+        expect(exactly('TokenCreated', made.body)).to.equal(null);
+        const read = (await v2.req('GET', `/api/users/tokens/${made.body.id}/`)).body;
+        expect(read.key).to.be.a('string');
+        expect(exactly('Token', read)).to.equal(null);
+      } finally {
+        await v2.close();
+      }
+    });
+
     it('inventory objects, lists and brief lists', async () => {
       await srv.req('POST', '/api/extras/tags/', { name: 'Core', slug: 'core' });
       const region = await srv.req('POST', '/api/dcim/regions/', { name: 'EU', slug: 'eu' });
