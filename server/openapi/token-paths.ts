@@ -51,7 +51,10 @@ export function tokenPaths(maxPageSize: number, ids: IdStyle): Record<string, Pa
         `${FIXED.join(', ')} are fixed once the token exists:` +
         ' sent back unchanged they are accepted, changed they are a 400 naming the field. expires may ' +
         'only move earlier.' +
-        (partial ? '' : ' Fields not given take their defaults: description `""`, expires null.'),
+        (partial
+          ? ''
+          : ' Fields not given take their defaults: description `""`, expires null (never), so the PUT of a token ' +
+            'that expires must give expires.'),
       requestBody: body(ref('TokenChange'), 'The fields to change'),
       responses: { 200: json(ref('Token'), 'The changed token'), ...sharedResponses('400', '401', '403', '404') },
     });

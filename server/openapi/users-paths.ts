@@ -12,9 +12,9 @@ import { USERS_RESOURCES, usersSchemaNames } from './users-schemas.js';
 import { json, pascal, ref, type Operation, type PathItem } from './types.js';
 
 const RAISE =
-  'A write that would give the writer a permission it does not hold (through a group, a permission it ' +
-  'edits, or superuser/staff status) is a 403 (400 for is_superuser / is_staff set by a non-superuser), ' +
-  'and changes nothing.';
+  'A write that would give the writer a permission it does not hold (through a group or a permission it ' +
+  'edits) is a 403 and changes nothing; only a holder of every permission (`*`) sets is_superuser or ' +
+  'is_staff (else a 400 naming the field).';
 
 function resourcePaths(name: UsersResource, maxPageSize: number, ids: IdStyle): Record<string, PathItem> {
   const r = resource(name);
@@ -65,7 +65,11 @@ function resourcePaths(name: UsersResource, maxPageSize: number, ids: IdStyle): 
       get: op('view', 'read', `A ${label}`, {
         responses: { 200: json(ref(n.read), `The ${label}`), ...sharedResponses('401', '403', '404') },
       }),
-      put: changed('replace', n.replace, `Replace a ${label} (fields not given take their defaults)`),
+      put: changed(
+        'replace',
+        n.replace,
+        `Replace a ${label} (the required fields given; others left out keep their values)`,
+      ),
       patch: changed('update', n.patch, `Change fields of a ${label}`),
       delete: op('delete', 'delete', `Delete a ${label}`, {
         description:
