@@ -14,20 +14,30 @@ import { allRows } from './principal.js';
 export type UsersResource = 'user' | 'group' | 'object_permission';
 
 /** Fields answers carry that a write may send back and that are not written (NetBox's computed ones). */
-const SERVED_ONLY: Readonly<Record<UsersResource, readonly string[]>> = {
+export const SERVED_ONLY: Readonly<Record<UsersResource, readonly string[]>> = {
   user: ['id', 'url', 'display', 'display_url', 'permissions', 'date_joined', 'last_login'],
   group: ['id', 'url', 'display', 'display_url', 'permissions', 'users', 'user_count'],
   object_permission: ['id', 'url', 'display', 'display_url'],
 };
 
 /** Id lists a write may give (by id, id text, or a nested object with `id`), and whose ids they are. */
-const ID_LISTS: Readonly<Record<UsersResource, Readonly<Record<string, string>>>> = {
+export const ID_LISTS: Readonly<Record<UsersResource, Readonly<Record<string, string>>>> = {
   user: { groups: 'group' },
   group: {},
   object_permission: { users: 'user', groups: 'group' },
 };
 
-const MAX_PASSWORD = 1024; // scrypt's input is bounded: a megabyte password would cost the server, not the client
+// scrypt's input is bounded: a megabyte password would cost the server, not the client.
+export const MAX_PASSWORD = 1024;
+
+/** Fields the routes check and write themselves (not validateInput): lists of strings and the password. */
+export const ROUTE_WRITTEN = ['password', 'object_types', 'actions'] as const;
+/** Of them, those a create (POST) must give. */
+export const REQUIRED_ON_CREATE: Readonly<Record<UsersResource, readonly string[]>> = {
+  user: [],
+  group: [],
+  object_permission: ['object_types', 'actions'],
+};
 
 export type Checked = { readonly ok: true; readonly row: Row } | { readonly ok: false; readonly errors: FieldErrors };
 
@@ -82,7 +92,7 @@ export async function checkedRow(name: UsersResource, w: WriteRequest): Promise<
     return validateInput(r, w.body, { partial: w.partial, creating: !w.existing, customFields: [] }) as Checked;
   const body = { ...(w.body as Record<string, unknown>) };
   const special: Record<string, unknown> = {};
-  for (const k of ['password', 'object_types', 'actions', ...Object.keys(ID_LISTS[name])])
+  for (const k of [...ROUTE_WRITTEN, ...Object.keys(ID_LISTS[name])])
     if (k in body && r.fields.some((f) => f.name === k)) [special[k]] = [body[k], delete body[k]];
   for (const k of SERVED_ONLY[name]) delete body[k];
   const v = validateInput(r, body, {
@@ -122,10 +132,10 @@ async function specialFields(
   if (name === 'object_permission') {
     if ('object_types' in special)
       values.object_types = stringList(special.object_types, 'object_types', errors, OBJECT_TYPES);
-    else if (!w.existing && !w.partial) add(errors, 'object_types', MSG.required);
     if ('actions' in special) values.actions = stringList(special.actions, 'actions', errors);
-    else if (!w.existing && !w.partial) add(errors, 'actions', MSG.required);
   }
+  if (!w.existing && !w.partial)
+    for (const f of REQUIRED_ON_CREATE[name]) if (!(f in special)) add(errors, f, MSG.required);
   if (name === 'user' && 'password' in special) {
     const p = special.password;
     if (typeof p !== 'string' || p === '' || p.length > MAX_PASSWORD)

@@ -1,10 +1,14 @@
 // The OpenAPI 3.1 document, generated once at start from the schema registry (inventory resources,
-// their fields and filters) and the route tables of inventory, tokens and lifecycle.
+// their fields and filters) and the route tables of inventory, users, tokens and lifecycle.
 import { UUID_IDS, type IdStyle } from '../../engine/schema/id-style.js';
 import { INVENTORY_RESOURCES } from '../routes/inventory.js';
 import { inventorySchemas, OPTIONS_SCHEMA } from './inventory-schemas.js';
 import { inventoryPaths, inventoryTag } from './inventory-paths.js';
-import { tokenPaths, tokenSchemas } from './token-paths.js';
+import { tokenPaths } from './token-paths.js';
+import { tokenSchemas } from './token-schemas.js';
+import { usersPaths } from './users-paths.js';
+import { usersSchemas, USERS_RESOURCES } from './users-schemas.js';
+import { resource } from '../../engine/schema/registry.js';
 import { jobPaths, jobSchemas } from './job-paths.js';
 import { allocationPaths, allocationSchemas } from './allocation-paths.js';
 import { changeStreamPaths, changeStreamSchemas } from './change-stream-paths.js';
@@ -26,9 +30,11 @@ const DESCRIPTION = [
   'Network inventory (Nautobot-style list endpoints with `field`, `field__lookup` and ' +
     '`cf_<name>[__<lookup>]` filters) and an entity lifecycle API.',
   '',
-  'Every `/api` request needs `Authorization: Token <key>`; each operation names the permission it needs in ' +
-    '`x-permission`.',
-  'In this page, press **Authorize** and enter the key (the `Token ` prefix is added when missing).',
+  'Every `/api` request needs `Authorization: Token <key>` (or `Bearer nbt_<key>.<token>`, a v2 token) but ' +
+    '`POST /api/users/tokens/provision/`, which makes a token from a username and password; each operation ' +
+    "names the permission it needs in `x-permission`, and a token holds its user's permissions.",
+  'In this page, press **Authorize** and enter the key (the `Token ` prefix is added when neither `Token ` nor ' +
+    '`Bearer ` is given).',
 ].join('\n');
 
 export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
@@ -39,6 +45,7 @@ export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
     served,
     allocationPaths(opts.maxPageSize, ids),
     changeStreamPaths(),
+    usersPaths(opts.maxPageSize, ids),
     tokenPaths(opts.maxPageSize, ids),
     jobPaths(opts.maxPageSize, ids),
     lifecyclePaths(opts.maxPageSize),
@@ -55,7 +62,7 @@ export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
       { name: 'lifecycle/machines', description: 'Versioned state machine definitions' },
       { name: 'lifecycle/entities', description: 'Entities held at a state of a machine; events move them' },
       ...INVENTORY_RESOURCES.map(inventoryTag),
-      { name: 'users/tokens', description: 'API tokens' },
+      ...[...USERS_RESOURCES, 'token'].map((n) => inventoryTag(resource(n))),
       { name: 'core/jobs', description: 'Background jobs: imports sent with `?background=true`' },
       { name: 'meta', description: 'Service information' },
     ],
@@ -66,11 +73,19 @@ export function buildOpenApiDocument(opts: DocumentOptions): OpenApiDocument {
         ...allocationSchemas(ids),
         ...changeStreamSchemas(),
         OptionsMetadata: OPTIONS_SCHEMA,
+        ...usersSchemas(ids),
         ...tokenSchemas(ids),
         ...jobSchemas(ids),
         ...lifecycleSchemas(opts.maxMachineStates),
       },
-      securitySchemes: { Token: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <key>`' } },
+      securitySchemes: {
+        Token: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: '`Token <key>` or `Bearer nbt_<key>.<token>`',
+        },
+      },
       responses: {
         Unauthorized: {
           description: 'Missing or unknown token',

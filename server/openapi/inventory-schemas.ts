@@ -16,7 +16,7 @@ export const schemaNames = (r: ResourceDef) => {
 
 const visible = (r: ResourceDef) => r.fields.filter((f) => !f.hidden);
 const UUID_READ: JsonSchema = { type: 'string', format: 'uuid', pattern: UUID_PATTERN };
-const idUrlDisplay = (r: ResourceDef | string, ids: IdStyle): Record<string, JsonSchema> => ({
+export const idUrlDisplay = (r: ResourceDef | string, ids: IdStyle): Record<string, JsonSchema> => ({
   id: { ...idSchema(r, ids, UUID_READ), readOnly: true },
   url: { type: 'string', format: 'uri', readOnly: true },
   display: { type: 'string', readOnly: true },

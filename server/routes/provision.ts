@@ -13,7 +13,17 @@ import { clientAddress } from '../../engine/net/client-address.js';
 import { baseUrl } from './request-url.js';
 
 export const PROVISION_PATH = '/api/users/tokens/provision/';
-const FIELDS = ['username', 'password', 'description', 'expires', 'write_enabled', 'allowed_ips', 'enabled', 'version'];
+/** What a provision may give. */
+export const PROVISION_FIELDS = [
+  'username',
+  'password',
+  'description',
+  'expires',
+  'write_enabled',
+  'allowed_ips',
+  'enabled',
+  'version',
+];
 
 export function provisionRoute(ctx: AppContext): express.RequestHandler[] {
   const throttle = new LoginThrottle();
@@ -22,7 +32,7 @@ export function provisionRoute(ctx: AppContext): express.RequestHandler[] {
     const errors: Record<string, string[]> = Object.create(null);
     if (typeof body !== 'object' || Array.isArray(body))
       return void res.status(400).json({ non_field_errors: ['Expected a dictionary.'] });
-    for (const k of Object.keys(body)) if (!FIELDS.includes(k)) errors[k] = ['Unknown field.'];
+    for (const k of Object.keys(body)) if (!PROVISION_FIELDS.includes(k)) errors[k] = ['Unknown field.'];
     for (const k of ['username', 'password'])
       if (typeof body[k] !== 'string' || body[k] === '') errors[k] = ['This field is required.'];
     const opts = tokenOptions(body, errors, currentPepper(ctx.tokens.peppers) !== null);

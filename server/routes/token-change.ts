@@ -13,9 +13,12 @@ import { allowedIps, tokenView } from './token-view.js';
 import { baseUrl } from './request-url.js';
 
 const tokenDef = resource('token');
-const FIXED = 'This field cannot be changed once the token exists.';
+const FIXED_MSG = 'This field cannot be changed once the token exists.';
 /** Served fields a client may send back as they are; not written. */
-const SERVED = ['id', 'url', 'display_url', 'display', 'created', 'last_used', 'key_tail', 'token'];
+export const SERVED = ['id', 'url', 'display_url', 'display', 'created', 'last_used', 'key_tail', 'token'];
+/** Fields a body may give only as the token has them (else a 400 naming the field), and those it may change. */
+export const FIXED = ['user', 'write_enabled', 'allowed_ips', 'key', 'version', 'pepper_id', 'permissions'];
+export const CHANGEABLE = ['description', 'enabled', 'expires'];
 
 type Errors = Record<string, string[]>;
 
@@ -25,15 +28,15 @@ function fixedValues(ctx: AppContext, row: Row, body: Record<string, unknown>, e
   const given = body.user;
   if (given !== undefined) {
     const raw = typeof given === 'object' && given !== null && 'id' in given ? (given as { id: unknown }).id : given;
-    if (userStyle.fromJson(raw) !== row.user) errors.user = [FIXED];
+    if (userStyle.fromJson(raw) !== row.user) errors.user = [FIXED_MSG];
   }
   if (body.write_enabled !== undefined && body.write_enabled !== (row.write_enabled !== false))
-    errors.write_enabled = [FIXED];
+    errors.write_enabled = [FIXED_MSG];
   if (body.allowed_ips !== undefined) {
     const sub: Errors = {};
     const ips = allowedIps(body.allowed_ips, sub) ?? (body.allowed_ips === null ? [] : undefined);
     if (sub.allowed_ips) errors.allowed_ips = sub.allowed_ips;
-    else if (JSON.stringify(ips) !== JSON.stringify(row.allowed_ips ?? [])) errors.allowed_ips = [FIXED];
+    else if (JSON.stringify(ips) !== JSON.stringify(row.allowed_ips ?? [])) errors.allowed_ips = [FIXED_MSG];
   }
   const same: Record<string, unknown> = {
     key: row.key_id ?? null,
@@ -42,7 +45,7 @@ function fixedValues(ctx: AppContext, row: Row, body: Record<string, unknown>, e
     permissions: row.permissions,
   };
   for (const [f, v] of Object.entries(same))
-    if (body[f] !== undefined && JSON.stringify(body[f]) !== JSON.stringify(v)) errors[f] = [FIXED];
+    if (body[f] !== undefined && JSON.stringify(body[f]) !== JSON.stringify(v)) errors[f] = [FIXED_MSG];
 }
 
 /** The row a change makes, or the 400's errors by field. */
@@ -53,8 +56,7 @@ function changed(
   partial: boolean,
 ): { ok: true; row: Row } | { ok: false; errors: Errors } {
   const errors: Errors = Object.create(null);
-  const known = new Set([...SERVED, 'user', 'write_enabled', 'allowed_ips', 'key', 'version', 'pepper_id']);
-  for (const k of ['permissions', 'description', 'enabled', 'expires']) known.add(k);
+  const known = new Set([...SERVED, ...FIXED, ...CHANGEABLE]);
   for (const k of Object.keys(body)) if (!known.has(k)) errors[k] = ['Unknown field.'];
   fixedValues(ctx, row, body, errors);
   const next: Row = { ...row };

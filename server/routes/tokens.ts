@@ -17,7 +17,17 @@ import { currentPepper } from '../../app/token-keys.js';
 import { authority } from '../../storage/replica/replicated-storage.js';
 
 const tokenDef = resource('token');
-const FIELDS = ['user', 'permissions', 'description', 'expires', 'write_enabled', 'allowed_ips', 'enabled', 'version'];
+/** What a create may give. */
+export const TOKEN_FIELDS = [
+  'user',
+  'permissions',
+  'description',
+  'expires',
+  'write_enabled',
+  'allowed_ips',
+  'enabled',
+  'version',
+];
 
 /** The user a new token is for: the caller's own, or anyone's for a holder of users.grant_token (or `*`). */
 async function ownerOf(
@@ -68,7 +78,7 @@ export function tokensRouter(ctx: AppContext): Router {
   router.post('/', requirePermission(permissionFor(tokenDef, 'add')), async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const errors: Record<string, string[]> = Object.create(null);
-    for (const k of Object.keys(body)) if (!FIELDS.includes(k)) errors[k] = ['Unknown field.'];
+    for (const k of Object.keys(body)) if (!TOKEN_FIELDS.includes(k)) errors[k] = ['Unknown field.'];
     const opts = tokenOptions(body, errors, currentPepper(ctx.tokens.peppers) !== null);
     // The new form names the user; the old form (no user) gives a permission list, `*` when none.
     if (body.user !== undefined) {

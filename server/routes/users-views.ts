@@ -5,7 +5,8 @@ import { idStyleOf, type IdStyle } from '../../engine/schema/id-style.js';
 import type { Row, Storage } from '../../storage/types.js';
 import { allRows } from '../../app/principal.js';
 import { objectUrl } from '../serialize.js';
-import type { UsersResource } from '../../app/user-writes.js';
+import { ID_LISTS, type UsersResource } from '../../app/user-writes.js';
+import type { FieldDef } from '../../engine/schema/types.js';
 
 type Json = Record<string, unknown>;
 
@@ -16,7 +17,8 @@ interface Named {
   readonly object_permission: readonly Row[];
 }
 
-const BRIEF: Readonly<Record<UsersResource, readonly string[]>> = {
+/** The fields of a brief (nested) user, group or permission. */
+export const BRIEF: Readonly<Record<UsersResource, readonly string[]>> = {
   user: ['username'],
   group: ['name', 'description'],
   object_permission: ['name', 'description', 'enabled', 'object_types', 'actions'],
@@ -36,25 +38,21 @@ function brief(base: string, ids: IdStyle, name: UsersResource, row: Row): Json 
 const briefs = (base: string, ids: IdStyle, name: 'user' | 'group', list: unknown, by: ReadonlyMap<string, Row>) =>
   ((list as string[]) ?? []).flatMap((id) => (by.has(id) ? [brief(base, ids, name, by.get(id)!)] : []));
 
-const FIELDS: Readonly<Record<UsersResource, readonly string[]>> = {
-  user: [
-    'username',
-    'first_name',
-    'last_name',
-    'email',
-    'is_staff',
-    'is_active',
-    'is_superuser',
-    'date_joined',
-    'last_login',
-  ],
-  group: ['name', 'description'],
-  object_permission: ['name', 'description', 'enabled', 'object_types', 'actions', 'constraints'],
+const BASE = new Set(['id', 'created', 'last_updated']);
+/** The registry fields served as stored: every visible one but id (served first), the times, and the id lists. */
+export const servedFields = (name: UsersResource): readonly FieldDef[] =>
+  resource(name).fields.filter((f) => !f.hidden && !BASE.has(f.name) && !(f.name in ID_LISTS[name]));
+
+/** Fields served besides them: brief objects of the resource named (found from the rows naming them), or a count. */
+export const RELATIONS: Readonly<Record<UsersResource, Readonly<Record<string, UsersResource | 'count'>>>> = {
+  user: { groups: 'group', permissions: 'object_permission' },
+  group: { permissions: 'object_permission', users: 'user', user_count: 'count' },
+  object_permission: { users: 'user', groups: 'group' },
 };
 
 function one(base: string, ids: IdStyle, name: UsersResource, row: Row, named: Named): Json {
   const out = brief(base, ids, name, row);
-  for (const f of FIELDS[name]) out[f] = row[f] ?? null;
+  for (const f of servedFields(name)) out[f.name] = row[f.name] ?? null;
   const perms = (field: string) =>
     named.object_permission
       .filter((p) => ((p[field] as string[]) ?? []).includes(row.id))

@@ -54,7 +54,12 @@ describe('API tree, versions and where the document is', () => {
         expect((await srv.req('GET', resourcePath(r))).status, resourcePath(r)).to.equal(200);
       }
       const users = await srv.req('GET', '/api/users/', undefined, null);
-      expect(users.body).to.deep.equal({ tokens: `${srv.url}/api/users/tokens/` });
+      expect(users.body).to.deep.equal({
+        groups: `${srv.url}/api/users/groups/`,
+        permissions: `${srv.url}/api/users/permissions/`,
+        tokens: `${srv.url}/api/users/tokens/`,
+        users: `${srv.url}/api/users/users/`,
+      });
       const lifecycle = await srv.req('GET', '/api/v1/', undefined, null);
       expect(lifecycle.body).to.deep.equal({
         entities: `${srv.url}/api/v1/entities/`,

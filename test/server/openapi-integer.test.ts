@@ -87,6 +87,17 @@ describe('OpenAPI document of an integer store', () => {
     expect(conforms('SitePatch', { tags: [0] })).to.not.equal(null);
   });
 
+  it('users, groups, permissions and tokens: ids are integers in answers, id lists and users of writes', () => {
+    for (const name of ['User', 'Group', 'ObjectPermission', 'NestedUser', 'NestedGroup', 'NestedObjectPermission'])
+      expect(props(name).id, name).to.deep.include({ type: 'integer', minimum: 1 });
+    expect(conforms('UserWrite', { username: 'a', password: 'p', groups: [3, '4', { id: 5 }] })).to.equal(null);
+    expect(conforms('UserWrite', { username: 'a', groups: ['x'] })).to.not.equal(null);
+    expect(conforms('ObjectPermissionPatch', { users: [1], groups: [{ id: 2 }] })).to.equal(null);
+    expect(conforms('TokenWrite', { user: 3, write_enabled: false, allowed_ips: ['10.0.0.0/8'] })).to.equal(null);
+    expect(conforms('TokenWrite', { user: 'x' })).to.not.equal(null);
+    expect(pathId('/api/users/users/{id}/')).to.deep.equal(INTEGER);
+  });
+
   it('path ids, id and <fk>_id filters, start= and bulk items are integers', () => {
     for (const p of ['/api/dcim/sites/{id}/', '/api/users/tokens/{id}/', '/api/ipam/prefixes/{id}/available-ips/'])
       expect(pathId(p), p).to.deep.equal(INTEGER);

@@ -12,7 +12,7 @@ import { validateInput } from '../../engine/schema/validate-input.js';
 import { INVENTORY_RESOURCES } from '../../server/routes/inventory.js';
 import { createAjv } from '../../server/openapi/validate-requests.js';
 import { schemaNames } from '../../server/openapi/inventory-schemas.js';
-import type { OpenApiDocument, Operation, Parameter, PathItem } from '../../server/openapi/types.js';
+import type { OpenApiDocument, Operation, Parameter, PathItem, Response } from '../../server/openapi/types.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { writeCases } from '../support/write-bodies.js';
 
@@ -174,6 +174,91 @@ describe('OpenAPI document', () => {
     it('documents the token endpoints', () => {
       expect(doc.paths['/api/users/tokens/'].post).to.be.an('object');
       expect(doc.paths['/api/users/tokens/{id}/'].delete).to.be.an('object');
+      for (const m of ['put', 'patch'] as const) {
+        expect(doc.paths['/api/users/tokens/{id}/'][m]!.responses, m).to.include.keys([
+          '200',
+          '400',
+          '401',
+          '403',
+          '404',
+        ]);
+        expect(doc.paths['/api/users/tokens/{id}/'][m]!['x-permission']).to.equal('users.change_token');
+      }
+      const provision = doc.paths['/api/users/tokens/provision/'].post!;
+      expect(provision.security).to.deep.equal([]);
+      expect(provision.responses).to.include.keys(['201', '400', '403', '429']);
+      expect(Object.keys(doc.paths['/api/users/tokens/provision/'])).to.deep.equal(['post']);
+      const write = doc.components.schemas.TokenWrite.properties as Record<string, unknown>;
+      expect(write).to.have.keys([
+        'user',
+        'permissions',
+        'description',
+        'expires',
+        'write_enabled',
+        'allowed_ips',
+        'enabled',
+        'version',
+      ]);
+      expect(doc.components.schemas.Token.required).to.include.members([
+        'user',
+        'expires',
+        'write_enabled',
+        'allowed_ips',
+        'enabled',
+        'last_used',
+        'version',
+        'description',
+      ]);
+      expect(doc.components.schemas.TokenCreated.required).to.include.members(['key', 'token']);
+    });
+
+    it('documents users, groups and object permissions, and /api/authentication-check/', () => {
+      for (const [plural, model] of [
+        ['users', 'user'],
+        ['groups', 'group'],
+        ['permissions', 'objectpermission'],
+      ]) {
+        const list = doc.paths[`/api/users/${plural}/`];
+        const one = doc.paths[`/api/users/${plural}/{id}/`];
+        expect(Object.keys(list), plural).to.deep.equal(['get', 'post']);
+        expect(Object.keys(one), plural).to.deep.equal(['parameters', 'get', 'put', 'patch', 'delete']);
+        expect(list.get!['x-permission']).to.equal(`users.view_${model}`);
+        expect(list.get!.responses).to.include.keys(['200', '400', '401', '403']);
+        expect(list.post!['x-permission']).to.equal(`users.add_${model}`);
+        expect(list.post!.responses).to.include.keys(['201', '400', '401', '403']);
+        for (const m of ['get', 'put', 'patch', 'delete'] as const)
+          expect(one[m]!.responses).to.include.keys(['401', '403', '404']);
+        expect(one.delete!['x-permission']).to.equal(`users.delete_${model}`);
+      }
+      const check = doc.paths['/api/authentication-check/'].get!;
+      expect(check.responses).to.include.keys(['200', '401', '403']);
+      expect(check['x-permission']).to.equal(undefined);
+    });
+
+    it('never shows a hidden field in an answer; the password is write-only in the user write schemas', () => {
+      const schemas = doc.components.schemas as Record<
+        string,
+        { properties?: Record<string, { writeOnly?: boolean }> }
+      >;
+      for (const [name, schema] of [
+        ['User', 'user'],
+        ['Group', 'group'],
+        ['ObjectPermission', 'object_permission'],
+        ['Token', 'token'],
+        ['TokenCreated', 'token'],
+        ['NestedUser', 'user'],
+        ['BriefUser', 'user'],
+      ]) {
+        // A token's `version` is its form (1 or 2), served under the name of the hidden row version.
+        const hidden = resource(schema).fields.filter((f) => f.hidden && !(schema === 'token' && f.name === 'version'));
+        expect(hidden, schema).to.not.be.empty;
+        for (const f of hidden) expect(schemas[name].properties, `${name}.${f.name}`).to.not.have.property(f.name);
+      }
+      for (const name of ['UserWrite', 'UserReplace', 'UserPatch'])
+        expect(schemas[name].properties!.password.writeOnly, name).to.equal(true);
+      expect(doc.components.schemas.UserWrite.required).to.deep.equal(['username']);
+      expect(doc.components.schemas.ObjectPermissionWrite.required).to.deep.equal(['name', 'object_types', 'actions']);
+      expect(doc.components.schemas.ObjectPermissionReplace.required).to.deep.equal(['name']);
     });
   });
 
@@ -301,6 +386,113 @@ describe('OpenAPI document', () => {
   });
 
   describe('responses match their documented schemas', () => {
+    /** Conforms, and carries no key its schema does not name (the read schemas allow more). */
+    const exactly = (schema: string, value: unknown): string | null => {
+      const props = (doc.components.schemas[schema].properties ?? {}) as Record<string, unknown>;
+      const extra = Object.keys(value as object).filter((k) => !(k in props));
+      return conforms(schema, value) ?? (extra.length ? `not in ${schema}: ${extra.join(', ')}` : null);
+    };
+
+    /** Conforms to an inline schema of the document (its references rebased as createAjv() does). */
+    const conformsTo = (schema: unknown, value: unknown): string | null => {
+      const v = createAjv(doc).compile(
+        JSON.parse(JSON.stringify(schema).replaceAll('#/components/schemas/', 'openapi.json#/$defs/')),
+      );
+      return v(value) ? null : JSON.stringify(v.errors?.slice(0, 3));
+    };
+
+    it('users, groups, permissions, tokens, provision and authentication-check', async () => {
+      const group = await srv.req('POST', '/api/users/groups/', { name: 'noc', description: 'NOC' });
+      expect(group.status).to.equal(201);
+      const user = await srv.req('POST', '/api/users/users/', {
+        username: 'alice',
+        password: 'correct horse',
+        groups: [group.body.id],
+      });
+      expect(user.status, JSON.stringify(user.body)).to.equal(201);
+      const perm = await srv.req('POST', '/api/users/permissions/', {
+        name: 'sites',
+        object_types: ['dcim.site'],
+        actions: ['view'],
+        constraints: { slug: 'ams1' },
+        users: [user.body.id],
+        groups: [{ id: group.body.id }],
+      });
+      expect(perm.status, JSON.stringify(perm.body)).to.equal(201);
+      expect(exactly('ObjectPermission', perm.body)).to.equal(null);
+      expect(exactly('User', (await srv.req('GET', `/api/users/users/${user.body.id}/`)).body)).to.equal(null);
+      expect(exactly('Group', (await srv.req('GET', `/api/users/groups/${group.body.id}/`)).body)).to.equal(null);
+      for (const [path, schema] of [
+        ['users', 'User'],
+        ['groups', 'Group'],
+        ['permissions', 'ObjectPermission'],
+      ]) {
+        const list = (await srv.req('GET', `/api/users/${path}/`)).body;
+        expect(list.results, path).to.not.be.empty;
+        const documented = doc.paths[`/api/users/${path}/`].get!.responses['200'] as Response;
+        expect(conformsTo(documented.content!['application/json'].schema, list), path).to.equal(null);
+        for (const item of list.results) expect(exactly(schema, item), path).to.equal(null);
+      }
+      const patched = await srv.req('PATCH', `/api/users/users/${user.body.id}/`, { first_name: 'Alice' });
+      expect(exactly('User', patched.body)).to.equal(null);
+      expect(exactly('NestedGroup', patched.body.groups[0])).to.equal(null);
+      expect(exactly('NestedObjectPermission', patched.body.permissions[0])).to.equal(null);
+      const replaced = await srv.req('PUT', `/api/users/groups/${group.body.id}/`, { name: 'noc2' });
+      expect(exactly('Group', replaced.body)).to.equal(null);
+      expect(exactly('NestedUser', replaced.body.users[0])).to.equal(null);
+      expect(conforms('FieldErrors', (await srv.req('POST', '/api/users/users/', { username: '' })).body)).to.equal(
+        null,
+      );
+      expect(conforms('Error', (await srv.req('GET', `/api/users/users/${randomUUID()}/`)).body)).to.equal(null);
+
+      const made = await srv.req('POST', '/api/users/tokens/', { user: user.body.id, expires: '2999-01-01T00:00:00Z' });
+      expect(made.status, JSON.stringify(made.body)).to.equal(201);
+      expect(exactly('TokenCreated', made.body)).to.equal(null);
+      const changed = await srv.req('PATCH', `/api/users/tokens/${made.body.id}/`, {
+        description: 'ci',
+        enabled: true,
+      });
+      expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+      expect(exactly('Token', changed.body)).to.equal(null);
+      const refused = await srv.req('PATCH', `/api/users/tokens/${made.body.id}/`, { write_enabled: false });
+      expect(refused.status).to.equal(400);
+      expect(conforms('FieldErrors', refused.body)).to.equal(null);
+      const tokens = (await srv.req('GET', '/api/users/tokens/')).body;
+      const tokenList = doc.paths['/api/users/tokens/'].get!.responses['200'] as Response;
+      expect(conformsTo(tokenList.content!['application/json'].schema, tokens)).to.equal(null);
+      for (const t of tokens.results) expect(exactly('Token', t)).to.equal(null);
+      const check = await srv.req('GET', '/api/authentication-check/', undefined, made.body.key);
+      expect(check.status).to.equal(200);
+      expect(exactly('User', check.body)).to.equal(null);
+
+      const provision = (b: unknown) => srv.req('POST', '/api/users/tokens/provision/', b, null);
+      const provisioned = await provision({ username: 'alice', password: 'correct horse', description: 'login' });
+      expect(provisioned.status, JSON.stringify(provisioned.body)).to.equal(201);
+      expect(exactly('TokenCreated', provisioned.body)).to.equal(null);
+      expect(conforms('Error', (await provision({ username: 'alice', password: 'wrong' })).body)).to.equal(null);
+      expect(conforms('FieldErrors', (await provision({ username: 'alice' })).body)).to.equal(null);
+    });
+
+    it('v2 tokens (with a pepper): created and read as documented, the key id served', async () => {
+      const v2 = await startServer({ apiTokenPeppers: { '1': 'pepper-'.repeat(8) } });
+      try {
+        const me = (await v2.req('GET', '/api/authentication-check/')).body;
+        const made = await v2.req('POST', '/api/users/tokens/', {
+          user: me.id,
+          version: 2,
+          allowed_ips: ['10.0.0.0/8'],
+        });
+        expect(made.status, JSON.stringify(made.body)).to.equal(201);
+        expect(made.body.version).to.equal(2);
+        expect(exactly('TokenCreated', made.body)).to.equal(null);
+        const read = (await v2.req('GET', `/api/users/tokens/${made.body.id}/`)).body;
+        expect(read.key).to.be.a('string');
+        expect(exactly('Token', read)).to.equal(null);
+      } finally {
+        await v2.close();
+      }
+    });
+
     it('inventory objects, lists and brief lists', async () => {
       await srv.req('POST', '/api/extras/tags/', { name: 'Core', slug: 'core' });
       const region = await srv.req('POST', '/api/dcim/regions/', { name: 'EU', slug: 'eu' });
