@@ -80,7 +80,7 @@ export function modelPermissions(
       }
   // Until reads and writes AND the constraints in (issue #39), a permission limited by constraints grants
   // nothing: granting it on every object would give more than NetBox does. Its constraints are kept.
-  const permissions = Object.keys(constraints).filter((k) => constraints[k] === null);
+  const permissions = Object.keys(constraints).filter((k) => constraints[k] === null || /^[^.]+\.view_/.test(k));
   return { permissions: permissions.sort(), constraints };
 }
 

@@ -19,6 +19,7 @@ import { serializeRows } from '../serialize.js';
 import { baseUrl } from './request-url.js';
 import { parseShape, type Shape } from './list-params.js';
 import { dropped, sseEvent, SseOut } from '../sse-out.js';
+import { recordScope, recordTypesPlan, visibleRecords, type RecordScope } from '../../app/change-scope.js';
 
 const changes = resource('object_change');
 /** Records read at a time (a page's records are in memory at once). */
@@ -145,12 +146,15 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
   }, ctx.config.streamKeepAliveMs);
   const base = baseUrl(req);
   const shape = `${shaped.shape.brief ? 'b' : ''}${shaped.shape.keep ? [...shaped.shape.keep].join(',') : '*'}`;
+  // Only records of objects the token may view (issue #39): streams of one token share pages when constrained.
+  const records = recordScope(req.principal!, await ctx.inventory.customFields(), ctx.storage.ids);
   const follow = {
-    plan: planned.plan,
+    plan: records.all ? planned.plan : and([planned.plan, recordTypesPlan(records)]),
     shape: shaped.shape,
     base,
     customFields,
-    pageKey: `${shape}|${base}|${JSON.stringify(customFields)}`,
+    records,
+    pageKey: `${shape}|${base}|${JSON.stringify(customFields)}${records.all ? '' : `|${req.principal!.tokenId}`}`,
   };
   try {
     const gap = start.after === null ? null : await gapAfter(ctx.changes, after);
@@ -209,6 +213,8 @@ interface Follow {
   readonly shape: Shape;
   readonly base: string;
   readonly customFields: readonly CustomFieldDef[];
+  /** Which records the token may see. */
+  readonly records: RecordScope;
   readonly pageKey: string;
 }
 
@@ -221,7 +227,7 @@ async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number,
       const page = await pageShared(ctx, f, scanned, head);
       if (signal.aborted) return;
       if (!(await sendPage(out, page))) return;
-      scanned = page.seqs.length < PAGE ? page.head : page.seqs[page.seqs.length - 1];
+      scanned = page.read < PAGE ? page.head : page.last;
     }
     head = Math.max(head, (await ctx.changes.waitAfter(scanned, signal)) ?? head);
   }
@@ -235,6 +241,9 @@ async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number,
  */
 interface Page {
   readonly seqs: readonly number[];
+  /** How many records were read, and the last one's seq (those the token may not see are read, not sent). */
+  readonly read: number;
+  readonly last: number;
   readonly chunks: readonly Chunk[];
   /** Read up to this seq (committed). */ readonly head: number;
 }
@@ -278,7 +287,8 @@ function pageShared(ctx: AppContext, f: Follow, after: number, head: number): Pr
 }
 
 async function readPage(ctx: AppContext, f: Follow, after: number, head: number): Promise<Page> {
-  const rows = await ctx.changes.read(after, PAGE, and([f.plan, cmp('seq', 'number', 'lte', false, [head])]));
+  const read = await ctx.changes.read(after, PAGE, and([f.plan, cmp('seq', 'number', 'lte', false, [head])]));
+  const rows = await visibleRecords(ctx.storage, f.records, read);
   const { brief, keep } = f.shape;
   const bodies = await serializeRows(changes, rows, {
     baseUrl: f.base,
@@ -290,6 +300,8 @@ async function readPage(ctx: AppContext, f: Follow, after: number, head: number)
   const seqs = rows.map((r) => r.seq as number);
   return {
     seqs,
+    read: read.length,
+    last: read.length ? (read[read.length - 1].seq as number) : after,
     chunks: chunked(
       rows.map((r, i) => eventText(r, bodies[i], seqs[i])),
       seqs,

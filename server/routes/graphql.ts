@@ -6,7 +6,10 @@
 // `application/json`; a request that is no GraphQL request (no query, bad JSON, variables no object) is 400.
 import { Router, type Request, type Response } from 'express';
 import type { GraphqlLimits, GraphqlRequest, GraphqlViewer } from '../../app/graphql/contract.js';
+import { FALSE } from '../../engine/plan/nodes.js';
+import type { IdStyle } from '../../engine/schema/id-style.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
+import { scopeOf } from '../../app/permission-scope.js';
 import type { Principal } from '../../app/tokens.js';
 import type { Config } from '../config/defaults.js';
 import { authenticate, permissionFor, refusal } from '../auth.js';
@@ -27,8 +30,11 @@ export function graphqlLimits(config: Config): GraphqlLimits {
   };
 }
 
-/** A viewer seeing what the principal's view permissions allow, each resource decided once. */
-export function viewerOf(principal: Principal | undefined): GraphqlViewer {
+/**
+ * A viewer seeing what the principal's view permissions allow, each resource decided once, and of each
+ * resource the objects its constraints keep (app/permission-scope.ts, translated once per principal).
+ */
+export function viewerOf(principal: Principal | undefined, ids: IdStyle): GraphqlViewer {
   const known = new Map<ResourceDef, boolean>();
   return {
     canView(r) {
@@ -36,6 +42,7 @@ export function viewerOf(principal: Principal | undefined): GraphqlViewer {
       if (yes === undefined) known.set(r, (yes = refusal(principal, permissionFor(r, 'view')) === null));
       return yes;
     },
+    scope: (r, customFields) => (principal ? scopeOf(principal, r, 'view', customFields, ids) : FALSE),
   };
 }
 
@@ -94,7 +101,11 @@ export function graphqlRouter(ctx: AppContext): Router {
       return;
     }
     const signal = abortedWhenClientGone(res);
-    const result = await ctx.graphql.run(read.request, { limits, viewer: viewerOf(req.principal), signal });
+    const result = await ctx.graphql.run(read.request, {
+      limits,
+      viewer: viewerOf(req.principal, ctx.storage.ids),
+      signal,
+    });
     if (!signal.aborted) res.status(200).json(result);
   };
   router.get('/', (req, res, next) => {

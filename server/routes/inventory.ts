@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
 import { isTrue, parsePage, parseShape, parseStart, type Shape } from './list-params.js';
 import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
+import { recordRowsPlan } from '../../app/change-scope.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
 import type { WriteResult } from '../../app/inventory.js';
@@ -187,7 +188,16 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
     await ctx.inventory.customFieldsFor(r, customFieldsNamed(queryPairs(req))),
   );
   if (!got) return;
-  const { planned, page, pairs } = got;
+  const { page, pairs } = got;
+  // The change log and webhook deliveries: only records of objects the token may view (issue #39).
+  const records = await recordRowsPlan(
+    ctx.storage,
+    req.principal,
+    r,
+    got.planned.plan,
+    await ctx.inventory.customFields(),
+  );
+  const planned = { ...got.planned, plan: and([got.planned.plan, records]) };
   if (isTrue(planned.control.explain)) {
     await sendExplain(ctx, r, res, planned, page);
     return;
@@ -211,7 +221,12 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
     );
     // Kept under the generation read before it (never newer than the page), and only when that is still
     // current (else no read would find it) and the replica, not the database, answered.
-    if (key && ctx.storage.memoryRead?.(r.name)?.gen === state!.gen && writeContext()?.readSource !== 'database')
+    if (
+      key &&
+      records.kind === 'const' &&
+      ctx.storage.memoryRead?.(r.name)?.gen === state!.gen &&
+      writeContext()?.readSource !== 'database'
+    )
       ctx.pages.set(key, state!.gen, body);
     sendJson(res, body);
   });
