@@ -107,7 +107,7 @@ for (const backend of BACKENDS)
         expect(badGroup.body).to.have.property('groups');
       });
 
-      it('a permission with constraints grants nothing until constraints are applied to reads', async () => {
+      it('a view permission with constraints grants the view of what they keep (GraphQL shows)', async () => {
         const srv = h.srv;
         const u = await srv.req('POST', '/api/users/users/', { username: 'dave', password: 'dave-password' });
         const prov = await srv.req(
@@ -117,6 +117,10 @@ for (const backend of BACKENDS)
           null,
         );
         const key = prov.body.key as string;
+        for (const slug of ['ams01', 'fra01']) await srv.req('POST', '/api/dcim/sites/', { name: slug, slug });
+        const sites = async () =>
+          (await srv.req('POST', '/graphql/', { query: '{ site_list { slug } }' }, key)).body.data?.site_list;
+        expect((await srv.req('GET', '/api/dcim/sites/', undefined, key)).status).to.equal(403);
         const limited = await srv.req('POST', '/api/users/permissions/', {
           name: 'ams sites only',
           object_types: ['dcim.site'],
@@ -125,7 +129,8 @@ for (const backend of BACKENDS)
           users: [u.body.id],
         });
         expect(limited.status, JSON.stringify(limited.body)).to.equal(201);
-        expect((await srv.req('GET', '/api/dcim/sites/', undefined, key)).status).to.equal(403);
+        expect((await srv.req('GET', '/api/dcim/sites/', undefined, key)).status).to.equal(200);
+        expect(await sites()).to.deep.equal([{ slug: 'ams01' }]);
         const open = await srv.req('POST', '/api/users/permissions/', {
           name: 'all sites',
           object_types: ['dcim.site'],
@@ -133,7 +138,7 @@ for (const backend of BACKENDS)
           users: [u.body.id],
         });
         expect(open.status).to.equal(201);
-        expect((await srv.req('GET', '/api/dcim/sites/', undefined, key)).status).to.equal(200);
+        expect(await sites()).to.have.length(2);
       });
 
       it('a token carries its user’s permissions, seen at once when a permission, group or user changes', async () => {
