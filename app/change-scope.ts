@@ -158,11 +158,11 @@ export async function recordRowsPlan(
   p: Principal | undefined,
   r: ResourceDef,
   where: Plan,
-  customFields: readonly CustomFieldDef[],
+  customFields: () => Promise<readonly CustomFieldDef[]>,
 ): Promise<Plan> {
   const idField = RECORD_ID[r.name];
   if (!idField) return TRUE;
   if (!p) return FALSE;
-  const s = recordScope(p, customFields, storage.ids);
+  const s = recordScope(p, await customFields(), storage.ids);
   return visibleRecordsPlan(storage, s, idField === 'id' ? where : TRUE, idField);
 }

@@ -190,12 +190,8 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   if (!got) return;
   const { page, pairs } = got;
   // The change log and webhook deliveries: only records of objects the token may view (issue #39).
-  const records = await recordRowsPlan(
-    ctx.storage,
-    req.principal,
-    r,
-    got.planned.plan,
-    await ctx.inventory.customFields(),
+  const records = await recordRowsPlan(ctx.storage, req.principal, r, got.planned.plan, () =>
+    ctx.inventory.customFields(),
   );
   const planned = { ...got.planned, plan: and([got.planned.plan, records]) };
   if (isTrue(planned.control.explain)) {
