@@ -67,7 +67,7 @@ function tagRefsOf(plan: Plan, out: Set<string>): Set<string> {
 }
 
 /** The references a plan's test on `copies` needs, read for all of them at once. */
-async function refsFor(storage: Storage, plan: Plan, copies: readonly Row[]): Promise<RowRefs> {
+async function refsFor(storage: Storage, r: ResourceDef, plan: Plan, copies: readonly Row[]): Promise<RowRefs> {
   const byNode = new Map<FkNode | ViaNode, ReadonlySet<string>>();
   for (const n of relationNodes(plan)) {
     if (n.kind === 'fk') {
@@ -85,7 +85,8 @@ async function refsFor(storage: Storage, plan: Plan, copies: readonly Row[]): Pr
     const found = await storage.find('tag', cmp('slug', 'string', 'eq', false, refs), page, { noCount: true });
     for (const t of found.rows) tags.set(String(t.slug), t.id);
   }
-  return { ids: (n) => byNode.get(n) ?? new Set(), tagId: (ref) => tags.get(ref) ?? ref };
+  const netSource = r.fields.find((f) => f.kind === 'prefix' || f.kind === 'address')?.name;
+  return { ids: (n) => byNode.get(n) ?? new Set(), tagId: (ref) => tags.get(ref) ?? ref, netSource };
 }
 
 /** Which of `records` (object_change rows) the scope shows, in their order. */
@@ -102,11 +103,8 @@ export async function visibleRecords(storage: Storage, s: RecordScope, records: 
   for (const [type, group] of byType) {
     const plan = s.constrained.get(type)!;
     const copies = group.map(copyOf);
-    const refs = await refsFor(
-      storage,
-      plan,
-      copies.filter((c): c is Row => c !== null),
-    );
+    const present = copies.filter((c): c is Row => c !== null);
+    const refs = await refsFor(storage, BY_TYPE.get(type)!, plan, present);
     group.forEach((x, i) => {
       const c = copies[i];
       if (c && rowMatches(plan, c, refs)) keep.add(x);
