@@ -164,3 +164,20 @@ export async function recordRowsPlan(
   const s = recordScope(p, await customFields(), storage.ids);
   return visibleRecordsPlan(storage, s, idField === 'id' ? where : TRUE, idField);
 }
+
+/** Whether the principal may see one row of the change log or of webhook deliveries (true for other resources). */
+export async function recordRowVisible(
+  storage: Storage,
+  p: Principal | undefined,
+  r: ResourceDef,
+  row: Row,
+  customFields: () => Promise<readonly CustomFieldDef[]>,
+): Promise<boolean> {
+  const idField = RECORD_ID[r.name];
+  if (!idField) return true;
+  if (!p) return false;
+  const s = recordScope(p, await customFields(), storage.ids);
+  if (s.all || s.open.includes(String(row.changed_object_type))) return true;
+  const record = idField === 'id' ? row : await storage.get(CHANGE_RESOURCE, String(row[idField]));
+  return record !== null && (await visibleRecords(storage, s, [record])).length === 1;
+}

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
 import { isTrue, parsePage, parseShape, parseStart, type Shape } from './list-params.js';
 import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
-import { recordRowsPlan } from '../../app/change-scope.js';
+import { recordRowsPlan, recordRowVisible } from '../../app/change-scope.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
 import type { WriteResult } from '../../app/inventory.js';
@@ -316,7 +316,8 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
   });
   router.get('/:id/', can('view'), async (req, res) => {
     const row = await ctx.inventory.get(r, String(req.params.id));
-    if (!row) {
+    // A change record (or delivery) of an object the token may not view is absent, as NetBox answers.
+    if (!row || !(await recordRowVisible(ctx.storage, req.principal, r, row, () => ctx.inventory.customFields()))) {
       res.status(404).json({ detail: 'Not found.' });
       return;
     }
