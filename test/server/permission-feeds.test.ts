@@ -14,7 +14,7 @@ for (const backend of BACKENDS)
   for (const idStyle of ['uuid', 'integer'])
     describe(`constrained views: GraphQL, change log, stream, webhooks (${backend.name}, ${idStyle} ids)`, function () {
       this.timeout(120_000);
-      const h = serverOn(backend, { webhookMaxAttempts: 1, idStyle });
+      const h = serverOn(backend, { webhookMaxAttempts: 1, idStyle, streamKeepAliveMs: 200 });
       const rx = new Receiver();
       let key = '';
       const ids: Record<string, string> = {};
@@ -49,13 +49,15 @@ for (const backend of BACKENDS)
           null,
         );
         key = prov.body.key as string;
-        await post('/api/users/permissions/', {
-          name: 'ams sites',
-          object_types: ['dcim.site'],
-          actions: ['view'],
-          constraints: { slug: 'ams01' },
-          users: [user.id],
-        });
+        ids.sitesPermission = (
+          await post('/api/users/permissions/', {
+            name: 'ams sites',
+            object_types: ['dcim.site'],
+            actions: ['view'],
+            constraints: { slug: 'ams01' },
+            users: [user.id],
+          })
+        ).id;
         // A rack of ams01 whose name starts with r, and r3 wherever it is (at fra01: its site is hidden).
         await post('/api/users/permissions/', {
           name: 'ams racks',
@@ -178,5 +180,26 @@ for (const backend of BACKENDS)
         const one = (id: string) => h.srv.req('GET', `/api/extras/webhook-deliveries/${id}/`, undefined, key);
         expect((await one(hidden.id)).status).to.equal(404);
         expect((await one((res.body.results as Obj[])[0].id)).status).to.equal(200);
+      });
+
+      it('a stream follows the token’s permissions as they change (from its next keep-alive)', async () => {
+        const got = await SseClient.open(h.srv.url, '/api/extras/object-changes/stream', key);
+        expect(got.status).to.equal(200);
+        const c = got.client;
+        try {
+          await c.until((x) => x.comments.some((t) => t.startsWith('after seq')), 10_000, 'the opening');
+          const moved = await h.srv.req('PATCH', `/api/users/permissions/${ids.sitesPermission}/`, {
+            constraints: { slug: 'fra01' },
+          });
+          expect(moved.status).to.equal(200);
+          await new Promise((r) => setTimeout(r, 600));
+          for (const slug of ['ams01', 'fra01'])
+            await h.srv.req('PATCH', `/api/dcim/sites/${ids[slug]}/`, { description: 'seen?' });
+          await c.until((x) => x.events.length >= 1, 10_000, 'the record');
+          await new Promise((r) => setTimeout(r, 300));
+          expect(named(c.data())).to.deep.equal([['dcim.site', 'fra01']]);
+        } finally {
+          c.close();
+        }
       });
     });
