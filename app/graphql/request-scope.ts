@@ -44,6 +44,12 @@ export class RequestScope {
     readonly allCustomFields: readonly CustomFieldDef[] = [],
   ) {}
 
+  /** The viewer with its scopes bound to this request's custom field definitions. */
+  readonly seen: GraphqlViewer = {
+    canView: (r) => this.viewer.canView(r),
+    scope: (r) => this.view(r),
+  };
+
   /** The objects of `r` the viewer may see (TRUE: all): ANDed into every read of `r`. */
   view(r: ResourceDef): Plan {
     return this.viewer.scope?.(r, this.allCustomFields) ?? TRUE;

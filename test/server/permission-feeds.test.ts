@@ -99,6 +99,8 @@ for (const backend of BACKENDS)
         ams: site(id: "${ids.ams01}") { slug }
         fra: site(id: "${ids.fra01}") { slug }
         hidden: rack(id: "${ids.hidden}") { name }
+        byHidden: rack_list(filters: {site: {slug: {exact: "fra01"}}}) { name }
+        byShown: rack_list(filters: {site: {slug: {exact: "ams01"}}}) { name }
       }`);
         expect(d.site_list).to.deep.equal([{ slug: 'ams01', rack_count: 1, racks: [{ name: 'r1' }] }]);
         const racks = (d.rack_list as Obj[]).map((r) => [r.name, r.site?.slug ?? null]).sort();
@@ -109,6 +111,9 @@ for (const backend of BACKENDS)
         expect(d.ams).to.deep.equal({ slug: 'ams01' });
         expect(d.fra).to.equal(null);
         expect(d.hidden).to.equal(null);
+        // A filter through a relation sees only the related objects the token may view: no probing hidden ones.
+        expect(d.byHidden).to.deep.equal([]);
+        expect(d.byShown).to.deep.equal([{ name: 'r1' }]);
         // The admin token sees them all: the same queries are not narrowed for it.
         const all = await h.srv.req('POST', '/graphql/', { query: '{ rack_list { name } }' });
         expect(all.body.data.rack_list).to.have.length(4);
