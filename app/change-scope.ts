@@ -147,6 +147,9 @@ export async function visibleRecordsPlan(
 /** The resources whose rows are change records or name one (the field holding its id). */
 const RECORD_ID: Readonly<Record<string, string>> = { object_change: 'id', webhook_delivery: 'change' };
 
+/** Whether `r`'s rows are change records or name one (judged by the copy of the object they name). */
+export const namesRecords = (r: ResourceDef): boolean => r.name in RECORD_ID;
+
 /**
  * For a list of the change log or of webhook deliveries, the rows the principal may see as a plan to AND
  * into `where` (TRUE for other resources, and for a principal seeing every record).

@@ -34,6 +34,15 @@ export const DEFAULT_GRAPHQL_LIMITS: GraphqlLimits = {
 export interface GraphqlViewer {
   canView(r: ResourceDef): boolean;
   scope?(r: ResourceDef, customFields: readonly CustomFieldDef[]): Plan;
+  /**
+   * Rows judged by more than their own fields (change records and webhook deliveries, by the copy of the
+   * object they name): whether `r`'s are, and of a read of `r` matching `where`, those the viewer may see,
+   * as a plan to AND in.
+   */
+  readonly rows?: {
+    judges(r: ResourceDef): boolean;
+    plan(r: ResourceDef, where: Plan): Promise<Plan>;
+  };
 }
 
 export const VIEW_ALL: GraphqlViewer = { canView: () => true };

@@ -75,7 +75,8 @@ export class RequestScope {
   async find(r: ResourceDef, plan: Plan, page: Page): Promise<Row[]> {
     const room = this.remaining();
     const limit = Math.min(page.limit, room + 1);
-    const where = and([plan, this.view(r)]);
+    const judged = this.viewer.rows?.judges(r) ? await this.viewer.rows.plan(r, plan) : TRUE;
+    const where = and([plan, this.view(r), judged]);
     const { rows } = await this.storage.find(r.name, where, { ...page, limit }, { signal: this.signal, noCount: true });
     return this.take(rows as Row[]);
   }
@@ -84,9 +85,11 @@ export class RequestScope {
   async getMany(r: ResourceDef, ids: readonly string[]): Promise<Row[]> {
     this.remaining();
     const view = this.view(r);
-    if (view.kind === 'const') return view.value ? this.take(await this.storage.getMany(r.name, ids)) : [];
+    if (view.kind === 'const' && !view.value) return [];
+    if (view.kind === 'const' && !this.viewer.rows?.judges(r))
+      return this.take(await this.storage.getMany(r.name, ids));
     // Constrained: the ids and the scope in one read, so the store's indexes (or SQL) answer both.
-    const plan = and([cmp('id', 'string', 'eq', false, ids), view]);
+    const plan = cmp('id', 'string', 'eq', false, ids);
     return this.find(r, plan, { limit: ids.length, offset: 0, ordering: [] });
   }
 

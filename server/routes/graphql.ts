@@ -7,9 +7,10 @@
 import { Router, type Request, type Response } from 'express';
 import type { GraphqlLimits, GraphqlRequest, GraphqlViewer } from '../../app/graphql/contract.js';
 import { FALSE } from '../../engine/plan/nodes.js';
-import type { IdStyle } from '../../engine/schema/id-style.js';
-import type { ResourceDef } from '../../engine/schema/types.js';
+import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
+import type { Storage } from '../../storage/types.js';
 import { scopeOf } from '../../app/permission-scope.js';
+import { namesRecords, recordRowsPlan } from '../../app/change-scope.js';
 import type { Principal } from '../../app/tokens.js';
 import type { Config } from '../config/defaults.js';
 import { authenticate, permissionFor, refusal } from '../auth.js';
@@ -34,7 +35,11 @@ export function graphqlLimits(config: Config): GraphqlLimits {
  * A viewer seeing what the principal's view permissions allow, each resource decided once, and of each
  * resource the objects its constraints keep (app/permission-scope.ts, translated once per principal).
  */
-export function viewerOf(principal: Principal | undefined, ids: IdStyle): GraphqlViewer {
+export function viewerOf(
+  principal: Principal | undefined,
+  storage: Storage,
+  defs: () => Promise<readonly CustomFieldDef[]>,
+): GraphqlViewer {
   const known = new Map<ResourceDef, boolean>();
   return {
     canView(r) {
@@ -42,7 +47,8 @@ export function viewerOf(principal: Principal | undefined, ids: IdStyle): Graphq
       if (yes === undefined) known.set(r, (yes = refusal(principal, permissionFor(r, 'view')) === null));
       return yes;
     },
-    scope: (r, customFields) => (principal ? scopeOf(principal, r, 'view', customFields, ids) : FALSE),
+    scope: (r, customFields) => (principal ? scopeOf(principal, r, 'view', customFields, storage.ids) : FALSE),
+    rows: { judges: namesRecords, plan: (r, where) => recordRowsPlan(storage, principal, r, where, defs) },
   };
 }
 
@@ -103,7 +109,7 @@ export function graphqlRouter(ctx: AppContext): Router {
     const signal = abortedWhenClientGone(res);
     const result = await ctx.graphql.run(read.request, {
       limits,
-      viewer: viewerOf(req.principal, ctx.storage.ids),
+      viewer: viewerOf(req.principal, ctx.storage, () => ctx.inventory.customFields()),
       signal,
     });
     if (!signal.aborted) res.status(200).json(result);

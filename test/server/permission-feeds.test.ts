@@ -146,6 +146,9 @@ for (const backend of BACKENDS)
         expect(named(second.body.results)).to.deep.equal(expected.slice(2, 4));
         const admin = await h.srv.req('GET', '/api/extras/object-changes/?changed_object_type=dcim.rack&limit=1000');
         expect(admin.body.count).to.equal(10);
+        // The same in GraphQL (newest first, as the list's default order).
+        const g = await gql('{ object_change_list { object_repr changed_object_type } }');
+        expect(named(g.object_change_list).reverse()).to.deep.equal(expected);
         // One by id: a record of an object outside the scope is absent.
         const hidden = admin.body.results.find((c: Obj) => c.object_repr === 'r5');
         const shown = admin.body.results.find((c: Obj) => c.object_repr === 'r3');
@@ -177,6 +180,7 @@ for (const backend of BACKENDS)
         const res = await h.srv.req('GET', '/api/extras/webhook-deliveries/?limit=1000', undefined, key);
         expect(res.status).to.equal(200);
         expect(res.body.count).to.equal(expected.length);
+        expect((await gql('{ webhook_delivery_list { id } }')).webhook_delivery_list).to.have.length(expected.length);
         const changes = (await h.srv.req('GET', '/api/extras/object-changes/?limit=1000', undefined, key)).body.results;
         const shown = new Set((changes as Obj[]).map((c) => c.id));
         const change = (d: Obj) => (typeof d.change === 'object' ? d.change.id : d.change);
