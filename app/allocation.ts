@@ -23,6 +23,7 @@ import { resource } from '../engine/schema/registry.js';
 import { prefix as prefixDef } from '../engine/schema/resources/prefix.js';
 import { rowAs } from '../engine/schema/row-types.js';
 import type { FieldErrors } from '../engine/schema/validate-input.js';
+import type { Principal } from './principal.js';
 import type { NetBlock, Page, Row } from '../storage/types.js';
 import type { Inventory, WriteResult } from './inventory.js';
 
@@ -107,7 +108,12 @@ export class Allocation {
    * Prefixes of the lengths asked (`prefix_length` in each body; the other fields as a prefix
    * create takes them), each the first fit in what the ones before left: all created, or none.
    */
-  async allocatePrefixes(parentRow: Row, bodies: readonly unknown[], key?: KeyedWrite): Promise<WriteResult<Row[]>> {
+  async allocatePrefixes(
+    parentRow: Row,
+    bodies: readonly unknown[],
+    key?: KeyedWrite,
+    who?: Principal,
+  ): Promise<WriteResult<Row[]>> {
     const p = parentOf(parentRow);
     const errors = bodies.map((b) => this.lengthErrors(p, b));
     if (errors.some((e) => Object.keys(e).length)) return { ok: false, kind: 'invalid', errors };
@@ -137,7 +143,7 @@ export class Allocation {
         const { prefix_length: _, ...fields } = b;
         return { ...fields, prefix: formatCidr(p.family, hexOf(p.family, got.blocks[i].network), lengths[i]) };
       });
-      const out = await this.inventory.create(resource('prefix'), rows, key);
+      const out = await this.inventory.create(resource('prefix'), rows, key, who);
       // Each request of the longest length took the first free block of it: none is left before the last one's end.
       const ends = got.blocks.filter((b) => b.length === longest).map((b) => spanOf(p.family, b).hi + 1n);
       // The write has committed: a hint not kept only makes the next allocation start further back.
@@ -150,7 +156,12 @@ export class Allocation {
    * One IP address per body (the other fields as an IP address create takes them), the first free
    * addresses in order, each with the prefix's length: all created, or none.
    */
-  async allocateIps(parentRow: Row, bodies: readonly unknown[], key?: KeyedWrite): Promise<WriteResult<Row[]>> {
+  async allocateIps(
+    parentRow: Row,
+    bodies: readonly unknown[],
+    key?: KeyedWrite,
+    who?: Principal,
+  ): Promise<WriteResult<Row[]>> {
     const p = parentOf(parentRow);
     const errors = bodies.map((b): FieldErrors => (isObject(b) ? {} : { non_field_errors: [MSG.object] }));
     if (errors.some((e) => Object.keys(e).length)) return { ok: false, kind: 'invalid', errors };
@@ -166,7 +177,7 @@ export class Allocation {
         ...b,
         address: this.addressText(p, found[i]),
       }));
-      const out = await this.inventory.create(resource('ip_address'), rows, key);
+      const out = await this.inventory.create(resource('ip_address'), rows, key, who);
       if (out.ok)
         await this.remember('ip_address', p, maxLength(p.family), found[found.length - 1] + 1n, start).catch(
           () => undefined,

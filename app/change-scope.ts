@@ -144,6 +144,9 @@ export async function visibleRecordsPlan(
   return or(parts);
 }
 
+/** Where the custom field definitions come from (the Inventory). */
+type Defs = { customFields(): Promise<readonly CustomFieldDef[]> };
+
 /** The resources whose rows are change records or name one (the field holding its id). */
 const RECORD_ID: Readonly<Record<string, string>> = { object_change: 'id', webhook_delivery: 'change' };
 
@@ -159,12 +162,12 @@ export async function recordRowsPlan(
   p: Principal | undefined,
   r: ResourceDef,
   where: Plan,
-  customFields: () => Promise<readonly CustomFieldDef[]>,
+  defs: Defs,
 ): Promise<Plan> {
   const idField = RECORD_ID[r.name];
   if (!idField) return TRUE;
   if (!p) return FALSE;
-  const s = recordScope(p, await customFields(), storage.ids);
+  const s = recordScope(p, await defs.customFields(), storage.ids);
   return visibleRecordsPlan(storage, s, idField === 'id' ? where : TRUE, idField);
 }
 
@@ -174,12 +177,12 @@ export async function recordRowVisible(
   p: Principal | undefined,
   r: ResourceDef,
   row: Row,
-  customFields: () => Promise<readonly CustomFieldDef[]>,
+  defs: Defs,
 ): Promise<boolean> {
   const idField = RECORD_ID[r.name];
   if (!idField) return true;
   if (!p) return false;
-  const s = recordScope(p, await customFields(), storage.ids);
+  const s = recordScope(p, await defs.customFields(), storage.ids);
   if (s.all || s.open.includes(String(row.changed_object_type))) return true;
   const record = idField === 'id' ? row : await storage.get(CHANGE_RESOURCE, String(row[idField]));
   return record !== null && (await visibleRecords(storage, s, [record])).length === 1;

@@ -11,6 +11,8 @@ export type RefusalKind =
   | 'conflict'
   /** The object is not at a version the client's precondition (If-Match) names. */
   | 'precondition_failed'
+  /** The caller's permissions do not reach the object (outside its object permission's constraints). */
+  | 'forbidden'
   /** The change would make a stored value larger than its limit. */
   | 'too_large'
   /** An Idempotency-Key came back with another request body. */

@@ -1,7 +1,7 @@
 // Inventory operations over any Storage: validation from the registry, reference resolution,
 // cascades, and one atomic batch per request.
 import type { Plan } from '../engine/plan/nodes.js';
-import { RESOURCES } from '../engine/schema/registry.js';
+import { resource, RESOURCES } from '../engine/schema/registry.js';
 import { MSG } from '../engine/schema/messages.js';
 import { uniqueGroups } from '../engine/schema/unique-groups.js';
 import { ROW_CHECKS } from '../engine/schema/row-checks.js';
@@ -9,10 +9,13 @@ import { idStyleOf } from '../engine/schema/id-style.js';
 import type { CustomFieldDef, ResourceDef } from '../engine/schema/types.js';
 import { validateInput, type FieldErrors, type ValidInput } from '../engine/schema/validate-input.js';
 import { DeleteBatch } from './delete-batch.js';
+import { uniqueClashes, wouldLoop } from './row-clashes.js';
 import { resolveRefs } from './references.js';
 import {
+  CheckFailed,
   StorageConflict,
   versionOf,
+  type RowCheck,
   type FindOptions,
   type FindResult,
   type Page,
@@ -25,6 +28,9 @@ import { WriteKeys, type KeyedWrite } from './write-keys.js';
 import { CustomFieldDefs, customFieldNames, definitionsWritten } from './custom-field-defs.js';
 import type { Refused, WriteErrors } from './errors.js';
 import { DEFAULT_TOKEN_RECHECK_MS } from './tokens.js';
+import type { Principal } from './principal.js';
+import { WriteScope, type Visible } from './write-scope.js';
+import { forbidden, kept, keyTaken, stale } from './write-refusals.js';
 
 export type WriteResult<T> = { ok: true; value: T } | Refused<WriteErrors>;
 
@@ -42,31 +48,7 @@ const WRITE_ATTEMPTS = 20;
 /** Another writer got there first: read again and redo (or, under If-Match, refuse: precondition_failed). */
 const STALE = Symbol('stale');
 
-/** The object is not at a version the client's If-Match names (`v`: the version it is at, when known). */
-const stale = (v?: number): WriteResult<never> => ({
-  ok: false,
-  kind: 'precondition_failed',
-  errors: {
-    detail:
-      v === undefined
-        ? 'The object changed while this write was made; read it again.'
-        : `The object has changed: its version is ${v}, not one the If-Match header names. Read it again.`,
-    code: 'precondition_failed',
-  },
-});
-const kept: WriteResult<never> = {
-  ok: false,
-  kind: 'conflict',
-  errors: { detail: 'The object kept changing while this write was tried; try again.', code: 'write_contention' },
-};
-
-/** Another request with the same Idempotency-Key committed first: its answer is the one to give. */
-export const KEY_TAKEN = 'idempotency_key_taken';
-const keyTaken: WriteResult<never> = {
-  ok: false,
-  kind: 'conflict',
-  errors: { detail: 'A request with this Idempotency-Key committed first.', code: KEY_TAKEN },
-};
+export { KEY_TAKEN } from './write-refusals.js';
 
 /** Default time to live of an Idempotency-Key (IDEMPOTENCY_TTL_S). */
 const KEY_TTL_MS = 24 * 3600_000;
@@ -114,6 +96,12 @@ export class Inventory {
     return this.cfDefs.of(r, named);
   }
 
+  /** What `who`'s object permissions let a write touch (write-scope.ts); null: a write of the system's. */
+  private async scope(who: Principal | undefined): Promise<WriteScope | null> {
+    if (!who || who.permissions.includes('*')) return null; // `*`: every object, nothing to test
+    return new WriteScope(this.storage, who, await this.customFields());
+  }
+
   get(r: ResourceDef, id: string): Promise<Row | null> {
     const known = idStyleOf(r, this.storage.ids).parse(id);
     return known !== null ? this.storage.get(r.name, known) : Promise.resolve(null);
@@ -123,7 +111,14 @@ export class Inventory {
     return this.storage.find(r.name, plan, page, opts);
   }
 
-  async create(r: ResourceDef, bodies: readonly unknown[], key?: KeyedWrite): Promise<WriteResult<Row[]>> {
+  /** `who`: the caller, whose object permissions the rows must satisfy once written (none: the system's write). */
+  async create(
+    r: ResourceDef,
+    bodies: readonly unknown[],
+    key?: KeyedWrite,
+    who?: Principal,
+  ): Promise<WriteResult<Row[]>> {
+    const scope = await this.scope(who);
     const cfDefs = await this.customFieldsFor(r, customFieldNames(bodies));
     const rows: Row[] = [];
     const allErrors: FieldErrors[] = [];
@@ -140,7 +135,7 @@ export class Inventory {
         continue;
       }
       const row: Row = { id: ids[next++], created: now, last_updated: now, ...v.input.values, version: 1 };
-      const errs = await this.checkRow(r, row, v.input);
+      const errs = await this.checkRow(r, row, v.input, scope?.visible);
       allErrors.push(errs);
       // Derived in place: the row is this loop's own, and a spread into a new object cost ~5× as much (a bulk
       // create's rows).
@@ -153,10 +148,12 @@ export class Inventory {
       rows.map((row) => ({ op: 'create', resource: r.name, row })),
       rows,
       key && { key, ids: rows.map((x) => x.id) },
+      scope?.checks(r, 'add', rows, ['after']),
+      'add',
     );
     if (out === STALE) return kept;
     if (!out.ok && out.kind === 'invalid' && uniqueGroups(r).some((g) => g.field in (out.errors as FieldErrors))) {
-      const uniq = await this.checkUnique(r, rows);
+      const uniq = await uniqueClashes(this.storage, r, rows);
       if (uniq.some((e) => Object.keys(e).length)) return { ok: false, kind: 'invalid', errors: uniq };
     }
     return out;
@@ -173,8 +170,9 @@ export class Inventory {
     partial: boolean,
     ifMatch: Precondition = null,
     key?: KeyedWrite,
+    who?: Principal,
   ): Promise<WriteResult<Row>> {
-    const out = await this.updateMany(r, [{ id, body }], partial, ifMatch, key);
+    const out = await this.updateMany(r, [{ id, body }], partial, ifMatch, key, who);
     if (out.ok) return { ok: true, value: out.value[0] };
     if (!Array.isArray(out.errors)) return out;
     // The one object is missing (the only error an update reports under `id`): not found, as a read.
@@ -187,15 +185,17 @@ export class Inventory {
    * Several PUT / PATCH bodies applied as one batch (bulk updates on a list URL): all or none. Errors
    * come back per item, in the order given ({} for an item without any).
    */
-  updateMany(
+  async updateMany(
     r: ResourceDef,
     items: readonly { readonly id: string; readonly body: unknown }[],
     partial: boolean,
     ifMatch: Precondition = null,
     key?: KeyedWrite,
+    who?: Principal,
   ): Promise<WriteResult<Row[]>> {
     const moves = !!r.tree && items.some(({ body }) => typeof body === 'object' && body !== null && r.tree! in body);
-    const attempt = () => this.retried(ifMatch, () => this.updateOnce(r, items, partial, ifMatch, key));
+    const scope = await this.scope(who);
+    const attempt = () => this.retried(ifMatch, () => this.updateOnce(r, items, partial, ifMatch, key, scope));
     return moves ? this.storage.serialized(`tree:${r.name}`, attempt) : attempt();
   }
 
@@ -205,13 +205,16 @@ export class Inventory {
     partial: boolean,
     ifMatch: Precondition,
     key: KeyedWrite | undefined,
+    scope: WriteScope | null,
   ): Promise<WriteResult<Row[]> | typeof STALE> {
     const cfDefs = await this.customFieldsFor(r, customFieldNames(items.map((i) => i.body)));
     const read = new Map<string, Row>();
+    const named: (string | undefined)[] = []; // each item's object, as stored
     const rows: Row[] = [];
     const errors: FieldErrors[] = [];
     for (const { id, body } of items) {
       const old = await this.get(r, id);
+      named.push(old?.id);
       if (!old) {
         errors.push({ id: [MSG.objectNotFound(id)] });
         continue;
@@ -236,9 +239,15 @@ export class Inventory {
         continue;
       }
       const row: Row = { ...old, ...checked.input.values, id: old.id, last_updated: nowIso(), version: v + 1 };
-      errors.push(await resolveRefs(this.storage, r, row, checked.input));
+      errors.push(await resolveRefs(this.storage, r, row, checked.input, scope?.visible));
       rows.push(row);
     }
+    // Objects outside the caller's change scope: missing when it may not view them, else a 403.
+    const outside = (await scope?.outside(r, 'change', [...read.values()])) ?? new Set();
+    if (!(outside instanceof Set)) return outside;
+    named.forEach(
+      (id, i) => id !== undefined && outside.has(id) && (errors[i] = { id: [MSG.objectNotFound(items[i].id)] }),
+    );
     // A refusal may come from what another writer changed after the read (a reference it set to
     // null by deleting its target): then this write is redone on the new versions.
     const refused = async (out: WriteResult<never>) => {
@@ -252,7 +261,7 @@ export class Inventory {
     const checks: FieldErrors[] = [];
     for (const row of rows) checks.push(await this.rowChecks(r, row, batch));
     const derived = rows.map((row) => this.derive(r, row));
-    const all = checks.some((e) => Object.keys(e).length) ? checks : await this.checkUnique(r, derived);
+    const all = checks.some((e) => Object.keys(e).length) ? checks : await uniqueClashes(this.storage, r, derived);
     if (all.some((e) => Object.keys(e).length)) return refused({ ok: false, kind: 'invalid', errors: all });
     const out = await this.write(
       derived.map((row) => ({
@@ -264,12 +273,19 @@ export class Inventory {
       })),
       derived,
       key && { key, ids: derived.map((x) => x.id) },
+      scope?.checks(r, 'change', derived, ['before', 'after']),
     );
     return out === STALE || out.ok ? out : refused(out);
   }
 
-  async delete(r: ResourceDef, id: string, ifMatch: Precondition = null, key?: KeyedWrite): Promise<WriteResult<null>> {
-    return this.deleteMany(r, [id], ifMatch, key);
+  async delete(
+    r: ResourceDef,
+    id: string,
+    ifMatch: Precondition = null,
+    key?: KeyedWrite,
+    who?: Principal,
+  ): Promise<WriteResult<null>> {
+    return this.deleteMany(r, [id], ifMatch, key, who);
   }
 
   /** Deletes several objects (with their cascades) as one batch: all or none. */
@@ -278,13 +294,19 @@ export class Inventory {
     ids: readonly string[],
     ifMatch: Precondition = null,
     key?: KeyedWrite,
+    who?: Principal,
   ): Promise<WriteResult<null>> {
+    const scope = await this.scope(who);
     return this.retried(ifMatch, async () => {
       const batch = new DeleteBatch();
       const missing: string[] = [];
-      for (const id of ids) {
-        const old = await this.get(r, id);
-        if (!old) {
+      const found: (Row | null)[] = [];
+      for (const id of ids) found.push(await this.get(r, id));
+      const outside = (await scope?.outside(r, 'delete', found)) ?? new Set();
+      if (!(outside instanceof Set)) return outside;
+      for (const [i, id] of ids.entries()) {
+        const old = found[i];
+        if (!old || outside.has(old.id)) {
           missing.push(id);
           continue;
         }
@@ -301,7 +323,8 @@ export class Inventory {
             detail: ids.length === 1 ? 'Not found.' : `Not found: ${missing.join(', ')}. Nothing was deleted.`,
           },
         };
-      return this.write(batch.writes(), null, key && { key, ids: [] });
+      const checks = scope?.checks(r, 'delete', found as Row[], ['before']);
+      return this.write(batch.writes(), null, key && { key, ids: [] }, checks, 'delete');
     });
   }
 
@@ -367,8 +390,8 @@ export class Inventory {
   }
 
   /** The row as it would be stored: its references resolved, then the resource's own row checks. */
-  private async checkRow(r: ResourceDef, row: Row, input: ValidInput): Promise<FieldErrors> {
-    const errors = await resolveRefs(this.storage, r, row, input);
+  private async checkRow(r: ResourceDef, row: Row, input: ValidInput, visible?: Visible): Promise<FieldErrors> {
+    const errors = await resolveRefs(this.storage, r, row, input, visible);
     return Object.keys(errors).length ? errors : this.rowChecks(r, row, new Map());
   }
 
@@ -378,50 +401,11 @@ export class Inventory {
    */
   private async rowChecks(r: ResourceDef, row: Row, batch: ReadonlyMap<string, Row>): Promise<FieldErrors> {
     const errors: FieldErrors = {};
-    if (r.tree && (await this.wouldLoop(r, row, batch))) (errors[r.tree] ??= []).push(MSG.treeCycle);
+    if (r.tree && (await wouldLoop(this.storage, r, row, batch))) (errors[r.tree] ??= []).push(MSG.treeCycle);
     for (const [k, msgs] of Object.entries(ROW_CHECKS[r.name]?.(row) ?? {})) (errors[k] ??= []).push(...msgs);
     for (const [k, msgs] of Object.entries((await this.policies[r.name]?.(row)) ?? {}))
       (errors[k] ??= []).push(...msgs);
     return errors;
-  }
-
-  /**
-   * Would the row's parent link close a loop (the row itself, or one of its descendants)? Rows of `batch` as they
-   * will be.
-   */
-  private async wouldLoop(r: ResourceDef, row: Row, batch: ReadonlyMap<string, Row>): Promise<boolean> {
-    const seen = new Set<unknown>();
-    const parentOf = async (id: string) => (batch.get(id) ?? (await this.storage.get(r.name, id)))?.[r.tree!];
-    for (let up = row[r.tree!]; up !== null && up !== undefined && !seen.has(up); up = await parentOf(up as string)) {
-      if (up === row.id) return true;
-      seen.add(up);
-    }
-    return false;
-  }
-
-  /**
-   * Uniqueness against stored rows and within the batch, reported per field like other errors. A
-   * batch that swaps two unique values is refused, as the databases' per-statement checks would.
-   */
-  private async checkUnique(r: ResourceDef, rows: readonly Row[]): Promise<FieldErrors[]> {
-    const out: FieldErrors[] = [];
-    const seen = new Set<string>();
-    for (const row of rows) {
-      const errs: FieldErrors = {};
-      for (const { fields: g, field, message } of uniqueGroups(r)) {
-        if (g.some((n) => row[n] === null || row[n] === undefined)) continue;
-        const key = JSON.stringify([g, g.map((n) => row[n])]);
-        const clash =
-          seen.has(key) ||
-          (await this.storage.findBy(r.name, g[0], row[g[0]])).some(
-            (o) => o.id !== row.id && g.every((n) => o[n] === row[n]),
-          );
-        seen.add(key);
-        if (clash) (errs[field] ??= []).push(message);
-      }
-      out.push(errs);
-    }
-    return out;
   }
 
   /**
@@ -432,10 +416,15 @@ export class Inventory {
     ops: WriteOp[],
     value: T,
     keyed?: { readonly key: KeyedWrite; readonly ids: readonly string[] },
+    checks: readonly RowCheck[] = [],
+    action = 'change',
   ): Promise<WriteResult<T> | typeof STALE> {
     try {
-      await this.storage.apply(keyed ? [...ops, ...this.keys.opsFor(keyed.key, keyed.ids)] : ops);
+      const all = keyed ? [...ops, ...this.keys.opsFor(keyed.key, keyed.ids)] : ops;
+      await this.storage.apply(all, checks.length ? { checks } : undefined);
     } catch (e) {
+      // The caller's permission did not reach an object as the transaction found it.
+      if (e instanceof CheckFailed) return forbidden(action, resource(e.check.resource));
       if (e instanceof StorageConflict && e.field === 'version') return STALE;
       if (keyed && e instanceof StorageConflict && e.field === 'key') return keyTaken;
       if (e instanceof StorageConflict) return { ok: false, kind: 'invalid', errors: { [e.field]: [e.message] } };

@@ -4,6 +4,8 @@
 import type { Row, Storage } from '../storage/types.js';
 import { permissionFor, permissionOf } from '../engine/schema/model-permissions.js';
 import { RESOURCES } from '../engine/schema/registry.js';
+import { parseNetworks } from '../engine/net/client-address.js';
+import type { Cidr } from '../engine/net/ip.js';
 
 export interface Principal {
   readonly tokenId: string;
@@ -15,16 +17,18 @@ export interface Principal {
   readonly userId: string | null;
   /**
    * Per permission string granted by an object permission, the constraints that limit it, for reads and
-   * writes to AND in (issue #39 point 2; not applied yet, so only the unconstrained ones are in
-   * `permissions`): null when it is unconstrained (some enabled object
-   * permission grants it with `constraints` null, or the user is a superuser, or the token is of the
-   * old form); else the `constraints` of every object permission granting it, exactly as stored
-   * (NetBox's JSON: an object ANDs its `path__lookup` pairs, a list ORs such objects), and these OR
-   * together. `$user` in them stands for `userId`.
+   * writes to AND in (issue #39 point 2; REST reads of inventory resources AND them in, so the constrained
+   * view permissions of those are in `permissions`, other constrained ones not yet): null when it is
+   * unconstrained (some enabled object permission grants it with `constraints` null, or the user is a
+   * superuser, or the token is of the old form); else the `constraints` of every object permission
+   * granting it, exactly as stored (NetBox's JSON: an object ANDs its `path__lookup` pairs, a list ORs
+   * such objects), and these OR together. `$user` in them stands for `userId`.
    */
   readonly constraints: Readonly<Record<string, readonly unknown[] | null>>;
   /** When the token stops being accepted (ms since the epoch), or null. */
   readonly expiresAt: number | null;
+  /** The networks the token may be used from (allowed_ips); empty: anywhere. */
+  readonly allowedIps: readonly Cidr[];
 }
 
 /** Read-only tokens (`write_enabled: false`) keep only their view permissions (`*` becomes every view). */
@@ -38,7 +42,25 @@ function readOnly(p: Pick<Principal, 'permissions' | 'constraints'>): Pick<Princ
   return { permissions, constraints: Object.fromEntries(permissions.map((x) => [x, p.constraints[x] ?? null])) };
 }
 
+/** Permissions other than view on a resource written through app/inventory.ts, which applies their constraints. */
+const CONSTRAINED_WRITES = {
+  models: new Set(
+    RESOURCES.filter((r) => r.inventory !== false && r.writable !== false).map((r) => permissionFor(r, '')),
+  ),
+  test(p: string): boolean {
+    const m = /^([^.]+)\.(.+)_([a-z0-9]+)$/.exec(p); // a custom action may hold `_`, a model never does
+    return !!m && m[2] !== 'view' && this.models.has(`${m[1]}._${m[3]}`);
+  },
+};
+
 const VIEW_ALL: readonly string[] = RESOURCES.map((r) => permissionFor(r, 'view'));
+/**
+ * View permissions whose constraints REST reads AND in: the inventory resources' but the change log's (its
+ * records are shown by the rights over the objects they record, not yet by constraints).
+ */
+const SCOPED_VIEWS: ReadonlySet<string> = new Set(
+  RESOURCES.filter((r) => r.inventory !== false && r.name !== 'object_change').map((r) => permissionFor(r, 'view')),
+);
 
 export const tokenDisplay = (row: Row): string =>
   typeof row.description === 'string' && row.description ? row.description : `token …${String(row.key_tail)}`;
@@ -78,16 +100,21 @@ export function modelPermissions(
         if (c === null) constraints[name] = null;
         else if (constraints[name] !== null) (constraints[name] ??= []).push(c);
       }
-  // Until reads and writes AND the constraints in (issue #39), a permission limited by constraints grants
+  // A permission limited by constraints grants only where they are applied (issue #39): REST reads of the
+  // inventory's resources (app/view-scope.ts) and their writes (app/write-scope.ts). Elsewhere it grants
   // nothing: granting it on every object would give more than NetBox does. Its constraints are kept.
-  const permissions = Object.keys(constraints).filter((k) => constraints[k] === null || /^[^.]+\.view_/.test(k));
+  const permissions = Object.keys(constraints).filter(
+    (k) => constraints[k] === null || SCOPED_VIEWS.has(k) || CONSTRAINED_WRITES.test(k),
+  );
   return { permissions: permissions.sort(), constraints };
 }
 
-/** The principal of a stored token, or null when its user is gone or inactive. */
+/** The principal of a stored token, or null when the token is disabled or its user is gone or inactive. */
 export async function principalOf(storage: Storage, token: Row): Promise<Principal | null> {
+  if (token.enabled === false) return null;
   const expires = typeof token.expires === 'string' ? Date.parse(token.expires) : null;
-  const base = { tokenId: token.id, name: tokenDisplay(token), expiresAt: expires };
+  const allowedIps = parseNetworks((token.allowed_ips as string[] | null) ?? []).nets;
+  const base = { tokenId: token.id, name: tokenDisplay(token), expiresAt: expires, allowedIps };
   const narrow = token.write_enabled === false ? readOnly : (p: Pick<Principal, 'permissions' | 'constraints'>) => p;
   const userId = (token.user as string | null | undefined) ?? null;
   if (userId === null) {

@@ -1,5 +1,7 @@
 // References in a write: foreign keys must name existing objects, NetBox's nested references
-// ({"name": ...}) and tags given by slug, name or id become ids. Errors by field.
+// ({"name": ...}) and tags given by slug, name or id become ids. Errors by field. With `visible` (the
+// caller's view permissions), a nested reference and a tag named by slug or name find only objects the
+// caller may view: one it may not view reads as missing, so a write cannot probe objects by their fields.
 import { resource } from '../engine/schema/registry.js';
 import { MSG } from '../engine/schema/messages.js';
 import { GENERIC_MSG } from '../engine/schema/generic-refs.js';
@@ -8,6 +10,7 @@ import { idStyleOf, type IdStyle } from '../engine/schema/id-style.js';
 import type { FieldDef, ResourceDef } from '../engine/schema/types.js';
 import type { FieldErrors, RefValue, ValidInput } from '../engine/schema/validate-input.js';
 import type { Row, Storage } from '../storage/types.js';
+import type { Visible } from './write-scope.js';
 
 /** Fields a nested reference may name its object by. */
 const REF_KINDS = new Set(['uuid', 'string', 'slug', 'integer', 'choice']);
@@ -20,7 +23,13 @@ function asStored(f: FieldDef, v: RefValue, ids: IdStyle): RefValue | undefined 
 }
 
 /** Foreign keys must exist; tags given by slug, name or id become ids. Errors by field. */
-export async function resolveRefs(storage: Storage, r: ResourceDef, row: Row, input: ValidInput): Promise<FieldErrors> {
+export async function resolveRefs(
+  storage: Storage,
+  r: ResourceDef,
+  row: Row,
+  input: ValidInput,
+  visible?: Visible,
+): Promise<FieldErrors> {
   const tagRefs = input.tagRefs;
   const errors: FieldErrors = {};
   for (const f of r.fields) {
@@ -28,7 +37,7 @@ export async function resolveRefs(storage: Storage, r: ResourceDef, row: Row, in
     const target = resource(f.target!);
     const query = input.refQueries[f.name];
     if (query) {
-      const found = await findRef(storage, target, query);
+      const found = await findRef(storage, target, query, visible);
       if (typeof found === 'string') row[f.name] = found;
       else (errors[f.name] ??= []).push(found.error);
       continue;
@@ -40,11 +49,12 @@ export async function resolveRefs(storage: Storage, r: ResourceDef, row: Row, in
     if (key) (errors[key] ??= []).push(GENERIC_MSG.notFound(String(v)));
     else (errors[f.name] ??= []).push(MSG.refNotFound(target.label.toLowerCase(), `id ${String(v)}`));
   }
-  if (tagRefs) row.tags = await tagIds(storage, tagRefs, 'tags', errors);
+  const tags = (refs: readonly string[], field: string) => tagIds(storage, refs, field, errors, visible);
+  if (tagRefs) row.tags = await tags(tagRefs, 'tags');
   if (input.tagEdits) {
     // Applied to the tags of the row as read in this attempt: two clients tagging one object keep both.
-    const add = await tagIds(storage, input.tagEdits.add, 'add_tags', errors);
-    const remove = new Set(await tagIds(storage, input.tagEdits.remove, 'remove_tags', errors));
+    const add = await tags(input.tagEdits.add, 'add_tags');
+    const remove = new Set(await tags(input.tagEdits.remove, 'remove_tags'));
     const kept = ((row.tags as string[] | undefined) ?? []).filter((t) => !remove.has(t));
     row.tags = [...kept, ...add.filter((t) => !kept.includes(t) && !remove.has(t))];
   }
@@ -57,15 +67,17 @@ async function tagIds(
   refs: readonly string[],
   field: string,
   errors: FieldErrors,
+  visible: Visible | undefined,
 ): Promise<string[]> {
   const ids: string[] = [];
-  const style = idStyleOf(resource('tag'), storage.ids);
+  const def = resource('tag');
+  const style = idStyleOf(def, storage.ids);
   for (const ref of refs) {
     const id = style.parse(ref);
-    const t =
-      (id !== null ? await storage.get('tag', id) : null) ??
-      (await storage.findBy('tag', 'slug', ref))[0] ??
-      (await storage.findBy('tag', 'name', ref))[0];
+    const byId = id !== null ? await storage.get('tag', id) : null;
+    let t: Row | undefined =
+      byId ?? (await storage.findBy('tag', 'slug', ref))[0] ?? (await storage.findBy('tag', 'name', ref))[0];
+    if (t && !byId && visible && !(await visible(def, [t.id])).has(t.id)) t = undefined;
     if (!t) (errors[field] ??= []).push(MSG.tagNotFound(ref));
     else if (!ids.includes(t.id)) ids.push(t.id);
   }
@@ -77,6 +89,7 @@ async function findRef(
   storage: Storage,
   target: ResourceDef,
   query: Readonly<Record<string, RefValue>>,
+  visible: Visible | undefined,
 ): Promise<string | { error: string }> {
   const label = target.label.toLowerCase();
   const entries = Object.entries(query);
@@ -99,7 +112,14 @@ async function findRef(
   );
   if (values.some(([, v]) => v === undefined)) return { error: MSG.refNotFound(label, tried) };
   const [first, value] = values[0];
-  const matches = (await storage.findBy(target.name, first, value)).filter((o) => values.every(([k, v]) => o[k] === v));
+  let matches = (await storage.findBy(target.name, first, value)).filter((o) => values.every(([k, v]) => o[k] === v));
+  if (visible && matches.length) {
+    const seen = await visible(
+      target,
+      matches.map((o) => o.id),
+    );
+    matches = matches.filter((o) => seen.has(o.id));
+  }
   if (matches.length === 1) return matches[0].id;
   return { error: matches.length ? MSG.refAmbiguous(label, tried) : MSG.refNotFound(label, tried) };
 }

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
-import { backendsFlag } from './flags.js';
+import { backendsFlag, casesFlag, prefixesFlag } from './flags.js';
 import { spread } from './measure.js';
 import { writeResults } from './results-file.js';
 import type { CsvExport, CsvImport, CsvPage } from './results-shapes.js';
@@ -23,10 +23,10 @@ const SPEC: CliSpec = {
   command: 'npm run bench:csv --',
   summary: "CSV export, import and a page of 50 during an export, over HTTP, per backend, against #38's targets.",
   flags: [
-    { name: 'prefixes', type: 'integer', min: 1, default: '1000000', help: 'prefixes of the bench dataset' },
+    prefixesFlag('1000000'),
     { name: 'import-rows', type: 'integer', min: 1, default: '100000', help: 'rows of the imported CSV' },
     backendsFlag('memory,postgres,mysql'),
-    { name: 'cases', type: 'list', choices: CASES, default: CASES.join(','), help: 'which cases to run' },
+    casesFlag(CASES),
     {
       name: 'import-mode',
       type: 'string',

@@ -36,3 +36,21 @@ export const secondsFlag = (dflt: string, help: string): FlagSpec => ({
   default: dflt,
   help,
 });
+
+/** `--prefixes`: the size of the bench dataset. */
+export const prefixesFlag = (dflt: string, help = 'prefixes of the bench dataset'): FlagSpec => ({
+  name: 'prefixes',
+  type: 'integer',
+  min: 1,
+  default: dflt,
+  help,
+});
+
+/** `--cases`: which of a benchmark's cases to run (all by default). */
+export const casesFlag = (cases: readonly string[]): FlagSpec => ({
+  name: 'cases',
+  type: 'list',
+  choices: cases,
+  default: cases.join(','),
+  help: 'which cases to run',
+});

@@ -20,7 +20,7 @@ import { createStorage } from '../storage/open-storage.js';
 import type { Storage } from '../storage/types.js';
 import { datasetCounts, type DatasetOptions } from './generate.js';
 import { ADDRESS_BLOCK, INTERFACES_PER_DEVICE, loadDevices } from './graphql-data.js';
-import { backendsFlag } from './flags.js';
+import { backendsFlag, casesFlag, prefixesFlag } from './flags.js';
 import { loadDataset } from './load.js';
 import { measure } from './measure.js';
 import { hostInside } from './query-classes.js';
@@ -34,12 +34,12 @@ const SPEC: CliSpec = {
   command: 'npm run bench:graphql --',
   summary: "GraphQL requests one at a time through GraphqlService.run, per backend, against #37's targets.",
   flags: [
-    { name: 'prefixes', type: 'integer', min: 1, default: '100000', help: 'prefixes of the bench dataset' },
+    prefixesFlag('100000'),
     { name: 'devices', type: 'integer', min: 1, default: '10000', help: 'devices added, 10 interfaces each' },
     { name: 'big-prefixes', type: 'integer', min: 1, default: '1000000', help: 'prefixes for the prefix tree case' },
     { name: 'seed', type: 'integer', default: '42', help: 'seed of the dataset generator' },
     backendsFlag('memory,postgres,mysql'),
-    { name: 'cases', type: 'list', choices: CASES, default: CASES.join(','), help: 'which cases to run' },
+    casesFlag(CASES),
     { name: 'profile', type: 'string', value: 'DIR', help: 'write a CPU profile of each timed case into DIR' },
   ],
 };

@@ -14,7 +14,7 @@ import { canCollect, heapBytes as heap } from './heap.js';
 import type { WriteOp } from '../storage/types.js';
 import { measureRestart } from './restart.js';
 import { measureJournalStart } from './journal-start.js';
-import { SHAPE_FLAG } from './flags.js';
+import { prefixesFlag, SHAPE_FLAG } from './flags.js';
 import { argsOrExit, type CliSpec } from '../storage/cli-args.js';
 import { writeResults } from './results-file.js';
 
@@ -24,7 +24,7 @@ export const STORE_CLI: CliSpec = {
     'Memory store: time to load and index prefixes, heap held per prefix, the cost of a page of row objects, ' +
     'and a restart from a snapshot.',
   flags: [
-    { name: 'prefixes', type: 'integer', min: 1, default: '1200000', help: 'prefixes to load' },
+    prefixesFlag('1200000', 'prefixes to load'),
     SHAPE_FLAG,
     { name: 'no-restart', type: 'flag', help: 'skip the restart measurement' },
     { name: 'no-journal-start', type: 'flag', help: "skip the server's first start on the journal" },

@@ -11,6 +11,7 @@ import { yamlBody } from './yaml-body.js';
 import { jsonBodiesOnly } from './json-bodies.js';
 import { INVENTORY_RESOURCES, inventoryRouter } from './routes/inventory.js';
 import { tokensRouter } from './routes/tokens.js';
+import { authenticationCheckRoute } from './routes/authentication-check.js';
 import { usersResourceRouter } from './routes/users.js';
 import { PROVISION_PATH, provisionRoute } from './routes/provision.js';
 import { jobsRouter } from './routes/jobs.js';
@@ -69,6 +70,7 @@ export function createApp(ctx: AppContext): {
   for (const r of INVENTORY_RESOURCES) app.use([resourcePath(r), ...(r.alsoAt ?? [])], inventoryRouter(ctx, r));
   app.use(resourcePath(resource('prefix')), allocationRouter(ctx)); // {id}/available-prefixes/, {id}/available-ips/
   app.use('/api/users/tokens/', tokensRouter(ctx));
+  authenticationCheckRoute(app, ctx);
   for (const name of ['user', 'group', 'object_permission'] as const)
     app.use(resourcePath(resource(name)), usersResourceRouter(ctx, name));
   app.use('/api/core/jobs/', jobsRouter(ctx)); // background imports (?background=true)

@@ -1,12 +1,15 @@
-// `Authorization: Token <key>`: 401 with WWW-Authenticate when missing or unknown, 403 without
-// the permission. Permissions are `<app>.<action>_<model>` or `*`. The token check and the
-// permission check are one function each (`checkToken`, `refusal`), called by the app's middleware
-// and by the cached-list door (list-door.ts) alike.
+// `Authorization: Token <key>` / `Bearer <key>` (a v2 key: `Bearer nbt_<key id>.<secret>`): 401 with
+// WWW-Authenticate when missing, unknown, expired or disabled; 403 from an address outside the
+// token's allowed_ips (the client address: engine/net/client-address.ts) or without the permission.
+// Permissions are `<app>.<action>_<model>` or `*`. The token check and the permission check are one
+// function each (`checkToken`, `refusal`), called by the app's middleware and by the cached-list door
+// (list-door.ts) alike.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ResourceDef } from '../engine/schema/types.js';
 import { allows, type Principal, type Tokens } from '../app/tokens.js';
 import { permissionFor as modelPermission } from '../engine/schema/model-permissions.js';
+import { clientAddress, inNetworks } from '../engine/net/client-address.js';
 
 export type Action = 'view' | 'add' | 'change' | 'delete';
 
@@ -33,12 +36,25 @@ export interface Refusal {
 
 export type TokenChecked = { readonly ok: true; readonly principal: Principal } | ({ readonly ok: false } & Refusal);
 
-/** Who asks, from the request's Authorization header, or the 401 it is answered with. */
-export async function checkToken(tokens: Tokens, headers: IncomingHttpHeaders): Promise<TokenChecked> {
-  const m = tokenMatch(headers.authorization);
+/** What a token is checked against: the Authorization header, and where the request comes from. */
+export type Asking = { readonly headers: IncomingHttpHeaders; readonly socket: { readonly remoteAddress?: string } };
+
+/**
+ * Who asks, from the request's Authorization header, or the 401 (no, unknown, expired or disabled
+ * token) or 403 (from outside the token's allowed_ips) it is answered with. The token's principal is
+ * cached (app/tokens.ts); the address check is per request.
+ */
+export async function checkToken(tokens: Tokens, req: Asking): Promise<TokenChecked> {
+  const m = tokenMatch(req.headers.authorization);
   const principal = m ? await tokens.authenticate(m[1]) : null;
-  if (principal) return { ok: true, principal };
-  return { ok: false, status: 401, detail: m ? 'Invalid token.' : 'Authentication credentials were not provided.' };
+  if (!principal)
+    return { ok: false, status: 401, detail: m ? 'Invalid token.' : 'Authentication credentials were not provided.' };
+  if (principal.allowedIps.length) {
+    const from = clientAddress(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], tokens.trusted);
+    if (!inNetworks(principal.allowedIps, from))
+      return { ok: false, status: 403, detail: `Source IP ${from} is not permitted to authenticate using this token.` };
+  }
+  return { ok: true, principal };
 }
 
 /** The 403 a principal gets for an action it may not take, or null when it may. */
@@ -53,9 +69,10 @@ export function authenticate(tokens: Tokens): RequestHandler {
       next();
       return;
     } // checked before the body was read, or at the door
-    const who = await checkToken(tokens, req.headers);
+    const who = await checkToken(tokens, req);
     if (!who.ok) {
-      res.set('WWW-Authenticate', 'Token').status(who.status).json({ detail: who.detail });
+      if (who.status === 401) res.set('WWW-Authenticate', 'Token');
+      res.status(who.status).json({ detail: who.detail });
       return;
     }
     req.principal = who.principal;
@@ -99,7 +116,7 @@ export function authenticateBeforeBody(tokens: Tokens): RequestHandler {
   };
 }
 
-/** Whose view a kept page is: the token's view permissions, sorted (made once per principal). */
+/** Whose view a kept page is: the token's view permissions and their constraints, sorted (once per principal). */
 const scopes = new WeakMap<Principal, string>();
 
 /**
@@ -111,10 +128,13 @@ const scopes = new WeakMap<Principal, string>();
 export function viewScope(p: Principal): string {
   let s = scopes.get(p);
   if (s === undefined) {
+    // A constrained view sees its constraints' objects (`$user`: the user's): they are part of the scope.
     s = p.permissions
       .filter((x) => x === '*' || /^[^.]+\.view_/.test(x))
       .sort()
+      .map((x) => (p.constraints[x] ? `${x}=${JSON.stringify(p.constraints[x])}` : x))
       .join(' ');
+    if (s.includes('"$user"')) s += ` $user=${p.userId}`;
     scopes.set(p, s);
   }
   return s;

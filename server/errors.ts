@@ -15,6 +15,7 @@ import {
 /** The HTTP status of each kind of refusal a service returns (app/errors.ts). */
 export const STATUS: Readonly<Record<RefusalKind, number>> = {
   invalid: 400,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   precondition_failed: 412,

@@ -56,7 +56,7 @@ export function listDoor(ctx: AppContext, app: Handler, record: RecordRequest): 
       app(req, res);
       return;
     }
-    checkToken(ctx.tokens, h).then(
+    checkToken(ctx.tokens, req).then(
       (who) => {
         if (!who.ok) {
           app(req, res);

@@ -7,6 +7,8 @@ import { resource } from '../engine/schema/registry.js';
 import type { ResourceDef } from '../engine/schema/types.js';
 import type { Row, Storage } from '../storage/types.js';
 import type { JsonSchema } from './openapi/types.js';
+import { TRUE, type Plan } from '../engine/plan/nodes.js';
+import { within } from '../app/view-scope.js';
 
 /** The read-only fields this adds to prefixes, for the OpenAPI document and OPTIONS. */
 export const PREFIX_TREE_FIELDS = {
@@ -45,6 +47,7 @@ export async function addPrefixTree(
   outs: Record<string, unknown>[],
   keep: ReadonlySet<string> | null | undefined,
   listPage: boolean,
+  scope: Plan = TRUE,
 ): Promise<void> {
   const wanted = (name: string) => (keep ? keep.has(name) : !listPage);
   const wantParent = wanted('parent'),
@@ -53,7 +56,7 @@ export async function addPrefixTree(
   // One read for the page's parents and one for its children, not one per object (app/prefix-tree.ts).
   const find: FindRows = async (r, plan, page) => {
     const all = { ...page, limit: Math.min(page.limit, Number.MAX_SAFE_INTEGER) }; // SQL's LIMIT takes no Infinity
-    return (await storage.find(r.name, plan, all, { noCount: true })).rows;
+    return (await storage.find(r.name, within(plan, scope), all, { noCount: true })).rows; // what the caller sees
   };
   const r = resource('prefix');
   const [parents, children] = await Promise.all([

@@ -12,6 +12,7 @@ import { LRUCache } from 'lru-cache';
 import { addPrefixTree, hasPrefixTree } from './prefix-tree.js';
 import { idStyleOf, type IdStyle } from '../engine/schema/id-style.js';
 import { objectValueJson } from '../engine/schema/id-json.js';
+import { relatedCounts, type Scopes } from '../app/view-scope.js';
 
 export interface SerializeContext {
   readonly baseUrl: string; // 'http://127.0.0.1:8080'
@@ -30,6 +31,8 @@ export interface SerializeContext {
    * without asking.
    */
   readonly created?: boolean;
+  /** The caller's view scopes: related counts and a prefix's parent and children show only what it may view. */
+  readonly scopes?: Scopes;
 }
 
 export const objectUrl = (base: string, r: ResourceDef, id: string): string => `${base}${resourcePath(r)}${id}/`;
@@ -265,8 +268,7 @@ export async function serializeRows(
   const wanted = w.counts.filter(asked);
   // A database reads them all in one query; memory looks each up in its index.
   const countsAsked = wanted.length
-    ? (ctx.storage.countRefsOf?.(wanted, counted) ??
-      Promise.all(wanted.map((c) => ctx.storage.countRefs(c.resource, c.field, counted))))
+    ? relatedCounts(ctx.storage, r.name, wanted, counted, ctx.scopes)
     : Promise.resolve([]);
   const [pairs, got] = await Promise.all([nestedAsked, countsAsked]);
   const ids = idStyleOf(r, ctx.storage.ids);
@@ -290,6 +292,7 @@ export async function serializeRows(
       outs,
       ctx.keep,
       ctx.listPage ?? false,
+      ctx.scopes?.(r.name),
     );
   return outs;
 }

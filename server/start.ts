@@ -16,6 +16,7 @@ import { JobRunner } from '../app/jobs/job-runner.js';
 import { ChangeRetention } from '../app/change-retention.js';
 import { webhookTargetPolicy } from '../app/webhooks/target-check.js';
 import { parseAllowedHosts } from '../engine/changes/webhook-targets.js';
+import { parseNetworkList } from '../engine/net/client-address.js';
 import { installMachineFiles } from './machine-files.js';
 import { createApp } from './app.js';
 import { HeavyQueryGate } from './heavy-queries.js';
@@ -50,7 +51,12 @@ export async function start(config: Config, log: Logger = consoleLogger, request
     recheckMs: config.tokenRecheckMs,
     policies: { webhook: webhookTargetPolicy(storage, allowedHosts) },
   });
-  const tokens = new Tokens(storage, config.tokenRecheckMs);
+  const tokens = new Tokens(
+    storage,
+    config.tokenRecheckMs,
+    config.apiTokenPeppers,
+    parseNetworkList(config.trustedProxies),
+  );
   const adminKey = await seedTokens(tokens, config);
   const demo = config.demoData ? await loadDemoDataOnce(inventory) : null;
   const lifecycle = new Lifecycle(storage, {

@@ -59,6 +59,27 @@ export interface ApplyOptions {
    * as it is, and bulk loads of benchmark data). Default: each op of a logged resource gets one.
    */
   readonly log?: false;
+  /** Conditions the batch commits under, tested in its transaction (a caller's object permissions). */
+  readonly checks?: readonly RowCheck[];
+}
+
+/**
+ * The rows `ids` of `resource` exist and satisfy `plan`: as the store holds them before the batch's
+ * writes (`before`), or as the writes leave them (`after`), in the same transaction as the writes, so
+ * no other writer's commit falls between the test and the write.
+ */
+export interface RowCheck {
+  readonly resource: string;
+  readonly ids: readonly string[];
+  readonly plan: Plan;
+  readonly when: 'before' | 'after';
+}
+
+/** A RowCheck of the batch did not hold: nothing was written. */
+export class CheckFailed extends Error {
+  constructor(readonly check: RowCheck) {
+    super(`a ${check.resource} of the write is outside what the write may touch (${check.when} it)`);
+  }
 }
 
 /** What a batch wrote: the highest change `seq` it took (null when it logged nothing). */

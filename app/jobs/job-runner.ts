@@ -8,7 +8,7 @@ import { findResource } from '../../engine/schema/registry.js';
 import type { Inventory } from '../inventory.js';
 import type { Row } from '../../storage/types.js';
 import { withWriteContext } from '../../storage/change-log/write-context.js';
-import { jobUpdate, partDeletes, unfinishedJobs } from './job-store.js';
+import { jobUpdate, partDeletes, strayPartDeletes, unfinishedJobs } from './job-store.js';
 import { JobStopped, runImportJob } from './import-job.js';
 
 export class JobRunner {
@@ -50,11 +50,15 @@ export class JobRunner {
       if (!row || (row.status !== 'pending' && row.status !== 'running')) return;
       const end = (change: Record<string, unknown>) =>
         storage.apply([jobUpdate(row, { ...change, completed: new Date().toISOString() }), ...partDeletes(row)]);
-      if (row.input_parts === null)
-        return void (await end({
+      if (row.input_parts === null) {
+        // The parts stored before the stop go with the job's end: nothing of the file stays behind.
+        const change = {
           status: 'failed',
+          completed: new Date().toISOString(),
           error: 'The server stopped before the whole file was received; nothing was imported. Send it again.',
-        }));
+        };
+        return void (await storage.apply([jobUpdate(row, change), ...(await strayPartDeletes(storage, row))]));
+      }
       const r = findResource(String(row.object_type).split('.')[1] ?? '');
       if (!r) return void (await end({ status: 'errored', error: `No list for ${String(row.object_type)}.` }));
       const running = jobUpdate(row, { status: 'running', started: new Date().toISOString(), rows_done: 0 });

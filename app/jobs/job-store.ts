@@ -48,6 +48,10 @@ export function jobUpdate(row: Row, change: Record<string, unknown>): WriteOp {
 export const partDeletes = (row: Row): WriteOp[] =>
   ((row.input_parts as string[] | null) ?? []).map((id) => ({ op: 'delete', resource: PART, id }));
 
+/** The writes that take away the parts of a file never wholly stored (the job does not name them yet). */
+export const strayPartDeletes = async (storage: Storage, row: Row): Promise<WriteOp[]> =>
+  (await storage.findBy(PART, 'job', row.id)).map((p) => ({ op: 'delete', resource: PART, id: p.id }));
+
 /**
  * Stores a new job and its file, a part per write; the job may run once `input_parts` names them all
  * (a start that finds a job without them knows its file was never wholly received, nor acknowledged).

@@ -9,8 +9,9 @@ import { inputOf, type RowInput } from '../../engine/transfer/cells.js';
 import { uniqueGroups } from '../../engine/schema/unique-groups.js';
 import { idStyleOf } from '../../engine/schema/id-style.js';
 import { StorageConflict, type Row, type WriteOp } from '../../storage/types.js';
-import { resolveRef } from './refs.js';
-import { Stage, staging, stagingInventory } from './staged.js';
+import { notFound } from './refs.js';
+import { byField, findByAny, findTags, refKey, resolveRefs } from './ref-lookup.js';
+import { remember, Stage, staging, stagingInventory } from './staged.js';
 
 /** One problem, by data row (the first row under the header is 1; 0 is the header) and column. */
 export interface ImportError {
@@ -54,23 +55,15 @@ const fieldErrors = (row: number, errors: unknown): ImportError[] =>
     detail: Array.isArray(msgs) ? msgs.map(String).join(' ') : String(msgs),
   }));
 
-/** A row's body with its references as ids, or its errors. */
-async function bodyOf(
-  inv: Inventory,
-  input: RowInput,
-  row: number,
-  found: Map<string, string>,
-): Promise<Record<string, unknown> | ImportError[]> {
+/** A row's body with its references as ids (found beforehand for the whole batch: ref-lookup.ts), or its
+ * errors. */
+function bodyOf(inv: Inventory, input: RowInput, row: number, found: Map<string, string>) {
   const body = { ...input.body };
   const errors: ImportError[] = [];
   for (const ref of input.refs) {
-    // Found once per import (a miss is looked for again: a later wave may create it).
-    const key = JSON.stringify([ref.key.target.name, ref.cells]);
-    const hit = found.get(key);
-    const got = hit !== undefined ? { id: hit } : await resolveRef(inv.storage, ref);
-    if ('id' in got) found.set(key, got.id);
-    if ('id' in got) body[ref.field.name] = inv.storage.ids.toJson(got.id);
-    else errors.push({ row, field: ref.field.name, detail: got.error });
+    const hit = found.get(refKey(ref));
+    if (hit !== undefined) body[ref.field.name] = inv.storage.ids.toJson(hit);
+    else errors.push({ row, field: ref.field.name, detail: notFound(ref) });
   }
   return errors.length ? errors : body;
 }
@@ -98,25 +91,38 @@ async function stageRows(run: StagingRun, pending: Pending[], last: boolean): Pr
   const { inv, r, stage, found, errors } = run;
   const staged = stagingInventory(inv);
   const createdRow = new Map<string, number>();
-  const ids = idStyleOf(r, inv.storage.ids);
+  const idStyle = idStyleOf(r, inv.storage.ids);
   let waiting: Pending[] = [];
   await staging(stage, async () => {
     while (pending.length) {
       const blocked: (Pending & { errors: ImportError[] })[] = [];
       const creates: { body: unknown; row: number }[] = [];
       const updates: { id: string; body: unknown; row: number }[] = [];
+      // A miss is looked for again in the next wave: a row of this one may create it.
+      await resolveRefs(
+        staged.storage,
+        pending.flatMap((p) => p.input.refs),
+        found,
+      );
+      await findTags(
+        staged.storage,
+        pending.map((p) => p.input.body),
+      );
+      const ids = pending.map((p) => (p.input.id === null ? null : idStyle.parse(p.input.id)));
+      const named = ids.filter((id): id is string => id !== null);
+      const read = named.length ? await staged.storage.getMany(r.name, named) : [];
+      remember(r.name, 'id', [], read); // the update of each row reads it again: from the stage
+      const existing = new Set(read.map((o) => o.id));
       for (const [i, p] of pending.entries()) {
-        // Reads from memory resolve at once: let other requests in now and then.
+        // Rows from memory resolve at once: let other requests in now and then.
         if (i % YIELD_ROWS === YIELD_ROWS - 1) await setImmediate();
-        const body = await bodyOf(staged, p.input, p.row, found);
+        const body = bodyOf(staged, p.input, p.row, found);
+        const id = ids[i];
         if (Array.isArray(body)) blocked.push({ ...p, errors: body });
         else if (p.input.id === null) creates.push({ body, row: p.row });
-        else {
-          const id = ids.parse(p.input.id);
-          if (id === null || !(await staged.storage.get(r.name, id)))
-            errors.push({ row: p.row, field: 'id', detail: `No ${r.label.toLowerCase()} with id ${p.input.id}.` });
-          else updates.push({ id, body, row: p.row });
-        }
+        else if (id === null || !existing.has(id))
+          errors.push({ row: p.row, field: 'id', detail: `No ${r.label.toLowerCase()} with id ${p.input.id}.` });
+        else updates.push({ id, body, row: p.row });
       }
       if (!creates.length && !updates.length) {
         if (last) for (const b of blocked) errors.push(...b.errors);
@@ -151,18 +157,21 @@ async function stageRows(run: StagingRun, pending: Pending[], last: boolean): Pr
 async function uniqueClashes(r: ResourceDef, stage: Stage, createdRow: Map<string, number>, staged: Inventory) {
   const out: ImportError[] = [];
   await staging(stage, async () => {
-    for (const [id, row] of createdRow) {
-      const mine = stage.rows.get(r.name)?.get(id) as Row;
-      for (const g of uniqueGroups(r)) {
-        if (g.fields.some((n) => mine[n] === null || mine[n] === undefined)) continue;
-        const same = (await staged.storage.findBy(r.name, g.fields[0], mine[g.fields[0]])).filter(
-          (o) => o.id !== id && g.fields.every((n) => o[n] === mine[n]),
+    const mine = [...createdRow].map(([id, row]) => ({ id, row, staged: stage.rows.get(r.name)?.get(id) as Row }));
+    for (const g of uniqueGroups(r)) {
+      const keyed = mine.filter((m) => g.fields.every((n) => m.staged[n] !== null && m.staged[n] !== undefined));
+      if (!keyed.length) continue;
+      const values = [...new Set(keyed.map((m) => m.staged[g.fields[0]]))];
+      const byValue = byField(await findByAny(staged.storage, r, g.fields[0], values), g.fields[0]);
+      for (const m of keyed) {
+        const same = (byValue.get(m.staged[g.fields[0]]) ?? []).filter(
+          (o) => o.id !== m.id && g.fields.every((n) => o[n] === m.staged[n]),
         );
-        if (same.length) out.push({ row, field: g.field, detail: g.message });
+        if (same.length) out.push({ row: m.row, field: g.field, detail: g.message });
       }
     }
   });
-  return out;
+  return out.sort((a, b) => a.row - b.row);
 }
 
 /** What an import has staged so far: its writes, the references it found, the rows' errors. */

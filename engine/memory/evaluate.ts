@@ -270,3 +270,15 @@ export function* explainSteps(table: IndexedTable, plan: Plan, tables: TableSour
 export function explain(table: IndexedTable, plan: Plan, tables: TableSource, page?: Page): MemoryExplain {
   return runSteps(explainSteps(table, plan, tables, page));
 }
+
+/**
+ * Whether every one of `ids` is a row of the table that satisfies the plan (a write's permission
+ * check, run synchronously inside the write): the predicate alone, no index walk.
+ */
+export function allMatch(table: IndexedTable, plan: Plan, tables: TableSource, ids: readonly string[]): boolean {
+  const test = compilePredicate(plan, table, new Resolver(tables, matchRows));
+  return ids.every((id) => {
+    const s = table.slotOf(id);
+    return s !== undefined && test(s);
+  });
+}

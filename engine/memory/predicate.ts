@@ -29,10 +29,11 @@ export function idRange(plan: Plan): { op: IdRangeOp; value: Scalar } | null {
 /**
  * A range on an integer store's ids with any text bounds: each bound an integer compares as a number,
  * any other text as text, as the id column orders them (and as SQL compares a bigint id column); null
- * for any other node.
+ * for any other node. A `number`-typed node on ids matches nothing (valueTest: ids are text), as on SQL.
  */
 function integerIdRanges(plan: Plan, table: IndexedTable): ((slot: number) => boolean) | null {
-  if (plan.kind !== 'cmp' || plan.field !== 'id' || plan.ci || table.idStyle.name !== 'integer') return null;
+  if (plan.kind !== 'cmp' || plan.field !== 'id' || plan.ci || plan.valueType !== 'string') return null;
+  if (table.idStyle.name !== 'integer') return null;
   if (!ID_RANGE_OPS.has(plan.op) || !plan.values.every((v) => typeof v === 'string')) return null;
   const read = table.reader('id');
   const tests = plan.values.map((v) => {

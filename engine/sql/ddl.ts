@@ -177,8 +177,11 @@ export function addedFieldStatements(d: Dialect, resource: string, fields: reado
   return fields.flatMap((name) => {
     const fk = m.fks.find((f) => f.field === name),
       index = m.indexes.find((i) => i.columns.length === 1 && i.columns[0] === name);
+    const check = d.columnCheck(m.byField.get(name)!);
     return [
       ...addedColumn(d, m, name),
+      // As the table's CREATE names it (constraintDefs): a JSON column's json_valid on MySQL.
+      ...(check ? d.addCheckIfMissing(m.table, `ck_${m.table}_${m.byField.get(name)!.name}`, check) : []),
       ...(index ? d.addIndexIfMissing(m.table, index.name, index.columns) : []),
       ...(fk ? d.addForeignKeyIfMissing(m.table, fk.name, fk.field, tableModel(fk.target).table) : []),
     ];

@@ -82,6 +82,8 @@ export interface Dialect extends Placeholders {
   addIndexIfMissing(table: string, index: string, columns: readonly string[]): string[];
   /** Statements adding a foreign key (`column` -> `target`.id) unless a constraint of that name is there. */
   addForeignKeyIfMissing(table: string, constraint: string, column: string, target: string): string[];
+  /** Statements adding a CHECK (a columnCheck) unless a constraint of that name is there; [] where none are made. */
+  addCheckIfMissing(table: string, constraint: string, check: string): string[];
   /** Refreshes the planner's statistics of a table (after a bulk load). */
   analyze(table: string): string;
   /**

@@ -90,32 +90,67 @@ export function missingRefs(
   return out;
 }
 
-/** The row's cells, in column order. */
-export function cellsOf(columns: readonly Column[], row: Row, refs: Refs): string[] {
-  const out: string[] = [];
+type Cell = (row: Row, out: string[]) => void;
+
+/** A guarded cell: a formula's first character gets a `'` before it (a char-code test: it runs per cell). */
+const guarded = (text: string): string => {
+  const c = text.charCodeAt(0);
+  return c === 61 || c === 43 || c === 45 || c === 64 ? `'${text}` : text;
+};
+
+/** How one column's cell is written: what to read, and how, decided once per export. */
+function cellOf(c: Column, refs: Refs): Cell {
+  const done = isNumberCell(c) ? (t: string) => t : guarded;
+  if (c.kind === 'id') return (row, out) => out.push(done(row.id));
+  if (c.kind === 'value') {
+    const { name, kind } = c.field;
+    return (row, out) => out.push(done(plain(row[name], kind)));
+  }
+  if (c.kind === 'tags')
+    return (row, out) => {
+      const tags = (row.tags as string[] | undefined) ?? [];
+      out.push(done(tags.map((t) => String(refs.lookup('tag', t)?.slug ?? t)).join(',')));
+    };
+  if (c.kind === 'cf') {
+    const { name, type } = c.def;
+    return (row, out) =>
+      out.push(done(plain((row.custom_fields as Record<string, unknown> | undefined)?.[name], type)));
+  }
+  return (_row, out) => out.push(''); // a parent column without its reference (not kept by `fields`)
+}
+
+/** A reference's cell and the `n` parent columns after it: filled from the key, or empty when the id names
+ * the object. */
+function refCell(c: Column & { kind: 'ref' }, n: number, refs: Refs): Cell {
+  const name = c.field.name;
+  return (row, out) => {
+    const v = row[name];
+    const named = v !== null && v !== undefined ? keyCells(c.key, v, refs) : null;
+    const cells = named ?? [v === null || v === undefined ? '' : String(v)];
+    for (let k = 0; k <= n; k++) out.push(guarded(cells[k] ?? ''));
+  };
+}
+
+/** The writer of a row's cells in column order, built once per export (not per row). */
+export function cellWriter(columns: readonly Column[], refs: Refs): (row: Row) => string[] {
+  const cells: Cell[] = [];
   for (let i = 0; i < columns.length; i++) {
     const c = columns[i];
-    let text: string;
-    if (c.kind === 'id') text = row.id;
-    else if (c.kind === 'value') text = plain(row[c.field.name], c.field.kind);
-    else if (c.kind === 'tags')
-      text = ((row.tags as string[] | undefined) ?? []).map((t) => String(refs.lookup('tag', t)?.slug ?? t)).join(',');
-    else if (c.kind === 'cf')
-      text = plain((row.custom_fields as Record<string, unknown> | undefined)?.[c.def.name], c.def.type);
-    else if (c.kind === 'ref') {
-      const v = row[c.field.name];
-      const named = v !== null && v !== undefined ? keyCells(c.key, v, refs) : null;
-      // Its parent columns follow it: filled from the key, or empty when the id names the object.
-      const parts = columns.slice(i + 1).findIndex((x) => x.kind !== 'parent' || x.field !== c.field);
-      const n = parts < 0 ? columns.length - i - 1 : parts;
-      const cells = named ?? [v === null || v === undefined ? '' : String(v)];
-      for (let k = 0; k <= n; k++) out.push(guard(cells[k] ?? ''));
-      i += n;
+    if (c.kind !== 'ref') {
+      cells.push(cellOf(c, refs));
       continue;
-    } else text = ''; // a parent column without its reference (not kept by `fields`)
-    out.push(isNumberCell(c) ? text : guard(text));
+    }
+    const part = (x: Column | undefined) => x?.kind === 'parent' && x.field === c.field;
+    let n = 0;
+    while (part(columns[i + 1 + n])) n++;
+    cells.push(refCell(c, n, refs));
+    i += n;
   }
-  return out;
+  return (row) => {
+    const out: string[] = [];
+    for (const cell of cells) cell(row, out);
+    return out;
+  };
 }
 
 /** A reference read from a row: the natural key's cells (the reference's, then its parents') to find. */

@@ -82,9 +82,24 @@ export interface Config {
   readonly graphqlMaxObjects: number;
   /** Rows one CSV / YAML import may carry (a larger file is a 413). */
   readonly importMaxRows: number;
+  /** API_TOKEN_PEPPERS (NetBox's): pepper id -> pepper (>= 50 characters); set, new tokens are v2. */
+  readonly apiTokenPeppers: Readonly<Record<string, string>>;
+  /** Addresses and CIDRs of proxies whose X-Forwarded-For is believed, comma-separated ('' = none). */
+  readonly trustedProxies: string;
 }
 
-type Parse = 'string' | 'port' | 'boolean' | 'positive' | 'whole' | 'level' | 'replica' | 'hosts' | 'idstyle';
+type Parse =
+  | 'string'
+  | 'port'
+  | 'boolean'
+  | 'positive'
+  | 'whole'
+  | 'level'
+  | 'replica'
+  | 'hosts'
+  | 'idstyle'
+  | 'peppers'
+  | 'cidrs';
 
 export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; parse: Parse | 'tokens' }[] = [
   { key: 'host', env: 'HOST', parse: 'string' },
@@ -125,6 +140,8 @@ export const CONFIG_KEYS: readonly { key: keyof Config; env: string | null; pars
   { key: 'graphqlMaxAliases', env: 'GRAPHQL_MAX_ALIASES', parse: 'whole' },
   { key: 'graphqlMaxObjects', env: 'GRAPHQL_MAX_OBJECTS', parse: 'positive' },
   { key: 'importMaxRows', env: 'IMPORT_MAX_ROWS', parse: 'positive' },
+  { key: 'apiTokenPeppers', env: 'API_TOKEN_PEPPERS', parse: 'peppers' },
+  { key: 'trustedProxies', env: 'TRUSTED_PROXIES', parse: 'cidrs' },
 ];
 
 export const DEFAULTS = {
@@ -165,4 +182,6 @@ export const DEFAULTS = {
   graphqlMaxAliases: DEFAULT_GRAPHQL_LIMITS.maxAliases,
   graphqlMaxObjects: DEFAULT_GRAPHQL_LIMITS.maxObjects,
   importMaxRows: 10_000,
+  apiTokenPeppers: {} as Readonly<Record<string, string>>,
+  trustedProxies: '',
 } as const;

@@ -4,6 +4,7 @@ import { ID_STYLES } from '../../engine/schema/id-style.js';
 import fs from 'node:fs';
 import { CONFIG_KEYS, DEFAULTS, type Config, type TokenConfig } from './defaults.js';
 import { parseAllowedHosts } from '../../engine/changes/webhook-targets.js';
+import { parseNetworkList } from '../../engine/net/client-address.js';
 
 export class ConfigError extends Error {}
 
@@ -82,6 +83,10 @@ function parseValue(name: string, parse: string, v: unknown): unknown {
           `config: ${name} must be ${ID_STYLES.map((s) => JSON.stringify(s)).join(' or ')}, got ${JSON.stringify(v)}`,
         );
       return v;
+    case 'peppers':
+      return parsePeppers(name, v);
+    case 'cidrs':
+      return parseCidrList(name, v);
     case 'tokens': {
       if (!Array.isArray(v)) throw new ConfigError(`config: tokens must be a list of {"key", "permissions"}`);
       return v.map((t, i): TokenConfig => {
@@ -99,6 +104,46 @@ function parseValue(name: string, parse: string, v: unknown): unknown {
     }
   }
   throw new Error(`unknown parse ${parse}`);
+}
+
+/** TRUSTED_PROXIES: addresses and CIDRs (a list in the file, or comma-separated text), kept as text. */
+function parseCidrList(name: string, v: unknown): string {
+  const text = Array.isArray(v) && v.every((e) => typeof e === 'string') ? v.join(', ') : v;
+  if (typeof text !== 'string') throw new ConfigError(`config: ${name} must be addresses and CIDRs, comma-separated`);
+  try {
+    parseNetworkList(text);
+  } catch (e) {
+    throw new ConfigError(`config: ${name}: ${(e as Error).message}`);
+  }
+  return text;
+}
+
+/** NetBox's least pepper length. */
+const MIN_PEPPER = 50;
+
+/**
+ * API_TOKEN_PEPPERS: a JSON object (text in the environment) of pepper id (a whole number, as NetBox's
+ * pepper_id column holds it) to pepper, each at least 50 characters; a bad one is named.
+ */
+function parsePeppers(name: string, v: unknown): Record<string, string> {
+  let o = v;
+  if (typeof v === 'string')
+    try {
+      o = v.trim() ? JSON.parse(v) : {};
+    } catch {
+      throw new ConfigError(`config: ${name} must be a JSON object of pepper id to pepper, such as {"1": "…"}`);
+    }
+  if (typeof o !== 'object' || o === null || Array.isArray(o))
+    throw new ConfigError(`config: ${name} must be a JSON object of pepper id to pepper, such as {"1": "…"}`);
+  const out: Record<string, string> = {};
+  for (const [id, pepper] of Object.entries(o)) {
+    if (!/^\d{1,5}$/.test(id) || Number(id) > 32767)
+      throw new ConfigError(`config: ${name}: pepper id "${id}" must be a whole number from 0 to 32767`);
+    if (typeof pepper !== 'string' || pepper.length < MIN_PEPPER)
+      throw new ConfigError(`config: ${name}: pepper ${id} must be a string of at least ${MIN_PEPPER} characters`);
+    out[String(Number(id))] = pepper;
+  }
+  return out;
 }
 
 function configFileFrom(argv: readonly string[], env: NodeJS.ProcessEnv): string | null {
@@ -153,7 +198,9 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
 }
 
 /** The type of value each way of parsing gives. */
-const GIVES: Readonly<Record<(typeof CONFIG_KEYS)[number]['parse'], 'string' | 'number' | 'boolean' | 'list'>> = {
+const GIVES: Readonly<
+  Record<(typeof CONFIG_KEYS)[number]['parse'], 'string' | 'number' | 'boolean' | 'list' | 'object'>
+> = {
   string: 'string',
   port: 'number',
   boolean: 'boolean',
@@ -164,12 +211,15 @@ const GIVES: Readonly<Record<(typeof CONFIG_KEYS)[number]['parse'], 'string' | '
   idstyle: 'string',
   hosts: 'string',
   tokens: 'list',
+  peppers: 'object',
+  cidrs: 'string',
 };
 
 /** Every setting holds the type its parse gives (the defaults and the parsers above keep to it). */
 function isConfig(o: Readonly<Record<string, unknown>>): o is Readonly<Record<string, unknown>> & Config {
   return CONFIG_KEYS.every(({ key, parse }) => {
     const v = o[key];
+    if (GIVES[parse] === 'object') return typeof v === 'object' && v !== null && !Array.isArray(v);
     return GIVES[parse] === 'list' ? Array.isArray(v) : typeof v === GIVES[parse];
   });
 }

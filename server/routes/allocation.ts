@@ -8,6 +8,7 @@ import { resource } from '../../engine/schema/registry.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import type { WriteResult } from '../../app/inventory.js';
 import { Allocation } from '../../app/allocation.js';
+import type { Principal } from '../../app/principal.js';
 import type { Row } from '../../storage/types.js';
 import { authenticate, permissionFor, requirePermission } from '../auth.js';
 import type { AppContext } from '../context.js';
@@ -15,6 +16,7 @@ import { answerCreate } from './inventory.js';
 import type { KeyedWrite } from '../../app/write-keys.js';
 import { DEFAULT_LIMIT } from './list-params.js';
 import { MSG } from '../../engine/schema/messages.js';
+import { viewScopes, visibleRow } from '../../app/view-scope.js';
 
 /**
  * `limit` as NetBox reads it here: a whole number, at most maxPageSize; anything that is not a
@@ -59,9 +61,10 @@ export function allocationRouter(ctx: AppContext): Router {
   const max = ctx.config.maxPageSize;
   const viewParent = [authenticate(ctx.tokens), requirePermission(permissionFor(prefix, 'view'))];
 
-  /** The parent prefix, or null after answering 404. */
+  /** The parent prefix, or null after answering 404 (also when it lies outside the caller's view scope). */
   const parentOf = async (req: Request, res: Response): Promise<Row | null> => {
-    const row = await ctx.inventory.get(prefix, String(req.params.id));
+    const scope = (await viewScopes(ctx.inventory, req.principal))(prefix.name);
+    const row = await visibleRow(ctx.inventory, prefix, String(req.params.id), scope);
     if (!row) res.status(404).json({ detail: 'Not found.' });
     return row;
   };
@@ -69,7 +72,12 @@ export function allocationRouter(ctx: AppContext): Router {
     (
       r: ResourceDef,
       parentKey: string,
-      run: (parent: Row, bodies: readonly unknown[], key: KeyedWrite | undefined) => Promise<WriteResult<Row[]>>,
+      run: (
+        parent: Row,
+        bodies: readonly unknown[],
+        key: KeyedWrite | undefined,
+        who: Principal | undefined,
+      ) => Promise<WriteResult<Row[]>>,
     ) =>
     async (req: Request, res: Response) => {
       const parent = await parentOf(req, res);
@@ -80,6 +88,7 @@ export function allocationRouter(ctx: AppContext): Router {
           parent,
           bodies.map((b) => withoutParentNamed(parentKey, parent, b ?? {})),
           key,
+          req.principal,
         ),
       );
     };
@@ -94,7 +103,7 @@ export function allocationRouter(ctx: AppContext): Router {
     '/:id/available-prefixes/',
     ...viewParent,
     requirePermission(permissionFor(prefix, 'add')),
-    allocate(prefix, 'parent', (parent, bodies, key) => allocation.allocatePrefixes(parent, bodies, key)),
+    allocate(prefix, 'parent', (parent, bodies, key, who) => allocation.allocatePrefixes(parent, bodies, key, who)),
   );
   router.get('/:id/available-ips/', ...viewParent, async (req, res) => {
     const limit = limitOf(req, res, DEFAULT_LIMIT, max);
@@ -105,7 +114,7 @@ export function allocationRouter(ctx: AppContext): Router {
     '/:id/available-ips/',
     ...viewParent,
     requirePermission(permissionFor(ip, 'add')),
-    allocate(ip, 'prefix', (parent, bodies, key) => allocation.allocateIps(parent, bodies, key)),
+    allocate(ip, 'prefix', (parent, bodies, key, who) => allocation.allocateIps(parent, bodies, key, who)),
   );
   return router;
 }

@@ -199,7 +199,7 @@ function tokenCheck(ctx: AppContext, req: Request): () => Promise<Principal | nu
     if (!hasKey || checking) return undefined;
     checking = true;
     try {
-      const who = await checkToken(ctx.tokens, req.headers);
+      const who = await checkToken(ctx.tokens, req);
       return who.ok && !refusal(who.principal, permissionFor(changes, 'view')) ? who.principal : null;
     } catch {
       return undefined;

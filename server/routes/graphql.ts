@@ -38,12 +38,13 @@ export function graphqlLimits(config: Config): GraphqlLimits {
 export function viewerOf(
   principal: Principal | undefined,
   storage: Storage,
-  defs: () => Promise<readonly CustomFieldDef[]>,
+  defs: { customFields(): Promise<readonly CustomFieldDef[]> },
 ): GraphqlViewer {
   const known = new Map<ResourceDef, boolean>();
   return {
     canView(r) {
       let yes = known.get(r);
+      // A view limited by constraints is served: every read ANDs the scope in (request-scope.ts).
       if (yes === undefined) known.set(r, (yes = refusal(principal, permissionFor(r, 'view')) === null));
       return yes;
     },
@@ -109,7 +110,7 @@ export function graphqlRouter(ctx: AppContext): Router {
     const signal = abortedWhenClientGone(res);
     const result = await ctx.graphql.run(read.request, {
       limits,
-      viewer: viewerOf(req.principal, ctx.storage, () => ctx.inventory.customFields()),
+      viewer: viewerOf(req.principal, ctx.storage, ctx.inventory),
       signal,
     });
     if (!signal.aborted) res.status(200).json(result);

@@ -6,7 +6,9 @@ import { authenticate, permissionFor, requirePermission, viewScope } from '../au
 import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
 import { isTrue, parsePage, parseShape, parseStart, type Shape } from './list-params.js';
-import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
+import { and, cmp, TRUE, type Plan } from '../../engine/plan/nodes.js';
+import { viewScopes, visibleRow, within } from '../../app/view-scope.js';
+import { unconstrained } from '../../app/permission-scope.js';
 import { recordRowsPlan, recordRowVisible } from '../../app/change-scope.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
@@ -60,6 +62,7 @@ async function serialize(
   return serializeRows(r, rows, {
     baseUrl: baseUrl(req),
     storage: ctx.storage,
+    scopes: await viewScopes(ctx.inventory, req.principal),
     customFields: await ctx.inventory.customFieldsFor(r),
     brief: shape.brief,
     keep: shape.keep,
@@ -94,17 +97,23 @@ export async function planRequest(
   res: Response,
   customFields: readonly CustomFieldDef[],
 ): Promise<{ planned: CachedPlan; page: Page; pairs: [string, string][] } | null> {
-  const parents = await parentFilterPairs(ctx.storage, r, queryPairs(req)); // parent=<prefix id> -> its CIDR
+  // An inventory list shows only what the caller may view (the users app's and jobs' lists have rules of their own).
+  const scopes = r.inventory === false ? null : await viewScopes(ctx.inventory, req.principal);
+  const scope = scopes?.(r.name) ?? TRUE;
+  const parents = await parentFilterPairs(ctx.storage, r, queryPairs(req), (id) =>
+    visibleRow(ctx.inventory, r, id, scopes?.('prefix') ?? TRUE),
+  ); // parent=<prefix id> -> its CIDR
   if ('errors' in parents) {
     res.status(400).json(parents.errors);
     return null;
   }
   const { pairs } = parents;
-  const planned = ctx.planCache.get(r, pairs, {
+  const asked = ctx.planCache.get(r, pairs, {
     strict: ctx.config.strictFiltering,
     customFields,
     ids: ctx.storage.ids,
   });
+  const planned = unconstrained(scope) ? asked : { ...asked, plan: within(asked.plan, scope) };
   // limit/offset are not part of the plan cache key: read them from this request.
   const paging = {
     ...planned.control,
@@ -189,11 +198,8 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
   );
   if (!got) return;
   const { page, pairs } = got;
-  // The change log and webhook deliveries: only records of objects the token may view (issue #39).
-  const records = await recordRowsPlan(ctx.storage, req.principal, r, got.planned.plan, () =>
-    ctx.inventory.customFields(),
-  );
-  const planned = { ...got.planned, plan: and([got.planned.plan, records]) };
+  const records = await recordRowsPlan(ctx.storage, req.principal, r, got.planned.plan, ctx.inventory);
+  const planned = { ...got.planned, plan: and([got.planned.plan, records]) }; // records of objects it may view
   if (isTrue(planned.control.explain)) {
     await sendExplain(ctx, r, res, planned, page);
     return;
@@ -217,12 +223,7 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
     );
     // Kept under the generation read before it (never newer than the page), and only when that is still
     // current (else no read would find it) and the replica, not the database, answered.
-    if (
-      key &&
-      records.kind === 'const' &&
-      ctx.storage.memoryRead?.(r.name)?.gen === state!.gen &&
-      writeContext()?.readSource !== 'database'
-    )
+    if (key && ctx.storage.memoryRead?.(r.name)?.gen === state!.gen && writeContext()?.readSource !== 'database')
       ctx.pages.set(key, state!.gen, body);
     sendJson(res, body);
   });
@@ -311,16 +312,20 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
   router.options('/', can('view'), (req, res) => {
     res.json(optionsBody(r, req.principal!, 'list', ctx.storage.ids.name));
   });
-  router.options('/:id/', can('view'), (req, res) => {
-    res.json(optionsBody(r, req.principal!, 'object', ctx.storage.ids.name));
+  // An object outside the caller's view scope (a change record or delivery: of an object outside) is absent: 404.
+  const visible = async (req: Request, res: Response): Promise<Row | null> => {
+    const scope = (await viewScopes(ctx.inventory, req.principal))(r.name);
+    const found = await visibleRow(ctx.inventory, r, String(req.params.id), scope);
+    const row = found && (await recordRowVisible(ctx.storage, req.principal, r, found, ctx.inventory)) ? found : null;
+    if (!row) res.status(404).json({ detail: 'Not found.' });
+    return row;
+  };
+  router.options('/:id/', can('view'), async (req, res) => {
+    if (await visible(req, res)) res.json(optionsBody(r, req.principal!, 'object', ctx.storage.ids.name));
   });
   router.get('/:id/', can('view'), async (req, res) => {
-    const row = await ctx.inventory.get(r, String(req.params.id));
-    // A change record (or delivery) of an object the token may not view is absent, as NetBox answers.
-    if (!row || !(await recordRowVisible(ctx.storage, req.principal, r, row, () => ctx.inventory.customFields()))) {
-      res.status(404).json({ detail: 'Not found.' });
-      return;
-    }
+    const row = await visible(req, res);
+    if (!row) return;
     const shape = shapeOf(r, controlOf(req), res);
     if (!shape) return;
     // A brief or narrowed form is another representation: no tag of its own.
@@ -337,7 +342,7 @@ function writeRoutes(ctx: AppContext, r: ResourceDef, router: Router): void {
   router.post('/', can('add'), (req, res) =>
     isImport(req)
       ? answerImport(ctx, r, req, res)
-      : answerCreate(ctx, r, req, res, (bodies, key) => ctx.inventory.create(r, bodies, key)),
+      : answerCreate(ctx, r, req, res, (bodies, key) => ctx.inventory.create(r, bodies, key, req.principal)),
   );
   bulkWriteRoutes(ctx, r, router, can);
   objectWriteRoutes(ctx, r, router, can);
@@ -380,7 +385,7 @@ function bulkWriteRoutes(ctx: AppContext, r: ResourceDef, router: Router, can: C
       if (!items) return;
       const bodies = items.map((b) => ({ id: b.id, body: b }));
       await answered(ctx, r, req, res, { single: false, status: 200 }, (key) =>
-        ctx.inventory.updateMany(r, bodies, partial, null, key),
+        ctx.inventory.updateMany(r, bodies, partial, null, key, req.principal),
       );
     });
   }
@@ -394,7 +399,7 @@ function bulkWriteRoutes(ctx: AppContext, r: ResourceDef, router: Router, can: C
     }
     const ids = items.map((b) => b.id);
     await answered(ctx, r, req, res, { single: false, status: 204 }, (key) =>
-      ctx.inventory.deleteMany(r, ids, null, key),
+      ctx.inventory.deleteMany(r, ids, null, key, req.principal),
     );
   });
 }
@@ -404,13 +409,13 @@ function objectWriteRoutes(ctx: AppContext, r: ResourceDef, router: Router, can:
   for (const [method, partial] of PUT_AND_PATCH) {
     router[method]('/:id/', can('change'), (req, res) =>
       answered(ctx, r, req, res, { single: true, status: 200 }, (key) =>
-        ctx.inventory.update(r, String(req.params.id), req.body, partial, ifMatchOf(req), key),
+        ctx.inventory.update(r, String(req.params.id), req.body, partial, ifMatchOf(req), key, req.principal),
       ),
     );
   }
   router.delete('/:id/', can('delete'), (req, res) =>
     answered(ctx, r, req, res, { single: true, status: 204 }, (key) =>
-      ctx.inventory.delete(r, String(req.params.id), ifMatchOf(req), key),
+      ctx.inventory.delete(r, String(req.params.id), ifMatchOf(req), key, req.principal),
     ),
   );
 }

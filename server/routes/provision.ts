@@ -7,11 +7,13 @@ import { LoginThrottle } from '../../app/login-throttle.js';
 import { versionOf, StorageConflict } from '../../storage/types.js';
 import type { AppContext } from '../context.js';
 import { authority } from '../../storage/replica/replicated-storage.js';
-import { tokenOptions, tokenView } from './token-view.js';
+import { madeView, tokenOptions, tokenView } from './token-view.js';
+import { currentPepper } from '../../app/token-keys.js';
+import { clientAddress } from '../../engine/net/client-address.js';
 import { baseUrl } from './request-url.js';
 
 export const PROVISION_PATH = '/api/users/tokens/provision/';
-const FIELDS = ['username', 'password', 'description', 'expires', 'write_enabled'];
+const FIELDS = ['username', 'password', 'description', 'expires', 'write_enabled', 'allowed_ips', 'enabled', 'version'];
 
 export function provisionRoute(ctx: AppContext): express.RequestHandler[] {
   const throttle = new LoginThrottle();
@@ -23,10 +25,11 @@ export function provisionRoute(ctx: AppContext): express.RequestHandler[] {
     for (const k of Object.keys(body)) if (!FIELDS.includes(k)) errors[k] = ['Unknown field.'];
     for (const k of ['username', 'password'])
       if (typeof body[k] !== 'string' || body[k] === '') errors[k] = ['This field is required.'];
-    const opts = tokenOptions(body, errors);
+    const opts = tokenOptions(body, errors, currentPepper(ctx.tokens.peppers) !== null);
     if (Object.keys(errors).length) return void res.status(400).json(errors);
     const username = body.username as string;
-    const address = req.socket.remoteAddress ?? '';
+    // Slowed per client address: behind a trusted proxy, the client's, not the proxy's.
+    const address = clientAddress(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], ctx.tokens.trusted);
     const wait = throttle.wait(username, address);
     if (wait > 0) {
       res.set('Retry-After', String(Math.ceil(wait / 1000)));
@@ -39,9 +42,9 @@ export function provisionRoute(ctx: AppContext): express.RequestHandler[] {
       return void res.status(403).json({ detail: 'Invalid username/password' });
     }
     throttle.succeeded(username, address);
-    const { key, row } = await ctx.tokens.createForUser(user.id, opts);
+    const made = await ctx.tokens.createForUser(user.id, opts);
     await noteLogin(ctx, user.id);
-    res.status(201).json({ ...(await tokenView(ctx, baseUrl(req), row)), key });
+    res.status(201).json(madeView(await tokenView(ctx, baseUrl(req), made.row), made));
   };
   return [express.json({ limit: '16kb', strict: false }), handler];
 }

@@ -1,4 +1,5 @@
-// /api/users/tokens/: list, create (the key is shown once), read, revoke.
+// /api/users/tokens/: list, create (the key is shown once), read, change (token-change.ts), revoke.
+import { onlyConstrained } from '../../app/write-scope.js';
 import { Router } from 'express';
 import { resource } from '../../engine/schema/registry.js';
 import { allows } from '../../app/tokens.js';
@@ -10,10 +11,13 @@ import { deleteOps } from '../../app/user-writes.js';
 import { envelope, planRequest } from './inventory.js';
 import { baseUrl } from './request-url.js';
 import { idStyleOf } from '../../engine/schema/id-style.js';
-import { tokenOptions, tokenView } from './token-view.js';
+import { madeView, tokenOptions, tokenView } from './token-view.js';
+import { tokenChange } from './token-change.js';
+import { currentPepper } from '../../app/token-keys.js';
+import { authority } from '../../storage/replica/replicated-storage.js';
 
 const tokenDef = resource('token');
-const FIELDS = ['user', 'permissions', 'description', 'expires', 'write_enabled'];
+const FIELDS = ['user', 'permissions', 'description', 'expires', 'write_enabled', 'allowed_ips', 'enabled', 'version'];
 
 /** The user a new token is for: the caller's own, or anyone's for a holder of users.grant_token (or `*`). */
 async function ownerOf(
@@ -56,7 +60,7 @@ export function tokensRouter(ctx: AppContext): Router {
     // Filters and ordering as on every list: an unknown filter (key_hash among them) is a 400.
     const got = await planRequest(ctx, tokenDef, req, res, []);
     if (!got) return;
-    const found = await ctx.storage.find('token', got.planned.plan, got.page);
+    const found = await authority(ctx.storage).find('token', got.planned.plan, got.page);
     res.json(
       envelope(req, got.page, found.count, await Promise.all(found.rows.map((r) => tokenView(ctx, baseUrl(req), r)))),
     );
@@ -65,14 +69,14 @@ export function tokensRouter(ctx: AppContext): Router {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const errors: Record<string, string[]> = Object.create(null);
     for (const k of Object.keys(body)) if (!FIELDS.includes(k)) errors[k] = ['Unknown field.'];
-    const opts = tokenOptions(body, errors);
+    const opts = tokenOptions(body, errors, currentPepper(ctx.tokens.peppers) !== null);
     // The new form names the user; the old form (no user) gives a permission list, `*` when none.
     if (body.user !== undefined) {
       const userId = await ownerOf(ctx, req.principal!, body.user, errors);
       if (body.permissions !== undefined) errors.permissions = ['Give either user or permissions (the old form).'];
       if (Object.keys(errors).length || userId === null) return void res.status(400).json(errors);
-      const { key, row } = await ctx.tokens.createForUser(userId, opts);
-      return void res.status(201).json({ ...(await tokenView(ctx, baseUrl(req), row)), key });
+      const made = await ctx.tokens.createForUser(userId, opts);
+      return void res.status(201).json(madeView(await tokenView(ctx, baseUrl(req), made.row), made));
     }
     const perms = body.permissions ?? ['*'];
     if (
@@ -80,16 +84,18 @@ export function tokensRouter(ctx: AppContext): Router {
       !perms.every((p) => typeof p === 'string' && /^(\*|[a-z]+\.(view|add|change|delete)_[a-z]+)$/.test(p))
     )
       errors.permissions = ['Expected a list of permissions such as "*" or "dcim.view_site".'];
-    else if (!perms.every((p) => allows(req.principal!, p as string)))
+    // A permission held only under constraints would be granted whole by the old form: refused too.
+    else if (!perms.every((p) => allows(req.principal!, p as string) && !onlyConstrained(req.principal, p as string)))
       errors.permissions = ['A token cannot grant permissions its creator does not have.'];
-    for (const k of ['expires', 'write_enabled']) if (k in body) errors[k] = ['Only with user (not the old form).'];
+    for (const k of ['expires', 'write_enabled', 'allowed_ips', 'enabled', 'version'])
+      if (k in body) errors[k] = ['Only with user (not the old form).'];
     if (Object.keys(errors).length) return void res.status(400).json(errors);
-    const { key, row } = await ctx.tokens.create(perms as string[], opts.description ?? '');
-    res.status(201).json({ ...(await tokenView(ctx, baseUrl(req), row)), key });
+    const made = await ctx.tokens.create(perms as string[], opts.description ?? '');
+    res.status(201).json(madeView(await tokenView(ctx, baseUrl(req), made.row), made));
   });
   const byId = async (text: string) => {
     const id = idStyleOf(tokenDef, ctx.storage.ids).parse(text);
-    return id !== null ? ctx.storage.get('token', id) : null;
+    return id !== null ? authority(ctx.storage).get('token', id) : null;
   };
   router.get('/:id/', requirePermission(permissionFor(tokenDef, 'view')), async (req, res) => {
     const row = await byId(String(req.params.id));
@@ -99,6 +105,8 @@ export function tokensRouter(ctx: AppContext): Router {
     }
     res.json(await tokenView(ctx, baseUrl(req), row));
   });
+  router.patch('/:id/', requirePermission(permissionFor(tokenDef, 'change')), tokenChange(ctx, true));
+  router.put('/:id/', requirePermission(permissionFor(tokenDef, 'change')), tokenChange(ctx, false));
   router.delete('/:id/', requirePermission(permissionFor(tokenDef, 'delete')), async (req, res) => {
     const row = await byId(String(req.params.id));
     if (!row) {

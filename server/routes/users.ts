@@ -14,6 +14,7 @@ import { authority } from '../../storage/replica/replicated-storage.js';
 import { envelope, planRequest } from './inventory.js';
 import { baseUrl } from './request-url.js';
 import { views } from './users-views.js';
+import { raisesOwnRights } from '../../app/escalation.js';
 
 const TRIES = 8;
 
@@ -32,6 +33,17 @@ function refusedConflict(res: Response, e: unknown): boolean {
   if (!(e instanceof StorageConflict) || e.field === 'version') return false;
   res.status(400).json({ [e.field]: [e.message] });
   return true;
+}
+
+const who = (req: Request) => req.principal!.userId;
+const raiseDetail = (p: string) => `This change would give you a permission you do not hold (${p}).`;
+
+/** 403 when the write of `row` would raise the writer's own rights (app/escalation.ts); superusers hold all. */
+async function refusedRaise(ctx: AppContext, req: Request, res: Response, name: UsersResource, row: Row) {
+  if (allows(req.principal!, '*')) return false;
+  const raise = await raisesOwnRights(authority(ctx.storage), who(req), name, row);
+  if (raise) res.status(403).json({ detail: raiseDetail(raise) });
+  return raise !== null;
 }
 
 export function usersResourceRouter(ctx: AppContext, name: UsersResource): Router {
@@ -57,6 +69,7 @@ export function usersResourceRouter(ctx: AppContext, name: UsersResource): Route
     });
     if (!got.ok) return void res.status(400).json(got.errors);
     const row = { ...got.row, id: (await authority(ctx.storage).newIds(name, 1))[0] };
+    if (await refusedRaise(ctx, req, res, name, row)) return;
     try {
       await authority(ctx.storage).apply([{ op: 'create', resource: name, row }]);
     } catch (e) {
@@ -78,6 +91,8 @@ export function usersResourceRouter(ctx: AppContext, name: UsersResource): Route
           superuser: superuser(req),
         });
         if (!got.ok) return got;
+        const raise = superuser(req) ? null : await raisesOwnRights(authority(ctx.storage), who(req), name, got.row);
+        if (raise) return { ok: false as const, raise };
         const op: WriteOp = {
           op: 'update',
           resource: name,
@@ -89,6 +104,7 @@ export function usersResourceRouter(ctx: AppContext, name: UsersResource): Route
         return got;
       });
       if (!done) return void notFound(res);
+      if (!done.ok && 'raise' in done) return void res.status(403).json({ detail: raiseDetail(done.raise) });
       if (!done.ok) return void res.status(400).json(done.errors);
       res.json((await answer(req, [done.row]))[0]);
     } catch (e) {

@@ -1,13 +1,14 @@
 // A list exported as CSV or YAML (`?format=csv|yaml`, or `Accept: text/csv` / `application/yaml`): the whole
 // filtered list in the list's order, read a chunk at a time and written as the client takes it (awaiting
 // 'drain'), stopped when the client goes away. Columns: engine/transfer/columns.ts.
+import { setImmediate } from 'node:timers/promises';
 import type { Request, Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
 import YAML from 'yaml';
 import type { AppContext } from '../context.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import { columnsOf, keptColumns, type Column } from '../../engine/transfer/columns.js';
-import { cellsOf } from '../../engine/transfer/cells.js';
+import { cellWriter } from '../../engine/transfer/cells.js';
 import { RefCache } from '../../app/transfer/refs.js';
 import { planRequest } from '../routes/inventory.js';
 import { parseShape } from '../routes/list-params.js';
@@ -98,17 +99,21 @@ async function streamRows(ctx: AppContext, r: ResourceDef, res: Response, s: Str
   res.setHeader('Content-Type', TYPES[format]);
   res.setHeader('Content-Disposition', `attachment; filename="${r.plural}.${format}"`);
   if (format === 'csv') res.write(stringify([columns.map((c) => c.name)], { record_delimiter: 'windows' }));
+  // The header goes out now (the socket is corked until the event loop turns; a scan from memory would not
+  // turn it before its first chunk is written): the first byte does not wait for the first rows.
+  await setImmediate();
   let any = false;
   const chunks = scanList(ctx.storage, r.name, s.got.planned.plan, s.got.page.ordering, {
     chunk: EXPORT_CHUNK,
     signal,
   });
+  const cellsOf = cellWriter(columns, refs.refs);
   try {
     for await (const rows of chunks) {
       if (signal.aborted) break;
       await refs.load(columns, rows);
       any = true;
-      const cells = rows.map((row) => cellsOf(columns, row, refs.refs));
+      const cells = rows.map(cellsOf);
       await written(res, chunkText(format, columns, cells), signal);
     }
   } catch (e) {

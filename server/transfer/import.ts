@@ -11,6 +11,7 @@ import { createJob } from '../../app/jobs/job-store.js';
 import { jobView } from '../routes/jobs.js';
 import { baseUrl } from '../routes/request-url.js';
 import { permissionFor, refusal } from '../auth.js';
+import { constrainedFor } from '../../app/write-scope.js';
 import { YAML_TYPES } from '../yaml-body.js';
 
 export const CSV_TYPES = ['text/csv', 'application/csv'];
@@ -113,6 +114,15 @@ export async function answerImport(ctx: AppContext, r: ResourceDef, req: Request
   const background = backgroundParam(req.query.background);
   if (background === null) {
     res.status(400).json({ background: ['Expected true or false.'] });
+    return;
+  }
+  // An import writes through paths that do not apply object permission constraints yet (staged, or as a job).
+  const constrained = ['add', 'change'].some((a) => constrainedFor(req.principal, r, a));
+  if (constrained) {
+    res.status(403).json({
+      detail: 'An import needs permissions without constraints; write the objects through the API instead.',
+      code: 'permission_denied',
+    });
     return;
   }
   if (background) return answerBackground(ctx, r, req, res, text);

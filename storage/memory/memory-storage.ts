@@ -5,7 +5,7 @@ import { KeyedLock } from '../keyed-lock.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import type { OrderKey } from '../../engine/plan/page.js';
 import { IndexedTable } from '../../engine/memory/indexed-table.js';
-import { evaluateSteps, explainSteps } from '../../engine/memory/evaluate.js';
+import { allMatch, evaluateSteps, explainSteps } from '../../engine/memory/evaluate.js';
 import { runStepwise } from './stepwise.js';
 import { scanTable } from './scan.js';
 import { RESOURCES } from '../../engine/schema/registry.js';
@@ -13,6 +13,7 @@ import { MSG } from '../../engine/schema/messages.js';
 import { heldByOther, writeChecks, type WriteChecks } from './write-checks.js';
 import type { ResourceDef } from '../../engine/schema/types.js';
 import {
+  CheckFailed,
   StorageConflict,
   versionOf,
   type FindOptions,
@@ -27,6 +28,7 @@ import {
   type ApplyOptions,
   type ApplyResult,
   type MemoryReadState,
+  type RowCheck,
 } from '../types.js';
 import { CHANGE_RESOURCE, numberChanges, toNumber } from '../../engine/changes/change-records.js';
 import { withChangeRecords } from '../change-log/logged-batch.js';
@@ -268,14 +270,15 @@ export class MemoryStorage implements Storage {
     const { count, carried } = toNumber(batch);
     const base = Math.max(this.lastSeq, carried);
     if (count) batch = numberChanges(batch, base + 1, new Date().toISOString());
+    // The checks and the writes with no await in between: no other batch falls between them.
+    this.check(opts.checks, 'before');
     const undo = this.applySync(batch);
-    if (this.journal) {
-      try {
-        this.journal.append(batch);
-      } catch (e) {
-        undo();
-        throw e;
-      }
+    try {
+      this.check(opts.checks, 'after');
+      this.journal?.append(batch);
+    } catch (e) {
+      undo();
+      throw e;
     }
     this.lastSeq = base + count;
     const seq = count ? this.lastSeq : null;
@@ -331,6 +334,11 @@ export class MemoryStorage implements Storage {
     return this.locks.run(key, fn);
   }
   private readonly locks = new KeyedLock();
+
+  private check(checks: ApplyOptions['checks'], when: RowCheck['when']): void {
+    for (const c of checks ?? [])
+      if (c.when === when && !allMatch(this.table(c.resource), c.plan, this, c.ids)) throw new CheckFailed(c);
+  }
 
   /** Apply all ops or none; returns a function that reverts them. */
   private applySync(ops: readonly WriteOp[]): () => void {

@@ -75,6 +75,12 @@ function sharedMigrations(): Migration[] {
       name: 'background jobs (core.job) and the parts of the files they import',
       statements: (d) => addedTableStatements(d, ['job', 'job_input']),
     },
+    {
+      version: 19,
+      name: "NetBox 4.5's tokens: v2 keys (key id, pepper id), allowed IPs, enabled, last used, a row version",
+      statements: (d) =>
+        addedFieldStatements(d, 'token', ['version', 'key_id', 'pepper_id', 'allowed_ips', 'enabled', 'last_used']),
+    },
   ];
 }
 

@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import { MemoryStorage } from '../../storage/memory/memory-storage.js';
 import { Tokens } from '../../app/tokens.js';
+import { digestOf } from '../../app/token-keys.js';
 import type { Storage } from '../../storage/types.js';
 
 /** The store, counting the token lookups made through it. */
@@ -73,4 +74,25 @@ describe('token checks from memory', () => {
       tokens.close();
     },
   );
+
+  it('a v2 key (nbt_<key>.<secret>) is found by key id, checked by HMAC once, then answered from memory', async () => {
+    const { storage, lookups } = counting(store);
+    const tokens = new Tokens(storage, 60_000, { '1': 'p'.repeat(50), '2': 'q'.repeat(60) });
+    const owner = (await tokens.create(['*'], 'owner')).row.user as string;
+    const v2 = await tokens.createForUser(owner);
+    expect(v2.key).to.match(/^nbt_[A-Za-z0-9]{12}\.[A-Za-z0-9]{40}$/);
+    expect(v2.row).to.include({ pepper_id: 2 }); // the highest pepper id, as NetBox picks it
+    expect(v2.row.key_hash).to.equal(digestOf('q'.repeat(60), v2.secret));
+    expect(JSON.stringify(v2.row)).to.not.include(v2.secret);
+    const before = lookups();
+    for (let i = 0; i < 50; i++) expect((await tokens.authenticate(v2.key))?.permissions).to.deep.equal(['*']);
+    expect(lookups() - before).to.equal(1);
+    const wrong = v2.key.slice(0, -1) + (v2.key.endsWith('a') ? 'b' : 'a');
+    expect(await tokens.authenticate(wrong)).to.equal(null);
+    // Without its pepper (taken out of the configuration) the token is refused.
+    const unpeppered = new Tokens(storage, 60_000, { '1': 'p'.repeat(50) });
+    expect(await unpeppered.authenticate(v2.key)).to.equal(null);
+    unpeppered.close();
+    tokens.close();
+  });
 });

@@ -2,9 +2,8 @@
 // carries is kept as a pasted one is (token-box.ts); the password is sent once and never kept.
 import { useState } from 'preact/hooks';
 import { html } from '../lib/html.js';
-import { request, setToken } from '../lib/api.js';
-import { forgetOptions } from '../lib/catalog.js';
-import { checkToken } from './token-box.js';
+import { request } from '../lib/api.js';
+import { keepToken } from './token-box.js';
 
 export function LoginBox({ onSaved }: { onSaved: () => void }) {
   const [username, setUsername] = useState('');
@@ -22,9 +21,9 @@ export function LoginBox({ onSaved }: { onSaved: () => void }) {
       setStatus(r.status === 0 ? 'The API could not be reached.' : `Sign-in refused: ${r.body?.detail ?? r.status}.`);
       return;
     }
-    setToken(r.body.key);
-    forgetOptions();
-    setStatus(`Signed in as ${username.trim()}. ${await checkToken()}`);
+    // A v2 token (API_TOKEN_PEPPERS set) is its key id and secret together: nbt_<key>.<token>.
+    const credential = r.body.version === 2 ? `nbt_${r.body.key}.${r.body.token}` : r.body.key;
+    setStatus(`Signed in as ${username.trim()}. ${await keepToken(credential)}`);
     onSaved();
   };
   return html`<form class="token login" autocomplete="on" onSubmit=${submit}>

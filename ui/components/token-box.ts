@@ -13,6 +13,13 @@ export async function checkToken(): Promise<string> {
   return 'Token set.';
 }
 
+/** Keeps `key` as the token every API call sends (pasted or from a sign-in), and checks it. */
+export async function keepToken(key: string): Promise<string> {
+  setToken(key);
+  forgetOptions(); // what OPTIONS answered depends on the token's permissions
+  return checkToken();
+}
+
 export function TokenBox({ onSaved }: { onSaved: () => void }) {
   const [text, setText] = useState(getToken());
   const [status, setStatus] = useState(getToken() ? 'Checking the token…' : 'No token: API calls will be refused.');
@@ -21,10 +28,8 @@ export function TokenBox({ onSaved }: { onSaved: () => void }) {
   }, []); // a key kept from before is checked too
   const submit = async (e: Event) => {
     e.preventDefault();
-    setToken(text.trim());
-    forgetOptions();
     setStatus('Checking the token…');
-    setStatus(await checkToken());
+    setStatus(await keepToken(text.trim()));
     onSaved();
   };
   return html`<form class="token" autocomplete="off" onSubmit=${submit}>

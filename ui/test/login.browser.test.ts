@@ -9,7 +9,8 @@ describe('web UI sign-in in Chromium', function () {
   if (!haveChromium()) return;
   let srv: TestServer;
   before(async () => {
-    srv = await startServer();
+    // With a pepper, sign-in makes v2 tokens (nbt_<key>.<token>): the UI keeps both parts.
+    srv = await startServer({ apiTokenPeppers: { '1': 'a pepper of fifty characters or more, as NetBox asks' } });
     const u = await srv.req('POST', '/api/users/users/', { username: 'grace', password: 'grace-password' });
     expect(u.status).to.equal(201);
     await srv.req('POST', '/api/users/permissions/', {
@@ -38,7 +39,7 @@ describe('web UI sign-in in Chromium', function () {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText(/^Signed in as grace\./).waitFor();
     const key = await page.evaluate(() => localStorage.getItem('netinv.token'));
-    expect(key).to.match(/^[0-9a-f]{40}$/);
+    expect(key).to.match(/^nbt_[A-Za-z0-9]{12}\.[A-Za-z0-9]{40}$/); // a v2 token, both its parts
     expect(await page.getByLabel('API token').inputValue()).to.equal(key);
     expect(await page.getByLabel('Password').inputValue()).to.equal('');
     const sites = await srv.req('GET', '/api/dcim/sites/', undefined, key);

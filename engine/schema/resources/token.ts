@@ -1,8 +1,10 @@
 import type { ResourceDef } from '../types.js';
 import type { RowOf } from '../row-types.js';
-import { baseFields } from '../common-fields.js';
+import { baseFields, rowVersionField } from '../common-fields.js';
 
-// API tokens: only the hash of the key is stored; the key is shown once, at creation.
+// API tokens: only a hash of the key is stored; the key is shown once, at creation. Two forms, as
+// NetBox 4.5 has them: v1 (a 40-character key, stored as its SHA-256) and v2 (`nbt_<key_id>.<secret>`,
+// stored as the key id, the id of the pepper and the HMAC-SHA256 of the secret under that pepper).
 export const token = {
   name: 'token',
   app: 'users',
@@ -17,6 +19,9 @@ export const token = {
   defaultOrder: [{ field: 'created', desc: false }],
   fields: [
     ...baseFields,
+    // Compare-and-swap: the once-a-minute last_used write never undoes a change made meanwhile.
+    rowVersionField,
+    // v1: SHA-256 of the key; v2: HMAC-SHA256 of the secret with the pepper `pepper_id`.
     { name: 'key_hash', kind: 'string', label: 'Key hash', hidden: true, readOnly: true, unique: true, filter: false },
     { name: 'key_tail', kind: 'string', label: 'Key (last 4 characters)', readOnly: true },
     { name: 'permissions', kind: 'string_list', label: 'Permissions', default: ['*'] },
@@ -28,6 +33,15 @@ export const token = {
     { name: 'expires', kind: 'datetime', label: 'Expires', nullable: true },
     // false: the token may only read (its user's view permissions); null (a token of an earlier release): true.
     { name: 'write_enabled', kind: 'boolean', label: 'Write enabled', nullable: true, default: true },
+    // v2 only (null on v1): the public part of the key, `nbt_<key_id>.`, found by it; and which pepper hashed it.
+    { name: 'key_id', kind: 'string', label: 'Key', nullable: true, readOnly: true, indexed: true, filter: false },
+    { name: 'pepper_id', kind: 'integer', label: 'Pepper ID', nullable: true, readOnly: true, filter: false },
+    // CIDRs the token may be used from (app/client-address.ts); empty: anywhere.
+    { name: 'allowed_ips', kind: 'string_list', label: 'Allowed IPs', nullable: true, default: [], filter: false },
+    // false: refused (401) until enabled again.
+    { name: 'enabled', kind: 'boolean', label: 'Enabled', nullable: true, default: true },
+    // Written at most once a minute per token and process, without a change record.
+    { name: 'last_used', kind: 'datetime', label: 'Last used', nullable: true, readOnly: true },
   ],
 } as const satisfies ResourceDef;
 

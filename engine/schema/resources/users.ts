@@ -6,6 +6,10 @@ import { baseFields, rowVersionField } from '../common-fields.js';
 // (server/routes/users.ts), not the inventory's. Lists of ids (a user's groups, a permission's users
 // and groups) are stored as lists of id text and written only through those routes.
 
+/** A list written only through the users routes (ids, content types, actions): not a filter. */
+const routeList = <N extends string, L extends string>(name: N, label: L) =>
+  ({ name, kind: 'string_list', label, readOnly: true, default: [], filter: false }) as const;
+
 export const user = {
   name: 'user',
   app: 'users',
@@ -40,7 +44,7 @@ export const user = {
     { name: 'is_superuser', kind: 'boolean', label: 'Superuser status', default: false },
     { name: 'date_joined', kind: 'datetime', label: 'Date joined', readOnly: true },
     { name: 'last_login', kind: 'datetime', label: 'Last login', readOnly: true, nullable: true },
-    { name: 'groups', kind: 'string_list', label: 'Groups', readOnly: true, default: [], filter: false },
+    routeList('groups', 'Groups'),
   ],
 } as const satisfies ResourceDef;
 
@@ -79,13 +83,13 @@ export const objectPermission = {
     { name: 'description', kind: 'string', label: 'Description', maxLength: 200, default: '' },
     { name: 'enabled', kind: 'boolean', label: 'Enabled', default: true },
     // "app.model" content types, checked against the registry by the routes.
-    { name: 'object_types', kind: 'string_list', label: 'Object types', readOnly: true, default: [], filter: false },
+    routeList('object_types', 'Object types'),
     // view, add, change, delete, or any custom action.
-    { name: 'actions', kind: 'string_list', label: 'Actions', readOnly: true, default: [], filter: false },
+    routeList('actions', 'Actions'),
     // NetBox's constraint JSON as given: an object, a list of objects, or null (unconstrained).
     { name: 'constraints', kind: 'json', label: 'Constraints', nullable: true, default: null, filter: false },
-    { name: 'users', kind: 'string_list', label: 'Users', readOnly: true, default: [], filter: false },
-    { name: 'groups', kind: 'string_list', label: 'Groups', readOnly: true, default: [], filter: false },
+    routeList('users', 'Users'),
+    routeList('groups', 'Groups'),
   ],
 } as const satisfies ResourceDef;
 

@@ -27,6 +27,7 @@ const BASE = {
   },
   jsonNumberType: 'numeric',
   columnCheck: () => null,
+  addCheckIfMissing: () => [],
   tableSuffix: '',
   familyBound: () => null,
   substringIndex: () => [],

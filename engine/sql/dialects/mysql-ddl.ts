@@ -112,6 +112,13 @@ export const mysqlDdl = (coll: string) =>
         `CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND CONSTRAINT_NAME = '${constraint}' ` +
           `AND CONSTRAINT_TYPE = 'FOREIGN KEY'`,
       ),
+    addCheckIfMissing: (table, constraint, check) =>
+      unlessInCatalogue(
+        `ALTER TABLE ${quote(table)} ADD CONSTRAINT ${quote(constraint)} CHECK (${check})`,
+        'TABLE_CONSTRAINTS',
+        `CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = '${table}' AND CONSTRAINT_NAME = '${constraint}' ` +
+          `AND CONSTRAINT_TYPE = 'CHECK'`,
+      ),
     // familyBound: none, the network indexes lead with family already. substringIndex: none,
     // InnoDB's n-gram full-text parser is MySQL-only and answers word queries, not LIKE '%x%'.
     netIndexes: mysqlNetIndexes,

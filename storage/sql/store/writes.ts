@@ -4,7 +4,8 @@
 import { CHANGE_RESOURCE, numberChanges, toNumber } from '../../../engine/changes/change-records.js';
 import { readTaken, takeNumbers } from '../../../engine/sql/change-counter.js';
 import { tableModel } from '../../../engine/sql/table-model.js';
-import type { ApplyOptions, ApplyResult, WriteOp } from '../../types.js';
+import { CheckFailed, type ApplyOptions, type ApplyResult, type RowCheck, type WriteOp } from '../../types.js';
+import { checkStatement } from './row-checks.js';
 import { noteCommitted, typesWritten } from '../../change-log/change-feed.js';
 import { withChangeRecords } from '../../change-log/logged-batch.js';
 import { noteSeq } from '../../change-log/write-context.js';
@@ -33,7 +34,7 @@ export class SqlWrites {
     const batch = withChangeRecords(ops, opts);
     if (!batch.length) return { seq: null };
     try {
-      return await this.applyBatch(batch);
+      return await this.applyBatch(batch, opts.checks ?? []);
     } catch (e) {
       if (!(e instanceof CommitInDoubt)) throw e;
       // The connection went with COMMIT in flight: ask the database what became of the write.
@@ -48,9 +49,12 @@ export class SqlWrites {
     }
   }
 
-  private async applyBatch(batch: readonly WriteOp[]): Promise<ApplyResult> {
+  private async applyBatch(batch: readonly WriteOp[], checks: readonly RowCheck[]): Promise<ApplyResult> {
     const { count, carried } = toNumber(batch);
-    const fast = count && !carried ? await this.ctx.againIfVictim(() => this.createsLogged(batch, count)) : undefined;
+    const fast =
+      count && !carried && !checks.length
+        ? await this.ctx.againIfVictim(() => this.createsLogged(batch, count))
+        : undefined;
     if (fast !== undefined) {
       this.folding.deltasMade(batch);
       this.stats.grew(batch);
@@ -63,7 +67,9 @@ export class SqlWrites {
           const data = batch.filter((o) => !isRecord(o));
           let records = batch.filter(isRecord);
           let last: number | null = null;
+          await this.check(s, checks, 'before');
           for (const g of groups(data)) await this.write(s, g);
+          await this.check(s, checks, 'after');
           if (records.length) {
             last = await this.takeNumbers(s, count, carried);
             records = numberChanges(records, last - count + 1, new Date().toISOString());
@@ -118,6 +124,15 @@ export class SqlWrites {
       await writeGroup(this.ctx, s, g);
     } catch (e) {
       throw await writeError(this.ctx, e, g, s);
+    }
+  }
+
+  /** Each check of the batch that is to hold `when`, tested on the transaction's session (rolled back if not). */
+  private async check(s: SqlSession, checks: readonly RowCheck[], when: RowCheck['when']): Promise<void> {
+    for (const c of checks) {
+      if (c.when !== when) continue;
+      const st = checkStatement(this.ctx.ready(), c);
+      if (Number((await s.query(st.sql, st.params)).rows[0].n) !== new Set(c.ids).size) throw new CheckFailed(c);
     }
   }
 

@@ -522,6 +522,7 @@ describe('permission constraints: random constraints on random objects select wh
       const all: Store[] = [{ name: 'memory', storage: mem }, ...stores];
       let selected = 0;
       let compared = 0;
+      let selecting = 0; // constraints that select at least one object
       await fc.assert(
         fc.asyncProperty(
           fc
@@ -544,14 +545,18 @@ describe('permission constraints: random constraints on random objects select wh
               ).to.deep.equal(want);
             }
             selected += want.length;
+            if (want.length) selecting++;
             compared++;
           },
         ),
         { numRuns: RUNS, ...(process.env.CONSTRAINT_SEED ? { seed: Number(process.env.CONSTRAINT_SEED) } : {}) },
       );
-      expect(selected, 'the constraints select objects').to.be.greaterThan(RUNS);
+      // The generator must not drift to constraints that select nothing (the comparisons would prove little);
+      // a total of objects varies too much between seeds (149 to 338 seen), the share of selecting ones less.
+      expect(selecting, 'constraints that select objects').to.be.at.least(Math.ceil(compared / 10));
       console.log(
-        `      ${compared} constraints, ${selected} objects selected, on ${all.map((s) => s.name).join(', ')}`,
+        `      ${compared} constraints (${selecting} selecting), ${selected} objects selected, ` +
+          `on ${all.map((s) => s.name).join(', ')}`,
       );
     });
 });
