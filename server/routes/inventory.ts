@@ -113,17 +113,20 @@ export async function planRequest(
     customFields,
     ids: ctx.storage.ids,
   });
-  const planned = unconstrained(scope) ? asked : { ...asked, plan: within(asked.plan, scope) };
+  const scoped = unconstrained(scope) ? asked : { ...asked, plan: within(asked.plan, scope) };
   // limit/offset are not part of the plan cache key: read them from this request.
   const paging = {
-    ...planned.control,
+    ...scoped.control,
     limit: pairs.filter(([k]) => k === 'limit').map(([, v]) => v),
     offset: pairs.filter(([k]) => k === 'offset').map(([, v]) => v),
   };
-  if (Object.keys(planned.errors).length) {
-    res.status(400).json(planned.errors);
+  if (Object.keys(scoped.errors).length) {
+    res.status(400).json(scoped.errors);
     return null;
   }
+  // The change log and webhook deliveries: only records of objects the caller may view (lists and exports).
+  const records = await recordRowsPlan(ctx.storage, req.principal, r, scoped.plan, ctx.inventory);
+  const planned = records === TRUE ? scoped : { ...scoped, plan: and([scoped.plan, records]) };
   const { page, ignored } = parsePage(r, paging, ctx.config.maxPageSize);
   if (planned.ignored.length)
     ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}: ${planned.ignored.join(', ')}`);
@@ -197,9 +200,7 @@ async function list(ctx: AppContext, r: ResourceDef, req: Request, res: Response
     await ctx.inventory.customFieldsFor(r, customFieldsNamed(queryPairs(req))),
   );
   if (!got) return;
-  const { page, pairs } = got;
-  const records = await recordRowsPlan(ctx.storage, req.principal, r, got.planned.plan, ctx.inventory);
-  const planned = { ...got.planned, plan: and([got.planned.plan, records]) }; // records of objects it may view
+  const { planned, page, pairs } = got;
   if (isTrue(planned.control.explain)) {
     await sendExplain(ctx, r, res, planned, page);
     return;

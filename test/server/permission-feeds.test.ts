@@ -146,7 +146,11 @@ for (const backend of BACKENDS)
         expect(named(second.body.results)).to.deep.equal(expected.slice(2, 4));
         const admin = await h.srv.req('GET', '/api/extras/object-changes/?changed_object_type=dcim.rack&limit=1000');
         expect(admin.body.count).to.equal(10);
-        // The same in GraphQL (newest first, as the list's default order).
+        // The same in an export, and in GraphQL (newest first, as the list's default order).
+        const csv = await h.srv.req('GET', '/api/extras/object-changes/?format=csv', undefined, key);
+        expect(csv.status).to.equal(200);
+        const lines = String(csv.body).trim().split('\n');
+        expect(lines).to.have.length(expected.length + 1);
         const g = await gql('{ object_change_list { object_repr changed_object_type } }');
         expect(named(g.object_change_list).reverse()).to.deep.equal(expected);
         // One by id: a record of an object outside the scope is absent.
