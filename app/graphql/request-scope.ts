@@ -2,7 +2,7 @@
 // read so far (GRAPHQL_MAX_OBJECTS counts them as they are read), and its batches (batch.ts), so that each
 // nested level is one read for all its parents.
 import { GraphQLError } from 'graphql';
-import type { Plan } from '../../engine/plan/nodes.js';
+import { and, cmp, TRUE, type Plan } from '../../engine/plan/nodes.js';
 import type { PlanCache } from '../../engine/plan/plan-cache.js';
 import type { Page } from '../../engine/plan/page.js';
 import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
@@ -40,7 +40,20 @@ export class RequestScope {
     readonly customFields: (r: ResourceDef) => readonly CustomFieldDef[],
     readonly signal: AbortSignal | undefined,
     readonly plans: PlanCache,
+    /** Every custom field definition, as the viewer's scopes are translated with them. */
+    readonly allCustomFields: readonly CustomFieldDef[] = [],
   ) {}
+
+  /** The viewer with its scopes bound to this request's custom field definitions. */
+  readonly seen: GraphqlViewer = {
+    canView: (r) => this.viewer.canView(r),
+    scope: (r) => this.view(r),
+  };
+
+  /** The objects of `r` the viewer may see (TRUE: all): ANDed into every read of `r`. */
+  view(r: ResourceDef): Plan {
+    return this.viewer.scope?.(r, this.allCustomFields) ?? TRUE;
+  }
 
   /** How many more objects may be read; throws once over. */
   remaining(): number {
@@ -62,14 +75,22 @@ export class RequestScope {
   async find(r: ResourceDef, plan: Plan, page: Page): Promise<Row[]> {
     const room = this.remaining();
     const limit = Math.min(page.limit, room + 1);
-    const { rows } = await this.storage.find(r.name, plan, { ...page, limit }, { signal: this.signal, noCount: true });
+    const judged = this.viewer.rows?.judges(r) ? await this.viewer.rows.plan(r, plan) : TRUE;
+    const where = and([plan, this.view(r), judged]);
+    const { rows } = await this.storage.find(r.name, where, { ...page, limit }, { signal: this.signal, noCount: true });
     return this.take(rows as Row[]);
   }
 
-  /** Rows of `r` by id (one read for them all), counted. */
+  /** Rows of `r` by id (one read for them all) that the viewer may see, counted. */
   async getMany(r: ResourceDef, ids: readonly string[]): Promise<Row[]> {
     this.remaining();
-    return this.take(await this.storage.getMany(r.name, ids));
+    const view = this.view(r);
+    if (view.kind === 'const' && !view.value) return [];
+    if (view.kind === 'const' && !this.viewer.rows?.judges(r))
+      return this.take(await this.storage.getMany(r.name, ids));
+    // Constrained: the ids and the scope in one read, so the store's indexes (or SQL) answer both.
+    const plan = cmp('id', 'string', 'eq', false, ids);
+    return this.find(r, plan, { limit: ids.length, offset: 0, ordering: [] });
   }
 
   /** The batch answering `key`, made by `make` on first use. */

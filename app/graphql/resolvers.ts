@@ -5,6 +5,7 @@ import type { FieldNode, GraphQLFieldResolver } from 'graphql';
 import { and, fk } from '../../engine/plan/nodes.js';
 import { defaultOrdering } from '../../engine/plan/page.js';
 import { assignedOf, type GenericRef } from '../../engine/schema/generic-refs.js';
+import { resource } from '../../engine/schema/registry.js';
 import type { ReverseRef } from '../../engine/schema/reverse-refs.js';
 import type { CountDef, ResourceDef } from '../../engine/schema/types.js';
 import type { Row } from '../../storage/types.js';
@@ -53,11 +54,28 @@ export const tagsResolver =
     return got.filter((t) => t !== undefined);
   };
 
-/** A related count (`device_count`): one count read per count and level. */
+/**
+ * Per parent id, how many objects of `c.resource` the viewer may see refer to it: the store's count when
+ * the viewer sees them all, else the references of those its scope keeps (one read for the level).
+ */
+async function visibleCounts(scope: RequestScope, c: CountDef, ids: string[]): Promise<ReadonlyMap<string, number>> {
+  const r = resource(c.resource);
+  const view = scope.view(r);
+  if (view.kind === 'const') return view.value ? scope.storage.countRefs(c.resource, c.field, ids) : new Map();
+  const target = r.fields.find((f) => f.name === c.field)!.target!;
+  const plan = and([fk(c.field, target, ids, false, true), view]);
+  const page = { limit: Number.MAX_SAFE_INTEGER, offset: 0, ordering: defaultOrdering(r) };
+  const { rows } = await scope.storage.find(r.name, plan, page, { signal: scope.signal, noCount: true });
+  const out = new Map<string, number>();
+  for (const x of rows) out.set(String(x[c.field]), (out.get(String(x[c.field])) ?? 0) + 1);
+  return out;
+}
+
+/** A related count (`device_count`) of what the viewer may see: one count read per count and level. */
 export const countResolver =
   (c: CountDef): Resolver =>
   async (row, _args, scope) => {
-    const b = scope.batch(c, () => new Batch((ids) => scope.storage.countRefs(c.resource, c.field, ids)));
+    const b = scope.batch(c, () => new Batch((ids) => visibleCounts(scope, c, ids)));
     return (await b.load(row.id)) ?? 0;
   };
 

@@ -38,7 +38,7 @@ async function list(scope: RequestScope, r: ResourceDef, args: Args, netbox: boo
   let plan = await planArgs(scope, r, args);
   if (netbox && args.filters !== undefined && args.filters !== null) {
     const opts = { strict: true, customFields: scope.customFields(r), ids: scope.storage.ids };
-    const nb = netboxFiltersPlan(r, args.filters, opts, scope.viewer);
+    const nb = netboxFiltersPlan(r, args.filters, opts, scope.seen);
     if (!nb.ok) throw new GraphQLError(nb.message, { extensions: { code: 'BAD_FILTER', argument: 'filters' } });
     plan = and([plan, nb.plan]);
   }

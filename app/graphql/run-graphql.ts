@@ -114,7 +114,16 @@ export class GraphqlService {
       ...limitRules(opts.limits),
     ]);
     if (errors.length) return { errors };
-    const scope = new RequestScope(this.storage, opts.viewer, opts.limits, built.customFields, opts.signal, this.plans);
+    const { storage, plans } = this;
+    const scope = new RequestScope(
+      storage,
+      opts.viewer,
+      opts.limits,
+      built.customFields,
+      opts.signal,
+      plans,
+      built.defs,
+    );
     const result = await execute({
       schema: built.schema,
       document,

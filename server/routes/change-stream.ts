@@ -13,12 +13,14 @@ import { and, cmp, type Plan } from '../../engine/plan/nodes.js';
 import type { CustomFieldDef } from '../../engine/schema/types.js';
 import type { Row } from '../../storage/types.js';
 import type { ChangeFeed } from '../../storage/change-log/change-feed.js';
+import type { Principal } from '../../app/principal.js';
 import { authenticate, checkToken, permissionFor, refusal, requirePermission, tokenMatch } from '../auth.js';
 import type { AppContext } from '../context.js';
 import { serializeRows } from '../serialize.js';
 import { baseUrl } from './request-url.js';
 import { parseShape, type Shape } from './list-params.js';
 import { dropped, sseEvent, SseOut } from '../sse-out.js';
+import { recordScope, recordTypesPlan, visibleRecords, type RecordScope } from '../../app/change-scope.js';
 
 const changes = resource('object_change');
 /** Records read at a time (a page's records are in memory at once). */
@@ -127,37 +129,52 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
     drainTimeoutMs: ctx.config.streamDrainTimeoutMs,
     signal: stop.signal,
   });
-  // With each keep-alive the token is checked again: a revoked token, or one that lost the permission, ends the stream.
+  const base = baseUrl(req);
+  const shape = `${shaped.shape.brief ? 'b' : ''}${shaped.shape.keep ? [...shaped.shape.keep].join(',') : '*'}`;
+  // Only records of objects the token may view (issue #39), as its permissions are now.
+  let principal = req.principal!;
+  const followOf = async (p: Principal): Promise<Follow> => {
+    const records = recordScope(p, await ctx.inventory.customFields(), ctx.storage.ids);
+    const view = records.all ? '' : `|${scopeIds.get(records) ?? scopeIds.set(records, scopeCount++).get(records)}`;
+    return {
+      plan: records.all ? planned.plan : and([planned.plan, recordTypesPlan(records)]),
+      shape: shaped.shape,
+      base,
+      customFields,
+      records,
+      pageKey: `${shape}|${base}|${JSON.stringify(customFields)}${view}`,
+    };
+  };
+  let follow = await followOf(principal);
+  // With each keep-alive the token is checked again: a revoked token, or one that lost the permission, ends the
+  // stream; one whose permissions changed is followed with them from the next page on.
   const recheck = tokenCheck(ctx, req);
   const keepAlive = setInterval(() => {
     out.comment('keep-alive');
-    void recheck().then((ok) => {
-      if (ok || stop.signal.aborted) return;
-      out.end(
-        dropped(
-          out.lastSeq,
-          'unauthorized',
-          `The token was revoked or no longer has ${permissionFor(changes, 'view')}.`,
-        ),
-      );
-      end();
-    });
+    void recheck()
+      .then(async (who) => {
+        if (who === undefined || stop.signal.aborted) return;
+        if (who) {
+          if (who !== principal) follow = await followOf((principal = who));
+          return;
+        }
+        out.end(
+          dropped(
+            out.lastSeq,
+            'unauthorized',
+            `The token was revoked or no longer has ${permissionFor(changes, 'view')}.`,
+          ),
+        );
+        end();
+      })
+      .catch(() => undefined); // the next keep-alive checks again
   }, ctx.config.streamKeepAliveMs);
-  const base = baseUrl(req);
-  const shape = `${shaped.shape.brief ? 'b' : ''}${shaped.shape.keep ? [...shaped.shape.keep].join(',') : '*'}`;
-  const follow = {
-    plan: planned.plan,
-    shape: shaped.shape,
-    base,
-    customFields,
-    pageKey: `${shape}|${base}|${JSON.stringify(customFields)}`,
-  };
   try {
     const gap = start.after === null ? null : await gapAfter(ctx.changes, after);
     const opening = `retry: ${RETRY_MS}\n: after seq ${after}\n\n${gap?.text ?? ''}`;
     // After a gap the stream goes on from the first record left (a page another stream read earlier may still hold
     // the deleted ones).
-    if (await out.write(opening, after)) await followLog(ctx, out, follow, gap?.from ?? after, stop.signal);
+    if (await out.write(opening, after)) await followLog(ctx, out, () => follow, gap?.from ?? after, stop.signal);
   } catch (e) {
     if (!stop.signal.aborted) {
       ctx.log.warn(`event stream ended by an error: ${(e as Error).message}`);
@@ -171,18 +188,21 @@ async function stream(ctx: AppContext, req: Request, res: Response): Promise<voi
   }
 }
 
-/** Whether the request's token still exists and may view the log (true while a check is under way or failed to run). */
-function tokenCheck(ctx: AppContext, req: Request): () => Promise<boolean> {
+/**
+ * The request's token as it is now, if it still exists and may view the log; null if not; undefined when
+ * nothing was learnt (no key, a check under way, or one that failed to run).
+ */
+function tokenCheck(ctx: AppContext, req: Request): () => Promise<Principal | null | undefined> {
   const hasKey = tokenMatch(req.headers.authorization) !== null;
   let checking = false;
   return async () => {
-    if (!hasKey || checking) return true;
+    if (!hasKey || checking) return undefined;
     checking = true;
     try {
       const who = await checkToken(ctx.tokens, req);
-      return who.ok && !refusal(who.principal, permissionFor(changes, 'view'));
+      return who.ok && !refusal(who.principal, permissionFor(changes, 'view')) ? who.principal : null;
     } catch {
-      return true;
+      return undefined;
     } finally {
       checking = false;
     }
@@ -209,19 +229,27 @@ interface Follow {
   readonly shape: Shape;
   readonly base: string;
   readonly customFields: readonly CustomFieldDef[];
+  /** Which records the token may see. */
+  readonly records: RecordScope;
   readonly pageKey: string;
 }
 
 /** Send every record after `after` that the plan keeps, then wait for more, until the stream is over. */
-async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number, signal: AbortSignal): Promise<void> {
+async function followLog(
+  ctx: AppContext,
+  out: SseOut,
+  f: () => Follow,
+  after: number,
+  signal: AbortSignal,
+): Promise<void> {
   let scanned = after; // every record up to here has been looked at
   let head = await ctx.changes.current(); // every record up to here is committed
   while (!signal.aborted) {
     while (scanned < head) {
-      const page = await pageShared(ctx, f, scanned, head);
+      const page = await pageShared(ctx, f(), scanned, head);
       if (signal.aborted) return;
       if (!(await sendPage(out, page))) return;
-      scanned = page.seqs.length < PAGE ? page.head : page.seqs[page.seqs.length - 1];
+      scanned = page.read < PAGE ? page.head : page.last;
     }
     head = Math.max(head, (await ctx.changes.waitAfter(scanned, signal)) ?? head);
   }
@@ -235,6 +263,9 @@ async function followLog(ctx: AppContext, out: SseOut, f: Follow, after: number,
  */
 interface Page {
   readonly seqs: readonly number[];
+  /** How many records were read, and the last one's seq (those the token may not see are read, not sent). */
+  readonly read: number;
+  readonly last: number;
   readonly chunks: readonly Chunk[];
   /** Read up to this seq (committed). */ readonly head: number;
 }
@@ -244,6 +275,9 @@ interface Chunk {
 }
 
 const planIds = new WeakMap<Plan, number>();
+/** A constrained token's record scope, numbered for the page key (its pages are its own). */
+const scopeIds = new WeakMap<RecordScope, number>();
+let scopeCount = 0;
 let planCount = 0;
 /** Pages kept once read, most recently used last: for streams that follow others a little behind. */
 const KEPT_PAGES = 16;
@@ -278,7 +312,8 @@ function pageShared(ctx: AppContext, f: Follow, after: number, head: number): Pr
 }
 
 async function readPage(ctx: AppContext, f: Follow, after: number, head: number): Promise<Page> {
-  const rows = await ctx.changes.read(after, PAGE, and([f.plan, cmp('seq', 'number', 'lte', false, [head])]));
+  const read = await ctx.changes.read(after, PAGE, and([f.plan, cmp('seq', 'number', 'lte', false, [head])]));
+  const rows = await visibleRecords(ctx.storage, f.records, read);
   const { brief, keep } = f.shape;
   const bodies = await serializeRows(changes, rows, {
     baseUrl: f.base,
@@ -290,6 +325,8 @@ async function readPage(ctx: AppContext, f: Follow, after: number, head: number)
   const seqs = rows.map((r) => r.seq as number);
   return {
     seqs,
+    read: read.length,
+    last: read.length ? (read[read.length - 1].seq as number) : after,
     chunks: chunked(
       rows.map((r, i) => eventText(r, bodies[i], seqs[i])),
       seqs,

@@ -6,11 +6,14 @@
 // `application/json`; a request that is no GraphQL request (no query, bad JSON, variables no object) is 400.
 import { Router, type Request, type Response } from 'express';
 import type { GraphqlLimits, GraphqlRequest, GraphqlViewer } from '../../app/graphql/contract.js';
-import type { ResourceDef } from '../../engine/schema/types.js';
+import { FALSE } from '../../engine/plan/nodes.js';
+import type { CustomFieldDef, ResourceDef } from '../../engine/schema/types.js';
+import type { Storage } from '../../storage/types.js';
+import { scopeOf } from '../../app/permission-scope.js';
+import { namesRecords, recordRowsPlan } from '../../app/change-scope.js';
 import type { Principal } from '../../app/tokens.js';
 import type { Config } from '../config/defaults.js';
-import { authenticate } from '../auth.js';
-import { viewsAll } from '../../app/view-scope.js';
+import { authenticate, permissionFor, refusal } from '../auth.js';
 import { abortedWhenClientGone } from '../client-gone.js';
 import type { AppContext } from '../context.js';
 
@@ -28,16 +31,25 @@ export function graphqlLimits(config: Config): GraphqlLimits {
   };
 }
 
-/** A viewer seeing what the principal's view permissions allow, each resource decided once. */
-export function viewerOf(principal: Principal | undefined): GraphqlViewer {
+/**
+ * A viewer seeing what the principal's view permissions allow, each resource decided once, and of each
+ * resource the objects its constraints keep (app/permission-scope.ts, translated once per principal).
+ */
+export function viewerOf(
+  principal: Principal | undefined,
+  storage: Storage,
+  defs: { customFields(): Promise<readonly CustomFieldDef[]> },
+): GraphqlViewer {
   const known = new Map<ResourceDef, boolean>();
   return {
     canView(r) {
       let yes = known.get(r);
-      // A view limited by constraints is not served here until GraphQL ANDs scopes in (issue #39).
-      if (yes === undefined) known.set(r, (yes = viewsAll(principal, r)));
+      // A view limited by constraints is served: every read ANDs the scope in (request-scope.ts).
+      if (yes === undefined) known.set(r, (yes = refusal(principal, permissionFor(r, 'view')) === null));
       return yes;
     },
+    scope: (r, customFields) => (principal ? scopeOf(principal, r, 'view', customFields, storage.ids) : FALSE),
+    rows: { judges: namesRecords, plan: (r, where) => recordRowsPlan(storage, principal, r, where, defs) },
   };
 }
 
@@ -96,7 +108,11 @@ export function graphqlRouter(ctx: AppContext): Router {
       return;
     }
     const signal = abortedWhenClientGone(res);
-    const result = await ctx.graphql.run(read.request, { limits, viewer: viewerOf(req.principal), signal });
+    const result = await ctx.graphql.run(read.request, {
+      limits,
+      viewer: viewerOf(req.principal, ctx.storage, ctx.inventory),
+      signal,
+    });
     if (!signal.aborted) res.status(200).json(result);
   };
   router.get('/', (req, res, next) => {

@@ -9,6 +9,7 @@ import { isTrue, parsePage, parseShape, parseStart, type Shape } from './list-pa
 import { and, cmp, TRUE, type Plan } from '../../engine/plan/nodes.js';
 import { viewScopes, visibleRow, within } from '../../app/view-scope.js';
 import { unconstrained } from '../../app/permission-scope.js';
+import { recordRowsPlan, recordRowVisible } from '../../app/change-scope.js';
 import { optionsBody } from './options.js';
 import type { Row } from '../../storage/types.js';
 import type { WriteResult } from '../../app/inventory.js';
@@ -112,17 +113,20 @@ export async function planRequest(
     customFields,
     ids: ctx.storage.ids,
   });
-  const planned = unconstrained(scope) ? asked : { ...asked, plan: within(asked.plan, scope) };
+  const scoped = unconstrained(scope) ? asked : { ...asked, plan: within(asked.plan, scope) };
   // limit/offset are not part of the plan cache key: read them from this request.
   const paging = {
-    ...planned.control,
+    ...scoped.control,
     limit: pairs.filter(([k]) => k === 'limit').map(([, v]) => v),
     offset: pairs.filter(([k]) => k === 'offset').map(([, v]) => v),
   };
-  if (Object.keys(planned.errors).length) {
-    res.status(400).json(planned.errors);
+  if (Object.keys(scoped.errors).length) {
+    res.status(400).json(scoped.errors);
     return null;
   }
+  // The change log and webhook deliveries: only records of objects the caller may view (lists and exports).
+  const records = await recordRowsPlan(ctx.storage, req.principal, r, scoped.plan, ctx.inventory);
+  const planned = records === TRUE ? scoped : { ...scoped, plan: and([scoped.plan, records]) };
   const { page, ignored } = parsePage(r, paging, ctx.config.maxPageSize);
   if (planned.ignored.length)
     ctx.log.warn(`ignored unknown filter parameters on ${req.baseUrl}: ${planned.ignored.join(', ')}`);
@@ -309,10 +313,11 @@ export function inventoryRouter(ctx: AppContext, r: ResourceDef): Router {
   router.options('/', can('view'), (req, res) => {
     res.json(optionsBody(r, req.principal!, 'list', ctx.storage.ids.name));
   });
-  // An object outside the caller's view scope is absent: 404, as one that does not exist.
+  // An object outside the caller's view scope (a change record or delivery: of an object outside) is absent: 404.
   const visible = async (req: Request, res: Response): Promise<Row | null> => {
     const scope = (await viewScopes(ctx.inventory, req.principal))(r.name);
-    const row = await visibleRow(ctx.inventory, r, String(req.params.id), scope);
+    const found = await visibleRow(ctx.inventory, r, String(req.params.id), scope);
+    const row = found && (await recordRowVisible(ctx.storage, req.principal, r, found, ctx.inventory)) ? found : null;
     if (!row) res.status(404).json({ detail: 'Not found.' });
     return row;
   };

@@ -217,7 +217,7 @@ for (const backend of BACKENDS)
           description: 'reader',
         });
         const auditor = await h.srv.req('POST', '/api/users/tokens/', {
-          permissions: ['extras.view_objectchange'],
+          permissions: ['extras.view_objectchange', 'dcim.view_site'],
           description: 'auditor',
         });
         expect((await h.srv.req('GET', STREAM, undefined, null)).status).to.equal(401);
@@ -225,7 +225,10 @@ for (const backend of BACKENDS)
         const ok = await SseClient.open(h.srv.url, `${STREAM}?since=0`, auditor.body.key);
         opened.push(ok.client);
         expect(ok.status).to.equal(200);
+        await h.srv.req('POST', '/api/dcim/sites/', { name: 'audited', slug: 'audited' });
         await ok.client.until((x) => x.events.length >= 1);
+        // Only records of the types the token may view (issue #39): sites here, not regions or prefixes.
+        expect(new Set(ok.client.data().map((d) => d.changed_object_type))).to.deep.equal(new Set(['dcim.site']));
         // Revoked while streaming: the next keep-alive's check ends the stream.
         expect((await h.srv.req('DELETE', `/api/users/tokens/${auditor.body.id}/`)).status).to.equal(204);
         await ok.client.until((x) => x.ended, 5000, 'the end of the stream');

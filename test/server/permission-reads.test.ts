@@ -126,12 +126,14 @@ for (const backend of BACKENDS)
         expect((await srv.req('GET', `/api/ipam/prefixes/${ids.p2}/`)).status).to.equal(200);
       });
 
-      it('GraphQL, not ANDing scopes in yet, serves a resource only to callers that view all of it', async () => {
+      it('GraphQL ANDs the scope in: a constrained caller’s list holds what its REST list holds', async () => {
         const srv = h.srv;
         const query = '{ prefix_list { prefix } }';
         const got = await srv.req('POST', '/graphql/', { query }, tina.key);
-        expect(JSON.stringify(got.body)).to.not.include('10.2.0.0/16').and.not.include('10.1.1.0/24');
-        expect(got.body.errors, JSON.stringify(got.body)).to.be.an('array').that.is.not.empty;
+        expect(got.body.errors, JSON.stringify(got.body)).to.equal(undefined);
+        expect(prefixesOf({ results: got.body.data.prefix_list })).to.deep.equal(['10.1.0.0/16', '10.1.1.0/24']);
+        const rest = await srv.req('GET', '/api/ipam/prefixes/?limit=1000', undefined, tina.key);
+        expect(prefixesOf({ results: got.body.data.prefix_list })).to.deep.equal(prefixesOf(rest.body));
         const tenants = await srv.req('POST', '/graphql/', { query: '{ tenant_list { slug } }' }, tina.key);
         expect(tenants.body.data.tenant_list).to.have.length(2); // an unconstrained view
         const admin = await srv.req('POST', '/graphql/', { query });

@@ -4,7 +4,7 @@
 // ands its object, `NOT: {...}` negates its object, `OR: {...}` ors its object with all the rest.
 // An object that gives no condition at all is no condition (as Django's empty Q).
 import { parseQuery } from '../../../engine/query/index.js';
-import { and, FALSE, not, or, via, type Plan } from '../../../engine/plan/nodes.js';
+import { and, FALSE, not, or, TRUE, via, type Plan } from '../../../engine/plan/nodes.js';
 import { planQuery, type PlanOptions } from '../../../engine/plan/planner.js';
 import { resource } from '../../../engine/schema/registry.js';
 import type { ResourceDef } from '../../../engine/schema/types.js';
@@ -73,7 +73,8 @@ class Translation {
         if (!this.viewer.canView(target)) return this.fail(path, `you may not view ${target.plural}`);
         // The referenced object's own filter; its custom fields are not this resource's.
         const sub = this.object(target, v, path, { ...opts, customFields: [] });
-        return sub && via(f.field, f.target, sub);
+        // Only the related objects the viewer may see are filtered on (their scope, issue #39).
+        return sub && via(f.field, f.target, and([sub, this.viewer.scope?.(target, []) ?? TRUE]));
       }
       case 'lookups':
         return this.lookups(r, f, v, path, opts);

@@ -10,7 +10,9 @@ import {
   type ConstraintOptions,
 } from '../../../engine/permissions/constraint-plan.js';
 import type { Plan } from '../../../engine/plan/nodes.js';
-import { resource } from '../../../engine/schema/registry.js';
+import { contentType, resource } from '../../../engine/schema/registry.js';
+import { changeRecords } from '../../../engine/changes/change-records.js';
+import { visibleRecords } from '../../../app/change-scope.js';
 import type { CustomFieldDef } from '../../../engine/schema/types.js';
 import { MemoryStorage } from '../../../storage/memory/memory-storage.js';
 import type { Row, WriteOp } from '../../../storage/types.js';
@@ -226,6 +228,37 @@ describe('permission constraints: NetBox JSON -> plans', () => {
     it(`${name} ${JSON.stringify(constraints)}`, async () => {
       expect(await select(name, constraints)).to.deep.equal(want);
     });
+
+  // The change log, the stream and webhook deliveries judge a record by its copy of the object
+  // (app/change-scope.ts, engine/memory/row-match.ts): the same objects as the store's own evaluation.
+  it('a change record of each object (create, and delete) is shown exactly for the objects selected', async () => {
+    let n = 0;
+    const meta = { time: 't', userName: 'u', requestId: 'r', newId: () => idOf(`change-${n++}`) };
+    for (const [name, constraints, want] of CASES) {
+      const r = resource(name);
+      const res = constraintPlan(r, constraints, OPTS);
+      if (!res.ok) throw new Error(JSON.stringify(constraints));
+      const objects = (await store.find(name, { kind: 'const', value: true }, { limit: 1000, offset: 0, ordering: [] }))
+        .rows;
+      const scope = { all: false, open: [], constrained: new Map([[contentType(r), res.plan]]) };
+      for (const op of ['create', 'delete'] as const) {
+        const batch = objects.map((row) =>
+          op === 'create' ? { op, resource: name, row } : { op, resource: name, id: row.id, before: row },
+        );
+        const records = changeRecords(batch, meta);
+        const shown = await visibleRecords(store, scope, records);
+        const keys = shown
+          .map((c) =>
+            keyOf(
+              name,
+              objects.find((o) => o.id === c.changed_object_id)!,
+            ),
+          )
+          .sort();
+        expect(keys, `${op} ${name} ${JSON.stringify(constraints)}`).to.deep.equal(want);
+      }
+    }
+  });
 
   it('every prefix is reachable: the fixture has what the cases claim', async () => {
     expect(await select('prefix', null)).to.deep.equal([...PREFIXES].sort());
