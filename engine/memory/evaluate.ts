@@ -214,6 +214,18 @@ export function* evaluatePageSteps(
   };
 }
 
+/** Every match of the plan (an export's scan orders them itself: scan-order.ts), and whether they come in
+ * the containment index's order. */
+export function* matchesSteps(
+  table: IndexedTable,
+  plan: Plan,
+  tables: TableSource,
+): Steps<{ slots: number[]; inIndexOrder: boolean }> {
+  const resolver = new Resolver(tables, matchRows);
+  const { slots, inIndexOrder } = yield* matchSlots(table, plan, resolver, planCandidates(table, plan, resolver, null));
+  return { slots, inIndexOrder };
+}
+
 /**
  * What a find is evaluated on: `useIndexes: false` scans every row (the baseline benchmarks compare
  * the indexes with); `noCount` as in evaluatePageSteps.
