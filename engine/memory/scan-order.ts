@@ -14,6 +14,24 @@ export interface SlotCursor {
   take(count: number): number[];
 }
 
+/** Slot numbers collected in a Uint32Array that doubles as it fills. */
+export class SlotList {
+  private a = new Uint32Array(1024);
+  private n = 0;
+  push(slot: number): void {
+    if (this.n === this.a.length) {
+      const b = new Uint32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.n++] = slot;
+  }
+  /** The slots pushed (a view, not a copy). */
+  array(): Uint32Array {
+    return this.a.subarray(0, this.n);
+  }
+}
+
 /** Slots compared as a list orders them, each key read from its column at each comparison. */
 export function slotComparator(
   table: IndexedTable,
@@ -31,21 +49,20 @@ export function slotComparator(
 }
 
 /**
- * The matches `slots` in the list's order from position `skip` on. `inIndexOrder`: the slots come in the
- * containment index's ascending (network, length) order.
+ * The matches `slots` in the list's order from position `skip` on (sorted in place). `inIndexOrder`: the
+ * slots come in the containment index's ascending (network, length) order.
  */
 export function* orderedScanSteps(
-  slots: readonly number[],
+  slots: Uint32Array,
   inIndexOrder: boolean,
   table: IndexedTable,
   def: ResourceDef,
   ordering: readonly OrderKey[],
   skip: number,
 ): Steps<SlotCursor> {
-  if (!indexOrdered(table, def, ordering))
-    return yield* mergedOrder(Uint32Array.from(slots), slotComparator(table, def, ordering), skip);
+  if (!indexOrdered(table, def, ordering)) return yield* mergedOrder(slots, slotComparator(table, def, ordering), skip);
   const desc = ordering[0].desc;
-  const order = inIndexOrder ? Uint32Array.from(slots) : walkedOrder(slots, table, desc);
+  const order = inIndexOrder ? slots : walkedOrder(slots, table, desc);
   if (inIndexOrder && desc) order.reverse();
   // Rows of one (network, length) are ordered by id, whichever the direction.
   const ids = byId(table);
@@ -60,7 +77,7 @@ export function* orderedScanSteps(
 }
 
 /** The matches in the containment index's order (equal networks not yet ordered by id). */
-function walkedOrder(slots: readonly number[], table: IndexedTable, desc: boolean): Uint32Array {
+function walkedOrder(slots: Uint32Array, table: IndexedTable, desc: boolean): Uint32Array {
   const member = new Uint8Array(table.slotCapacity);
   for (const s of slots) member[s] = 1;
   const out = new Uint32Array(slots.length);

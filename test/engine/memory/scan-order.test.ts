@@ -59,7 +59,7 @@ describe('memory export scan order (scan-order.ts)', () => {
         const want = orderedPage(slots, t, def, ordering, 0, slots.length);
         expect(want).to.have.length(slots.length);
         for (const skip of [0, 1000, SORT_RUN + 7, slots.length]) {
-          const cursor = runSteps(orderedScanSteps(slots, false, t, def, ordering, skip));
+          const cursor = runSteps(orderedScanSteps(Uint32Array.from(slots), false, t, def, ordering, skip));
           const got: number[] = [];
           for (let part = cursor.take(1000); part.length; part = cursor.take(1000)) got.push(...part);
           expect(got).to.deep.equal(want.slice(skip));
@@ -71,7 +71,7 @@ describe('memory export scan order (scan-order.ts)', () => {
     const inIndexOrder = orderedPage(some, t, def, up, 0, some.length);
     for (const desc of [false, true]) {
       const ordering = [{ field: 'prefix', desc }];
-      const cursor = runSteps(orderedScanSteps(inIndexOrder, true, t, def, ordering, 5));
+      const cursor = runSteps(orderedScanSteps(Uint32Array.from(inIndexOrder), true, t, def, ordering, 5));
       expect(cursor.take(some.length)).to.deep.equal(orderedPage(some, t, def, ordering, 5, some.length));
     }
   });
