@@ -9,6 +9,7 @@ import { compilePredicate, idRange } from './predicate.js';
 import { orderedPageSteps, pageByMembership, PAGE_PATHS, type PageTrace } from './order.js';
 import { runSteps, STEP_ROWS, type Steps } from './steps.js';
 import { firstPassing } from './id-order.js';
+import { SlotList } from './scan-order.js';
 import { Resolver, type RowMatcher, type TableSource } from './resolve.js';
 
 export { runSteps, STEP_ROWS, type Steps } from './steps.js';
@@ -70,7 +71,18 @@ function* matchSlots(
   resolver: Resolver,
   cand: Candidates | null,
 ): Steps<{ slots: number[]; strategy: string; candidates: number; inIndexOrder: boolean }> {
-  const out: number[] = [];
+  const slots: number[] = [];
+  return { slots, ...(yield* matchInto(table, plan, resolver, cand, slots)) };
+}
+
+/** matchSlots into `out` (an export's scan collects them compactly). */
+function* matchInto(
+  table: IndexedTable,
+  plan: Plan,
+  resolver: Resolver,
+  cand: Candidates | null,
+  out: { push(slot: number): unknown },
+): Steps<{ strategy: string; candidates: number; inIndexOrder: boolean }> {
   // The index answered the whole plan exactly: the candidates are the result.
   if (cand?.exact) {
     let k = 0;
@@ -81,7 +93,7 @@ function* matchSlots(
         yield;
       }
     }
-    return { slots: out, strategy: cand.index, candidates: cand.size, inIndexOrder: !!cand.inIndexOrder };
+    return { strategy: cand.index, candidates: cand.size, inIndexOrder: !!cand.inIndexOrder };
   }
   // The and's child that gave exact candidates needs no second test.
   const rest: Plan =
@@ -100,7 +112,6 @@ function* matchSlots(
   }
   // Filtering keeps the candidates' order.
   return {
-    slots: out,
     strategy: cand ? cand.index : 'scan',
     candidates: cand ? cand.size : table.size,
     inIndexOrder: !!cand?.inIndexOrder,
@@ -212,6 +223,19 @@ export function* evaluatePageSteps(
       trace,
     ),
   };
+}
+
+/** Every match of the plan (an export's scan orders them itself: scan-order.ts), and whether they come in
+ * the containment index's order. */
+export function* matchesSteps(
+  table: IndexedTable,
+  plan: Plan,
+  tables: TableSource,
+): Steps<{ slots: Uint32Array; inIndexOrder: boolean }> {
+  const resolver = new Resolver(tables, matchRows);
+  const slots = new SlotList();
+  const { inIndexOrder } = yield* matchInto(table, plan, resolver, planCandidates(table, plan, resolver, null), slots);
+  return { slots: slots.array(), inIndexOrder };
 }
 
 /**

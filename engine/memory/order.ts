@@ -11,19 +11,20 @@ import type { IndexedTable } from './indexed-table.js';
 import type { Family } from '../net/ip.js';
 
 /** Positions sorted in one step of a deep page (a few milliseconds of comparisons). */
-const SORT_RUN = 8192;
+export const SORT_RUN = 8192;
 
 /** Slots ordered by their rows' ids: the tie-break of every ordering. */
-function byId(table: IndexedTable): (a: number, b: number) => number {
+export function byId(table: IndexedTable): (a: number, b: number) => number {
   return (a, b) => table.compareIds(a, b);
 }
 
-type Key = string | number | boolean | null;
+export type Key = string | number | boolean | null;
 
 /** How one ordering key puts two slots in order: a key read once per row, or a comparison in place. */
-type KeySource = { readonly read: (slot: number) => Key } | { readonly compare: (a: number, b: number) => number };
+export type KeySource =
+  { readonly read: (slot: number) => Key } | { readonly compare: (a: number, b: number) => number };
 
-function keySource(table: IndexedTable, f: FieldDef): KeySource {
+export function keySource(table: IndexedTable, f: FieldDef): KeySource {
   switch (f.kind) {
     // Addresses order by family, then address, then length: compared on their words, no key built.
     case 'ip':
@@ -88,13 +89,27 @@ function* positionComparator(
     if (v === UNREAD) v = col[p] = (sources[i] as { read: (slot: number) => Key }).read(slots[p]);
     return v as Key;
   };
+  return keyOrder(table, sources, ordering, key, (p) => slots[p]);
+}
+
+/**
+ * The list's comparison of two rows named by `slotOf(a)`, `slotOf(b)`: key by key (`key(i, a)` reads
+ * key i where the source reads), nulls last ascending, then the id.
+ */
+export function keyOrder(
+  table: IndexedTable,
+  sources: readonly KeySource[],
+  ordering: readonly OrderKey[],
+  key: (i: number, at: number) => Key,
+  slotOf: (at: number) => number,
+): (a: number, b: number) => number {
   const desc = ordering.map((o) => o.desc);
   return (a, b) => {
     for (let i = 0; i < sources.length; i++) {
       let c: number;
       const src = sources[i];
       if ('compare' in src) {
-        c = src.compare(slots[a], slots[b]);
+        c = src.compare(slotOf(a), slotOf(b));
         if (c === 0) continue;
       } else {
         const x = key(i, a),
@@ -104,12 +119,12 @@ function* positionComparator(
       }
       return desc[i] ? -c : c;
     }
-    return table.compareIds(slots[a], slots[b]);
+    return table.compareIds(slotOf(a), slotOf(b));
   };
 }
 
 /** A binary heap of positions whose root is the greatest under `cmp`. */
-function heapOps(heap: number[], cmp: (a: number, b: number) => number) {
+export function heapOps(heap: number[], cmp: (a: number, b: number) => number) {
   const up = (i: number) => {
     while (i > 0) {
       const p = (i - 1) >> 1;
@@ -188,7 +203,7 @@ function* sortedPrefix(n: number, count: number, cmp: (a: number, b: number) => 
  * Is `ordering` the containment index's own order, (family, network, length)? True for the
  * network field alone or followed by its length field in the same direction (already implied).
  */
-function indexOrdered(table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[]): boolean {
+export function indexOrdered(table: IndexedTable, def: ResourceDef, ordering: readonly OrderKey[]): boolean {
   if (!table.netIndex || table.netIndex.size !== table.size || ordering.length === 0 || ordering.length > 2)
     return false;
   const f = def.fields.find((x) => x.name === ordering[0].field);
