@@ -1,6 +1,7 @@
 // The embedded store: indexed tables in memory, optionally journaled to a directory.
 // A batch is checked and applied synchronously with an undo log, so it is all or nothing.
 import { randomUUID } from 'node:crypto';
+import { ReadGenerations } from './read-generations.js';
 import { KeyedLock } from '../keyed-lock.js';
 import type { Plan } from '../../engine/plan/nodes.js';
 import type { OrderKey } from '../../engine/plan/page.js';
@@ -52,8 +53,8 @@ export class MemoryStorage implements Storage {
   private readonly journal: Journal | null;
   /** Foreign keys pointing at each resource: [referencing resource, field]. */
   private readonly inbound = new Map<string, [ResourceDef, string][]>();
-  /** Applied batches so far: a query that paused sees whether the data moved under it. */
-  private writes = 0;
+  /** Changes taken so far (read-generations.ts). */
+  private readonly gens = new ReadGenerations();
   /** Tells this instance's generations apart from another's (a restart counts again from 0). */
   private readonly epoch = randomUUID().slice(0, 8);
   /** Per resource, what a write checks. */
@@ -236,7 +237,7 @@ export class MemoryStorage implements Storage {
   }
 
   private stepControl(signal?: AbortSignal) {
-    return { budgetMs: this.opts.queryTimeoutMs ?? 0, version: () => this.writes, signal };
+    return { budgetMs: this.opts.queryTimeoutMs ?? 0, version: () => this.gens.any, signal };
   }
 
   async serverVersion(): Promise<null> {
@@ -291,9 +292,9 @@ export class MemoryStorage implements Storage {
     return this.lastSeq;
   }
 
-  /** Every read is answered from memory: the generation counts the changes taken (writes, mirrored rows, a reload). */
-  memoryRead(): MemoryReadState {
-    return { gen: this.writes, tag: `m${this.epoch}.${this.writes}` };
+  /** Every read is answered from memory, at the generation of its resource (read-generations.ts). */
+  memoryRead(resource?: string): MemoryReadState {
+    return { gen: this.gens.of(resource), tag: `m${this.epoch}.${this.gens.of(resource)}` };
   }
 
   /** The last change seq handed out: the highest record held (retention always keeps the newest). */
@@ -307,7 +308,7 @@ export class MemoryStorage implements Storage {
 
   /** Empties every table (a replica's reload). */
   clear(): void {
-    this.writes++;
+    this.gens.moved();
     for (const r of RESOURCES) this.tables.set(r.name, new IndexedTable(r, this.style));
   }
 
@@ -317,7 +318,7 @@ export class MemoryStorage implements Storage {
    * `row: null` removes the object.
    */
   mirror(changes: readonly { readonly resource: string; readonly id: string; readonly row: Row | null }[]): void {
-    this.writes++;
+    this.gens.moved(changes);
     for (const c of changes) {
       const t = this.table(c.resource);
       if (c.row === null) {
@@ -342,7 +343,7 @@ export class MemoryStorage implements Storage {
 
   /** Apply all ops or none; returns a function that reverts them. */
   private applySync(ops: readonly WriteOp[]): () => void {
-    this.writes++;
+    this.gens.moved(ops);
     const undo = new UndoLog();
     // References found to exist, per target resource: a bulk load names the same few sites or
     // tags row after row. Only a delete can make one disappear, and it empties the memo.
@@ -390,7 +391,7 @@ export class MemoryStorage implements Storage {
    * of creates is stored from its columns, no object made per row.
    */
   private replaySync(ops: PackedBatch, read: number): void {
-    this.writes++;
+    this.gens.moved();
     for (const op of ops) {
       if (isRun(op)) {
         // The rest of the journal is guessed to hold this table's rows as densely as what was read.
