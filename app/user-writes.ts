@@ -2,7 +2,7 @@
 // registry, the row it makes, and the other rows a delete changes (ids lists naming it). Passwords
 // are hashed here (app/passwords.ts); the clear text goes no further.
 import { MSG } from '../engine/schema/messages.js';
-import { OBJECT_TYPES } from '../engine/schema/model-permissions.js';
+import { objectTypeOf } from '../engine/schema/model-permissions.js';
 import { resource } from '../engine/schema/registry.js';
 import type { IdStyle } from '../engine/schema/id-style.js';
 import { validateInput, type FieldErrors } from '../engine/schema/validate-input.js';
@@ -67,12 +67,19 @@ async function idList(
   return out;
 }
 
-function stringList(v: unknown, field: string, errors: FieldErrors, known?: ReadonlySet<string>): string[] | null {
+/** `known`: what each item stands for (null: nothing known), as object types are read in either spelling. */
+function stringList(
+  v: unknown,
+  field: string,
+  errors: FieldErrors,
+  known?: (x: string) => string | null,
+): string[] | null {
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && x !== ''))
     return (add(errors, field, 'Expected a list of non-empty strings.'), null);
-  const unknown = known ? v.filter((x) => !known.has(x)) : [];
+  const items = known ? v.map((x: string) => known(x)) : (v as string[]);
+  const unknown = v.filter((_, i) => items[i] === null);
   if (unknown.length) return (add(errors, field, `Unknown object type: ${unknown[0]} (expected "app.model").`), null);
-  return [...new Set(v as string[])];
+  return [...new Set(items as string[])];
 }
 
 export interface WriteRequest {
@@ -131,7 +138,7 @@ async function specialFields(
 ): Promise<void> {
   if (name === 'object_permission') {
     if ('object_types' in special)
-      values.object_types = stringList(special.object_types, 'object_types', errors, OBJECT_TYPES);
+      values.object_types = stringList(special.object_types, 'object_types', errors, objectTypeOf);
     if ('actions' in special) values.actions = stringList(special.actions, 'actions', errors);
   }
   if (!w.existing && !w.partial)

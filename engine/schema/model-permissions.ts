@@ -25,6 +25,14 @@ const TYPE_OF_MODEL = new Map(RESOURCES.map((r) => [`${r.app}.${modelOf(r.name)}
 /** Every content type of the registry: what an object permission's `object_types` may name. */
 export const OBJECT_TYPES: ReadonlySet<string> = new Set(RESOURCES.map(contentType));
 
+/**
+ * A content type as given: the product's (`ipam.ip_address`) or NetBox's spelling of the same model
+ * (`ipam.ipaddress`, `users.objectpermission`), as the product's; null when it names no resource.
+ */
+export function objectTypeOf(given: string): string | null {
+  return OBJECT_TYPES.has(given) ? given : (TYPE_OF_MODEL.get(given) ?? null);
+}
+
 /** The object type and action a standard model permission names (`dcim.view_site`), or null (`*`, other forms). */
 export function splitPermission(p: string): { readonly objectType: string; readonly action: string } | null {
   const m = /^([a-z]+)\.(view|add|change|delete)_([a-z]+)$/.exec(p);

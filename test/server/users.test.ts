@@ -102,6 +102,14 @@ for (const backend of BACKENDS)
           constraints: { tenant__group__slug: 'a', status__in: ['active', 'planned'] },
         });
         expect(user.status, JSON.stringify(user.body)).to.equal(201);
+        // NetBox's spelling of a model (no underscores) names the same object type, kept in the product's.
+        const netboxNames = await srv.req('POST', '/api/users/permissions/', {
+          name: 'netbox spelling',
+          object_types: ['ipam.ipaddress', 'users.objectpermission', 'ipam.ip_address'],
+          actions: ['view'],
+        });
+        expect(netboxNames.status, JSON.stringify(netboxNames.body)).to.equal(201);
+        expect(netboxNames.body.object_types).to.deep.equal(['ipam.ip_address', 'users.object_permission']);
         const badGroup = await srv.req('POST', '/api/users/users/', { username: 'bob', groups: ['nope'] });
         expect(badGroup.status).to.equal(400);
         expect(badGroup.body).to.have.property('groups');
