@@ -7,23 +7,14 @@ import { LoginThrottle } from '../../app/login-throttle.js';
 import { versionOf, StorageConflict } from '../../storage/types.js';
 import type { AppContext } from '../context.js';
 import { authority } from '../../storage/replica/replicated-storage.js';
-import { madeView, tokenOptions, tokenView } from './token-view.js';
+import { madeView, TOKEN_OPTIONS, tokenOptions, tokenView } from './token-view.js';
 import { currentPepper } from '../../app/token-keys.js';
 import { clientAddress } from '../../engine/net/client-address.js';
 import { baseUrl } from './request-url.js';
 
 export const PROVISION_PATH = '/api/users/tokens/provision/';
 /** What a provision may give. */
-export const PROVISION_FIELDS = [
-  'username',
-  'password',
-  'description',
-  'expires',
-  'write_enabled',
-  'allowed_ips',
-  'enabled',
-  'version',
-];
+export const PROVISION_FIELDS = ['username', 'password', ...TOKEN_OPTIONS];
 
 export function provisionRoute(ctx: AppContext): express.RequestHandler[] {
   const throttle = new LoginThrottle();

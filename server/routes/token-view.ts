@@ -49,6 +49,9 @@ export function madeView(view: Record<string, unknown>, made: MadeToken): Record
 }
 
 /** The options of a new token in a body, checked (errors added by field). */
+/** What a new token may be made with besides whom it is for (tokenOptions reads them): a create's and a provision's. */
+export const TOKEN_OPTIONS = ['description', 'expires', 'write_enabled', 'allowed_ips', 'enabled', 'version'];
+
 export function tokenOptions(
   body: Record<string, unknown>,
   errors: Record<string, string[]>,

@@ -11,23 +11,14 @@ import { deleteOps } from '../../app/user-writes.js';
 import { envelope, planRequest } from './inventory.js';
 import { baseUrl } from './request-url.js';
 import { idStyleOf } from '../../engine/schema/id-style.js';
-import { madeView, tokenOptions, tokenView } from './token-view.js';
+import { madeView, TOKEN_OPTIONS, tokenOptions, tokenView } from './token-view.js';
 import { tokenChange } from './token-change.js';
 import { currentPepper } from '../../app/token-keys.js';
 import { authority } from '../../storage/replica/replicated-storage.js';
 
 const tokenDef = resource('token');
 /** What a create may give. */
-export const TOKEN_FIELDS = [
-  'user',
-  'permissions',
-  'description',
-  'expires',
-  'write_enabled',
-  'allowed_ips',
-  'enabled',
-  'version',
-];
+export const TOKEN_FIELDS = ['user', 'permissions', ...TOKEN_OPTIONS];
 
 /** The user a new token is for: the caller's own, or anyone's for a holder of users.grant_token (or `*`). */
 async function ownerOf(
