@@ -37,8 +37,14 @@ export async function* csvRecords(parts: AsyncIterable<string>): AsyncGenerator<
       if (parser.destroyed) return;
       if (!parser.write(text))
         await new Promise<void>((res) => {
-          parser.once('drain', res);
-          parser.once('close', res);
+          // Whichever comes first removes the other: a listener left per wait would pile up on the parser.
+          const go = () => {
+            parser.off('drain', go);
+            parser.off('close', go);
+            res();
+          };
+          parser.once('drain', go);
+          parser.once('close', go);
         });
     }
     if (!parser.destroyed) parser.end();
